@@ -1,0 +1,94 @@
+/**
+ * The Fastify app factory: settings, body parsing, security headers, the envelope error handler,
+ * the API routes and the built PWA. `main.ts` alone listens; tests call `app.inject`.
+ */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { Code } from '../src/contract/codes.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/Db.ts';
+import { AppError } from './errors.ts';
+import { failure } from './envelope.ts';
+import { langFromHeader, type Lang } from './i18n/messages.ts';
+import { registerApiRoutes } from './routes/index.ts';
+import { securityHeaders } from './securityHeaders.ts';
+import { serveClient } from './static.ts';
+import type { RequestSession } from './auth/session.ts';
+import type { SmsSender } from './auth/sms.ts';
+
+/** Server code reads time only through this, so tests can move time instead of waiting. */
+export interface Clock {
+  now(): number;
+  /** Waits `ms` (the brute-force slow-down); a test clock may advance itself instead. */
+  sleep?(ms: number): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  sms: SmsSender;
+  clock?: Clock;
+  /** Pino logger settings; false in tests. */
+  logger?: boolean | object;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The language of this request's messages, from Accept-Language. */
+    lang: Lang;
+  }
+  interface FastifyInstance {
+    deps: Required<Omit<AppDeps, 'logger'>>;
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    return503OnClosing: true,
+    // A URL Fastify cannot even route (bad percent-encoding) still gets the envelope.
+    frameworkErrors: (_error, request, reply: FastifyReply) => {
+      void reply.status(400).send(failure({ lang: langFromHeader(request.headers['accept-language']) }, Code.BadRequest));
+    },
+  });
+  app.decorate('deps', { config, db: deps.db, sms: deps.sms, clock: deps.clock ?? systemClock });
+  app.decorateRequest('lang', 'fa');
+  // Declared non-null for the routes behind requireSession, which sets it; null until then.
+  app.decorateRequest('session', null as unknown as RequestSession);
+  app.addHook('onRequest', async (request) => {
+    request.lang = langFromHeader(request.headers['accept-language']);
+  });
+
+  // The spec allows form bodies beside JSON.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  securityHeaders(app);
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.status).send(failure(request, error.code, error.info));
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, a wrong content type, a body over the limit, a bad URL: the request's fault.
+      return reply.status(status).send(failure(request, Code.BadRequest));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(failure(request, Code.ProcessingProblem));
+  });
+
+  await app.register(registerApiRoutes, { prefix: '/api' });
+  await serveClient(app, config.distDir);
+  return app;
+}

@@ -1,0 +1,39 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import type { Db, Prepared, Queryable } from './Db.ts';
+
+// int8 as a number; date as its 'YYYY-MM-DD' text (a JS Date would shift it by the time zone).
+const parsers = { [types.INT8]: (value: string) => Number(value), [types.DATE]: (value: string) => value };
+
+/**
+ * PostgreSQL's default 128 MB of shared buffers would live inside the server process's own
+ * memory here; the operating system's file cache already keeps the data folder warm.
+ */
+const postgresqlconf = ['shared_buffers=32MB'];
+
+export interface PgliteOptions {
+  /** A data folder to start from (a `dumpDataDir` tarball); tests start from a migrated one. */
+  loadDataDir?: Blob;
+}
+
+/** PGlite in `dataDir` (a folder), or in memory when `dataDir` is omitted (tests). */
+export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<Db> {
+  const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...options, parsers, postgresqlconf });
+  return wrapPglite(pg);
+}
+
+export function wrapPglite(pg: PGlite): Db {
+  const asQueryable = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T>(sql: string | Prepared, params: readonly unknown[] = []) {
+      return (await q.query<T>(typeof sql === 'string' ? sql : sql.text, params as unknown[])).rows;
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...asQueryable(pg),
+    transaction: (work) => pg.transaction((tx) => work(asQueryable(tx))),
+    close: () => pg.close(),
+  };
+}

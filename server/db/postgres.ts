@@ -1,0 +1,60 @@
+import pg from 'pg';
+import type { Db, Prepared, Queryable } from './Db.ts';
+
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+// A date stays its 'YYYY-MM-DD' text, as on PGlite (a JS Date would shift it by the time zone).
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
+
+export interface PostgresOptions {
+  /** A schema to work in (created when missing); tests give each run its own. */
+  schema?: string;
+  max?: number;
+}
+
+/** A pool on a PostgreSQL server. */
+export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Db> {
+  const { schema, max = 10 } = options;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
+  if (schema) {
+    const setup = new pg.Client({ connectionString });
+    await setup.connect();
+    await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await setup.end();
+  }
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const asQueryable = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string | Prepared, params: readonly unknown[] = []) {
+      const values = params as unknown[];
+      const result = typeof sql === 'string' ? await q.query(sql, values) : await q.query({ name: sql.name, text: sql.text, values });
+      return result.rows as T[];
+    },
+    async exec(sql: string) {
+      await q.query(sql);
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...asQueryable(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(asQueryable(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * Developer tools, registered only with DEV_TOOLS=1 (otherwise these paths answer 404): the
+ * spec's lookup of a user by username, and the codes the log sender "sent", which end-to-end tests
+ * read instead of a phone.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Code } from '../../src/contract/codes.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
+import { toCurrentUser } from '../account/profileFields.ts';
+import { findUserByUsername, loadProfile } from '../account/users.ts';
+import { ok } from '../envelope.ts';
+import { AppError } from '../errors.ts';
+import { apiPath } from './apiPath.ts';
+import { MAX, queryOf, requiredText } from './fields.ts';
+import { readMobile } from './mobileAccount.ts';
+
+async function getUserByUsername(request: FastifyRequest) {
+  const username = requiredText(queryOf(request), 'username', MAX.username);
+  const { db } = request.server.deps;
+  const user = await findUserByUsername(db, username);
+  const row = user && (await loadProfile(db, user.id));
+  if (!user || !row) throw new AppError(Code.UserNotFound, 404);
+  return ok(request, { id: user.id, registered: row.registered, ...toCurrentUser(row) }, Code.Retrieved);
+}
+
+/** Oldest first; empty when the configured sender keeps no outbox (the HTTP sender). */
+async function smsOutbox(request: FastifyRequest) {
+  const mobile = readMobile(queryOf(request), 'mobile');
+  return ok(request, request.server.deps.sms.outbox?.forMobile(mobile) ?? [], Code.Retrieved);
+}
+
+export async function devRoutes(app: FastifyInstance): Promise<void> {
+  app.get(apiPath(endpoints.getUserByUsername), getUserByUsername);
+  app.get(apiPath(endpoints.devSmsOutbox), smsOutbox);
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './account.ts';
+import { devRoutes } from './dev.ts';
+import { mobileAccountRoutes } from './mobileAccount.ts';
+import { registerPanelApi } from './panelApi.ts';
+import { profileRoutes } from './profile.ts';
+
+/** Every API route, under /api. Route paths are matched case-insensitively (see app.ts). */
+export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/health', async () => ({ isSuccess: true, data: { ok: true }, errorData: null, message: '' }));
+  await app.register(accountRoutes);
+  await app.register(mobileAccountRoutes);
+  await app.register(profileRoutes);
+  await app.register(registerPanelApi);
+  if (app.deps.config.devTools) await app.register(devRoutes);
+}

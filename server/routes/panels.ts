@@ -1,0 +1,135 @@
+/**
+ * The panel endpoints of src/contract/panels.ts: register a panel (its creator owns it), the
+ * caller's panels, the current panel with the caller's access, its details and modules, the
+ * first-run setup and the activity summary. Every settings change is audited.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Code } from '../../src/contract/codes.ts';
+import { allPermissions } from '../../src/contract/entities/index.ts';
+import { Activity, Role } from '../../src/contract/entities/panelManagement.ts';
+import { permission } from '../../src/contract/entity.ts';
+import {
+  ACTIVITY_RECENT_DEFAULT,
+  ACTIVITY_RECENT_MAX,
+  PANEL_SETTINGS_PERMISSION,
+  panelEndpoints,
+  type PanelDetails,
+} from '../../src/contract/panels.ts';
+import { requireSession } from '../auth/session.ts';
+import { recordActivity } from '../entities/activityLog.ts';
+import { inPanelWrite } from '../entities/panelWrite.ts';
+import { failure, ok } from '../envelope.ts';
+import { AppError } from '../errors.ts';
+import { createDefaultRoles } from '../panelManagement/defaultRoles.ts';
+import { activitySummary } from '../panels/activitySummary.ts';
+import { ensurePermission, requirePanel, type PanelAccess } from '../panels/panelAccess.ts';
+import { PanelInputError, parseDetails, parseModuleIcons, parseModules } from '../panels/panelInput.ts';
+import { currentPanel, insertPanel, newPanelCode, panelsOf, updateDetails, updateModules } from '../panels/panelStore.ts';
+import { findPersonById } from '../panels/people.ts';
+import { lockPanelWrites } from '../sync/changeLog.ts';
+import { apiPath } from './apiPath.ts';
+
+function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const value = request.body;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AppError(Code.BadRequest, 400);
+  return value as Record<string, unknown>;
+}
+
+/** Field problems answer 400 with `data: { fields }`. */
+async function withInput(reply: FastifyReply, request: FastifyRequest, work: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof PanelInputError)) throw error;
+    return reply.status(400).send({ ...failure(request, error.code), data: { fields: error.fields } });
+  }
+}
+
+async function register(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  const input = bodyOf(request);
+  const details = parseDetails(input, true) as PanelDetails;
+  const modules = parseModules(input.modules, true);
+  const { db, clock } = request.server.deps;
+  const userId = request.session.userId;
+  const now = new Date(clock.now());
+  const access = await db.transaction(async (tx) => {
+    const code = await newPanelCode(tx);
+    const id = await insertPanel(tx, { code, details, modules, ownerUserId: userId, now });
+    const person = await findPersonById(tx, userId);
+    const owner: PanelAccess = {
+      id,
+      code,
+      isOwner: true,
+      permissions: new Set(allPermissions),
+      roleName: null,
+      memberId: null,
+      roleId: null,
+      actorName: person?.displayName ?? request.session.username,
+    };
+    await lockPanelWrites(tx, id);
+    await recordActivity({ tx, access: owner, userId, now, lang: request.lang }, { action: 'panel', entity: 'Panel', rowTitle: details.name, rowId: id });
+    return owner;
+  });
+  return reply.status(201).send(ok(request, await currentPanel(db, access), Code.Created));
+}
+
+export async function registerPanelRoutes(app: FastifyInstance): Promise<void> {
+  const inPanel = [requireSession, requirePanel];
+
+  app.post(apiPath(panelEndpoints.register), { preHandler: requireSession }, (request, reply) =>
+    withInput(reply, request, () => register(request, reply)),
+  );
+
+  app.get(apiPath(panelEndpoints.list), { preHandler: requireSession }, async (request) =>
+    ok(request, await panelsOf(request.server.deps.db, request.session.userId), Code.Retrieved),
+  );
+
+  app.get(apiPath(panelEndpoints.current), { preHandler: inPanel }, async (request) =>
+    ok(request, await currentPanel(request.server.deps.db, request.panel), Code.Retrieved),
+  );
+
+  app.put(apiPath(panelEndpoints.updateDetails), { preHandler: inPanel }, (request, reply) =>
+    withInput(reply, request, async () => {
+      ensurePermission(request.panel, PANEL_SETTINGS_PERMISSION);
+      const details = parseDetails(bodyOf(request), false);
+      await inPanelWrite(request, async (ctx) => {
+        await updateDetails(ctx.tx, ctx.access.id, details, ctx.now);
+        await recordActivity(ctx, { action: 'panel', entity: 'Panel/Details', rowTitle: details.name ?? '', rowId: ctx.access.id });
+      });
+      return ok(request, await currentPanel(request.server.deps.db, request.panel), Code.Updated);
+    }),
+  );
+
+  app.put(apiPath(panelEndpoints.updateModules), { preHandler: inPanel }, (request, reply) =>
+    withInput(reply, request, async () => {
+      ensurePermission(request.panel, PANEL_SETTINGS_PERMISSION);
+      const input = bodyOf(request);
+      const modules = parseModules(input.modules, false);
+      const icons = parseModuleIcons(input.moduleIcons);
+      await inPanelWrite(request, async (ctx) => {
+        await updateModules(ctx.tx, ctx.access.id, modules, icons, ctx.now);
+        await recordActivity(ctx, { action: 'panel', entity: 'Panel/Modules', rowTitle: modules.join(', '), rowId: ctx.access.id });
+      });
+      return ok(request, await currentPanel(request.server.deps.db, request.panel), Code.Updated);
+    }),
+  );
+
+  app.post(apiPath(panelEndpoints.initialElements), { preHandler: inPanel }, async (request) => {
+    ensurePermission(request.panel, PANEL_SETTINGS_PERMISSION);
+    ensurePermission(request.panel, permission(Role, 'create'));
+    const roles = await inPanelWrite(request, async (ctx) => {
+      const [panel] = await ctx.tx.query<{ initialized: boolean }>('SELECT initialized FROM panels WHERE id = $1', [ctx.access.id]);
+      return createDefaultRoles(ctx, panel?.initialized === true);
+    });
+    return ok(request, { roles }, Code.Done);
+  });
+
+  app.get(apiPath(panelEndpoints.activitySummary), { preHandler: inPanel }, async (request) => {
+    ensurePermission(request.panel, permission(Activity, 'read'));
+    const raw = (request.query as { recent?: unknown }).recent;
+    const recent = raw === undefined || raw === '' ? ACTIVITY_RECENT_DEFAULT : Number(raw);
+    if (!Number.isInteger(recent) || recent < 0 || recent > ACTIVITY_RECENT_MAX) throw new AppError(Code.BadRequest, 400);
+    const { db, clock } = request.server.deps;
+    return ok(request, await activitySummary(db, request.panel.id, clock.now(), recent), Code.Retrieved);
+  });
+}

@@ -1,0 +1,91 @@
+/**
+ * The signed-in person's profile (spec section 7): reading it (101 until the registration profile
+ * exists), registering it, updating all of it or only the complete-profile subset, verifying a
+ * mobile number, and the account's own activity for the dashboard.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Code } from '../../src/contract/codes.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
+import { activityByDay, recordActivity } from '../account/activity.ts';
+import { profileColumnsSql, readProfileChanges, toCurrentUser, type ProfileChanges, type ProfileRow } from '../account/profileFields.ts';
+import { findUserByMobile, nameTaken, setVerifiedMobile, updateProfile } from '../account/users.ts';
+import { consumeCode } from '../auth/codes.ts';
+import { liveSessionUser, requireSession } from '../auth/session.ts';
+import { ok } from '../envelope.ts';
+import { AppError, badRequest, unauthorized } from '../errors.ts';
+import { apiPath } from './apiPath.ts';
+import { bodyOf } from './fields.ts';
+import { readCode, readMobile } from './mobileAccount.ts';
+
+/** The busiest authenticated call: session check and profile in one round trip. */
+async function getCurrentUser(request: FastifyRequest) {
+  const row = await liveSessionUser<ProfileRow>(request, profileColumnsSql);
+  if (!row) throw unauthorized();
+  if (!row.registered) throw new AppError(Code.InvalidServiceOrIncompleteProfile);
+  return ok(request, toCurrentUser(row), Code.Retrieved);
+}
+
+/** 123 for a public name someone else uses (as a name or a username), 9107 for someone else's number. */
+async function checkUniqueness(request: FastifyRequest, changes: ProfileChanges): Promise<void> {
+  const { db } = request.server.deps;
+  const { userId } = request.session;
+  const publicName = changes.get('publicUserName');
+  if (publicName && (await nameTaken(db, publicName, userId))) throw new AppError(Code.UsernameTaken);
+  const mobile = changes.get('mobileNumber');
+  if (mobile) {
+    const owner = await findUserByMobile(db, mobile);
+    if (owner && owner.id !== userId) throw new AppError(Code.AlreadyExists, 400, mobile);
+  }
+}
+
+async function saveProfile(request: FastifyRequest, changes: ProfileChanges, code: number) {
+  await checkUniqueness(request, changes);
+  const { db, clock } = request.server.deps;
+  const now = clock.now();
+  const row = await updateProfile(db, request.session.userId, changes, now);
+  await recordActivity(db, request.session.userId, 'profile_update', now);
+  return ok(request, toCurrentUser(row), code);
+}
+
+function today(request: FastifyRequest): Date {
+  return new Date(request.server.deps.clock.now());
+}
+
+async function registrationProfile(request: FastifyRequest) {
+  const changes = readProfileChanges(bodyOf(request), today(request));
+  if (!changes.get('firstName') || !changes.get('lastName')) throw badRequest();
+  return saveProfile(request, changes, Code.Saved);
+}
+
+/** Whatever profile fields come along are changed; the rest stay (so the subset alone works). */
+async function updateProfileRoute(request: FastifyRequest) {
+  return saveProfile(request, readProfileChanges(bodyOf(request), today(request)), Code.Updated);
+}
+
+async function verifyPhoneNumber(request: FastifyRequest) {
+  const body = bodyOf(request);
+  const mobile = readMobile(body, 'mobile');
+  const code = readCode(body, 'code');
+  const { db, clock, config } = request.server.deps;
+  const { userId } = request.session;
+  const owner = await findUserByMobile(db, mobile);
+  if (owner && owner.id !== userId) throw new AppError(Code.AlreadyExists, 400, mobile);
+  await consumeCode(db, config.jwtSecret, { mobile, purpose: 'verify', userId }, code, clock.now());
+  await setVerifiedMobile(db, userId, mobile, clock.now());
+  await recordActivity(db, userId, 'mobile_verify', clock.now());
+  return ok(request, null, Code.Updated);
+}
+
+async function activity(request: FastifyRequest) {
+  const { db, clock } = request.server.deps;
+  return ok(request, await activityByDay(db, request.session.userId, clock.now()), Code.Retrieved);
+}
+
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  const signedIn = { preHandler: requireSession };
+  app.get(apiPath(endpoints.getCurrentUser), getCurrentUser);
+  app.post(apiPath(endpoints.registrationProfile), signedIn, registrationProfile);
+  app.put(apiPath(endpoints.updateProfile), signedIn, updateProfileRoute);
+  app.post(apiPath(endpoints.verifyPhoneNumber), signedIn, verifyPhoneNumber);
+  app.get(apiPath(endpoints.myActivity), signedIn, activity);
+}

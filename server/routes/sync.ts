@@ -1,0 +1,21 @@
+/** Push and pull (src/contract/sync.ts), scoped to the X-Panel-Code panel. */
+import type { FastifyInstance } from 'fastify';
+import { Code } from '../../src/contract/codes.ts';
+import { syncEndpoints } from '../../src/contract/sync.ts';
+import { requireSession } from '../auth/session.ts';
+import { ok } from '../envelope.ts';
+import { requirePanel } from '../panels/panelAccess.ts';
+import { parsePull, pullChanges } from '../sync/pullChanges.ts';
+import { parsePush, pushMutations } from '../sync/pushMutations.ts';
+import { apiPath } from './apiPath.ts';
+
+export async function registerSyncRoutes(app: FastifyInstance): Promise<void> {
+  const preHandler = [requireSession, requirePanel];
+  app.post(apiPath(syncEndpoints.push), { preHandler }, async (request) =>
+    ok(request, await pushMutations(request, parsePush(request.body)), Code.Processed),
+  );
+  app.get(apiPath(syncEndpoints.pull), { preHandler }, async (request) => {
+    const pull = parsePull(request.query as Record<string, unknown>);
+    return ok(request, await pullChanges(request.server.deps.db, request.panel, pull), Code.Retrieved);
+  });
+}

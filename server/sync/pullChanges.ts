@@ -1,0 +1,63 @@
+/**
+ * Pull (GET /api/Sync/Pull?cursor=&limit=): the current state of every row changed after the
+ * cursor, tombstones included, in change-log order, only of entities the caller may read. The
+ * answer's cursor passes the page's last change; once nothing more is waiting it moves to the
+ * panel's newest change even if the caller could not read it, so it never stands still.
+ */
+import { Code } from '../../src/contract/codes.ts';
+import { entities, entityByKey } from '../../src/contract/entities/index.ts';
+import { permission, type Row } from '../../src/contract/entity.ts';
+import { PULL_PAGE_DEFAULT, PULL_PAGE_MAX, type PullResponse, type SyncChange } from '../../src/contract/sync.ts';
+import type { Queryable } from '../db/Db.ts';
+import { findRows } from '../entities/entityStore.ts';
+import { AppError } from '../errors.ts';
+import type { PanelAccess } from '../panels/panelAccess.ts';
+
+export interface PullRequest {
+  cursor: number;
+  limit: number;
+}
+
+function whole(raw: unknown, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = typeof raw === 'string' && /^\d{1,16}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new AppError(Code.BadRequest, 400);
+  return n;
+}
+
+export function parsePull(query: Record<string, unknown>): PullRequest {
+  return { cursor: whole(query.cursor, 0, 0, Number.MAX_SAFE_INTEGER), limit: whole(query.limit, PULL_PAGE_DEFAULT, 1, PULL_PAGE_MAX) };
+}
+
+export async function pullChanges(q: Queryable, access: PanelAccess, request: PullRequest): Promise<PullResponse> {
+  const readable = entities.filter((e) => access.permissions.has(permission(e, 'read'))).map((e) => e.key);
+  // Every change numbered up to `newest` is committed (a panel's numbers follow its commit order).
+  const [top] = await q.query<{ newest: number }>('SELECT coalesce(max(seq), 0) AS newest FROM sync_changes WHERE panel_id = $1', [access.id]);
+  const newest = Math.max(Number(top?.newest ?? 0), request.cursor);
+  const log = readable.length
+    ? await q.query<{ entity: string; row_id: string; seq: number }>(
+        `SELECT entity, row_id, seq FROM sync_changes
+         WHERE panel_id = $1 AND seq > $2 AND seq <= $3 AND entity = ANY($4::text[])
+         ORDER BY seq LIMIT $5`,
+        [access.id, request.cursor, newest, readable, request.limit + 1],
+      )
+    : [];
+  const hasMore = log.length > request.limit;
+  const page = log.slice(0, request.limit);
+
+  const rows = new Map<string, Row>();
+  const idsByEntity = new Map<string, string[]>();
+  for (const c of page) {
+    const ids = idsByEntity.get(c.entity) ?? [];
+    ids.push(c.row_id);
+    idsByEntity.set(c.entity, ids);
+  }
+  for (const [key, ids] of idsByEntity) {
+    for (const row of await findRows(q, entityByKey(key)!, access.id, ids)) rows.set(`${key}:${row.id}`, row);
+  }
+  const changes: SyncChange[] = page.flatMap((c) => {
+    const row = rows.get(`${c.entity}:${c.row_id}`);
+    return row ? [{ entity: c.entity, row }] : [];
+  });
+  return { changes, cursor: hasMore ? Number(page[page.length - 1]!.seq) : newest, hasMore, readableEntities: readable };
+}

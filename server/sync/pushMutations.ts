@@ -1,0 +1,177 @@
+/**
+ * Push (POST /api/Sync/Push): a batch of one client's mutations, applied in order in one
+ * transaction that holds the panel's write lock. A mutation numbered at or below the client's
+ * last processed number is a replay: it gets its first answer again (with the row as it is now)
+ * and is never applied twice. Each new answer, applied or rejected, is stored with the writes, so
+ * a rejection never blocks the mutations behind it.
+ */
+import type { FastifyRequest } from 'fastify';
+import { Code } from '../../src/contract/codes.ts';
+import { entityByKey } from '../../src/contract/entities/index.ts';
+import { permission, type Row } from '../../src/contract/entity.ts';
+import { isUuid } from '../../src/contract/fields.ts';
+import { PUSH_BATCH_MAX, type Mutation, type MutationResult, type PushRequest, type PushResponse } from '../../src/contract/sync.ts';
+import { ActivityJournal } from '../entities/activityLog.ts';
+import { applyMutation, type MutationOutcome } from '../entities/applyMutation.ts';
+import { findRows } from '../entities/entityStore.ts';
+import { hooksFor } from '../entities/lifecycle.ts';
+import { inPanelWrite } from '../entities/panelWrite.ts';
+import type { WriteContext } from '../entities/writeContext.ts';
+import { AppError } from '../errors.ts';
+import { messageFor } from '../i18n/messages.ts';
+import { accessById, type PanelAccess } from '../panels/panelAccess.ts';
+import { claimClient, recordResults, storedResults, type StoredResult } from './syncClients.ts';
+
+const CLIENT_ID = /^[A-Za-z0-9_-]{8,100}$/;
+const ops = new Set(['create', 'update', 'delete']);
+const badRequest = () => new AppError(Code.BadRequest, 400);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The batch's shape; a malformed batch is refused whole (400), a malformed mutation alone is rejected. */
+export function parsePush(body: unknown): PushRequest {
+  if (!isObject(body) || typeof body.clientId !== 'string' || !CLIENT_ID.test(body.clientId)) throw badRequest();
+  const { mutations } = body;
+  if (!Array.isArray(mutations) || mutations.length > PUSH_BATCH_MAX) throw badRequest();
+  let previous = 0;
+  for (const m of mutations) {
+    if (!isObject(m) || !Number.isSafeInteger(m.mutationId) || (m.mutationId as number) <= previous) throw badRequest();
+    previous = m.mutationId as number;
+  }
+  return { clientId: body.clientId, mutations: mutations as Mutation[] };
+}
+
+function noAccess(access: PanelAccess): PanelAccess {
+  return { ...access, permissions: new Set(), roleName: null };
+}
+
+async function applyOne(ctx: WriteContext, m: Mutation): Promise<MutationOutcome> {
+  const entity = typeof m.entity === 'string' ? entityByKey(m.entity) : undefined;
+  if (!entity || !ops.has(m.op) || typeof m.id !== 'string') return { status: 'rejected', code: Code.BadRequest, row: null };
+  if (m.values !== undefined && !isObject(m.values)) return { status: 'rejected', code: Code.BadRequest, row: null };
+  return applyMutation(ctx, { entity, op: m.op, id: m.id, baseVersion: m.baseVersion, values: m.values });
+}
+
+/** The rows replayed answers name, as they are at the end of the batch: one query per entity. */
+async function currentRows(ctx: WriteContext, named: readonly StoredResult[]): Promise<Map<string, Row>> {
+  const idsByEntity = new Map<string, string[]>();
+  for (const r of named) {
+    if (!isUuid(r.id)) continue;
+    const ids = idsByEntity.get(r.entity) ?? [];
+    ids.push(r.id);
+    idsByEntity.set(r.entity, ids);
+  }
+  const rows = new Map<string, Row>();
+  for (const [key, ids] of idsByEntity) {
+    const entity = entityByKey(key);
+    if (!entity || !ctx.access.permissions.has(permission(entity, 'read'))) continue;
+    for (const row of await findRows(ctx.tx, entity, ctx.access.id, ids)) rows.set(`${key}:${row.id}`, row);
+  }
+  return rows;
+}
+
+function answer(ctx: WriteContext, r: StoredResult): MutationResult {
+  return {
+    mutationId: r.mutationId,
+    status: r.status,
+    code: r.code,
+    message: messageFor(r.code, ctx.lang),
+    ...(r.fields ? { fields: r.fields } : {}),
+  };
+}
+
+/** Applies the mutations in the caller's transaction, which holds the panel's write lock. */
+async function applyBatch(ctx: WriteContext, clientId: string, mutations: readonly Mutation[]): Promise<PushResponse> {
+  const last = await claimClient(ctx.tx, clientId, ctx.access.id, ctx.userId, ctx.now);
+  if (last === null) throw new AppError(Code.InvalidOperation, 403);
+  const stored = await storedResults(ctx.tx, clientId, mutations.filter((m) => m.mutationId <= last).map((m) => m.mutationId));
+  const results: MutationResult[] = [];
+  const fresh: StoredResult[] = [];
+  const journal = new ActivityJournal();
+  let access = ctx.access;
+  for (const m of mutations) {
+    if (m.mutationId <= last) {
+      const first = stored.get(m.mutationId);
+      // Numbered at or below the last processed one but never seen: sent out of order.
+      results.push(first ? answer(ctx, first) : { ...answer(ctx, outOfOrder(m)), row: null });
+      continue;
+    }
+    const outcome = await applyOne({ ...ctx, access, journal }, m);
+    const result = storedResult(m, outcome);
+    fresh.push(result);
+    results.push({ ...answer(ctx, result), row: outcome.row });
+    const entity = entityByKey(result.entity);
+    if (outcome.status === 'applied' && entity && hooksFor(entity.key).affectsAccess?.(access, result.id)) {
+      access = (await accessById(ctx.tx, ctx.access.id, ctx.userId)) ?? noAccess(access);
+    }
+  }
+  await journal.flush(ctx);
+  const rows = await currentRows({ ...ctx, access }, [...stored.values()]);
+  for (const r of results) {
+    const first = stored.get(r.mutationId);
+    if (first && r.row === undefined) r.row = rows.get(`${first.entity}:${first.id}`) ?? null;
+  }
+  await recordResults(ctx.tx, clientId, fresh, ctx.now);
+  return { lastMutationId: fresh.length ? fresh[fresh.length - 1]!.mutationId : last, results };
+}
+
+function storedResult(m: Mutation, outcome: MutationOutcome): StoredResult {
+  const entity = typeof m.entity === 'string' ? entityByKey(m.entity) : undefined;
+  return {
+    mutationId: m.mutationId,
+    status: outcome.status,
+    code: outcome.code,
+    ...(outcome.status === 'rejected' && outcome.fields ? { fields: outcome.fields } : {}),
+    entity: entity?.key ?? '',
+    id: typeof m.id === 'string' ? m.id.toLowerCase() : '',
+  };
+}
+
+function outOfOrder(m: Mutation): StoredResult {
+  return { mutationId: m.mutationId, status: 'rejected', code: Code.InvalidOperation, entity: '', id: '' };
+}
+
+/** A mutation the database refused in a way no rule foresaw: recorded as rejected (9402), so it blocks nothing. */
+async function recordFailure(ctx: WriteContext, clientId: string, m: Mutation): Promise<PushResponse> {
+  const last = await claimClient(ctx.tx, clientId, ctx.access.id, ctx.userId, ctx.now);
+  if (last === null) throw new AppError(Code.InvalidOperation, 403);
+  if (m.mutationId <= last) return applyBatch(ctx, clientId, [m]);
+  const result = storedResult(m, { status: 'rejected', code: Code.ProcessingProblem, row: null });
+  await recordResults(ctx.tx, clientId, [result], ctx.now);
+  return { lastMutationId: m.mutationId, results: [{ ...answer(ctx, result), row: null }] };
+}
+
+/** The slow path after a batch failed: each mutation in a transaction of its own. */
+async function pushOneByOne(request: FastifyRequest, push: PushRequest): Promise<PushResponse> {
+  const results: MutationResult[] = [];
+  let lastMutationId = 0;
+  for (const m of push.mutations) {
+    let one: PushResponse;
+    try {
+      one = await inPanelWrite(request, (ctx) => applyBatch(ctx, push.clientId, [m]));
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      request.log.error({ err: error, mutationId: m.mutationId }, 'a pushed mutation failed; recorded as rejected');
+      one = await inPanelWrite(request, (ctx) => recordFailure(ctx, push.clientId, m));
+    }
+    results.push(...one.results);
+    lastMutationId = one.lastMutationId;
+  }
+  return { lastMutationId, results };
+}
+
+/**
+ * The whole batch in one transaction (one commit, one lock). Should the database refuse
+ * something no rule foresaw, nothing of the batch is kept and it is applied again one mutation
+ * at a time, the failing one recorded as rejected: a bad mutation never blocks the queue.
+ */
+export async function pushMutations(request: FastifyRequest, push: PushRequest): Promise<PushResponse> {
+  try {
+    return await inPanelWrite(request, (ctx) => applyBatch(ctx, push.clientId, push.mutations));
+  } catch (error) {
+    if (error instanceof AppError || !push.mutations.length) throw error;
+    return pushOneByOne(request, push);
+  }
+}

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/contract/endpoints.ts';
+import { startTestServer, uniqueUsername, type TestServer } from './harness.ts';
+
+describe('developer tools with DEV_TOOLS=1', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ config: { devTools: true } });
+  });
+  afterAll(() => server.close());
+
+  it('looks a user up by username, whatever its case', async () => {
+    const account = await server.createAccount();
+    const answer = await server.call<{ id: string; userName: string; registered: boolean }>(endpoints.getUserByUsername, {
+      query: { username: account.username.toUpperCase() },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ id: account.userId, userName: account.username, registered: true });
+  });
+
+  it('answers 404 with 110 for an unknown username and 9401 without one', async () => {
+    const unknown = await server.call(endpoints.getUserByUsername, { query: { username: uniqueUsername() } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.errorData?.code).toBe(110);
+    expect((await server.call(endpoints.getUserByUsername)).body.errorData?.code).toBe(9401);
+  });
+
+  it('lists the codes sent to a number, oldest first', async () => {
+    const account = await server.createAccount();
+    const first = await server.sendCode(account.mobile!);
+    server.clock.advance(60_000);
+    const second = await server.sendCode(account.mobile!, { purpose: 'reset' });
+    const answer = await server.call<{ code: string; purpose: string }[]>(endpoints.devSmsOutbox, { query: { mobile: account.mobile! } });
+    expect(answer.body.data?.map((m) => [m.code, m.purpose])).toEqual([[first, 'login'], [second, 'reset']]);
+  });
+});
+
+describe('developer tools without DEV_TOOLS', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ config: { devTools: false } });
+  });
+  afterAll(() => server.close());
+
+  it('do not exist: 404 with the envelope', async () => {
+    const account = await server.createAccount({ profile: false });
+    for (const endpoint of [endpoints.getUserByUsername, endpoints.devSmsOutbox]) {
+      const answer = await server.call(endpoint, { query: { username: account.username, mobile: '09120000000' } });
+      expect(answer.status).toBe(404);
+      expect(answer.body.isSuccess).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * Throws generated requests at every endpoint — methods, paths in any case, headers, bodies of any
+ * shape and type, malformed JSON, forms, wrong content types — and asks two things of each
+ * answer: never a 5xx, and always the envelope (no built client here, so no static files).
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/contract/endpoints.ts';
+import { isEnvelope } from '../../src/contract/envelope.ts';
+import { profileFields } from '../../server/account/profileFields.ts';
+import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let account: TestAccount;
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  account = await server.createAccount();
+});
+afterAll(() => server.close());
+
+const realPaths = [...Object.values(endpoints).map((e) => e.path), '/api/health', '/api', '/', '/auth/Login', '/favicon.ico'];
+
+const pathArb = fc.oneof(
+  fc.mixedCase(fc.constantFrom(...realPaths)),
+  fc.constantFrom(...realPaths).map((p) => `${p}/`),
+  fc.tuple(fc.constantFrom(...realPaths), fc.stringMatching(/^[a-zA-Z0-9=&%._~-]{0,40}$/)).map(([p, q]) => `${p}?${q}`),
+  fc.webPath().map((p) => (p.startsWith('/') ? p : `/${p}`)),
+  fc.stringMatching(/^(\/[a-zA-Z0-9%._~-]{0,12}){1,6}$/).map((p) => `/api${p}`),
+  fc.constantFrom('/api/%', '/api/%zz', '//api//account//login', '/api/account/login?username=%', '/api/Dev/GetUserByUsername?username[]=a', '/../etc/passwd'),
+);
+
+const methodArb = fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS');
+
+const fieldNames = [
+  'username', 'password', 'serviceName', 'UserName', 'Mobile', 'Code', 'ServiceName', 'mobile', 'code', 'purpose',
+  'refreshToken', 'oldPassword', 'newPassword', 'confirmPassword', 'userId', '__proto__', 'constructor',
+  ...profileFields,
+];
+
+const valueArb: fc.Arbitrary<unknown> = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.constant(null).map(() => account.username),
+  fc.constantFrom('pishkhan', '09120000000', '۰۹۱۲۰۰۰۰۰۰۰', '+989120000000', '123456', 'null', '', 'login', 'verify', '1990-02-30', 'a\u0000b'),
+  fc.string({ minLength: 2000, maxLength: 6000 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+
+const fieldsArb = fc.dictionary(fc.constantFrom(...fieldNames), valueArb, { maxKeys: 8 });
+
+const contentTypeArb = fc.constantFrom(
+  'application/json', 'application/json; charset=utf-8', 'application/x-www-form-urlencoded', 'text/plain',
+  'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/octet-stream',
+);
+
+const bodyArb: fc.Arbitrary<{ payload?: string; contentType?: string }> = fc.oneof(
+  fc.constant({}),
+  fieldsArb.map((fields) => ({ payload: JSON.stringify(fields), contentType: 'application/json' })),
+  fieldsArb.map((fields) => ({
+    payload: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
+    contentType: 'application/x-www-form-urlencoded',
+  })),
+  fc.tuple(fc.json(), contentTypeArb).map(([payload, contentType]) => ({ payload, contentType })),
+  fc.tuple(fc.string(), contentTypeArb).map(([payload, contentType]) => ({ payload, contentType })),
+);
+
+const printable = (max: number) => fc.stringMatching(new RegExp(`^[\\x20-\\x7e]{0,${max}}$`));
+
+const headersArb = fc.record(
+  {
+    'accept-language': fc.oneof(fc.constantFrom('en', 'fa', 'en-US,en;q=0.9', 'fa-IR;q=0.1, en;q=abc', '*', ';;;'), printable(40)),
+    authorization: fc.oneof(
+      fc.constantFrom('Bearer', 'Bearer ', 'Basic abc', 'Bearer a.b.c'),
+      fc.constant(null).map(() => `Bearer ${account.tokens.access_token}`),
+      fc.constant(null).map(() => `Bearer ${account.tokens.refresh_token}`),
+      printable(80).map((s) => `Bearer ${s}`),
+    ),
+    'x-panel-code': printable(20),
+    'x-forwarded-for': printable(30),
+  },
+  { requiredKeys: [] },
+);
+
+describe('any request at all', () => {
+  it('is answered below 500, with the envelope', async () => {
+    await fc.assert(
+      fc.asyncProperty(methodArb, pathArb, headersArb, bodyArb, async (method, url, headers, body) => {
+        const canHaveBody = !['GET', 'HEAD', 'OPTIONS'].includes(method);
+        const response = await server.app.inject({
+          method: method as 'GET',
+          url,
+          headers: { ...headers, ...(canHaveBody && body.contentType ? { 'content-type': body.contentType } : {}) },
+          ...(canHaveBody && body.payload !== undefined ? { payload: body.payload } : {}),
+        });
+        expect(response.statusCode, `${method} ${url}`).toBeLessThan(500);
+        if (method !== 'HEAD') {
+          expect(isEnvelope(response.json()), `${method} ${url}: ${response.body.slice(0, 200)}`).toBe(true);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/contract/endpoints.ts';
+import { toPersianDigits } from '../../src/contract/normalize.ts';
+import { allowConsole } from './console.ts';
+import { startTestServer, uniqueAddress, uniqueMobile, type TestAccount, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let account: TestAccount;
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  account = await server.createAccount();
+});
+afterAll(() => server.close());
+
+interface SendOptions {
+  purpose?: string;
+  token?: string;
+  address?: string;
+}
+
+const send = (mobile: unknown, options: SendOptions = {}) =>
+  server.call(endpoints.sendVerifiedCode, {
+    body: { mobile, ...(options.purpose ? { purpose: options.purpose } : {}) },
+    ...(options.token ? { token: options.token } : {}),
+    remoteAddress: options.address ?? uniqueAddress(),
+  });
+
+describe('POST /api/Account/SendVerifiedCode', () => {
+  it('sends a six-digit login code to an account\'s number and keeps only its hash', async () => {
+    const answer = await send(account.mobile);
+    expect(answer.status).toBe(200);
+    expect(answer.body.isSuccess).toBe(true);
+    const sent = server.smsOutbox.forMobile(account.mobile!).at(-1)!;
+    expect(sent.purpose).toBe('login');
+    expect(sent.code).toMatch(/^\d{6}$/);
+    const [row] = await server.db.query<{ code_hash: Uint8Array }>(
+      'SELECT code_hash FROM verification_codes WHERE mobile = $1 ORDER BY id DESC LIMIT 1',
+      [account.mobile],
+    );
+    expect(row!.code_hash.length).toBe(32);
+    expect(Buffer.from(row!.code_hash).toString('utf8')).not.toContain(sent.code);
+  });
+
+  it('accepts Persian digits and the +98 and 0098 forms, and sends to the normal form', async () => {
+    const { mobile } = await server.createAccount();
+    for (const written of [toPersianDigits(mobile!), `+98${mobile!.slice(1)}`, `0098 ${mobile!.slice(1, 4)} ${mobile!.slice(4)}`]) {
+      server.clock.advance(MINUTE);
+      expect((await send(written)).status).toBe(200);
+    }
+    expect(server.smsOutbox.forMobile(mobile!)).toHaveLength(3);
+  });
+
+  it('answers 122 for something that is not an Iranian mobile number', async () => {
+    for (const mobile of ['0212345678', '0912345', 'hello', '+1 555 0100']) {
+      const answer = await send(mobile);
+      expect(answer.status).toBe(400);
+      expect(answer.body.errorData?.code).toBe(122);
+    }
+  });
+
+  it('answers 110 for a login or reset code to a number no account has', async () => {
+    for (const purpose of ['login', 'reset']) {
+      const answer = await send(uniqueMobile(), { purpose });
+      expect(answer.body.errorData?.code).toBe(110);
+    }
+  });
+
+  it('sends a verify code to a new number when the caller is signed in and names no purpose', async () => {
+    const mobile = uniqueMobile();
+    const answer = await send(mobile, { token: account.tokens.access_token });
+    expect(answer.status).toBe(200);
+    expect(server.smsOutbox.forMobile(mobile).at(-1)?.purpose).toBe('verify');
+  });
+
+  it('still answers 110 to a signed-in caller asking for a login code to an unknown number', async () => {
+    const answer = await send(uniqueMobile(), { token: account.tokens.access_token, purpose: 'login' });
+    expect(answer.body.errorData?.code).toBe(110);
+  });
+
+  it('answers 9107, naming the number, when another account holds the number to verify', async () => {
+    const other = await server.createAccount();
+    const answer = await server.call(endpoints.sendVerifiedCode, {
+      token: account.tokens.access_token,
+      body: { mobile: other.mobile, purpose: 'verify' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(answer.body.errorData?.code).toBe(9107);
+    expect(answer.body.errorData?.message).toContain(other.mobile);
+  });
+
+  it('needs a session for a verify code', async () => {
+    expect((await send(uniqueMobile(), { purpose: 'verify' })).status).toBe(401);
+  });
+
+  it('treats a stale bearer token as no session rather than refusing the login code', async () => {
+    const answer = await send(account.mobile, { token: 'stale.token.value', address: uniqueAddress() });
+    server.clock.advance(MINUTE);
+    expect(answer.status).toBe(200);
+    expect(server.smsOutbox.forMobile(account.mobile!).at(-1)?.purpose).toBe('login');
+  });
+
+  it('answers 9401 for an unknown purpose or a missing number', async () => {
+    expect((await send(account.mobile, { purpose: 'everything' })).body.errorData?.code).toBe(9401);
+    expect((await send(undefined)).body.errorData?.code).toBe(9401);
+  });
+
+  it('refuses a resend to one number within a minute with 429, 9403 and Retry-After', async () => {
+    const { mobile } = await server.createAccount();
+    expect((await send(mobile)).status).toBe(200);
+    server.clock.advance(20_000);
+    const again = await send(mobile);
+    expect(again.status).toBe(429);
+    expect(again.body.errorData?.code).toBe(9403);
+    expect(again.headers['retry-after']).toBe('40');
+    server.clock.advance(40_000);
+    expect((await send(mobile)).status).toBe(200);
+  });
+
+  it('sends at most five codes an hour to one number', async () => {
+    const { mobile } = await server.createAccount();
+    for (let i = 0; i < 5; i++) {
+      expect((await send(mobile)).status).toBe(200);
+      server.clock.advance(2 * MINUTE);
+    }
+    const sixth = await send(mobile);
+    expect(sixth.status).toBe(429);
+    // The first of the five leaves the hour 50 minutes from now.
+    expect(sixth.headers['retry-after']).toBe(String(50 * 60));
+    server.clock.advance(50 * MINUTE);
+    expect((await send(mobile)).status).toBe(200);
+  });
+
+  it('sends at most one code a minute and five an hour from one address', async () => {
+    const address = uniqueAddress();
+    const numbers = await Promise.all(Array.from({ length: 6 }, async () => (await server.createAccount()).mobile));
+    expect((await send(numbers[0], { address })).status).toBe(200);
+    expect((await send(numbers[1], { address })).status).toBe(429);
+    for (const mobile of numbers.slice(1, 5)) {
+      server.clock.advance(MINUTE);
+      expect((await send(mobile, { address })).status).toBe(200);
+    }
+    server.clock.advance(MINUTE);
+    const sixth = await send(numbers[5], { address });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(60);
+  });
+
+  it('answers 502 with 9402 when the SMS gateway fails, and logs it', async () => {
+    const { mobile } = await server.createAccount();
+    const failing = await startTestServer({
+      db: server.db,
+      startAt: server.clock.now(),
+      sms: { send: () => Promise.reject(new Error('gateway down')) },
+    });
+    const logged = allowConsole('error');
+    const answer = await failing.call(endpoints.sendVerifiedCode, { body: { mobile }, remoteAddress: uniqueAddress() });
+    expect(answer.status).toBe(502);
+    expect(answer.body.errorData?.code).toBe(9402);
+    expect(logged.texts.join('\n')).toContain('gateway down');
+    await failing.app.close();
+  });
+});

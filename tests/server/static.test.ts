@@ -1,0 +1,92 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, uniqueAddress, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let distDir: string;
+
+const files: Record<string, string> = {
+  'index.html': '<!doctype html><title>Pishkhan</title><script type="module" src="/assets/index-Bx7f3kQ2.js"></script>',
+  'assets/index-Bx7f3kQ2.js': 'console.log("app")',
+  'sw.js': 'self.addEventListener("install", () => {})',
+  'builds/latest.json': '{"id":"abc","time":"2026-11-22T09:00:00Z"}',
+  'manifest.webmanifest': '{"name":"Pishkhan"}',
+};
+
+beforeAll(async () => {
+  distDir = mkdtempSync(join(tmpdir(), 'pishkhan-dist-'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(distDir, path)), { recursive: true });
+    writeFileSync(join(distDir, path), content);
+  }
+  server = await startTestServer({ config: { distDir, trustProxy: ['10.99.0.1'] } });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+  server.app.inject({ method: 'GET', url, headers, remoteAddress });
+
+describe('the built PWA', () => {
+  it('serves hashed assets for a year, immutable', async () => {
+    const answer = await get('/assets/index-Bx7f3kQ2.js');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('never serves index.html, the service worker, the manifest or builds/*.json from a cache without asking', async () => {
+    for (const url of ['/index.html', '/sw.js', '/builds/latest.json', '/manifest.webmanifest']) {
+      const answer = await get(url);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers index.html for client routes, whatever their case', async () => {
+    for (const url of ['/', '/auth/Login', '/auth/login', '/User/Panel/Module/WarehousingMVM/Cargos/ReceiveCorgo']) {
+      const answer = await get(url);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toContain('text/html');
+      expect(answer.body).toContain('<title>Pishkhan</title>');
+      expect(answer.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers a missing file with a 404, never with index.html', async () => {
+    const answer = await get('/assets/index-missing.js');
+    expect(answer.statusCode).toBe(404);
+    expect(answer.body).not.toContain('<title>');
+  });
+});
+
+describe('security headers', () => {
+  it('go on pages and API answers alike', async () => {
+    for (const answer of [await get('/auth/Login'), await get('/api/health'), await get('/assets/index-Bx7f3kQ2.js')]) {
+      const csp = String(answer.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('include HSTS only over TLS (here: behind the trusted proxy)', async () => {
+    expect((await get('/auth/Login')).headers['strict-transport-security']).toBeUndefined();
+    const overTls = await get('/auth/Login', { 'x-forwarded-proto': 'https' }, '10.99.0.1');
+    expect(overTls.headers['strict-transport-security']).toContain('max-age=');
+    const spoofed = await get('/auth/Login', { 'x-forwarded-proto': 'https' }, uniqueAddress());
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('keep API answers out of caches, and not pages', async () => {
+    expect((await get('/api/health')).headers['cache-control']).toBe('no-store');
+    expect((await get('/assets/index-Bx7f3kQ2.js')).headers['cache-control']).not.toBe('no-store');
+  });
+});

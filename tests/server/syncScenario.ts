@@ -1,0 +1,288 @@
+/**
+ * Random offline-work scenarios for the sync property test and the soak bench: two people, each
+ * on a device with the real sync engine and its own Dexie database (fake-indexeddb), work offline
+ * in one fresh panel of the real server in-process; their syncs go through a faulty network;
+ * devices reload; people settle some sync problems. Then the network heals, both sync, and the
+ * invariants are checked: the same rows everywhere, every applied write applied exactly once,
+ * every rejected write in sync problems (unless the person settled it), nothing left queued.
+ */
+import fc from 'fast-check';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { Member, Role } from '../../src/contract/entities/panelManagement.ts';
+import { entityPath, permission, type Entity, type Row } from '../../src/contract/entity.ts';
+import type { CurrentPanel } from '../../src/contract/panels.ts';
+import { panelEndpoints } from '../../src/contract/panels.ts';
+import { PANEL_HEADER } from '../../src/contract/service.ts';
+import { syncEndpoints, type MutationResult, type PullResponse } from '../../src/contract/sync.ts';
+import { createRow, deleteRow, updateRow, ValidationError } from '../../src/storage/localWrites.ts';
+import { PanelDb } from '../../src/storage/PanelDb.ts';
+import { SyncEngine } from '../../src/storage/SyncEngine.ts';
+import { pageLock } from '../../src/storage/syncLock.ts';
+import { discardProblem, retryProblem, takeServerVersion } from '../../src/storage/syncProblems.ts';
+import type { SyncTransport } from '../../src/storage/syncTransport.ts';
+import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
+import { faults, faultyTransport, FaultyNetwork, type Fault } from './syncNetwork.ts';
+
+export interface SyncWorld {
+  server: TestServer;
+  people: [TestAccount, TestAccount];
+}
+
+/** One server (in-memory PGlite) and two accounts, shared by every scenario; each scenario opens its own panel. */
+export async function openWorld(): Promise<SyncWorld> {
+  const server = await startTestServer();
+  const people: [TestAccount, TestAccount] = [await server.createAccount(), await server.createAccount()];
+  return { server, people };
+}
+
+type Who = 0 | 1;
+export type Step =
+  | { kind: 'create'; who: Who; name: string; description: string; parent: number | null }
+  | { kind: 'update'; who: Who; target: number; name: string | null; description: string | null }
+  | { kind: 'delete'; who: Who; target: number }
+  | { kind: 'reload'; who: Who }
+  | { kind: 'sync'; who: Who | 'both' }
+  | { kind: 'settle'; who: Who; pick: number; how: 'retry' | 'takeServer' | 'discard' };
+
+export interface Scenario {
+  steps: Step[];
+  faults: Fault[];
+}
+
+const who = fc.constantFrom<Who>(0, 1);
+// Few names, so the two people often pick the same one (a unique field: 9107).
+const roleName = fc.constantFrom('انبار', 'فروش', 'Cashiers', 'Support');
+const text = fc.constantFrom('', 'شیفت صبح', 'night shift', 'ي و ك', '۱۲۳', 'انبار مرکزی', 'Front desk', 'پشتیبانی تلفنی');
+
+export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc.record({
+  steps: fc.array(
+    fc.oneof(
+      { weight: 3, arbitrary: fc.record({ kind: fc.constant('create' as const), who, name: roleName, description: text, parent: fc.option(fc.nat(7), { nil: null }) }) },
+      { weight: 6, arbitrary: fc.record({ kind: fc.constant('update' as const), who, target: fc.nat(7), name: fc.option(roleName, { nil: null }), description: fc.option(text, { nil: null }) }) },
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), who, target: fc.nat(7) }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('reload' as const), who }) },
+      { weight: 5, arbitrary: fc.record({ kind: fc.constant('sync' as const), who: fc.constantFrom<Who | 'both'>(0, 1, 'both') }) },
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant('settle' as const), who, pick: fc.nat(3), how: fc.constantFrom('retry' as const, 'takeServer' as const, 'discard' as const) }) },
+    ),
+    { minLength: 1, maxLength: 20 },
+  ),
+  faults: fc.array(fc.constantFrom(...faults), { maxLength: 24 }),
+});
+
+const c = (name: string, who: Who, parent: number | null = null): Step => ({ kind: 'create', who, name, description: '', parent });
+const edit = (who: Who, target: number, description: string): Step => ({ kind: 'update', who, target, name: null, description });
+const sync = (who: Who | 'both'): Step => ({ kind: 'sync', who });
+
+/** Scenarios every run starts with: the races the random ones find only now and then. */
+export const scenarioExamples: Scenario[] = [
+  // Both edit the same row offline: the second is stale (9303); one retries on top, one discards.
+  { steps: [c('فروش', 0), sync('both'), sync('both'), edit(0, 0, 'night shift'), edit(1, 0, 'شیفت صبح'), sync(0), sync(1), { kind: 'settle', who: 1, pick: 0, how: 'retry' }], faults: [] },
+  { steps: [c('فروش', 0), sync('both'), sync('both'), edit(0, 0, 'a'), edit(1, 0, 'b'), sync('both'), { kind: 'settle', who: 1, pick: 0, how: 'discard' }, { kind: 'settle', who: 0, pick: 0, how: 'takeServer' }], faults: [] },
+  // One deletes while the other edits; a parent is deleted under its child.
+  { steps: [c('انبار', 0), c('Support', 0, 0), sync(0), sync(1), { kind: 'delete', who: 1, target: 0 }, edit(0, 1, 'x'), { kind: 'delete', who: 0, target: 1 }, sync('both'), sync('both')], faults: [] },
+  // Answers lost after the server applied, a duplicate, 500s, and a reload before the retry.
+  { steps: [c('Cashiers', 1), edit(1, 0, 'Front desk'), sync(1), { kind: 'reload', who: 1 }, sync(1), edit(1, 0, 'x'), sync('both')], faults: ['dropResponse', 'duplicate', 'error500After', 'error500', 'dropRequest', 'delay'] },
+  // The same unique name chosen on both devices.
+  { steps: [c('فروش', 0), c('فروش', 1), sync('both'), sync('both'), { kind: 'settle', who: 1, pick: 0, how: 'retry' }], faults: ['duplicate', 'duplicate'] },
+];
+
+interface Device {
+  person: TestAccount;
+  dbName: string;
+  db: PanelDb;
+  engine: SyncEngine;
+  transport: SyncTransport;
+  /** Every mutation id this device ever queued. */
+  queued: Set<number>;
+  /** The first answer seen for each mutation id; replays must repeat it. */
+  answers: Map<number, MutationResult['status']>;
+  /** Rejected mutations the person settled (retried, took the server's, discarded). */
+  settled: Set<number>;
+  /** The row each queued mutation writes. */
+  targets: Map<number, string>;
+}
+
+let dbCounter = 0;
+
+function openDevice(device: Omit<Device, 'db' | 'engine'>): Device {
+  const db = new PanelDb(device.dbName, { indexedDB, IDBKeyRange });
+  const engine = new SyncEngine({ db, transport: device.transport, lock: pageLock, random: () => 0.5 });
+  return { ...device, db, engine };
+}
+
+function recording(transport: SyncTransport, answers: Map<number, MutationResult['status']>): SyncTransport {
+  return {
+    pull: transport.pull,
+    async push(request) {
+      const response = await transport.push(request);
+      for (const result of response.results) {
+        const first = answers.get(result.mutationId);
+        if (first && first !== result.status) throw new Error(`mutation ${result.mutationId} was answered ${first}, then ${result.status}`);
+        answers.set(result.mutationId, result.status);
+      }
+      return response;
+    },
+  };
+}
+
+async function trackQueued(device: Device): Promise<void> {
+  for (const entry of await device.db.outbox.toArray()) {
+    device.queued.add(entry.mutationId);
+    device.targets.set(entry.mutationId, entry.id);
+  }
+}
+
+/** Opens a fresh panel: person 0 owns it; person 1 joins with a role that may do anything with roles and read people. */
+async function openPanel(world: SyncWorld): Promise<string> {
+  const [owner, member] = world.people;
+  const registered = await world.server.call<CurrentPanel>(panelEndpoints.register, {
+    token: owner.tokens.access_token,
+    body: { name: 'پیشخوان آزمون', icon: 'store', modules: ['PanelManagement'] },
+  });
+  const code = registered.body.data!.code;
+  const asOwner = { token: owner.tokens.access_token, headers: { [PANEL_HEADER]: code } };
+  const role = await world.server.call<Row>({ method: 'POST', path: entityPath(Role) }, {
+    ...asOwner,
+    body: { name: 'دسترسی آزمون', permissions: [...(['read', 'create', 'update', 'delete'] as const).map((a) => permission(Role, a)), permission(Member, 'read')] },
+  });
+  const joined = await world.server.call({ method: 'POST', path: entityPath(Member) }, { ...asOwner, body: { login: member.username, roleId: role.body.data!.id } });
+  if (joined.status !== 201 && joined.status !== 200) throw new Error(`could not add the second person: ${JSON.stringify(joined.body)}`);
+  return code;
+}
+
+async function serverRows(world: SyncWorld, code: string): Promise<Map<string, { entity: string; row: Row }>> {
+  const rows = new Map<string, { entity: string; row: Row }>();
+  let cursor = 0;
+  for (;;) {
+    const page = await world.server.call<PullResponse>(syncEndpoints.pull, {
+      token: world.people[0].tokens.access_token,
+      headers: { [PANEL_HEADER]: code },
+      query: { cursor: String(cursor), limit: '2000' },
+    });
+    for (const change of page.body.data!.changes) rows.set(change.row.id, change);
+    cursor = page.body.data!.cursor;
+    if (!page.body.data!.hasMore) return rows;
+  }
+}
+
+function comparable(entity: Entity, row: Row): Record<string, unknown> {
+  return Object.fromEntries([['id', row.id], ['version', row.version], ...Object.keys(entity.fields).map((f) => [f, row[f] ?? null])]);
+}
+
+/** One of the rows created so far in the scenario (by either person), or none yet. */
+function pick(ids: readonly string[], n: number): string | undefined {
+  return ids.length ? ids[n % ids.length] : undefined;
+}
+
+async function step(devices: [Device, Device], createdIds: string[], s: Step): Promise<void> {
+  if (s.kind === 'sync') {
+    const chosen = s.who === 'both' ? devices : [devices[s.who]];
+    await Promise.all(chosen.map((d) => d.engine.syncNow()));
+    return;
+  }
+  const device = devices[s.who];
+  if (s.kind === 'reload') {
+    device.engine.stop();
+    device.db.close();
+    devices[s.who] = openDevice(device);
+    return;
+  }
+  try {
+    if (s.kind === 'create') {
+      const parent = s.parent === null ? null : (pick(createdIds, s.parent) ?? null);
+      const row = await createRow(device.db, Role, { name: s.name, description: s.description, parentRoleId: parent, permissions: [] });
+      createdIds.push(row.id);
+    } else if (s.kind === 'update') {
+      const id = pick(createdIds, s.target);
+      if (!id) return;
+      await updateRow(device.db, Role, id, { ...(s.name !== null ? { name: s.name } : {}), ...(s.description !== null ? { description: s.description } : {}) });
+    } else if (s.kind === 'delete') {
+      const id = pick(createdIds, s.target);
+      if (!id) return;
+      await deleteRow(device.db, Role, id);
+    } else {
+      const problems = await device.db.problems.orderBy('mutationId').toArray();
+      const problem = problems[s.pick % Math.max(1, problems.length)];
+      if (!problem) return;
+      const settle = { retry: retryProblem, takeServer: takeServerVersion, discard: discardProblem }[s.how];
+      await settle(device.db, problem.mutationId);
+      device.settled.add(problem.mutationId);
+    }
+  } catch (error) {
+    // The device refused the write itself (not found here, a unique value it already has): nothing was queued.
+    if (!(error instanceof ValidationError)) throw error;
+  } finally {
+    await trackQueued(device);
+  }
+}
+
+/** Runs one scenario in a fresh panel; throws with what broke when an invariant does not hold. */
+export async function runScenario(world: SyncWorld, scenario: Scenario): Promise<void> {
+  const code = await openPanel(world);
+  const network = new FaultyNetwork(scenario.faults);
+  const devices = world.people.map((person) => {
+    const answers = new Map<number, MutationResult['status']>();
+    return openDevice({
+      person,
+      dbName: `sync-scenario-${++dbCounter}-${person.username}`,
+      transport: recording(faultyTransport(world.server, () => person.tokens.access_token, code, network), answers),
+      queued: new Set(),
+      answers,
+      settled: new Set(),
+      targets: new Map(),
+    });
+  }) as [Device, Device];
+  const createdIds: string[] = [];
+  try {
+    for (const s of scenario.steps) await step(devices, createdIds, s);
+    network.heal();
+    for (let round = 0; round < 3; round++) {
+      for (const device of devices) {
+        const outcome = await device.engine.syncNow();
+        if (outcome !== 'synced') throw new Error(`a healed sync answered ${outcome}: ${device.engine.getStatus().lastError?.message}`);
+      }
+    }
+    await checkInvariants(world, code, devices, createdIds);
+  } finally {
+    for (const device of devices) {
+      device.engine.stop();
+      device.db.close();
+      await device.db.delete();
+    }
+  }
+}
+
+async function checkInvariants(world: SyncWorld, code: string, devices: [Device, Device], createdIds: string[]): Promise<void> {
+  const server = await serverRows(world, code);
+  for (const [index, device] of devices.entries()) {
+    const name = `device ${index}`;
+    if ((await device.db.outbox.count()) !== 0) throw new Error(`${name} still has queued mutations`);
+    // Every queued mutation was answered; the rejected ones wait in sync problems unless settled.
+    const problems = new Set(await device.db.problems.toCollection().primaryKeys());
+    for (const id of device.queued) {
+      const answer = device.answers.get(id);
+      if (!answer) throw new Error(`${name}: mutation ${id} was never answered`);
+      if (answer === 'applied' && problems.has(id)) throw new Error(`${name}: applied mutation ${id} is in sync problems`);
+      if (answer === 'rejected' && !problems.has(id) && !device.settled.has(id)) throw new Error(`${name}: rejected mutation ${id} was dropped silently`);
+    }
+    for (const id of problems) if (device.answers.get(id) !== 'rejected') throw new Error(`${name}: problem ${id} was not a rejection`);
+    // The device shows exactly the server's live rows of every entity it reads.
+    for (const entity of [Role, Member]) {
+      const local = (await device.db.rows(entity).toArray()).filter((r) => !r.deleted).map((r) => comparable(entity, r));
+      const remote = [...server.values()].filter((c) => c.entity === entity.key && !c.row.deleted).map((c) => comparable(entity, c.row));
+      const byId = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.id).localeCompare(String(b.id));
+      const [l, r] = [JSON.stringify(local.sort(byId)), JSON.stringify(remote.sort(byId))];
+      if (l !== r) throw new Error(`${name} holds other ${entity.name} rows than the server:\n device: ${l}\n server: ${r}`);
+    }
+  }
+  // Exactly once: a row's version counts the writes applied to it, and the audit log has one line per applied write.
+  const activity = [...server.values()].filter((c) => c.entity === 'PanelManagement/Activity').map((c) => c.row);
+  for (const id of new Set(createdIds)) {
+    const applied = devices.reduce((sum, d) => sum + [...d.answers].filter(([mutationId, status]) => status === 'applied' && d.targets.get(mutationId) === id).length, 0);
+    const row = server.get(id)?.row;
+    if ((row?.version ?? 0) !== applied) throw new Error(`row ${id}: version ${row?.version ?? 0} on the server, ${applied} writes applied`);
+    const logged = activity.filter((a) => a.rowId === id).length;
+    if (logged !== applied) throw new Error(`row ${id}: ${logged} audit-log lines for ${applied} applied writes`);
+  }
+}
+
