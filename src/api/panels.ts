@@ -1,0 +1,45 @@
+/**
+ * One function per panel call (src/contract/panels.ts) and the two sync calls. The current panel
+ * is the `X-Panel-Code` the API client sends from the panelCode cookie.
+ */
+import { panelEndpoints, type CurrentPanel, type CurrentPanelPeople, type InitialElementsResult, type PanelDetails, type PanelModulesUpdate, type PanelRegistration, type PanelSummary, type ActivitySummary } from '../contract/panels.ts';
+import { syncEndpoints, type PullResponse, type PushRequest, type PushResponse } from '../contract/sync.ts';
+import { apiData } from './http.ts';
+
+/** Answers the new panel as `current` would (its creator owns it). */
+export function registerPanel(registration: PanelRegistration): Promise<CurrentPanel> {
+  return apiData(panelEndpoints.register.method, panelEndpoints.register.path, { body: registration });
+}
+
+export async function listPanels(): Promise<PanelSummary[]> {
+  return (await apiData<PanelSummary[] | null>(panelEndpoints.list.method, panelEndpoints.list.path)) ?? [];
+}
+
+export function getCurrentPanel(): Promise<CurrentPanel & CurrentPanelPeople> {
+  return apiData(panelEndpoints.current.method, panelEndpoints.current.path);
+}
+
+export function updatePanelDetails(details: Partial<PanelDetails>): Promise<CurrentPanel> {
+  return apiData(panelEndpoints.updateDetails.method, panelEndpoints.updateDetails.path, { body: details });
+}
+
+export function updatePanelModules(update: PanelModulesUpdate): Promise<CurrentPanel> {
+  return apiData(panelEndpoints.updateModules.method, panelEndpoints.updateModules.path, { body: update });
+}
+
+export function createInitialElements(): Promise<InitialElementsResult> {
+  return apiData(panelEndpoints.initialElements.method, panelEndpoints.initialElements.path, { body: {} });
+}
+
+export async function getActivitySummary(): Promise<ActivitySummary> {
+  const data = await apiData<Partial<ActivitySummary> | null>(panelEndpoints.activitySummary.method, panelEndpoints.activitySummary.path);
+  return { days: data?.days ?? [], recent: data?.recent ?? [] };
+}
+
+export function pushMutations(request: PushRequest): Promise<PushResponse> {
+  return apiData(syncEndpoints.push.method, syncEndpoints.push.path, { body: request });
+}
+
+export function pullChanges(cursor: number, limit: number): Promise<PullResponse> {
+  return apiData(syncEndpoints.pull.method, syncEndpoints.pull.path, { query: { cursor, limit } });
+}

@@ -1,0 +1,88 @@
+/**
+ * The route table: every route of spec section 2 (matched case-insensitively by wouter), the
+ * correctly spelled aliases redirecting to the spec's spellings, and the 404 page for the rest.
+ * The signed-in frame and the module route are lazy, like every screen: the first load of a
+ * public page carries the shell only (bench/bundle measures it).
+ */
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { aliases, canonicalRoute, moduleKeys, moduleOfPath, modulePath, moduleScreens, needsSession, type ModuleKey } from '../contract/routes.ts';
+import { withFullCatalogue } from '../i18n/locale.ts';
+import { NotFoundPage } from './errors/NotFoundPage.tsx';
+import { AuthLayout } from './layout/AuthLayout.tsx';
+import { PageSpinner } from './PageSpinner.tsx';
+import { lazyScreen } from './lazyScreen.ts';
+import { builtModuleScreens } from './moduleScreens.ts';
+import { authScreens, standaloneScreens, userScreens } from './screens.ts';
+
+// The signed-in area draws only once every word of the app is loaded (the shell has its own few).
+const UserArea = lazyScreen(() => withFullCatalogue(import('./UserArea.tsx')), 'UserArea');
+const ModuleRoute = lazyScreen(() => import('./ModuleRoute.tsx'), 'ModuleRoute');
+
+/**
+ * Starts loading what a path will show (its screen, the signed-in frame, the module route) so the
+ * chunks arrive alongside the language's words instead of after the first render.
+ */
+export function preloadRoute(path: string): Promise<void> {
+  const route = canonicalRoute(path);
+  if (!route) return Promise.resolve();
+  const module = moduleOfPath(route);
+  const screen = module
+    ? builtModuleScreens[module]?.[route.slice(modulePath(module, '').length)]
+    : (standaloneScreens[route] ?? authScreens[route] ?? userScreens[route]);
+  return Promise.all([
+    screen?.preload(),
+    needsSession(route) ? UserArea.preload() : undefined,
+    module ? ModuleRoute.preload() : undefined,
+  ]).then(() => undefined);
+}
+
+function framed(Frame: ComponentType<{ children: ReactNode }>, Screen: ComponentType) {
+  return function FramedScreen() {
+    return (
+      <Frame>
+        <Suspense fallback={<PageSpinner />}>
+          <Screen />
+        </Suspense>
+      </Frame>
+    );
+  };
+}
+
+// Built once, so a route's component keeps its identity between renders.
+const authRoutes = Object.entries(authScreens).map(([path, Screen]) => ({ path, component: framed(AuthLayout, Screen) }));
+const userRoutes = Object.entries(userScreens).map(([path, Screen]) => ({ path, component: framed(UserArea, Screen) }));
+
+const moduleRoutes = moduleKeys.flatMap((module: ModuleKey) =>
+  moduleScreens[module].map((screen) => ({ path: modulePath(module, screen), module, screen })),
+);
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Switch>
+        {Object.entries(aliases).map(([from, to]) => (
+          <Route key={from} path={from}>
+            <Redirect to={to} replace />
+          </Route>
+        ))}
+        {Object.entries(standaloneScreens).map(([path, Screen]) => (
+          <Route key={path} path={path} component={Screen} />
+        ))}
+        {[...authRoutes, ...userRoutes].map(({ path, component }) => (
+          <Route key={path} path={path} component={component} />
+        ))}
+        {moduleRoutes.map(({ path, module, screen }) => (
+          <Route key={path} path={path}>
+            <UserArea>
+              <Suspense fallback={<PageSpinner />}>
+                <ModuleRoute module={module} screen={screen} />
+              </Suspense>
+            </UserArea>
+          </Route>
+        ))}
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

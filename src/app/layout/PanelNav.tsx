@@ -1,0 +1,83 @@
+/**
+ * The side navigation's panel section: the current panel's dashboard, its enabled modules (panel
+ * management with the screens the person's role opens), and sync problems when there are any.
+ */
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { modulePath, paths } from '../../contract/routes.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { moduleNames } from '../../i18n/moduleNames.ts';
+import { moduleEntry } from '../../features/panels/moduleHome.ts';
+import { panelManagementPlaces } from '../../features/panels/panelManagementPlaces.ts';
+import { panelAllows } from '../../storage/access.ts';
+import { useCurrentPanel } from '../../storage/currentPanel.ts';
+import { usePanelData } from '../../storage/panelData.ts';
+import { useSyncCounts } from '../../storage/useSyncState.ts';
+import { cx } from '../../ui/cx.ts';
+import { AlertIcon, HomeIcon } from '../../ui/icons.tsx';
+import { PanelIconGlyph } from '../../ui/panelIcons.tsx';
+
+function NavItem({ href, icon, children, onNavigate, nested, badge }: { href: string; icon?: ReactNode; children: ReactNode; onNavigate?: () => void; nested?: boolean; badge?: ReactNode }) {
+  const [location] = useLocation();
+  const active = location.toLowerCase() === href.toLowerCase();
+  return (
+    <Link
+      href={href}
+      onClick={onNavigate}
+      aria-current={active ? 'page' : undefined}
+      className={cx(
+        'flex min-h-11 items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium',
+        nested && 'ms-8 min-h-10 py-1.5 font-normal',
+        active ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100',
+      )}
+    >
+      {icon}
+      <span className="min-w-0 flex-1 truncate">{children}</span>
+      {badge}
+    </Link>
+  );
+}
+
+export function PanelNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { _ } = useLingui();
+  const current = useCurrentPanel();
+  const { problems } = useSyncCounts(usePanelData());
+  if (current.status !== 'ready') return null;
+  const panel = current.panel;
+  const allows = (permission: string) => panelAllows(panel, permission);
+  return (
+    <div className="mt-4 flex flex-col gap-1 border-t border-slate-200 pt-4" role="group" aria-label={panel.name}>
+      <p className="truncate px-3 pb-1 text-xs font-semibold tracking-wide text-slate-500">{panel.name}</p>
+      <NavItem href={paths.user.panelDashboard} icon={<HomeIcon />} onNavigate={onNavigate}>
+        <Trans>Panel dashboard</Trans>
+      </NavItem>
+      {panel.modules.map((module) => (
+        <div key={module} className="flex flex-col gap-0.5">
+          <NavItem href={modulePath(module, moduleEntry(module, allows))} icon={<PanelIconGlyph icon={panel.moduleIcons?.[module] ?? 'grid'} />} onNavigate={onNavigate}>
+            {_(moduleNames[module])}
+          </NavItem>
+          {module === 'PanelManagement' &&
+            panelManagementPlaces
+              .filter((place) => place.screen !== moduleEntry(module, allows) && (!place.needs || allows(place.needs)))
+              .map((place) => (
+                <NavItem key={place.screen} nested href={modulePath('PanelManagement', place.screen)} onNavigate={onNavigate}>
+                  {_(place.label)}
+                </NavItem>
+              ))}
+        </div>
+      ))}
+      {problems > 0 && (
+        <NavItem
+          href={paths.syncProblems}
+          icon={<AlertIcon className="size-5 text-red-700" />}
+          onNavigate={onNavigate}
+          badge={<span className="rounded-full bg-red-100 px-2 text-xs font-semibold text-red-800">{formatNumber(problems)}</span>}
+        >
+          <Trans>Sync problems</Trans>
+        </NavItem>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * The sync badge in the header: changes waiting to be sent, the last successful sync, whether it
+ * is syncing, offline or failing, and the way to sync problems. Mounting it (in the app frame)
+ * starts the current panel's sync engine.
+ */
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useSyncExternalStore } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../../contract/routes.ts';
+import type { I18n } from '@lingui/core';
+import { describeError } from '../../i18n/describeError.ts';
+import { messageForCode } from '../../i18n/errorMessage.ts';
+import { SyncTransportError } from '../../storage/syncTransport.ts';
+import { formatDateTime, formatNumber, formatRelative } from '../../i18n/format.ts';
+import { usePanelData, type PanelData } from '../../storage/panelData.ts';
+import { useSyncCounts } from '../../storage/useSyncState.ts';
+import { Button, buttonClasses } from '../../ui/Button.tsx';
+import { cx } from '../../ui/cx.ts';
+import { AlertIcon, CheckIcon, SyncIcon } from '../../ui/icons.tsx';
+import { LogoutGuard } from './LogoutGuard.tsx';
+
+export function SyncIndicator() {
+  const panel = usePanelData();
+  useEffect(() => panel?.engine.start(), [panel]);
+  return (
+    <>
+      {panel && <SyncBadge panel={panel} />}
+      <LogoutGuard />
+    </>
+  );
+}
+
+function syncFailureText(i18n: I18n, error: Error): string {
+  return error instanceof SyncTransportError && error.code !== undefined ? messageForCode(i18n, error.code) : describeError(i18n, error);
+}
+
+function SyncBadge({ panel }: { panel: PanelData }) {
+  const { t, i18n } = useLingui();
+  const status = useSyncExternalStore(panel.engine.subscribe, panel.engine.getStatus, panel.engine.getStatus);
+  const { pending, problems, lastSyncAt } = useSyncCounts(panel);
+  const syncing = status.phase === 'syncing';
+  const tone = problems > 0 ? 'problem' : status.phase === 'error' ? 'error' : pending > 0 || status.phase === 'offline' ? 'waiting' : 'synced';
+  const failure = status.lastError ? syncFailureText(i18n, status.lastError) : '';
+  const pendingText = formatNumber(pending);
+  const problemText = formatNumber(problems);
+  const label =
+    tone === 'problem' ? t`Sync problems: ${problemText}` : pending > 0 ? t`${pendingText} changes not synced` : syncing ? t`Syncing` : t`All changes synced`;
+
+  return (
+    <Popover className="relative">
+      <PopoverButton
+        aria-label={label}
+        className={cx(
+          'relative inline-flex h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold ring-1 sm:h-9',
+          tone === 'problem' && 'bg-red-50 text-red-800 ring-red-200 hover:bg-red-100',
+          tone === 'error' && 'bg-amber-50 text-amber-900 ring-amber-200 hover:bg-amber-100',
+          tone === 'waiting' && 'bg-slate-100 text-slate-800 ring-slate-200 hover:bg-slate-200',
+          tone === 'synced' && 'bg-emerald-50 text-emerald-800 ring-emerald-200 hover:bg-emerald-100',
+        )}
+      >
+        {tone === 'problem' || tone === 'error' ? <AlertIcon className="size-4" /> : tone === 'synced' && !syncing ? <CheckIcon className="size-4" /> : <SyncIcon className={cx('size-4', syncing && 'animate-spin')} />}
+        {(pending > 0 || problems > 0) && <span aria-hidden="true">{tone === 'problem' ? problemText : pendingText}</span>}
+      </PopoverButton>
+      <PopoverPanel anchor="bottom end" className="z-40 mt-2 w-80 rounded-xl bg-white p-4 text-sm text-slate-700 shadow-lg ring-1 ring-slate-200 focus:outline-none">
+        <p className="font-semibold text-slate-900">{label}</p>
+        <dl className="mt-2 space-y-1.5">
+          <div className="flex justify-between gap-3">
+            <dt>
+              <Trans>Waiting to be sent</Trans>
+            </dt>
+            <dd className="font-medium text-slate-900">{pendingText}</dd>
+          </div>
+          <div className="flex justify-between gap-3">
+            <dt>
+              <Trans>Last synced</Trans>
+            </dt>
+            <dd className="font-medium text-slate-900" title={lastSyncAt ? formatDateTime(lastSyncAt) : undefined}>
+              {lastSyncAt ? formatRelative(lastSyncAt) : <Trans>Not yet</Trans>}
+            </dd>
+          </div>
+        </dl>
+        {status.phase === 'offline' && (
+          <p className="mt-3 text-slate-600">
+            <Trans>You are offline. Changes are kept on this device and sent when the connection returns.</Trans>
+          </p>
+        )}
+        {status.phase === 'error' && failure && (
+          <p className="mt-3 text-amber-900">
+            <Trans>The last sync failed: {failure} It will be tried again.</Trans>
+          </p>
+        )}
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button size="sm" variant="secondary" icon={<SyncIcon className="size-4" />} loading={syncing} onClick={() => void panel.engine.syncNow()}>
+            <Trans>Sync now</Trans>
+          </Button>
+          {problems > 0 && (
+            <Link href={paths.syncProblems} className={buttonClasses('danger', 'sm')}>
+              <Trans>Review sync problems</Trans>
+            </Link>
+          )}
+        </div>
+      </PopoverPanel>
+    </Popover>
+  );
+}

@@ -1,0 +1,93 @@
+import { useLingui } from '@lingui/react';
+import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import { paths } from '../../contract/routes.ts';
+import type { CurrentUser } from '../../contract/profile.ts';
+import { describeError } from '../../i18n/describeError.ts';
+import { formatDate } from '../../i18n/format.ts';
+import { loadCurrentUser, useCurrentUser } from '../../session/currentUser.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button, buttonClasses } from '../../ui/Button.tsx';
+import { Card, PageHeader } from '../../ui/Card.tsx';
+import { PhoneIcon, ShieldIcon } from '../../ui/icons.tsx';
+import { Ltr } from '../../ui/Ltr.tsx';
+import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
+import { DashboardActivity } from './DashboardActivity.tsx';
+import { DashboardPanels } from './DashboardPanels.tsx';
+import { ProfileCompleteness } from './ProfileCompleteness.tsx';
+import { VerifiedBadge } from './VerifiedBadge.tsx';
+
+/** /User/Dashboard: a welcome by name, the person's panels, their profile's state and their activity. */
+export function Dashboard() {
+  const { i18n } = useLingui();
+  const { t } = useLinguiMacro();
+  const current = useCurrentUser();
+  useDocumentTitle(t`Dashboard`);
+  const user = current.status === 'ready' ? current.user : null;
+  const name = user ? user.firstName || user.publicUserName || user.userName : '';
+  const today = formatDate(new Date(), 'long');
+
+  return (
+    <>
+      <PageHeader title={name ? <Trans>Welcome, {name}</Trans> : <Trans>Welcome</Trans>} description={today} />
+      {current.status === 'ready' && current.stale && (
+        <Alert tone="warning" className="mb-6">
+          <Trans>You are offline. This is your profile as it was when you were last online.</Trans>
+        </Alert>
+      )}
+      {current.status === 'error' && (
+        <div className="mb-6 space-y-3">
+          <Alert tone="error">{describeError(i18n, current.error)}</Alert>
+          <Button variant="secondary" size="sm" onClick={() => void loadCurrentUser(true)}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      )}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <DashboardPanels />
+          <DashboardActivity />
+        </div>
+        <div className="space-y-6">
+          <Card aria-labelledby="profile-heading">
+            <h2 id="profile-heading" className="mb-4 text-lg font-semibold text-slate-900">
+              <Trans>Your profile</Trans>
+            </h2>
+            {user ? <ProfileCompleteness user={user} /> : <div className="h-20 animate-pulse rounded-xl bg-slate-100" />}
+          </Card>
+          {user && <SecuritySummary user={user} />}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function SecuritySummary({ user }: { user: CurrentUser }) {
+  return (
+    <Card aria-labelledby="security-heading">
+      <h2 id="security-heading" className="text-lg font-semibold text-slate-900">
+        <Trans>Account security</Trans>
+      </h2>
+      <ul className="mt-4 space-y-4 text-sm">
+        <li className="flex items-start gap-3">
+          <PhoneIcon className="mt-0.5 size-5 shrink-0 text-slate-500" />
+          <div className="min-w-0 flex-1 space-y-1">
+            {user.mobileNumber ? <Ltr className="font-medium text-slate-900">{user.mobileNumber}</Ltr> : <Trans>No mobile number yet</Trans>}
+            <div>
+              <VerifiedBadge verified={user.mobileVerified} />
+            </div>
+          </div>
+        </li>
+        <li className="flex items-start gap-3">
+          <ShieldIcon className="mt-0.5 size-5 shrink-0 text-slate-500" />
+          <p className="text-slate-700">
+            <Trans>Use a password you use nowhere else.</Trans>
+          </p>
+        </li>
+      </ul>
+      <Link href={paths.user.profileSecurity} className={`${buttonClasses('secondary', 'sm')} mt-5`}>
+        {user.mobileVerified ? <Trans>Security settings</Trans> : <Trans>Verify your mobile number</Trans>}
+      </Link>
+    </Card>
+  );
+}

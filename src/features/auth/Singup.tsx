@@ -1,0 +1,130 @@
+import { useLingui } from '@lingui/react';
+import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { isApiError } from '../../api/ApiError.ts';
+import { signUp } from '../../api/account.ts';
+import { Code } from '../../contract/codes.ts';
+import { paths } from '../../contract/routes.ts';
+import { describeError } from '../../i18n/describeError.ts';
+import { commonPasswordMessage, confirmationProblem, newPasswordProblem, usernameProblem, type Problem } from '../../i18n/fieldProblems.ts';
+import { storeLogin } from '../../session/session.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { focusFirstInvalid } from '../../ui/focusFirstInvalid.ts';
+import { PasswordField } from '../../ui/PasswordField.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
+import { AuthCard } from './AuthCard.tsx';
+
+type Field = 'username' | 'password' | 'confirmation';
+
+/**
+ * Sign-up (the spec spells the route /auth/Singup): username and password, twice. Success logs
+ * the person in (expiry now, so the next check refreshes) and goes on to the registration profile.
+ */
+export function Singup() {
+  const { i18n } = useLingui();
+  const { t } = useLinguiMacro();
+  const [, navigate] = useLocation();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState({ username: '', password: '', confirmation: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<{ text: string; exists: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  useDocumentTitle(t`Create an account`);
+
+  const set = (field: Field) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  function show(found: Partial<Record<Field, Problem>>): boolean {
+    const shown: Partial<Record<Field, string>> = {};
+    for (const [field, problem] of Object.entries(found)) if (problem) shown[field as Field] = i18n._(problem);
+    setErrors(shown);
+    if (Object.keys(shown).length) focusFirstInvalid(form.current);
+    return Object.keys(shown).length === 0;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const ok = show({
+      username: usernameProblem(values.username),
+      password: newPasswordProblem(values.password),
+      confirmation: confirmationProblem(values.password, values.confirmation),
+    });
+    if (!ok) return;
+    setBusy(true);
+    setFailure(null);
+    const username = values.username.trim();
+    try {
+      storeLogin(await signUp(username, values.password), username, 'signUp');
+      navigate(paths.auth.profile, { replace: true });
+    } catch (error) {
+      setBusy(false);
+      if (isApiError(error) && error.code === Code.BadRequest) show({ password: commonPasswordMessage });
+      else setFailure({ text: describeError(i18n, error), exists: isApiError(error) && error.code === Code.UserExists });
+    }
+  }
+
+  return (
+    <AuthCard
+      title={<Trans>Create your Pishkhan account</Trans>}
+      subtitle={<Trans>Choose a username and a password. You will complete your profile next.</Trans>}
+      footer={
+        <Trans>
+          Already have an account? <Link href={paths.auth.login} className="font-semibold text-brand-700 hover:underline">Log in</Link>
+        </Trans>
+      }
+    >
+      <form ref={form} onSubmit={submit} noValidate className="space-y-4">
+        {failure && (
+          <Alert tone="error">
+            {failure.text}
+            {failure.exists && (
+              <>
+                {' '}
+                <Link href={paths.auth.login} className="font-semibold underline">
+                  <Trans>Go to login</Trans>
+                </Link>
+              </>
+            )}
+          </Alert>
+        )}
+        <TextField
+          label={<Trans>Username</Trans>}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          ltr
+          hint={<Trans>Latin letters, digits, dots, dashes or underscores; it starts with a letter.</Trans>}
+          value={values.username}
+          onChange={set('username')}
+          error={errors.username}
+          required
+        />
+        <PasswordField
+          label={<Trans>Password</Trans>}
+          name="new-password"
+          autoComplete="new-password"
+          hint={<Trans>At least 8 characters. A few unrelated words make a strong password.</Trans>}
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+          required
+        />
+        <PasswordField
+          label={<Trans>Password, again</Trans>}
+          name="confirm-password"
+          autoComplete="new-password"
+          value={values.confirmation}
+          onChange={set('confirmation')}
+          error={errors.confirmation}
+          required
+        />
+        <Button type="submit" fullWidth size="lg" loading={busy}>
+          <Trans>Create my account</Trans>
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

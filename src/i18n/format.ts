@@ -1,0 +1,76 @@
+/**
+ * Numbers and dates as people read them: Persian digits and the Jalali calendar in fa, Latin
+ * digits and the Gregorian calendar in en. Values are stored as ISO strings and numbers; only the
+ * UI converts.
+ */
+import { toPersianDigits } from '../contract/normalize.ts';
+import { activeLocale, intlLocale, type Locale } from './locale.ts';
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: Locale, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale}:${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(intlLocale(locale), options)));
+  return format;
+}
+
+function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}:${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(intlLocale(locale), { timeZone: 'Asia/Tehran', ...options })));
+  return format;
+}
+
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions, locale = activeLocale()): string {
+  return numberFormat(locale, options).format(value);
+}
+
+/**
+ * Digits of a number, code or phone number in the locale's digits. Text with Latin letters
+ * (usernames, panel codes like AB12CD) is an identifier typed in Latin and keeps its digits, so
+ * it reads the same everywhere it appears.
+ */
+export function localDigits(text: string, locale = activeLocale()): string {
+  return locale === 'fa' && !/[A-Za-z]/.test(text) ? toPersianDigits(text) : text;
+}
+
+function toDate(value: string | number | Date): Date {
+  if (value instanceof Date) return value;
+  // A bare calendar date means that day, not midnight UTC shifted into another day.
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T12:00:00Z`);
+  return new Date(value);
+}
+
+export type DateStyle = 'short' | 'medium' | 'long';
+
+export function formatDate(value: string | number | Date, style: DateStyle = 'medium', locale = activeLocale()): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return dateFormat(locale, { dateStyle: style }).format(date);
+}
+
+export function formatDateTime(value: string | number | Date, locale = activeLocale()): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** "3 minutes ago", "in 2 days" in the active language. */
+export function formatRelative(value: string | number | Date, now = Date.now(), locale = activeLocale()): string {
+  const seconds = Math.round((toDate(value).getTime() - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(intlLocale(locale), { numeric: 'auto' });
+  const abs = Math.abs(seconds);
+  if (abs < 60) return format.format(seconds, 'second');
+  if (abs < 3600) return format.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86400) return format.format(Math.round(seconds / 3600), 'hour');
+  return format.format(Math.round(seconds / 86400), 'day');
+}
+
+/** "25 Aban" / "16 Nov": a day of the month and its month's name, for chart axes and lists. */
+export function formatDayMonth(value: string | number | Date, locale = activeLocale()): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return dateFormat(locale, { day: 'numeric', month: 'short' }).format(date);
+}

@@ -1,0 +1,18 @@
+/**
+ * Imported by main.tsx, so it runs as the page starts: the browser's install offer comes once and
+ * early (before the app's lazy chunks have loaded), so it is caught here. Production builds then
+ * register the service worker (its code, workbox-window, is a chunk of its own) once the page has
+ * loaded and the main thread is idle, so it never competes with the first screen.
+ */
+import { listenForInstallPrompt } from './installPrompt.ts';
+
+function whenIdleAfterLoad(work: () => void): void {
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200));
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
+}
+
+listenForInstallPrompt();
+if (import.meta.env.PROD) {
+  whenIdleAfterLoad(() => void import('./registerServiceWorker.ts').then((pwa) => pwa.registerServiceWorker()));
+}

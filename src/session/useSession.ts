@@ -1,0 +1,7 @@
+import { useSyncExternalStore } from 'react';
+import { readSession, subscribeSession, type Session } from './session.ts';
+
+/** The current session; re-renders when it changes. */
+export function useSession(): Session {
+  return useSyncExternalStore(subscribeSession, readSession, readSession);
+}

@@ -1,0 +1,28 @@
+/**
+ * The data contract screens use (react-admin's dataProvider): read lists and rows, create, update
+ * and remove. Screens never know whether a row came from this device or the network; writes are
+ * queued locally and synced.
+ */
+import type { Entity, Row } from '../contract/entity.ts';
+import { queryList, queryOne, type ListParams, type ListResult } from './listQuery.ts';
+import type { LocalRow } from './localRecords.ts';
+import { createRow, deleteRow, updateRow } from './localWrites.ts';
+import type { PanelDb } from './PanelDb.ts';
+
+export interface DataProvider {
+  getList(entity: Entity, params?: ListParams): Promise<ListResult>;
+  getOne(entity: Entity, id: string): Promise<LocalRow | undefined>;
+  create(entity: Entity, values: Record<string, unknown>): Promise<Row>;
+  update(entity: Entity, id: string, values: Record<string, unknown>): Promise<Row>;
+  remove(entity: Entity, id: string): Promise<void>;
+}
+
+export function dataProviderFor(db: PanelDb): DataProvider {
+  return {
+    getList: (entity, params) => queryList(db, entity, params),
+    getOne: (entity, id) => queryOne(db, entity, id),
+    create: (entity, values) => createRow(db, entity, values),
+    update: (entity, id, values) => updateRow(db, entity, id, values),
+    remove: (entity, id) => deleteRow(db, entity, id),
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * What the panel's data database holds besides the entity rows' declared fields: the outbox of
+ * queued mutations, the sync state, and the problems (mutations the server rejected). Field names
+ * starting with `_` are the client's own and never travel.
+ */
+import type { Row } from '../contract/entity.ts';
+import type { Mutation } from '../contract/sync.ts';
+
+/** A row as screens see it (the server's row with this device's pending writes replayed on top), plus what rebasing needs. */
+export interface LocalRow extends Row {
+  /**
+   * The last row the server sent (pull or push result); null for a row created here and not yet
+   * confirmed; absent when nothing is pending, for then the row itself is the server's (half the
+   * bytes to store and read for the rows of a large list). Read it with `serverRowOf`.
+   */
+  _server?: Row | null;
+  /** How many queued mutations are replayed on top of `_server`. */
+  _pending: number;
+  /** Normalised search text (searchText.ts). */
+  _search: string;
+}
+
+/** A queued mutation: exactly what is pushed, plus when it was made. */
+export interface OutboxEntry extends Mutation {
+  /** ISO time of the write on this device. */
+  at: string;
+}
+
+export const SYNC_STATE_KEY = 'state';
+
+export interface SyncState {
+  key: typeof SYNC_STATE_KEY;
+  /** Random per device, user and panel (the database is per user and panel). */
+  clientId: string;
+  nextMutationId: number;
+  /** The server's pull cursor: changes after it have not been seen. */
+  cursor: number;
+  lastSyncAt: string | null;
+  /** A hash of the person's permissions when the cursor was last advanced; a change restarts pull from 0. */
+  accessHash: string | null;
+  /** The entities the server last said the person may read (pull's `readableEntities`), sorted. */
+  readable?: string[];
+}
+
+/** A mutation the server rejected, kept until the person decides what to do with it. */
+export interface SyncProblem extends OutboxEntry {
+  code: number;
+  message: string;
+  fields?: Record<string, string>;
+  /** The row as the server held it when it rejected the mutation (null: it has none). */
+  serverRow: Row | null;
+  rejectedAt: string;
+}

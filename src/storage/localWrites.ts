@@ -1,0 +1,126 @@
+/**
+ * The one way rows change on this device: each write validates with the declaration (the same
+ * rules the server applies), then in ONE transaction takes a mutation id, queues the mutation in
+ * the outbox and updates the row, so a crash keeps both or neither. The screen sees the change at
+ * once (useLiveQuery); the sync engine hears about it and pushes.
+ */
+import { Code } from '../contract/codes.ts';
+import { validateValues, type Entity, type Row } from '../contract/entity.ts';
+import type { MutationOp } from '../contract/sync.ts';
+import type { LocalRow } from './localRecords.ts';
+import { newId } from './newId.ts';
+import type { PanelDb } from './PanelDb.ts';
+import { reconcileRows, serverRowOf } from './reconcile.ts';
+import { readSyncState } from './syncStateStore.ts';
+
+/** A write refused before it was queued: a catalogue code, and what is wrong with which field. */
+export class ValidationError extends Error {
+  override name = 'ValidationError';
+  constructor(
+    readonly code: number,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(`catalogue code ${code}`);
+  }
+}
+
+function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/**
+ * Queues one mutation and replays it onto the row. Must run inside a transaction over the row's
+ * table, the outbox and the sync state. `baseVersion` is the server version last seen plus this
+ * device's earlier queued writes to the row: the version the row will have when the server gets here.
+ */
+export async function queueMutation(db: PanelDb, entity: Entity, op: MutationOp, id: string, values?: Record<string, unknown>): Promise<number> {
+  const state = await readSyncState(db);
+  const mutationId = state.nextMutationId;
+  await db.syncState.put({ ...state, nextMutationId: mutationId + 1 });
+  const local = await db.rows(entity).get(id);
+  const earlier = await db.outbox.where('id').equals(id).count();
+  await db.outbox.add({
+    mutationId,
+    entity: entity.key,
+    op,
+    id,
+    ...(op === 'create' ? {} : { baseVersion: (serverRowOf(local)?.version ?? 0) + earlier }),
+    ...(values ? { values } : {}),
+    at: nowIso(),
+  });
+  await reconcileRows(db, entity, [id]);
+  return mutationId;
+}
+
+function writeTables(db: PanelDb, entity: Entity) {
+  return [db.rows(entity), db.outbox, db.syncState];
+}
+
+function refuseServerOnly(entity: Entity): void {
+  if (entity.serverOnly) throw new ValidationError(Code.InvalidOperation);
+}
+
+/**
+ * Unique fields are checked against this device's rows too (the same exact comparison the server
+ * makes), so a clash shows in the form, not later in sync problems.
+ */
+async function checkUnique(db: PanelDb, entity: Entity, values: Record<string, unknown>, id: string): Promise<void> {
+  for (const [name, field] of Object.entries(entity.fields)) {
+    const value = values[name];
+    if (!field.unique || field.readOnly || value === null || value === undefined || value === '') continue;
+    const table = db.rows(entity);
+    const same = (row: LocalRow) => row.id !== id && !row.deleted && row[name] === value;
+    const clash =
+      entity.indexes.includes(name) && (typeof value === 'string' || typeof value === 'number')
+        ? await table.where(name).equals(value).filter(same).first()
+        : await table.filter(same).first();
+    if (clash) throw new ValidationError(Code.AlreadyExists, { [name]: 'unique' });
+  }
+}
+
+function valid(entity: Entity, values: unknown, mode: 'create' | 'update'): Record<string, unknown> {
+  const result = validateValues(entity, values, mode);
+  if ('failure' in result) throw new ValidationError(result.failure.code, result.failure.fields);
+  return result.values;
+}
+
+export async function createRow(db: PanelDb, entity: Entity, values: Record<string, unknown>, id = newId()): Promise<Row> {
+  refuseServerOnly(entity);
+  const clean = valid(entity, values, 'create');
+  const row = await db.transaction('rw', writeTables(db, entity), async () => {
+    await checkUnique(db, entity, clean, id);
+    await queueMutation(db, entity, 'create', id, clean);
+    return db.rows(entity).get(id);
+  });
+  db.notifyLocalWrite();
+  return row!;
+}
+
+/** Queues the fields that differ from what the row shows now; nothing when nothing changed. */
+export async function updateRow(db: PanelDb, entity: Entity, id: string, values: Record<string, unknown>): Promise<Row> {
+  refuseServerOnly(entity);
+  const clean = valid(entity, values, 'update');
+  let queued = false;
+  const row = await db.transaction('rw', writeTables(db, entity), async () => {
+    const current = await db.rows(entity).get(id);
+    if (!current || current.deleted) throw new ValidationError(Code.NotFound);
+    const changed = Object.fromEntries(Object.entries(clean).filter(([name, value]) => JSON.stringify(current[name]) !== JSON.stringify(value)));
+    if (Object.keys(changed).length === 0) return current;
+    await checkUnique(db, entity, changed, id);
+    await queueMutation(db, entity, 'update', id, changed);
+    queued = true;
+    return db.rows(entity).get(id);
+  });
+  if (queued) db.notifyLocalWrite();
+  return row!;
+}
+
+export async function deleteRow(db: PanelDb, entity: Entity, id: string): Promise<void> {
+  refuseServerOnly(entity);
+  await db.transaction('rw', writeTables(db, entity), async () => {
+    const current = await db.rows(entity).get(id);
+    if (!current || current.deleted) throw new ValidationError(Code.NotFound);
+    await queueMutation(db, entity, 'delete', id);
+  });
+  db.notifyLocalWrite();
+}

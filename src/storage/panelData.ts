@@ -1,0 +1,85 @@
+/**
+ * The signed-in person's current panel on this device: its database, its sync engine and the data
+ * provider screens use. One at a time, following the session (username and panelCode); logging
+ * out deletes the person's panel databases.
+ */
+import Dexie from 'dexie';
+import { useMemo } from 'react';
+import type { Session } from '../session/session.ts';
+import { useSession } from '../session/useSession.ts';
+import { accessHash, canReadEntity } from './access.ts';
+import { currentPanelState } from './currentPanel.ts';
+import { dataProviderFor, type DataProvider } from './dataProvider.ts';
+import { httpSyncTransport } from './httpSyncTransport.ts';
+import { removeValue, storageKeys } from './keyValue.ts';
+import { PanelDb, panelDbName, userDbPrefix } from './PanelDb.ts';
+import { SyncEngine, type SyncAccess } from './SyncEngine.ts';
+
+export interface PanelData {
+  key: string;
+  panelCode: string;
+  db: PanelDb;
+  engine: SyncEngine;
+  data: DataProvider;
+}
+
+let active: PanelData | null = null;
+
+function accessFor(panelCode: string): SyncAccess | undefined {
+  const current = currentPanelState();
+  if (current.status !== 'ready' || current.stale || current.panel.code !== panelCode) return undefined;
+  const panel = current.panel;
+  return { hash: accessHash(panel), canRead: (entity) => canReadEntity(panel, entity) };
+}
+
+function open(username: string, panelCode: string): PanelData {
+  const db = new PanelDb(panelDbName(username, panelCode));
+  const engine = new SyncEngine({ db, transport: httpSyncTransport(panelCode), access: () => accessFor(panelCode) });
+  return { key: db.name, panelCode, db, engine, data: dataProviderFor(db) };
+}
+
+function retire(data: PanelData): void {
+  data.engine.stop();
+  // Screens of the old panel unsubscribe on their next commit; close after they have.
+  setTimeout(() => data.db.close(), 5_000);
+}
+
+/** The panel data of a session (opening it on first use), or null without a user and panel. */
+export function panelDataFor(session: Pick<Session, 'username' | 'panelCode'>): PanelData | null {
+  if (!session.username || !session.panelCode) return null;
+  const key = panelDbName(session.username, session.panelCode);
+  if (active?.key === key) return active;
+  if (active) retire(active);
+  active = open(session.username, session.panelCode);
+  return active;
+}
+
+/** The panel data in use now, if any (logout asks it to sync first). */
+export function activePanelData(): PanelData | null {
+  return active;
+}
+
+export function usePanelData(): PanelData | null {
+  const { username, panelCode } = useSession();
+  return useMemo(() => panelDataFor({ username, panelCode }), [username, panelCode]);
+}
+
+/** Changes not yet accepted by the server: queued ones and rejected ones waiting for a decision. */
+export async function unsyncedCount(data: PanelData): Promise<{ pending: number; problems: number }> {
+  const [pending, problems] = await Promise.all([data.db.outbox.count(), data.db.problems.count()]);
+  return { pending, problems };
+}
+
+/** Deletes every panel database of a person on this device, and the cached panel descriptions. */
+export async function deleteLocalData(username: string): Promise<void> {
+  if (active) {
+    active.engine.stop();
+    active.db.close();
+    active = null;
+  }
+  const prefix = userDbPrefix(username);
+  const names = await Dexie.getDatabaseNames().catch(() => [] as string[]);
+  await Promise.all(names.filter((name) => name.startsWith(prefix)).map((name) => Dexie.delete(name)));
+  await removeValue(storageKeys.currentPanels);
+  await removeValue(storageKeys.panels);
+}

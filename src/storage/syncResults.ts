@@ -1,0 +1,110 @@
+/**
+ * Writes what the server answered into the database, each answer in one transaction: push results
+ * (applied → the outbox entry goes and the server's row is kept; rejected → the entry moves to
+ * problems and the row shows the server's version again) and pull pages (newer server rows, with
+ * pending local changes replayed on top, and the cursor that goes with them).
+ */
+import type { Entity, Row } from '../contract/entity.ts';
+import type { PushResponse, SyncChange } from '../contract/sync.ts';
+import type { OutboxEntry } from './localRecords.ts';
+import type { PanelDb } from './PanelDb.ts';
+import { reconcileRows } from './reconcile.ts';
+import { readSyncState } from './syncStateStore.ts';
+
+class RowsToReconcile {
+  private readonly byEntity = new Map<Entity, { ids: string[]; rows: Map<string, Row> }>();
+  add(entity: Entity, id: string, row: Row | null | undefined): void {
+    let group = this.byEntity.get(entity);
+    if (!group) this.byEntity.set(entity, (group = { ids: [], rows: new Map() }));
+    group.ids.push(id);
+    if (row) {
+      const seen = group.rows.get(id);
+      if (!seen || row.version >= seen.version) group.rows.set(id, row);
+    }
+  }
+  async reconcile(db: PanelDb): Promise<void> {
+    for (const [entity, { ids, rows }] of this.byEntity) await reconcileRows(db, entity, ids, rows);
+  }
+}
+
+function allTables(db: PanelDb) {
+  return [db.outbox, db.problems, db.syncState, ...db.entities.map((e) => db.rows(e))];
+}
+
+/** Settles the sent mutations the response answers; answers how many it settled. */
+export async function applyPushResults(db: PanelDb, sent: readonly OutboxEntry[], response: PushResponse, now: string): Promise<number> {
+  const byMutationId = new Map(sent.map((entry) => [entry.mutationId, entry]));
+  return db.transaction('rw', allTables(db), async () => {
+    const rows = new RowsToReconcile();
+    let settled = 0;
+    for (const result of response.results) {
+      const entry = byMutationId.get(result.mutationId);
+      if (!entry || !(await db.outbox.get(entry.mutationId))) continue;
+      await db.outbox.delete(entry.mutationId);
+      settled++;
+      if (result.status === 'rejected') {
+        await db.problems.put({
+          ...entry,
+          code: result.code,
+          message: result.message,
+          ...(result.fields ? { fields: result.fields } : {}),
+          serverRow: result.row ?? null,
+          rejectedAt: now,
+        });
+      }
+      const entity = db.entityOf(entry.entity);
+      if (entity) rows.add(entity, entry.id, result.row);
+    }
+    await rows.reconcile(db);
+    return settled;
+  });
+}
+
+/** Stores a page of pulled changes and moves the cursor past them, together. */
+export async function applyPullPage(db: PanelDb, changes: readonly SyncChange[], cursor: number): Promise<void> {
+  await db.transaction('rw', allTables(db), async () => {
+    const rows = new RowsToReconcile();
+    for (const change of changes) {
+      const entity = db.entityOf(change.entity);
+      // A newer server may send entities this build does not know yet; the next build pulls from 0 (new tables, new version).
+      if (entity) rows.add(entity, change.row.id, change.row);
+    }
+    await rows.reconcile(db);
+    await db.syncState.put({ ...(await readSyncState(db)), cursor });
+  });
+}
+
+/**
+ * The server named the entities the person may read and the set moved: rows of entities no longer
+ * readable go (unless changes to them are pending); when an entity was gained, its rows lie before
+ * the cursor, so the cursor goes back to 0. Answers whether it did.
+ */
+export async function followReadable(db: PanelDb, readable: readonly string[]): Promise<boolean> {
+  const next = [...readable].sort();
+  return db.transaction('rw', allTables(db), async () => {
+    const state = await readSyncState(db);
+    const before = state.readable;
+    if (before && before.join('|') === next.join('|')) return false;
+    const allowed = new Set(next.map((key) => key.toLowerCase()));
+    for (const entity of db.entities) {
+      if (!allowed.has(entity.key.toLowerCase())) await db.rows(entity).filter((row) => row._pending === 0).delete();
+    }
+    const gained = before !== undefined && next.some((key) => !before.includes(key));
+    await db.syncState.put({ ...state, readable: next, ...(gained ? { cursor: 0 } : {}) });
+    return gained;
+  });
+}
+
+/**
+ * The person's access changed: rows they may now read lie before the cursor, so pull starts again
+ * from 0 (the rows they keep are refreshed on the way); rows of entities they may no longer read
+ * go, unless changes to them are still pending.
+ */
+export async function restartPull(db: PanelDb, accessHash: string, canRead: (entity: Entity) => boolean): Promise<void> {
+  await db.transaction('rw', allTables(db), async () => {
+    for (const entity of db.entities) {
+      if (!canRead(entity)) await db.rows(entity).filter((row) => row._pending === 0).delete();
+    }
+    await db.syncState.put({ ...(await readSyncState(db)), cursor: 0, accessHash });
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * The rows of an entity table, read once per change of the table and shared by every component
+ * that shows them (a list, its reference names, its filters): a live query per table, kept while
+ * anyone watches. Searching, filtering and sorting then work on this copy in memory, so a
+ * keystroke costs no database read at all.
+ */
+import { liveQuery, type Subscription } from 'dexie';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
+import type { Entity } from '../contract/entity.ts';
+import type { LocalRow } from './localRecords.ts';
+import type { PanelDb } from './PanelDb.ts';
+
+interface Watched {
+  rows: LocalRow[] | undefined;
+  listeners: Set<() => void>;
+  subscription: Subscription | null;
+}
+
+const watched = new WeakMap<PanelDb, Map<string, Watched>>();
+
+function entry(db: PanelDb, entity: Entity): Watched {
+  let tables = watched.get(db);
+  if (!tables) watched.set(db, (tables = new Map()));
+  let found = tables.get(entity.table);
+  if (!found) tables.set(entity.table, (found = { rows: undefined, listeners: new Set(), subscription: null }));
+  return found;
+}
+
+function watch(db: PanelDb, entity: Entity, listener: () => void): () => void {
+  const table = entry(db, entity);
+  table.listeners.add(listener);
+  table.subscription ??= liveQuery(() => db.rows(entity).toArray()).subscribe({
+    next: (rows) => {
+      table.rows = rows;
+      for (const notify of table.listeners) notify();
+    },
+    // A closed database (the panel changed, logout): the screens showing it are going away.
+    error: () => {},
+  });
+  return () => {
+    table.listeners.delete(listener);
+    if (table.listeners.size > 0) return;
+    table.subscription?.unsubscribe();
+    table.subscription = null;
+    table.rows = undefined;
+  };
+}
+
+/** Each entity's live rows (undefined until first read), one array per entity, stable between changes. */
+export function useTableRows(db: PanelDb | undefined, entities: readonly Entity[]): (LocalRow[] | undefined)[] {
+  const key = entities.map((e) => e.table).join(',');
+  const last = useRef<(LocalRow[] | undefined)[]>([]);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      if (!db) return () => {};
+      const stops = entities.map((entity) => watch(db, entity, listener));
+      return () => stops.forEach((stop) => stop());
+    },
+    // `key` names the entities; the array itself may be rebuilt by the caller on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [db, key],
+  );
+  const snapshot = () => {
+    const current = db ? entities.map((entity) => entry(db, entity).rows) : entities.map(() => undefined);
+    if (current.length !== last.current.length || current.some((rows, i) => rows !== last.current[i])) last.current = current;
+    return last.current;
+  };
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}

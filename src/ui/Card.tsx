@@ -1,0 +1,18 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import { cx } from './cx.ts';
+
+export function Card({ className, ...rest }: HTMLAttributes<HTMLElement>) {
+  return <section className={cx('rounded-card bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6', className)} {...rest} />;
+}
+
+export function PageHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </header>
+  );
+}

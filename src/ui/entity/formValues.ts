@@ -1,0 +1,40 @@
+/**
+ * The values a form edits: from a row into the widgets' shapes, and back through the contract's
+ * `normalizeField` (the rules the server applies too) into the values the data layer writes.
+ */
+import type { Entity, Row } from '../../contract/entity.ts';
+import { normalizeField, type Field } from '../../contract/fields.ts';
+
+export type FormValues = Record<string, unknown>;
+
+export function editableFields(entity: Entity): [string, Field][] {
+  return Object.entries(entity.fields).filter(([, field]) => !field.readOnly);
+}
+
+function toWidget(field: Field, value: unknown): unknown {
+  if (value === null || value === undefined) {
+    if (field.kind === 'boolean') return false;
+    if (field.kind === 'stringList') return [];
+    if (field.kind === 'date' || field.kind === 'dateTime' || field.kind === 'reference') return null;
+    return '';
+  }
+  if (typeof value === 'number') return String(value);
+  return value;
+}
+
+export function initialValues(entity: Entity, row?: Row | null): FormValues {
+  return Object.fromEntries(editableFields(entity).map(([name, field]) => [name, toWidget(field, row?.[name])]));
+}
+
+/** The written values, or each failing field's reason. */
+export function checkValues(entity: Entity, values: FormValues): { values: Record<string, unknown> } | { errors: Record<string, string> } {
+  const out: Record<string, unknown> = {};
+  const errors: Record<string, string> = {};
+  for (const [name, field] of editableFields(entity)) {
+    const raw = values[name];
+    const result = normalizeField(field, typeof raw === 'string' && field.kind !== 'text' && field.kind !== 'longText' ? raw.trim() : raw);
+    if ('problem' in result) errors[name] = result.problem.reason;
+    else out[name] = result.value;
+  }
+  return Object.keys(errors).length ? { errors } : { values: out };
+}

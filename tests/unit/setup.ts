@@ -1,0 +1,32 @@
+/**
+ * Unit tests run on jsdom with IndexedDB from fake-indexeddb. console.error and console.warn fail
+ * the test unless it says it expects them (`expectConsole('error')`), as the Epic Stack does: they
+ * catch act() warnings and missing messages.
+ */
+import 'fake-indexeddb/auto';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+const expected = new Set<'error' | 'warn'>();
+
+export function expectConsole(kind: 'error' | 'warn'): void {
+  expected.add(kind);
+}
+
+beforeEach(() => {
+  expected.clear();
+  for (const kind of ['error', 'warn'] as const) {
+    vi.spyOn(console, kind).mockImplementation((...args: unknown[]) => {
+      if (!expected.has(kind)) throw new Error(`console.${kind} called: ${args.map(String).join(' ')}`);
+    });
+  }
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  document.cookie.split(';').forEach((c) => {
+    const name = c.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  });
+});
