@@ -1,0 +1,146 @@
+/**
+ * How much the login page costs to download: builds the PWA (or takes `--dist <folder>`), serves it
+ * from a bare static server, opens /auth/Login in Debian's Chromium, and gzips every script and
+ * stylesheet the page fetched until its form was ready and the network went quiet. Then the same
+ * for the whole build. Prints figures; the budget (100 KB JS, 20 KB CSS for /auth/Login) is
+ * reported, not asserted.
+ *
+ *   npm run bench:bundle                 # builds into a temporary folder first
+ *   npm run bench:bundle -- --dist dist  # measures an existing build
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { paths } from '../src/contract/routes.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const BUDGET = { js: 100 * 1024, css: 20 * 1024 };
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
+};
+
+function gz(data: Buffer | string): number {
+  return gzipSync(data, { level: 9 }).length;
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function distFromArgs(): { dir: string; cleanup: () => void } {
+  const at = process.argv.indexOf('--dist');
+  if (at >= 0 && process.argv[at + 1]) {
+    const dir = resolve(process.argv[at + 1]!);
+    if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir} holds no build`);
+    return { dir, cleanup: () => {} };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'pishkhan-bundle-'));
+  console.log(`building into ${dir} …`);
+  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Serves the build; unknown paths get index.html, as the real server does for client routes. */
+function serve(dir: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    let file = join(dir, path);
+    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
+    response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
+    response.end(readFileSync(file));
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    done({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+  }));
+}
+
+interface Loaded {
+  url: string;
+  kind: 'js' | 'css';
+  raw: number;
+  gzip: number;
+}
+
+async function measureLogin(url: string): Promise<Loaded[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage();
+    const loaded: Promise<Loaded | null>[] = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      loaded.push(
+        response.body().then(
+          (body) => ({ url: new URL(response.url()).pathname, kind: type === 'script' ? 'js' : 'css', raw: body.length, gzip: gz(body) }),
+          () => null,
+        ),
+      );
+    });
+    await page.goto(`${url}${paths.auth.login}`, { waitUntil: 'networkidle' });
+    await page.locator('input[name="password"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    return (await Promise.all(loaded)).filter((x): x is Loaded => x !== null);
+  } finally {
+    await browser.close();
+  }
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+}
+
+function wholeBuild(dir: string): { js: number; css: number; jsRaw: number; cssRaw: number; files: number } {
+  const totals = { js: 0, css: 0, jsRaw: 0, cssRaw: 0, files: 0 };
+  for (const file of walk(dir)) {
+    const ext = extname(file);
+    if (ext !== '.js' && ext !== '.css') continue;
+    const data = readFileSync(file);
+    totals.files++;
+    if (ext === '.js') {
+      totals.js += gz(data);
+      totals.jsRaw += data.length;
+    } else {
+      totals.css += gz(data);
+      totals.cssRaw += data.length;
+    }
+  }
+  return totals;
+}
+
+const { dir, cleanup } = distFromArgs();
+const { server, url } = await serve(dir);
+try {
+  const login = await measureLogin(url);
+  console.log(`\n/auth/Login loads (gzip -9 of each response body):`);
+  for (const item of login.sort((a, b) => b.gzip - a.gzip)) {
+    console.log(`  ${item.kind.padEnd(3)} ${kb(item.gzip).padStart(9)}  (${kb(item.raw)} raw)  ${item.url}`);
+  }
+  const sum = (kind: 'js' | 'css') => login.filter((x) => x.kind === kind).reduce((n, x) => n + x.gzip, 0);
+  const js = sum('js');
+  const css = sum('css');
+  console.log(`  JS  total ${kb(js)} gzip — budget ${kb(BUDGET.js)}: ${js <= BUDGET.js ? 'within' : 'OVER'}`);
+  console.log(`  CSS total ${kb(css)} gzip — budget ${kb(BUDGET.css)}: ${css <= BUDGET.css ? 'within' : 'OVER'}`);
+  const all = wholeBuild(dir);
+  console.log(`\nwhole build (${relative(root, dir) || dir}, ${all.files} JS/CSS files):`);
+  console.log(`  JS  ${kb(all.js)} gzip (${kb(all.jsRaw)} raw)`);
+  console.log(`  CSS ${kb(all.css)} gzip (${kb(all.cssRaw)} raw)`);
+} finally {
+  server.close();
+  cleanup();
+}

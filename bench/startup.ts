@@ -1,0 +1,215 @@
+/**
+ * Startup time to a usable login form, in Chromium with the CPU slowed 4× (DevTools
+ * `Emulation.setCPUThrottlingRate`): the moment the username field is in the page, enabled and
+ * wired to React, measured from navigation start inside the page. Three visits — first (network,
+ * a fresh profile each run), repeat (service worker, started cold each time) and offline — for
+ * Pishkhan and for the floor, a bare Vite + React login page with a minimal service worker
+ * (bench/startupFloor.ts), both built in this run and served by the real server, runs alternating
+ * between the two. Median of 7 runs each (`--runs N`, at least 7). Also the precache's total size,
+ * gzip. Prints figures; targets are reported, not asserted.
+ *
+ *   npm run bench:startup                 # builds into a temporary folder first
+ *   npm run bench:startup -- --dist dist  # measures an existing build
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { paths } from '../src/contract/routes.ts';
+import { chromiumArgs, startServer, type RunningServer } from '../tests/e2e/harness.ts';
+import { buildFloor } from './startupFloor.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const CPU_SLOWDOWN = 4;
+const runsAt = process.argv.indexOf('--runs');
+const RUNS = Math.max(7, Number(runsAt >= 0 ? process.argv[runsAt + 1] : 7) || 7);
+const TARGET_RATIO = 1.3;
+const TARGET_PRECACHE_BYTES = 1.5 * 1024 * 1024;
+
+/**
+ * Runs in the page before its scripts and notes when the login form becomes usable. A string, not
+ * a function: tsx would wrap a function's inner functions in a helper the page does not have.
+ */
+const watchForUsableForm = `(() => {
+  const check = () => {
+    if (window.__usableAt !== undefined) return;
+    const input = document.querySelector('input[name="username"]');
+    if (input && !input.disabled && Object.keys(input).some((key) => key.startsWith('__reactProps'))) {
+      window.__usableAt = performance.now();
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+})();`;
+
+async function timeVisit(context: BrowserContext, url: string): Promise<number> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => (window as unknown as { __usableAt?: number }).__usableAt !== undefined, null, { timeout: 60_000 });
+  const at = await page.evaluate(() => (window as unknown as { __usableAt: number }).__usableAt);
+  await cdp.detach();
+  await page.close();
+  return at;
+}
+
+/**
+ * A browser profile on disk, as people have (an incognito profile keeps no code cache, so every
+ * visit there would recompile every script and measure Chromium rather than the app).
+ */
+async function profile(baseURL: string, serviceWorkers: 'allow' | 'block' = 'allow'): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'pishkhan-profile-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+    baseURL,
+    serviceWorkers,
+    viewport: { width: 390, height: 844 },
+  });
+  await context.addInitScript({ content: watchForUsableForm });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens the page once and waits until its service worker controls it (precache complete). */
+async function install(context: BrowserContext, url: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 60_000 });
+  await page.close();
+}
+
+/** A repeat visit starts the service worker cold, as after the tab was closed for a while. */
+async function stopServiceWorkers(context: BrowserContext): Promise<void> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await cdp.detach();
+  await page.close();
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+interface Figures {
+  first: number[];
+  repeat: number[];
+  offline: number[];
+}
+
+interface Subject {
+  server: RunningServer;
+  figures: Figures;
+}
+
+/**
+ * Runs alternate between the two apps, so a busy machine slows both alike and the ratio stays
+ * meaningful even when the absolute figures wander.
+ */
+async function measureBoth(subjects: Subject[], url: string): Promise<void> {
+  for (let i = 0; i < RUNS; i++) {
+    for (const { server, figures } of subjects) {
+      const fresh = await profile(server.url);
+      figures.first.push(await timeVisit(fresh.context, url));
+      await fresh.close();
+    }
+  }
+  const kept = await Promise.all(subjects.map(async ({ server }) => profile(server.url)));
+  await Promise.all(kept.map(({ context }) => install(context, url)));
+  for (const visit of ['repeat', 'offline'] as const) {
+    if (visit === 'offline') await Promise.all(kept.map(({ context }) => context.setOffline(true)));
+    for (let i = 0; i < RUNS; i++) {
+      for (const [n, { figures }] of subjects.entries()) {
+        await stopServiceWorkers(kept[n]!.context);
+        figures[visit].push(await timeVisit(kept[n]!.context, url));
+      }
+    }
+  }
+  await Promise.all(kept.map(({ close }) => close()));
+}
+
+/** The floor's repeat visit with no service worker at all: straight from the HTTP cache. */
+async function httpCacheRepeat(server: RunningServer, url: string): Promise<number[]> {
+  const { context, close } = await profile(server.url, 'block');
+  await timeVisit(context, url);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) times.push(await timeVisit(context, url));
+  await close();
+  return times;
+}
+
+/** The files the service worker precaches, and their total size raw and gzip. */
+function precacheSize(distDir: string): { files: number; raw: number; gzip: number } {
+  const sw = readFileSync(join(distDir, 'sw.js'), 'utf8');
+  const urls = [...new Set([...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!))];
+  let raw = 0;
+  let gzip = 0;
+  for (const url of urls) {
+    const data = readFileSync(join(distDir, url));
+    raw += data.length;
+    gzip += gzipSync(data, { level: 9 }).length;
+  }
+  return { files: urls.length, raw, gzip };
+}
+
+const ms = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Pishkhan's build: `--dist <folder>` measures an existing one; otherwise it is built now. */
+function appBuild(): { dir: string; cleanup: () => void } {
+  const at = process.argv.indexOf('--dist');
+  if (at >= 0 && process.argv[at + 1]) return { dir: resolve(process.argv[at + 1]!), cleanup: () => {} };
+  const dir = mkdtempSync(join(tmpdir(), 'pishkhan-startup-'));
+  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', BUILD_ID: 'bench-startup' },
+  });
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+console.log('building Pishkhan and the floor …');
+const { dir: appDir, cleanup } = appBuild();
+const floorDir = await buildFloor();
+const [app, floor] = await Promise.all([startServer({ distDir: appDir }), startServer({ distDir: floorDir })]);
+try {
+  console.log(`measuring: ${RUNS} runs per row, alternating, CPU ${CPU_SLOWDOWN}× slower, 390×844, a profile on disk …`);
+  const ours: Subject = { server: app, figures: { first: [], repeat: [], offline: [] } };
+  const base: Subject = { server: floor, figures: { first: [], repeat: [], offline: [] } };
+  await measureBoth([ours, base], paths.auth.login);
+  const floorHttpCache = await httpCacheRepeat(floor, paths.auth.login);
+  const rows: [string, keyof Figures][] = [
+    ['first visit (network)', 'first'],
+    ['repeat visit (service worker)', 'repeat'],
+    ['offline (service worker)', 'offline'],
+  ];
+  const range = (v: number[]) => `(${Math.min(...v).toFixed(0)}–${Math.max(...v).toFixed(0)})`;
+  console.log(`\nTime to a usable login form, median of ${RUNS} (min–max):`);
+  console.log(`${''.padEnd(31)}${'Pishkhan'.padStart(22)}${'floor'.padStart(22)}   ratio`);
+  for (const [label, key] of rows) {
+    const a = ours.figures[key];
+    const b = base.figures[key];
+    console.log(`${label.padEnd(31)}${ms(median(a))} ${range(a).padStart(12)}${ms(median(b))} ${range(b).padStart(12)}   ${(median(a) / median(b)).toFixed(2)}×`);
+  }
+  console.log(`floor, repeat visit from the HTTP cache (no service worker): ${ms(median(floorHttpCache)).trim()} ${range(floorHttpCache)}`);
+  const repeatRatio = median(ours.figures.repeat) / median(base.figures.repeat);
+  console.log(`\nrepeat visit: ${repeatRatio.toFixed(2)}× the floor — target ≤ ${TARGET_RATIO}×: ${repeatRatio <= TARGET_RATIO ? 'met' : 'MISSED'}`);
+  const size = precacheSize(appDir);
+  console.log(`precache: ${size.files} files, ${kb(size.raw)} raw, ${kb(size.gzip)} gzip — target < ${kb(TARGET_PRECACHE_BYTES)}: ${size.gzip < TARGET_PRECACHE_BYTES ? 'met' : 'MISSED'}`);
+} finally {
+  await Promise.all([app.stop(), floor.stop()]);
+  cleanup();
+}

@@ -1,0 +1,151 @@
+/**
+ * End-to-end tests drive Debian's Chromium through playwright-core against the real server on a
+ * fresh embedded database (developer tools on, so SMS codes can be read from the dev outbox).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+export const screenshotDir = join(root, 'tests/e2e/screenshots');
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  distDir: string;
+  /** Everything the server printed, for failure messages. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts `server/main.ts` on a free port with a fresh data folder; resolves once it answers. */
+export async function startServer(options: { env?: Record<string, string>; distDir?: string } = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pishkhan-e2e-'));
+  const distDir = options.distDir ?? inject('distDir');
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, DEV_TOOLS: '1', LOG_LEVEL: 'warn', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    distDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ContextOptions {
+  baseURL: string;
+  width?: number;
+  height?: number;
+}
+
+/** A fresh browser profile (no cookies, storage or service worker) at a phone or desktop width. */
+export function newContext(browser: Browser, { baseURL, width = 1280, height }: ContextOptions): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: { width, height: height ?? (width < 600 ? 844 : 800) },
+    deviceScaleFactor: width < 600 ? 2 : 1,
+    isMobile: width < 600,
+    hasTouch: width < 600,
+  });
+}
+
+/** Writes a PNG to tests/e2e/screenshots (ignored by git) for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** The last SMS code sent to a mobile number, from the server's dev outbox. */
+export async function smsCode(server: Pick<RunningServer, 'url'>, mobile: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/Dev/SmsOutbox?mobile=${encodeURIComponent(mobile)}`);
+  const body = (await response.json()) as { data: { code: string }[] | { code: string } | null };
+  const data = body.data;
+  const last = Array.isArray(data) ? data.at(-1) : data;
+  if (!last) throw new Error(`no SMS was sent to ${mobile}`);
+  return last.code;
+}
+
+const axeSource = () => import('axe-core').then((m) => (m.default as unknown as { source: string }).source);
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; html: string }[];
+}
+
+/** axe-core's serious and critical violations on the page as it stands. */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through DevTools, so the page's CSP (no inline script) does not block it.
+  await page.evaluate(await axeSource());
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Writes a file into a data or dist folder (tests that fake a deploy). */
+export function writeInto(dir: string, relative: string, content: string): void {
+  const path = join(dir, relative);
+  mkdirSync(resolve(path, '..'), { recursive: true });
+  writeFileSync(path, content);
+}

@@ -1,0 +1,60 @@
+/**
+ * What the PWA's end-to-end tests share: the Persian text of a message (the app opens in fa),
+ * signing in as the demo account through the login form, waiting for the service worker, and
+ * copies and rebuilds of the build a test serves.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { parsePo } from '../../server/i18n/po.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const persian = new Map(parsePo(readFileSync(join(root, 'locales/fa/messages.po'), 'utf8')).map((e) => [e.msgid, e.msgstr]));
+
+/** The Persian translation of an English message, with its placeholders filled. */
+export function fa(msgid: string, values: Record<string, string> = {}): string {
+  const text = persian.get(msgid);
+  if (!text) throw new Error(`no Persian text for "${msgid}"`);
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
+}
+
+export const demo = { username: 'demo', password: 'Pishkhan-Demo-1404' };
+
+/** Signs in through the login form and waits for the signed-in frame. */
+export async function signInAsDemo(page: Page): Promise<void> {
+  await page.goto('/auth/Login');
+  await page.getByLabel(fa('Username')).fill(demo.username);
+  await page.getByLabel(fa('Password'), { exact: true }).fill(demo.password);
+  await page.getByRole('button', { name: fa('Log in'), exact: true }).click();
+  await page.waitForURL((url) => url.pathname.toLowerCase().startsWith('/user'));
+}
+
+/** Waits until a service worker controls the page (the first visit's worker claims it). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 60_000 });
+}
+
+/** A private copy of a build, for tests that change the files being served. */
+export function copyOfBuild(distDir: string): string {
+  const copy = mkdtempSync(join(tmpdir(), 'pishkhan-dist-'));
+  cpSync(distDir, copy, { recursive: true });
+  return copy;
+}
+
+/** Builds the app with a given build id into a folder of its own. */
+export function buildWithId(buildId: string): string {
+  const outDir = mkdtempSync(join(tmpdir(), 'pishkhan-build-'));
+  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', BUILD_ID: buildId },
+    stdio: 'pipe',
+  });
+  return outDir;
+}
+
+/** The build id a page runs (set on <html> by src/pwa). */
+export function runningBuild(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => document.documentElement.dataset.build);
+}

@@ -1,0 +1,111 @@
+/**
+ * Deploys and broken deploys, against a private copy of the build: a second build (another id)
+ * copied over the served folder while a page is open is found by the build poll and offered with
+ * a toast; accepting it (past the unsaved-input question) reloads once into the new build. A lazy
+ * chunk missing from the server reloads the page exactly once, then shows the error page.
+ */
+import { cpSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, screenshot, startServer, type RunningServer } from './harness.ts';
+import { buildWithId, copyOfBuild, fa, runningBuild, waitForServiceWorker } from './pwaSupport.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let served: string;
+const cleanup: string[] = [];
+
+beforeAll(async () => {
+  served = copyOfBuild(inject('distDir'));
+  cleanup.push(served);
+  [server, browser] = await Promise.all([startServer({ distDir: served }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Counts the main frame's document loads from now on. */
+function countDocumentLoads(page: Page): () => number {
+  let loads = 0;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads++;
+  });
+  return () => loads;
+}
+
+describe('the build files', () => {
+  it('are served for revalidation on every request, like the service worker and index.html', async () => {
+    const latest = (await (await fetch(`${server.url}/builds/latest.json`)).json()) as { id: string; time: string };
+    expect(latest.id).toMatch(/^[\w.-]+$/);
+    expect(Number.isNaN(Date.parse(latest.time))).toBe(false);
+    for (const path of ['/builds/latest.json', `/builds/meta/${latest.id}.json`, '/sw.js', '/index.html', '/manifest.webmanifest']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+    }
+    expect(await (await fetch(`${server.url}/builds/meta/${latest.id}.json`)).json()).toEqual(latest);
+  });
+});
+
+describe('a new build deployed while the app is open', () => {
+  it('is offered with a toast, never forced over unsaved input, and runs after the person accepts', async () => {
+    const context = await newContext(browser, { baseURL: server.url, width: 390 });
+    const page = await context.newPage();
+    await page.goto('/auth/Login');
+    await waitForServiceWorker(page);
+    await page.getByText(fa('Pishkhan is ready to work offline.')).waitFor();
+    const firstId = await runningBuild(page);
+    expect(firstId).toBeTruthy();
+
+    const secondId = `e2e-second-${process.pid}`;
+    const second = buildWithId(secondId);
+    cleanup.push(second);
+    cpSync(second, served, { recursive: true, force: true });
+
+    const documentLoads = countDocumentLoads(page);
+    await page.getByLabel(fa('Username')).fill('half-typed');
+    // Regaining the network runs the build poll at once (otherwise it runs hourly).
+    await context.setOffline(true);
+    await context.setOffline(false);
+
+    await page.getByText(fa('A new version of Pishkhan is ready.')).waitFor({ timeout: 60_000 });
+    await screenshot(page, 'pwa-update-toast-390');
+    await page.getByRole('button', { name: fa('Reload'), exact: true }).click();
+    await page.getByText(fa('You have changes on this page that are not saved yet. Save them first, or reload anyway and lose them.')).waitFor();
+    expect(documentLoads()).toBe(0);
+    expect(await runningBuild(page)).toBe(firstId);
+
+    await page.getByRole('button', { name: fa('Reload anyway'), exact: true }).click();
+    await expect.poll(() => runningBuild(page).catch(() => undefined), { timeout: 30_000 }).toBe(secondId);
+    await page.getByLabel(fa('Username')).waitFor();
+    expect(documentLoads()).toBe(1);
+    expect(await page.evaluate(async () => (await (await fetch('/builds/latest.json')).json()).id)).toBe(secondId);
+    expect(await page.getByText(fa('Pishkhan is ready to work offline.')).count()).toBe(0);
+    await context.close();
+  }, 240_000);
+});
+
+describe('a lazy chunk missing from the server', () => {
+  it('reloads the page exactly once, then shows the error page with a reload button', async () => {
+    const assets = join(served, 'assets');
+    const loginChunks = readdirSync(assets).filter((file) => /^Login-[\w-]+\.js$/.test(file));
+    expect(loginChunks.length).toBeGreaterThan(0);
+    for (const file of loginChunks) rmSync(join(assets, file));
+
+    // No service worker here: its precache would answer the chunk the server lost.
+    const context = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const documentLoads = countDocumentLoads(page);
+    await page.goto('/auth/Login');
+    await page.getByText(fa('This part of Pishkhan could not be loaded.')).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: fa('Reload the page') }).waitFor();
+    expect(documentLoads()).toBe(2);
+    expect(await page.evaluate(() => sessionStorage.getItem('pishkhan.chunkReloads'))).toContain('/auth/login');
+    await screenshot(page, 'pwa-chunk-error-1280');
+    await context.close();
+  });
+});

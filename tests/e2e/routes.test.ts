@@ -1,0 +1,98 @@
+/**
+ * Every route of spec section 2 resolves in the built app: no 404 page; a signed-out visitor of a
+ * /User route is sent to log in; a signed-in user sees the screen (or, for a module whose panel has
+ * not enabled it, the "module not enabled" state). Aliases redirect to the spec's spellings, and
+ * paths match in any case.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aliases, allRoutes, needsSession, paths } from '../../src/contract/routes.ts';
+import { accountServerEnv, demo, freshContext, signInContext } from './accountSteps.ts';
+import { launchBrowser, startServer, type RunningServer } from './harness.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ env: accountServerEnv }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const notFoundTitle = 'صفحه پیدا نشد';
+
+/** Opens a path and answers where it ended and the main heading shown there. */
+async function visit(page: Page, path: string): Promise<{ path: string; heading: string }> {
+  await page.goto(path);
+  const heading = page.locator('h1').first();
+  // Redirects (guards, aliases) happen before any screen draws its heading.
+  await heading.waitFor();
+  return { path: new URL(page.url()).pathname, heading: (await heading.textContent())?.trim() ?? '' };
+}
+
+async function eachRoute(context: BrowserContext, routes: readonly string[], check: (route: string, seen: { path: string; heading: string }) => void) {
+  const page = await context.newPage();
+  for (const route of routes) check(route, await visit(page, route));
+  await page.close();
+}
+
+const publicRoutes = allRoutes.filter((r) => !needsSession(r));
+const userRoutes = allRoutes.filter((r) => needsSession(r));
+
+describe('every route of spec section 2', () => {
+  it('lists the spec’s routes, the /User ones behind the guard', () => {
+    expect(publicRoutes).toEqual(expect.arrayContaining(['/', ...Object.values(paths.auth)]));
+    expect(userRoutes.length).toBeGreaterThan(70);
+  });
+
+  it('shows every public route to a signed-out visitor, none of them the 404 page', async () => {
+    const context = await freshContext(browser, server);
+    await eachRoute(context, publicRoutes, (route, seen) => {
+      expect(seen.heading, route).not.toBe(notFoundTitle);
+      // /auth/Profile needs a session of its own: it sends the visitor to log in and back.
+      if (route !== paths.auth.profile) expect(seen.path.toLowerCase(), route).toBe(route.toLowerCase());
+      else expect(seen.path).toBe(paths.auth.login);
+    });
+    await context.close();
+  });
+
+  it('sends a signed-out visitor of every /User route to the login page', async () => {
+    const context = await freshContext(browser, server);
+    const page = await context.newPage();
+    for (const route of userRoutes) {
+      await page.goto(route);
+      await expect.poll(() => new URL(page.url()).pathname, { message: route, timeout: 10_000 }).toBe(paths.auth.login);
+      expect(new URL(page.url()).searchParams.get('next'), route).toBe(route);
+    }
+    await context.close();
+  });
+
+  it('shows every /User route to a signed-in user: the screen or the module-not-enabled state, never the 404 page', async () => {
+    const context = await freshContext(browser, server);
+    await signInContext(context, server, demo.username, demo.password);
+    await eachRoute(context, userRoutes, (route, seen) => {
+      expect(seen.heading, route).not.toBe(notFoundTitle);
+      expect(seen.heading, route).not.toBe('');
+      expect(seen.path.toLowerCase(), route).not.toBe(paths.auth.login.toLowerCase());
+    });
+    await context.close();
+  });
+
+  it('redirects the correctly spelled aliases to the spec’s spellings, and matches paths in any case', async () => {
+    const context = await freshContext(browser, server);
+    await signInContext(context, server, demo.username, demo.password);
+    const page = await context.newPage();
+    for (const [from, to] of Object.entries(aliases)) {
+      await page.goto(from);
+      await expect.poll(() => new URL(page.url()).pathname, { message: from, timeout: 10_000 }).toBe(to);
+    }
+    const shouting = await visit(page, paths.user.profileSecurity.toUpperCase());
+    expect(shouting.heading).toBe('امنیت');
+    const lower = await visit(page, '/auth/login');
+    expect(lower.heading).toBe('ورود به پیشخوان');
+    await context.close();
+  });
+});
