@@ -9,20 +9,16 @@
  *   BENCH_SECONDS=20 npm run bench:api
  *   BENCH_DATABASE_URL=postgres://… npm run bench:api   # default postgres://postgres@127.0.0.1:5432/test
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { endpoints } from '../src/contract/endpoints.ts';
 import type { Envelope, LoginData } from '../src/contract/envelope.ts';
+import { call, machine, onPostgres, peakRssMb, postgresAnswers, POSTGRES_URL, start, startServer, stop } from './serverProcess.ts';
 
-const root = resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const PASSWORD = 'Bench-Passphrase-1404';
 
 /** One autocannon connection, as `setupClient` sees it. */
@@ -52,74 +48,12 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
   setupClient?: (client: CannonClient) => void;
 }) => Promise<CannonResult>;
 
-interface Running {
-  url: string;
-  child: ChildProcess;
-}
-
-function start(args: string[], env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  return new Promise((resolveStart, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/[\d.]+:\d+)/.exec(output);
-      if (match) resolveStart({ url: match[1]!, child });
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-  });
-}
-
-/** The process's peak resident set (VmHWM), in MB. */
-function peakRssMb(child: ChildProcess): number | null {
-  try {
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
-    return kb ? Number(kb) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-async function stop(running: Running): Promise<void> {
-  if (running.child.exitCode !== null) return;
-  const exited = new Promise((r) => running.child.once('exit', r));
-  running.child.kill('SIGTERM');
-  await exited;
-}
-
 const bareFastify = `
   import Fastify from 'fastify';
   const app = Fastify({ logger: false });
   app.get('/ceiling', async () => ({ isSuccess: true, data: { ok: true }, errorData: null, message: '' }));
   console.log('running at ' + (await app.listen({ port: 0, host: '127.0.0.1' })));
 `;
-
-function startServer(env: Record<string, string>): Promise<Running> {
-  return start(['--import', 'tsx', 'server/main.ts'], {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '0',
-    DEV_TOOLS: '0',
-    JWT_SECRET,
-    DIST_DIR: '/nonexistent/pishkhan-bench',
-    ...env,
-  });
-}
-
-async function call<T>(url: string, endpoint: { method: string; path: string }, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${url}${endpoint.path}`, {
-    method: endpoint.method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (!response.ok) throw new Error(`${endpoint.path}: ${response.status} ${JSON.stringify(envelope)}`);
-  return envelope.data as T;
-}
 
 interface Row {
   scenario: string;
@@ -178,36 +112,6 @@ async function benchAccount(engine: string, env: Record<string, string>): Promis
   }
 }
 
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function onPostgres(work: (databaseUrl: string) => Promise<void>): Promise<void> {
-  const schema = `bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  try {
-    const separator = POSTGRES_URL.includes('?') ? '&' : '?';
-    await work(`${POSTGRES_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`);
-  } finally {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  }
-}
-
-/** Everything shares the machine's cores (load generator, servers, PostgreSQL), so say how busy it was. */
-function machine(): string {
-  return `${availableParallelism()} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
-}
-
 function report(loadBefore: string): void {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per scenario, loopback`);
@@ -259,7 +163,7 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  if (await postgresAnswers()) {
+  if (await postgresAnswers(POSTGRES_URL)) {
     console.log('PostgreSQL');
     await onPostgres((databaseUrl) => benchAccount('PostgreSQL', { DATABASE_URL: databaseUrl }));
   } else {

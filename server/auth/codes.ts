@@ -6,6 +6,7 @@
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { Code } from '../../src/contract/codes.ts';
+import { SMS_CODE_LENGTH } from '../../src/contract/service.ts';
 import type { Db, Queryable } from '../db/Db.ts';
 import { AppError } from '../errors.ts';
 import type { CodePurpose } from './sms.ts';
@@ -91,7 +92,7 @@ export async function issueCode(db: Db, secret: string, target: CodeTarget, addr
     const retryAfterMs = await sendWait(tx, target.mobile, address, now);
     if (retryAfterMs > 0) return { retryAfterMs };
 
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
     const at = new Date(now);
     await tx.query(
       'UPDATE verification_codes SET consumed_at = $3 WHERE mobile = $1 AND purpose = $2 AND consumed_at IS NULL',

@@ -5,7 +5,7 @@ import { modulePath, paths, type ModuleKey } from '../contract/routes.ts';
 import { moduleDescriptions, moduleNames } from '../i18n/moduleNames.ts';
 import { useSession } from '../session/useSession.ts';
 import { buttonClasses } from '../ui/Button.tsx';
-import { Card } from '../ui/Card.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
 import { PanelIcon } from '../ui/icons.tsx';
 
 /** A module route whose module this panel has not enabled: what the module does and how to enable it. */
@@ -14,43 +14,41 @@ export function ModuleNotEnabled({ module }: { module: ModuleKey }) {
   const { panelCode } = useSession();
   const name = _(moduleNames[module]);
   return (
-    <Card className="mx-auto max-w-xl text-center">
-      <div className="mx-auto grid size-14 place-items-center rounded-2xl bg-brand-50 text-brand-700">
-        <PanelIcon className="size-7" />
-      </div>
-      <h1 className="mt-4 text-xl font-bold text-slate-900">
-        <Trans>The “{name}” module is not enabled in this panel</Trans>
-      </h1>
-      <p className="mt-2 text-sm text-slate-600">{_(moduleDescriptions[module])}</p>
-      {panelCode ? (
-        <>
-          <p className="mt-4 text-sm text-slate-700">
-            <Trans>The panel’s owner or an administrator can enable it in panel management.</Trans>
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
+    <EmptyState
+      className="mx-auto max-w-xl"
+      icon={<PanelIcon className="size-7" />}
+      titleAs="h1"
+      title={<Trans>The “{name}” module is not enabled in this panel</Trans>}
+      description={_(moduleDescriptions[module])}
+      actions={
+        panelCode ? (
+          <>
             <Link href={modulePath('PanelManagement', 'Module/add')} className={buttonClasses('primary')}>
               <Trans>Enable modules</Trans>
             </Link>
             <Link href={paths.user.panelDashboard} className={buttonClasses('secondary')}>
               <Trans>Back to the panel</Trans>
             </Link>
-          </div>
-        </>
-      ) : (
-        <>
-          <p className="mt-4 text-sm text-slate-700">
-            <Trans>Modules live inside a panel. Choose one of your panels, or register a new one and enable the module there.</Trans>
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
+          </>
+        ) : (
+          <>
             <Link href={paths.user.panelList} className={buttonClasses('primary')}>
               <Trans>Choose a panel</Trans>
             </Link>
             <Link href={paths.user.registerPanel} className={buttonClasses('secondary')}>
               <Trans>Register a panel</Trans>
             </Link>
-          </div>
-        </>
-      )}
-    </Card>
+          </>
+        )
+      }
+    >
+      <p className="mt-4 text-sm text-slate-700">
+        {panelCode ? (
+          <Trans>The panel’s owner or an administrator can enable it in panel management.</Trans>
+        ) : (
+          <Trans>Modules live inside a panel. Choose one of your panels, or register a new one and enable the module there.</Trans>
+        )}
+      </p>
+    </EmptyState>
   );
 }

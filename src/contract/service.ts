@@ -9,3 +9,6 @@ export const REFRESH_CHECK_INTERVAL_MS = 60 * 1000;
 
 /** The header that names the current panel on every call (spec section 6). */
 export const PANEL_HEADER = 'X-Panel-Code';
+
+/** SMS codes have six digits; the client's field and check and the server's generator agree. */
+export const SMS_CODE_LENGTH = 6;

@@ -8,12 +8,12 @@ import { msg } from '@lingui/core/macro';
 import { Code } from '../contract/codes.ts';
 import { isValidEmail, normalizeMobile, normalizePostalCode, toAsciiDigits } from '../contract/normalize.ts';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from '../contract/profile.ts';
+import { SMS_CODE_LENGTH } from '../contract/service.ts';
 import { localDigits } from './format.ts';
 
 export type Problem = MessageDescriptor | null;
 
 /** The number of digits of an SMS code. */
-export const SMS_CODE_LENGTH = 6;
 
 export function usernameProblem(value: string): Problem {
   const name = value.trim();

@@ -9,6 +9,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { cx } from './cx.ts';
+import { FieldFrame, fieldIds, invalidProps } from './FieldFrame.tsx';
 import {
   dateFromIso,
   formatForInput,
@@ -114,7 +115,14 @@ export function DateField({ label, value, onChange, min, max, calendar, error, h
         : null;
   const shownError = problemText ?? error;
   const formatHint = kind === 'jalali' ? t`Jalali, year/month/day` : t`Gregorian, year-month-day`;
-  const describedBy = `${id}-hint${shownError ? ` ${id}-error` : ''}`;
+  const fullHint = hint ? (
+    <>
+      {hint} · {formatHint}
+    </>
+  ) : (
+    formatHint
+  );
+  const { describedBy } = fieldIds(id, fullHint, shownError, true);
 
   const selected = dateFromIso(value) ?? undefined;
   const { start, end } = monthRange(kind, min, max);
@@ -122,10 +130,7 @@ export function DateField({ label, value, onChange, min, max, calendar, error, h
   const month = selected ?? (today < start ? start : today > end ? end : today);
 
   return (
-    <div className={cx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={fullHint} error={shownError} keepHint className={className}>
       <div className="relative">
         <input
           id={id}
@@ -141,9 +146,8 @@ export function DateField({ label, value, onChange, min, max, calendar, error, h
           disabled={disabled}
           required={required}
           aria-required={required || undefined}
-          aria-invalid={shownError ? true : undefined}
           aria-describedby={describedBy}
-          data-invalid={shownError ? '' : undefined}
+          {...invalidProps(shownError)}
           className={cx(inputClasses, fa ? 'pl-12 text-right' : 'pr-12')}
         />
         {name && <input type="hidden" name={name} value={value ?? ''} />}
@@ -203,21 +207,7 @@ export function DateField({ label, value, onChange, min, max, calendar, error, h
           </div>
         )}
       </div>
-      <p id={`${id}-hint`} className={cx('text-xs text-slate-600', shownError && 'sr-only')}>
-        {hint ? (
-          <>
-            {hint} · {formatHint}
-          </>
-        ) : (
-          formatHint
-        )}
-      </p>
-      {shownError && (
-        <p id={`${id}-error`} className="text-sm text-red-700" role="alert">
-          {shownError}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 

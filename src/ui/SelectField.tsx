@@ -1,5 +1,6 @@
 import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { cx } from './cx.ts';
+import { FieldFrame, fieldIds, invalidProps } from './FieldFrame.tsx';
 import { ChevronIcon } from './icons.tsx';
 import { inputClasses } from './TextField.tsx';
 
@@ -24,21 +25,16 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
 ) {
   const ownId = useId();
   const id = givenId ?? ownId;
-  const hintId = hint && !error ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const { describedBy } = fieldIds(id, hint, error);
   return (
-    <div className={cx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
       <div className="relative">
         <select
           ref={ref}
           id={id}
           {...select}
-          aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-          aria-invalid={error ? true : undefined}
-          data-invalid={error ? '' : undefined}
+          aria-describedby={describedBy}
+          {...invalidProps(error)}
           className={cx(inputClasses, 'h-11 appearance-none pe-10')}
         >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
@@ -50,16 +46,6 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         </select>
         <ChevronIcon className="pointer-events-none absolute inset-e-3 top-1/2 size-4 -translate-y-1/2 rotate-90 text-slate-500" />
       </div>
-      {hintId && (
-        <p id={hintId} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {errorId && (
-        <p id={errorId} className="text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 });

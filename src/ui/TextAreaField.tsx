@@ -1,5 +1,6 @@
 import { forwardRef, useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cx } from './cx.ts';
+import { FieldFrame, fieldIds, invalidProps } from './FieldFrame.tsx';
 import { inputClasses } from './TextField.tsx';
 
 export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
@@ -15,34 +16,19 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
 ) {
   const ownId = useId();
   const id = givenId ?? ownId;
-  const hintId = hint && !error ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const { describedBy } = fieldIds(id, hint, error);
   return (
-    <div className={cx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
       <textarea
         ref={ref}
         id={id}
         rows={rows}
         dir={area.value ? 'auto' : undefined}
         {...area}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        aria-invalid={error ? true : undefined}
-        data-invalid={error ? '' : undefined}
+        aria-describedby={describedBy}
+        {...invalidProps(error)}
         className={cx(inputClasses, 'resize-y')}
       />
-      {hintId && (
-        <p id={hintId} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {errorId && (
-        <p id={errorId} className="text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 });

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { cx } from './cx.ts';
+import { FieldFrame, fieldIds, invalidProps } from './FieldFrame.tsx';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   label: ReactNode;
@@ -29,14 +30,9 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const id = givenId ?? ownId;
   // An `end` control (the password's eye) sits at the page's end even in a left-to-right field.
   const endPadding = i18n.locale === 'fa' ? 'pl-12' : 'pr-12';
-  const hintId = hint && !error ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [input['aria-describedby'], hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const { describedBy } = fieldIds(id, hint, error, false, input['aria-describedby']);
   return (
-    <div className={cx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
       <div className="relative">
         <input
           ref={ref}
@@ -45,22 +41,11 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           dir={ltr ? 'ltr' : input.value ? 'auto' : undefined}
           {...input}
           aria-describedby={describedBy}
-          aria-invalid={error ? true : input['aria-invalid']}
-          data-invalid={error ? '' : undefined}
+          {...invalidProps(error)}
           className={cx(inputClasses, end && endPadding)}
         />
         {end && <div className="absolute inset-y-0 inset-e-0 flex items-center pe-1.5">{end}</div>}
       </div>
-      {hintId && (
-        <p id={hintId} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {errorId && (
-        <p id={errorId} className="text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 });

@@ -3,25 +3,15 @@
  * sign-up to dashboard, the login paths, a forgotten password, the session's refresh and end, and
  * the language switch.
  */
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import type { CurrentUser } from '../../src/contract/profile.ts';
 import { paths } from '../../src/contract/routes.ts';
 import { accountServerEnv, callApi, cookieMap, demo, freshContext, newAccount, signInContext, switchToEnglish } from './accountSteps.ts';
-import { launchBrowser, smsCode, startServer, type RunningServer } from './harness.ts';
+import { serverAndBrowser, smsCode } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: accountServerEnv }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser({ env: accountServerEnv });
 
 const fa = {
   wrongCredentials: 'نام کاربری یا رمز عبور اشتباه است.',
@@ -38,7 +28,7 @@ function submit(page: Page) {
 
 describe('signing up and in', () => {
   it('signs up, completes the registration profile, verifies the mobile and lands on the dashboard', async () => {
-    const context = await freshContext(browser, server, 390);
+    const context = await freshContext(e2e.browser, e2e.server, 390);
     const page = await context.newPage();
     const username = `sara${Date.now().toString(36)}`;
     const mobile = '09351234567';
@@ -58,19 +48,19 @@ describe('signing up and in', () => {
 
     await page.getByRole('button', { name: 'ارسال کد تأیید' }).click();
     await page.getByLabel('کد پیامک‌شده').waitFor();
-    await page.getByLabel('کد پیامک‌شده').fill(await smsCode(server, mobile));
+    await page.getByLabel('کد پیامک‌شده').fill(await smsCode(e2e.server, mobile));
     await page.getByRole('button', { name: 'تأیید شماره' }).click();
 
     await expectPath(page, paths.user.dashboard);
     await page.getByRole('heading', { name: 'سارا، خوش آمدید' }).waitFor();
     const token = (await cookieMap(context)).token!;
-    const user = (await callApi<CurrentUser>(server, endpoints.getCurrentUser, undefined, token)).body.data;
+    const user = (await callApi<CurrentUser>(e2e.server, endpoints.getCurrentUser, undefined, token)).body.data;
     expect(user).toMatchObject({ userName: username, firstName: 'سارا', birthDay: '1991-09-22', mobileNumber: mobile, mobileVerified: true, gender: 'female' });
     await context.close();
   });
 
   it('logs in with username and password; the session lasts ten minutes', async () => {
-    const context = await freshContext(browser, server);
+    const context = await freshContext(e2e.browser, e2e.server);
     const page = await context.newPage();
     await page.goto(paths.auth.login);
     await page.getByLabel('نام کاربری').fill(demo.username);
@@ -89,7 +79,7 @@ describe('signing up and in', () => {
   });
 
   it('shows the Persian message of code 100 for a wrong password', async () => {
-    const context = await freshContext(browser, server);
+    const context = await freshContext(e2e.browser, e2e.server);
     const page = await context.newPage();
     await page.goto(paths.auth.login);
     await page.getByLabel('نام کاربری').fill(demo.username);
@@ -101,7 +91,7 @@ describe('signing up and in', () => {
   });
 
   it('sends a signed-out visitor of a /User page to login, and back there after logging in', async () => {
-    const context = await freshContext(browser, server);
+    const context = await freshContext(e2e.browser, e2e.server);
     const page = await context.newPage();
     await page.goto(paths.user.profileSecurity);
     await expectPath(page, paths.auth.login);
@@ -113,9 +103,9 @@ describe('signing up and in', () => {
   });
 
   it('sends a user without a registration profile (code 101) to complete it', async () => {
-    const account = await newAccount(server, null);
-    const context = await freshContext(browser, server);
-    await signInContext(context, server, account.username, account.password);
+    const account = await newAccount(e2e.server, null);
+    const context = await freshContext(e2e.browser, e2e.server);
+    await signInContext(context, e2e.server, account.username, account.password);
     const page = await context.newPage();
     await page.goto(paths.user.dashboard);
     await expectPath(page, paths.auth.profile);
@@ -126,14 +116,14 @@ describe('signing up and in', () => {
 
 describe('the mobile paths', () => {
   it('logs in with the code from the dev outbox; the next call refreshes the token first', async () => {
-    const context = await freshContext(browser, server);
+    const context = await freshContext(e2e.browser, e2e.server);
     const page = await context.newPage();
     const refreshes: Request[] = [];
     page.on('request', (r) => r.url().toLowerCase().includes('/api/account/refreshtoken') && refreshes.push(r));
     await page.goto(paths.auth.mobileLogin);
     await page.getByLabel('شمارهٔ همراه').fill(demo.mobile);
     await submit(page);
-    await page.getByLabel('کد پیامک‌شده').fill(await smsCode(server, demo.mobile));
+    await page.getByLabel('کد پیامک‌شده').fill(await smsCode(e2e.server, demo.mobile));
     await page.getByText(/تا .* دیگر می‌توانید کد تازه بخواهید/).waitFor();
     await submit(page);
     await expectPath(page, paths.user.dashboard);
@@ -145,7 +135,7 @@ describe('the mobile paths', () => {
   });
 
   it('says "user not found" (110) when no account has the number', async () => {
-    const context = await freshContext(browser, server);
+    const context = await freshContext(e2e.browser, e2e.server);
     const page = await context.newPage();
     await page.goto(paths.auth.mobileLogin);
     await page.getByLabel('شمارهٔ همراه').fill('09390000001');
@@ -155,14 +145,14 @@ describe('the mobile paths', () => {
   });
 
   it('resets a forgotten password with a code, then logs in with the new one', async () => {
-    const account = await newAccount(server);
-    const context = await freshContext(browser, server);
+    const account = await newAccount(e2e.server);
+    const context = await freshContext(e2e.browser, e2e.server);
     const page = await context.newPage();
     await page.goto(paths.auth.passwordForgot);
     await page.getByLabel('نام کاربری').fill(account.username);
     await page.getByLabel('شمارهٔ همراه').fill(account.mobile);
     await submit(page);
-    await page.getByLabel('کد پیامک‌شده').fill(await smsCode(server, account.mobile));
+    await page.getByLabel('کد پیامک‌شده').fill(await smsCode(e2e.server, account.mobile));
     await page.getByLabel('رمز عبور تازه', { exact: true }).fill('seven green lanterns');
     await page.getByLabel('تکرار رمز عبور تازه').fill('seven green lanterns');
     await submit(page);
@@ -179,9 +169,9 @@ describe('the mobile paths', () => {
 
 describe('security', () => {
   it('changes the password and verifies the mobile number from /User/Profile/Security', async () => {
-    const account = await newAccount(server);
-    const context = await freshContext(browser, server);
-    await signInContext(context, server, account.username, account.password);
+    const account = await newAccount(e2e.server);
+    const context = await freshContext(e2e.browser, e2e.server);
+    await signInContext(context, e2e.server, account.username, account.password);
     const page = await context.newPage();
     await page.goto(paths.user.profileSecurity);
     await page.getByLabel('رمز عبور فعلی', { exact: true }).fill('not my password');
@@ -192,10 +182,10 @@ describe('security', () => {
     await page.getByLabel('رمز عبور فعلی', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'تغییر رمز عبور' }).click();
     await page.getByText(/رمز عبور شما تغییر کرد/).waitFor();
-    expect((await callApi(server, endpoints.login, { username: account.username, password: 'nine bright stars', serviceName: 'pishkhan' })).body.isSuccess).toBe(true);
+    expect((await callApi(e2e.server, endpoints.login, { username: account.username, password: 'nine bright stars', serviceName: 'pishkhan' })).body.isSuccess).toBe(true);
 
     await page.getByRole('button', { name: 'ارسال کد تأیید' }).click();
-    await page.getByLabel('کد پیامک‌شده').fill(await smsCode(server, account.mobile));
+    await page.getByLabel('کد پیامک‌شده').fill(await smsCode(e2e.server, account.mobile));
     await page.getByRole('button', { name: 'تأیید شماره' }).click();
     await page.getByText('تأییدشده', { exact: true }).waitFor();
     await context.close();
@@ -204,14 +194,14 @@ describe('security', () => {
 
 describe('the session', () => {
   it('refreshes an expired token silently, without leaving the page', async () => {
-    const context = await freshContext(browser, server);
-    const first = await signInContext(context, server, demo.username, demo.password);
+    const context = await freshContext(e2e.browser, e2e.server);
+    const first = await signInContext(context, e2e.server, demo.username, demo.password);
     const page = await context.newPage();
     await page.goto(paths.user.profile);
     await page.getByRole('heading', { level: 1 }).waitFor();
     let documentLoads = 0;
     page.on('request', (r) => r.resourceType() === 'document' && documentLoads++);
-    await context.addCookies([{ name: 'tokenExpiry', value: String(Date.now() - 1000), url: server.url }]);
+    await context.addCookies([{ name: 'tokenExpiry', value: String(Date.now() - 1000), url: e2e.server.url }]);
     await page.getByRole('link', { name: 'داشبورد' }).first().click();
     await expectPath(page, paths.user.dashboard);
     await expect.poll(async () => (await cookieMap(context)).token).not.toBe(first.access_token);
@@ -225,14 +215,14 @@ describe('the session', () => {
   });
 
   it('clears every cookie and lands on /auth/login after a 401', async () => {
-    const context = await freshContext(browser, server);
-    const tokens = await signInContext(context, server, demo.username, demo.password);
-    await context.addCookies([{ name: 'unrelated', value: 'x', url: server.url }]);
+    const context = await freshContext(e2e.browser, e2e.server);
+    const tokens = await signInContext(context, e2e.server, demo.username, demo.password);
+    await context.addCookies([{ name: 'unrelated', value: 'x', url: e2e.server.url }]);
     const page = await context.newPage();
     await page.goto(paths.user.profile);
     await page.getByRole('heading', { level: 1 }).waitFor();
     // The session ends elsewhere (another device logs it out): its access token is refused from now on.
-    expect((await callApi(server, endpoints.logout, { refreshToken: tokens.refresh_token }, tokens.access_token)).status).toBeLessThan(300);
+    expect((await callApi(e2e.server, endpoints.logout, { refreshToken: tokens.refresh_token }, tokens.access_token)).status).toBeLessThan(300);
     await page.getByRole('link', { name: 'داشبورد' }).first().click();
     await expectPath(page, paths.auth.login);
     expect(await context.cookies()).toEqual([]);
@@ -240,22 +230,22 @@ describe('the session', () => {
   });
 
   it('logs out: the refresh token is revoked and the cookies are gone', async () => {
-    const context = await freshContext(browser, server);
-    const tokens = await signInContext(context, server, demo.username, demo.password);
+    const context = await freshContext(e2e.browser, e2e.server);
+    const tokens = await signInContext(context, e2e.server, demo.username, demo.password);
     const page = await context.newPage();
     await page.goto(paths.user.dashboard);
     await page.getByRole('button', { name: /منوی حساب/ }).click();
     await page.getByRole('menuitem', { name: 'خروج' }).click();
     await expectPath(page, paths.auth.login);
     expect(await context.cookies()).toEqual([]);
-    expect((await callApi(server, endpoints.refreshToken, { refreshToken: tokens.refresh_token })).status).toBe(401);
+    expect((await callApi(e2e.server, endpoints.refreshToken, { refreshToken: tokens.refresh_token })).status).toBe(401);
     await context.close();
   });
 });
 
 describe('the language', () => {
   it('switches to English, left to right, and remembers it after a reload', async () => {
-    const context = await freshContext(browser, server, 390);
+    const context = await freshContext(e2e.browser, e2e.server, 390);
     const page = await context.newPage();
     await page.goto(paths.auth.login);
     await page.getByRole('heading', { name: 'ورود به پیشخوان' }).waitFor();

@@ -3,23 +3,13 @@
  * (1280 px): axe-core finds no serious or critical violation, and a screenshot is written to
  * tests/e2e/screenshots for people to look at.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../src/contract/routes.ts';
 import { accountServerEnv, demo, freshContext, newAccount, signInContext, switchToEnglish } from './accountSteps.ts';
-import { launchBrowser, screenshot, seriousA11yViolations, startServer, type RunningServer } from './harness.ts';
+import { screenshot, seriousA11yViolations, serverAndBrowser } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: accountServerEnv }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser({ env: accountServerEnv });
 
 type Locale = 'fa' | 'en';
 
@@ -71,7 +61,7 @@ describe.each([
   ['en', 1280],
 ] as const)('the account screens in %s at %i px', (locale, width) => {
   it('the public screens, their error states and the code step pass axe', async () => {
-    const context = await freshContext(browser, server, width);
+    const context = await freshContext(e2e.browser, e2e.server, width);
     for (const [name, path] of publicScreens) {
       const page = await open(context, path, locale);
       await check(page, `${name}-${locale}-${width}`);
@@ -86,7 +76,7 @@ describe.each([
     await page.locator('button[type="submit"]').click();
     await page.locator('[role="alert"]').filter({ hasNotText: /^$/ }).first().waitFor();
     await check(page, `login-failed-${locale}-${width}`);
-    const account = await newAccount(server);
+    const account = await newAccount(e2e.server);
     const mobile = await open(context, paths.auth.mobileLogin, locale);
     await mobile.locator('input[name="mobile"]').fill(account.mobile);
     await mobile.locator('button[type="submit"]').click();
@@ -96,9 +86,9 @@ describe.each([
   });
 
   it('the registration profile and its verification step pass axe', async () => {
-    const unregistered = await newAccount(server, null);
-    const context = await freshContext(browser, server, width);
-    await signInContext(context, server, unregistered.username, unregistered.password);
+    const unregistered = await newAccount(e2e.server, null);
+    const context = await freshContext(e2e.browser, e2e.server, width);
+    await signInContext(context, e2e.server, unregistered.username, unregistered.password);
     const page = await open(context, paths.auth.profile, locale);
     await page.locator('input[name="firstName"]').waitFor();
     await check(page, `registration-profile-${locale}-${width}`);
@@ -115,8 +105,8 @@ describe.each([
   });
 
   it('the signed-in account screens pass axe', async () => {
-    const context = await freshContext(browser, server, width);
-    await signInContext(context, server, demo.username, demo.password);
+    const context = await freshContext(e2e.browser, e2e.server, width);
+    await signInContext(context, e2e.server, demo.username, demo.password);
     for (const [name, path] of signedInScreens) {
       const page = await open(context, path, locale);
       await check(page, `${name}-${locale}-${width}`);

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
 export const screenshotDir = join(root, 'tests/e2e/screenshots');
@@ -48,8 +48,37 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+type ServerOptions = { env?: Record<string, string>; distDir?: string };
+
+/**
+ * A test file's server and Chromium: both start before the file's first test (a function for the
+ * options runs then) and stop after its last. Read `server` and `browser` from the result inside
+ * hooks and tests.
+ */
+export function serverAndBrowser(options: ServerOptions | (() => ServerOptions) = {}): { readonly server: RunningServer; readonly browser: Browser } {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(typeof options === 'function' ? options() : options), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('The server starts in beforeAll; read it inside hooks and tests.');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('Chromium starts in beforeAll; read it inside hooks and tests.');
+      return browser;
+    },
+  };
+}
+
 /** Starts `server/main.ts` on a free port with a fresh data folder; resolves once it answers. */
-export async function startServer(options: { env?: Record<string, string>; distDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'pishkhan-e2e-'));
   const distDir = options.distDir ?? inject('distDir');

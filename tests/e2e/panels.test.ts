@@ -6,16 +6,14 @@
  * the app, the rows come from this device); comes back online; and the owner, in another browser,
  * sees the rows.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { modulePath, paths } from '../../src/contract/routes.ts';
 import { accountServerEnv, freshContext, newAccount, signInContext } from './accountSteps.ts';
-import { launchBrowser, screenshot, startServer, type RunningServer } from './harness.ts';
+import { screenshot, serverAndBrowser } from './harness.ts';
 import { openScreen, waitUntilSynced } from './panelsSteps.ts';
 import { fa, waitForServiceWorker } from './pwaSupport.ts';
 
-let server: RunningServer;
-let browser: Browser;
 let owner: { context: BrowserContext; page: Page };
 let member: { context: BrowserContext; page: Page; username: string };
 
@@ -23,14 +21,15 @@ const panelName = 'فروشگاه نور';
 const limitedRole = 'ویرایشگر نقش‌ها';
 const roleUrl = modulePath('PanelManagement', 'Role');
 
+const e2e = serverAndBrowser({ env: accountServerEnv });
+
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: accountServerEnv }), launchBrowser()]);
-  const [ownerAccount, memberAccount] = [await newAccount(server), await newAccount(server)];
-  const ownerContext = await freshContext(browser, server);
-  await signInContext(ownerContext, server, ownerAccount.username, ownerAccount.password);
+  const [ownerAccount, memberAccount] = [await newAccount(e2e.server), await newAccount(e2e.server)];
+  const ownerContext = await freshContext(e2e.browser, e2e.server);
+  await signInContext(ownerContext, e2e.server, ownerAccount.username, ownerAccount.password);
   owner = { context: ownerContext, page: await ownerContext.newPage() };
-  const memberContext = await freshContext(browser, server);
-  await signInContext(memberContext, server, memberAccount.username, memberAccount.password);
+  const memberContext = await freshContext(e2e.browser, e2e.server);
+  await signInContext(memberContext, e2e.server, memberAccount.username, memberAccount.password);
   member = { context: memberContext, page: await memberContext.newPage(), username: memberAccount.username };
 });
 
@@ -39,11 +38,6 @@ afterEach(async ({ task }) => {
   if (task.result?.state !== 'fail') return;
   await screenshot(owner.page, `panels-failed-owner-${task.name.slice(0, 30)}`).catch(() => {});
   await screenshot(member.page, `panels-failed-member-${task.name.slice(0, 30)}`).catch(() => {});
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function addRole(page: Page, name: string, description: string, permissions: string[]): Promise<void> {

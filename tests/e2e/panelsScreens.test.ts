@@ -3,26 +3,25 @@
  * px), on a panel with people, roles and history: axe-core finds no serious or critical
  * violation, and a screenshot is written to tests/e2e/screenshots for people to look at.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Member, Role } from '../../src/contract/entities/panelManagement.ts';
 import { entityPath, type Row } from '../../src/contract/entity.ts';
 import { panelEndpoints, type CurrentPanel } from '../../src/contract/panels.ts';
 import { modulePath, paths } from '../../src/contract/routes.ts';
 import { accountServerEnv, freshContext, logInByApi, newAccount, signInContext } from './accountSteps.ts';
-import { launchBrowser, screenshot, seriousA11yViolations, startServer, type RunningServer } from './harness.ts';
+import { screenshot, seriousA11yViolations, serverAndBrowser } from './harness.ts';
 import { callInPanel } from './panelsSteps.ts';
 
-let server: RunningServer;
-let browser: Browser;
 let owner: { username: string; password: string };
 let panel: CurrentPanel;
 
+const e2e = serverAndBrowser({ env: accountServerEnv });
+
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: accountServerEnv }), launchBrowser()]);
-  owner = await newAccount(server);
-  const token = (await logInByApi(server, owner.username, owner.password)).access_token;
-  panel = await callInPanel<CurrentPanel>(server.url, panelEndpoints.register, token, null, {
+  owner = await newAccount(e2e.server);
+  const token = (await logInByApi(e2e.server, owner.username, owner.password)).access_token;
+  panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, {
     name: 'فروشگاه لوازم خانگی نور',
     icon: 'store',
     companyName: 'شرکت نور پارس',
@@ -33,18 +32,13 @@ beforeAll(async () => {
     postalCode: '1234567890',
     modules: ['PanelManagement', 'HumanResource', 'WarehousingMVM'],
   });
-  const { roles } = await callInPanel<{ roles: Row[] }>(server.url, panelEndpoints.initialElements, token, panel.code, {});
+  const { roles } = await callInPanel<{ roles: Row[] }>(e2e.server.url, panelEndpoints.initialElements, token, panel.code, {});
   const staff = roles.find((r) => r.parentRoleId)!;
-  const cashiers = await callInPanel<Row>(server.url, { method: 'POST', path: entityPath(Role) }, token, panel.code, { name: 'صندوق‌دار', description: 'ثبت فروش در صندوق', parentRoleId: staff.id, permissions: [] });
+  const cashiers = await callInPanel<Row>(e2e.server.url, { method: 'POST', path: entityPath(Role) }, token, panel.code, { name: 'صندوق‌دار', description: 'ثبت فروش در صندوق', parentRoleId: staff.id, permissions: [] });
   for (const [i, role] of [staff, cashiers, staff].entries()) {
-    const person = await newAccount(server);
-    await callInPanel(server.url, { method: 'POST', path: entityPath(Member) }, token, panel.code, { login: person.username, roleId: role.id, title: ['انباردار', 'صندوق‌دار', 'کارشناس فروش'][i] });
+    const person = await newAccount(e2e.server);
+    await callInPanel(e2e.server.url, { method: 'POST', path: entityPath(Member) }, token, panel.code, { login: person.username, roleId: role.id, title: ['انباردار', 'صندوق‌دار', 'کارشناس فروش'][i] });
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const screens = [
@@ -80,9 +74,9 @@ describe.each([
   let page: Page;
 
   beforeAll(async () => {
-    context = await freshContext(browser, server, width);
-    await signInContext(context, server, owner.username, owner.password);
-    await context.addCookies([{ name: 'panelCode', value: encodeURIComponent(JSON.stringify(panel.code)), url: server.url, sameSite: 'Strict' }]);
+    context = await freshContext(e2e.browser, e2e.server, width);
+    await signInContext(context, e2e.server, owner.username, owner.password);
+    await context.addCookies([{ name: 'panelCode', value: encodeURIComponent(JSON.stringify(panel.code)), url: e2e.server.url, sameSite: 'Strict' }]);
     page = await context.newPage();
     await page.goto(paths.user.panelDashboard);
     await page.locator('h1').first().waitFor();

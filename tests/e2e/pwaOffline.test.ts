@@ -6,23 +6,13 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes, MODULE_BASE, needsSession } from '../../src/contract/routes.ts';
-import { launchBrowser, newContext, screenshot, seriousA11yViolations, startServer, type RunningServer } from './harness.ts';
+import { newContext, screenshot, seriousA11yViolations, serverAndBrowser } from './harness.ts';
 import { demo, fa, signInAsDemo, waitForServiceWorker } from './pwaSupport.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 function filesUnder(dir: string, prefix = ''): string[] {
   return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) =>
@@ -46,7 +36,7 @@ describe('offline after the first visit', () => {
   let page: Page;
 
   beforeAll(async () => {
-    context = await newContext(browser, { baseURL: server.url });
+    context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     page = await context.newPage();
     await page.goto('/auth/Login');
     await waitForServiceWorker(page);
@@ -62,7 +52,7 @@ describe('offline after the first visit', () => {
 
   it('precaches every file of the build the app needs, and stores no API answer', async () => {
     const cached = new Set(await cachedUrls(page));
-    const needed = filesUnder(server.distDir).filter((file) => /\.(js|css|html|woff2|svg|png|webmanifest)$/.test(file) && file !== 'sw.js' && !file.startsWith('screenshots/'));
+    const needed = filesUnder(e2e.server.distDir).filter((file) => /\.(js|css|html|woff2|svg|png|webmanifest)$/.test(file) && file !== 'sw.js' && !file.startsWith('screenshots/'));
     expect(needed.some((file) => file.startsWith('assets/') && file.endsWith('.woff2'))).toBe(true);
     expect(needed.filter((file) => !cached.has(`/${file}`))).toEqual([]);
     expect([...cached].filter((url) => url.toLowerCase().startsWith('/api'))).toEqual([]);

@@ -4,23 +4,13 @@
  * not enabled it, the "module not enabled" state). Aliases redirect to the spec's spellings, and
  * paths match in any case.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { aliases, allRoutes, needsSession, paths } from '../../src/contract/routes.ts';
 import { accountServerEnv, demo, freshContext, signInContext } from './accountSteps.ts';
-import { launchBrowser, startServer, type RunningServer } from './harness.ts';
+import { serverAndBrowser } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: accountServerEnv }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser({ env: accountServerEnv });
 
 const notFoundTitle = 'صفحه پیدا نشد';
 
@@ -49,7 +39,7 @@ describe('every route of spec section 2', () => {
   });
 
   it('shows every public route to a signed-out visitor, none of them the 404 page', async () => {
-    const context = await freshContext(browser, server);
+    const context = await freshContext(e2e.browser, e2e.server);
     await eachRoute(context, publicRoutes, (route, seen) => {
       expect(seen.heading, route).not.toBe(notFoundTitle);
       // /auth/Profile needs a session of its own: it sends the visitor to log in and back.
@@ -60,7 +50,7 @@ describe('every route of spec section 2', () => {
   });
 
   it('sends a signed-out visitor of every /User route to the login page', async () => {
-    const context = await freshContext(browser, server);
+    const context = await freshContext(e2e.browser, e2e.server);
     const page = await context.newPage();
     for (const route of userRoutes) {
       await page.goto(route);
@@ -71,8 +61,8 @@ describe('every route of spec section 2', () => {
   });
 
   it('shows every /User route to a signed-in user: the screen or the module-not-enabled state, never the 404 page', async () => {
-    const context = await freshContext(browser, server);
-    await signInContext(context, server, demo.username, demo.password);
+    const context = await freshContext(e2e.browser, e2e.server);
+    await signInContext(context, e2e.server, demo.username, demo.password);
     await eachRoute(context, userRoutes, (route, seen) => {
       expect(seen.heading, route).not.toBe(notFoundTitle);
       expect(seen.heading, route).not.toBe('');
@@ -82,8 +72,8 @@ describe('every route of spec section 2', () => {
   });
 
   it('redirects the correctly spelled aliases to the spec’s spellings, and matches paths in any case', async () => {
-    const context = await freshContext(browser, server);
-    await signInContext(context, server, demo.username, demo.password);
+    const context = await freshContext(e2e.browser, e2e.server);
+    await signInContext(context, e2e.server, demo.username, demo.password);
     const page = await context.newPage();
     for (const [from, to] of Object.entries(aliases)) {
       await page.goto(from);

@@ -1,22 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, startServer, type RunningServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, serverAndBrowser } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 describe('the shell', () => {
   it('opens in Persian, right to left, with no CSP violation', async () => {
-    const context = await newContext(browser, { baseURL: server.url, width: 390 });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url, width: 390 });
     const page = await context.newPage();
     const violations: string[] = [];
     page.on('console', (m) => m.type() === 'error' && violations.push(m.text()));
@@ -28,7 +17,7 @@ describe('the shell', () => {
   });
 
   it('shows the 404 page with the path for an unknown route', async () => {
-    const context = await newContext(browser, { baseURL: server.url });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await context.newPage();
     await page.goto('/no/such/page');
     await page.getByText('/no/such/page').waitFor();

@@ -50,6 +50,31 @@ export function uniqueSchemaName(prefix = 'test'): string {
   return `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 }
 
+/** Whether a PostgreSQL server accepts a connection at `url` (within 2 s). */
+export async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Creates `schema` on the server at `url`; answers the URL of a connection that works in it. */
+export async function createSchema(url: string, schema: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA ${schema}`);
+  } finally {
+    await client.end();
+  }
+  const separator = url.includes('?') ? '&' : '?';
+  return `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+}
+
 export async function dropSchema(url: string, schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

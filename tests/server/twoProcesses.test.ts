@@ -5,28 +5,16 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import type { Envelope, LoginData } from '../../src/contract/envelope.ts';
 import { sampleRegistration, strongPassword, uniqueUsername } from './harness.ts';
-import { dropSchema, uniqueSchemaName } from './testDatabase.ts';
+import { createSchema, dropSchema, postgresAnswers, uniqueSchemaName } from './testDatabase.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const available = await postgresAnswers();
+const available = await postgresAnswers(postgresUrl);
 if (!available) {
   console.log(
     `\n*** two-process test NOT RUN: no PostgreSQL answers at ${postgresUrl}. ` +
@@ -94,12 +82,7 @@ describe.runIf(available)('two server processes on one PostgreSQL', () => {
   let second: ServerProcess | undefined;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const separator = postgresUrl.includes('?') ? '&' : '?';
-    const databaseUrl = `${postgresUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const databaseUrl = await createSchema(postgresUrl, schema);
     // Started together, so their migrations race too.
     [first, second] = await Promise.all([startServer(databaseUrl), startServer(databaseUrl)]);
   });

@@ -6,10 +6,9 @@ import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../contract/routes.ts';
-import { OfflineIndicator } from '../../pwa/OfflineIndicator.tsx';
 import { CheckIcon } from '../../ui/icons.tsx';
-import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
 import { Logo } from '../../ui/Logo.tsx';
+import { PublicHeader } from '../../ui/PublicHeader.tsx';
 
 export function AuthLayout({ children }: { children: ReactNode }) {
   return (
@@ -43,16 +42,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </p>
       </aside>
       <div className="flex min-h-dvh flex-col">
-        <header className="flex items-center justify-between p-4 sm:p-6">
-          <Link href={paths.home} className="flex items-center gap-2 text-lg font-bold text-brand-800 md:invisible">
-            <Logo />
-            <Trans>Pishkhan</Trans>
-          </Link>
-          <div className="flex items-center gap-2">
-            <OfflineIndicator />
-            <LanguageSwitch className="text-slate-700" />
-          </div>
-        </header>
+        <PublicHeader brandClassName="md:invisible" />
         <main className="flex flex-1 items-start justify-center px-4 pb-10 sm:items-center sm:px-6">
           {/* A longer form (the registration profile) marks itself data-wide to get two roomy columns. */}
           <div className="w-full max-w-md has-[[data-wide]]:max-w-2xl">{children}</div>

@@ -1,15 +1,14 @@
-import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { paths } from '../../contract/routes.ts';
 import type { CurrentUser } from '../../contract/profile.ts';
-import { describeError } from '../../i18n/describeError.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { loadCurrentUser, useCurrentUser } from '../../session/currentUser.ts';
 import { Alert } from '../../ui/Alert.tsx';
-import { Button, buttonClasses } from '../../ui/Button.tsx';
+import { buttonClasses } from '../../ui/Button.tsx';
 import { Card, PageHeader } from '../../ui/Card.tsx';
 import { PhoneIcon, ShieldIcon } from '../../ui/icons.tsx';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { Ltr } from '../../ui/Ltr.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { DashboardActivity } from './DashboardActivity.tsx';
@@ -19,7 +18,6 @@ import { VerifiedBadge } from './VerifiedBadge.tsx';
 
 /** /User/Dashboard: a welcome by name, the person's panels, their profile's state and their activity. */
 export function Dashboard() {
-  const { i18n } = useLingui();
   const { t } = useLinguiMacro();
   const current = useCurrentUser();
   useDocumentTitle(t`Dashboard`);
@@ -35,14 +33,7 @@ export function Dashboard() {
           <Trans>You are offline. This is your profile as it was when you were last online.</Trans>
         </Alert>
       )}
-      {current.status === 'error' && (
-        <div className="mb-6 space-y-3">
-          <Alert tone="error">{describeError(i18n, current.error)}</Alert>
-          <Button variant="secondary" size="sm" onClick={() => void loadCurrentUser(true)}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
-      )}
+      {current.status === 'error' && <LoadFailed className="mb-6" error={current.error} onRetry={() => void loadCurrentUser(true)} />}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <DashboardPanels />

@@ -1,14 +1,11 @@
-import { useLingui } from '@lingui/react';
-import { Plural, Trans } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { getMyActivity } from '../../api/account.ts';
-import { describeError } from '../../i18n/describeError.ts';
-import { Alert } from '../../ui/Alert.tsx';
-import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { useLoaded } from './useLoaded.ts';
 
-const ActivityChart = lazy(async () => ({ default: (await import('./ActivityChart.tsx')).ActivityChart }));
+const DailyBarChart = lazy(async () => ({ default: (await import('../../ui/DailyBarChart.tsx')).DailyBarChart }));
 
 function ChartPlaceholder() {
   return <div className="h-[220px] animate-pulse rounded-xl bg-slate-100" aria-hidden="true" />;
@@ -16,7 +13,7 @@ function ChartPlaceholder() {
 
 /** The dashboard's chart of the person's own activity over the last 30 days. */
 export function DashboardActivity() {
-  const { i18n } = useLingui();
+  const { t } = useLingui();
   const [state, retry] = useLoaded(getMyActivity);
   const total = state.status === 'ready' ? state.data.reduce((sum, day) => sum + day.count, 0) : 0;
   return (
@@ -33,17 +30,15 @@ export function DashboardActivity() {
       </p>
       <div className="mt-4">
         {state.status === 'loading' && <ChartPlaceholder />}
-        {state.status === 'error' && (
-          <div className="space-y-3">
-            <Alert tone="error">{describeError(i18n, state.error)}</Alert>
-            <Button variant="secondary" size="sm" onClick={retry}>
-              <Trans>Try again</Trans>
-            </Button>
-          </div>
-        )}
+        {state.status === 'error' && <LoadFailed error={state.error} onRetry={retry} />}
         {state.status === 'ready' && (
           <Suspense fallback={<ChartPlaceholder />}>
-            <ActivityChart days={state.data} />
+            <DailyBarChart
+              days={state.data}
+              label={t`Bar chart of your account activity per day over the last 30 days`}
+              dayHeader={t`Day`}
+              countHeader={t`Actions`}
+            />
           </Suspense>
         )}
       </div>

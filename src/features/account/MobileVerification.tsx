@@ -5,13 +5,13 @@ import { verifyPhoneNumber } from '../../api/account.ts';
 import { useSmsCode } from '../../api/useSmsCode.ts';
 import { toAsciiDigits } from '../../contract/normalize.ts';
 import { describeError } from '../../i18n/describeError.ts';
-import { smsCodeProblem, SMS_CODE_LENGTH } from '../../i18n/fieldProblems.ts';
+import { smsCodeProblem } from '../../i18n/fieldProblems.ts';
+import { SmsCodeField } from '../../ui/AccountFields.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { focusFirstInvalid } from '../../ui/focusFirstInvalid.ts';
 import { Ltr } from '../../ui/Ltr.tsx';
 import { ResendButton } from '../../ui/ResendButton.tsx';
-import { TextField } from '../../ui/TextField.tsx';
 
 /**
  * Proves the person holds a mobile number: a code goes to it by SMS, they type it back. Used after
@@ -78,20 +78,7 @@ export function MobileVerification({ mobile, onVerified, extraAction }: { mobile
           Enter the code we sent to <Ltr className="font-semibold text-slate-900">{mobile}</Ltr>.
         </Trans>
       </p>
-      <TextField
-        label={<Trans>Code from the SMS</Trans>}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={SMS_CODE_LENGTH}
-        ltr
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        error={codeError}
-        required
-        autoFocus
-        className="max-w-xs"
-      />
+      <SmsCodeField value={code} onChange={(e) => setCode(e.target.value)} error={codeError} className="max-w-xs" />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button type="submit" loading={busy}>
           <Trans>Verify my number</Trans>

@@ -4,15 +4,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '../../contract/profile.ts';
 import { paths } from '../../contract/routes.ts';
-import { describeError } from '../../i18n/describeError.ts';
 import { formatDate, localDigits } from '../../i18n/format.ts';
 import { loadCurrentUser, useCurrentUser } from '../../session/currentUser.ts';
-import { Alert } from '../../ui/Alert.tsx';
-import { Button, buttonClasses } from '../../ui/Button.tsx';
+import { buttonClasses } from '../../ui/Button.tsx';
 import { Card, PageHeader } from '../../ui/Card.tsx';
 import { EditIcon, ShieldIcon } from '../../ui/icons.tsx';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
+import { Loading } from '../../ui/Loading.tsx';
 import { Ltr } from '../../ui/Ltr.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { ProfileCompleteness } from './ProfileCompleteness.tsx';
 import { fieldLabels, genderLabels, maritalLabels, militaryLabels } from './profileLabels.ts';
@@ -20,7 +19,6 @@ import { VerifiedBadge } from './VerifiedBadge.tsx';
 
 /** /User/Profile: everything on the person's profile at a glance, with the ways to change it. */
 export function Profile() {
-  const { i18n } = useLingui();
   const { t } = useLinguiMacro();
   const current = useCurrentUser();
   useDocumentTitle(t`My profile`);
@@ -39,19 +37,8 @@ export function Profile() {
           </>
         }
       />
-      {current.status === 'loading' && (
-        <div className="grid min-h-64 place-items-center text-brand-700" role="status" aria-label={t`Loading`}>
-          <Spinner className="size-8" />
-        </div>
-      )}
-      {current.status === 'error' && (
-        <div className="space-y-3">
-          <Alert tone="error">{describeError(i18n, current.error)}</Alert>
-          <Button variant="secondary" onClick={() => void loadCurrentUser(true)}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
-      )}
+      {current.status === 'loading' && <Loading />}
+      {current.status === 'error' && <LoadFailed error={current.error} onRetry={() => void loadCurrentUser(true)} />}
       {current.status === 'ready' && <ProfileOverview user={current.user} />}
     </>
   );

@@ -11,13 +11,13 @@ import { updateProfile } from '../../api/account.ts';
 import { Code } from '../../contract/codes.ts';
 import type { CurrentUser } from '../../contract/profile.ts';
 import { paths } from '../../contract/routes.ts';
-import { describeError } from '../../i18n/describeError.ts';
 import { messageForCode } from '../../i18n/errorMessage.ts';
 import { loadCurrentUser, useCurrentUser } from '../../session/currentUser.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { Card, PageHeader } from '../../ui/Card.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
+import { Loading } from '../../ui/Loading.tsx';
 import { showToast } from '../../ui/toast.ts';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { ProfileFields } from './ProfileFields.tsx';
@@ -27,7 +27,6 @@ import { useProfileForm } from './useProfileForm.ts';
 const yourProfile = msg`Your profile`;
 
 export function ProfileInformation() {
-  const { i18n } = useLingui();
   const { t } = useLinguiMacro();
   const current = useCurrentUser();
   useDocumentTitle(t`My information`);
@@ -37,19 +36,8 @@ export function ProfileInformation() {
         title={<Trans>My information</Trans>}
         description={<Trans>Everything on your profile. Only your first and last name are required.</Trans>}
       />
-      {current.status === 'loading' && (
-        <div className="grid min-h-64 place-items-center text-brand-700" role="status" aria-label={t`Loading`}>
-          <Spinner className="size-8" />
-        </div>
-      )}
-      {current.status === 'error' && (
-        <div className="space-y-3">
-          <Alert tone="error">{describeError(i18n, current.error)}</Alert>
-          <Button variant="secondary" onClick={() => void loadCurrentUser(true)}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
-      )}
+      {current.status === 'loading' && <Loading />}
+      {current.status === 'error' && <LoadFailed error={current.error} onRetry={() => void loadCurrentUser(true)} />}
       {current.status === 'ready' && <InformationForm key={current.savedAt} user={current.user} offline={current.stale} />}
     </>
   );

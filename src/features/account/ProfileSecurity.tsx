@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { isApiError } from '../../api/ApiError.ts';
 import { resetPassword } from '../../api/account.ts';
@@ -14,17 +14,17 @@ import {
   confirmationProblem,
   newPasswordProblem,
   requiredMessages,
-  type Problem,
 } from '../../i18n/fieldProblems.ts';
 import { loadCurrentUser, useCurrentUser } from '../../session/currentUser.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { Card, PageHeader } from '../../ui/Card.tsx';
-import { focusFirstInvalid } from '../../ui/focusFirstInvalid.ts';
 import { Ltr } from '../../ui/Ltr.tsx';
+import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { showToast } from '../../ui/toast.ts';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
+import { useFieldProblems } from '../../ui/useFieldProblems.ts';
 import { MobileVerification } from './MobileVerification.tsx';
 import { VerifiedBadge } from './VerifiedBadge.tsx';
 
@@ -55,22 +55,13 @@ type Field = 'current' | 'password' | 'confirmation';
 
 function ChangePassword() {
   const { i18n } = useLingui();
-  const form = useRef<HTMLFormElement>(null);
+  const { form, errors, show } = useFieldProblems<Field>();
   const [values, setValues] = useState({ current: '', password: '', confirmation: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const set = (field: Field) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
-
-  function show(found: Partial<Record<Field, Problem>>): boolean {
-    const shown: Partial<Record<Field, string>> = {};
-    for (const [field, problem] of Object.entries(found)) if (problem) shown[field as Field] = i18n._(problem);
-    setErrors(shown);
-    if (Object.keys(shown).length) focusFirstInvalid(form.current);
-    return Object.keys(shown).length === 0;
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -118,24 +109,12 @@ function ChangePassword() {
           error={errors.current}
           required
         />
-        <PasswordField
-          label={<Trans>New password</Trans>}
-          name="new-password"
-          autoComplete="new-password"
-          hint={<Trans>At least 8 characters. A few unrelated words make a strong password.</Trans>}
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
-          required
-        />
-        <PasswordField
-          label={<Trans>New password, again</Trans>}
-          name="confirm-password"
-          autoComplete="new-password"
-          value={values.confirmation}
-          onChange={set('confirmation')}
-          error={errors.confirmation}
-          required
+        <NewPasswordFields
+          password={values.password}
+          confirmation={values.confirmation}
+          onPassword={set('password')}
+          onConfirmation={set('confirmation')}
+          errors={errors}
         />
         <Button type="submit" loading={busy}>
           <Trans>Change my password</Trans>

@@ -4,21 +4,20 @@
  * without one goes to log in and comes back. (Named for what it is; the overview at /User/Profile
  * is Profile.tsx.)
  */
-import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { registrationProfile } from '../../api/account.ts';
 import { normalizeMobile } from '../../contract/normalize.ts';
 import { paths } from '../../contract/routes.ts';
-import { describeError } from '../../i18n/describeError.ts';
 import { loadCurrentUser, resetCurrentUser, useCurrentUser } from '../../session/currentUser.ts';
 import { isSignedIn } from '../../session/session.ts';
 import { useSession } from '../../session/useSession.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
+import { Loading } from '../../ui/Loading.tsx';
 import { showToast } from '../../ui/toast.ts';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { MobileVerification } from './MobileVerification.tsx';
@@ -46,7 +45,6 @@ function StepCard({ step, title, subtitle, children }: { step: 1 | 2; title: Rea
 }
 
 function RegistrationSteps() {
-  const { i18n } = useLingui();
   const { t } = useLinguiMacro();
   const current = useCurrentUser();
   const [, navigate] = useLocation();
@@ -82,21 +80,10 @@ function RegistrationSteps() {
   }
   if (current.status === 'ready') return <Redirect to={paths.user.dashboard} replace />;
   if (current.status === 'loading') {
-    return (
-      <div className="grid min-h-64 place-items-center text-brand-700" role="status" aria-label={t`Loading`}>
-        <Spinner className="size-8" />
-      </div>
-    );
+    return <Loading />;
   }
   if (current.status === 'error') {
-    return (
-      <Card className="space-y-4">
-        <Alert tone="error">{describeError(i18n, current.error)}</Alert>
-        <Button onClick={() => void loadCurrentUser(true)}>
-          <Trans>Try again</Trans>
-        </Button>
-      </Card>
-    );
+    return <LoadFailed error={current.error} onRetry={() => void loadCurrentUser(true)} />;
   }
   return <RegistrationForm onRegistered={setRegisteredMobile} />;
 }

@@ -5,11 +5,11 @@ import { Link, useLocation } from 'wouter';
 import { paths } from '../../contract/routes.ts';
 import { describeError } from '../../i18n/describeError.ts';
 import { storeLogin } from '../../session/session.ts';
+import { UsernameField } from '../../ui/AccountFields.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
-import { PasswordField } from '../../ui/PasswordField.tsx';
-import { TextField } from '../../ui/TextField.tsx';
 import { focusFirstInvalid } from '../../ui/focusFirstInvalid.ts';
+import { PasswordField } from '../../ui/PasswordField.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { useNextPath } from './useNextPath.ts';
@@ -63,18 +63,7 @@ export function Login() {
     >
       <form ref={form} onSubmit={submit} noValidate className="space-y-4">
         {failure && <Alert tone="error">{failure}</Alert>}
-        <TextField
-          label={<Trans>Username</Trans>}
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          ltr
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-          error={errors.username}
-          required
-        />
+        <UsernameField value={username} onChange={(e) => setUsername(e.target.value)} error={errors.username} />
         <PasswordField
           label={<Trans>Password</Trans>}
           name="password"

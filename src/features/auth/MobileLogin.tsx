@@ -8,14 +8,14 @@ import { normalizeMobile, toAsciiDigits } from '../../contract/normalize.ts';
 import { paths } from '../../contract/routes.ts';
 import { useSmsCode } from '../../api/useSmsCode.ts';
 import { describeError } from '../../i18n/describeError.ts';
-import { mobileProblem, smsCodeProblem, SMS_CODE_LENGTH } from '../../i18n/fieldProblems.ts';
+import { mobileProblem, smsCodeProblem } from '../../i18n/fieldProblems.ts';
 import { storeLogin } from '../../session/session.ts';
+import { MobileField, SmsCodeField } from '../../ui/AccountFields.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { focusFirstInvalid } from '../../ui/focusFirstInvalid.ts';
 import { Ltr } from '../../ui/Ltr.tsx';
 import { ResendButton } from '../../ui/ResendButton.tsx';
-import { TextField } from '../../ui/TextField.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { useNextPath } from './useNextPath.ts';
@@ -106,19 +106,7 @@ export function MobileLogin() {
               )}
             </Alert>
           )}
-          <TextField
-            label={<Trans>Mobile number</Trans>}
-            name="mobile"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="09xx xxx xxxx"
-            ltr
-            value={typedMobile}
-            onChange={(e) => setTypedMobile(e.target.value)}
-            error={fieldError}
-            required
-          />
+          <MobileField value={typedMobile} onChange={(e) => setTypedMobile(e.target.value)} error={fieldError} />
           <Button type="submit" fullWidth size="lg" loading={sms.sending} disabled={sms.secondsLeft > 0}>
             <Trans>Send the code</Trans>
           </Button>
@@ -127,19 +115,11 @@ export function MobileLogin() {
       ) : (
         <form ref={form} onSubmit={logIn} noValidate className="space-y-4">
           {failure && <Alert tone="error">{failure.text}</Alert>}
-          <TextField
-            label={<Trans>Code from the SMS</Trans>}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={SMS_CODE_LENGTH}
-            ltr
+          <SmsCodeField
             className="[&_input]:text-center [&_input]:text-xl [&_input]:tracking-[0.5em]"
             value={code}
             onChange={(e) => setCode(e.target.value)}
             error={fieldError}
-            required
-            autoFocus
           />
           <Button type="submit" fullWidth size="lg" loading={busy}>
             <Trans>Log in</Trans>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { isApiError } from '../../api/ApiError.ts';
 import { resetPasswordByMobile } from '../../api/account.ts';
@@ -16,45 +16,33 @@ import {
   newPasswordProblem,
   requiredMessages,
   smsCodeProblem,
-  SMS_CODE_LENGTH,
-  type Problem,
 } from '../../i18n/fieldProblems.ts';
+import { MobileField, SmsCodeField, UsernameField } from '../../ui/AccountFields.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
-import { focusFirstInvalid } from '../../ui/focusFirstInvalid.ts';
 import { Ltr } from '../../ui/Ltr.tsx';
-import { PasswordField } from '../../ui/PasswordField.tsx';
+import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
 import { ResendButton } from '../../ui/ResendButton.tsx';
-import { TextField } from '../../ui/TextField.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
+import { useFieldProblems } from '../../ui/useFieldProblems.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 type Field = 'username' | 'mobile' | 'code' | 'password' | 'confirmation';
-type Errors = Partial<Record<Field, string>>;
 
 /** A forgotten password: username and mobile → a code by SMS → the new password, twice. */
 export function PasswordForgot() {
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
-  const form = useRef<HTMLFormElement>(null);
+  const { form, errors, show: check } = useFieldProblems<Field>();
   const sms = useSmsCode('reset');
   const [step, setStep] = useState<'account' | 'reset' | 'done'>('account');
   const [values, setValues] = useState({ username: '', mobile: '', code: '', password: '', confirmation: '' });
-  const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useDocumentTitle(t`Reset your password`);
 
   const set = (field: Field) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
   const mobile = normalizeMobile(values.mobile) ?? '';
-
-  function check(found: Partial<Record<Field, Problem>>): boolean {
-    const shown: Errors = {};
-    for (const [field, problem] of Object.entries(found)) if (problem) shown[field as Field] = i18n._(problem);
-    setErrors(shown);
-    if (Object.keys(shown).length) focusFirstInvalid(form.current);
-    return Object.keys(shown).length === 0;
-  }
 
   async function sendCode(event?: FormEvent) {
     event?.preventDefault();
@@ -128,30 +116,8 @@ export function PasswordForgot() {
       {step === 'account' ? (
         <form ref={form} onSubmit={sendCode} noValidate className="space-y-4">
           {failure && <Alert tone="error">{failure}</Alert>}
-          <TextField
-            label={<Trans>Username</Trans>}
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            ltr
-            value={values.username}
-            onChange={set('username')}
-            error={errors.username}
-            required
-          />
-          <TextField
-            label={<Trans>Mobile number</Trans>}
-            name="mobile"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            ltr
-            value={values.mobile}
-            onChange={set('mobile')}
-            error={errors.mobile}
-            required
-          />
+          <UsernameField value={values.username} onChange={set('username')} error={errors.username} />
+          <MobileField value={values.mobile} onChange={set('mobile')} error={errors.mobile} />
           <Button type="submit" fullWidth size="lg" loading={sms.sending} disabled={sms.secondsLeft > 0}>
             <Trans>Send the code</Trans>
           </Button>
@@ -160,37 +126,13 @@ export function PasswordForgot() {
       ) : (
         <form ref={form} onSubmit={reset} noValidate className="space-y-4">
           {failure && <Alert tone="error">{failure}</Alert>}
-          <TextField
-            label={<Trans>Code from the SMS</Trans>}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={SMS_CODE_LENGTH}
-            ltr
-            value={values.code}
-            onChange={set('code')}
-            error={errors.code}
-            required
-            autoFocus
-          />
-          <PasswordField
-            label={<Trans>New password</Trans>}
-            name="new-password"
-            autoComplete="new-password"
-            hint={<Trans>At least 8 characters. A few unrelated words make a strong password.</Trans>}
-            value={values.password}
-            onChange={set('password')}
-            error={errors.password}
-            required
-          />
-          <PasswordField
-            label={<Trans>New password, again</Trans>}
-            name="confirm-password"
-            autoComplete="new-password"
-            value={values.confirmation}
-            onChange={set('confirmation')}
-            error={errors.confirmation}
-            required
+          <SmsCodeField value={values.code} onChange={set('code')} error={errors.code} />
+          <NewPasswordFields
+            password={values.password}
+            confirmation={values.confirmation}
+            onPassword={set('password')}
+            onConfirmation={set('confirmation')}
+            errors={errors}
           />
           <Button type="submit" fullWidth size="lg" loading={busy}>
             <Trans>Change my password</Trans>

@@ -1,20 +1,20 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { isApiError } from '../../api/ApiError.ts';
 import { signUp } from '../../api/account.ts';
 import { Code } from '../../contract/codes.ts';
 import { paths } from '../../contract/routes.ts';
 import { describeError } from '../../i18n/describeError.ts';
-import { commonPasswordMessage, confirmationProblem, newPasswordProblem, usernameProblem, type Problem } from '../../i18n/fieldProblems.ts';
+import { commonPasswordMessage, confirmationProblem, newPasswordProblem, usernameProblem } from '../../i18n/fieldProblems.ts';
 import { storeLogin } from '../../session/session.ts';
+import { UsernameField } from '../../ui/AccountFields.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { focusFirstInvalid } from '../../ui/focusFirstInvalid.ts';
-import { PasswordField } from '../../ui/PasswordField.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
+import { useFieldProblems } from '../../ui/useFieldProblems.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 type Field = 'username' | 'password' | 'confirmation';
@@ -27,22 +27,13 @@ export function Singup() {
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
   const [, navigate] = useLocation();
-  const form = useRef<HTMLFormElement>(null);
+  const { form, errors, show } = useFieldProblems<Field>();
   const [values, setValues] = useState({ username: '', password: '', confirmation: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<{ text: string; exists: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   useDocumentTitle(t`Create an account`);
 
   const set = (field: Field) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
-
-  function show(found: Partial<Record<Field, Problem>>): boolean {
-    const shown: Partial<Record<Field, string>> = {};
-    for (const [field, problem] of Object.entries(found)) if (problem) shown[field as Field] = i18n._(problem);
-    setErrors(shown);
-    if (Object.keys(shown).length) focusFirstInvalid(form.current);
-    return Object.keys(shown).length === 0;
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -89,37 +80,20 @@ export function Singup() {
             )}
           </Alert>
         )}
-        <TextField
-          label={<Trans>Username</Trans>}
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          ltr
+        <UsernameField
           hint={<Trans>Latin letters, digits, dots, dashes or underscores; it starts with a letter.</Trans>}
           value={values.username}
           onChange={set('username')}
           error={errors.username}
-          required
         />
-        <PasswordField
+        <NewPasswordFields
           label={<Trans>Password</Trans>}
-          name="new-password"
-          autoComplete="new-password"
-          hint={<Trans>At least 8 characters. A few unrelated words make a strong password.</Trans>}
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
-          required
-        />
-        <PasswordField
-          label={<Trans>Password, again</Trans>}
-          name="confirm-password"
-          autoComplete="new-password"
-          value={values.confirmation}
-          onChange={set('confirmation')}
-          error={errors.confirmation}
-          required
+          againLabel={<Trans>Password, again</Trans>}
+          password={values.password}
+          confirmation={values.confirmation}
+          onPassword={set('password')}
+          onConfirmation={set('confirmation')}
+          errors={errors}
         />
         <Button type="submit" fullWidth size="lg" loading={busy}>
           <Trans>Create my account</Trans>

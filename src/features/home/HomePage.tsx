@@ -4,12 +4,10 @@ import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { moduleKeys, paths } from '../../contract/routes.ts';
 import { moduleDescriptions, moduleNames } from '../../i18n/moduleNames.ts';
-import { OfflineIndicator } from '../../pwa/OfflineIndicator.tsx';
 import { isSignedIn } from '../../session/session.ts';
 import { useSession } from '../../session/useSession.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
-import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
-import { Logo } from '../../ui/Logo.tsx';
+import { PublicHeader } from '../../ui/PublicHeader.tsx';
 
 /** The front door: what Pishkhan is, and the way in. */
 export function HomePage() {
@@ -21,15 +19,8 @@ export function HomePage() {
   }, [t]);
   return (
     <div className="min-h-dvh bg-slate-50">
-      <header className="mx-auto flex max-w-6xl items-center justify-between gap-3 p-4 sm:p-6">
-        <Link href={paths.home} className="flex items-center gap-2 text-lg font-bold text-brand-800">
-          <Logo />
-          <Trans>Pishkhan</Trans>
-        </Link>
-        <div className="flex items-center gap-2">
-          <OfflineIndicator />
-          <LanguageSwitch className="text-slate-700" />
-          {signedIn ? (
+      <PublicHeader className="mx-auto max-w-6xl">
+        {signedIn ? (
             <Link href={paths.user.dashboard} className={buttonClasses('primary', 'sm')}>
               <Trans>Open my dashboard</Trans>
             </Link>
@@ -38,8 +29,7 @@ export function HomePage() {
               <Trans>Log in</Trans>
             </Link>
           )}
-        </div>
-      </header>
+      </PublicHeader>
       <main className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
         <section className="py-10 sm:py-16 md:max-w-3xl">
           <h1 className="text-4xl leading-tight font-extrabold text-slate-900 sm:text-5xl">

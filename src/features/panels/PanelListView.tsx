@@ -2,35 +2,24 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { paths } from '../../contract/routes.ts';
-import { describeError } from '../../i18n/describeError.ts';
 import { formatRelative } from '../../i18n/format.ts';
 import { usePanelList } from '../../storage/panelList.ts';
 import { Alert } from '../../ui/Alert.tsx';
-import { Button, buttonClasses } from '../../ui/Button.tsx';
-import { Card } from '../../ui/Card.tsx';
+import { buttonClasses } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PanelIcon } from '../../ui/icons.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
+import { Loading } from '../../ui/Loading.tsx';
 import { PanelCards } from './PanelCards.tsx';
 
 export function PanelListView({ detailed = false }: { detailed?: boolean }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [state, reload] = usePanelList();
   if (state.status === 'loading') {
-    return (
-      <div className="grid place-items-center py-16 text-brand-700" role="status" aria-label={t`Loading`}>
-        <Spinner className="size-8" />
-      </div>
-    );
+    return <Loading className="py-16" />;
   }
   if (state.status === 'error') {
-    return (
-      <Alert tone="error" title={t`Your panels could not be loaded`}>
-        <p>{describeError(i18n, state.error)}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={reload}>
-          <Trans>Try again</Trans>
-        </Button>
-      </Alert>
-    );
+    return <LoadFailed title={t`Your panels could not be loaded`} error={state.error} onRetry={reload} />;
   }
   const savedAgo = formatRelative(state.savedAt);
   return (
@@ -41,20 +30,16 @@ export function PanelListView({ detailed = false }: { detailed?: boolean }) {
         </Alert>
       )}
       {state.panels.length === 0 ? (
-        <Card className="text-center">
-          <div className="mx-auto grid size-14 place-items-center rounded-2xl bg-brand-50 text-brand-700">
-            <PanelIcon className="size-7" />
-          </div>
-          <h2 className="mt-4 text-lg font-bold text-slate-900">
-            <Trans>You have no panels yet</Trans>
-          </h2>
-          <p className="mt-2 text-sm text-slate-600">
-            <Trans>Register one for your company, or ask a panel’s owner to add you by your username or mobile number.</Trans>
-          </p>
-          <Link href={paths.user.registerPanel} className={`${buttonClasses('primary')} mt-5`}>
-            <Trans>Register a panel</Trans>
-          </Link>
-        </Card>
+        <EmptyState
+          icon={<PanelIcon className="size-7" />}
+          title={<Trans>You have no panels yet</Trans>}
+          description={<Trans>Register one for your company, or ask a panel’s owner to add you by your username or mobile number.</Trans>}
+          actions={
+            <Link href={paths.user.registerPanel} className={buttonClasses('primary')}>
+              <Trans>Register a panel</Trans>
+            </Link>
+          }
+        />
       ) : (
         <PanelCards panels={state.panels} detailed={detailed} />
       )}

@@ -14,6 +14,7 @@ import { canRetry } from '../../storage/syncProblems.ts';
 import { settleProblem, useSyncProblems, type ProblemAnswer } from '../../storage/useSyncState.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card, PageHeader } from '../../ui/Card.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 import { CheckIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { showToast } from '../../ui/toast.ts';
@@ -38,17 +39,13 @@ function ProblemList() {
   if (!problems || !panel) return <Spinner className="mx-auto mt-16 size-8 text-brand-700" />;
   if (problems.length === 0) {
     return (
-      <Card className="text-center">
-        <div className="mx-auto grid size-14 place-items-center rounded-full bg-emerald-50 text-emerald-700">
-          <CheckIcon className="size-7" />
-        </div>
-        <p className="mt-4 font-semibold text-slate-900">
-          <Trans>No sync problems</Trans>
-        </p>
-        <p className="mt-1 text-sm text-slate-600">
-          <Trans>Every change made on this device was accepted by the server, or is waiting to be sent.</Trans>
-        </p>
-      </Card>
+      <EmptyState
+        tone="done"
+        icon={<CheckIcon className="size-7" />}
+        titleAs="p"
+        title={<Trans>No sync problems</Trans>}
+        description={<Trans>Every change made on this device was accepted by the server, or is waiting to be sent.</Trans>}
+      />
     );
   }
   return (

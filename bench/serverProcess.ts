@@ -1,0 +1,99 @@
+/**
+ * The server as a benchmark drives it: a real process (`server/main.ts`, as `npm start` runs it)
+ * on a free port, on PGlite in a fresh data folder or in a fresh schema of a PostgreSQL server,
+ * called over loopback HTTP.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import type { Envelope } from '../src/contract/envelope.ts';
+import { PANEL_HEADER } from '../src/contract/service.ts';
+import { createSchema, dropSchema, postgresAnswers, uniqueSchemaName } from '../tests/server/testDatabase.ts';
+
+const root = resolve(import.meta.dirname, '..');
+export const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+
+export { postgresAnswers };
+
+export interface Running {
+  url: string;
+  child: ChildProcess;
+}
+
+export function start(args: string[], env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolveStart, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match) resolveStart({ url: match[1]!, child });
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+}
+
+/** The process's peak resident set (VmHWM), in MB. */
+export function peakRssMb(child: ChildProcess): number | null {
+  try {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function stop(running: Running): Promise<void> {
+  if (running.child.exitCode !== null) return;
+  const exited = new Promise((r) => running.child.once('exit', r));
+  running.child.kill('SIGTERM');
+  await exited;
+}
+
+export function startServer(env: Record<string, string>): Promise<Running> {
+  return start(['--import', 'tsx', 'server/main.ts'], {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '0',
+    DEV_TOOLS: '0',
+    JWT_SECRET,
+    DIST_DIR: '/nonexistent/pishkhan-bench',
+    ...env,
+  });
+}
+
+/** Calls an endpoint; answers the envelope's data, or throws with the envelope. `panel` is the X-Panel-Code. */
+export async function call<T>(url: string, endpoint: { method: string; path: string }, body: unknown, token?: string, panel?: string): Promise<T> {
+  const response = await fetch(`${url}${endpoint.path}`, {
+    method: endpoint.method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(panel ? { [PANEL_HEADER]: panel } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const envelope = (await response.json()) as Envelope<T>;
+  if (!response.ok) throw new Error(`${endpoint.path}: ${response.status} ${JSON.stringify(envelope)}`);
+  return envelope.data as T;
+}
+
+export async function onPostgres(work: (databaseUrl: string) => Promise<void>): Promise<void> {
+  const schema = uniqueSchemaName('bench');
+  try {
+    await work(await createSchema(POSTGRES_URL, schema));
+  } finally {
+    await dropSchema(POSTGRES_URL, schema);
+  }
+}
+
+/** Everything shares the machine's cores (load generator, servers, PostgreSQL), so say how busy it was. */
+export function machine(): string {
+  return `${availableParallelism()} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+}
