@@ -2,7 +2,8 @@
  * The rows of an entity table, read once per change of the table and shared by every component
  * that shows them (a list, its reference names, its filters): a live query per table, kept while
  * anyone watches. Searching, filtering and sorting then work on this copy in memory, so a
- * keystroke costs no database read at all.
+ * keystroke costs no database read at all. A table nobody watches any more stays watched for a
+ * while (KEEP_MS), so going back to a list just left shows it at once, current, with no read.
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { useCallback, useRef, useSyncExternalStore } from 'react';
@@ -14,7 +15,11 @@ interface Watched {
   rows: LocalRow[] | undefined;
   listeners: Set<() => void>;
   subscription: Subscription | null;
+  /** The timer that stops watching, once nobody has looked for KEEP_MS. */
+  release: ReturnType<typeof setTimeout> | null;
 }
+
+export const KEEP_MS = 2 * 60 * 1000;
 
 const watched = new WeakMap<PanelDb, Map<string, Watched>>();
 
@@ -22,13 +27,15 @@ function entry(db: PanelDb, entity: Entity): Watched {
   let tables = watched.get(db);
   if (!tables) watched.set(db, (tables = new Map()));
   let found = tables.get(entity.table);
-  if (!found) tables.set(entity.table, (found = { rows: undefined, listeners: new Set(), subscription: null }));
+  if (!found) tables.set(entity.table, (found = { rows: undefined, listeners: new Set(), subscription: null, release: null }));
   return found;
 }
 
 function watch(db: PanelDb, entity: Entity, listener: () => void): () => void {
   const table = entry(db, entity);
   table.listeners.add(listener);
+  if (table.release) clearTimeout(table.release);
+  table.release = null;
   table.subscription ??= liveQuery(() => db.rows(entity).toArray()).subscribe({
     next: (rows) => {
       table.rows = rows;
@@ -39,10 +46,14 @@ function watch(db: PanelDb, entity: Entity, listener: () => void): () => void {
   });
   return () => {
     table.listeners.delete(listener);
-    if (table.listeners.size > 0) return;
-    table.subscription?.unsubscribe();
-    table.subscription = null;
-    table.rows = undefined;
+    if (table.listeners.size > 0 || table.release) return;
+    table.release = setTimeout(() => {
+      table.release = null;
+      if (table.listeners.size > 0) return;
+      table.subscription?.unsubscribe();
+      table.subscription = null;
+      table.rows = undefined;
+    }, KEEP_MS);
   };
 }
 

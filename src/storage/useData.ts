@@ -17,6 +17,26 @@ export interface Loaded<T> {
 
 const nothing: ListResult = { items: [], total: 0 };
 
+/**
+ * The lists already worked out from a table's rows, by their parameters: a screen opened again
+ * (or two showing the same list) sorts 10,000 rows once. Rows change as a new array, so a change
+ * leaves its old results to the garbage collector.
+ */
+const worked = new WeakMap<readonly LocalRow[], Map<string, ListResult>>();
+const WORKED_MAX = 8;
+
+function listOf(rows: readonly LocalRow[], entity: Entity, params: ListParams, key: string): ListResult {
+  const cacheKey = `${entity.key}\n${key}`;
+  let results = worked.get(rows);
+  if (!results) worked.set(rows, (results = new Map()));
+  const known = results.get(cacheKey);
+  if (known) return known;
+  const result = selectRows(rows, entity, params);
+  if (results.size >= WORKED_MAX) results.delete(results.keys().next().value!);
+  results.set(cacheKey, result);
+  return result;
+}
+
 /** The rows of a list (search, filters, sort, page), live: the table is read once per change, the rest is memory work. */
 export function useList(entity: Entity, params: ListParams = {}): Loaded<ListResult> {
   const panel = usePanelData();
@@ -24,7 +44,7 @@ export function useList(entity: Entity, params: ListParams = {}): Loaded<ListRes
   const key = JSON.stringify(params);
   // `key` stands for `params`, which callers build afresh on every render.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const data = useMemo(() => (!panel ? nothing : rows ? selectRows(rows, entity, params) : undefined), [panel, rows, entity, key]);
+  const data = useMemo(() => (!panel ? nothing : rows ? listOf(rows, entity, params, key) : undefined), [panel, rows, entity, key]);
   return { data, loading: data === undefined };
 }
 
