@@ -7,6 +7,7 @@ import { useSession } from '../session/useSession.ts';
 import { buttonClasses } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { PanelIcon } from '../ui/icons.tsx';
+import { PanelChoiceLinks } from '../ui/PanelChoiceLinks.tsx';
 
 /** A module route whose module this panel has not enabled: what the module does and how to enable it. */
 export function ModuleNotEnabled({ module }: { module: ModuleKey }) {
@@ -31,14 +32,7 @@ export function ModuleNotEnabled({ module }: { module: ModuleKey }) {
             </Link>
           </>
         ) : (
-          <>
-            <Link href={paths.user.panelList} className={buttonClasses('primary')}>
-              <Trans>Choose a panel</Trans>
-            </Link>
-            <Link href={paths.user.registerPanel} className={buttonClasses('secondary')}>
-              <Trans>Register a panel</Trans>
-            </Link>
-          </>
+          <PanelChoiceLinks />
         )
       }
     >

@@ -39,6 +39,11 @@ export function confirmationProblem(password: string, confirmation: string): Pro
   return password === confirmation ? null : msg`The two passwords are not the same.`;
 }
 
+/** A new password and its repetition, checked together, as every form that sets one does. */
+export function newPasswordProblems(password: string, confirmation: string): { password: Problem; confirmation: Problem } {
+  return { password: newPasswordProblem(password), confirmation: confirmationProblem(password, confirmation) };
+}
+
 export function mobileProblem(value: string, required = true): Problem {
   if (!value.trim()) return required ? msg`Enter your mobile number.` : null;
   const example = localDigits('09121234567');

@@ -7,6 +7,7 @@ import { buttonClasses } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ChevronIcon, PanelIcon, PlusIcon } from '../../ui/icons.tsx';
+import { PanelChoiceLinks } from '../../ui/PanelChoiceLinks.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { Ltr } from '../../ui/Ltr.tsx';
 import { usePanelList } from '../../storage/panelList.ts';
@@ -54,16 +55,7 @@ function NoPanels() {
           username or mobile number.
         </Trans>
       }
-      actions={
-        <>
-          <Link href={paths.user.registerPanel} className={buttonClasses('primary')}>
-            <Trans>Register a panel</Trans>
-          </Link>
-          <Link href={paths.user.panelList} className={buttonClasses('secondary')}>
-            <Trans>Choose a panel</Trans>
-          </Link>
-        </>
-      }
+      actions={<PanelChoiceLinks registerFirst />}
     />
   );
 }

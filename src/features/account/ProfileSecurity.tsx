@@ -11,8 +11,7 @@ import { paths } from '../../contract/routes.ts';
 import { describeError } from '../../i18n/describeError.ts';
 import {
   commonPasswordMessage,
-  confirmationProblem,
-  newPasswordProblem,
+  newPasswordProblems,
   requiredMessages,
 } from '../../i18n/fieldProblems.ts';
 import { loadCurrentUser, useCurrentUser } from '../../session/currentUser.ts';
@@ -67,8 +66,7 @@ function ChangePassword() {
     event.preventDefault();
     const ok = show({
       current: values.current ? null : requiredMessages.currentPassword,
-      password: newPasswordProblem(values.password),
-      confirmation: confirmationProblem(values.password, values.confirmation),
+      ...newPasswordProblems(values.password, values.confirmation),
     });
     if (!ok) return;
     setBusy(true);

@@ -11,9 +11,8 @@ import { useSmsCode } from '../../api/useSmsCode.ts';
 import { describeError } from '../../i18n/describeError.ts';
 import {
   commonPasswordMessage,
-  confirmationProblem,
   mobileProblem,
-  newPasswordProblem,
+  newPasswordProblems,
   requiredMessages,
   smsCodeProblem,
 } from '../../i18n/fieldProblems.ts';
@@ -57,8 +56,7 @@ export function PasswordForgot() {
     event.preventDefault();
     const ok = check({
       code: smsCodeProblem(values.code),
-      password: newPasswordProblem(values.password),
-      confirmation: confirmationProblem(values.password, values.confirmation),
+      ...newPasswordProblems(values.password, values.confirmation),
     });
     if (!ok) return;
     setBusy(true);

@@ -7,7 +7,7 @@ import { signUp } from '../../api/account.ts';
 import { Code } from '../../contract/codes.ts';
 import { paths } from '../../contract/routes.ts';
 import { describeError } from '../../i18n/describeError.ts';
-import { commonPasswordMessage, confirmationProblem, newPasswordProblem, usernameProblem } from '../../i18n/fieldProblems.ts';
+import { commonPasswordMessage, newPasswordProblems, usernameProblem } from '../../i18n/fieldProblems.ts';
 import { storeLogin } from '../../session/session.ts';
 import { UsernameField } from '../../ui/AccountFields.tsx';
 import { Alert } from '../../ui/Alert.tsx';
@@ -39,8 +39,7 @@ export function Singup() {
     event.preventDefault();
     const ok = show({
       username: usernameProblem(values.username),
-      password: newPasswordProblem(values.password),
-      confirmation: confirmationProblem(values.password, values.confirmation),
+      ...newPasswordProblems(values.password, values.confirmation),
     });
     if (!ok) return;
     setBusy(true);

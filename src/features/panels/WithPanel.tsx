@@ -10,6 +10,7 @@ import { loadCurrentPanel, useCurrentPanel, type PanelInUse } from '../../storag
 import { Alert } from '../../ui/Alert.tsx';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import { PanelChoiceLinks } from '../../ui/PanelChoiceLinks.tsx';
 import { PanelIcon } from '../../ui/icons.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { Loading } from '../../ui/Loading.tsx';
@@ -37,16 +38,7 @@ export function WithPanel({ children }: { children: (panel: PanelInUse, stale: b
       titleAs="h1"
       title={<Trans>No panel chosen</Trans>}
       description={<Trans>Choose one of your panels, or register a new one.</Trans>}
-      actions={
-        <>
-          <Link href={paths.user.panelList} className={buttonClasses('primary')}>
-            <Trans>Choose a panel</Trans>
-          </Link>
-          <Link href={paths.user.registerPanel} className={buttonClasses('secondary')}>
-            <Trans>Register a panel</Trans>
-          </Link>
-        </>
-      }
+      actions={<PanelChoiceLinks />}
     />
   );
 }
