@@ -16,14 +16,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { endpoints } from '../src/contract/endpoints.ts';
-import type { Envelope, LoginData } from '../src/contract/envelope.ts';
+import type { LoginData } from '../src/contract/envelope.ts';
 import { Role } from '../src/contract/entities/panelManagement.ts';
 import { panelEndpoints, type CurrentPanel } from '../src/contract/panels.ts';
 import { modulePath, paths } from '../src/contract/routes.ts';
-import { ACCESS_TOKEN_TTL_MS, DEFAULT_SERVICE_NAME, PANEL_HEADER } from '../src/contract/service.ts';
+import { DEFAULT_SERVICE_NAME } from '../src/contract/service.ts';
 import { panelDbName } from '../src/storage/PanelDb.ts';
 import { normalizeSearch } from '../src/storage/searchText.ts';
-import { chromiumArgs, startServer } from '../tests/e2e/harness.ts';
+import { addSessionCookies, chromiumArgs, startServer } from '../tests/e2e/harness.ts';
+import { call } from './serverProcess.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const ROWS = 10_000;
@@ -36,17 +37,6 @@ function appBuild(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'pishkhan-list-'));
   execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-async function call<T>(url: string, endpoint: { method: string; path: string }, body: unknown, token?: string, panel?: string): Promise<T> {
-  const response = await fetch(`${url}${endpoint.path}`, {
-    method: endpoint.method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(panel ? { [PANEL_HEADER]: panel } : {}) },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (!envelope.isSuccess) throw new Error(`${endpoint.path}: ${JSON.stringify(envelope)}`);
-  return envelope.data as T;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -144,14 +134,7 @@ try {
   }, tokens.access_token);
   const panel = await call<CurrentPanel>(server.url, panelEndpoints.register, { name: 'بنچمارک', icon: 'store', modules: ['PanelManagement'] }, tokens.access_token);
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
-  const cookie = (name: string, value: string) => ({ name, value: encodeURIComponent(value), url: server.url, sameSite: 'Strict' as const });
-  await context.addCookies([
-    cookie('token', tokens.access_token),
-    cookie('refresh_token', tokens.refresh_token),
-    cookie('username', username),
-    cookie('tokenExpiry', String(Date.now() + ACCESS_TOKEN_TTL_MS)),
-    cookie('panelCode', JSON.stringify(panel.code)),
-  ]);
+  await addSessionCookies(context, server.url, tokens, username, panel.code);
   const page = await context.newPage();
   await page.goto(paths.user.panelDashboard);
   await page.locator('h1').first().waitFor();

@@ -80,7 +80,7 @@ export async function call<T>(url: string, endpoint: { method: string; path: str
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const envelope = (await response.json()) as Envelope<T>;
-  if (!response.ok) throw new Error(`${endpoint.path}: ${response.status} ${JSON.stringify(envelope)}`);
+  if (!response.ok || !envelope.isSuccess) throw new Error(`${endpoint.path}: ${response.status} ${JSON.stringify(envelope)}`);
   return envelope.data as T;
 }
 

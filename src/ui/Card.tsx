@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import { useId, type HTMLAttributes, type ReactNode } from 'react';
 import { cx } from './cx.ts';
 
 export function Card({ className, ...rest }: HTMLAttributes<HTMLElement>) {
@@ -14,5 +14,24 @@ export function PageHeader({ title, description, actions }: { title: ReactNode; 
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
     </header>
+  );
+}
+
+/**
+ * A card that is a named section of its page: its heading names it for screen readers
+ * (aria-labelledby), with an optional action at the heading's end.
+ */
+export function SectionCard({ title, action, className, children }: { title: ReactNode; action?: ReactNode; className?: string; children?: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId} {...(className ? { className } : {})}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </Card>
   );
 }

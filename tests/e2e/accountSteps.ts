@@ -8,8 +8,8 @@ import { expect } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import type { LoginData } from '../../src/contract/envelope.ts';
 import type { RegistrationProfilePayload } from '../../src/contract/profile.ts';
-import { ACCESS_TOKEN_TTL_MS, DEFAULT_SERVICE_NAME } from '../../src/contract/service.ts';
-import { newContext, type RunningServer } from './harness.ts';
+import { DEFAULT_SERVICE_NAME } from '../../src/contract/service.ts';
+import { addSessionCookies, newContext, type RunningServer } from './harness.ts';
 
 export const demo = { username: 'demo', password: 'Pishkhan-Demo-1404', mobile: '09120000000' } as const;
 
@@ -96,13 +96,7 @@ export async function newAccount(
 /** Puts a fresh password login's cookies into the browser profile, as the app itself stores them. */
 export async function signInContext(context: BrowserContext, server: RunningServer, username: string, password: string): Promise<LoginData> {
   const tokens = await logInByApi(server, username, password);
-  const cookie = (name: string, value: string) => ({ name, value: encodeURIComponent(value), url: server.url, sameSite: 'Strict' as const });
-  await context.addCookies([
-    cookie('token', tokens.access_token),
-    cookie('refresh_token', tokens.refresh_token),
-    cookie('username', username),
-    cookie('tokenExpiry', String(Date.now() + ACCESS_TOKEN_TTL_MS)),
-  ]);
+  await addSessionCookies(context, server.url, tokens, username);
   return tokens;
 }
 

@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import type { LoginData } from '../../src/contract/envelope.ts';
+import { ACCESS_TOKEN_TTL_MS } from '../../src/contract/service.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 export const screenshotDir = join(root, 'tests/e2e/screenshots');
@@ -136,6 +138,18 @@ export function newContext(browser: Browser, { baseURL, width = 1280, height }: 
 }
 
 /** Writes a PNG to tests/e2e/screenshots (ignored by git) for people to look at. */
+/** Puts a login's session cookies (and a chosen panel) into a browser profile, as the app itself stores them. */
+export async function addSessionCookies(context: BrowserContext, url: string, tokens: LoginData, username: string, panelCode?: string): Promise<void> {
+  const cookie = (name: string, value: string) => ({ name, value: encodeURIComponent(value), url, sameSite: 'Strict' as const });
+  await context.addCookies([
+    cookie('token', tokens.access_token),
+    cookie('refresh_token', tokens.refresh_token),
+    cookie('username', username),
+    cookie('tokenExpiry', String(Date.now() + ACCESS_TOKEN_TTL_MS)),
+    ...(panelCode ? [cookie('panelCode', JSON.stringify(panelCode))] : []),
+  ]);
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });

@@ -6,7 +6,7 @@ import { formatDate } from '../../i18n/format.ts';
 import { loadCurrentUser, useCurrentUser } from '../../session/currentUser.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { buttonClasses } from '../../ui/Button.tsx';
-import { Card, PageHeader } from '../../ui/Card.tsx';
+import { PageHeader, SectionCard } from '../../ui/Card.tsx';
 import { PhoneIcon, ShieldIcon } from '../../ui/icons.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { Ltr } from '../../ui/Ltr.tsx';
@@ -40,12 +40,9 @@ export function Dashboard() {
           <DashboardActivity />
         </div>
         <div className="space-y-6">
-          <Card aria-labelledby="profile-heading">
-            <h2 id="profile-heading" className="mb-4 text-lg font-semibold text-slate-900">
-              <Trans>Your profile</Trans>
-            </h2>
+          <SectionCard title={<Trans>Your profile</Trans>}>
             {user ? <ProfileCompleteness user={user} /> : <div className="h-20 animate-pulse rounded-xl bg-slate-100" />}
-          </Card>
+          </SectionCard>
           {user && <SecuritySummary user={user} />}
         </div>
       </div>
@@ -55,10 +52,7 @@ export function Dashboard() {
 
 function SecuritySummary({ user }: { user: CurrentUser }) {
   return (
-    <Card aria-labelledby="security-heading">
-      <h2 id="security-heading" className="text-lg font-semibold text-slate-900">
-        <Trans>Account security</Trans>
-      </h2>
+    <SectionCard title={<Trans>Account security</Trans>}>
       <ul className="mt-4 space-y-4 text-sm">
         <li className="flex items-start gap-3">
           <PhoneIcon className="mt-0.5 size-5 shrink-0 text-slate-500" />
@@ -79,6 +73,6 @@ function SecuritySummary({ user }: { user: CurrentUser }) {
       <Link href={paths.user.profileSecurity} className={`${buttonClasses('secondary', 'sm')} mt-5`}>
         {user.mobileVerified ? <Trans>Security settings</Trans> : <Trans>Verify your mobile number</Trans>}
       </Link>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { getMyActivity } from '../../api/account.ts';
-import { Card } from '../../ui/Card.tsx';
+import { SectionCard } from '../../ui/Card.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { useLoaded } from './useLoaded.ts';
 
@@ -17,10 +17,7 @@ export function DashboardActivity() {
   const [state, retry] = useLoaded(getMyActivity);
   const total = state.status === 'ready' ? state.data.reduce((sum, day) => sum + day.count, 0) : 0;
   return (
-    <Card aria-labelledby="activity-heading">
-      <h2 id="activity-heading" className="text-lg font-semibold text-slate-900">
-        <Trans>Your activity</Trans>
-      </h2>
+    <SectionCard title={<Trans>Your activity</Trans>}>
       <p className="mt-1 text-sm text-slate-600">
         {state.status === 'ready' ? (
           <Plural value={total} one="# action on your account in the last 30 days" other="# actions on your account in the last 30 days" />
@@ -42,6 +39,6 @@ export function DashboardActivity() {
           </Suspense>
         )}
       </div>
-    </Card>
+    </SectionCard>
   );
 }

@@ -4,7 +4,7 @@ import type { PanelSummary } from '../../contract/panels.ts';
 import { paths } from '../../contract/routes.ts';
 import { storePanelCode } from '../../session/session.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
-import { Card } from '../../ui/Card.tsx';
+import { SectionCard } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ChevronIcon, PanelIcon, PlusIcon } from '../../ui/icons.tsx';
 import { PanelChoiceLinks } from '../../ui/PanelChoiceLinks.tsx';
@@ -16,17 +16,14 @@ import { usePanelList } from '../../storage/panelList.ts';
 export function DashboardPanels() {
   const [state, retry] = usePanelList();
   return (
-    <Card aria-labelledby="panels-heading">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="panels-heading" className="text-lg font-semibold text-slate-900">
-          <Trans>Your panels</Trans>
-        </h2>
-        {state.status === 'ready' && state.panels.length > 0 && (
-          <Link href={paths.user.registerPanel} className={buttonClasses('ghost', 'sm')}>
-            <PlusIcon className="size-4" /> <Trans>Register a panel</Trans>
-          </Link>
-        )}
-      </div>
+    <SectionCard
+      title={<Trans>Your panels</Trans>}
+      action={state.status === 'ready' && state.panels.length > 0 && (
+        <Link href={paths.user.registerPanel} className={buttonClasses('ghost', 'sm')}>
+          <PlusIcon className="size-4" /> <Trans>Register a panel</Trans>
+        </Link>
+      )}
+    >
       <div className="mt-4">
         {state.status === 'loading' && (
           <ul className="space-y-3" aria-busy="true">
@@ -38,7 +35,7 @@ export function DashboardPanels() {
         {state.status === 'error' && <LoadFailed error={state.error} onRetry={retry} />}
         {state.status === 'ready' && (state.panels.length === 0 ? <NoPanels /> : <PanelRows panels={state.panels} />)}
       </div>
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -7,7 +7,7 @@ import { paths } from '../../contract/routes.ts';
 import { formatDate, localDigits } from '../../i18n/format.ts';
 import { loadCurrentUser, useCurrentUser } from '../../session/currentUser.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
-import { Card, PageHeader } from '../../ui/Card.tsx';
+import { Card, PageHeader, SectionCard } from '../../ui/Card.tsx';
 import { EditIcon, ShieldIcon } from '../../ui/icons.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { Loading } from '../../ui/Loading.tsx';
@@ -64,10 +64,9 @@ function Item({ label, children }: { label: ReactNode; children: ReactNode }) {
 
 function Group({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
-    <Card>
-      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+    <SectionCard title={title}>
       <dl className="mt-2 divide-y divide-slate-100">{children}</dl>
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -17,7 +17,7 @@ import {
 import { loadCurrentUser, useCurrentUser } from '../../session/currentUser.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
-import { Card, PageHeader } from '../../ui/Card.tsx';
+import { PageHeader, SectionCard } from '../../ui/Card.tsx';
 import { Ltr } from '../../ui/Ltr.tsx';
 import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
@@ -37,12 +37,9 @@ export function ProfileSecurity() {
       <PageHeader title={<Trans>Security</Trans>} description={<Trans>Your password and your mobile number.</Trans>} />
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <ChangePassword />
-        <Card aria-labelledby="mobile-heading">
-          <h2 id="mobile-heading" className="text-lg font-semibold text-slate-900">
-            <Trans>Mobile number</Trans>
-          </h2>
+        <SectionCard title={<Trans>Mobile number</Trans>}>
           <div className="mt-4">{current.status === 'ready' ? <MobileState user={current.user} /> : <div className="h-24 animate-pulse rounded-xl bg-slate-100" />}</div>
-        </Card>
+        </SectionCard>
       </div>
     </>
   );
@@ -87,10 +84,7 @@ function ChangePassword() {
   }
 
   return (
-    <Card aria-labelledby="password-heading">
-      <h2 id="password-heading" className="text-lg font-semibold text-slate-900">
-        <Trans>Change your password</Trans>
-      </h2>
+    <SectionCard title={<Trans>Change your password</Trans>}>
       <form ref={form} onSubmit={submit} noValidate className="mt-4 space-y-4">
         {changed && (
           <Alert tone="success">
@@ -118,7 +112,7 @@ function ChangePassword() {
           <Trans>Change my password</Trans>
         </Button>
       </form>
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -17,7 +17,7 @@ import type { PanelInUse } from '../../storage/currentPanel.ts';
 import { useList } from '../../storage/useData.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { buttonClasses } from '../../ui/Button.tsx';
-import { Card } from '../../ui/Card.tsx';
+import { SectionCard } from '../../ui/Card.tsx';
 import { Ltr } from '../../ui/Ltr.tsx';
 import { PanelIconGlyph } from '../../ui/panelIcons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -62,17 +62,14 @@ function Dashboard({ panel, stale }: { panel: PanelInUse; stale: boolean }) {
           </Link>
         </Alert>
       )}
-      <Card aria-labelledby="modules-heading">
-        <div className="flex items-center justify-between gap-3">
-          <h2 id="modules-heading" className="text-lg font-semibold text-slate-900">
-            <Trans>Modules</Trans>
-          </h2>
-          {settings && (
-            <Link href={modulePath('PanelManagement', 'Module/list')} className={buttonClasses('ghost', 'sm')}>
-              <Trans>Manage modules</Trans>
-            </Link>
-          )}
-        </div>
+      <SectionCard
+        title={<Trans>Modules</Trans>}
+        action={settings && (
+          <Link href={modulePath('PanelManagement', 'Module/list')} className={buttonClasses('ghost', 'sm')}>
+            <Trans>Manage modules</Trans>
+          </Link>
+        )}
+      >
         <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {panel.modules.map((module) => (
             <li key={module}>
@@ -85,7 +82,7 @@ function Dashboard({ panel, stale }: { panel: PanelInUse; stale: boolean }) {
             </li>
           ))}
         </ul>
-      </Card>
+      </SectionCard>
       <div className="grid gap-6 lg:grid-cols-2">
         <People panel={panel} />
         {panelAllows(panel, permission(Activity, 'read')) && <RecentActivity />}
@@ -100,17 +97,14 @@ function People({ panel }: { panel: PanelInUse }) {
   const { data } = useList(Member, { page: 1, pageSize: 5 });
   const count = formatNumber(panel.memberCount ?? (data?.total ?? 0) + 1);
   return (
-    <Card aria-labelledby="people-heading">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="people-heading" className="text-lg font-semibold text-slate-900">
-          <Trans>People</Trans>
-        </h2>
-        {canRead && (
-          <Link href={modulePath('PanelManagement', 'People/Access')} className={buttonClasses('ghost', 'sm')}>
-            <Trans>People and access</Trans>
-          </Link>
-        )}
-      </div>
+    <SectionCard
+      title={<Trans>People</Trans>}
+      action={canRead && (
+        <Link href={modulePath('PanelManagement', 'People/Access')} className={buttonClasses('ghost', 'sm')}>
+          <Trans>People and access</Trans>
+        </Link>
+      )}
+    >
       <p className="mt-1 text-sm text-slate-600">
         <Trans>{count} people in this panel</Trans>
       </p>
@@ -129,7 +123,7 @@ function People({ panel }: { panel: PanelInUse }) {
             </li>
           ))}
       </ul>
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -139,10 +133,7 @@ function RecentActivity() {
   const latest = activity?.recent[0]?.at;
   const ago = typeof latest === 'string' ? formatRelative(latest) : '';
   return (
-    <Card aria-labelledby="activity-heading">
-      <h2 id="activity-heading" className="text-lg font-semibold text-slate-900">
-        <Trans>Recent activity</Trans>
-      </h2>
+    <SectionCard title={<Trans>Recent activity</Trans>}>
       {ago && <p className="mt-1 text-sm text-slate-600">{t`Last change ${ago}`}</p>}
       <div className="mt-4 min-h-[220px]">
         {activity ? (
@@ -157,6 +148,6 @@ function RecentActivity() {
       <Link href={modulePath('PanelManagement', 'Activity')} className={`${buttonClasses('ghost', 'sm')} mt-2`}>
         <Trans>The whole activity log</Trans>
       </Link>
-    </Card>
+    </SectionCard>
   );
 }
