@@ -1,26 +1,81 @@
-import { dirname, relative, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
 
-/** The layer a file belongs to: server, contract, a shared client layer, a feature, or the app. */
+/**
+ * The shared client layers, lowest first: a layer imports only the contract and the layers below
+ * it (docs/decisions/012-modules-and-documents.md).
+ */
+const sharedLayers = ['session', 'api', 'i18n', 'ui', 'storage', 'pwa', 'panel'];
+
+/** The layer a file belongs to. */
 function layerOf(file) {
   const path = relative(root, file).split('\\').join('/');
+  if (path === 'server/moduleApi.ts') return { kind: 'server', api: true };
   if (path.startsWith('server/')) return { kind: 'server' };
   if (path.startsWith('src/contract/')) return { kind: 'contract' };
-  if (path.startsWith('src/app/') || path === 'src/main.tsx') return { kind: 'app' };
+  if (path.startsWith('src/app/') || path === 'src/main.tsx' || path === 'src/sw.ts') return { kind: 'app' };
   const feature = /^src\/features\/([^/]+)\//.exec(path);
   if (feature) return { kind: 'feature', name: feature[1] };
-  if (path.startsWith('src/')) return { kind: 'shared' };
+  const shared = /^src\/([^/]+)\//.exec(path);
+  if (shared && sharedLayers.includes(shared[1])) return { kind: 'shared', rank: sharedLayers.indexOf(shared[1]), name: shared[1] };
+  const module = /^modules\/([^/]+)\/(.*)$/.exec(path);
+  if (module) {
+    const [, name, rest] = module;
+    const part = rest === 'module.ts' || rest.startsWith('entities/') ? 'contract' : rest.split('/')[0];
+    return { kind: 'module', name, part, exports: rest === 'client/exports.ts' || rest === 'server/exports.ts' };
+  }
   return { kind: 'other' };
 }
 
-/**
- * Imports flow contract → shared (ui, api, session, i18n, storage, pwa) → features → app; features
- * never import each other; the contract imports nothing of ours; the server takes only the contract
- * from src/.
- */
+/** The modules a module declares in `dependsOn` (read from its module.ts). */
+const dependencies = new Map();
+function dependsOn(name) {
+  if (!dependencies.has(name)) {
+    const file = join(root, 'modules', name, 'module.ts');
+    const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    const list = /dependsOn:\s*\[([^\]]*)\]/.exec(text)?.[1] ?? '';
+    dependencies.set(name, [...list.matchAll(/'([^']+)'/g)].map((m) => m[1]));
+  }
+  return dependencies.get(name);
+}
+
+/** Why `from` may not import `to`, or null when it may. */
+function refusal(from, to) {
+  const isModule = to.kind === 'module';
+  switch (from.kind) {
+    case 'contract':
+      return to.kind === 'contract' ? null : 'the contract is shared by client and server and depends on nothing';
+    case 'server':
+      if (isModule) return 'the platform never imports a module: modules are discovered (server/modules/discover.ts)';
+      return ['server', 'contract', 'other'].includes(to.kind) ? null : 'the server shares only src/contract with the client';
+    case 'shared':
+      if (to.kind === 'contract' || to.kind === 'other') return null;
+      if (to.kind === 'shared') return to.rank <= from.rank ? null : `${from.name} sits below ${to.name} (layers: contract → ${sharedLayers.join(' → ')})`;
+      return 'shared layers sit below features, modules and the app';
+    case 'feature':
+      if (to.kind === 'feature' && to.name !== from.name) return 'features never import each other; move what both need below them';
+      if (to.kind === 'app') return 'features sit below the app; only the app composes them';
+      return isModule ? 'features never import modules' : null;
+    case 'app':
+      return isModule ? 'the app finds modules by discovery, never by import' : null;
+    case 'module': {
+      if (['contract', 'shared'].includes(to.kind)) return from.part === 'server' && to.kind === 'shared' ? 'a module’s server part uses server/moduleApi.ts and the contract' : null;
+      if (to.kind === 'server') return from.part === 'server' && to.api ? null : 'a module’s server part uses the platform through server/moduleApi.ts only';
+      if (to.kind === 'feature' || to.kind === 'app') return 'modules sit beside features, below the app';
+      if (!isModule) return null;
+      if (to.name === from.name) return from.part !== 'contract' || to.part === 'contract' ? null : 'a module’s declaration imports only declarations';
+      if (!dependsOn(from.name).includes(to.name)) return `${from.name} does not declare ${to.name} in dependsOn`;
+      return to.part === 'contract' || to.exports ? null : `another module is used only through its declaration and exports.ts`;
+    }
+    default:
+      return null;
+  }
+}
+
 const layersRule = {
   meta: { type: 'problem', messages: { wrong: '{{from}} may not import {{to}}: {{why}}' } },
   create(context) {
@@ -28,13 +83,7 @@ const layersRule = {
     function check(node) {
       const source = node.source?.value;
       if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const to = layerOf(resolve(dirname(context.filename), source));
-      const why =
-        (from.kind === 'contract' && to.kind !== 'contract' && 'the contract is shared by client and server and depends on nothing') ||
-        (from.kind === 'server' && !['server', 'contract', 'other'].includes(to.kind) && 'the server shares only src/contract with the client') ||
-        (from.kind === 'shared' && (to.kind === 'feature' || to.kind === 'app') && 'shared layers sit below features and the app') ||
-        (from.kind === 'feature' && to.kind === 'app' && 'features sit below the app; only the app composes them') ||
-        (from.kind === 'feature' && to.kind === 'feature' && to.name !== from.name && 'features never import each other; move what both need below them');
+      const why = refusal(from, layerOf(resolve(dirname(context.filename), source)));
       if (why) context.report({ node, messageId: 'wrong', data: { from: relative(root, context.filename), to: source, why } });
     }
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
@@ -42,7 +91,7 @@ const layersRule = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', 'node_modules', 'data', 'coverage', 'locales/**/*.js'] },
+  { ignores: ['dist', 'dev-dist', 'node_modules', 'data', 'coverage', 'locales/**/*.js', 'tests/e2e/.artifacts'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],

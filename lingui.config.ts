@@ -4,6 +4,11 @@ import { formatter } from '@lingui/format-po';
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['fa', 'en'],
-  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'] }],
+  catalogs: [
+    // The platform's words.
+    { path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'] },
+    // Each module's own, in its folder (docs/decisions/012-modules-and-documents.md).
+    { path: '<rootDir>/modules/{name}/locales/{locale}', include: ['<rootDir>/modules/{name}/'] },
+  ],
   format: formatter({ lineNumbers: false }),
 });

@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'modules/*/tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
         },
       }),
@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'modules/*/tests/server/**/*.test.ts'],
           setupFiles: ['tests/server/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['tests/e2e/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', 'modules/*/tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/globalSetup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -22,7 +22,7 @@ import { panelEndpoints, type CurrentPanel } from '../src/contract/panels.ts';
 import { modulePath, paths } from '../src/contract/routes.ts';
 import { DEFAULT_SERVICE_NAME } from '../src/contract/service.ts';
 import { panelDbName } from '../src/storage/PanelDb.ts';
-import { normalizeSearch } from '../src/storage/searchText.ts';
+import { normalizeSearch } from '../src/contract/list.ts';
 import { addSessionCookies, chromiumArgs, startServer } from '../tests/e2e/harness.ts';
 import { call } from './serverProcess.ts';
 

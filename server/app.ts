@@ -9,23 +9,13 @@ import type { Db } from './db/Db.ts';
 import { AppError } from './errors.ts';
 import { failure } from './envelope.ts';
 import { langFromHeader, type Lang } from './i18n/messages.ts';
+import './modules/discover.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import { securityHeaders } from './securityHeaders.ts';
 import { serveClient } from './static.ts';
 import type { RequestSession } from './auth/session.ts';
 import type { SmsSender } from './auth/sms.ts';
-
-/** Server code reads time only through this, so tests can move time instead of waiting. */
-export interface Clock {
-  now(): number;
-  /** Waits `ms` (the brute-force slow-down); a test clock may advance itself instead. */
-  sleep?(ms: number): Promise<void>;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
+import { systemClock, type Clock } from './clock.ts';
 
 export interface AppDeps {
   config: Config;

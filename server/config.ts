@@ -3,13 +3,15 @@
  * A bad setting stops the start with a message that names the variable; nothing is guessed.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { DEFAULT_SERVICE_NAME } from '../src/contract/service.ts';
 
 export type SmsSenderKind = 'log' | 'http';
 
 export interface Config {
+  /** NODE_ENV=production: developer tools, the demo account and codes in the log stay off. */
+  production: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -73,11 +75,37 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   }
 }
 
-/** The JWT key: JWT_SECRET, or on the embedded database one generated once and kept in DATA_DIR. */
+/** A secret with some entropy: at least 32 characters that are not spaces, eight of them different. */
+const SECRET_MIN = 32;
+function weakSecret(secret: string): boolean {
+  const visible = secret.replace(/\s/g, '');
+  return visible.length < SECRET_MIN || new Set(visible).size < 8;
+}
+
+/**
+ * A new key written into `file` as one atomic step (a full temporary file hard-linked into place),
+ * so no crash leaves an empty key behind and two processes starting at once keep one key.
+ */
+function generateSecret(file: string, dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, secret + '\n', { mode: 0o600 });
+  try {
+    linkSync(partial, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(partial, { force: true });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** The server secret: JWT_SECRET, or on the embedded database one generated once and kept in DATA_DIR. */
 function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string, databaseUrl: string | null): string {
   const given = env.JWT_SECRET;
   if (given !== undefined && given !== '') {
-    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long.');
+    if (weakSecret(given)) throw new ConfigError(`JWT_SECRET must hold at least ${SECRET_MIN} characters that are not spaces (e.g. \`openssl rand -base64 48\`).`);
     return given;
   }
   if (databaseUrl) {
@@ -87,18 +115,38 @@ function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string, databaseUrl: string 
     );
   }
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  const secret = existsSync(file) ? readFileSync(file, 'utf8').trim() : generateSecret(file, dataDir);
+  if (weakSecret(secret)) {
+    throw new ConfigError(`${file} holds no usable key (it is empty or short). Delete it to generate a new one (everyone signs in again).`);
+  }
   return secret;
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/** Developer tools hand out login codes: only on a machine of one's own, never in production. */
+function devTools(env: NodeJS.ProcessEnv, production: boolean, host: string): boolean {
+  const on = flag(env, 'DEV_TOOLS', false);
+  if (on && production) throw new ConfigError('DEV_TOOLS=1 is refused with NODE_ENV=production: the developer tools hand out login codes.');
+  if (on && !LOOPBACK.test(host)) throw new ConfigError(`DEV_TOOLS=1 is refused on HOST=${host}: developer tools listen on a loopback address only.`);
+  return on;
+}
+
+/** In production an SMS code reaches the log only when SMS_SENDER=log says so. */
+function smsSenderOf(env: NodeJS.ProcessEnv, production: boolean): SmsSenderKind {
+  if (production && !env.SMS_SENDER) {
+    throw new ConfigError('SMS_SENDER is not set. In production, choose SMS_SENDER=http (with SMS_GATEWAY_URL), or SMS_SENDER=log to write codes to the log.');
+  }
+  return oneOf(env, 'SMS_SENDER', ['log', 'http'] as const, 'log');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const rawDataDir = env.DATA_DIR || './data';
   const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(process.cwd(), rawDataDir);
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
-  const smsSender = oneOf(env, 'SMS_SENDER', ['log', 'http'] as const, 'log');
+  const production = env.NODE_ENV === 'production';
+  const host = env.HOST || '127.0.0.1';
+  const smsSender = smsSenderOf(env, production);
   const smsGatewayUrl = url(env, 'SMS_GATEWAY_URL', ['http:', 'https:']);
   if (smsSender === 'http' && !smsGatewayUrl) {
     throw new ConfigError('SMS_SENDER=http needs SMS_GATEWAY_URL, the address the codes are posted to.');
@@ -108,13 +156,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('SERVICE_NAME may hold only letters, digits, dot, dash and underscore (1–64).');
   }
   return {
+    production,
     port: int(env, 'PORT', 3000, 0, 65535),
-    host: env.HOST || '127.0.0.1',
+    host,
     dataDir,
     databaseUrl,
     serviceName,
     jwtSecret: jwtSecret(env, dataDir, databaseUrl),
-    devTools: flag(env, 'DEV_TOOLS', false),
+    devTools: devTools(env, production, host),
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     smsSender,
     smsGatewayUrl,
@@ -122,6 +171,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: int(env, 'BODY_LIMIT', 1024 * 1024, 1024, 50 * 1024 * 1024),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     distDir: env.DIST_DIR ? resolve(env.DIST_DIR) : join(root, 'dist'),
-    seedDemo: flag(env, 'SEED_DEMO', !databaseUrl),
+    seedDemo: flag(env, 'SEED_DEMO', !databaseUrl && !production),
   };
 }

@@ -2,9 +2,11 @@
  * Starts the server: settings, database, migrations, the demo account on a fresh embedded
  * database, then listen. Expired account rows are purged hourly. Stops cleanly on SIGINT/SIGTERM.
  */
-import { buildApp, systemClock } from './app.ts';
+import { buildApp } from './app.ts';
+import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
+import { currentPlan } from './db/migrationPlan.ts';
 import { openDatabase } from './db/open.ts';
 import { HOUSEKEEPING_INTERVAL_MS, purgeExpired } from './auth/housekeeping.ts';
 import { createSmsSender } from './auth/smsSenders.ts';
@@ -22,7 +24,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const db = await openDatabase(config);
-  await migrate(db);
+  await migrate(db, await currentPlan());
   const demo = config.seedDemo ? await seedDemoAccount(db) : null;
   const app = await buildApp({ config, db, sms: createSmsSender(config) });
 

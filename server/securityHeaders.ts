@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -29,13 +30,28 @@ const everyAnswer = {
   'Permissions-Policy': 'camera=(self), geolocation=(self), microphone=()',
 };
 
+/**
+ * Whether a request URL reaches the API, judged as the router matches it: percent-encoding
+ * decoded, repeated slashes folded, dot segments resolved, any case (`//api/…`, `/%61pi/…`).
+ */
+function isApiPath(url: string): boolean {
+  const raw = url.split('?', 1)[0] ?? '';
+  let path = raw;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    // Bad percent-encoding: the router refuses it too; judge it as written.
+  }
+  return /^\/api(\/|$)/i.test(posix.normalize(path.replace(/\/{2,}/g, '/')));
+}
+
 /** Headers on every answer; `no-store` on every API answer, since they can carry tokens. */
 export function securityHeaders(app: FastifyInstance): void {
   // A callback hook, not an async one: it runs on every answer and needs no promise.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(everyAnswer);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (/^\/api(\/|$|\?)/i.test(request.url)) reply.header('Cache-Control', 'no-store');
+    if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
 }

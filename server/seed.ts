@@ -1,10 +1,10 @@
 /**
- * The demo account of a fresh database (embedded by default, or wherever SEED_DEMO=1): a person
- * with a complete Persian profile and a verified mobile number, so one can sign in either way at
- * once. Running it again changes nothing.
+ * The demo account of a fresh database (embedded and outside production by default, or wherever
+ * SEED_DEMO=1): a person with a complete Persian profile and a verified mobile number, so one can
+ * sign in either way at once. Running it again changes nothing.
  */
-import type { Clock } from './app.ts';
-import { systemClock } from './app.ts';
+import type { Clock } from './clock.ts';
+import { systemClock } from './clock.ts';
 import { readProfileChanges } from './account/profileFields.ts';
 import { createUser, findUserByUsername, setVerifiedMobile, updateProfile } from './account/users.ts';
 import { hashPassword } from './auth/passwords.ts';

@@ -4,6 +4,7 @@
  * and how a stored row becomes the `CurrentUser` the client reads.
  */
 import { normalizeMobile, normalizePersianLetters, normalizePostalCode } from '../../src/contract/normalize.ts';
+import { normalizeText } from '../../src/contract/fields.ts';
 import {
   completeProfileFields,
   fieldProblem,
@@ -45,7 +46,7 @@ const requiredNames: ReadonlySet<ProfileField> = new Set(['firstName', 'lastName
 
 /** A field's value as stored: normalised, with "none" as null. Assumes it passed `fieldProblem`. */
 function storedValue(field: ProfileField, value: string, today: Date): string | null {
-  const text = value.trim();
+  const text = normalizeText(value, field === 'residenceAddress') ?? '';
   if (field === 'publicUserName') return publicNameOrNull(text);
   if (text === '') return null;
   switch (field) {

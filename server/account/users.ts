@@ -26,8 +26,12 @@ export async function findUserById(db: Queryable, userId: string): Promise<Login
   return row ?? null;
 }
 
-export async function findUserByMobile(db: Queryable, mobile: string): Promise<LoginUser | null> {
-  const [row] = await db.query<LoginUser>('SELECT id, username, password_hash FROM users WHERE mobile = $1', [mobile]);
+/**
+ * The account whose VERIFIED number this is. A number typed into a profile but never verified
+ * proves nothing about who holds it: it signs nobody in, resets nothing and blocks nobody.
+ */
+export async function findUserByVerifiedMobile(db: Queryable, mobile: string): Promise<LoginUser | null> {
+  const [row] = await db.query<LoginUser>('SELECT id, username, password_hash FROM users WHERE mobile = $1 AND mobile_verified', [mobile]);
   return row ?? null;
 }
 
@@ -64,7 +68,7 @@ export async function loadProfile(db: Queryable, userId: string): Promise<Profil
 function duplicateError(error: unknown, mobile: string | null | undefined): AppError | null {
   if (pgErrorCode(error) !== PgError.uniqueViolation) return null;
   const constraint = (error as { constraint?: string }).constraint;
-  if (constraint === 'users_mobile_unique') return new AppError(Code.AlreadyExists, 400, mobile ?? undefined);
+  if (constraint === 'users_verified_mobile_unique') return new AppError(Code.AlreadyExists, 400, mobile ?? undefined);
   return new AppError(Code.UsernameTaken);
 }
 

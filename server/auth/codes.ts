@@ -1,8 +1,10 @@
 /**
- * SMS verification codes: six digits from a CSPRNG, kept only as a keyed hash, valid two minutes,
- * single use, bound to a number and a purpose (a login code cannot reset a password). Wrong tries
- * are counted per number and purpose over an hour, so asking for a new code does not buy more
- * guesses. Sending is limited per number and per address: one a minute, five an hour.
+ * SMS verification codes: six digits from a CSPRNG, kept only as a keyed hash (with the SMS-code
+ * key derived from the server secret: keys.ts), valid two minutes, single use, bound to a number
+ * and a purpose (a login code cannot reset a password). Tries are counted per number and purpose
+ * over an hour, each reserved before the code is compared, so concurrent guesses cannot outrun
+ * the count, and asking for a new code does not buy more. Sending is limited per number and per
+ * address: one a minute, five an hour.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { Code } from '../../src/contract/codes.ts';
@@ -10,7 +12,7 @@ import { SMS_CODE_LENGTH } from '../../src/contract/service.ts';
 import type { Db, Queryable } from '../db/Db.ts';
 import { AppError } from '../errors.ts';
 import type { CodePurpose } from './sms.ts';
-import { clearFailures, recordFailure, throttleKey, type Limit } from './rateLimit.ts';
+import { clear, refund, reserve, throttleKey, type Limit } from './throttle.ts';
 
 const MINUTE = 60_000;
 export const CODE_TTL_MS = 2 * MINUTE;
@@ -32,8 +34,8 @@ export interface CodeTarget {
   userId?: string | null;
 }
 
-function codeHash(secret: string, target: CodeTarget, code: string): Buffer {
-  return createHmac('sha256', secret).update(`${target.purpose}:${target.mobile}:${code}`).digest();
+function codeHash(key: Buffer, target: CodeTarget, code: string): Buffer {
+  return createHmac('sha256', key).update(`${target.purpose}:${target.mobile}:${code}`).digest();
 }
 
 function attemptsKey(target: CodeTarget) {
@@ -43,6 +45,7 @@ function attemptsKey(target: CodeTarget) {
 interface SendCounts {
   count: number;
   first: Date | null;
+  /** The last code for the same purpose. */
   last: Date | null;
 }
 
@@ -56,19 +59,25 @@ function waitFor(counts: SendCounts, now: number): number {
   return Math.max(0, wait);
 }
 
-async function sendWait(tx: Queryable, mobile: string, address: string, now: number): Promise<number> {
+/**
+ * How long a send to `target` from `address` must wait: a minute after the last code of the same
+ * purpose (a verify code does not hold up the login code asked right after it), and the hourly
+ * cap over every purpose, per number and per address.
+ */
+async function sendWait(tx: Queryable, target: CodeTarget, address: string, now: number): Promise<number> {
   const [row] = await tx.query<{
     by_mobile: number; first_mobile: Date | null; last_mobile: Date | null;
     by_address: number; first_address: Date | null; last_address: Date | null;
   }>(
     `SELECT count(*) FILTER (WHERE mobile = $1)::int AS by_mobile,
             min(sent_at) FILTER (WHERE mobile = $1) AS first_mobile,
-            max(sent_at) FILTER (WHERE mobile = $1) AS last_mobile,
+            max(sent_at) FILTER (WHERE mobile = $1 AND same_purpose) AS last_mobile,
             count(*) FILTER (WHERE address = $2)::int AS by_address,
             min(sent_at) FILTER (WHERE address = $2) AS first_address,
-            max(sent_at) FILTER (WHERE address = $2) AS last_address
-     FROM sms_sends WHERE (mobile = $1 OR address = $2) AND sent_at > $3`,
-    [mobile, address, new Date(now - SEND_WINDOW_MS)],
+            max(sent_at) FILTER (WHERE address = $2 AND same_purpose) AS last_address
+     FROM (SELECT mobile, address, sent_at, purpose IS NULL OR purpose = $4 AS same_purpose FROM sms_sends
+           WHERE (mobile = $1 OR address = $2) AND sent_at > $3) AS recent`,
+    [target.mobile, address, new Date(now - SEND_WINDOW_MS), target.purpose],
   );
   if (!row) return 0;
   return Math.max(
@@ -83,13 +92,13 @@ export type IssueResult = { code: string } | { retryAfterMs: number };
  * A new code for `target`, replacing any earlier one, with the send recorded; or how long to
  * wait when the number or the address has had its share of messages.
  */
-export async function issueCode(db: Db, secret: string, target: CodeTarget, address: string, now: number): Promise<IssueResult> {
+export async function issueCode(db: Db, key: Buffer, target: CodeTarget, address: string, now: number): Promise<IssueResult> {
   return db.transaction(async (tx) => {
     // Serialises sends to one number and from one address across processes, in a fixed order.
     for (const lock of [`sms:${target.mobile}`, `sms:${address}`].sort()) {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lock]);
     }
-    const retryAfterMs = await sendWait(tx, target.mobile, address, now);
+    const retryAfterMs = await sendWait(tx, target, address, now);
     if (retryAfterMs > 0) return { retryAfterMs };
 
     const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
@@ -101,9 +110,9 @@ export async function issueCode(db: Db, secret: string, target: CodeTarget, addr
     await tx.query(
       `INSERT INTO verification_codes (mobile, purpose, code_hash, user_id, created_at, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6)`,
-      [target.mobile, target.purpose, codeHash(secret, target, code), target.userId ?? null, at, new Date(now + CODE_TTL_MS)],
+      [target.mobile, target.purpose, codeHash(key, target, code), target.userId ?? null, at, new Date(now + CODE_TTL_MS)],
     );
-    await tx.query('INSERT INTO sms_sends (mobile, address, sent_at) VALUES ($1, $2, $3)', [target.mobile, address, at]);
+    await tx.query('INSERT INTO sms_sends (mobile, address, sent_at, purpose) VALUES ($1, $2, $3, $4)', [target.mobile, address, at, target.purpose]);
     return { code };
   });
 }
@@ -111,32 +120,29 @@ export async function issueCode(db: Db, secret: string, target: CodeTarget, addr
 type Outcome = 'consumed' | 'wrong' | 'unusable';
 
 /**
- * Uses up the latest code for `target` when `code` is it. Throws 112 for a wrong code (counted)
- * and 111 when there is no live code: none sent, expired, already used, or too many wrong tries.
+ * Uses up the latest code for `target` when `code` is it. Throws 112 for a wrong code (its try
+ * kept) and 111 when there is no live code: none sent, expired, already used, or no tries left.
  */
-export async function consumeCode(db: Db, secret: string, target: CodeTarget, code: string, now: number): Promise<void> {
-  const key = attemptsKey(target);
+export async function consumeCode(db: Db, key: Buffer, target: CodeTarget, code: string, now: number): Promise<void> {
+  const attempts = [attemptsKey(target)];
+  const reservation = await reserve(db, attempts, now);
+  if (reservation.blockedForMs > 0) throw new AppError(Code.CodeProblem);
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    // The row lock makes concurrent guesses at one code take turns, so the try count holds.
-    const [latest] = await tx.query<{ id: number; code_hash: Uint8Array; expires_at: Date; consumed_at: Date | null; failures: number | null }>(
-      `SELECT c.id, c.code_hash, c.expires_at, c.consumed_at,
-              (SELECT failures FROM auth_throttle WHERE key = $4 AND window_ends_at > $5) AS failures
-       FROM verification_codes c
-       WHERE c.mobile = $1 AND c.purpose = $2 AND ($3::uuid IS NULL OR c.user_id = $3)
-       ORDER BY c.created_at DESC, c.id DESC LIMIT 1 FOR UPDATE OF c`,
-      [target.mobile, target.purpose, target.userId ?? null, key.key, new Date(now)],
+    const [latest] = await tx.query<{ id: number; code_hash: Uint8Array; expires_at: Date; consumed_at: Date | null }>(
+      `SELECT id, code_hash, expires_at, consumed_at FROM verification_codes
+       WHERE mobile = $1 AND purpose = $2 AND ($3::uuid IS NULL OR user_id = $3)
+       ORDER BY created_at DESC, id DESC LIMIT 1 FOR UPDATE`,
+      [target.mobile, target.purpose, target.userId ?? null],
     );
     if (!latest || latest.consumed_at || latest.expires_at.getTime() <= now) return 'unusable';
-    if ((latest.failures ?? 0) >= codeAttemptLimit.maxFailures) return 'unusable';
-    const expected = Buffer.from(latest.code_hash);
-    if (!timingSafeEqual(expected, codeHash(secret, target, code))) return 'wrong';
+    if (!timingSafeEqual(Buffer.from(latest.code_hash), codeHash(key, target, code))) return 'wrong';
     await tx.query('UPDATE verification_codes SET consumed_at = $2 WHERE id = $1', [latest.id, new Date(now)]);
     return 'consumed';
   });
-  if (outcome === 'wrong') {
-    await recordFailure(db, [key], now);
-    throw new AppError(Code.CodeInvalid);
+  if (outcome === 'wrong') throw new AppError(Code.CodeInvalid);
+  if (outcome === 'unusable') {
+    await refund(db, reservation);
+    throw new AppError(Code.CodeProblem);
   }
-  if (outcome === 'unusable') throw new AppError(Code.CodeProblem);
-  await clearFailures(db, [key]);
+  await clear(db, attempts);
 }

@@ -7,6 +7,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors.ts';
+import { keysOf } from './keys.ts';
 import { liveSessionRow } from './sessionBatch.ts';
 import { verifyAccessToken, type AccessClaims, type TokenSettings } from './tokens.ts';
 
@@ -25,7 +26,7 @@ declare module 'fastify' {
 
 export function tokenSettings(request: FastifyRequest): TokenSettings {
   const { config } = request.server.deps;
-  return { secret: config.jwtSecret, audience: config.serviceName };
+  return { key: keysOf(config.jwtSecret).accessToken, audience: config.serviceName };
 }
 
 function bearerToken(request: FastifyRequest): string | null {

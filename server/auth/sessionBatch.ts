@@ -5,7 +5,7 @@
  * process ends its access tokens everywhere at once — but under load one round trip serves many
  * requests instead of one each.
  */
-import type { Clock } from '../app.ts';
+import type { Clock } from '../clock.ts';
 import { prepared, type Db, type Prepared } from '../db/Db.ts';
 
 interface Waiting {

@@ -7,7 +7,7 @@
  */
 import type { LoginData } from '../../src/contract/envelope.ts';
 import { prepared, type Queryable } from '../db/Db.ts';
-import type { Clock } from '../app.ts';
+import type { Clock } from '../clock.ts';
 import { hashRefreshToken, newRefreshToken, signAccessToken, type TokenSettings } from './tokens.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

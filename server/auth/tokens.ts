@@ -1,8 +1,9 @@
 /**
- * The two tokens a login hands out. The access token is a short JWT (HS256 only, 10 minutes)
- * that names its user and its session; the refresh token is 256 random bits, opaque, kept by the
- * server only as a SHA-256. The two can never stand in for each other: a refresh token is not a
- * JWT, and an access token carries `typ: 'access'`, which verification insists on.
+ * The two tokens a login hands out. The access token is a short JWT (HS256 only, 10 minutes, with
+ * a key of its own derived from the server secret: keys.ts) that names its user and its session;
+ * the refresh token is 256 random bits, opaque, kept by the server only as a SHA-256. The two can
+ * never stand in for each other: a refresh token is not a JWT, and an access token carries
+ * `typ: 'access'`, which verification insists on.
  *
  * HS256 is done with node:crypto directly: every authenticated request verifies a token, and
  * WebCrypto's per-call overhead was the largest cost of a request (bench/api). The algorithm is
@@ -24,13 +25,14 @@ export interface AccessClaims {
 }
 
 export interface TokenSettings {
-  secret: string;
+  /** The access-token key derived from the server secret (keys.ts). */
+  key: Buffer;
   /** The `aud` claim: the configured service name. */
   audience: string;
 }
 
-function sign(secret: string, signingInput: string): Buffer {
-  return createHmac('sha256', secret).update(signingInput).digest();
+function sign(key: Buffer, signingInput: string): Buffer {
+  return createHmac('sha256', key).update(signingInput).digest();
 }
 
 export function signAccessToken(settings: TokenSettings, claims: AccessClaims, nowMs: number): string {
@@ -45,7 +47,7 @@ export function signAccessToken(settings: TokenSettings, claims: AccessClaims, n
     exp: iat + ACCESS_TOKEN_TTL_MS / 1000,
   };
   const signingInput = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-  return `${signingInput}.${sign(settings.secret, signingInput).toString('base64url')}`;
+  return `${signingInput}.${sign(settings.key, signingInput).toString('base64url')}`;
 }
 
 function parseSegment(segment: string): Record<string, unknown> | null {
@@ -75,7 +77,7 @@ export function verifyAccessToken(settings: TokenSettings, token: string, nowMs:
     if (parts.length !== 3 || !parts.every((p) => SEGMENT.test(p))) return null;
     const [header, body, signature] = parts as [string, string, string];
     const given = Buffer.from(signature, 'base64url');
-    const expected = sign(settings.secret, `${header}.${body}`);
+    const expected = sign(settings.key, `${header}.${body}`);
     if (given.length !== SIGNATURE_BYTES || !timingSafeEqual(given, expected)) return null;
     if (!headerIsHs256(header)) return null;
     const claims = parseSegment(body);

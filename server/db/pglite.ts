@@ -1,8 +1,13 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Db, Prepared, Queryable } from './Db.ts';
 
-// int8 as a number; date as its 'YYYY-MM-DD' text (a JS Date would shift it by the time zone).
-const parsers = { [types.INT8]: (value: string) => Number(value), [types.DATE]: (value: string) => value };
+// int8 as a number; date as its 'YYYY-MM-DD' text (a JS Date would shift it by the time zone);
+// numeric as its exact text (a JS number would round a quantity), as node-postgres gives it.
+const parsers = {
+  [types.INT8]: (value: string) => Number(value),
+  [types.DATE]: (value: string) => value,
+  [types.NUMERIC]: (value: string) => value,
+};
 
 /**
  * PostgreSQL's default 128 MB of shared buffers would live inside the server process's own
@@ -21,10 +26,23 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
   return wrapPglite(pg);
 }
 
+/**
+ * PGlite hangs a failed statement's parameters on its error, and an error log would print them:
+ * password and token hashes, personal data. The statement's text stays; its values go.
+ */
+function withoutParameters(error: unknown): unknown {
+  if (typeof error === 'object' && error !== null && 'params' in error) delete (error as { params?: unknown }).params;
+  return error;
+}
+
 export function wrapPglite(pg: PGlite): Db {
   const asQueryable = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string | Prepared, params: readonly unknown[] = []) {
-      return (await q.query<T>(typeof sql === 'string' ? sql : sql.text, params as unknown[])).rows;
+      try {
+        return (await q.query<T>(typeof sql === 'string' ? sql : sql.text, params as unknown[])).rows;
+      } catch (error) {
+        throw withoutParameters(error);
+      }
     },
     async exec(sql: string) {
       await q.exec(sql);

@@ -10,7 +10,7 @@ import { stampChanges, type ChangedRow } from '../sync/changeLog.ts';
 import { insertRows } from './entityStore.ts';
 import type { WriteContext } from './writeContext.ts';
 
-export type ActivityAction = 'create' | 'update' | 'delete' | 'panel';
+export type ActivityAction = 'create' | 'update' | 'delete' | 'submit' | 'cancel' | 'panel';
 
 export interface ActivityEntry {
   action: ActivityAction;

@@ -8,27 +8,29 @@
  * checks did not foresee is thrown (see pushMutations for how a batch survives it).
  */
 import { Code } from '../../src/contract/codes.ts';
-import { permission, validateValues, type Entity, type Row, type WriteFieldReason } from '../../src/contract/entity.ts';
+import { isDocument, permission, rowForReader, validateValues, type DocumentSpec, type Entity, type Line, type Row, type WriteFieldReason } from '../../src/contract/entity.ts';
 import { isUuid } from '../../src/contract/fields.ts';
 import type { MutationOp } from '../../src/contract/sync.ts';
 import { recordActivity } from './activityLog.ts';
-import { findRow, insertRow, tombstoneRow, updateRow } from './entityStore.ts';
+import { documentEvents } from './documentEvents.ts';
+import { findRow, insertRow, setDocumentStatus, tombstoneRow, updateRow, type WriteStamp } from './entityStore.ts';
+import { nextDocumentNumber } from './numbering.ts';
 import { hooksFor } from './lifecycle.ts';
 import { RuleRejection, type WriteContext } from './writeContext.ts';
-import { checkNotReferenced, checkRowRules } from './writeRules.ts';
+import { checkLineRules, checkNotReferenced, checkRowRules, checkTree, checkUniqueTogether } from './writeRules.ts';
 
 export interface MutationRequest {
   entity: Entity;
   op: MutationOp;
   id: string;
-  /** For update and delete: the version the row must have now. */
+  /** For every op but create: the version the row must have now. */
   baseVersion?: unknown;
   values?: unknown;
 }
 
 export type MutationOutcome =
   | { status: 'applied'; code: number; row: Row | null }
-  | { status: 'rejected'; code: number; fields?: Record<string, WriteFieldReason>; row: Row | null };
+  | { status: 'rejected'; code: number; fields?: Record<string, WriteFieldReason>; detail?: unknown; retryAfterMs?: number; heldBy?: number; row: Row | null };
 
 const reject = (code: number, fields?: Record<string, WriteFieldReason>) => new RuleRejection(code, fields);
 
@@ -42,26 +44,100 @@ function checkVersion(current: Row, baseVersion: unknown): void {
   if (baseVersion !== current.version) throw reject(Code.ConcurrencyFailure);
 }
 
-async function write(ctx: WriteContext, m: MutationRequest, current: Row | null): Promise<{ code: number; row: Row }> {
+function checked(entity: Entity, values: unknown, mode: 'create' | 'update'): Record<string, unknown> {
+  const result = validateValues(entity, values, mode);
+  if ('failure' in result) throw reject(result.failure.code, result.failure.fields);
+  return result.values;
+}
+
+/** The rules of the declaration against stored rows: references, unique values, lines' references, the tree. */
+async function checkRules(ctx: WriteContext, entity: Entity, id: string, values: Record<string, unknown>, current: Row | null = null): Promise<void> {
+  await checkRowRules(ctx.tx, entity, ctx.access.id, id, values);
+  await checkUniqueTogether(ctx.tx, entity, ctx.access.id, id, values, { ...(current ?? {}), ...values });
+  if (Array.isArray(values.lines)) await checkLineRules(ctx.tx, entity, ctx.access.id, values.lines as Line[]);
+  await checkTree(ctx.tx, entity, ctx.access.id, id, values);
+}
+
+/** A new draft may amend a cancelled document of the same kind (documents.md, "Amend"). */
+async function checkAmends(ctx: WriteContext, entity: Entity, values: Record<string, unknown>): Promise<void> {
+  if (values.amendedFrom === undefined || values.amendedFrom === null) return;
+  const source = isUuid(values.amendedFrom) ? await findRow(ctx.tx, entity, ctx.access.id, values.amendedFrom.toLowerCase()) : null;
+  if (!source || source.deleted || source.status !== 'cancelled') throw reject(Code.IdNotRegistered, { amendedFrom: 'reference' });
+}
+
+async function create(ctx: WriteContext, m: MutationRequest, stamp: WriteStamp, current: Row | null): Promise<Written> {
+  const { entity } = m;
+  if (current) throw reject(Code.AlreadyExists, { id: 'unique' });
+  const given = (m.values ?? {}) as Record<string, unknown>;
+  const { amendedFrom, ...values } = isDocument(entity) && typeof given === 'object' ? given : { ...given, amendedFrom: undefined };
+  const clean = checked(entity, values, 'create');
+  if (isDocument(entity)) await checkAmends(ctx, entity, { amendedFrom });
+  const hooks = hooksFor(entity.key);
+  const ready = hooks.beforeCreate ? await hooks.beforeCreate(ctx, m.id, clean) : clean;
+  await checkRules(ctx, entity, m.id, ready);
+  return { code: Code.Created, row: await insertRow(ctx.tx, entity, stamp, m.id, { ...ready, ...(amendedFrom ? { amendedFrom } : {}) }) };
+}
+
+/** Drafts only: a submitted or cancelled document is read-only (9106). */
+function mustBeDraft(entity: Entity, current: Row): void {
+  if (isDocument(entity) && current.status !== 'draft') throw reject(Code.NotPossibleNow);
+}
+
+/** Runs a step whose hooks write, so that a rejection halfway leaves nothing of it behind. */
+async function atomically<T>(ctx: WriteContext, work: () => Promise<T>): Promise<T> {
+  await ctx.tx.exec('SAVEPOINT document_step');
+  try {
+    const result = await work();
+    await ctx.tx.exec('RELEASE SAVEPOINT document_step');
+    return result;
+  } catch (error) {
+    await ctx.tx.exec('ROLLBACK TO SAVEPOINT document_step');
+    throw error;
+  }
+}
+
+async function submit(ctx: WriteContext, entity: Entity & { document: DocumentSpec }, stamp: WriteStamp, current: Row): Promise<Written> {
+  mustBeDraft(entity, current);
+  if ((entity.document.needsLines ?? true) && !(current.lines as Line[]).length) throw reject(Code.BadRequest, { lines: 'required' });
+  // The world as it is now (stock on hand, a balanced voucher, a closed period) decides, and the
+  // effects post in this transaction, under the number the document takes.
+  const number = await nextDocumentNumber(ctx, entity);
+  await hooksFor(entity.key).onSubmit?.(ctx, { ...current, number });
+  const row = await setDocumentStatus(ctx.tx, entity, stamp, current.id, 'submitted', number);
+  await documentEvents(ctx, entity, 'submitted', row);
+  return { code: Code.Processed, row };
+}
+
+async function cancel(ctx: WriteContext, entity: Entity, stamp: WriteStamp, current: Row): Promise<Written> {
+  if (current.status !== 'submitted') throw reject(Code.NotPossibleNow);
+  await hooksFor(entity.key).onCancel?.(ctx, current);
+  const row = await setDocumentStatus(ctx.tx, entity, stamp, current.id, 'cancelled');
+  await documentEvents(ctx, entity, 'cancelled', row);
+  return { code: Code.Processed, row };
+}
+
+interface Written {
+  code: number;
+  row: Row;
+}
+
+async function write(ctx: WriteContext, m: MutationRequest, current: Row | null): Promise<Written> {
   const { entity } = m;
   const hooks = hooksFor(entity.key);
   const stamp = { panelId: ctx.access.id, userId: ctx.userId, now: ctx.now };
-  if (m.op === 'create') {
-    if (current) throw reject(Code.AlreadyExists, { id: 'unique' });
-    const checked = validateValues(entity, m.values ?? {}, 'create');
-    if ('failure' in checked) throw reject(checked.failure.code, checked.failure.fields);
-    const values = hooks.beforeCreate ? await hooks.beforeCreate(ctx, m.id, checked.values) : checked.values;
-    await checkRowRules(ctx.tx, entity, ctx.access.id, m.id, values);
-    return { code: Code.Created, row: await insertRow(ctx.tx, entity, stamp, m.id, values) };
-  }
+  if (m.op === 'create') return create(ctx, m, stamp, current);
   if (!current || current.deleted) throw reject(Code.NotFound);
   checkVersion(current, m.baseVersion);
+  if (m.op === 'submit' || m.op === 'cancel') {
+    if (!isDocument(entity)) throw reject(Code.InvalidOperation);
+    return atomically(ctx, () => (m.op === 'submit' ? submit(ctx, entity, stamp, current) : cancel(ctx, entity, stamp, current)));
+  }
+  mustBeDraft(entity, current);
   if (m.op === 'update') {
-    const checked = validateValues(entity, m.values ?? {}, 'update');
-    if ('failure' in checked) throw reject(checked.failure.code, checked.failure.fields);
-    const changes = hooks.beforeUpdate ? await hooks.beforeUpdate(ctx, current, checked.values) : checked.values;
-    await checkRowRules(ctx.tx, entity, ctx.access.id, m.id, changes);
-    return { code: Code.Updated, row: await updateRow(ctx.tx, entity, stamp, m.id, changes) };
+    const clean = checked(entity, m.values ?? {}, 'update');
+    const changes = hooks.beforeUpdate ? await hooks.beforeUpdate(ctx, current, clean) : clean;
+    await checkRules(ctx, entity, m.id, changes, current);
+    return { code: Code.Updated, row: await updateRow(ctx.tx, entity, stamp, current, changes) };
   }
   await hooks.beforeDelete?.(ctx, current);
   await checkNotReferenced(ctx.tx, entity, ctx.access.id, m.id);
@@ -71,21 +147,29 @@ async function write(ctx: WriteContext, m: MutationRequest, current: Row | null)
 export async function applyMutation(ctx: WriteContext, m: MutationRequest): Promise<MutationOutcome> {
   const { entity } = m;
   const readable = ctx.access.permissions.has(permission(entity, 'read'));
+  const shown = (row: Row | null) => (readable && row ? rowForReader(entity, row, ctx.access.permissions) : null);
   if (entity.serverOnly || !ctx.access.permissions.has(permission(entity, m.op))) {
     return { status: 'rejected', code: Code.InvalidOperation, row: null };
   }
   if (!isUuid(m.id)) return { status: 'rejected', code: Code.BadRequest, fields: { id: 'format' }, row: null };
   const id = m.id.toLowerCase();
   const current = await findRow(ctx.tx, entity, ctx.access.id, id);
-  let written: { code: number; row: Row };
+  // Deleting what someone else already deleted gets what it asked for: the row is gone. Nothing is written.
+  if (m.op === 'delete' && current?.deleted) return { status: 'applied', code: Code.Deleted, row: shown(current) };
+  let written: Written;
   try {
     written = await write(ctx, { ...m, id }, current);
   } catch (error) {
     if (!(error instanceof RuleRejection)) throw error;
-    return { status: 'rejected', code: error.code, ...(error.fields ? { fields: error.fields } : {}), row: readable ? current : null };
+    const said = {
+      ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.detail !== undefined ? { detail: error.detail } : {}),
+      ...(error.retryAfterMs ? { retryAfterMs: error.retryAfterMs } : {}),
+    };
+    return { status: 'rejected', code: error.code, ...said, row: shown(current) };
   }
   const entry = { action: m.op, entity: entity.key, rowTitle: titleOf(entity, written.row), rowId: id };
   if (ctx.journal) ctx.journal.add(entry, { entity: entity.key, rowId: id });
   else await recordActivity(ctx, entry, { entity: entity.key, rowId: id });
-  return { status: 'applied', code: written.code, row: readable ? written.row : null };
+  return { status: 'applied', code: written.code, row: shown(written.row) };
 }

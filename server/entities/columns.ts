@@ -8,7 +8,7 @@ export const sqlTypeByKind: Record<FieldKind, string> = {
   text: 'text',
   longText: 'text',
   integer: 'integer',
-  decimal: 'double precision',
+  decimal: 'numeric(18,3)',
   money: 'bigint',
   date: 'date',
   dateTime: 'timestamp with time zone',
@@ -42,4 +42,41 @@ export const metaColumns = [
   { name: 'updated_by', type: 'uuid', notNull: true },
 ] as const;
 
-export const reservedFieldNames = new Set(['id', 'panelId', 'version', 'createdAt', 'updatedAt', 'deleted', 'createdBy', 'updatedBy']);
+/** Names no entity's field may take; a document's own (status, number…) collide through their columns. */
+export const reservedFieldNames = new Set(['id', 'panelId', 'version', 'createdAt', 'updatedAt', 'deleted', 'createdBy', 'updatedBy', 'lines', 'searchText']);
+
+/**
+ * Columns the server derives from a row on every write, by the rules of the one list engine
+ * (src/contract/list.ts), so SQL searches and sorts exactly as the device does: the row's search
+ * text, and a sort key beside each text field.
+ */
+export const SEARCH_COLUMN = 'search_text';
+
+export function sortColumn(column: string): string {
+  return `${column}_sk`;
+}
+
+/** The search text of a search field behind a grant, kept apart so only its holders search it. */
+export function privateSearchColumn(column: string): string {
+  return `${column}_search`;
+}
+
+/** A document's lifecycle columns (documents.md). */
+export const documentColumns = [
+  { name: 'status', type: 'text', notNull: true, default: "'draft'::text" },
+  { name: 'number', type: 'text', notNull: false },
+  { name: 'submitted_at', type: 'timestamp with time zone', notNull: false },
+  { name: 'amended_from', type: 'uuid', notNull: false },
+];
+
+/** A document line's own columns beside its declared fields. */
+export const lineMetaColumns = [
+  { name: 'panel_id', type: 'uuid', notNull: true },
+  { name: 'id', type: 'uuid', notNull: true },
+  { name: 'doc_id', type: 'uuid', notNull: true },
+  { name: 'position', type: 'integer', notNull: true },
+];
+
+export function linesTable(entity: { table: string }): string {
+  return `${entity.table}_line`;
+}

@@ -1,11 +1,15 @@
 /**
  * The SQL of an entity's rows. Every query names the panel: a row of another panel is simply not
- * there. Writes stamp version, updated_at/by; the caller holds the panel's write lock.
+ * there. Writes stamp version, updated_at/by and the derived columns (search text, sort keys);
+ * a document's lines are rows of their own table, written with their document and read with it.
+ * The caller holds the panel's write lock.
  */
-import { fieldOf, type Entity, type Row } from '../../src/contract/entity.ts';
+import { isDocument, type DocumentStatus, type Entity, type Line, type Row } from '../../src/contract/entity.ts';
+import type { Field } from '../../src/contract/fields.ts';
 import type { Queryable } from '../db/Db.ts';
-import { columnName } from './columns.ts';
-import { placeholder, rowFromDb, selectList, toColumn } from './rowCodec.ts';
+import { columnName, linesTable } from './columns.ts';
+import { derivedColumns } from './derivedColumns.ts';
+import { lineFromDb, lineSelectList, placeholder, rowFromDb, selectList, toColumn } from './rowCodec.ts';
 
 export interface WriteStamp {
   panelId: string;
@@ -13,37 +17,108 @@ export interface WriteStamp {
   now: Date;
 }
 
-/** The row with this id in this panel, tombstones included, or null. */
-export async function findRow(q: Queryable, entity: Entity, panelId: string, id: string): Promise<Row | null> {
-  const [record] = await q.query(`SELECT ${selectList(entity)} FROM ${entity.table} WHERE panel_id = $1 AND id = $2`, [panelId, id]);
-  return record ? rowFromDb(entity, record) : null;
+/** Positional parameters of one statement. */
+class Params {
+  readonly values: unknown[] = [];
+  constructor(...first: unknown[]) {
+    this.values.push(...first);
+  }
+  add(value: unknown, field?: Field): string {
+    this.values.push(field ? toColumn(field, value) : value);
+    return field ? placeholder(field, this.values.length) : `$${this.values.length}`;
+  }
 }
 
-/** The rows with these ids in this panel (tombstones included), in one query. */
+/** Column → placeholder of the declared fields in `values`, and of the derived columns of `whole`. */
+function assignments(entity: Pick<Entity, 'fields' | 'searchFields'>, values: Record<string, unknown>, whole: Record<string, unknown>, params: Params): [string, string][] {
+  const declared = Object.keys(values).filter((n) => Object.hasOwn(entity.fields, n));
+  return [
+    ...declared.map((n): [string, string] => [columnName(n), params.add(values[n], entity.fields[n])]),
+    ...Object.entries(derivedColumns(entity.fields, entity.searchFields, whole)).map(([c, v]): [string, string] => [c, params.add(v)]),
+  ];
+}
+
+async function attachLines(q: Queryable, entity: Entity, panelId: string, rows: Row[]): Promise<Row[]> {
+  if (!isDocument(entity) || !rows.length) return rows;
+  const records = await q.query(
+    `SELECT ${lineSelectList(entity.document.lines)} FROM ${linesTable(entity)} WHERE panel_id = $1 AND doc_id = ANY($2::uuid[]) ORDER BY doc_id, position`,
+    [panelId, rows.map((r) => r.id)],
+  );
+  const byDoc = new Map(rows.map((r) => [r.id, r.lines as Line[]]));
+  for (const record of records) byDoc.get(String(record.doc_id))?.push(lineFromDb(entity.document.lines, record));
+  return rows;
+}
+
+/** The row with this id in this panel, tombstones included, or null. */
+export async function findRow(q: Queryable, entity: Entity, panelId: string, id: string): Promise<Row | null> {
+  const [row] = await findRows(q, entity, panelId, [id]);
+  return row ?? null;
+}
+
+/** The rows with these ids in this panel (tombstones included), lines with their documents. */
 export async function findRows(q: Queryable, entity: Entity, panelId: string, ids: readonly string[]): Promise<Row[]> {
   if (!ids.length) return [];
-  const records = await q.query(`SELECT ${selectList(entity)} FROM ${entity.table} WHERE panel_id = $1 AND id = ANY($2::uuid[])`, [
-    panelId,
-    ids,
-  ]);
-  return records.map((r) => rowFromDb(entity, r));
+  const records = await q.query(`SELECT ${selectList(entity)} FROM ${entity.table} WHERE panel_id = $1 AND id = ANY($2::uuid[])`, [panelId, ids]);
+  return attachLines(q, entity, panelId, records.map((r) => rowFromDb(entity, r)));
+}
+
+/** Rows already read as records (a list's page): their lines, in one query. */
+export function rowsWithLines(q: Queryable, entity: Entity, panelId: string, records: Record<string, unknown>[]): Promise<Row[]> {
+  return attachLines(q, entity, panelId, records.map((r) => rowFromDb(entity, r)));
+}
+
+async function insertLines(q: Queryable, entity: Entity, panelId: string, docId: string, lines: readonly { line: Line; position: number }[]): Promise<void> {
+  if (!isDocument(entity) || !lines.length) return;
+  const spec = { fields: entity.document.lines, searchFields: [] };
+  const params = new Params(panelId, docId);
+  let columns: string[] = [];
+  const tuples = lines.map(({ line, position }) => {
+    const set = assignments(spec, Object.fromEntries(Object.keys(spec.fields).map((n) => [n, line[n] ?? null])), line, params);
+    columns = set.map(([c]) => c);
+    return `($1, ${params.add(line.id)}, $2, ${params.add(position)}${set.map(([, p]) => `, ${p}`).join('')})`;
+  });
+  await q.query(
+    `INSERT INTO ${linesTable(entity)} (panel_id, id, doc_id, position${columns.map((c) => `, ${c}`).join('')}) VALUES ${tuples.join(', ')}
+     ON CONFLICT (panel_id, id) DO UPDATE SET position = excluded.position${columns.map((c) => `, ${c} = excluded.${c}`).join('')}`,
+    params.values,
+  );
+}
+
+/** Writes the lines that are new or changed, and deletes those no longer there; unchanged lines are not touched. */
+async function replaceLines(q: Queryable, entity: Entity, panelId: string, docId: string, before: readonly Line[], after: readonly Line[]): Promise<void> {
+  const old = new Map(before.map((line, position) => [line.id, { line, position }]));
+  const changed = after
+    .map((line, position) => ({ line, position }))
+    .filter(({ line, position }) => {
+      const was = old.get(line.id);
+      return !was || was.position !== position || JSON.stringify(was.line) !== JSON.stringify(line);
+    });
+  const kept = new Set(after.map((l) => l.id));
+  const gone = before.filter((l) => !kept.has(l.id)).map((l) => l.id);
+  if (gone.length) await q.query(`DELETE FROM ${linesTable(entity)} WHERE panel_id = $1 AND doc_id = $2 AND id = ANY($3::uuid[])`, [panelId, docId, gone]);
+  await insertLines(q, entity, panelId, docId, changed);
 }
 
 export async function insertRow(q: Queryable, entity: Entity, stamp: WriteStamp, id: string, values: Record<string, unknown>): Promise<Row> {
-  const names = Object.keys(values).filter((n) => fieldOf(entity, n));
-  const params: unknown[] = [stamp.panelId, id, stamp.now, stamp.userId];
-  const placeholders = names.map((n) => {
-    params.push(toColumn(entity.fields[n]!, values[n]));
-    return placeholder(entity.fields[n]!, params.length);
-  });
-  const columns = ['panel_id', 'id', 'version', 'created_at', 'updated_at', 'deleted', 'created_by', 'updated_by', ...names.map(columnName)];
+  const params = new Params(stamp.panelId, id, stamp.now, stamp.userId);
+  const set = assignments(entity, values, values, params);
+  const lifecycle: [string, string][] = isDocument(entity) ? [['amended_from', params.add(values.amendedFrom ?? null)]] : [];
+  const all = [...set, ...lifecycle];
   const [record] = await q.query(
-    `INSERT INTO ${entity.table} (${columns.join(', ')})
-     VALUES ($1, $2, 1, $3, $3, false, $4, $4${placeholders.map((p) => `, ${p}`).join('')})
-     RETURNING ${selectList(entity)}`,
-    params,
+    `INSERT INTO ${entity.table} (panel_id, id, version, created_at, updated_at, deleted, created_by, updated_by${all.map(([c]) => `, ${c}`).join('')})
+     VALUES ($1, $2, 1, $3, $3, false, $4, $4${all.map(([, p]) => `, ${p}`).join('')}) RETURNING ${selectList(entity)}`,
+    params.values,
   );
-  return rowFromDb(entity, record!);
+  const lines = (values.lines as Line[] | undefined) ?? [];
+  await insertLines(q, entity, stamp.panelId, id, lines.map((line, position) => ({ line, position })));
+  return withLines(entity, record!, lines);
+}
+
+/** The row a write returned, with the lines it wrote (read back only when some were kept as they were). */
+function withLines(entity: Entity, record: Record<string, unknown>, lines: readonly Line[]): Row {
+  const row = rowFromDb(entity, record);
+  if (isDocument(entity)) row.lines = lines.map((line) => ({ ...line }));
+  return row;
 }
 
 /**
@@ -52,42 +127,61 @@ export async function insertRow(q: Queryable, entity: Entity, stamp: WriteStamp,
  */
 export async function insertRows(q: Queryable, entity: Entity, stamp: WriteStamp, rows: readonly { id: string; values: Record<string, unknown> }[]): Promise<void> {
   if (!rows.length) return;
-  const names = Object.keys(rows[0]!.values).filter((n) => fieldOf(entity, n));
-  const params: unknown[] = [stamp.panelId, stamp.now, stamp.userId];
+  const params = new Params(stamp.panelId, stamp.now, stamp.userId);
+  let columns: string[] = [];
   const tuples = rows.map((row) => {
-    params.push(row.id);
-    const id = `$${params.length}`;
-    const placeholders = names.map((n) => {
-      params.push(toColumn(entity.fields[n]!, row.values[n]));
-      return placeholder(entity.fields[n]!, params.length);
-    });
-    return `($1, ${id}, 1, $2, $2, false, $3, $3${placeholders.map((p) => `, ${p}`).join('')})`;
+    const id = params.add(row.id);
+    const set = assignments(entity, row.values, row.values, params);
+    columns = set.map(([c]) => c);
+    return `($1, ${id}, 1, $2, $2, false, $3, $3${set.map(([, p]) => `, ${p}`).join('')})`;
   });
-  const columns = ['panel_id', 'id', 'version', 'created_at', 'updated_at', 'deleted', 'created_by', 'updated_by', ...names.map(columnName)];
-  await q.query(`INSERT INTO ${entity.table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, params);
+  await q.query(
+    `INSERT INTO ${entity.table} (panel_id, id, version, created_at, updated_at, deleted, created_by, updated_by${columns.map((c) => `, ${c}`).join('')}) VALUES ${tuples.join(', ')}`,
+    params.values,
+  );
 }
 
-export async function updateRow(q: Queryable, entity: Entity, stamp: WriteStamp, id: string, values: Record<string, unknown>): Promise<Row> {
-  const names = Object.keys(values).filter((n) => fieldOf(entity, n));
-  const params: unknown[] = [stamp.panelId, id, stamp.now, stamp.userId];
-  const sets = names.map((n) => {
-    params.push(toColumn(entity.fields[n]!, values[n]));
-    return `${columnName(n)} = ${placeholder(entity.fields[n]!, params.length)}`;
-  });
+/** Writes the changed fields (and lines) of `current`, one version up. */
+export async function updateRow(q: Queryable, entity: Entity, stamp: WriteStamp, current: Row, changes: Record<string, unknown>): Promise<Row> {
+  const params = new Params(stamp.panelId, current.id, stamp.now, stamp.userId);
+  const set = assignments(entity, changes, { ...current, ...changes }, params);
   const [record] = await q.query(
-    `UPDATE ${entity.table} SET version = version + 1, updated_at = $3, updated_by = $4${sets.map((s) => `, ${s}`).join('')}
+    `UPDATE ${entity.table} SET version = version + 1, updated_at = $3, updated_by = $4${set.map(([c, p]) => `, ${c} = ${p}`).join('')}
      WHERE panel_id = $1 AND id = $2 RETURNING ${selectList(entity)}`,
-    params,
+    params.values,
   );
-  return rowFromDb(entity, record!);
+  const before = (current.lines as Line[] | undefined) ?? [];
+  const lines = Array.isArray(changes.lines) ? (changes.lines as Line[]) : before;
+  if (lines !== before) await replaceLines(q, entity, stamp.panelId, current.id, before, lines);
+  return withLines(entity, record!, lines);
+}
+
+/** A document's step in its lifecycle, one version up (submit gives its number, cancel keeps it). */
+export async function setDocumentStatus(
+  q: Queryable,
+  entity: Entity,
+  stamp: WriteStamp,
+  id: string,
+  status: DocumentStatus,
+  number?: string,
+): Promise<Row> {
+  await q.query(
+    `UPDATE ${entity.table} SET version = version + 1, updated_at = $3, updated_by = $4, status = $5,
+       number = coalesce($6, number), submitted_at = CASE WHEN $5 = 'submitted' THEN $3 ELSE submitted_at END
+     WHERE panel_id = $1 AND id = $2`,
+    [stamp.panelId, id, stamp.now, stamp.userId, status, number ?? null],
+  );
+  return (await findRow(q, entity, stamp.panelId, id))!;
 }
 
 /** Marks the row deleted: it stays as a tombstone so every client learns of the delete. */
 export async function tombstoneRow(q: Queryable, entity: Entity, stamp: WriteStamp, id: string): Promise<Row> {
-  const [record] = await q.query(
-    `UPDATE ${entity.table} SET version = version + 1, updated_at = $3, updated_by = $4, deleted = true
-     WHERE panel_id = $1 AND id = $2 RETURNING ${selectList(entity)}`,
-    [stamp.panelId, id, stamp.now, stamp.userId],
-  );
-  return rowFromDb(entity, record!);
+  await q.query(`UPDATE ${entity.table} SET version = version + 1, updated_at = $3, updated_by = $4, deleted = true WHERE panel_id = $1 AND id = $2`, [
+    stamp.panelId,
+    id,
+    stamp.now,
+    stamp.userId,
+  ]);
+  return (await findRow(q, entity, stamp.panelId, id))!;
 }
+

@@ -5,9 +5,10 @@
  * to store (it may fill read-only fields) or throws a RuleRejection.
  */
 import type { Row } from '../../src/contract/entity.ts';
-import { memberHooks } from '../panelManagement/memberHooks.ts';
-import { roleHooks } from '../panelManagement/roleHooks.ts';
+import { memberHooks } from '../access/memberHooks.ts';
+import { roleHooks } from '../access/roleHooks.ts';
 import type { PanelAccess } from '../panels/panelAccess.ts';
+import { serverModules, type ServerModule } from '../modules/serverModule.ts';
 import type { WriteContext } from './writeContext.ts';
 
 export interface EntityHooks {
@@ -16,13 +17,29 @@ export interface EntityHooks {
   beforeDelete?(ctx: WriteContext, current: Row): Promise<void>;
   /** Whether a write to this row changes what the writer may do in the panel (checked after each write of a batch). */
   affectsAccess?(access: PanelAccess, rowId: string): boolean;
+  /**
+   * A document's submit: checks it against the world as it is now and posts its effects (ledger
+   * rows, balances) in the same transaction. Throwing a RuleRejection undoes everything it wrote.
+   */
+  onSubmit?(ctx: WriteContext, doc: Row): Promise<void>;
+  /** A document's cancel: posts the exact reversal of what its submit posted. */
+  onCancel?(ctx: WriteContext, doc: Row): Promise<void>;
 }
 
-const hooksByEntity: Record<string, EntityHooks> = {
+/** The platform's own rules (the access model); the modules' come from their server parts. */
+const platformHooks: Record<string, EntityHooks> = {
   'PanelManagement/Member': memberHooks,
   'PanelManagement/Role': roleHooks,
 };
 
+let fromModules: { parts: readonly ServerModule[]; byKey: Map<string, EntityHooks> } | null = null;
+
 export function hooksFor(entityKey: string): EntityHooks {
-  return hooksByEntity[entityKey] ?? {};
+  const parts = serverModules();
+  if (fromModules?.parts !== parts) {
+    const byKey = new Map<string, EntityHooks>();
+    for (const part of parts) for (const [name, hooks] of Object.entries(part.hooks ?? {})) byKey.set(`${part.module.key}/${name}`, hooks);
+    fromModules = { parts, byKey };
+  }
+  return platformHooks[entityKey] ?? fromModules.byKey.get(entityKey) ?? {};
 }

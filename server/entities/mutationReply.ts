@@ -19,17 +19,26 @@ export function statusOfRejection(code: number): number {
     case Code.ConcurrencyFailure:
     case Code.NotPossibleNow:
       return 409;
+    case Code.TryAgain:
+      return 429;
     default:
       return 400;
   }
 }
 
 export function rejectionEnvelope(request: FastifyRequest, outcome: Extract<MutationOutcome, { status: 'rejected' }>): Envelope {
-  const data = { ...(outcome.fields ? { fields: outcome.fields } : {}), ...(outcome.row ? { row: outcome.row } : {}) };
+  const data = {
+    ...(outcome.fields ? { fields: outcome.fields } : {}),
+    ...(outcome.detail !== undefined ? { detail: outcome.detail } : {}),
+    ...(outcome.row ? { row: outcome.row } : {}),
+  };
   return { ...failure(request, outcome.code), data: Object.keys(data).length ? data : null };
 }
 
 export function sendOutcome(request: FastifyRequest, reply: FastifyReply, outcome: MutationOutcome): FastifyReply {
-  if (outcome.status === 'rejected') return reply.status(statusOfRejection(outcome.code)).send(rejectionEnvelope(request, outcome));
+  if (outcome.status === 'rejected') {
+    if (outcome.retryAfterMs) reply.header('Retry-After', String(Math.max(1, Math.ceil(outcome.retryAfterMs / 1000))));
+    return reply.status(statusOfRejection(outcome.code)).send(rejectionEnvelope(request, outcome));
+  }
   return reply.status(outcome.code === Code.Created ? 201 : 200).send(ok(request, outcome.row, outcome.code));
 }

@@ -1,7 +1,9 @@
 /**
- * The SQL that takes the database from one entity schema to the next: new tables, new columns,
- * new indexes and new foreign keys. Anything else (a dropped or retyped column, a removed table)
- * is a change of data, not of declarations, so it is reported for a hand-written migration.
+ * The SQL that takes the entity tables from the schema they have to the one the declarations call
+ * for: new tables, new columns, new indexes and new foreign keys, and dropping the generated
+ * indexes no declaration asks for any more. A column whose type or constraint changed is a change
+ * of data, not of declarations: it is refused, for a hand-written migration. Tables and columns no
+ * longer declared are kept (their data is not thrown away by a declaration change) and listed.
  */
 import type { ColumnSpec, ForeignKeySpec, IndexSpec, SchemaSnapshot, TableSpec } from './schema.ts';
 
@@ -9,7 +11,14 @@ export interface SchemaChange {
   sql: string[];
   /** Differences the generator will not write on its own. */
   refused: string[];
+  /** What the database has beyond the declarations, left as it is. */
+  kept: string[];
+  /** Columns the SQL adds to tables that already exist: `table.column`. */
+  added: string[];
 }
+
+/** Index names the generator gives (schema.ts); others are hand-made and never dropped. */
+const generatedIndex = /_(idx|key|updated_idx|doc_idx)$|_by_\w+$/;
 
 function columnSql(c: ColumnSpec): string {
   return `${c.name} ${c.type}${c.notNull ? ' NOT NULL' : ''}${c.default ? ` DEFAULT ${c.default}` : ''}`;
@@ -41,9 +50,11 @@ export function schemaChange(previous: SchemaSnapshot, next: SchemaSnapshot): Sc
   const indexes: string[] = [];
   const foreignKeys: string[] = [];
   const refused: string[] = [];
+  const kept: string[] = [];
+  const added: string[] = [];
 
   for (const table of Object.keys(previous.tables)) {
-    if (!next.tables[table]) refused.push(`table ${table} is no longer declared`);
+    if (!next.tables[table]) kept.push(`table ${table} is no longer declared`);
   }
   for (const [table, spec] of Object.entries(next.tables)) {
     const before = previous.tables[table];
@@ -55,11 +66,13 @@ export function schemaChange(previous: SchemaSnapshot, next: SchemaSnapshot): Sc
     }
     for (const column of spec.columns) {
       const old = before.columns.find((c) => c.name === column.name);
-      if (!old) columns.push(`ALTER TABLE ${table} ADD COLUMN ${columnSql(column)};`);
-      else if (!same(old, column)) refused.push(`column ${table}.${column.name} changed from "${columnSql(old)}" to "${columnSql(column)}"`);
+      if (!old) {
+        columns.push(`ALTER TABLE ${table} ADD COLUMN ${columnSql(column)};`);
+        added.push(`${table}.${column.name}`);
+      } else if (!same(old, column)) refused.push(`column ${table}.${column.name} changed from "${columnSql(old)}" to "${columnSql(column)}"`);
     }
     for (const old of before.columns) {
-      if (!spec.columns.some((c) => c.name === old.name)) refused.push(`column ${table}.${old.name} is no longer declared`);
+      if (!spec.columns.some((c) => c.name === old.name)) kept.push(`column ${table}.${old.name} is no longer declared`);
     }
     for (const index of spec.indexes) {
       const old = before.indexes.find((i) => i.name === index.name);
@@ -67,14 +80,16 @@ export function schemaChange(previous: SchemaSnapshot, next: SchemaSnapshot): Sc
       else if (!same(old, index)) refused.push(`index ${index.name} changed`);
     }
     for (const old of before.indexes) {
-      if (!spec.indexes.some((i) => i.name === old.name)) indexes.push(`DROP INDEX ${old.name};`);
+      if (spec.indexes.some((i) => i.name === old.name)) continue;
+      if (generatedIndex.test(old.name)) indexes.push(`DROP INDEX ${old.name};`);
+      else kept.push(`index ${old.name} is not declared`);
     }
     for (const fk of spec.foreignKeys) {
       if (!before.foreignKeys.some((f) => same(f, fk))) foreignKeys.push(foreignKeySql(table, fk));
     }
     for (const old of before.foreignKeys) {
-      if (!spec.foreignKeys.some((f) => same(f, old))) refused.push(`foreign key ${old.name} is no longer declared`);
+      if (!spec.foreignKeys.some((f) => same(f, old))) kept.push(`foreign key ${old.name} is no longer declared`);
     }
   }
-  return { sql: [...tables, ...columns, ...indexes, ...foreignKeys], refused };
+  return { sql: [...tables, ...columns, ...indexes, ...foreignKeys], refused, kept, added };
 }

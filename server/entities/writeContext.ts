@@ -24,7 +24,21 @@ export class RuleRejection extends Error {
   constructor(
     readonly code: number,
     readonly fields?: Record<string, WriteFieldReason>,
+    readonly extra: {
+      /** What the module says about it, for its screens to put in words (e.g. the stock each line lacks). */
+      detail?: unknown;
+      /** With 9403: how long until the rule lets it through (Retry-After over REST). */
+      retryAfterMs?: number;
+    } = {},
   ) {
     super(`rule rejected with code ${code}`);
+  }
+
+  get detail(): unknown {
+    return this.extra.detail;
+  }
+
+  get retryAfterMs(): number | undefined {
+    return this.extra.retryAfterMs;
   }
 }

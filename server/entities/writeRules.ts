@@ -1,20 +1,20 @@
 /**
  * The rules every entity gets from its declaration, checked against stored rows of the same
- * panel in one query per write: references point at live rows of this panel (9202), unique
- * fields are unique among live rows (9107), and a row still referenced by live rows cannot be
- * deleted (9106). The caller holds the panel's write lock, so what is checked here still holds
- * when the row is written.
+ * panel in one query per write: references point at live rows of this panel (9202), a document's
+ * lines' references too, unique fields are unique among live rows (9107), a tree's parent never
+ * makes a loop (9202), and a row still referenced by live rows cannot be deleted (9106). The
+ * caller holds the panel's write lock, so what is checked here still holds when the row is written.
  */
 import { Code } from '../../src/contract/codes.ts';
-import { entities } from '../../src/contract/entities/index.ts';
-import type { Entity, WriteFieldReason } from '../../src/contract/entity.ts';
-import type { ReferenceField } from '../../src/contract/fields.ts';
+import { entities, entityByKey } from '../../src/contract/modules.ts';
+import { isDocument, type Entity, type Line, type WriteFieldReason } from '../../src/contract/entity.ts';
+import type { Field, ReferenceField } from '../../src/contract/fields.ts';
 import type { Queryable } from '../db/Db.ts';
-import { columnName } from './columns.ts';
+import { columnName, linesTable } from './columns.ts';
 import { RuleRejection } from './writeContext.ts';
 
-function target(field: ReferenceField): Entity {
-  const entity = entities.find((e) => e.key === field.to);
+export function target(field: ReferenceField): Entity {
+  const entity = entityByKey(field.to);
   if (!entity) throw new Error(`undeclared reference target ${field.to}`);
   return entity;
 }
@@ -30,8 +30,12 @@ interface Check {
 
 /** References among `values` name live rows of this panel; unique values are not taken by another live row. */
 export async function checkRowRules(q: Queryable, entity: Entity, panelId: string, id: string, values: Record<string, unknown>): Promise<void> {
-  const params: unknown[] = [panelId, id];
+  const params: unknown[] = [panelId];
   const checks: Check[] = [];
+  // The row's own id is a parameter only when a unique check reads it: PostgreSQL refuses a
+  // parameter no clause types (a change of a reference alone has no unique check).
+  let ownId = '';
+  const own = () => (ownId ||= `$${params.push(id)}::uuid`);
   for (const [name, field] of Object.entries(entity.fields)) {
     const value = values[name];
     if (value === null || value === undefined) continue;
@@ -42,12 +46,13 @@ export async function checkRowRules(q: Queryable, entity: Entity, panelId: strin
     }
     if (field.unique) {
       params.push(value);
-      const sql = `SELECT 1 FROM ${entity.table} WHERE panel_id = $1 AND ${columnName(name)} = $${params.length} AND id <> $2::uuid AND NOT deleted`;
+      const sql = `SELECT 1 FROM ${entity.table} WHERE panel_id = $1 AND ${columnName(name)} = $${params.length} AND id <> ${own()} AND NOT deleted`;
       checks.push({ field: name, want: false, reason: 'unique', code: Code.AlreadyExists, sql });
     }
   }
   if (!checks.length) return;
-  const [found] = await q.query<Record<string, boolean>>(`SELECT ${checks.map((c, i) => `EXISTS (${c.sql}) AS c${i}`).join(', ')}`, params);
+  // $2 (the row's own id) is typed here too, for a query whose checks are all references never reads it.
+  const [found] = await q.query<Record<string, boolean>>(`SELECT $2::uuid AS self, ${checks.map((c, i) => `EXISTS (${c.sql}) AS c${i}`).join(', ')}`, params);
   const broken = checks.filter((c, i) => found![`c${i}`] !== c.want);
   if (!broken.length) return;
   // A broken reference is reported before a taken value, as the code of the first rule that fails.
@@ -55,21 +60,86 @@ export async function checkRowRules(q: Queryable, entity: Entity, panelId: strin
   throw new RuleRejection(first.code, Object.fromEntries(broken.filter((c) => c.code === first.code).map((c) => [c.field, c.reason])));
 }
 
-const inbound = new Map<string, { entity: Entity; column: string }[]>();
-for (const entity of entities) {
-  for (const [name, field] of Object.entries(entity.fields)) {
-    if (field.kind !== 'reference') continue;
-    const list = inbound.get(field.to) ?? [];
-    list.push({ entity, column: columnName(name) });
-    inbound.set(field.to, list);
+/** Each set of fields unique together is, among live rows, given the row as it will be (`whole`). */
+export async function checkUniqueTogether(q: Queryable, entity: Entity, panelId: string, id: string, changed: Record<string, unknown>, whole: Record<string, unknown>): Promise<void> {
+  for (const set of entity.uniqueTogether ?? []) {
+    if (!set.some((name) => name in changed) || set.some((name) => whole[name] === null || whole[name] === undefined)) continue;
+    const params: unknown[] = [panelId, id, ...set.map((name) => whole[name])];
+    const [taken] = await q.query(
+      `SELECT 1 FROM ${entity.table} WHERE panel_id = $1 AND id <> $2::uuid AND NOT deleted AND ${set.map((name, i) => `${columnName(name)} = $${i + 3}`).join(' AND ')} LIMIT 1`,
+      params,
+    );
+    if (taken) throw new RuleRejection(Code.AlreadyExists, Object.fromEntries(set.map((name) => [name, 'unique' as const])));
   }
+}
+
+/** Every reference of a document's lines names a live row of this panel; a broken one is reported as `lines.<i>.<field>`. */
+export async function checkLineRules(q: Queryable, entity: Entity, panelId: string, lines: readonly Line[]): Promise<void> {
+  if (!isDocument(entity) || !lines.length) return;
+  const fields: Record<string, WriteFieldReason> = {};
+  for (const [name, field] of Object.entries(entity.document.lines)) {
+    if (field.kind !== 'reference') continue;
+    const ids = [...new Set(lines.map((l) => l[name]).filter((v): v is string => typeof v === 'string'))];
+    if (!ids.length) continue;
+    const found = await q.query<{ id: string }>(`SELECT id FROM ${target(field).table} WHERE panel_id = $1 AND id = ANY($2::uuid[]) AND NOT deleted`, [panelId, ids]);
+    const live = new Set(found.map((r) => r.id));
+    lines.forEach((line, i) => {
+      if (typeof line[name] === 'string' && !live.has(line[name] as string)) fields[`lines.${i}.${name}`] = 'reference';
+    });
+  }
+  if (Object.keys(fields).length) throw new RuleRejection(Code.IdNotRegistered, fields);
+}
+
+/** A tree's parent may not be the row itself or one of its descendants (walking up from the new parent). */
+export async function checkTree(q: Queryable, entity: Entity, panelId: string, id: string, values: Record<string, unknown>): Promise<void> {
+  const parentField = entity.tree;
+  if (!parentField || !(parentField in values)) return;
+  const parent = values[parentField];
+  if (typeof parent !== 'string') return;
+  const column = columnName(parentField);
+  const [loop] = await q.query(
+    `WITH RECURSIVE up(id, depth) AS (
+       SELECT $2::uuid, 0
+       UNION ALL
+       SELECT t.${column}, up.depth + 1 FROM ${entity.table} t JOIN up ON t.panel_id = $1 AND t.id = up.id
+       WHERE t.${column} IS NOT NULL AND up.depth < 1000
+     )
+     SELECT 1 FROM up WHERE id = $3::uuid LIMIT 1`,
+    [panelId, parent, id],
+  );
+  if (loop) throw new RuleRejection(Code.IdNotRegistered, { [parentField]: 'reference' });
+}
+
+type Inbound = Map<string, { table: string; column: string; live: string }[]>;
+let inboundFor: { entities: readonly Entity[]; map: Inbound } | null = null;
+
+/** Entity key → the columns of live rows (and of live documents' lines) that refer to it; worked out once per registry. */
+function inbound(): Inbound {
+  const all = entities();
+  if (inboundFor?.entities === all) return inboundFor.map;
+  const map: Inbound = new Map();
+  for (const entity of all) {
+    const sources: [string, Record<string, Field>][] = [[entity.table, entity.fields]];
+    if (isDocument(entity)) sources.push([linesTable(entity), entity.document.lines]);
+    for (const [table, fields] of sources) {
+      for (const [name, field] of Object.entries(fields)) {
+        if (field.kind !== 'reference') continue;
+        const list = map.get(field.to) ?? [];
+        // A line is live while its document is.
+        list.push({ table, column: columnName(name), live: table === entity.table ? 'NOT deleted' : `EXISTS (SELECT 1 FROM ${entity.table} d WHERE d.panel_id = $1 AND d.id = doc_id AND NOT d.deleted)` });
+        map.set(field.to, list);
+      }
+    }
+  }
+  inboundFor = { entities: all, map };
+  return map;
 }
 
 /** No live row of this panel refers to the row (9106 when one does). */
 export async function checkNotReferenced(q: Queryable, entity: Entity, panelId: string, id: string): Promise<void> {
-  const refs = inbound.get(entity.key) ?? [];
+  const refs = inbound().get(entity.key) ?? [];
   if (!refs.length) return;
-  const sql = refs.map((r) => `SELECT 1 FROM ${r.entity.table} WHERE panel_id = $1 AND ${r.column} = $2::uuid AND NOT deleted`).join(' UNION ALL ');
+  const sql = refs.map((r) => `SELECT 1 FROM ${r.table} WHERE panel_id = $1 AND ${r.column} = $2::uuid AND ${r.live}`).join(' UNION ALL ');
   const [used] = await q.query<{ used: boolean }>(`SELECT EXISTS (${sql}) AS used`, [panelId, id]);
   if (used?.used) throw new RuleRejection(Code.NotPossibleNow);
 }

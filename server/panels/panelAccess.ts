@@ -1,12 +1,13 @@
 /**
  * Tenancy: which panel a request is about and what the caller may do there, resolved from
- * `X-Panel-Code` in one query. The owner holds every permission; a member holds their role's.
+ * `X-Panel-Code` in one query. The owner holds every permission; a member (who accepted their
+ * invitation) holds their role's; someone merely invited holds nothing there.
  * A code that names no panel and a panel the caller does not belong to are answered the same
  * (status, code, message, the same single query), so nobody learns which panels exist.
  */
 import type { FastifyRequest } from 'fastify';
 import { Code } from '../../src/contract/codes.ts';
-import { allPermissions } from '../../src/contract/entities/index.ts';
+import { allPermissions } from '../../src/contract/modules.ts';
 import { PANEL_HEADER } from '../../src/contract/service.ts';
 import type { Queryable } from '../db/Db.ts';
 import { AppError } from '../errors.ts';
@@ -24,6 +25,8 @@ export interface PanelAccess {
   roleId: string | null;
   /** The caller's display name, for the audit log. */
   actorName: string;
+  /** The modules the panel has enabled: another module's data is out of reach (REST, pull, push). */
+  modules: readonly string[];
 }
 
 declare module 'fastify' {
@@ -36,7 +39,8 @@ declare module 'fastify' {
 /** Unknown panel, not a member: one answer for both. */
 export const panelUnavailable = () => new AppError(Code.NotFound, 404);
 
-const ownerPermissions: ReadonlySet<string> = new Set(allPermissions);
+/** Panel management is how modules are managed: always on, its permissions never filtered out. */
+const ALWAYS_ON = 'PanelManagement';
 
 interface AccessRecord {
   id: string | null;
@@ -47,14 +51,15 @@ interface AccessRecord {
   role_name: string | null;
   permissions: unknown;
   actor_name: string;
+  modules: unknown;
 }
 
 function accessSql(by: 'code' | 'id'): string {
-  return `SELECT p.id, p.code, p.owner_user_id, m.id AS member_id, r.id AS role_id, r.name AS role_name, r.permissions,
+  return `SELECT p.id, p.code, p.owner_user_id, p.modules, m.id AS member_id, r.id AS role_id, r.name AS role_name, r.permissions,
             ${displayNameSql('u')} AS actor_name
      FROM users u
      LEFT JOIN panels p ON p.${by} = $1
-     LEFT JOIN ${Member.table} m ON m.panel_id = p.id AND m.user_id = $2::text AND NOT m.deleted
+     LEFT JOIN ${Member.table} m ON m.panel_id = p.id AND m.user_id = $2::text AND NOT m.deleted AND m.status = 'active'
      LEFT JOIN ${Role.table} r ON r.panel_id = p.id AND r.id = m.role_id AND NOT r.deleted
      WHERE u.id = $2::uuid`;
 }
@@ -63,16 +68,21 @@ function toAccess(record: AccessRecord | undefined, userId: string): PanelAccess
   if (!record?.id || !record.code) return null;
   const isOwner = record.owner_user_id === userId;
   if (!isOwner && !record.member_id) return null;
+  const modules = Array.isArray(record.modules) ? (record.modules as string[]) : [];
+  // A disabled module's data is out of reach, whatever the role says; enabling it again brings it back.
+  const enabled = new Set<string>([ALWAYS_ON, ...modules]);
+  const inEnabled = (p: string) => enabled.has(p.slice(0, p.indexOf('.')));
   const granted = Array.isArray(record.permissions) ? record.permissions.filter((p): p is string => typeof p === 'string') : [];
   return {
     id: record.id,
     code: record.code,
     isOwner,
-    permissions: isOwner ? ownerPermissions : new Set(granted),
+    permissions: new Set((isOwner ? allPermissions() : granted).filter(inEnabled)),
     roleName: isOwner ? null : record.role_name,
     memberId: isOwner ? null : record.member_id,
     roleId: isOwner ? null : record.role_id,
     actorName: record.actor_name,
+    modules,
   };
 }
 

@@ -3,9 +3,11 @@
  * enable and their icons. Problems come back per field, as for entity writes.
  */
 import { Code } from '../../src/contract/codes.ts';
+import { normalizeText } from '../../src/contract/fields.ts';
 import { normalizePostalCode, toAsciiDigits } from '../../src/contract/normalize.ts';
 import type { PanelDetails } from '../../src/contract/panels.ts';
-import { moduleKeys, type ModuleKey } from '../../src/contract/routes.ts';
+import { moduleByKey, modules, withDependencies } from '../../src/contract/modules.ts';
+import type { ModuleKey } from '../../src/contract/routes.ts';
 
 export type DetailsProblem = 'required' | 'type' | 'range' | 'format' | 'option';
 
@@ -28,8 +30,9 @@ type Rule = (value: string) => Checked;
 const valid = (value: string): Checked => ({ value });
 const wrong = (problem: DetailsProblem): Checked => ({ problem });
 
-const text = (max: number, required = false): Rule => (value) => {
-  const v = value.trim();
+const text = (max: number, { required = false, multiline = false } = {}): Rule => (value) => {
+  const v = normalizeText(value, multiline);
+  if (v === null) return wrong('format');
   if (required && !v) return wrong('required');
   return v.length > max ? wrong('range') : valid(v);
 };
@@ -39,7 +42,7 @@ const digits = (pattern: RegExp): Rule => (value) => {
 };
 
 const detailRules: Record<keyof PanelDetails, Rule> = {
-  name: text(80, true),
+  name: text(80, { required: true }),
   icon: (v) => (ICON_KEY.test(v) ? valid(v) : wrong('format')),
   companyName: text(120),
   economicCode: digits(/^\d{10,16}$/),
@@ -48,7 +51,7 @@ const detailRules: Record<keyof PanelDetails, Rule> = {
     const t = toAsciiDigits(v).trim();
     return t === '' || /^\+?[0-9][0-9\s()-]{3,19}$/.test(t) ? valid(t) : wrong('format');
   },
-  address: text(500),
+  address: text(500, { multiline: true }),
   postalCode: (v) => {
     if (v.trim() === '') return valid('');
     const code = normalizePostalCode(v);
@@ -75,13 +78,19 @@ export function parseDetails(input: Record<string, unknown>, complete: boolean):
  * The enabled modules in the order of `moduleKeys`, PanelManagement (which cannot be disabled)
  * among them: added on registration, required (9400) on a change.
  */
-export function parseModules(raw: unknown, addPanelManagement: boolean): ModuleKey[] {
-  const given = raw === undefined && addPanelManagement ? [] : raw;
-  if (!Array.isArray(given) || !given.every((m) => (moduleKeys as readonly unknown[]).includes(m))) {
+/**
+ * The modules to enable: only modules that exist (a panel never enables one whose screens are not
+ * built), with the modules they depend on, and the always-on ones. Disabling an always-on module
+ * is refused (9400); registration adds them.
+ */
+export function parseModules(raw: unknown, addAlwaysOn: boolean): ModuleKey[] {
+  const given = raw === undefined && addAlwaysOn ? [] : raw;
+  if (!Array.isArray(given) || !given.every((m) => typeof m === 'string' && moduleByKey(m)?.key === m)) {
     throw new PanelInputError(Code.BadRequest, { modules: 'option' });
   }
-  if (!given.includes('PanelManagement') && !addPanelManagement) throw new PanelInputError(Code.InvalidOperation, { modules: 'required' });
-  return moduleKeys.filter((m) => m === 'PanelManagement' || given.includes(m));
+  const alwaysOn = modules().filter((m) => m.alwaysOn).map((m) => m.key);
+  if (!addAlwaysOn && alwaysOn.some((k) => !given.includes(k))) throw new PanelInputError(Code.InvalidOperation, { modules: 'required' });
+  return withDependencies([...alwaysOn, ...(given as string[])]) as ModuleKey[];
 }
 
 export function parseModuleIcons(raw: unknown): Partial<Record<ModuleKey, string>> | undefined {
@@ -90,7 +99,7 @@ export function parseModuleIcons(raw: unknown): Partial<Record<ModuleKey, string
     typeof raw === 'object' &&
     raw !== null &&
     !Array.isArray(raw) &&
-    Object.entries(raw).every(([k, v]) => (moduleKeys as readonly string[]).includes(k) && typeof v === 'string' && ICON_KEY.test(v));
+    Object.entries(raw).every(([k, v]) => moduleByKey(k)?.key === k && typeof v === 'string' && ICON_KEY.test(v));
   if (!ok) throw new PanelInputError(Code.BadRequest, { moduleIcons: 'option' });
   return raw as Partial<Record<ModuleKey, string>>;
 }

@@ -45,7 +45,8 @@ export async function insertPanel(q: Queryable, panel: NewPanel): Promise<string
   return row!.id;
 }
 
-const memberCountSql = (panel: string) => `(SELECT count(*)::int + 1 FROM ${Member.table} c WHERE c.panel_id = ${panel}.id AND NOT c.deleted)`;
+const memberCountSql = (panel: string) =>
+  `(SELECT count(*)::int + 1 FROM ${Member.table} c WHERE c.panel_id = ${panel}.id AND NOT c.deleted AND c.status = 'active')`;
 
 interface PanelRecord {
   code: string;
@@ -56,7 +57,6 @@ interface PanelRecord {
   module_icons: Partial<Record<ModuleKey, string>>;
   initialized: boolean;
   created_at: Date;
-  owner_user_id: string;
   owner_display_name: string;
   owner_user_name: string;
   member_count: number;
@@ -66,7 +66,7 @@ const emptyCompany: CompanyDetails = { companyName: '', economicCode: '', nation
 
 export async function currentPanel(q: Queryable, access: PanelAccess): Promise<CurrentPanel & CurrentPanelPeople> {
   const [p] = await q.query<PanelRecord>(
-    `SELECT p.code, p.name, p.icon, p.details, p.modules, p.module_icons, p.initialized, p.created_at, p.owner_user_id,
+    `SELECT p.code, p.name, p.icon, p.details, p.modules, p.module_icons, p.initialized, p.created_at,
             ${displayNameSql('u')} AS owner_display_name, u.username AS owner_user_name, ${memberCountSql('p')} AS member_count
      FROM panels p JOIN users u ON u.id = p.owner_user_id WHERE p.id = $1`,
     [access.id],
@@ -84,7 +84,6 @@ export async function currentPanel(q: Queryable, access: PanelAccess): Promise<C
     permissions: [...access.permissions].sort(),
     initialized: p.initialized,
     createdAt: new Date(p.created_at).toISOString(),
-    ownerUserId: p.owner_user_id,
     ownerDisplayName: p.owner_display_name,
     ownerUserName: p.owner_user_name,
     roleName: access.roleName,
@@ -92,13 +91,13 @@ export async function currentPanel(q: Queryable, access: PanelAccess): Promise<C
   };
 }
 
-/** The caller's panels, owned or joined, oldest first, with their role and the number of people. */
+/** The caller's panels, owned or joined (an invitation accepted), oldest first, with their role and the number of people. */
 export async function panelsOf(q: Queryable, userId: string): Promise<PanelSummary[]> {
   const rows = await q.query<{ code: string; name: string; icon: string; modules: ModuleKey[]; is_owner: boolean; role_name: string | null; member_count: number; created_at: Date }>(
     `WITH mine AS (
        SELECT id AS panel_id, NULL::uuid AS role_id FROM panels WHERE owner_user_id = $1::uuid
        UNION ALL
-       SELECT panel_id, role_id FROM ${Member.table} WHERE user_id = $1::text AND NOT deleted
+       SELECT panel_id, role_id FROM ${Member.table} WHERE user_id = $1::text AND NOT deleted AND status = 'active'
      )
      SELECT p.code, p.name, p.icon, p.modules, p.owner_user_id = $1::uuid AS is_owner, r.name AS role_name,
             ${memberCountSql('p')} AS member_count, p.created_at

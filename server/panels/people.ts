@@ -14,8 +14,12 @@ export interface Person {
   userId: string;
   displayName: string;
   userName: string;
+  /** Their verified number; a number they have not verified is nobody's business. */
   mobile: string | null;
 }
+
+const personColumns = `u.id AS "userId", ${displayNameSql('u')} AS "displayName", u.username AS "userName",
+  CASE WHEN u.mobile_verified THEN u.mobile END AS mobile`;
 
 /**
  * The account a login names: a username (any case) or a VERIFIED mobile number (any accepted
@@ -24,8 +28,7 @@ export interface Person {
 export async function findPersonByLogin(q: Queryable, login: string): Promise<Person | null> {
   const mobile = normalizeMobile(login);
   const [row] = await q.query<Person>(
-    `SELECT u.id AS "userId", ${displayNameSql('u')} AS "displayName", u.username AS "userName", u.mobile
-     FROM users u WHERE lower(u.username) = lower($1) OR (u.mobile_verified AND u.mobile = $2)
+    `SELECT ${personColumns} FROM users u WHERE lower(u.username) = lower($1) OR (u.mobile_verified AND u.mobile = $2)
      ORDER BY (lower(u.username) = lower($1)) DESC LIMIT 1`,
     [login.trim(), mobile],
   );
@@ -34,8 +37,7 @@ export async function findPersonByLogin(q: Queryable, login: string): Promise<Pe
 
 export async function findPersonById(q: Queryable, userId: string): Promise<Person | null> {
   const [row] = await q.query<Person>(
-    `SELECT u.id AS "userId", ${displayNameSql('u')} AS "displayName", u.username AS "userName", u.mobile
-     FROM users u WHERE u.id = $1`,
+    `SELECT ${personColumns} FROM users u WHERE u.id = $1`,
     [userId],
   );
   return row ?? null;

@@ -9,7 +9,7 @@ import { USERNAME_PATTERN } from '../../src/contract/profile.ts';
 import { recordActivity } from '../account/activity.ts';
 import { createUser, findUserById, findUserByUsername, nameTaken, setPassword } from '../account/users.ts';
 import { hashPassword, needsRehash, passwordProblem, verifyPassword } from '../auth/passwords.ts';
-import { guardLogin } from '../auth/rateLimit.ts';
+import { guardLogin, guardSignUp } from '../auth/rateLimit.ts';
 import { readSession, requireSession } from '../auth/session.ts';
 import { revokeByRefreshToken, revokeSession, revokeUserSessions, rotateRefreshToken } from '../auth/sessionStore.ts';
 import { ok } from '../envelope.ts';
@@ -53,8 +53,10 @@ async function signUp(request: FastifyRequest) {
   checkServiceName(request, body, 'serviceName');
   if (!USERNAME_PATTERN.test(username) || passwordProblem(password)) throw badRequest();
   const { db, clock } = request.server.deps;
-  if (await nameTaken(db, username)) throw new AppError(Code.UserExists);
-  const userId = await createUser(db, username, await hashPassword(password), clock.now());
+  const userId = await guardSignUp(request, async () => {
+    if (await nameTaken(db, username)) throw new AppError(Code.UserExists);
+    return createUser(db, username, await hashPassword(password), clock.now());
+  });
   if (!userId) throw new AppError(Code.UserExists);
   return ok(request, await startLogin(request, userId, 'signup'), Code.Created);
 }

@@ -1,13 +1,15 @@
 /**
- * Developer tools, registered only with DEV_TOOLS=1 (otherwise these paths answer 404): the
- * spec's lookup of a user by username, and the codes the log sender "sent", which end-to-end tests
- * read instead of a phone.
+ * Developer tools, registered only with DEV_TOOLS=1 (otherwise these paths answer 404), which the
+ * configuration refuses in production and off loopback: the spec's lookup of a user by username,
+ * and the codes the log sender "sent", which end-to-end tests read instead of a phone. Even so,
+ * only a signed-in caller gets an answer.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '../../src/contract/codes.ts';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { toCurrentUser } from '../account/profileFields.ts';
 import { findUserByUsername, loadProfile } from '../account/users.ts';
+import { requireSession } from '../auth/session.ts';
 import { ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
 import { apiPath } from './apiPath.ts';
@@ -30,6 +32,7 @@ async function smsOutbox(request: FastifyRequest) {
 }
 
 export async function devRoutes(app: FastifyInstance): Promise<void> {
-  app.get(apiPath(endpoints.getUserByUsername), getUserByUsername);
-  app.get(apiPath(endpoints.devSmsOutbox), smsOutbox);
+  const signedIn = { preHandler: requireSession };
+  app.get(apiPath(endpoints.getUserByUsername), signedIn, getUserByUsername);
+  app.get(apiPath(endpoints.devSmsOutbox), signedIn, smsOutbox);
 }

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '../../src/contract/codes.ts';
-import { entities } from '../../src/contract/entities/index.ts';
-import { entityPath, permission, type Entity } from '../../src/contract/entity.ts';
+import { entities } from '../../src/contract/modules.ts';
+import { entityPath, isDocument, permission, rowForReader, type Entity } from '../../src/contract/entity.ts';
 import { isUuid } from '../../src/contract/fields.ts';
 import type { MutationOp } from '../../src/contract/sync.ts';
 import { requireSession } from '../auth/session.ts';
@@ -56,15 +56,16 @@ function entityRoutes(app: FastifyInstance, entity: Entity): void {
 
   app.get(path, { preHandler }, async (request) => {
     ensurePermission(request.panel, permission(entity, 'read'));
-    const data = await listRows(request.server.deps.db, entity, request.panel.id, request.query as Record<string, unknown>);
-    return ok(request, data, Code.Retrieved);
+    const { permissions } = request.panel;
+    const data = await listRows(request.server.deps.db, entity, request.panel.id, request.query as Record<string, unknown>, permissions);
+    return ok(request, { ...data, items: data.items.map((row) => rowForReader(entity, row, permissions)) }, Code.Retrieved);
   });
 
   app.get(`${path}/:id`, { preHandler }, async (request) => {
     ensurePermission(request.panel, permission(entity, 'read'));
     const row = await findRow(request.server.deps.db, entity, request.panel.id, rowId(request));
     if (!row || row.deleted) throw notFound();
-    return ok(request, row, Code.Retrieved);
+    return ok(request, rowForReader(entity, row, request.panel.permissions), Code.Retrieved);
   });
 
   app.post(path, { preHandler }, async (request, reply) => {
@@ -85,8 +86,16 @@ function entityRoutes(app: FastifyInstance, entity: Entity): void {
     const { version } = request.query as { version?: unknown };
     return sendOutcome(request, reply, await write(request, 'delete', id, undefined, versionOf(version)));
   });
+
+  if (!isDocument(entity)) return;
+  for (const step of ['submit', 'cancel'] as const) {
+    app.post(`${path}/:id/${step}`, { preHandler }, async (request, reply) => {
+      const id = rowId(request);
+      return sendOutcome(request, reply, await write(request, step, id, undefined, versionOf(body(request).version)));
+    });
+  }
 }
 
 export async function registerEntityRoutes(app: FastifyInstance): Promise<void> {
-  for (const entity of entities) entityRoutes(app, entity);
+  for (const entity of entities()) entityRoutes(app, entity);
 }

@@ -4,6 +4,7 @@ import { devRoutes } from './dev.ts';
 import { mobileAccountRoutes } from './mobileAccount.ts';
 import { registerPanelApi } from './panelApi.ts';
 import { profileRoutes } from './profile.ts';
+import { serverModules } from '../modules/serverModule.ts';
 
 /** Every API route, under /api. Route paths are matched case-insensitively (see app.ts). */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -12,5 +13,6 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mobileAccountRoutes);
   await app.register(profileRoutes);
   await app.register(registerPanelApi);
+  for (const part of serverModules()) if (part.routes) await app.register(part.routes);
   if (app.deps.config.devTools) await app.register(devRoutes);
 }

@@ -8,8 +8,9 @@ import { Code } from '../../src/contract/codes.ts';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { normalizeMobile, toAsciiDigits } from '../../src/contract/normalize.ts';
 import { recordActivity } from '../account/activity.ts';
-import { findUserByMobile, setPassword, setVerifiedMobile, type LoginUser } from '../account/users.ts';
+import { findUserByVerifiedMobile, setPassword, type LoginUser } from '../account/users.ts';
 import { consumeCode, issueCode } from '../auth/codes.ts';
+import { keysOf } from '../auth/keys.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { guardLogin } from '../auth/rateLimit.ts';
 import { readSession } from '../auth/session.ts';
@@ -39,9 +40,9 @@ function readPurpose(fields: Fields): CodePurpose | undefined {
   return purpose as CodePurpose;
 }
 
-/** The account that holds `mobile`, matching `userName` when one was given; else 110. */
+/** The account that has verified `mobile`, matching `userName` when one was given; else 110. */
 async function accountOf(request: FastifyRequest, mobile: string, userName: string | undefined): Promise<LoginUser> {
-  const user = await findUserByMobile(request.server.deps.db, mobile);
+  const user = await findUserByVerifiedMobile(request.server.deps.db, mobile);
   const nameMatches = !userName || user?.username.toLowerCase() === userName.trim().toLowerCase();
   if (!user || !nameMatches) throw new AppError(Code.UserNotFound);
   return user;
@@ -49,8 +50,8 @@ async function accountOf(request: FastifyRequest, mobile: string, userName: stri
 
 /**
  * Without `purpose`, a signed-in caller is verifying a number and anyone else is logging in.
- * Login and reset codes go only to numbers an account has (else 110); a verify code goes to a
- * new number too, unless another account holds it (9107).
+ * Login and reset codes go only to numbers an account has verified (else 110); a verify code
+ * goes to a new number too, unless another account has verified it (9107).
  */
 async function sendVerifiedCode(request: FastifyRequest) {
   const body = bodyOf(request);
@@ -62,14 +63,14 @@ async function sendVerifiedCode(request: FastifyRequest) {
   let userId: string | null = null;
   if (purpose === 'verify') {
     if (!session) throw unauthorized();
-    const owner = await findUserByMobile(db, mobile);
+    const owner = await findUserByVerifiedMobile(db, mobile);
     if (owner && owner.id !== session.userId) throw new AppError(Code.AlreadyExists, 400, mobile);
     userId = session.userId;
   } else {
     // Only the address is counted here: asking about many numbers is how accounts are enumerated.
     await guardLogin(request, {}, () => accountOf(request, mobile, undefined));
   }
-  const issued = await issueCode(db, config.jwtSecret, { mobile, purpose, userId }, request.ip, clock.now());
+  const issued = await issueCode(db, keysOf(config.jwtSecret).smsCode, { mobile, purpose, userId }, request.ip, clock.now());
   if ('retryAfterMs' in issued) throw tooManyRequests(issued.retryAfterMs / 1000);
   try {
     await sms.send({ mobile, code: issued.code, purpose, lang: request.lang });
@@ -89,9 +90,7 @@ async function loginByMobile(request: FastifyRequest) {
   const { db, clock, config } = request.server.deps;
   const tokens = await guardLogin(request, { username: userName, mobile }, async () => {
     const user = await accountOf(request, mobile, userName);
-    await consumeCode(db, config.jwtSecret, { mobile, purpose: 'login' }, code, clock.now());
-    // The code reached the number, which proves the account holds it.
-    await setVerifiedMobile(db, user.id, mobile, clock.now());
+    await consumeCode(db, keysOf(config.jwtSecret).smsCode, { mobile, purpose: 'login' }, code, clock.now());
     return startLogin(request, user.id, 'login_mobile');
   });
   return ok(request, tokens);
@@ -108,12 +107,11 @@ async function resetPasswordByMobile(request: FastifyRequest) {
   const { db, clock, config } = request.server.deps;
   await guardLogin(request, { username: userName, mobile }, async () => {
     const user = await accountOf(request, mobile, userName);
-    await consumeCode(db, config.jwtSecret, { mobile, purpose: 'reset' }, code, clock.now());
+    await consumeCode(db, keysOf(config.jwtSecret).smsCode, { mobile, purpose: 'reset' }, code, clock.now());
     const passwordHash = await hashPassword(newPassword);
     const now = clock.now();
     await db.transaction(async (tx) => {
       await setPassword(tx, user.id, passwordHash, now);
-      await setVerifiedMobile(tx, user.id, mobile, now);
       await revokeUserSessions(tx, user.id, null, 'password_reset', now);
       await recordActivity(tx, user.id, 'password_reset', now);
     });

@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../src/contract/codes.ts';
-import { allPermissions } from '../../src/contract/entities/index.ts';
+import { allPermissions } from '../../src/contract/modules.ts';
 import { Activity, Role } from '../../src/contract/entities/panelManagement.ts';
-import { permission } from '../../src/contract/entity.ts';
+import { permission, rowForReader } from '../../src/contract/entity.ts';
 import {
   ACTIVITY_RECENT_DEFAULT,
   ACTIVITY_RECENT_MAX,
@@ -20,7 +20,7 @@ import { recordActivity } from '../entities/activityLog.ts';
 import { inPanelWrite } from '../entities/panelWrite.ts';
 import { failure, ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
-import { createDefaultRoles } from '../panelManagement/defaultRoles.ts';
+import { createDefaultRoles } from '../access/defaultRoles.ts';
 import { activitySummary } from '../panels/activitySummary.ts';
 import { ensurePermission, requirePanel, type PanelAccess } from '../panels/panelAccess.ts';
 import { PanelInputError, parseDetails, parseModuleIcons, parseModules } from '../panels/panelInput.ts';
@@ -60,11 +60,12 @@ async function register(request: FastifyRequest, reply: FastifyReply): Promise<u
       id,
       code,
       isOwner: true,
-      permissions: new Set(allPermissions),
+      permissions: new Set(allPermissions()),
       roleName: null,
       memberId: null,
       roleId: null,
       actorName: person?.displayName ?? request.session.username,
+      modules,
     };
     await lockPanelWrites(tx, id);
     await recordActivity({ tx, access: owner, userId, now, lang: request.lang }, { action: 'panel', entity: 'Panel', rowTitle: details.name, rowId: id });
@@ -90,37 +91,47 @@ export async function registerPanelRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(apiPath(panelEndpoints.updateDetails), { preHandler: inPanel }, (request, reply) =>
     withInput(reply, request, async () => {
-      ensurePermission(request.panel, PANEL_SETTINGS_PERMISSION);
       const details = parseDetails(bodyOf(request), false);
-      await inPanelWrite(request, async (ctx) => {
-        await updateDetails(ctx.tx, ctx.access.id, details, ctx.now);
-        await recordActivity(ctx, { action: 'panel', entity: 'Panel/Details', rowTitle: details.name ?? '', rowId: ctx.access.id });
-      });
-      return ok(request, await currentPanel(request.server.deps.db, request.panel), Code.Updated);
+      const access = await inPanelWrite(
+        request,
+        async (ctx) => {
+          await updateDetails(ctx.tx, ctx.access.id, details, ctx.now);
+          await recordActivity(ctx, { action: 'panel', entity: 'Panel/Details', rowTitle: details.name ?? '', rowId: ctx.access.id });
+          return ctx.access;
+        },
+        [PANEL_SETTINGS_PERMISSION],
+      );
+      return ok(request, await currentPanel(request.server.deps.db, access), Code.Updated);
     }),
   );
 
   app.put(apiPath(panelEndpoints.updateModules), { preHandler: inPanel }, (request, reply) =>
     withInput(reply, request, async () => {
-      ensurePermission(request.panel, PANEL_SETTINGS_PERMISSION);
       const input = bodyOf(request);
       const modules = parseModules(input.modules, false);
       const icons = parseModuleIcons(input.moduleIcons);
-      await inPanelWrite(request, async (ctx) => {
-        await updateModules(ctx.tx, ctx.access.id, modules, icons, ctx.now);
-        await recordActivity(ctx, { action: 'panel', entity: 'Panel/Modules', rowTitle: modules.join(', '), rowId: ctx.access.id });
-      });
-      return ok(request, await currentPanel(request.server.deps.db, request.panel), Code.Updated);
+      const access = await inPanelWrite(
+        request,
+        async (ctx) => {
+          await updateModules(ctx.tx, ctx.access.id, modules, icons, ctx.now);
+          await recordActivity(ctx, { action: 'panel', entity: 'Panel/Modules', rowTitle: modules.join(', '), rowId: ctx.access.id });
+          return ctx.access;
+        },
+        [PANEL_SETTINGS_PERMISSION],
+      );
+      return ok(request, await currentPanel(request.server.deps.db, access), Code.Updated);
     }),
   );
 
   app.post(apiPath(panelEndpoints.initialElements), { preHandler: inPanel }, async (request) => {
-    ensurePermission(request.panel, PANEL_SETTINGS_PERMISSION);
-    ensurePermission(request.panel, permission(Role, 'create'));
-    const roles = await inPanelWrite(request, async (ctx) => {
-      const [panel] = await ctx.tx.query<{ initialized: boolean }>('SELECT initialized FROM panels WHERE id = $1', [ctx.access.id]);
-      return createDefaultRoles(ctx, panel?.initialized === true);
-    });
+    const roles = await inPanelWrite(
+      request,
+      async (ctx) => {
+        const [panel] = await ctx.tx.query<{ initialized: boolean }>('SELECT initialized FROM panels WHERE id = $1', [ctx.access.id]);
+        return (await createDefaultRoles(ctx, panel?.initialized === true)).map((role) => rowForReader(Role, role, ctx.access.permissions));
+      },
+      [PANEL_SETTINGS_PERMISSION, permission(Role, 'create')],
+    );
     return ok(request, { roles }, Code.Done);
   });
 

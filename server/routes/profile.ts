@@ -8,8 +8,9 @@ import { Code } from '../../src/contract/codes.ts';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { activityByDay, recordActivity } from '../account/activity.ts';
 import { profileColumnsSql, readProfileChanges, toCurrentUser, type ProfileChanges, type ProfileRow } from '../account/profileFields.ts';
-import { findUserByMobile, nameTaken, setVerifiedMobile, updateProfile } from '../account/users.ts';
+import { findUserByVerifiedMobile, nameTaken, setVerifiedMobile, updateProfile } from '../account/users.ts';
 import { consumeCode } from '../auth/codes.ts';
+import { keysOf } from '../auth/keys.ts';
 import { liveSessionUser, requireSession } from '../auth/session.ts';
 import { ok } from '../envelope.ts';
 import { AppError, badRequest, unauthorized } from '../errors.ts';
@@ -33,7 +34,7 @@ async function checkUniqueness(request: FastifyRequest, changes: ProfileChanges)
   if (publicName && (await nameTaken(db, publicName, userId))) throw new AppError(Code.UsernameTaken);
   const mobile = changes.get('mobileNumber');
   if (mobile) {
-    const owner = await findUserByMobile(db, mobile);
+    const owner = await findUserByVerifiedMobile(db, mobile);
     if (owner && owner.id !== userId) throw new AppError(Code.AlreadyExists, 400, mobile);
   }
 }
@@ -68,9 +69,9 @@ async function verifyPhoneNumber(request: FastifyRequest) {
   const code = readCode(body, 'code');
   const { db, clock, config } = request.server.deps;
   const { userId } = request.session;
-  const owner = await findUserByMobile(db, mobile);
+  const owner = await findUserByVerifiedMobile(db, mobile);
   if (owner && owner.id !== userId) throw new AppError(Code.AlreadyExists, 400, mobile);
-  await consumeCode(db, config.jwtSecret, { mobile, purpose: 'verify', userId }, code, clock.now());
+  await consumeCode(db, keysOf(config.jwtSecret).smsCode, { mobile, purpose: 'verify', userId }, code, clock.now());
   await setVerifiedMobile(db, userId, mobile, clock.now());
   await recordActivity(db, userId, 'mobile_verify', clock.now());
   return ok(request, null, Code.Updated);

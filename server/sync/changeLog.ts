@@ -17,7 +17,10 @@ export interface ChangedRow {
 }
 
 /** Records that the rows changed, in one statement; pull hands out their current state after any earlier cursor. */
-export async function stampChanges(tx: Queryable, panelId: string, rows: readonly ChangedRow[]): Promise<void> {
+export async function stampChanges(tx: Queryable, panelId: string, given: readonly ChangedRow[]): Promise<void> {
+  // One statement may touch a row of the log once.
+  const rows = [...new Map(given.map((r) => [`${r.entity}:${r.rowId}`, r])).values()];
+  if (!rows.length) return;
   const values = rows.map((_, i) => `($1, $${i * 2 + 2}, $${i * 2 + 3}::uuid, nextval('sync_change_seq'))`);
   await tx.query(
     `INSERT INTO sync_changes (panel_id, entity, row_id, seq) VALUES ${values.join(', ')}

@@ -5,8 +5,8 @@
  * panel's newest change even if the caller could not read it, so it never stands still.
  */
 import { Code } from '../../src/contract/codes.ts';
-import { entities, entityByKey } from '../../src/contract/entities/index.ts';
-import { permission, type Row } from '../../src/contract/entity.ts';
+import { entities, entityByKey } from '../../src/contract/modules.ts';
+import { permission, rowForReader, type Row } from '../../src/contract/entity.ts';
 import { PULL_PAGE_DEFAULT, PULL_PAGE_MAX, type PullResponse, type SyncChange } from '../../src/contract/sync.ts';
 import type { Queryable } from '../db/Db.ts';
 import { findRows } from '../entities/entityStore.ts';
@@ -30,7 +30,7 @@ export function parsePull(query: Record<string, unknown>): PullRequest {
 }
 
 export async function pullChanges(q: Queryable, access: PanelAccess, request: PullRequest): Promise<PullResponse> {
-  const readable = entities.filter((e) => access.permissions.has(permission(e, 'read'))).map((e) => e.key);
+  const readable = entities().filter((e) => access.permissions.has(permission(e, 'read'))).map((e) => e.key);
   // Every change numbered up to `newest` is committed (a panel's numbers follow its commit order).
   const [top] = await q.query<{ newest: number }>('SELECT coalesce(max(seq), 0) AS newest FROM sync_changes WHERE panel_id = $1', [access.id]);
   const newest = Math.max(Number(top?.newest ?? 0), request.cursor);
@@ -53,7 +53,8 @@ export async function pullChanges(q: Queryable, access: PanelAccess, request: Pu
     idsByEntity.set(c.entity, ids);
   }
   for (const [key, ids] of idsByEntity) {
-    for (const row of await findRows(q, entityByKey(key)!, access.id, ids)) rows.set(`${key}:${row.id}`, row);
+    const entity = entityByKey(key)!;
+    for (const row of await findRows(q, entity, access.id, ids)) rows.set(`${key}:${row.id}`, rowForReader(entity, row, access.permissions));
   }
   const changes: SyncChange[] = page.flatMap((c) => {
     const row = rows.get(`${c.entity}:${c.row_id}`);

@@ -7,13 +7,13 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { Code } from '../../src/contract/codes.ts';
-import { entityByKey } from '../../src/contract/entities/index.ts';
-import { permission, type Row } from '../../src/contract/entity.ts';
+import { entityByKey } from '../../src/contract/modules.ts';
+import { permission, rowForReader, type Entity, type Row } from '../../src/contract/entity.ts';
 import { isUuid } from '../../src/contract/fields.ts';
 import { PUSH_BATCH_MAX, type Mutation, type MutationResult, type PushRequest, type PushResponse } from '../../src/contract/sync.ts';
 import { ActivityJournal } from '../entities/activityLog.ts';
 import { applyMutation, type MutationOutcome } from '../entities/applyMutation.ts';
-import { findRows } from '../entities/entityStore.ts';
+import { findRow, findRows } from '../entities/entityStore.ts';
 import { hooksFor } from '../entities/lifecycle.ts';
 import { inPanelWrite } from '../entities/panelWrite.ts';
 import type { WriteContext } from '../entities/writeContext.ts';
@@ -23,7 +23,7 @@ import { accessById, type PanelAccess } from '../panels/panelAccess.ts';
 import { claimClient, recordResults, storedResults, type StoredResult } from './syncClients.ts';
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{8,100}$/;
-const ops = new Set(['create', 'update', 'delete']);
+const ops = new Set(['create', 'update', 'delete', 'submit', 'cancel']);
 const badRequest = () => new AppError(Code.BadRequest, 400);
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -47,10 +47,30 @@ function noAccess(access: PanelAccess): PanelAccess {
   return { ...access, permissions: new Set(), roleName: null };
 }
 
-async function applyOne(ctx: WriteContext, m: Mutation): Promise<MutationOutcome> {
+function wellFormed(m: Mutation): Entity | null {
   const entity = typeof m.entity === 'string' ? entityByKey(m.entity) : undefined;
-  if (!entity || !ops.has(m.op) || typeof m.id !== 'string') return { status: 'rejected', code: Code.BadRequest, row: null };
-  if (m.values !== undefined && !isObject(m.values)) return { status: 'rejected', code: Code.BadRequest, row: null };
+  if (!entity || !ops.has(m.op) || typeof m.id !== 'string') return null;
+  if (m.values !== undefined && !isObject(m.values)) return null;
+  if (m.dependsOn !== undefined && !(Number.isSafeInteger(m.dependsOn) && m.dependsOn > 0 && m.dependsOn < m.mutationId)) return null;
+  return entity;
+}
+
+/**
+ * A mutation whose base counted on an earlier one of the same client that was rejected is held:
+ * rejected too (9303), naming the first rejected mutation of the chain, with the row as it is.
+ */
+async function held(ctx: WriteContext, entity: Entity, m: Mutation, prior: StoredResult): Promise<MutationOutcome> {
+  const readable = ctx.access.permissions.has(permission(entity, 'read'));
+  const found = readable && isUuid(m.id) ? await findRow(ctx.tx, entity, ctx.access.id, m.id.toLowerCase()) : null;
+  const row = found ? rowForReader(entity, found, ctx.access.permissions) : null;
+  return { status: 'rejected', code: Code.ConcurrencyFailure, heldBy: prior.heldBy ?? prior.mutationId, row };
+}
+
+async function applyOne(ctx: WriteContext, m: Mutation, earlier: (mutationId: number) => StoredResult | undefined): Promise<MutationOutcome> {
+  const entity = wellFormed(m);
+  if (!entity) return { status: 'rejected', code: Code.BadRequest, row: null };
+  const prior = m.dependsOn === undefined ? undefined : earlier(m.dependsOn);
+  if (prior?.status === 'rejected') return held(ctx, entity, m, prior);
   return applyMutation(ctx, { entity, op: m.op, id: m.id, baseVersion: m.baseVersion, values: m.values });
 }
 
@@ -67,7 +87,7 @@ async function currentRows(ctx: WriteContext, named: readonly StoredResult[]): P
   for (const [key, ids] of idsByEntity) {
     const entity = entityByKey(key);
     if (!entity || !ctx.access.permissions.has(permission(entity, 'read'))) continue;
-    for (const row of await findRows(ctx.tx, entity, ctx.access.id, ids)) rows.set(`${key}:${row.id}`, row);
+    for (const row of await findRows(ctx.tx, entity, ctx.access.id, ids)) rows.set(`${key}:${row.id}`, rowForReader(entity, row, ctx.access.permissions));
   }
   return rows;
 }
@@ -79,6 +99,8 @@ function answer(ctx: WriteContext, r: StoredResult): MutationResult {
     code: r.code,
     message: messageFor(r.code, ctx.lang),
     ...(r.fields ? { fields: r.fields } : {}),
+    ...(r.heldBy ? { heldBy: r.heldBy } : {}),
+    ...(r.detail !== undefined ? { detail: r.detail } : {}),
   };
 }
 
@@ -86,9 +108,14 @@ function answer(ctx: WriteContext, r: StoredResult): MutationResult {
 async function applyBatch(ctx: WriteContext, clientId: string, mutations: readonly Mutation[]): Promise<PushResponse> {
   const last = await claimClient(ctx.tx, clientId, ctx.access.id, ctx.userId, ctx.now);
   if (last === null) throw new AppError(Code.InvalidOperation, 403);
-  const stored = await storedResults(ctx.tx, clientId, mutations.filter((m) => m.mutationId <= last).map((m) => m.mutationId));
+  const replayed = mutations.filter((m) => m.mutationId <= last).map((m) => m.mutationId);
+  const dependedOn = mutations.flatMap((m) => (Number.isSafeInteger(m.dependsOn) && m.dependsOn! <= last ? [m.dependsOn!] : []));
+  const known = await storedResults(ctx.tx, clientId, [...new Set([...replayed, ...dependedOn])]);
+  const stored = new Map([...known].filter(([id]) => replayed.includes(id)));
   const results: MutationResult[] = [];
   const fresh: StoredResult[] = [];
+  const freshById = new Map<number, StoredResult>();
+  const earlier = (mutationId: number) => freshById.get(mutationId) ?? known.get(mutationId);
   const journal = new ActivityJournal();
   let access = ctx.access;
   for (const m of mutations) {
@@ -98,9 +125,10 @@ async function applyBatch(ctx: WriteContext, clientId: string, mutations: readon
       results.push(first ? answer(ctx, first) : { ...answer(ctx, outOfOrder(m)), row: null });
       continue;
     }
-    const outcome = await applyOne({ ...ctx, access, journal }, m);
+    const outcome = await applyOne({ ...ctx, access, journal }, m, earlier);
     const result = storedResult(m, outcome);
     fresh.push(result);
+    freshById.set(result.mutationId, result);
     results.push({ ...answer(ctx, result), row: outcome.row });
     const entity = entityByKey(result.entity);
     if (outcome.status === 'applied' && entity && hooksFor(entity.key).affectsAccess?.(access, result.id)) {
@@ -124,6 +152,8 @@ function storedResult(m: Mutation, outcome: MutationOutcome): StoredResult {
     status: outcome.status,
     code: outcome.code,
     ...(outcome.status === 'rejected' && outcome.fields ? { fields: outcome.fields } : {}),
+    ...(outcome.status === 'rejected' && outcome.heldBy ? { heldBy: outcome.heldBy } : {}),
+    ...(outcome.status === 'rejected' && outcome.detail !== undefined ? { detail: outcome.detail } : {}),
     entity: entity?.key ?? '',
     id: typeof m.id === 'string' ? m.id.toLowerCase() : '',
   };

@@ -12,6 +12,9 @@ export interface StoredResult {
   status: 'applied' | 'rejected';
   code: number;
   fields?: Record<string, WriteFieldReason>;
+  detail?: unknown;
+  /** Held behind this rejected mutation of the same client (see Mutation.dependsOn). */
+  heldBy?: number;
   /** The row the mutation named, to attach its current state on a replay. */
   entity: string;
   id: string;

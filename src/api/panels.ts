@@ -2,7 +2,7 @@
  * One function per panel call (src/contract/panels.ts) and the two sync calls. The current panel
  * is the `X-Panel-Code` the API client sends from the panelCode cookie.
  */
-import { panelEndpoints, type CurrentPanel, type CurrentPanelPeople, type InitialElementsResult, type PanelDetails, type PanelModulesUpdate, type PanelRegistration, type PanelSummary, type ActivitySummary } from '../contract/panels.ts';
+import { panelEndpoints, type CurrentPanel, type CurrentPanelPeople, type InitialElementsResult, type PanelDetails, type PanelInvitation, type PanelModulesUpdate, type PanelRegistration, type PanelSummary, type ActivitySummary } from '../contract/panels.ts';
 import { syncEndpoints, type PullResponse, type PushRequest, type PushResponse } from '../contract/sync.ts';
 import { apiData } from './http.ts';
 
@@ -13,6 +13,19 @@ export function registerPanel(registration: PanelRegistration): Promise<CurrentP
 
 export async function listPanels(): Promise<PanelSummary[]> {
   return (await apiData<PanelSummary[] | null>(panelEndpoints.list.method, panelEndpoints.list.path)) ?? [];
+}
+
+export async function listInvitations(): Promise<PanelInvitation[]> {
+  return (await apiData<PanelInvitation[] | null>(panelEndpoints.invitations.method, panelEndpoints.invitations.path)) ?? [];
+}
+
+/** Accepting joins the panel: answers it as the panel list shows it. */
+export function acceptInvitation(code: string): Promise<PanelSummary | null> {
+  return apiData(panelEndpoints.acceptInvitation.method, panelEndpoints.acceptInvitation.path, { body: { code } });
+}
+
+export async function declineInvitation(code: string): Promise<void> {
+  await apiData(panelEndpoints.declineInvitation.method, panelEndpoints.declineInvitation.path, { body: { code } });
 }
 
 export function getCurrentPanel(): Promise<CurrentPanel & CurrentPanelPeople> {

@@ -1,40 +1,37 @@
 /**
- * The route table: every route of spec section 2 (matched case-insensitively by wouter), the
- * correctly spelled aliases redirecting to the spec's spellings, and the 404 page for the rest.
- * The signed-in frame and the module route are lazy, like every screen: the first load of a
- * public page carries the shell only (bench/bundle measures it).
+ * The route table: every platform route of spec section 2 (matched case-insensitively by wouter),
+ * the correctly spelled aliases redirecting to the spec's spellings, every module route through
+ * one lazy route that finds the module and its screen among the discovered modules, and the 404
+ * page for the rest. The signed-in frame and the module route are lazy, like every screen: the
+ * first load of a public page carries the shell only (bench/bundle measures it).
  */
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { aliases, canonicalRoute, moduleKeys, moduleOfPath, modulePath, moduleScreens, needsSession, type ModuleKey } from '../contract/routes.ts';
+import { aliases, canonicalRoute, MODULE_BASE, moduleOfPath, needsSession } from '../contract/routes.ts';
 import { withFullCatalogue } from '../i18n/locale.ts';
 import { NotFoundPage } from './errors/NotFoundPage.tsx';
 import { AuthLayout } from './layout/AuthLayout.tsx';
 import { PageSpinner } from './PageSpinner.tsx';
-import { lazyScreen } from './lazyScreen.ts';
-import { builtModuleScreens } from './moduleScreens.ts';
+import { loadModuleCatalogues } from '../i18n/locale.ts';
+import { lazyScreen } from '../panel/lazyScreen.ts';
 import { authScreens, standaloneScreens, userScreens } from './screens.ts';
 
-// The signed-in area draws only once every word of the app is loaded (the shell has its own few).
-const UserArea = lazyScreen(() => withFullCatalogue(import('./UserArea.tsx')), 'UserArea');
-const ModuleRoute = lazyScreen(() => import('./ModuleRoute.tsx'), 'ModuleRoute');
+// The signed-in area draws only once every word of the app is loaded (the shell has its own few),
+// the modules' words included (their discovery is part of the area's chunk).
+const UserArea = lazyScreen(() => withFullCatalogue(import('./UserArea.tsx')).then(async (m) => (await loadModuleCatalogues(), m)), 'UserArea');
+// A module route brings the signed-in area with it (a module's screen may be drawn without the frame).
+const ModuleRoute = lazyScreen(() => withFullCatalogue(import('./ModuleRoute.tsx')).then(async (m) => (await loadModuleCatalogues(), m)), 'ModuleRoute');
 
 /**
  * Starts loading what a path will show (its screen, the signed-in frame, the module route) so the
  * chunks arrive alongside the language's words instead of after the first render.
  */
 export function preloadRoute(path: string): Promise<void> {
+  if (moduleOfPath(path)) return ModuleRoute.preload();
   const route = canonicalRoute(path);
   if (!route) return Promise.resolve();
-  const module = moduleOfPath(route);
-  const screen = module
-    ? builtModuleScreens[module]?.[route.slice(modulePath(module, '').length)]
-    : (standaloneScreens[route] ?? authScreens[route] ?? userScreens[route]);
-  return Promise.all([
-    screen?.preload(),
-    needsSession(route) ? UserArea.preload() : undefined,
-    module ? ModuleRoute.preload() : undefined,
-  ]).then(() => undefined);
+  const screen = standaloneScreens[route] ?? authScreens[route] ?? userScreens[route];
+  return Promise.all([screen?.preload(), needsSession(route) ? UserArea.preload() : undefined]).then(() => undefined);
 }
 
 function framed(Frame: ComponentType<{ children: ReactNode }>, Screen: ComponentType) {
@@ -53,9 +50,6 @@ function framed(Frame: ComponentType<{ children: ReactNode }>, Screen: Component
 const authRoutes = Object.entries(authScreens).map(([path, Screen]) => ({ path, component: framed(AuthLayout, Screen) }));
 const userRoutes = Object.entries(userScreens).map(([path, Screen]) => ({ path, component: framed(UserArea, Screen) }));
 
-const moduleRoutes = moduleKeys.flatMap((module: ModuleKey) =>
-  moduleScreens[module].map((screen) => ({ path: modulePath(module, screen), module, screen })),
-);
 
 export function AppRoutes() {
   return (
@@ -72,15 +66,9 @@ export function AppRoutes() {
         {[...authRoutes, ...userRoutes].map(({ path, component }) => (
           <Route key={path} path={path} component={component} />
         ))}
-        {moduleRoutes.map(({ path, module, screen }) => (
-          <Route key={path} path={path}>
-            <UserArea>
-              <Suspense fallback={<PageSpinner />}>
-                <ModuleRoute module={module} screen={screen} />
-              </Suspense>
-            </UserArea>
-          </Route>
-        ))}
+        <Route path={`${MODULE_BASE}/:module/*`}>
+          {(params: { module: string; '*': string }) => <ModuleRoute module={params.module} rest={params['*']} />}
+        </Route>
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

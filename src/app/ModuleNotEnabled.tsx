@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { modulePath, paths, type ModuleKey } from '../contract/routes.ts';
-import { moduleDescriptions, moduleNames } from '../i18n/moduleNames.ts';
+import { modulePath, paths } from '../contract/routes.ts';
+import type { ClientModule } from '../panel/clientModule.ts';
 import { useSession } from '../session/useSession.ts';
 import { buttonClasses } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -10,17 +10,17 @@ import { PanelIcon } from '../ui/icons.tsx';
 import { PanelChoiceLinks } from '../ui/PanelChoiceLinks.tsx';
 
 /** A module route whose module this panel has not enabled: what the module does and how to enable it. */
-export function ModuleNotEnabled({ module }: { module: ModuleKey }) {
+export function ModuleNotEnabled({ part }: { part: ClientModule }) {
   const { _ } = useLingui();
   const { panelCode } = useSession();
-  const name = _(moduleNames[module]);
+  const name = _(part.name);
   return (
     <EmptyState
       className="mx-auto max-w-xl"
       icon={<PanelIcon className="size-7" />}
       titleAs="h1"
       title={<Trans>The “{name}” module is not enabled in this panel</Trans>}
-      description={_(moduleDescriptions[module])}
+      description={_(part.description)}
       actions={
         panelCode ? (
           <>

@@ -1,19 +1,36 @@
 import { Suspense } from 'react';
-import type { ModuleKey } from '../contract/routes.ts';
-import { builtModuleScreens } from './moduleScreens.ts';
+import { Redirect } from 'wouter';
+import { modulePath } from '../contract/routes.ts';
+import { screenOfPath, type ClientModule } from '../panel/clientModule.ts';
+import { clientModule } from '../panel/modules.ts';
+import { NotFoundPage } from './errors/NotFoundPage.tsx';
 import { ModuleNotEnabled } from './ModuleNotEnabled.tsx';
 import { PageSpinner } from './PageSpinner.tsx';
 import { useEnabledModules } from './useEnabledModules.ts';
+import { UserArea } from './UserArea.tsx';
 
 /**
- * A module screen: shown when the module is built and enabled in the current panel; otherwise the
- * "module not enabled in this panel" state with the way to enable it.
+ * A module screen, found among the discovered modules (any case, aliases redirect): shown when the
+ * current panel has the module enabled; otherwise what the module does and how to enable it. A
+ * module or screen that does not exist is a 404.
  */
-export function ModuleRoute({ module, screen }: { module: ModuleKey; screen: string }) {
+export function ModuleRoute({ module, rest }: { module: string; rest: string }) {
+  const part = clientModule(module);
+  const found = part && screenOfPath(part, rest);
+  if (!part || !found) return <NotFoundPage />;
+  if (found.alias) return <Redirect to={modulePath(part.module.key, found.route)} replace />;
+  return (
+    <UserArea bare={part.frameless?.includes(found.route)}>
+      <EnabledScreen part={part} route={found.route} />
+    </UserArea>
+  );
+}
+
+function EnabledScreen({ part, route }: { part: ClientModule; route: string }) {
   const enabled = useEnabledModules();
-  const Screen = builtModuleScreens[module]?.[screen];
   if (enabled === undefined) return <PageSpinner />;
-  if (!Screen || !enabled.includes(module)) return <ModuleNotEnabled module={module} />;
+  if (!enabled.includes(part.module.key)) return <ModuleNotEnabled part={part} />;
+  const Screen = part.screens[route]!;
   return (
     <Suspense fallback={<PageSpinner />}>
       <Screen />

@@ -3,7 +3,7 @@ import { Redirect, useLocation } from 'wouter';
 import { paths } from '../contract/routes.ts';
 import { isSignedIn } from '../session/session.ts';
 import { useSession } from '../session/useSession.ts';
-import { useCurrentUser } from '../session/currentUser.ts';
+import { useCurrentUser } from '../storage/currentUser.ts';
 
 /**
  * The guard of the `/User/**` routes: a visitor without a session goes to the login page (which

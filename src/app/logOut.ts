@@ -3,33 +3,35 @@ import { msg } from '@lingui/core/macro';
 import { navigate } from 'wouter/use-browser-location';
 import { logout } from '../api/account.ts';
 import { paths } from '../contract/routes.ts';
-import { resetCurrentUser } from '../session/currentUser.ts';
+import { resetCurrentUser } from '../storage/currentUser.ts';
 import { clearSession, readSession } from '../session/session.ts';
 import { resetCurrentPanel } from '../storage/currentPanel.ts';
-import { activePanelData, deleteLocalData, unsyncedCount } from '../storage/panelData.ts';
-import { askAboutUnsyncedChanges, canAskAboutLogout } from './logoutPrompt.ts';
+import { activePanelData, closePanelData, deleteLocalData, unsyncedCount } from '../storage/panelData.ts';
+import { askAboutLogout, canAskAboutLogout, type LogoutChoice } from './logoutPrompt.ts';
 
 /**
- * First tries to send what is waiting; if changes still have not reached the server (offline, or
- * rejected and not yet settled), asks whether to stay signed in or discard them. Logging out
- * deletes this person's panel data from the device.
+ * First tries to send what is waiting, then asks whether to erase this person's data from the
+ * device (a shared phone) or keep it, saying what has not reached the server yet (offline, or
+ * rejected and not yet settled), or to stay signed in.
  */
-async function mayLeave(): Promise<boolean> {
+async function howToLeave(): Promise<LogoutChoice> {
   const data = activePanelData();
-  if (!data) return true;
-  await data.engine.syncNow();
-  const { pending, problems } = await unsyncedCount(data);
-  if (pending + problems === 0) return true;
-  if (canAskAboutLogout()) return (await askAboutUnsyncedChanges(pending, problems)) === 'discard';
-  return window.confirm(i18n._(msg`Some changes have not reached the server. Log out and discard them?`));
+  if (data) await data.engine.syncNow();
+  const { pending, problems } = data ? await unsyncedCount(data) : { pending: 0, problems: 0 };
+  if (canAskAboutLogout()) return askAboutLogout(pending, problems);
+  // No dialog to ask in: erase, unless that would throw away changes the person has not given up.
+  if (pending + problems === 0) return 'erase';
+  return window.confirm(i18n._(msg`Some changes have not reached the server. Log out and discard them?`)) ? 'erase' : 'stay';
 }
 
 /**
  * Ends the session: the server revokes the refresh family (and its access tokens); the device
- * forgets every cookie even when the server cannot be reached, and the person's panel data.
+ * forgets every cookie even when the server cannot be reached, and the person's panel data when
+ * they chose to erase it.
  */
 export async function logOut(): Promise<void> {
-  if (!(await mayLeave())) return;
+  const choice = await howToLeave();
+  if (choice === 'stay') return;
   const { refreshToken, username } = readSession();
   if (refreshToken) await logout(refreshToken).catch(() => {});
   clearSession();
@@ -38,5 +40,6 @@ export async function logOut(): Promise<void> {
   navigate(paths.auth.login, { replace: true });
   // After the signed-in screens have let go of the database.
   await new Promise((resolve) => setTimeout(resolve, 0));
-  if (username) await deleteLocalData(username);
+  if (choice === 'erase' && username) await deleteLocalData(username);
+  else closePanelData();
 }

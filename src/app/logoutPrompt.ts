@@ -1,11 +1,15 @@
 /**
- * The question logout asks when changes have not reached the server: a small store the logout
- * function waits on and the dialog (LogoutGuard, in the app frame) answers.
+ * The question logout asks: whether to erase this person's data from the device (a shared phone)
+ * or keep it for the next sign-in here, with what has not reached the server yet, or to stay
+ * signed in after all. A small store the logout function waits on and the dialog (LogoutGuard, in
+ * the app frame) answers.
  */
+export type LogoutChoice = 'stay' | 'keep' | 'erase';
+
 export interface LogoutQuestion {
   pending: number;
   problems: number;
-  answer: (choice: 'stay' | 'discard') => void;
+  answer: (choice: LogoutChoice) => void;
 }
 
 let question: LogoutQuestion | null = null;
@@ -30,7 +34,7 @@ export function canAskAboutLogout(): boolean {
   return listeners.size > 0;
 }
 
-export function askAboutUnsyncedChanges(pending: number, problems: number): Promise<'stay' | 'discard'> {
+export function askAboutLogout(pending: number, problems: number): Promise<LogoutChoice> {
   return new Promise((resolve) => {
     set({
       pending,

@@ -5,7 +5,7 @@
  */
 import { paths } from '../contract/routes.ts';
 import { withFullCatalogue } from '../i18n/locale.ts';
-import { lazyScreen, type Screen } from './lazyScreen.ts';
+import { lazyScreen, type Screen } from '../panel/lazyScreen.ts';
 
 /** Full-page public screens with a frame of their own. */
 export const standaloneScreens: Record<string, Screen> = {

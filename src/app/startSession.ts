@@ -5,7 +5,7 @@
 import { navigate } from 'wouter/use-browser-location';
 import { configureHttp } from '../api/httpHooks.ts';
 import { paths } from '../contract/routes.ts';
-import { refreshIfDue, startRefreshCheck } from '../session/refresh.ts';
+import { refreshIfDue, startRefreshCheck } from '../api/refresh.ts';
 import { clearSession, syncSessionFromCookies } from '../session/session.ts';
 
 export function endSessionAndGoToLogin(): void {

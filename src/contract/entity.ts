@@ -5,10 +5,31 @@
  * only the screens and rules that are really its own (server lifecycle hooks, keyed by entity).
  */
 import type { ModuleKey } from './routes.ts';
-import { normalizeField, type Field, type FieldProblem, type Label } from './fields.ts';
+import { isUuid, normalizeField, SERVER_ONLY, type Field, type FieldProblem, type Label } from './fields.ts';
 
-export type Action = 'read' | 'create' | 'update' | 'delete';
+export type Action = 'read' | 'create' | 'update' | 'delete' | 'submit' | 'cancel';
 export const actions: readonly Action[] = ['read', 'create', 'update', 'delete'];
+/** A document's actions: the four, and submit and cancel (documents.md). */
+export const documentActions: readonly Action[] = [...actions, 'submit', 'cancel'];
+
+/**
+ * What makes an entity a business document (documents.md): lines that travel with the header as
+ * one mutation, the draft → submitted → cancelled lifecycle with `submit` and `cancel` actions, and
+ * a number from a series given by the server at submit.
+ */
+export interface DocumentSpec<L extends Record<string, Field> = Record<string, Field>> {
+  /** The fields of a line; each line also has its own id. */
+  lines: L;
+  /** The series' default prefix, e.g. 'RC' makes RC-1404-00042. A panel may change it. */
+  series: string;
+  /** The most lines a document may have (500 unless smaller). */
+  maxLines?: number;
+  /** At least one line to submit (default true). */
+  needsLines?: boolean;
+}
+
+export type DocumentStatus = 'draft' | 'submitted' | 'cancelled';
+export const LINES_MAX = 500;
 
 export interface EntityDeclaration<F extends Record<string, Field> = Record<string, Field>> {
   module: ModuleKey;
@@ -26,8 +47,21 @@ export interface EntityDeclaration<F extends Record<string, Field> = Record<stri
   /** Fields that get a database index (server) and a Dexie index (client), for filters and sorting. */
   indexes: readonly (keyof F & string)[];
   defaultSort: { field: (keyof F & string) | 'updatedAt'; direction: 'asc' | 'desc' };
-  /** Rows only the server writes (the audit log): clients read and pull, never push. */
+  /** Rows only the server writes (the audit log, ledgers, balances): clients read and pull, never push. */
   serverOnly?: boolean;
+  /** A document: lines, lifecycle and numbering (see DocumentSpec). */
+  document?: DocumentSpec;
+  /** A tree: the reference field to the parent row of the same entity; the server refuses cycles. */
+  tree?: keyof F & string;
+  /** Fields the server looks rows up by across panels (an index on the field alone). */
+  lookups?: readonly (keyof F & string)[];
+  /** Sets of fields whose values together are unique among the panel's live rows (a bin's code within its warehouse). */
+  uniqueTogether?: readonly (readonly (keyof F & string)[])[];
+  /**
+   * Permissions of this entity beyond its four actions, each with the words the role matrix shows
+   * (`<Module>.<Entity>.<grant>`); a field's `readableBy` names one.
+   */
+  grants?: Record<string, Label>;
 }
 
 export interface Entity extends EntityDeclaration {
@@ -66,11 +100,64 @@ export interface RowMeta {
   deleted: boolean;
 }
 
+/** A document's line: its own id and the declared line fields. */
+export type Line = { id: string } & Record<string, unknown>;
+
+/** What a document row carries besides RowMeta and its header fields. */
+export interface DocumentMeta {
+  status: DocumentStatus;
+  /** Given at submit, e.g. RC-1404-00042; null while a draft. */
+  number: string | null;
+  submittedAt: string | null;
+  /** The cancelled document this draft amends. */
+  amendedFrom: string | null;
+  lines: Line[];
+}
+
+/** The wire names of a document's meta fields (never declared fields). */
+export const documentMetaFields = ['status', 'number', 'submittedAt', 'amendedFrom', 'lines'] as const;
+
+export function isDocument(entity: Pick<Entity, 'document'>): entity is Entity & { document: DocumentSpec } {
+  return entity.document !== undefined;
+}
+
+/** The entity, known to be a document (for screens that only make sense for one). */
+export function asDocument<E extends Entity>(entity: E): E & { document: DocumentSpec } {
+  if (!isDocument(entity)) throw new Error(`${entity.key} is not a document`);
+  return entity;
+}
+
+/** The actions an entity has: read only for server-only ones; the lifecycle's too for documents. */
+export function entityActions(entity: Pick<Entity, 'serverOnly' | 'document'>): readonly Action[] {
+  if (entity.serverOnly) return ['read'];
+  return entity.document ? documentActions : actions;
+}
+
 export type Row = RowMeta & Record<string, unknown>;
 
-/** The permission string the server checks and the client hides by: `<Module>.<Entity>.<action>`. */
-export function permission(entity: Pick<Entity, 'module' | 'name'>, action: Action): string {
+/** The permission string the server checks and the client hides by: `<Module>.<Entity>.<action or grant>`. */
+export function permission(entity: Pick<Entity, 'module' | 'name'>, action: Action | string): string {
   return `${entity.module}.${entity.name}.${action}`;
+}
+
+/**
+ * The row as a caller holding `permissions` may see it: fields kept on the server are left out,
+ * fields behind a grant the caller lacks are null. Every row the server answers passes here.
+ */
+export function rowForReader(entity: Entity, row: Row, permissions: ReadonlySet<string>): Row {
+  let seen: Row | null = null;
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (fieldReadable(entity, field, permissions)) continue;
+    seen ??= { ...row };
+    if (field.readableBy === SERVER_ONLY) delete seen[name];
+    else seen[name] = null;
+  }
+  return seen ?? row;
+}
+
+/** Whether a caller holding `permissions` may see (and so search, filter or sort by) the field. */
+export function fieldReadable(entity: Entity, field: Field, permissions: ReadonlySet<string>): boolean {
+  return field.readableBy === undefined || (field.readableBy !== SERVER_ONLY && permissions.has(permission(entity, field.readableBy)));
 }
 
 export interface ValidationFailure {
@@ -97,10 +184,18 @@ export function validateValues(
   let code = 0;
   for (const name of Object.keys(input)) {
     const field = fieldOf(entity, name);
+    if (name === 'lines' && entity.document) continue;
     if (!field || field.readOnly) {
       fields[name] = 'type';
       code ||= 9401;
     }
+  }
+  if (entity.document && (mode === 'create' || 'lines' in input)) {
+    const lines = validateLines(entity.document, input.lines);
+    if ('failure' in lines) {
+      Object.assign(fields, lines.failure.fields);
+      code ||= lines.failure.code;
+    } else out.lines = lines.lines;
   }
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.readOnly) continue;
@@ -115,11 +210,58 @@ export function validateValues(
 }
 
 /**
+ * A document's lines, each checked against the line fields (every field, as on create): a list
+ * of at most `maxLines`, each with its own UUID, none twice. A problem in line 3's `quantity` is
+ * reported as the field `lines.2.quantity`.
+ */
+export function validateLines(spec: DocumentSpec, raw: unknown): { lines: Line[] } | { failure: ValidationFailure } {
+  if (raw === undefined || raw === null) return { lines: [] };
+  if (!Array.isArray(raw) || raw.length > Math.min(spec.maxLines ?? LINES_MAX, LINES_MAX)) {
+    return { failure: { code: 9401, fields: { lines: Array.isArray(raw) ? 'range' : 'type' } } };
+  }
+  const lines: Line[] = [];
+  const fields: Record<string, FieldProblem['reason']> = {};
+  const seen = new Set<string>();
+  let code = 0;
+  raw.forEach((line: unknown, i) => {
+    if (typeof line !== 'object' || line === null || Array.isArray(line)) {
+      fields[`lines.${i}`] = 'type';
+      code ||= 9401;
+      return;
+    }
+    const given = line as Record<string, unknown>;
+    const id = typeof given.id === 'string' ? given.id.toLowerCase() : '';
+    if (!isUuid(id) || seen.has(id)) {
+      fields[`lines.${i}.id`] = 'format';
+      code ||= 9401;
+    }
+    seen.add(id);
+    const out: Line = { id };
+    for (const name of Object.keys(given)) {
+      if (name !== 'id' && !Object.hasOwn(spec.lines, name)) {
+        fields[`lines.${i}.${name}`] = 'type';
+        code ||= 9401;
+      }
+    }
+    for (const [name, field] of Object.entries(spec.lines)) {
+      const result = normalizeField(field, given[name]);
+      if ('problem' in result) {
+        fields[`lines.${i}.${name}`] = result.problem.reason;
+        code ||= result.problem.code;
+      } else out[name] = result.value;
+    }
+    lines.push(out);
+  });
+  return code ? { failure: { code, fields } } : { lines };
+}
+
+/**
  * REST for every entity, under `/api/<Module>/<Entity>` (scoped to X-Panel-Code, checked against
  * the caller's role): GET list (search, sort, order, page, pageSize, `filter.<field>=<value>`,
  * and for numbers, dates and times `filter.<field>.from` / `filter.<field>.to`, inclusive), GET
  * `/:id`, POST (`{ id?, ...values }`), PUT `/:id` (`{ version, ...changed values }`), DELETE
- * `/:id?version=<n>`. Writes go through the same rules as sync pushes.
+ * `/:id?version=<n>`; a document also POST `/:id/submit` and `/:id/cancel` (`{ version }`), and
+ * carries `lines` with its values. Writes go through the same rules as sync pushes.
  */
 export function entityPath(entity: Pick<Entity, 'module' | 'name'>): string {
   return `/api/${entity.module}/${entity.name}`;

@@ -6,6 +6,7 @@
  */
 import { Code } from './codes.ts';
 import { isValidEmail, isValidNationalId, normalizeMobile, normalizePostalCode, toAsciiDigits } from './normalize.ts';
+import { fromThousandths, toThousandths } from './quantity.ts';
 
 /** A message in the catalogues: `id` and its English source text. */
 export interface Label {
@@ -40,12 +41,26 @@ interface FieldBase<K extends FieldKind> {
   readOnly?: boolean;
   /** Kept for rules and references (an account id, a row id); never shown on screens. */
   internal?: boolean;
+  /**
+   * Who is sent the value. A grant of the entity (`grants`): only callers holding it; everyone
+   * else gets null, and may neither search, filter nor sort by it. `server`: nobody; the value
+   * never leaves the server. Unset: whoever may read the row. The server enforces it on REST, pull
+   * and push answers alike.
+   */
+  readableBy?: string;
   hint?: Label;
 }
+
+/** `readableBy` for a value that never leaves the server. */
+export const SERVER_ONLY = 'server';
 
 export interface TextField extends FieldBase<'text' | 'longText'> {
   max?: number;
 }
+/**
+ * `integer` is int4; `money` an integer number of rials (bigint); `decimal` an exact quantity with
+ * three places (numeric(18,3)), carried as its canonical text ("12.500", see quantity.ts).
+ */
 export interface NumberField extends FieldBase<'integer' | 'decimal' | 'money'> {
   min?: number;
   max?: number;
@@ -57,17 +72,39 @@ export interface ReferenceField extends FieldBase<'reference'> {
   /** The referenced entity's key, `<Module>/<Entity>`. */
   to: string;
 }
-export type SimpleField = FieldBase<'date' | 'dateTime' | 'boolean' | 'mobile' | 'email' | 'nationalId' | 'postalCode' | 'stringList'>;
+export type SimpleField = FieldBase<'date' | 'dateTime' | 'boolean' | 'mobile' | 'email' | 'nationalId' | 'postalCode'>;
 
-export type Field = TextField | NumberField | SelectField | ReferenceField | SimpleField;
+/** A list of texts; with `options`, a choice of several of them (a multi-select). */
+export interface StringListField extends FieldBase<'stringList'> {
+  options?: readonly { value: string; label: Label }[];
+}
+
+export type Field = TextField | NumberField | SelectField | ReferenceField | SimpleField | StringListField;
 
 export const TEXT_MAX = 200;
 export const LONG_TEXT_MAX = 4000;
 const MONEY_MAX = 9_000_000_000_000_000; // rials; stays within a JavaScript integer
 /** An `integer` column is PostgreSQL's int4. */
 const INTEGER_MAX = 2_147_483_647;
-/** Text PostgreSQL cannot store. */
-const NUL = '\u0000';
+/**
+ * What no text keeps: control characters, bidi embeddings, overrides and isolates, and invisible
+ * characters (zero-width space and joiner, direction marks, word joiner, BOM, soft hyphen, Hangul
+ * fillers, tags), which spoof names in member lists and the audit log. ZWNJ (U+200C) is not among
+ * them: it is the Persian half-space. Tab and line feed are allowed in multi-line text only.
+ */
+const INVISIBLE = '\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b\u200d-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}';
+const REFUSED_IN_LINE = new RegExp(`[\\u0000-\\u001f${INVISIBLE}]`, 'u');
+const REFUSED_IN_TEXT = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f${INVISIBLE}]`, 'u');
+
+/**
+ * Text as it is kept: Unicode NFC (one encoding of each letter, so equal names compare equal),
+ * line breaks as LF, trimmed; or null when it holds a character no text may (see INVISIBLE).
+ * Client and server both run it, so a form refuses what the server would.
+ */
+export function normalizeText(raw: string, multiline = false): string | null {
+  const value = raw.normalize('NFC').replace(/\r\n?/g, '\n').trim();
+  return (multiline ? REFUSED_IN_TEXT : REFUSED_IN_LINE).test(value) ? null : value;
+}
 
 export type FieldProblem = { code: number; reason: 'required' | 'type' | 'range' | 'format' | 'option' };
 
@@ -84,8 +121,8 @@ function realDate(value: string): boolean {
 }
 
 /**
- * Brings a raw value into the kind's canonical form (ASCII digits, normalised mobile, trimmed
- * text), or answers the problem with it. `undefined`/`null`/"" count as empty.
+ * Brings a raw value into the kind's canonical form (ASCII digits, normalised mobile, NFC text
+ * without invisible characters), or answers the problem with it. `undefined`/`null`/"" count as empty.
  */
 export function normalizeField(field: Field, raw: unknown): { value: unknown } | { problem: FieldProblem } {
   const empty = raw === undefined || raw === null || raw === '' || (field.kind === 'stringList' && Array.isArray(raw) && raw.length === 0);
@@ -94,23 +131,30 @@ export function normalizeField(field: Field, raw: unknown): { value: unknown } |
     case 'text':
     case 'longText': {
       if (typeof raw !== 'string') return { problem: problem(Code.BadRequest, 'type') };
-      if (raw.includes(NUL)) return { problem: problem(Code.BadRequest, 'format') };
-      const value = raw.trim();
+      const value = normalizeText(raw, field.kind === 'longText');
+      if (value === null) return { problem: problem(Code.BadRequest, 'format') };
       const max = field.max ?? (field.kind === 'text' ? TEXT_MAX : LONG_TEXT_MAX);
       if (value.length > max) return { problem: problem(Code.BadRequest, 'range') };
       if (!value && field.required) return { problem: problem(Code.BadRequest, 'required') };
       return { value };
     }
     case 'integer':
-    case 'decimal':
     case 'money': {
       const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(toAsciiDigits(raw).replace(/[٬,]/g, '').replace('٫', '.')) : NaN;
-      if (!Number.isFinite(n)) return { problem: problem(Code.BadRequest, 'type') };
-      if (field.kind !== 'decimal' && !Number.isInteger(n)) return { problem: problem(Code.BadRequest, 'type') };
-      const max = field.max ?? { integer: INTEGER_MAX, money: MONEY_MAX, decimal: Number.MAX_SAFE_INTEGER }[field.kind];
+      if (!Number.isFinite(n) || !Number.isInteger(n)) return { problem: problem(Code.BadRequest, 'type') };
+      const max = field.max ?? (field.kind === 'integer' ? INTEGER_MAX : MONEY_MAX);
       const min = field.min ?? -max;
       if (n < min || n > max) return { problem: problem(Code.BadRequest, 'range') };
       return { value: n };
+    }
+    case 'decimal': {
+      // Exact: canonical text with three decimals, compared in thousandths, never a float.
+      const value = toThousandths(raw);
+      if (value === null) return { problem: problem(Code.BadRequest, 'type') };
+      if ((field.min !== undefined && value < BigInt(Math.round(field.min * 1000))) || (field.max !== undefined && value > BigInt(Math.round(field.max * 1000)))) {
+        return { problem: problem(Code.BadRequest, 'range') };
+      }
+      return { value: fromThousandths(value) };
     }
     case 'date': {
       const value = typeof raw === 'string' ? toAsciiDigits(raw.trim()).slice(0, 10) : '';
@@ -142,10 +186,13 @@ export function normalizeField(field: Field, raw: unknown): { value: unknown } |
       const value = typeof raw === 'string' ? normalizePostalCode(raw) : null;
       return value ? { value } : { problem: problem(Code.BadRequest, 'format') };
     }
-    case 'stringList':
-      return Array.isArray(raw) && raw.length <= 500 && raw.every((s) => typeof s === 'string' && s.length <= TEXT_MAX && !s.includes(NUL))
-        ? { value: [...new Set(raw as string[])] }
-        : { problem: problem(Code.BadRequest, 'type') };
+    case 'stringList': {
+      const items = Array.isArray(raw) && raw.length <= 500 ? raw.map((s) => (typeof s === 'string' && s.length <= TEXT_MAX ? normalizeText(s) : null)) : null;
+      if (!items?.every((s) => s !== null)) return { problem: problem(Code.BadRequest, 'type') };
+      const options = field.options;
+      if (options && !items.every((v) => options.some((o) => o.value === v))) return { problem: problem(Code.BadRequest, 'option') };
+      return { value: [...new Set(items as string[])] };
+    }
   }
 }
 

@@ -4,7 +4,7 @@
  * out. Everything else in a panel is declared entities (see entities/).
  */
 import type { Row } from './entity.ts';
-import type { ModuleKey } from './routes.ts';
+import { paths, type ModuleKey } from './routes.ts';
 
 export const panelEndpoints = {
   /** POST: create a panel; the caller becomes its owner. */
@@ -21,7 +21,42 @@ export const panelEndpoints = {
   initialElements: { method: 'POST', path: '/api/Panel/InitialElements' },
   /** GET: `{ days: [{ date, count }] }`, writes per day over the last 30 days, and recent activity. */
   activitySummary: { method: 'GET', path: '/api/Panel/ActivitySummary' },
+  /** GET: the caller's open invitations (PanelInvitation[]); no X-Panel-Code. */
+  invitations: { method: 'GET', path: '/api/Panel/Invitations' },
+  /** POST `{ code }`: joins the panel the caller is invited to; answers its PanelSummary. 404 (9101) when no open invitation. */
+  acceptInvitation: { method: 'POST', path: '/api/Panel/Invitations/Accept' },
+  /** POST `{ code }`: declines the invitation. 404 (9101) when no open invitation. */
+  declineInvitation: { method: 'POST', path: '/api/Panel/Invitations/Decline' },
 } as const;
+
+/**
+ * An invitation to a panel as the invited person sees it (docs/decisions/007-invitations.md).
+ * Until they accept, the panel sees only what its inviter typed, and they have no access to it.
+ */
+export interface PanelInvitation {
+  code: string;
+  name: string;
+  icon: string;
+  /** The display name of who invited them. */
+  invitedBy: string;
+  roleName: string | null;
+  /** ISO time after which the invitation can no longer be accepted. */
+  openUntil: string;
+}
+
+/** How long an invitation stays open; declined or ignored ones simply lapse. */
+export const INVITATION_DAYS = 7;
+
+/** The query parameter of the invitation link: the panel's code. */
+export const INVITATION_QUERY = 'invitation';
+
+/**
+ * The invitation link an inviter passes on: the invited person's panel list with the invitation
+ * picked out. The code is no secret: only the invited account can accept.
+ */
+export function invitationPath(code: string): string {
+  return `${paths.user.panelList}?${INVITATION_QUERY}=${encodeURIComponent(code)}`;
+}
 
 export interface PanelDetails {
   name: string;
@@ -73,7 +108,6 @@ export const PANEL_SETTINGS_PERMISSION = 'PanelManagement.Panel.update';
 
 /** Who owns the current panel and the caller's own role there; Current answers these beside CurrentPanel. */
 export interface CurrentPanelPeople {
-  ownerUserId: string;
   ownerDisplayName: string;
   ownerUserName: string;
   /** The caller's role in the panel; null for the owner. */

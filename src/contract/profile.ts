@@ -3,6 +3,7 @@
  * run. The server answers 121/122/124 from these; the client shows the same codes before sending.
  */
 import { Code } from './codes.ts';
+import { normalizeText } from './fields.ts';
 import { isValidEmail, normalizeMobile, normalizePostalCode, toAsciiDigits } from './normalize.ts';
 
 export const genders = ['male', 'female'] as const;
@@ -122,9 +123,9 @@ export function fieldProblem(field: string, value: unknown, today: Date = new Da
     case 'militaryServiceStatus':
       return (militaryServiceStatuses as readonly unknown[]).includes(value) ? null : Code.BadRequest;
     case 'residenceAddress':
-      return typeof value === 'string' && value.length <= ADDRESS_MAX ? null : Code.BadRequest;
+      return typeof value === 'string' && value.length <= ADDRESS_MAX && normalizeText(value, true) !== null ? null : Code.BadRequest;
     default:
-      return typeof value === 'string' && value.length <= NAME_MAX ? null : Code.BadRequest;
+      return typeof value === 'string' && value.length <= NAME_MAX && normalizeText(value) !== null ? null : Code.BadRequest;
   }
 }
 

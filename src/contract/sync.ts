@@ -12,7 +12,8 @@ export const syncEndpoints = {
   pull: { method: 'GET', path: '/api/Sync/Pull' },
 } as const;
 
-export type MutationOp = 'create' | 'update' | 'delete';
+/** create, update, delete; and for documents (documents.md) submit and cancel, which carry no values. */
+export type MutationOp = 'create' | 'update' | 'delete' | 'submit' | 'cancel';
 
 export interface Mutation {
   /** 1, 2, 3… per client; gaps are allowed (a discarded change is never sent). */
@@ -30,6 +31,13 @@ export interface Mutation {
   baseVersion?: number;
   /** create: every field; update: the changed fields; delete: none. */
   values?: Record<string, unknown>;
+  /**
+   * The same client's earlier mutation of the same row that `baseVersion` counts on (it was still
+   * queued when this one was made). Should that one be rejected, this one is not applied either:
+   * it is held (rejected 9303 with `heldBy`), because its base assumed a write that never happened
+   * and applying it would overwrite a change its author never saw.
+   */
+  dependsOn?: number;
 }
 
 export interface PushRequest {
@@ -46,8 +54,12 @@ export interface MutationResult {
   message: string;
   /** Rejections from field validation: field name → reason. */
   fields?: Record<string, string>;
+  /** What the module says about a rejection, for its screens to put in words (e.g. the stock each line lacks). */
+  detail?: unknown;
   /** The row as the server now holds it (after the write, or the current one on a rejection). */
   row?: Row | null;
+  /** Rejected only because the mutation it depends on was: the first rejected one of the chain. */
+  heldBy?: number;
 }
 
 export interface PushResponse {

@@ -28,6 +28,21 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions, 
 }
 
 /**
+ * A quantity's canonical text ("1234.500", contract/quantity.ts) as people read it: grouped, in the
+ * locale's digits, without trailing zeros ("۱٬۲۳۴٫۵"). Worked on the text, so no digit is lost to
+ * floating point however large the quantity.
+ */
+export function formatQuantity(text: string, locale = activeLocale()): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) return text;
+  const [, sign, whole, fraction = ''] = match;
+  const kept = fraction.replace(/0+$/, '');
+  const grouped = numberFormat(locale).format(BigInt(whole!));
+  const point = locale === 'fa' ? '٫' : '.';
+  return `${sign ? '-' : ''}${grouped}${kept ? point + localDigits(kept, locale) : ''}`;
+}
+
+/**
  * Digits of a number, code or phone number in the locale's digits. Text with Latin letters
  * (usernames, panel codes like AB12CD) is an identifier typed in Latin and keeps its digits, so
  * it reads the same everywhere it appears.
@@ -73,4 +88,9 @@ export function formatDayMonth(value: string | number | Date, locale = activeLoc
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
   return dateFormat(locale, { day: 'numeric', month: 'short' }).format(date);
+}
+
+/** "a, b and c" / «الف، ب و ج» in the active language. */
+export function formatList(items: readonly string[], locale = activeLocale()): string {
+  return new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' }).format(items);
 }

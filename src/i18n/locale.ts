@@ -24,7 +24,7 @@ export function intlLocale(locale: Locale): string {
   return locale === 'fa' ? 'fa-IR-u-ca-persian-nu-arabext' : 'en-GB';
 }
 
-type Catalogue = () => Promise<{ messages: Messages }>;
+export type Catalogue = () => Promise<{ messages: Messages }>;
 
 /** The public shell's words (build/shellCatalog.ts): all the login page needs. */
 const shellCatalogues: Record<Locale, Catalogue> = {
@@ -38,6 +38,25 @@ const fullCatalogues: Record<Locale, Catalogue> = {
   en: () => import('../../locales/en/messages.po'),
 };
 
+/** Each module's own words (modules/<Key>/locales), loaded with the full catalogue. */
+const moduleCatalogues: Record<Locale, Catalogue>[] = [];
+
+/** Registers a module's catalogues (src/app/modules.ts); every later full load includes them. */
+export function addCatalogues(catalogues: Record<Locale, Catalogue>): void {
+  moduleCatalogues.push(catalogues);
+}
+
+/**
+ * Loads the registered modules' words for the active language (the signed-in area waits for it,
+ * so no module's screen or menu ever shows a word before its translation).
+ */
+export async function loadModuleCatalogues(): Promise<void> {
+  const locale = requested ?? (await decided);
+  const parts = await Promise.all(moduleCatalogues.map((c) => c[locale]()));
+  for (const { messages } of parts) i18n.load(locale, messages);
+  if (i18n.locale === locale) i18n.activate(locale);
+}
+
 const loaded = { shell: new Set<Locale>(), full: new Set<Locale>() };
 let fullWanted = false;
 /** The locale being activated: known before its words arrive, so parallel loads pick the same one. */
@@ -48,9 +67,9 @@ const decided = new Promise<Locale>((resolve) => (decide = resolve));
 
 async function loadCatalogue(locale: Locale, part: 'shell' | 'full'): Promise<void> {
   if (loaded.full.has(locale) || loaded[part].has(locale)) return;
-  const { messages } = await (part === 'full' ? fullCatalogues : shellCatalogues)[locale]();
-  // `load` merges: the full catalogue adds to the shell's words.
-  i18n.load(locale, messages);
+  const parts = await Promise.all([(part === 'full' ? fullCatalogues : shellCatalogues)[locale](), ...(part === 'full' ? moduleCatalogues.map((c) => c[locale]()) : [])]);
+  // `load` merges: the full catalogue adds to the shell's words, the modules' to both.
+  for (const { messages } of parts) i18n.load(locale, messages);
   loaded[part].add(locale);
 }
 
@@ -126,7 +145,7 @@ export async function storedLocale(): Promise<Locale> {
 export async function switchLocale(locale: Locale): Promise<void> {
   await activateLocale(locale);
   writeMirror(locale);
-  const { storageKeys, writeValue } = await import('../storage/keyValue.ts');
+  const { storageKeys, writeValue } = await import('../session/keyValue.ts');
   await writeValue(storageKeys.locale, locale);
 }
 

@@ -7,11 +7,12 @@
  */
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type { Entity } from '../contract/entity.ts';
-import { entities as declaredEntities } from '../contract/entities/index.ts';
+import { entities as declaredEntities } from '../contract/modules.ts';
 import type { LocalRow, OutboxEntry, SyncProblem, SyncState } from './localRecords.ts';
-import { deriveStores, panelDbVersions, type PanelDbVersion } from './panelDbSchema.ts';
+import { deriveStores, panelDbVersions, schemaVersion, type PanelDbVersion } from './panelDbSchema.ts';
 
-const NAME_PREFIX = 'pishkhan-data';
+/** What every panel database's name starts with, whoever's it is. */
+export const PANEL_DB_PREFIX = 'pishkhan-data:';
 
 /** The database name of a person's panel; the person's part is a prefix, so all their panels can be found. */
 export function panelDbName(username: string, panelCode: string): string {
@@ -19,7 +20,7 @@ export function panelDbName(username: string, panelCode: string): string {
 }
 
 export function userDbPrefix(username: string): string {
-  return `${NAME_PREFIX}:${encodeURIComponent(username.toLowerCase())}:`;
+  return `${PANEL_DB_PREFIX}${encodeURIComponent(username.toLowerCase())}:`;
 }
 
 export interface PanelDbOptions {
@@ -46,13 +47,16 @@ export class PanelDb extends Dexie {
       ...(options.indexedDB ? { indexedDB: options.indexedDB } : {}),
       ...(options.IDBKeyRange ? { IDBKeyRange: options.IDBKeyRange } : {}),
     });
-    const entities = options.entities ?? declaredEntities;
+    const entities = options.entities ?? declaredEntities();
     this.entities = entities;
     const stores = deriveStores(entities);
-    for (const { version, upgrade } of options.versions ?? panelDbVersions) {
+    const versions = options.versions ?? panelDbVersions;
+    for (const { version, upgrade } of versions) {
       const declared = this.version(version).stores(stores);
       if (upgrade) declared.upgrade((tx) => upgrade(tx, entities));
     }
+    // The tables and indexes the declarations call for now (see panelDbSchema.ts).
+    if (!options.versions) this.version(schemaVersion(stores)).stores(stores);
   }
 
   /** The table of an entity's rows. */

@@ -9,7 +9,7 @@ import { getCurrentPanel } from '../api/panels.ts';
 import type { CurrentPanel, CurrentPanelPeople } from '../contract/panels.ts';
 import { readSession, type Session } from '../session/session.ts';
 import { useSession } from '../session/useSession.ts';
-import { readValue, storageKeys, writeValue } from './keyValue.ts';
+import { readValue, storageKeys, writeValue } from '../session/keyValue.ts';
 
 /** The current panel with, when the server sent them, its owner and the person's role. */
 export type PanelInUse = CurrentPanel & Partial<CurrentPanelPeople>;

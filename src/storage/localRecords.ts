@@ -16,7 +16,7 @@ export interface LocalRow extends Row {
   _server?: Row | null;
   /** How many queued mutations are replayed on top of `_server`. */
   _pending: number;
-  /** Normalised search text (searchText.ts). */
+  /** Normalised search text (src/contract/list.ts). */
   _search: string;
 }
 
@@ -42,12 +42,21 @@ export interface SyncState {
   readable?: string[];
 }
 
-/** A mutation the server rejected, kept until the person decides what to do with it. */
+/**
+ * A mutation the server rejected, kept until the person decides what to do with it, with the
+ * later writes of the same row that were queued on top of it: those are held (never sent, or
+ * refused by the server as held), for their base counted on this one. The server's row is not
+ * copied here: screens and settling read the newest one this device knows (deletions included).
+ */
 export interface SyncProblem extends OutboxEntry {
   code: number;
   message: string;
   fields?: Record<string, string>;
-  /** The row as the server held it when it rejected the mutation (null: it has none). */
-  serverRow: Row | null;
+  /** The module's own account of the rejection (MutationResult.detail). */
+  detail?: unknown;
+  /** Later writes of the same row held behind this one, oldest first. */
+  held: OutboxEntry[];
   rejectedAt: string;
+  /** When a later write of this device to the same row was accepted by the server. */
+  newerOwnChangeAt?: string;
 }

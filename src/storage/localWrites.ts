@@ -5,7 +5,7 @@
  * once (useLiveQuery); the sync engine hears about it and pushes.
  */
 import { Code } from '../contract/codes.ts';
-import { validateValues, type Entity, type Row } from '../contract/entity.ts';
+import { validateValues, type Entity, type Line, type Row } from '../contract/entity.ts';
 import type { MutationOp } from '../contract/sync.ts';
 import type { LocalRow } from './localRecords.ts';
 import { newId } from './newId.ts';
@@ -31,20 +31,24 @@ function nowIso(): string {
 /**
  * Queues one mutation and replays it onto the row. Must run inside a transaction over the row's
  * table, the outbox and the sync state. `baseVersion` is the server version last seen plus this
- * device's earlier queued writes to the row: the version the row will have when the server gets here.
+ * device's earlier queued writes to the row: the version the row will have when the server gets
+ * here, provided those writes are applied; so the mutation names the last of them (`dependsOn`),
+ * and the server holds it should that one be rejected.
  */
 export async function queueMutation(db: PanelDb, entity: Entity, op: MutationOp, id: string, values?: Record<string, unknown>): Promise<number> {
   const state = await readSyncState(db);
   const mutationId = state.nextMutationId;
   await db.syncState.put({ ...state, nextMutationId: mutationId + 1 });
   const local = await db.rows(entity).get(id);
-  const earlier = await db.outbox.where('id').equals(id).count();
+  const earlier = (await db.outbox.where('id').equals(id).primaryKeys()).sort((a, b) => a - b);
+  const dependsOn = earlier.at(-1);
   await db.outbox.add({
     mutationId,
     entity: entity.key,
     op,
     id,
-    ...(op === 'create' ? {} : { baseVersion: (serverRowOf(local)?.version ?? 0) + earlier }),
+    ...(op === 'create' ? {} : { baseVersion: (serverRowOf(local)?.version ?? 0) + earlier.length }),
+    ...(dependsOn === undefined ? {} : { dependsOn }),
     ...(values ? { values } : {}),
     at: nowIso(),
   });
@@ -76,6 +80,14 @@ async function checkUnique(db: PanelDb, entity: Entity, values: Record<string, u
         : await table.filter(same).first();
     if (clash) throw new ValidationError(Code.AlreadyExists, { [name]: 'unique' });
   }
+  for (const set of entity.uniqueTogether ?? []) {
+    if (!set.some((name) => name in values)) continue;
+    const current = await db.rows(entity).get(id);
+    const whole: Record<string, unknown> = { ...(current ?? {}), ...values };
+    if (set.some((name) => whole[name] === null || whole[name] === undefined)) continue;
+    const clash = await db.rows(entity).filter((row) => row.id !== id && !row.deleted && set.every((name) => row[name] === whole[name])).first();
+    if (clash) throw new ValidationError(Code.AlreadyExists, Object.fromEntries(set.map((name) => [name, 'unique'])));
+  }
 }
 
 function valid(entity: Entity, values: unknown, mode: 'create' | 'update'): Record<string, unknown> {
@@ -86,7 +98,9 @@ function valid(entity: Entity, values: unknown, mode: 'create' | 'update'): Reco
 
 export async function createRow(db: PanelDb, entity: Entity, values: Record<string, unknown>, id = newId()): Promise<Row> {
   refuseServerOnly(entity);
-  const clean = valid(entity, values, 'create');
+  const { amendedFrom, ...given } = values;
+  const clean = valid(entity, entity.document ? given : values, 'create');
+  if (entity.document && typeof amendedFrom === 'string') clean.amendedFrom = amendedFrom;
   const row = await db.transaction('rw', writeTables(db, entity), async () => {
     await checkUnique(db, entity, clean, id);
     await queueMutation(db, entity, 'create', id, clean);
@@ -104,6 +118,7 @@ export async function updateRow(db: PanelDb, entity: Entity, id: string, values:
   const row = await db.transaction('rw', writeTables(db, entity), async () => {
     const current = await db.rows(entity).get(id);
     if (!current || current.deleted) throw new ValidationError(Code.NotFound);
+    mustBeDraft(entity, current);
     const changed = Object.fromEntries(Object.entries(clean).filter(([name, value]) => JSON.stringify(current[name]) !== JSON.stringify(value)));
     if (Object.keys(changed).length === 0) return current;
     await checkUnique(db, entity, changed, id);
@@ -120,7 +135,43 @@ export async function deleteRow(db: PanelDb, entity: Entity, id: string): Promis
   await db.transaction('rw', writeTables(db, entity), async () => {
     const current = await db.rows(entity).get(id);
     if (!current || current.deleted) throw new ValidationError(Code.NotFound);
+    mustBeDraft(entity, current);
     await queueMutation(db, entity, 'delete', id);
   });
   db.notifyLocalWrite();
+}
+
+/** A submitted or cancelled document is read-only: only a draft is edited or deleted (9106). */
+function mustBeDraft(entity: Entity, row: Row): void {
+  if (entity.document && row.status !== 'draft') throw new ValidationError(Code.NotPossibleNow);
+}
+
+/**
+ * Queues a document's submit (or cancel): the screen shows it submitted (cancelled) at once, as
+ * waiting; the server decides against the world as it is when the mutation arrives.
+ */
+export async function stepDocument(db: PanelDb, entity: Entity, id: string, step: 'submit' | 'cancel'): Promise<Row> {
+  if (!entity.document) throw new ValidationError(Code.InvalidOperation);
+  const spec = entity.document;
+  const row = await db.transaction('rw', writeTables(db, entity), async () => {
+    const current = await db.rows(entity).get(id);
+    if (!current || current.deleted) throw new ValidationError(Code.NotFound);
+    if (step === 'submit') {
+      mustBeDraft(entity, current);
+      if ((spec.needsLines ?? true) && !(current.lines as Line[] | undefined)?.length) throw new ValidationError(Code.BadRequest, { lines: 'required' });
+    } else if (current.status !== 'submitted') throw new ValidationError(Code.NotPossibleNow);
+    await queueMutation(db, entity, step, id);
+    return db.rows(entity).get(id);
+  });
+  db.notifyLocalWrite();
+  return row!;
+}
+
+/** A new draft copying a cancelled document, with lines of their own, that says which one it amends. */
+export async function amendDocument(db: PanelDb, entity: Entity, id: string): Promise<Row> {
+  const source = await db.rows(entity).get(id);
+  if (!entity.document || !source || source.deleted || source.status !== 'cancelled') throw new ValidationError(Code.NotPossibleNow);
+  const header = Object.fromEntries(Object.keys(entity.fields).filter((f) => !entity.fields[f]!.readOnly).map((f) => [f, source[f]]));
+  const lines = ((source.lines as Line[]) ?? []).map((line) => ({ ...line, id: newId() }));
+  return createRow(db, entity, { ...header, lines, amendedFrom: source.id });
 }

@@ -1,7 +1,8 @@
 /**
  * The signed-in person's current panel on this device: its database, its sync engine and the data
  * provider screens use. One at a time, following the session (username and panelCode); logging
- * out deletes the person's panel databases.
+ * out deletes the person's panel databases when they choose to, and data an ended session left
+ * behind can be found and erased from the login page.
  */
 import Dexie from 'dexie';
 import { useMemo } from 'react';
@@ -11,8 +12,8 @@ import { accessHash, canReadEntity } from './access.ts';
 import { currentPanelState } from './currentPanel.ts';
 import { dataProviderFor, type DataProvider } from './dataProvider.ts';
 import { httpSyncTransport } from './httpSyncTransport.ts';
-import { removeValue, storageKeys } from './keyValue.ts';
-import { PanelDb, panelDbName, userDbPrefix } from './PanelDb.ts';
+import { removeValue, storageKeys } from '../session/keyValue.ts';
+import { PANEL_DB_PREFIX, PanelDb, panelDbName, userDbPrefix } from './PanelDb.ts';
 import { SyncEngine, type SyncAccess } from './SyncEngine.ts';
 
 export interface PanelData {
@@ -70,16 +71,53 @@ export async function unsyncedCount(data: PanelData): Promise<{ pending: number;
   return { pending, problems };
 }
 
-/** Deletes every panel database of a person on this device, and the cached panel descriptions. */
-export async function deleteLocalData(username: string): Promise<void> {
-  if (active) {
-    active.engine.stop();
-    active.db.close();
-    active = null;
-  }
-  const prefix = userDbPrefix(username);
+/** Stops syncing and closes the panel database in use; its data stays on the device. */
+export function closePanelData(): void {
+  if (!active) return;
+  active.engine.stop();
+  active.db.close();
+  active = null;
+}
+
+async function panelDbNames(prefix: string): Promise<string[]> {
   const names = await Dexie.getDatabaseNames().catch(() => [] as string[]);
-  await Promise.all(names.filter((name) => name.startsWith(prefix)).map((name) => Dexie.delete(name)));
+  return names.filter((name) => name.startsWith(prefix));
+}
+
+async function deletePanelDbs(prefix: string): Promise<void> {
+  closePanelData();
+  await Promise.all((await panelDbNames(prefix)).map((name) => Dexie.delete(name)));
   await removeValue(storageKeys.currentPanels);
   await removeValue(storageKeys.panels);
+}
+
+/** Deletes every panel database of a person on this device, and the cached panel descriptions. */
+export function deleteLocalData(username: string): Promise<void> {
+  return deletePanelDbs(userDbPrefix(username));
+}
+
+/** Deletes everyone's panel data on this device: a shared phone, after a session was ended for them. */
+export function deleteAllLocalData(): Promise<void> {
+  return deletePanelDbs(PANEL_DB_PREFIX);
+}
+
+/**
+ * Panel data left on this device by a session that has ended (a forced sign-out, or a person who
+ * kept it), with what in it has not reached the server; null when there is none.
+ */
+export async function leftoverData(): Promise<{ pending: number; problems: number } | null> {
+  const names = await panelDbNames(PANEL_DB_PREFIX);
+  if (!names.length) return null;
+  let pending = 0;
+  let problems = 0;
+  for (const name of names) {
+    const db = new PanelDb(name);
+    try {
+      pending += await db.outbox.count();
+      problems += await db.problems.count();
+    } finally {
+      db.close();
+    }
+  }
+  return { pending, problems };
 }

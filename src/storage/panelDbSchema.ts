@@ -2,14 +2,16 @@
  * The panel data database's schema, derived from the entity declarations: one table per entity
  * (named after its SQL table) keyed by id with its declared indexes and `updatedAt`, plus the
  * outbox, the sync state and the problems. Every version derives its stores from the current
- * declarations (Dexie diffs each version against the installed database, so a table declared
- * later is created on the way up); `upgrade` moves data. Changing the declarations changes the
- * derived schema, and the fingerprint test then asks for a new version.
+ * declarations. The version a database opens at is generated from the schema too: the platform's
+ * last data upgrade plus the number of tables and indexes, so declaring an entity (or an index)
+ * raises it and IndexedDB adds the new parts — a module touches nothing here. Versions written by
+ * hand are the platform's upgrades that move data; a new one takes the next multiple of 10,000,
+ * above any generated number.
  */
 import type { Transaction } from 'dexie';
 import type { Entity } from '../contract/entity.ts';
-import type { LocalRow } from './localRecords.ts';
-import { searchTextOf } from './searchText.ts';
+import type { LocalRow, SyncProblem, SyncState } from './localRecords.ts';
+import { searchTextOf } from '../contract/list.ts';
 
 export type Stores = Record<string, string>;
 
@@ -21,18 +23,13 @@ export function deriveStores(entities: readonly Entity[]): Stores {
     problems: 'mutationId, id',
   };
   for (const entity of entities) {
-    const indexes = [...new Set(['updatedAt', ...entity.indexes])].filter((name) => name !== 'id');
+    // A list of texts is indexed by each of its entries (a product found by any of its barcodes).
+    const indexes = [...new Set(['updatedAt', ...entity.indexes])]
+      .filter((name) => name !== 'id')
+      .map((name) => (entity.fields[name]?.kind === 'stringList' ? `*${name}` : name));
     stores[entity.table] = ['id', ...indexes].join(', ');
   }
   return stores;
-}
-
-/** A short, stable text naming a schema, so a test can notice it moved. */
-export function schemaFingerprint(stores: Stores): string {
-  return Object.keys(stores)
-    .sort()
-    .map((table) => `${table}(${stores[table]})`)
-    .join(' ');
 }
 
 export interface PanelDbVersion {
@@ -52,15 +49,61 @@ async function addSearchText(tx: Transaction, entities: readonly Entity[]): Prom
   }
 }
 
-export const panelDbVersions: readonly PanelDbVersion[] = [{ version: 1 }, { version: 2, upgrade: addSearchText }];
-
-export const PANEL_DB_VERSION = panelDbVersions.at(-1)!.version;
+/**
+ * Version 3: some fields are no longer sent to everyone (`readableBy`: a Member's account id never,
+ * their mobile only with a grant). Stored copies of them go, and pull starts again from 0, so the
+ * rows come back as the server now shows them to this person.
+ */
+async function forgetRestrictedFields(tx: Transaction, entities: readonly Entity[]): Promise<void> {
+  for (const entity of entities) {
+    const restricted = Object.entries(entity.fields).filter(([, field]) => field.readableBy !== undefined).map(([name]) => name);
+    if (!restricted.length) continue;
+    await tx
+      .table<LocalRow, string>(entity.table)
+      .toCollection()
+      .modify((row) => {
+        for (const name of restricted) {
+          delete row[name];
+          if (row._server) delete row._server[name];
+        }
+      });
+  }
+  await tx.table<SyncState, string>('syncState').toCollection().modify((state) => {
+    state.cursor = 0;
+  });
+}
 
 /**
- * The fingerprint of the schema `PANEL_DB_VERSION` was released with. When the declarations
- * change the derived schema, add a version above (with an upgrade if rows need one) and put the
- * new fingerprint here.
+ * Version 3 also: a problem keeps the writes held behind it (`held`) and no longer a copy of the
+ * server's row from the moment of the rejection (settling reads the newest one instead).
  */
-export const RELEASED_SCHEMA =
-  'e_panel_management_activity(id, updatedAt, at, action, entity) e_panel_management_member(id, updatedAt, roleId, userId, displayName) ' +
-  'e_panel_management_role(id, updatedAt, name, parentRoleId) outbox(mutationId, id) problems(mutationId, id) syncState(key)';
+async function holdBehindProblems(tx: Transaction): Promise<void> {
+  await tx
+    .table<SyncProblem & { serverRow?: unknown }, number>('problems')
+    .toCollection()
+    .modify((problem) => {
+      problem.held ??= [];
+      delete problem.serverRow;
+    });
+}
+
+export const panelDbVersions: readonly PanelDbVersion[] = [
+  { version: 1 },
+  { version: 2, upgrade: addSearchText },
+  {
+    version: 3,
+    upgrade: async (tx, entities) => {
+      await forgetRestrictedFields(tx, entities);
+      await holdBehindProblems(tx);
+    },
+  },
+];
+
+/** The last platform upgrade's version. */
+export const PLATFORM_DB_VERSION = panelDbVersions.at(-1)!.version;
+
+/** The version a database with these stores opens at: grows with every table or index declared. */
+export function schemaVersion(stores: Stores): number {
+  const parts = Object.values(stores).reduce((sum, spec) => sum + spec.split(',').length, 0);
+  return PLATFORM_DB_VERSION + parts;
+}

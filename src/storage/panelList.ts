@@ -7,7 +7,7 @@ import { isApiError } from '../api/ApiError.ts';
 import { listPanels } from '../api/panels.ts';
 import type { PanelSummary } from '../contract/panels.ts';
 import { readSession } from '../session/session.ts';
-import { readValue, storageKeys, writeValue } from './keyValue.ts';
+import { readValue, storageKeys, writeValue } from '../session/keyValue.ts';
 
 interface SavedList {
   username: string;

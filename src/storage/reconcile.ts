@@ -1,20 +1,27 @@
 /**
  * Brings rows up to date after anything moved under them (a local write, a pull, a push result, a
  * problem resolved): keeps the newest server row seen, replays the row's pending mutations on it,
- * and drops rows that are gone on the server with nothing pending. Runs inside the caller's
- * transaction, which must cover the entity's table and the outbox.
+ * and drops rows the server never had. A row the server deleted stays as a bare tombstone (id,
+ * version, deleted), so the device always knows the newest server state, deletions included: an
+ * older copy of the row (a late answer, a problem being settled) can then never bring it back.
+ * Runs inside the caller's transaction, which must cover the entity's table and the outbox.
  */
 import type { Entity, Row } from '../contract/entity.ts';
 import type { LocalRow, OutboxEntry } from './localRecords.ts';
 import type { PanelDb } from './PanelDb.ts';
 import { replay } from './replay.ts';
-import { searchTextOf } from './searchText.ts';
+import { searchTextOf } from '../contract/list.ts';
 
 /** The last server row behind a local row (see LocalRow._server). */
 export function serverRowOf(local: LocalRow | undefined): Row | null {
   if (!local) return null;
   if (local._server !== undefined) return local._server;
   return Object.fromEntries(Object.entries(local).filter(([name]) => !name.startsWith('_'))) as Row;
+}
+
+/** What is kept of a row the server deleted: enough to know it is gone, and since which version. */
+function tombstone(row: Row): LocalRow {
+  return { id: row.id, version: row.version, updatedAt: row.updatedAt, deleted: true, _pending: 0, _search: '' };
 }
 
 function newer(current: Row | null, incoming: Row | null | undefined): Row | null {
@@ -38,7 +45,8 @@ export async function reconcileRows(db: PanelDb, entity: Entity, ids: readonly s
     const server = newer(serverRowOf(locals[i]), serverRows?.get(id));
     const pending = pendingById.get(id) ?? [];
     const view = replay(entity, server, pending);
-    if (!view || (view.deleted && pending.length === 0)) deletes.push(id);
+    if (!view) deletes.push(id);
+    else if (view.deleted && pending.length === 0) puts.push(tombstone(view));
     else if (pending.length === 0) puts.push({ ...view, _pending: 0, _search: searchTextOf(entity, view) });
     else puts.push({ ...view, _server: server, _pending: pending.length, _search: searchTextOf(entity, view) });
   });

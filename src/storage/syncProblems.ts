@@ -1,10 +1,13 @@
 /**
- * What a person can do with a mutation the server rejected (nothing is dropped without them):
- * retry with their change on top of the server's current row, take the server's version, or
- * discard the change. Each is one transaction.
+ * What a person can do with a mutation the server rejected, and the writes held behind it (nothing
+ * is dropped without them): retry their changes on top of the server's current row, take the
+ * server's version, or discard their changes. Each is one transaction. The server's row is always
+ * the newest this device knows (a tombstone when it was deleted), never a copy from the moment of
+ * the rejection, so settling can never bring back a row someone deleted since.
  */
 import type { Entity, Row } from '../contract/entity.ts';
-import type { SyncProblem } from './localRecords.ts';
+import type { MutationOp } from '../contract/sync.ts';
+import type { OutboxEntry, SyncProblem } from './localRecords.ts';
 import { queueMutation } from './localWrites.ts';
 import type { PanelDb } from './PanelDb.ts';
 import { reconcileRows, serverRowOf } from './reconcile.ts';
@@ -13,56 +16,74 @@ function tables(db: PanelDb, entity: Entity) {
   return [db.problems, db.outbox, db.syncState, db.rows(entity)];
 }
 
-function newest(a: Row | null | undefined, b: Row | null | undefined): Row | null {
-  if (!a) return b ?? null;
-  if (!b) return a;
-  return b.version > a.version ? b : a;
+/** The newest server row this device knows for the problem's row (deleted: a tombstone), or null when the server never had it. */
+export async function serverRowNow(db: PanelDb, entity: Entity, id: string): Promise<Row | null> {
+  return serverRowOf(await db.rows(entity).get(id));
 }
 
-async function newestServerRow(db: PanelDb, entity: Entity, problem: SyncProblem): Promise<Row | null> {
-  return newest(serverRowOf(await db.rows(entity).get(problem.id)), problem.serverRow);
+export interface CombinedChange {
+  /** What the rejected write and the ones held behind it amount to, in order. */
+  op: MutationOp;
+  values: Record<string, unknown>;
 }
 
-/** Whether "retry with my change" means anything: an update or delete needs the row to still exist on the server. */
-export function canRetry(problem: Pick<SyncProblem, 'op' | 'serverRow'>): boolean {
-  return problem.op === 'create' || Boolean(problem.serverRow && !problem.serverRow.deleted);
+/** The problem's write and its held writes folded into one: a create or update with every value, or a delete. */
+export function combinedChange(problem: Pick<SyncProblem, 'op' | 'values' | 'held'>): CombinedChange {
+  const writes: Pick<OutboxEntry, 'op' | 'values'>[] = [problem, ...problem.held];
+  return writes.reduce<CombinedChange>(
+    (sum, write) => {
+      if (write.op === 'delete') return { op: 'delete', values: sum.values };
+      if (write.op === 'create') return { op: 'create', values: { ...write.values } };
+      return { op: sum.op === 'create' ? 'create' : 'update', values: { ...sum.values, ...write.values } };
+    },
+    { op: 'update', values: {} },
+  );
 }
 
-/** Queues the change again, based on the newest server row this device has seen. */
+const live = (row: Row | null): row is Row => Boolean(row && !row.deleted);
+
+/**
+ * Whether "retry with my change" means anything against the server's row now: an update or a
+ * delete needs the row to be there; a create needs its id to be free.
+ */
+export function canRetry(problem: Pick<SyncProblem, 'op' | 'values' | 'held'>, server: Row | null): boolean {
+  const { op } = combinedChange(problem);
+  return op === 'create' ? !server || live(server) : live(server);
+}
+
+/** Queues the changes again as one write, based on the newest server row this device has seen. */
 export async function retryProblem(db: PanelDb, mutationId: number): Promise<void> {
   const problem = await db.problems.get(mutationId);
   const entity = problem && db.entityOf(problem.entity);
   if (!problem || !entity) return;
   await db.transaction('rw', tables(db, entity), async () => {
-    const server = await newestServerRow(db, entity, problem);
-    // The row first takes the server's version, so the new baseVersion counts from it.
-    await reconcileRows(db, entity, [problem.id], server ? new Map([[problem.id, server]]) : undefined);
+    const server = await serverRowNow(db, entity, problem.id);
     await db.problems.delete(mutationId);
-    const live = server && !server.deleted;
-    if (problem.op === 'create') await queueMutation(db, entity, live ? 'update' : 'create', problem.id, problem.values);
-    else if (live) await queueMutation(db, entity, problem.op, problem.id, problem.values);
+    if (!canRetry(problem, server)) return void (await reconcileRows(db, entity, [problem.id]));
+    const { op, values } = combinedChange(problem);
+    if (op === 'delete') await queueMutation(db, entity, 'delete', problem.id);
+    else await queueMutation(db, entity, live(server) ? 'update' : 'create', problem.id, values);
   });
   db.notifyLocalWrite();
 }
 
-/** Keeps the server's row: the problem goes and the row shows what the server holds. */
+/** Keeps the server's row: the problem and its held writes go, and the row shows what the server holds. */
 export async function takeServerVersion(db: PanelDb, mutationId: number): Promise<void> {
-  await resolve(db, mutationId);
+  await drop(db, mutationId);
 }
 
-/** Drops the change; the row already shows the server's version. */
+/** Drops the changes; the row already shows the server's version. */
 export async function discardProblem(db: PanelDb, mutationId: number): Promise<void> {
-  await resolve(db, mutationId);
+  await drop(db, mutationId);
 }
 
-async function resolve(db: PanelDb, mutationId: number): Promise<void> {
+async function drop(db: PanelDb, mutationId: number): Promise<void> {
   const problem = await db.problems.get(mutationId);
   const entity = problem && db.entityOf(problem.entity);
   if (!problem) return;
   if (!entity) return void (await db.problems.delete(mutationId));
   await db.transaction('rw', tables(db, entity), async () => {
     await db.problems.delete(mutationId);
-    const server = problem.serverRow;
-    await reconcileRows(db, entity, [problem.id], server ? new Map([[problem.id, server]]) : undefined);
+    await reconcileRows(db, entity, [problem.id]);
   });
 }

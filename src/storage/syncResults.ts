@@ -5,7 +5,7 @@
  * pending local changes replayed on top, and the cursor that goes with them).
  */
 import type { Entity, Row } from '../contract/entity.ts';
-import type { PushResponse, SyncChange } from '../contract/sync.ts';
+import type { MutationResult, PushResponse, SyncChange } from '../contract/sync.ts';
 import type { OutboxEntry } from './localRecords.ts';
 import type { PanelDb } from './PanelDb.ts';
 import { reconcileRows } from './reconcile.ts';
@@ -31,6 +31,37 @@ function allTables(db: PanelDb) {
   return [db.outbox, db.problems, db.syncState, ...db.entities.map((e) => db.rows(e))];
 }
 
+/**
+ * A rejected mutation becomes a problem, and the writes of the same row queued after it leave the
+ * outbox with it: their base counted on it, so they wait, held, until the person settles it.
+ * (Those already sent in the same batch were held by the server too; they are gone from the
+ * outbox by the time their answers are read.)
+ */
+async function keepProblem(db: PanelDb, entry: OutboxEntry, result: MutationResult, now: string): Promise<void> {
+  const root = result.heldBy === undefined ? undefined : await db.problems.get(result.heldBy);
+  if (root) {
+    await db.problems.put({ ...root, held: [...root.held, entry].sort((a, b) => a.mutationId - b.mutationId) });
+    return;
+  }
+  const later = (await db.outbox.where('id').equals(entry.id).toArray()).filter((e) => e.entity === entry.entity && e.mutationId > entry.mutationId);
+  await db.outbox.bulkDelete(later.map((e) => e.mutationId));
+  await db.problems.put({
+    ...entry,
+    code: result.code,
+    message: result.message,
+    ...(result.fields ? { fields: result.fields } : {}),
+    ...(result.detail !== undefined ? { detail: result.detail } : {}),
+    held: later.sort((a, b) => a.mutationId - b.mutationId),
+    rejectedAt: now,
+  });
+}
+
+/** An accepted write is newer than the problems of the same row: their card says so. */
+async function markOlderProblems(db: PanelDb, entry: OutboxEntry, now: string): Promise<void> {
+  const older = (await db.problems.where('id').equals(entry.id).toArray()).filter((p) => p.entity === entry.entity && p.mutationId < entry.mutationId);
+  if (older.length) await db.problems.bulkPut(older.map((p) => ({ ...p, newerOwnChangeAt: now })));
+}
+
 /** Settles the sent mutations the response answers; answers how many it settled. */
 export async function applyPushResults(db: PanelDb, sent: readonly OutboxEntry[], response: PushResponse, now: string): Promise<number> {
   const byMutationId = new Map(sent.map((entry) => [entry.mutationId, entry]));
@@ -42,16 +73,8 @@ export async function applyPushResults(db: PanelDb, sent: readonly OutboxEntry[]
       if (!entry || !(await db.outbox.get(entry.mutationId))) continue;
       await db.outbox.delete(entry.mutationId);
       settled++;
-      if (result.status === 'rejected') {
-        await db.problems.put({
-          ...entry,
-          code: result.code,
-          message: result.message,
-          ...(result.fields ? { fields: result.fields } : {}),
-          serverRow: result.row ?? null,
-          rejectedAt: now,
-        });
-      }
+      if (result.status === 'rejected') await keepProblem(db, entry, result, now);
+      else await markOlderProblems(db, entry, now);
       const entity = db.entityOf(entry.entity);
       if (entity) rows.add(entity, entry.id, result.row);
     }

@@ -5,7 +5,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { SYNC_STATE_KEY, type SyncProblem } from './localRecords.ts';
 import { usePanelData, type PanelData } from './panelData.ts';
-import { discardProblem, retryProblem, takeServerVersion } from './syncProblems.ts';
+import type { Row } from '../contract/entity.ts';
+import { discardProblem, retryProblem, serverRowNow, takeServerVersion } from './syncProblems.ts';
 
 export interface SyncCounts {
   pending: number;
@@ -38,6 +39,15 @@ export function useSyncProblems(): SyncProblem[] | undefined {
 export function useRowProblem(id: string | undefined): SyncProblem | null | undefined {
   const panel = usePanelData();
   return useLiveQuery(async () => (panel && id ? ((await panel.db.problems.where('id').equals(id).last()) ?? null) : null), [panel, id]);
+}
+
+/** The newest server row this device knows behind a problem (a tombstone once deleted; null when the server never had it; undefined while loading). */
+export function useServerRowNow(problem: Pick<SyncProblem, 'entity' | 'id'>): Row | null | undefined {
+  const panel = usePanelData();
+  return useLiveQuery(async () => {
+    const entity = panel?.db.entityOf(problem.entity);
+    return panel && entity ? serverRowNow(panel.db, entity, problem.id) : null;
+  }, [panel, problem.entity, problem.id]);
 }
 
 export type ProblemAnswer = 'retry' | 'takeServer' | 'discard';

@@ -1,8 +1,8 @@
 /**
  * Counts per day as a bar chart, drawn with visx: grid lines, bars with their day and number on
- * hover, day labels that thin out on narrow screens. In Persian the time axis runs right to left,
- * like the text. Screen readers get the same numbers as a table. Load it lazily: visx stays out
- * of the first paint.
+ * hover, day labels that thin out on narrow screens; with several series, a group of bars a day
+ * and a legend. In Persian the time axis runs right to left, like the text. Screen readers get the
+ * same numbers as a table. Load it lazily: visx stays out of the first paint.
  */
 import { AxisBottom, AxisLeft, AxisRight } from '@visx/axis';
 import { Group } from '@visx/group';
@@ -16,6 +16,14 @@ export interface DayCount {
   /** YYYY-MM-DD */
   date: string;
   count: number;
+  /** With `series`: one value per series, in its order (`count` is then unused). */
+  values?: readonly number[];
+}
+
+export interface ChartSeries {
+  label: string;
+  /** A CSS colour. */
+  color: string;
 }
 
 const HEIGHT = 220;
@@ -42,17 +50,24 @@ export interface DailyBarChartProps {
   label: string;
   dayHeader: string;
   countHeader: string;
+  /** Several values a day (goods in and out), each its own colour. */
+  series?: readonly ChartSeries[];
 }
 
-export function DailyBarChart({ days, label, dayHeader, countHeader }: DailyBarChartProps) {
+const single: readonly ChartSeries[] = [{ label: '', color: 'var(--color-brand-600)' }];
+
+export function DailyBarChart({ days, label, dayHeader, countHeader, series }: DailyBarChartProps) {
+  const shown = series ?? single;
+  const valuesOf = (day: DayCount) => (series ? (day.values ?? []) : [day.count]);
   const { i18n } = useLingui();
   const rtl = i18n.locale === 'fa';
   const [box, width] = useWidth<HTMLDivElement>();
   const innerWidth = Math.max(0, width - MARGIN.side - 8);
   const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const highest = Math.max(4, ...days.map((d) => d.count));
+  const highest = Math.max(4, ...days.flatMap(valuesOf));
   const x = scaleBand<string>({ domain: days.map((d) => d.date), range: rtl ? [innerWidth, 0] : [0, innerWidth], padding: 0.25 });
   const y = scaleLinear<number>({ domain: [0, highest], range: [innerHeight, 0], nice: true });
+  const within = scaleBand<number>({ domain: shown.map((_, i) => i), range: rtl ? [x.bandwidth(), 0] : [0, x.bandwidth()], padding: 0.1 });
   const everyNth = Math.max(1, Math.ceil(days.length / Math.max(1, Math.floor(innerWidth / 64))));
   const tickDates = days.filter((_, i) => (days.length - 1 - i) % everyNth === 0).map((d) => d.date);
   const yTicks = 4;
@@ -67,14 +82,17 @@ export function DailyBarChart({ days, label, dayHeader, countHeader }: DailyBarC
             {y.ticks(yTicks).map((tick) => (
               <line key={tick} x1={0} x2={innerWidth} y1={y(tick)} y2={y(tick)} stroke="#e2e8f0" />
             ))}
-            {days.map((day) => {
-              const barHeight = innerHeight - y(day.count);
-              return (
-                <Bar key={day.date} x={x(day.date)} y={innerHeight - barHeight} width={x.bandwidth()} height={barHeight} rx={3} fill="var(--color-brand-600)">
-                  <title>{`${formatDate(day.date)}: ${formatNumber(day.count)}`}</title>
-                </Bar>
-              );
-            })}
+            {days.flatMap((day) =>
+              valuesOf(day).map((value, i) => {
+                const barHeight = innerHeight - y(value);
+                const left = (x(day.date) ?? 0) + (within(i) ?? 0);
+                return (
+                  <Bar key={`${day.date}-${i}`} x={left} y={innerHeight - barHeight} width={within.bandwidth()} height={barHeight} rx={3} fill={shown[i]?.color}>
+                    <title>{`${formatDate(day.date)}${series ? ` · ${shown[i]?.label}` : ''}: ${formatNumber(value)}`}</title>
+                  </Bar>
+                );
+              }),
+            )}
             <AxisBottom top={innerHeight} scale={x} tickValues={tickDates} tickFormat={(date) => formatDayMonth(date)} stroke="#cbd5e1" tickStroke="#cbd5e1" tickLabelProps={() => tickStyle} />
             <Axis
               left={rtl ? innerWidth : 0}
@@ -88,19 +106,31 @@ export function DailyBarChart({ days, label, dayHeader, countHeader }: DailyBarC
           </Group>
         </svg>
       )}
+      {series && (
+        <ul className="mt-2 flex flex-wrap gap-4 text-xs text-slate-700" aria-hidden="true">
+          {series.map((s) => (
+            <li key={s.label} className="flex items-center gap-1.5">
+              <span className="size-3 rounded-sm" style={{ background: s.color }} />
+              {s.label}
+            </li>
+          ))}
+        </ul>
+      )}
       <table className="sr-only">
         <caption>{label}</caption>
         <thead>
           <tr>
             <th scope="col">{dayHeader}</th>
-            <th scope="col">{countHeader}</th>
+            {series ? series.map((s) => <th key={s.label} scope="col">{s.label}</th>) : <th scope="col">{countHeader}</th>}
           </tr>
         </thead>
         <tbody>
           {days.map((day) => (
             <tr key={day.date}>
               <td>{formatDate(day.date)}</td>
-              <td>{formatNumber(day.count)}</td>
+              {valuesOf(day).map((value, i) => (
+                <td key={i}>{formatNumber(value)}</td>
+              ))}
             </tr>
           ))}
         </tbody>

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../contract/routes.ts';
-import { OfflineIndicator } from '../pwa/OfflineIndicator.tsx';
+import { OfflineIndicator } from './OfflineIndicator.tsx';
 import { cx } from './cx.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Logo } from './Logo.tsx';

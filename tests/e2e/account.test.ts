@@ -169,7 +169,7 @@ describe('the mobile paths', () => {
 
 describe('security', () => {
   it('changes the password and verifies the mobile number from /User/Profile/Security', async () => {
-    const account = await newAccount(e2e.server);
+    const account = await newAccount(e2e.server, {}, { verifyMobile: false });
     const context = await freshContext(e2e.browser, e2e.server);
     await signInContext(context, e2e.server, account.username, account.password);
     const page = await context.newPage();
@@ -236,6 +236,10 @@ describe('the session', () => {
     await page.goto(paths.user.dashboard);
     await page.getByRole('button', { name: /منوی حساب/ }).click();
     await page.getByRole('menuitem', { name: 'خروج' }).click();
+    // Erasing this person's data from the device is offered, and chosen already: nothing is unsent.
+    const dialog = page.getByRole('dialog', { name: 'خروج' });
+    expect(await dialog.getByRole('checkbox', { name: /داده‌هایم از این دستگاه پاک شود/ }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'خروج' }).click();
     await expectPath(page, paths.auth.login);
     expect(await context.cookies()).toEqual([]);
     expect((await callApi(e2e.server, endpoints.refreshToken, { refreshToken: tokens.refresh_token })).status).toBe(401);

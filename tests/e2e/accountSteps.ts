@@ -9,7 +9,7 @@ import { endpoints } from '../../src/contract/endpoints.ts';
 import type { LoginData } from '../../src/contract/envelope.ts';
 import type { RegistrationProfilePayload } from '../../src/contract/profile.ts';
 import { DEFAULT_SERVICE_NAME } from '../../src/contract/service.ts';
-import { addSessionCookies, newContext, type RunningServer } from './harness.ts';
+import { addSessionCookies, newContext, smsCode, type RunningServer } from './harness.ts';
 
 export const demo = { username: 'demo', password: 'Pishkhan-Demo-1404', mobile: '09120000000' } as const;
 
@@ -40,10 +40,11 @@ export async function callApi<T = unknown>(
   endpoint: { method: string; path: string },
   body?: unknown,
   token?: string,
+  address = '10.9.9.9',
 ): Promise<Answer<T>> {
   const response = await fetch(`${server.url}${endpoint.path}`, {
     method: endpoint.method,
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.9.9.9', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
@@ -57,16 +58,23 @@ export async function logInByApi(server: RunningServer, username: string, passwo
 
 let accountCounter = 0;
 
-/** A new account with a registration profile (unless `profile` is null), made through the API. */
+/**
+ * A new account with a registration profile (unless `profile` is null), made through the API, its
+ * mobile number verified with the code the dev outbox got (unless `verifyMobile` is false), as only
+ * a verified number signs in or resets a password.
+ */
 export async function newAccount(
   server: RunningServer,
   profile: Partial<RegistrationProfilePayload> | null = {},
+  { verifyMobile = true }: { verifyMobile?: boolean } = {},
 ): Promise<{ username: string; password: string; mobile: string }> {
   accountCounter++;
   const username = `user${Date.now().toString(36)}${accountCounter}`;
   const password = 'a quiet river at dawn';
   const mobile = `0912${String(1_000_000 + ((Date.now() + accountCounter * 7919) % 8_999_999)).slice(0, 7)}`;
-  const signUp = await callApi<LoginData>(server, endpoints.signUp, { username, password, serviceName: DEFAULT_SERVICE_NAME });
+  // An address of its own: sign-ups and SMS codes are limited per address.
+  const address = `10.7.${Math.floor(accountCounter / 250)}.${(accountCounter % 250) + 1}`;
+  const signUp = await callApi<LoginData>(server, endpoints.signUp, { username, password, serviceName: DEFAULT_SERVICE_NAME }, undefined, address);
   expect(signUp.body.isSuccess, JSON.stringify(signUp.body)).toBe(true);
   if (profile) {
     const registration = await callApi(
@@ -89,8 +97,17 @@ export async function newAccount(
       signUp.body.data.access_token,
     );
     expect(registration.body.isSuccess, JSON.stringify(registration.body)).toBe(true);
+    const number = profile.mobileNumber ?? mobile;
+    if (verifyMobile && number) await verifyNumber(server, signUp.body.data.access_token, number, address);
   }
   return { username, password, mobile: profile?.mobileNumber ?? mobile };
+}
+
+async function verifyNumber(server: RunningServer, token: string, mobile: string, address: string): Promise<void> {
+  const sent = await callApi(server, endpoints.sendVerifiedCode, { mobile }, token, address);
+  expect(sent.body.isSuccess, JSON.stringify(sent.body)).toBe(true);
+  const verified = await callApi(server, endpoints.verifyPhoneNumber, { mobile, code: await smsCode(server, mobile) }, token, address);
+  expect(verified.body.isSuccess, JSON.stringify(verified.body)).toBe(true);
 }
 
 /** Puts a fresh password login's cookies into the browser profile, as the app itself stores them. */

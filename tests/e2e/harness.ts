@@ -155,9 +155,32 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
+/** An account of the test's own per server, signed up once: the developer tools answer only a signed-in caller. */
+const outboxReaders = new Map<string, Promise<{ username: string; password: string }>>();
+
+async function postJson(url: string, body: unknown): Promise<{ data: { access_token: string } | null }> {
+  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return (await response.json()) as { data: { access_token: string } | null };
+}
+
+async function outboxToken(server: Pick<RunningServer, 'url'>): Promise<string> {
+  let reader = outboxReaders.get(server.url);
+  if (!reader) {
+    const account = { username: `outbox${Date.now().toString(36)}`, password: 'the outbox reader of the e2e tests' };
+    reader = postJson(`${server.url}/api/Account/SignUp`, { ...account, serviceName: 'pishkhan' }).then(() => account);
+    outboxReaders.set(server.url, reader);
+  }
+  // A login each time: a test file can outlast one access token.
+  const login = await postJson(`${server.url}/api/account/login`, { ...(await reader), serviceName: 'pishkhan' });
+  if (!login.data) throw new Error('the outbox reader could not log in');
+  return login.data.access_token;
+}
+
 /** The last SMS code sent to a mobile number, from the server's dev outbox. */
 export async function smsCode(server: Pick<RunningServer, 'url'>, mobile: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/Dev/SmsOutbox?mobile=${encodeURIComponent(mobile)}`);
+  const response = await fetch(`${server.url}/api/Dev/SmsOutbox?mobile=${encodeURIComponent(mobile)}`, {
+    headers: { Authorization: `Bearer ${await outboxToken(server)}` },
+  });
   const body = (await response.json()) as { data: { code: string }[] | { code: string } | null };
   const data = body.data;
   const last = Array.isArray(data) ? data.at(-1) : data;

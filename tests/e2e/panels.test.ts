@@ -1,10 +1,11 @@
 /**
  * Panels end to end, in Chromium against the real server: an owner registers a panel with
  * modules, sets it up, enables another module, makes a role with a limited permission matrix and
- * adds a second person (signed up through the API) with it. That person sees only what the role
- * allows; goes offline; adds and edits roles; reloads while offline (the service worker serves
- * the app, the rows come from this device); comes back online; and the owner, in another browser,
- * sees the rows.
+ * invites a second person (signed up through the API) with it. Until that person accepts the
+ * invitation in their panel list, the owner sees only what was typed; then their name. The person
+ * sees only what the role allows; goes offline; adds and edits roles; reloads while offline (the
+ * service worker serves the app, the rows come from this device); comes back online; the owner,
+ * in another browser, sees the rows; and the person logs out, erasing their data from the device.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -19,12 +20,14 @@ let member: { context: BrowserContext; page: Page; username: string };
 
 const panelName = 'فروشگاه نور';
 const limitedRole = 'ویرایشگر نقش‌ها';
+/** The second person's name, which the owner learns only once they accept. */
+const memberName = 'نرگس صالحی';
 const roleUrl = modulePath('PanelManagement', 'Role');
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
 
 beforeAll(async () => {
-  const [ownerAccount, memberAccount] = [await newAccount(e2e.server), await newAccount(e2e.server)];
+  const [ownerAccount, memberAccount] = [await newAccount(e2e.server), await newAccount(e2e.server, { firstName: 'نرگس', lastName: 'صالحی' })];
   const ownerContext = await freshContext(e2e.browser, e2e.server);
   await signInContext(ownerContext, e2e.server, ownerAccount.username, ownerAccount.password);
   owner = { context: ownerContext, page: await ownerContext.newPage() };
@@ -94,11 +97,32 @@ describe('a panel from registration to two people working offline', () => {
     await sheet.getByRole('combobox', { name: fa('field.Member.roleId') }).fill('ویرایشگر');
     await page.getByRole('option', { name: limitedRole }).click();
     await sheet.getByRole('button', { name: fa('Add'), exact: true }).click();
-    // Once synced, the server has filled in who the person is.
-    await page.getByRole('dialog').getByText(member.username).first().waitFor({ timeout: 30_000 });
+    // Once synced, the server has opened an invitation: the panel sees only what was typed.
+    await page.getByRole('dialog').getByText(fa('field.Member.status.invited')).waitFor({ timeout: 30_000 });
+    await page.getByRole('dialog').getByText(member.username).first().waitFor();
+    expect(await page.getByRole('dialog').getByText(memberName).count()).toBe(0);
     await screenshot(page, 'panels-people-owner-fa-1280');
     await page.getByRole('dialog').getByRole('button', { name: fa('Close') }).click();
     await waitUntilSynced(page);
+  });
+
+  it('shows the invitation in the second person’s panel list; accepting it joins the panel', async () => {
+    const { page } = member;
+    await openScreen(page, paths.user.panelList);
+    const invitations = page.getByRole('region', { name: fa('Invitations to panels') });
+    await invitations.getByText(panelName).waitFor();
+    // Not yet among their panels: they have none.
+    await page.getByText(fa('You have no panels yet')).waitFor();
+    await screenshot(page, 'panels-invitation-member-fa-1280');
+    await invitations.getByRole('button', { name: fa('Accept the invitation to {name}', { name: panelName }), exact: true }).click();
+    await invitations.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: panelName }).waitFor();
+  });
+
+  it('shows the owner the person’s name once they accepted', async () => {
+    const { page } = owner;
+    await openScreen(page, modulePath('PanelManagement', 'People/Access'));
+    await page.getByText(memberName).first().waitFor({ timeout: 30_000 });
   });
 
   it('shows the second person only what their role allows', async () => {
@@ -128,7 +152,8 @@ describe('a panel from registration to two people working offline', () => {
     await waitForServiceWorker(page);
     await context.setOffline(true);
     await addRole(page, 'انبار شب', 'شیفت شب انبار', []);
-    await page.getByRole('button', { name: limitedRole }).click();
+    // Their own role is not theirs to change (the privilege ceiling): they edit the one they made.
+    await page.getByRole('button', { name: 'انبار شب' }).click();
     await page.getByRole('dialog').getByRole('button', { name: fa('Edit') }).click();
     await page.getByRole('dialog').getByLabel(fa('field.Role.description')).fill('نقش‌ها و نمودار سازمانی');
     await page.getByRole('dialog').getByRole('button', { name: fa('Save changes') }).click();
@@ -153,5 +178,19 @@ describe('a panel from registration to two people working offline', () => {
     await page.getByText('نقش‌ها و نمودار سازمانی').waitFor();
     await openScreen(page, modulePath('PanelManagement', 'Activity'));
     await page.getByRole('table').getByText('انبار شب').first().waitFor();
+  });
+
+  it('logs the second person out, erasing their data from the device, as one should on a shared phone', async () => {
+    const { page } = member;
+    await openScreen(page, paths.user.panelDashboard);
+    expect(await page.evaluate(async () => (await indexedDB.databases()).filter((d) => d.name?.startsWith('pishkhan-data:')).length)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: new RegExp(fa('Account menu of {displayName}', { displayName: memberName })) }).click();
+    await page.getByRole('menuitem', { name: fa('Log out') }).click();
+    const dialog = page.getByRole('dialog', { name: fa('Log out') });
+    await dialog.getByRole('checkbox', { name: new RegExp(fa('Erase my data from this device')) }).waitFor();
+    expect(await dialog.getByRole('checkbox', { name: new RegExp(fa('Erase my data from this device')) }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: fa('Log out') }).click();
+    await page.waitForURL((url) => url.pathname.toLowerCase() === paths.auth.login.toLowerCase());
+    await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).filter((d) => d.name?.startsWith('pishkhan-data:')).length)).toBe(0);
   });
 });

@@ -38,6 +38,11 @@ beforeAll(async () => {
   for (const [i, role] of [staff, cashiers, staff].entries()) {
     const person = await newAccount(e2e.server);
     await callInPanel(e2e.server.url, { method: 'POST', path: entityPath(Member) }, token, panel.code, { login: person.username, roleId: role.id, title: ['انباردار', 'صندوق‌دار', 'کارشناس فروش'][i] });
+    // Two accept their invitations; the third has not answered yet.
+    if (i < 2) {
+      const theirs = (await logInByApi(e2e.server, person.username, person.password)).access_token;
+      await callInPanel(e2e.server.url, panelEndpoints.acceptInvitation, theirs, null, { code: panel.code });
+    }
   }
 });
 

@@ -8,7 +8,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes, MODULE_BASE, needsSession } from '../../src/contract/routes.ts';
+import { MODULE_BASE, needsSession } from '../../src/contract/routes.ts';
+import { allRoutes } from './appRoutes.ts';
 import { newContext, screenshot, seriousA11yViolations, serverAndBrowser } from './harness.ts';
 import { demo, fa, signInAsDemo, waitForServiceWorker } from './pwaSupport.ts';
 

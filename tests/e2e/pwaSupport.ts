@@ -4,14 +4,16 @@
  * copies and rebuilds of the build a test serves.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { parsePo } from '../../server/i18n/po.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-const persian = new Map(parsePo(readFileSync(join(root, 'locales/fa/messages.po'), 'utf8')).map((e) => [e.msgid, e.msgstr]));
+/** Every Persian catalogue: the platform's and each module's. */
+const persianCatalogues = [join(root, 'locales/fa/messages.po'), ...readdirSync(join(root, 'modules')).map((m) => join(root, 'modules', m, 'locales/fa.po')).filter((f) => existsSync(f))];
+const persian = new Map(persianCatalogues.flatMap((file) => parsePo(readFileSync(file, 'utf8')).map((e): [string, string] => [e.msgctxt ? `${e.msgctxt}::${e.msgid}` : e.msgid, e.msgstr])));
 
 /** The Persian translation of an English message, with its placeholders filled. */
 export function fa(msgid: string, values: Record<string, string> = {}): string {

@@ -1,12 +1,17 @@
 /**
- * Every route of spec section 2 resolves in the built app: no 404 page; a signed-out visitor of a
- * /User route is sent to log in; a signed-in user sees the screen (or, for a module whose panel has
- * not enabled it, the "module not enabled" state). Aliases redirect to the spec's spellings, and
- * paths match in any case.
+ * Every route of the platform and of every module resolves in the built app: no 404 page; a
+ * signed-out visitor of a /User route is sent to log in; a signed-in user in a panel with every
+ * module enabled sees each screen — never the 404 page, an empty page or "module not enabled".
+ * Aliases redirect to the spec's spellings, and paths match in any case.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { aliases, allRoutes, needsSession, paths } from '../../src/contract/routes.ts';
+import { panelEndpoints, type CurrentPanel } from '../../src/contract/panels.ts';
+import { needsSession, paths } from '../../src/contract/routes.ts';
+import { allAliases, allModuleKeys, allRoutes } from './appRoutes.ts';
+import { callInPanel } from './panelsSteps.ts';
+import { addSessionCookies } from './harness.ts';
+import { logInByApi } from './accountSteps.ts';
 import { accountServerEnv, demo, freshContext, signInContext } from './accountSteps.ts';
 import { serverAndBrowser } from './harness.ts';
 
@@ -33,9 +38,9 @@ const publicRoutes = allRoutes.filter((r) => !needsSession(r));
 const userRoutes = allRoutes.filter((r) => needsSession(r));
 
 describe('every route of spec section 2', () => {
-  it('lists the spec’s routes, the /User ones behind the guard', () => {
+  it('lists the platform’s routes and every module’s, the /User ones behind the guard', () => {
     expect(publicRoutes).toEqual(expect.arrayContaining(['/', ...Object.values(paths.auth)]));
-    expect(userRoutes.length).toBeGreaterThan(70);
+    expect(userRoutes).toEqual(expect.arrayContaining([paths.user.dashboard, '/User/Panel/Module/PanelManagement/Role']));
   });
 
   it('shows every public route to a signed-out visitor, none of them the 404 page', async () => {
@@ -60,12 +65,16 @@ describe('every route of spec section 2', () => {
     await context.close();
   });
 
-  it('shows every /User route to a signed-in user: the screen or the module-not-enabled state, never the 404 page', async () => {
+  it('shows every /User route to a signed-in user in a panel with every module: each a screen, never the 404 page or “not enabled”', async () => {
     const context = await freshContext(e2e.browser, e2e.server);
-    await signInContext(context, e2e.server, demo.username, demo.password);
+    const tokens = await logInByApi(e2e.server, demo.username, demo.password);
+    const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, tokens.access_token, null, { name: 'همهٔ ماژول‌ها', icon: 'store', modules: allModuleKeys });
+    await addSessionCookies(context, e2e.server.url, tokens, demo.username, panel.code);
+    const notEnabled = /is not enabled in this panel|در این پنل فعال نیست/;
     await eachRoute(context, userRoutes, (route, seen) => {
       expect(seen.heading, route).not.toBe(notFoundTitle);
       expect(seen.heading, route).not.toBe('');
+      expect(seen.heading, route).not.toMatch(notEnabled);
       expect(seen.path.toLowerCase(), route).not.toBe(paths.auth.login.toLowerCase());
     });
     await context.close();
@@ -75,7 +84,7 @@ describe('every route of spec section 2', () => {
     const context = await freshContext(e2e.browser, e2e.server);
     await signInContext(context, e2e.server, demo.username, demo.password);
     const page = await context.newPage();
-    for (const [from, to] of Object.entries(aliases)) {
+    for (const [from, to] of Object.entries(allAliases)) {
       await page.goto(from);
       await expect.poll(() => new URL(page.url()).pathname, { message: from, timeout: 10_000 }).toBe(to);
     }

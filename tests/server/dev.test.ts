@@ -4,25 +4,39 @@ import { startTestServer, uniqueUsername, type TestServer } from './harness.ts';
 
 describe('developer tools with DEV_TOOLS=1', () => {
   let server: TestServer;
+  let token: string;
   beforeAll(async () => {
     server = await startTestServer({ config: { devTools: true } });
+    token = (await server.createAccount()).tokens.access_token;
   });
   afterAll(() => server.close());
+
+  it('answer only a signed-in caller (401 otherwise)', async () => {
+    const account = await server.createAccount();
+    await server.sendCode(account.mobile!);
+    for (const endpoint of [endpoints.getUserByUsername, endpoints.devSmsOutbox]) {
+      const answer = await server.call(endpoint, { query: { username: account.username, mobile: account.mobile! } });
+      expect(answer.status).toBe(401);
+      expect(JSON.stringify(answer.body)).not.toContain(account.userId);
+      expect(answer.body.data).toBeNull();
+    }
+  });
 
   it('looks a user up by username, whatever its case', async () => {
     const account = await server.createAccount();
     const answer = await server.call<{ id: string; userName: string; registered: boolean }>(endpoints.getUserByUsername, {
       query: { username: account.username.toUpperCase() },
+      token,
     });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ id: account.userId, userName: account.username, registered: true });
   });
 
   it('answers 404 with 110 for an unknown username and 9401 without one', async () => {
-    const unknown = await server.call(endpoints.getUserByUsername, { query: { username: uniqueUsername() } });
+    const unknown = await server.call(endpoints.getUserByUsername, { query: { username: uniqueUsername() }, token });
     expect(unknown.status).toBe(404);
     expect(unknown.body.errorData?.code).toBe(110);
-    expect((await server.call(endpoints.getUserByUsername)).body.errorData?.code).toBe(9401);
+    expect((await server.call(endpoints.getUserByUsername, { token })).body.errorData?.code).toBe(9401);
   });
 
   it('lists the codes sent to a number, oldest first', async () => {
@@ -30,7 +44,7 @@ describe('developer tools with DEV_TOOLS=1', () => {
     const first = await server.sendCode(account.mobile!);
     server.clock.advance(60_000);
     const second = await server.sendCode(account.mobile!, { purpose: 'reset' });
-    const answer = await server.call<{ code: string; purpose: string }[]>(endpoints.devSmsOutbox, { query: { mobile: account.mobile! } });
+    const answer = await server.call<{ code: string; purpose: string }[]>(endpoints.devSmsOutbox, { query: { mobile: account.mobile! }, token });
     expect(answer.body.data?.map((m) => [m.code, m.purpose])).toEqual([[first, 'login'], [second, 'reset']]);
   });
 });

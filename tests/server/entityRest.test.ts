@@ -132,20 +132,21 @@ describe('REST writes of an entity', () => {
 });
 
 describe('people in a panel', () => {
-  it('finds the account by username or mobile and fills the read-only fields', async () => {
+  it('invites the account a username or verified mobile names, showing only what was typed', async () => {
     const role = await createRow(panel, Role, { name: 'Seller' });
     const byName = await server.createAccount();
     const added = await createRow(panel, Member, { login: byName.username.toUpperCase(), roleId: role.id, title: 'فروشنده' });
-    expect(added).toMatchObject({ userId: byName.userId, userName: byName.username, displayName: 'مریم احمدی', mobile: byName.mobile });
-    const byMobile = await server.createAccount({ verifyMobile: true });
+    expect(added).toMatchObject({ displayName: byName.username.toUpperCase(), userName: null, mobile: null, status: 'invited' });
+    expect(added).not.toHaveProperty('userId');
+    const byMobile = await server.createAccount();
     const persianDigits = byMobile.mobile!.replace(/\d/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
     const viaMobile = await createRow(panel, Member, { login: persianDigits, roleId: role.id });
-    expect(viaMobile.userId).toBe(byMobile.userId);
+    expect(viaMobile).toMatchObject({ status: 'invited', displayName: persianDigits });
   });
 
   it('never adds someone by a mobile number they have not verified', async () => {
     const role = await createRow(panel, Role, { name: 'Courier' });
-    const unverified = await server.createAccount();
+    const unverified = await server.createAccount({ verifyMobile: false });
     const answer = await panel.call<Fields>(rest.create(Member), { body: { login: unverified.mobile, roleId: role.id } });
     expect([answer.status, answer.body.errorData?.code]).toEqual([400, Code.NotFoundUser]);
   });
@@ -184,13 +185,14 @@ describe('REST lists', () => {
   it('sorts by the declared default, pages with a total, and sorts by any field either way', async () => {
     const first = await listPanel.call<EntityListResponse>(rest.list(Role), { query: { pageSize: '2' } });
     expect(first.body.data).toMatchObject({ total: 6, page: 1, pageSize: 2 });
-    expect(names(first)).toEqual(['Alpha', 'Beta']);
+    // Persian names first, in alphabetical order (src/contract/list.ts).
+    expect(names(first)).toEqual(['كارشناس فروش', 'کارمند ۲']);
     const third = await listPanel.call<EntityListResponse>(rest.list(Role), { query: { pageSize: '2', page: '3' } });
     expect(names(third)).toHaveLength(2);
     const beyond = await listPanel.call<EntityListResponse>(rest.list(Role), { query: { pageSize: '2', page: '9' } });
     expect(beyond.body.data).toMatchObject({ items: [], total: 6 });
     const desc = await listPanel.call<EntityListResponse>(rest.list(Role), { query: { sort: 'name', order: 'desc', pageSize: '1' } });
-    expect(names(desc)).toEqual(['کارمند ۲']);
+    expect(names(desc)).toEqual(['Parent']);
   });
 
   it('searches the declared fields with Arabic and Persian letters and digits folded alike, and % taken literally', async () => {

@@ -1,13 +1,19 @@
 /**
  * Throws generated requests at every endpoint — methods, paths in any case, headers, bodies of any
- * shape and type, malformed JSON, forms, wrong content types — and asks two things of each
- * answer: never a 5xx, and always the envelope (no built client here, so no static files).
+ * shape and type, malformed JSON, forms, wrong content types — and asks of each answer: never a
+ * 5xx, always the envelope (no built client here, so no static files), and no developer tool for
+ * a caller without a session. Afterwards: no brute-force counter past its limit (slots are
+ * reserved before attempts), and every stored name is normalised text.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { isEnvelope } from '../../src/contract/envelope.ts';
+import { normalizeText } from '../../src/contract/fields.ts';
 import { profileFields } from '../../server/account/profileFields.ts';
+import { codeAttemptLimit } from '../../server/auth/codes.ts';
+import { loginLimits, signUpLimit } from '../../server/auth/rateLimit.ts';
+import { lookupLimit } from '../../server/access/memberHooks.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -44,6 +50,7 @@ const valueArb: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ unit: 'binary' }),
   fc.constant(null).map(() => account.username),
   fc.constantFrom('pishkhan', '09120000000', '۰۹۱۲۰۰۰۰۰۰۰', '+989120000000', '123456', 'null', '', 'login', 'verify', '1990-02-30', 'a\u0000b'),
+  fc.constantFrom('سارا\u202E', 'ad\u200Dmin', 'Jose\u0301', 'first\nsecond', 'می\u200Cروم', '\u2066x\u2069', 'a\u200Bb'),
   fc.string({ minLength: 2000, maxLength: 6000 }),
   fc.integer(),
   fc.double(),
@@ -102,8 +109,31 @@ describe('any request at all', () => {
         if (method !== 'HEAD') {
           expect(isEnvelope(response.json()), `${method} ${url}: ${response.body.slice(0, 200)}`).toBe(true);
         }
+        if (/^\/api\/dev\//i.test(url) && headers.authorization !== `Bearer ${account.tokens.access_token}`) {
+          expect(response.statusCode, `${method} ${url} without a session`).not.toBe(200);
+        }
       }),
       { numRuns: RUNS },
     );
+    await expectCountersWithinLimits();
+    await expectNormalisedNames();
   });
 });
+
+const limits = [...Object.values(loginLimits), signUpLimit, codeAttemptLimit, lookupLimit];
+
+async function expectCountersWithinLimits(): Promise<void> {
+  const counters = await server.db.query<{ key: string; failures: number }>('SELECT key, failures FROM auth_throttle');
+  for (const { key, failures } of counters) {
+    const limit = limits.find((l) => key.startsWith(`${l.prefix}:`));
+    expect(limit, key).toBeDefined();
+    expect(failures, key).toBeLessThanOrEqual(limit!.maxFailures);
+  }
+}
+
+async function expectNormalisedNames(): Promise<void> {
+  const names = await server.db.query<Record<string, string | null>>('SELECT first_name, last_name, father_name, city, state, country, public_user_name FROM users');
+  for (const value of names.flatMap((row) => Object.values(row))) {
+    if (value !== null) expect(normalizeText(value), JSON.stringify(value)).toBe(value);
+  }
+}

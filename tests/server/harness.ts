@@ -14,6 +14,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Db } from '../../server/db/Db.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { currentPlan } from '../../server/db/migrationPlan.ts';
 import type { SmsOutbox, SmsSender } from '../../server/auth/sms.ts';
 import { DevOutbox, logSender } from '../../server/auth/smsSenders.ts';
 import { openTestDatabase } from './testDatabase.ts';
@@ -72,7 +73,7 @@ export interface AccountOptions {
   password?: string;
   /** Register a complete profile (the default), or leave it missing (101 on GetCurrectUser). */
   profile?: boolean;
-  /** A mobile number for the profile; one is made up unless null. Verified only when `verifyMobile`. */
+  /** A mobile number for the profile; one is made up unless null. Verified (so it can sign in) unless `verifyMobile` is false. */
   mobile?: string | null;
   verifyMobile?: boolean;
 }
@@ -137,7 +138,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const outbox = new DevOutbox();
   const sms = options.sms ?? logSender(() => {}, outbox);
   const database = options.db ? { db: options.db, drop: async () => {} } : await openTestDatabase();
-  if (!options.db) await migrate(database.db);
+  if (!options.db) await migrate(database.db, await currentPlan());
   const app = await buildApp({ config, db: database.db, sms, clock, logger: options.logger ?? errorsToConsole });
   await options.register?.(app);
   await app.ready();
@@ -201,8 +202,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 async function createAccount(server: TestServer, options: AccountOptions): Promise<TestAccount> {
   const username = options.username ?? uniqueUsername();
   const password = options.password ?? strongPassword;
+  // Each from an address of its own: sign-ups are limited per address.
   const signUp = await server.call<LoginData>(endpoints.signUp, {
     body: { username, password, serviceName: server.config.serviceName },
+    remoteAddress: uniqueAddress(),
   });
   if (signUp.status !== 201 || !signUp.body.data) throw new Error(`sign-up of ${username} failed: ${JSON.stringify(signUp.body)}`);
   const tokens = signUp.body.data;
@@ -214,7 +217,7 @@ async function createAccount(server: TestServer, options: AccountOptions): Promi
     });
     if (saved.status !== 200) throw new Error(`registration of ${username} failed: ${JSON.stringify(saved.body)}`);
   }
-  if (options.verifyMobile && mobile) {
+  if (options.verifyMobile !== false && mobile) {
     await server.db.query('UPDATE users SET mobile = $2, mobile_verified = true WHERE lower(username) = lower($1)', [username, mobile]);
   }
   const [row] = await server.db.query<{ id: string }>('SELECT id FROM users WHERE lower(username) = lower($1)', [username]);

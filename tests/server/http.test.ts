@@ -107,4 +107,14 @@ describe('the API edge', () => {
       expect(answer.headers['cache-control']).toBe('no-store');
     }
   });
+
+  it('marks API answers no-store however the path is spelled: doubled slashes, percent-encoding, dot segments', async () => {
+    const account = await server.createAccount();
+    const login = { username: account.username, password: account.password, serviceName: 'pishkhan' };
+    for (const path of ['//api/account/login', '/%61pi/account/login', '/%41PI/account//login', '/x/../api/account/login', '/api/./account/login']) {
+      const answer = await server.app.inject({ method: 'POST', url: path, payload: login });
+      if (answer.statusCode === 200) expect(answer.json().data.access_token, path).toBeTruthy();
+      expect(answer.headers['cache-control'], `${path} answered ${answer.statusCode}`).toBe('no-store');
+    }
+  });
 });

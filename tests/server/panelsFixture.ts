@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Member, Role } from '../../src/contract/entities/panelManagement.ts';
-import { entityPath, type Entity, type Row } from '../../src/contract/entity.ts';
+import { actions, entityPath, permission, type Entity, type Row } from '../../src/contract/entity.ts';
 import { panelEndpoints, type CurrentPanel } from '../../src/contract/panels.ts';
 import { PANEL_HEADER } from '../../src/contract/service.ts';
 import type { CallOptions, CallResult, TestAccount, TestServer } from './harness.ts';
@@ -24,14 +24,17 @@ export function callerIn(server: TestServer, account: TestAccount, code: string)
   };
 }
 
-export async function openPanel(server: TestServer, owner: TestAccount, name = 'شرکت آزمایش'): Promise<PanelCaller> {
+export async function openPanel(server: TestServer, owner: TestAccount, name = 'شرکت آزمایش', modules: string[] = ['PanelManagement']): Promise<PanelCaller> {
   const answer = await server.call<CurrentPanel>(panelEndpoints.register, {
     token: owner.tokens.access_token,
-    body: { name, icon: 'store', modules: ['PanelManagement'] },
+    body: { name, icon: 'store', modules },
   });
   if (answer.status !== 201 || !answer.body.data) throw new Error(`RegisterPanel failed: ${JSON.stringify(answer.body)}`);
   return callerIn(server, owner, answer.body.data.code);
 }
+
+/** Every action on people and on roles, and nothing else: a manager below the panel's settings. */
+export const managePeopleAndRoles: readonly string[] = [Member, Role].flatMap((e) => actions.map((a) => permission(e, a)));
 
 /** REST endpoints of an entity, as `{ method, path }` for `call`. */
 export const rest = {
@@ -48,9 +51,19 @@ export async function createRow(caller: PanelCaller, entity: Entity, values: Rec
   return answer.body.data;
 }
 
+/** Invites a person (a new one unless given) into the panel with `roleId`, and they accept; answers their Member row. */
+export async function acceptedMember(server: TestServer, inviter: PanelCaller, roleId: string, person?: TestAccount): Promise<Row> {
+  const account = person ?? (await server.createAccount());
+  const invited = await createRow(inviter, Member, { login: account.username, roleId });
+  const accepted = await server.call(panelEndpoints.acceptInvitation, { token: account.tokens.access_token, body: { code: inviter.code } });
+  if (accepted.status !== 200) throw new Error(`accepting the invitation failed: ${JSON.stringify(accepted.body)}`);
+  const row = await inviter.call<Row>(rest.get(Member, invited.id));
+  return row.body.data ?? { ...invited, version: invited.version + 1 };
+}
+
 /** Makes a role with exactly these permissions and adds the person to the owner's panel with it. */
 export async function addMember(server: TestServer, owner: PanelCaller, person: TestAccount, permissions: string[], roleName = `role-${randomUUID().slice(0, 8)}`): Promise<PanelCaller> {
   const role = await createRow(owner, Role, { name: roleName, permissions });
-  await createRow(owner, Member, { login: person.username, roleId: role.id });
+  await acceptedMember(server, owner, role.id, person);
   return callerIn(server, person, owner.code);
 }

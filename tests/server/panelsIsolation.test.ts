@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../src/contract/codes.ts';
-import { allPermissions } from '../../src/contract/entities/index.ts';
+import { allPermissions } from '../../src/contract/modules.ts';
 import { Activity, Member, Role } from '../../src/contract/entities/panelManagement.ts';
 import type { Entity } from '../../src/contract/entity.ts';
 import { panelEndpoints } from '../../src/contract/panels.ts';
@@ -29,7 +29,7 @@ let snapshotOfB: { rows: string; current: string; cursor: number };
 beforeAll(async () => {
   server = await startTestServer();
   const a = await openPanel(server, await server.createAccount(), 'Panel A');
-  attackers = [a, await addMember(server, a, await server.createAccount(), [...allPermissions])];
+  attackers = [a, await addMember(server, a, await server.createAccount(), [...allPermissions()])];
   await createRow(a, Role, { name: 'A role' });
 
   const ownerOfB = await server.createAccount();

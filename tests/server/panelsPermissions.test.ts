@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../src/contract/codes.ts';
-import { allPermissions } from '../../src/contract/entities/index.ts';
+import { allPermissions } from '../../src/contract/modules.ts';
 import { Activity, Member, Role } from '../../src/contract/entities/panelManagement.ts';
 import { actions, permission, type Action, type Entity, type EntityListResponse, type Row } from '../../src/contract/entity.ts';
 import type { MutationOp } from '../../src/contract/sync.ts';
@@ -70,7 +70,7 @@ async function viaPush(caller: PanelCaller, entity: Entity, op: MutationOp) {
 
 describe.each([Role, Member])('the permission matrix of $key', (entity) => {
   it.each(actions)('without %s the action is refused over REST and push', async (action) => {
-    const without = await addMember(server, owner, await server.createAccount(), allPermissions.filter((p) => p !== permission(entity, action)));
+    const without = await addMember(server, owner, await server.createAccount(), allPermissions().filter((p) => p !== permission(entity, action)));
     expect(await viaRest(without, entity, action)).toEqual({ status: 403, code: Code.InvalidOperation });
     if (action === 'read') {
       expect((await without.call(rest.list(entity))).status).toBe(403);
@@ -110,7 +110,7 @@ describe('the audit log', () => {
       const pushed = await syncClient(caller).push([{ mutationId: 1, entity: Activity.key, op: 'delete', id: entry.id, baseVersion: entry.version }]);
       expect(pushed.body.data!.results[0]).toMatchObject({ status: 'rejected', code: Code.InvalidOperation });
     }
-    const without = await addMember(server, owner, await server.createAccount(), allPermissions.filter((p) => p !== permission(Activity, 'read')));
+    const without = await addMember(server, owner, await server.createAccount(), allPermissions().filter((p) => p !== permission(Activity, 'read')));
     expect((await without.call(rest.list(Activity))).status).toBe(403);
   });
 });

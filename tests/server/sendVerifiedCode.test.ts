@@ -1,6 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { toPersianDigits } from '../../src/contract/normalize.ts';
+import { keysOf } from '../../server/auth/keys.ts';
 import { allowConsole } from './console.ts';
 import { startTestServer, uniqueAddress, uniqueMobile, type TestAccount, type TestServer } from './harness.ts';
 
@@ -41,6 +43,17 @@ describe('POST /api/Account/SendVerifiedCode', () => {
     );
     expect(row!.code_hash.length).toBe(32);
     expect(Buffer.from(row!.code_hash).toString('utf8')).not.toContain(sent.code);
+  });
+
+  it('hashes codes with a key of their own, neither the configured secret nor the token key', async () => {
+    const { mobile } = await server.createAccount({ verifyMobile: true });
+    const code = await server.sendCode(mobile!);
+    const [row] = await server.db.query<{ code_hash: Uint8Array }>('SELECT code_hash FROM verification_codes WHERE mobile = $1', [mobile]);
+    const hashWith = (key: string | Buffer) => createHmac('sha256', key).update(`login:${mobile}:${code}`).digest();
+    const keys = keysOf(server.config.jwtSecret);
+    expect(Buffer.from(row!.code_hash).equals(hashWith(keys.smsCode))).toBe(true);
+    expect(Buffer.from(row!.code_hash).equals(hashWith(server.config.jwtSecret))).toBe(false);
+    expect(keys.smsCode.equals(keys.accessToken)).toBe(false);
   });
 
   it('accepts Persian digits and the +98 and 0098 forms, and sends to the normal form', async () => {
@@ -116,6 +129,15 @@ describe('POST /api/Account/SendVerifiedCode', () => {
     expect(again.headers['retry-after']).toBe('40');
     server.clock.advance(40_000);
     expect((await send(mobile)).status).toBe(200);
+  });
+
+  it('sends the login code a person asks for right after verifying the number, but not a second one', async () => {
+    const person = await server.createAccount({ verifyMobile: false });
+    const address = uniqueAddress();
+    expect((await send(person.mobile, { purpose: 'verify', token: person.tokens.access_token, address })).status).toBe(200);
+    await server.db.query('UPDATE users SET mobile_verified = true WHERE id = $1', [person.userId]);
+    expect((await send(person.mobile, { purpose: 'login', address })).status).toBe(200);
+    expect((await send(person.mobile, { purpose: 'login', address })).status).toBe(429);
   });
 
   it('sends at most five codes an hour to one number', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { requireSession } from '../../server/auth/session.ts';
+import { keysOf } from '../../server/auth/keys.ts';
 import { signAccessToken } from '../../server/auth/tokens.ts';
 import { startTestServer, TEST_JWT_SECRET, type TestAccount, type TestServer } from './harness.ts';
 
@@ -31,7 +32,7 @@ async function me(token?: string, headers?: Record<string, string>) {
   return profile;
 }
 
-const secretKey = new TextEncoder().encode(TEST_JWT_SECRET);
+const secretKey = new Uint8Array(keysOf(TEST_JWT_SECRET).accessToken);
 
 function claimsOf(token: string): { sub: string; sid: string } {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string };
@@ -60,7 +61,7 @@ describe('requireSession', () => {
 
   it('accepts a token the harness signs the way the server does', async () => {
     const { sub, sid } = claimsOf(account.tokens.access_token);
-    const token = signAccessToken({ secret: TEST_JWT_SECRET, audience: 'pishkhan' }, { userId: sub, sessionId: sid }, server.clock.now());
+    const token = signAccessToken({ key: keysOf(TEST_JWT_SECRET).accessToken, audience: 'pishkhan' }, { userId: sub, sessionId: sid }, server.clock.now());
     expect((await me(token)).status).toBe(200);
   });
 
@@ -112,13 +113,17 @@ describe('requireSession', () => {
     const body = part({ sub, sid, typ: 'access', aud: 'pishkhan', iss: 'pishkhan', iat: now, exp: now + 600 });
     for (const header of [{ alg: 'none' }, { alg: 'HS512' }, { alg: 'HS256', crit: ['b64'] }, { alg: 'HS256', typ: 'at+jwt' }]) {
       const input = `${part(header)}.${body}`;
-      const signature = createHmac('sha256', TEST_JWT_SECRET).update(input).digest('base64url');
+      const signature = createHmac('sha256', keysOf(TEST_JWT_SECRET).accessToken).update(input).digest('base64url');
       expect((await me(`${input}.${signature}`)).status).toBe(401);
     }
   });
 
   it('refuses a token signed with another key', async () => {
     expect((await me(await forged({ key: new TextEncoder().encode('another-secret-another-secret-another-secret') }))).status).toBe(401);
+  });
+
+  it('refuses a token signed with the configured secret itself: tokens have a key of their own', async () => {
+    expect((await me(await forged({ key: new TextEncoder().encode(TEST_JWT_SECRET) }))).status).toBe(401);
   });
 
   it('accepts an access token for ten minutes and refuses it after', async () => {

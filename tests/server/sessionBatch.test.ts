@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import type { CurrentUser } from '../../src/contract/profile.ts';
+import { keysOf } from '../../server/auth/keys.ts';
 import { signAccessToken, verifyAccessToken } from '../../server/auth/tokens.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const settings = () => ({ secret: server.config.jwtSecret, audience: server.config.serviceName });
+const settings = () => ({ key: keysOf(server.config.jwtSecret).accessToken, audience: server.config.serviceName });
 const me = (token: string) => server.call<CurrentUser>(endpoints.getCurrentUser, { token });
 
 describe('session checks of concurrent requests', () => {

@@ -98,6 +98,48 @@ describe('push', () => {
     expect(replay.body.data!.results[0]).toMatchObject({ status: 'rejected', code: Code.ConcurrencyFailure });
   });
 
+  it('holds a write whose base counted on a rejected one, in the same batch and in a later one, and replays the same answers', async () => {
+    const id = randomUUID();
+    await syncClient(panel).push([createRole(1, id, 'Cashier')]);
+    await panel.call(rest.update(Role, id), { body: { version: 1, description: 'A: handles refunds' } });
+    const client = syncClient(panel);
+    const first = await client.push([
+      { mutationId: 1, entity: Role.key, op: 'update', id, baseVersion: 1, values: { description: 'B: first draft' } },
+      { mutationId: 2, entity: Role.key, op: 'update', id, baseVersion: 2, dependsOn: 1, values: { description: 'B: second draft' } },
+    ]);
+    expect(first.body.data!.results).toMatchObject([
+      { mutationId: 1, status: 'rejected', code: Code.ConcurrencyFailure },
+      { mutationId: 2, status: 'rejected', code: Code.ConcurrencyFailure, heldBy: 1, row: { version: 2, description: 'A: handles refunds' } },
+    ]);
+    const later = await client.push([{ mutationId: 3, entity: Role.key, op: 'delete', id, baseVersion: 3, dependsOn: 2 }]);
+    expect(later.body.data!.results[0]).toMatchObject({ status: 'rejected', code: Code.ConcurrencyFailure, heldBy: 1 });
+    const replay = await client.push([{ mutationId: 2, entity: Role.key, op: 'update', id, baseVersion: 2, dependsOn: 1, values: { description: 'B: second draft' } }]);
+    expect(replay.body.data!.results[0]).toMatchObject({ status: 'rejected', heldBy: 1 });
+    const row = await panel.call<Row>(rest.get(Role, id));
+    expect(row.body.data).toMatchObject({ version: 2, description: 'A: handles refunds', deleted: false });
+    // A write that depends on an applied one goes ahead as usual.
+    const applied = await client.push([
+      { mutationId: 4, entity: Role.key, op: 'update', id, baseVersion: 2, values: { description: 'B: on top of A' } },
+      { mutationId: 5, entity: Role.key, op: 'update', id, baseVersion: 3, dependsOn: 4, values: { name: 'Cashiers' } },
+    ]);
+    expect(applied.body.data!.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+    expect(await activityCount(id)).toBe(4);
+  });
+
+  it('counts deleting a row someone else already deleted as done, writing nothing', async () => {
+    const id = randomUUID();
+    await syncClient(panel).push([createRole(1, id, 'Gone twice')]);
+    await panel.call(rest.remove(Role, id), { query: { version: '1' } });
+    const answer = await syncClient(panel).push([{ mutationId: 1, entity: Role.key, op: 'delete', id, baseVersion: 1 }]);
+    expect(answer.body.data!.results[0]).toMatchObject({ status: 'applied', code: Code.Deleted, row: { id, version: 2, deleted: true } });
+    expect(await activityCount(id)).toBe(2);
+  });
+
+  it('rejects a dependsOn that does not name an earlier mutation', async () => {
+    const answer = await syncClient(panel).push([{ mutationId: 1, entity: Role.key, op: 'create', id: randomUUID(), dependsOn: 1, values: { name: 'Self-made' } }]);
+    expect(answer.body.data!.results[0]).toMatchObject({ status: 'rejected', code: Code.BadRequest });
+  });
+
   it('rejects, records and moves past malformed mutations, rule breaks and server-only entities', async () => {
     const client = syncClient(panel);
     const answer = await client.push([

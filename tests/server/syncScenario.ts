@@ -13,13 +13,15 @@ import { entityPath, permission, type Entity, type Row } from '../../src/contrac
 import type { CurrentPanel } from '../../src/contract/panels.ts';
 import { panelEndpoints } from '../../src/contract/panels.ts';
 import { PANEL_HEADER } from '../../src/contract/service.ts';
-import { syncEndpoints, type MutationResult, type PullResponse } from '../../src/contract/sync.ts';
+import { syncEndpoints, type MutationOp, type MutationResult, type PullResponse } from '../../src/contract/sync.ts';
 import { createRow, deleteRow, updateRow, ValidationError } from '../../src/storage/localWrites.ts';
 import { PanelDb } from '../../src/storage/PanelDb.ts';
 import { SyncEngine } from '../../src/storage/SyncEngine.ts';
 import { pageLock } from '../../src/storage/syncLock.ts';
 import { discardProblem, retryProblem, takeServerVersion } from '../../src/storage/syncProblems.ts';
 import type { SyncTransport } from '../../src/storage/syncTransport.ts';
+import { clear, throttleKey } from '../../server/auth/throttle.ts';
+import { lookupLimit } from '../../server/access/memberHooks.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { faults, faultyTransport, FaultyNetwork, type Fault } from './syncNetwork.ts';
 
@@ -39,6 +41,8 @@ type Who = 0 | 1;
 export type Step =
   | { kind: 'create'; who: Who; name: string; description: string; parent: number | null }
   | { kind: 'update'; who: Who; target: number; name: string | null; description: string | null }
+  /** Several writes in a row to one row by one person (each queued on top of the last), ending in a delete or not. */
+  | { kind: 'burst'; who: Who; target: number; descriptions: string[]; thenDelete: boolean }
   | { kind: 'delete'; who: Who; target: number }
   | { kind: 'reload'; who: Who }
   | { kind: 'sync'; who: Who | 'both' }
@@ -60,6 +64,10 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc.record({
       { weight: 3, arbitrary: fc.record({ kind: fc.constant('create' as const), who, name: roleName, description: text, parent: fc.option(fc.nat(7), { nil: null }) }) },
       { weight: 6, arbitrary: fc.record({ kind: fc.constant('update' as const), who, target: fc.nat(7), name: fc.option(roleName, { nil: null }), description: fc.option(text, { nil: null }) }) },
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), who, target: fc.nat(7) }) },
+      {
+        weight: 3,
+        arbitrary: fc.record({ kind: fc.constant('burst' as const), who, target: fc.nat(7), descriptions: fc.array(text, { minLength: 2, maxLength: 4 }), thenDelete: fc.boolean() }),
+      },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('reload' as const), who }) },
       { weight: 5, arbitrary: fc.record({ kind: fc.constant('sync' as const), who: fc.constantFrom<Who | 'both'>(0, 1, 'both') }) },
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('settle' as const), who, pick: fc.nat(3), how: fc.constantFrom('retry' as const, 'takeServer' as const, 'discard' as const) }) },
@@ -73,8 +81,21 @@ const c = (name: string, who: Who, parent: number | null = null): Step => ({ kin
 const edit = (who: Who, target: number, description: string): Step => ({ kind: 'update', who, target, name: null, description });
 const sync = (who: Who | 'both'): Step => ({ kind: 'sync', who });
 
+const burst = (who: Who, target: number, descriptions: string[], thenDelete = false): Step => ({ kind: 'burst', who, target, descriptions, thenDelete });
+const settle = (who: Who, how: 'retry' | 'takeServer' | 'discard'): Step => ({ kind: 'settle', who, pick: 0, how });
+
 /** Scenarios every run starts with: the races the random ones find only now and then. */
 export const scenarioExamples: Scenario[] = [
+  // Issue 15, 1: B's two queued edits of a row A changed meanwhile; the second must not land over A's.
+  { steps: [c('Cashiers', 0), sync('both'), sync('both'), edit(0, 0, 'A: handles refunds'), burst(1, 0, ['B: first draft', 'B: second draft']), sync(0), sync(1)], faults: [] },
+  { steps: [c('Cashiers', 0), sync('both'), sync('both'), edit(0, 0, 'A: handles refunds'), burst(1, 0, ['B: first draft'], true), sync(0), sync(1)], faults: [] },
+  // The same, the batch split by lost answers and duplicates; then B retries on top of A's.
+  { steps: [c('Cashiers', 0), sync('both'), sync('both'), edit(0, 0, 'A'), burst(1, 0, ['B1', 'B2', 'B3']), sync(0), sync(1), settle(1, 'retry')], faults: ['dropResponse', 'duplicate', 'dropRequest'] },
+  // Issue 15, 2: B's edit refused; A deletes the row; B settles: the row must stay deleted.
+  { steps: [c('Cashiers', 0), sync('both'), sync('both'), edit(0, 0, 'A'), edit(1, 0, 'B'), sync(0), sync(1), { kind: 'delete', who: 0, target: 0 }, sync(0), sync(1), settle(1, 'takeServer')], faults: [] },
+  { steps: [c('Cashiers', 0), sync('both'), sync('both'), edit(0, 0, 'A'), edit(1, 0, 'B'), sync(0), sync(1), { kind: 'delete', who: 0, target: 0 }, sync(0), sync(1), settle(1, 'discard'), c('Cashiers', 1)], faults: [] },
+  // Both delete the same row: the second delete is done, not a problem.
+  { steps: [c('Support', 0), sync('both'), sync('both'), { kind: 'delete', who: 0, target: 0 }, { kind: 'delete', who: 1, target: 0 }, sync(0), sync(1)], faults: [] },
   // Both edit the same row offline: the second is stale (9303); one retries on top, one discards.
   { steps: [c('فروش', 0), sync('both'), sync('both'), edit(0, 0, 'night shift'), edit(1, 0, 'شیفت صبح'), sync(0), sync(1), { kind: 'settle', who: 1, pick: 0, how: 'retry' }], faults: [] },
   { steps: [c('فروش', 0), sync('both'), sync('both'), edit(0, 0, 'a'), edit(1, 0, 'b'), sync('both'), { kind: 'settle', who: 1, pick: 0, how: 'discard' }, { kind: 'settle', who: 0, pick: 0, how: 'takeServer' }], faults: [] },
@@ -98,8 +119,13 @@ interface Device {
   answers: Map<number, MutationResult['status']>;
   /** Rejected mutations the person settled (retried, took the server's, discarded). */
   settled: Set<number>;
-  /** The row each queued mutation writes. */
+  /** The row each queued mutation writes, and how. */
   targets: Map<number, string>;
+  ops: Map<number, MutationOp>;
+  /** Each queued mutation's earlier writes of the same row, still queued when it was made: its base counts on them. */
+  priors: Map<number, number[]>;
+  /** Mutations never sent because they were held behind a rejected one, later settled by the person. */
+  settledHeld: Set<number>;
 }
 
 let dbCounter = 0;
@@ -126,9 +152,13 @@ function recording(transport: SyncTransport, answers: Map<number, MutationResult
 }
 
 async function trackQueued(device: Device): Promise<void> {
-  for (const entry of await device.db.outbox.toArray()) {
+  const outbox = await device.db.outbox.orderBy('mutationId').toArray();
+  for (const entry of outbox) {
+    if (device.queued.has(entry.mutationId)) continue;
     device.queued.add(entry.mutationId);
     device.targets.set(entry.mutationId, entry.id);
+    device.ops.set(entry.mutationId, entry.op);
+    device.priors.set(entry.mutationId, outbox.filter((e) => e.id === entry.id && e.mutationId < entry.mutationId).map((e) => e.mutationId));
   }
 }
 
@@ -141,21 +171,27 @@ async function openPanel(world: SyncWorld): Promise<string> {
   });
   const code = registered.body.data!.code;
   const asOwner = { token: owner.tokens.access_token, headers: { [PANEL_HEADER]: code } };
+  // One owner invites someone into every scenario's panel, far past the hourly lookup limit,
+  // which is not what these scenarios test.
+  await clear(world.server.db, [throttleKey(lookupLimit, owner.userId)]);
   const role = await world.server.call<Row>({ method: 'POST', path: entityPath(Role) }, {
     ...asOwner,
     body: { name: 'دسترسی آزمون', permissions: [...(['read', 'create', 'update', 'delete'] as const).map((a) => permission(Role, a)), permission(Member, 'read')] },
   });
   const joined = await world.server.call({ method: 'POST', path: entityPath(Member) }, { ...asOwner, body: { login: member.username, roleId: role.body.data!.id } });
   if (joined.status !== 201 && joined.status !== 200) throw new Error(`could not add the second person: ${JSON.stringify(joined.body)}`);
+  const accepted = await world.server.call(panelEndpoints.acceptInvitation, { token: member.tokens.access_token, body: { code } });
+  if (accepted.status !== 200) throw new Error(`the second person could not accept: ${JSON.stringify(accepted.body)}`);
   return code;
 }
 
-async function serverRows(world: SyncWorld, code: string): Promise<Map<string, { entity: string; row: Row }>> {
+/** The panel's rows as `person` is shown them (fields behind a grant they lack come as null). */
+async function serverRows(world: SyncWorld, code: string, person = 0): Promise<Map<string, { entity: string; row: Row }>> {
   const rows = new Map<string, { entity: string; row: Row }>();
   let cursor = 0;
   for (;;) {
     const page = await world.server.call<PullResponse>(syncEndpoints.pull, {
-      token: world.people[0].tokens.access_token,
+      token: world.people[person]!.tokens.access_token,
       headers: { [PANEL_HEADER]: code },
       query: { cursor: String(cursor), limit: '2000' },
     });
@@ -200,6 +236,14 @@ async function step(devices: [Device, Device], createdIds: string[], s: Step): P
       const id = pick(createdIds, s.target);
       if (!id) return;
       await deleteRow(device.db, Role, id);
+    } else if (s.kind === 'burst') {
+      const id = pick(createdIds, s.target);
+      if (!id) return;
+      for (const description of s.descriptions) {
+        await updateRow(device.db, Role, id, { description });
+        await trackQueued(device);
+      }
+      if (s.thenDelete) await deleteRow(device.db, Role, id);
     } else {
       const problems = await device.db.problems.orderBy('mutationId').toArray();
       const problem = problems[s.pick % Math.max(1, problems.length)];
@@ -207,6 +251,7 @@ async function step(devices: [Device, Device], createdIds: string[], s: Step): P
       const settle = { retry: retryProblem, takeServer: takeServerVersion, discard: discardProblem }[s.how];
       await settle(device.db, problem.mutationId);
       device.settled.add(problem.mutationId);
+      for (const held of problem.held) device.settledHeld.add(held.mutationId);
     }
   } catch (error) {
     // The device refused the write itself (not found here, a unique value it already has): nothing was queued.
@@ -230,6 +275,9 @@ export async function runScenario(world: SyncWorld, scenario: Scenario): Promise
       answers,
       settled: new Set(),
       targets: new Map(),
+      ops: new Map(),
+      priors: new Map(),
+      settledHeld: new Set(),
     });
   }) as [Device, Device];
   const createdIds: string[] = [];
@@ -257,32 +305,44 @@ async function checkInvariants(world: SyncWorld, code: string, devices: [Device,
   for (const [index, device] of devices.entries()) {
     const name = `device ${index}`;
     if ((await device.db.outbox.count()) !== 0) throw new Error(`${name} still has queued mutations`);
-    // Every queued mutation was answered; the rejected ones wait in sync problems unless settled.
-    const problems = new Set(await device.db.problems.toCollection().primaryKeys());
+    // Every queued mutation was answered or held behind a rejected one; the rejected and the held
+    // ones wait in sync problems unless the person settled them.
+    const problemRecords = await device.db.problems.toArray();
+    const problems = new Set(problemRecords.map((p) => p.mutationId));
+    const held = new Set(problemRecords.flatMap((p) => p.held.map((h) => h.mutationId)));
+    const kept = (id: number) => problems.has(id) || held.has(id) || device.settled.has(id) || device.settledHeld.has(id);
     for (const id of device.queued) {
       const answer = device.answers.get(id);
-      if (!answer) throw new Error(`${name}: mutation ${id} was never answered`);
-      if (answer === 'applied' && problems.has(id)) throw new Error(`${name}: applied mutation ${id} is in sync problems`);
-      if (answer === 'rejected' && !problems.has(id) && !device.settled.has(id)) throw new Error(`${name}: rejected mutation ${id} was dropped silently`);
+      if (!answer && !held.has(id) && !device.settledHeld.has(id)) throw new Error(`${name}: mutation ${id} was never answered`);
+      if (answer === 'applied' && kept(id)) throw new Error(`${name}: applied mutation ${id} is in sync problems`);
+      if (answer === 'rejected' && !kept(id)) throw new Error(`${name}: rejected mutation ${id} was dropped silently`);
+      // No silent overwrite: a write applied at the version its base counted on, only if every write that count included was applied too.
+      const lost = answer === 'applied' ? device.priors.get(id)?.find((p) => device.answers.get(p) !== 'applied') : undefined;
+      if (lost !== undefined) throw new Error(`${name}: mutation ${id} was applied although mutation ${lost}, which its base counted on, was not: a silent overwrite`);
     }
     for (const id of problems) if (device.answers.get(id) !== 'rejected') throw new Error(`${name}: problem ${id} was not a rejection`);
-    // The device shows exactly the server's live rows of every entity it reads.
+    // The device shows exactly the server's live rows of every entity it reads, as its person is shown them.
+    const shown = index === 0 ? server : await serverRows(world, code, index);
     for (const entity of [Role, Member]) {
       const local = (await device.db.rows(entity).toArray()).filter((r) => !r.deleted).map((r) => comparable(entity, r));
-      const remote = [...server.values()].filter((c) => c.entity === entity.key && !c.row.deleted).map((c) => comparable(entity, c.row));
+      const remote = [...shown.values()].filter((c) => c.entity === entity.key && !c.row.deleted).map((c) => comparable(entity, c.row));
       const byId = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.id).localeCompare(String(b.id));
       const [l, r] = [JSON.stringify(local.sort(byId)), JSON.stringify(remote.sort(byId))];
       if (l !== r) throw new Error(`${name} holds other ${entity.name} rows than the server:\n device: ${l}\n server: ${r}`);
     }
   }
-  // Exactly once: a row's version counts the writes applied to it, and the audit log has one line per applied write.
+  // Exactly once: a row's version counts the writes applied to it (a delete of a row already
+  // deleted is done without a write), and the audit log has one line per write.
   const activity = [...server.values()].filter((c) => c.entity === 'PanelManagement/Activity').map((c) => c.row);
   for (const id of new Set(createdIds)) {
-    const applied = devices.reduce((sum, d) => sum + [...d.answers].filter(([mutationId, status]) => status === 'applied' && d.targets.get(mutationId) === id).length, 0);
+    const appliedOps = devices.flatMap((d) => [...d.answers].filter(([m, status]) => status === 'applied' && d.targets.get(m) === id).map(([m]) => d.ops.get(m)));
     const row = server.get(id)?.row;
-    if ((row?.version ?? 0) !== applied) throw new Error(`row ${id}: version ${row?.version ?? 0} on the server, ${applied} writes applied`);
+    const deletes = appliedOps.filter((op) => op === 'delete').length;
+    if (Boolean(row?.deleted) !== deletes > 0) throw new Error(`row ${id}: deleted ${Boolean(row?.deleted)} on the server after ${deletes} applied deletes`);
+    const writes = appliedOps.length - deletes + (row?.deleted ? 1 : 0);
+    if ((row?.version ?? 0) !== writes) throw new Error(`row ${id}: version ${row?.version ?? 0} on the server, ${writes} writes applied`);
     const logged = activity.filter((a) => a.rowId === id).length;
-    if (logged !== applied) throw new Error(`row ${id}: ${logged} audit-log lines for ${applied} applied writes`);
+    if (logged !== writes) throw new Error(`row ${id}: ${logged} audit-log lines for ${writes} writes`);
   }
 }
 

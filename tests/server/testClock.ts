@@ -1,4 +1,4 @@
-import type { Clock } from '../../server/app.ts';
+import type { Clock } from '../../server/clock.ts';
 
 /**
  * A clock tests move by hand: expiry is tested by `advance`, not by waiting. The brute-force

@@ -12,20 +12,22 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Db } from '../../server/db/Db.ts';
-import { migrate, readMigrations } from '../../server/db/migrate.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { currentPlan } from '../../server/db/migrationPlan.ts';
+import { desiredSchema } from '../../server/entities/schema.ts';
 import { openPglite, wrapPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 
 const TEMPLATE_PREFIX = 'pishkhan-pglite-template-';
 
 async function migratedTemplate(): Promise<Blob> {
-  const migrations = await readMigrations();
-  const key = createHash('sha256').update(JSON.stringify(migrations)).digest('hex').slice(0, 16);
+  const plan = await currentPlan();
+  const key = createHash('sha256').update(JSON.stringify([plan.platform, plan.after, desiredSchema(plan.entities)])).digest('hex').slice(0, 16);
   const file = join(tmpdir(), `${TEMPLATE_PREFIX}${key}.tar`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
 
   const template = await PGlite.create();
-  await migrate(wrapPglite(template), migrations);
+  await migrate(wrapPglite(template), plan);
   const dump = await template.dumpDataDir('none');
   await template.close();
   for (const old of readdirSync(tmpdir()).filter((f) => f.startsWith(TEMPLATE_PREFIX))) {
@@ -85,10 +87,11 @@ export async function dropSchema(url: string, schema: string): Promise<void> {
   }
 }
 
-export async function openTestDatabase(): Promise<TestDatabase> {
+/** A fresh database; `empty` leaves it without any table (migration tests start from nothing). */
+export async function openTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const url = testDatabaseUrl();
   if (!url) {
-    const db = await openPglite(undefined, { loadDataDir: await migratedTemplate() });
+    const db = await openPglite(undefined, options.empty ? {} : { loadDataDir: await migratedTemplate() });
     return { db, drop: () => db.close() };
   }
   const schema = uniqueSchemaName();

@@ -25,7 +25,8 @@ describe('POST /api/Profile/VerifyPhoneNumber', () => {
   });
 
   it('verifies the number already on the profile', async () => {
-    const { tokens, mobile } = await server.createAccount();
+    const { tokens, mobile } = await server.createAccount({ verifyMobile: false });
+    expect((await me(tokens.access_token)).body.data?.mobileVerified).toBe(false);
     const code = await server.sendCode(mobile!, { purpose: 'verify', token: tokens.access_token });
     expect((await verify(tokens.access_token, mobile, code)).status).toBe(200);
     expect((await me(tokens.access_token)).body.data?.mobileVerified).toBe(true);

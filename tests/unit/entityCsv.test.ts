@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Activity, Member } from '../../src/contract/entities/panelManagement.ts';
 import { activateLocale, loadFullCatalogue } from '../../src/i18n/locale.ts';
-import { entityCsv } from '../../src/ui/entity/entityCsv.ts';
+import { entityCsv } from '../../src/panel/entity/entityCsv.ts';
 
 beforeAll(async () => {
   await activateLocale('fa');
@@ -13,14 +13,14 @@ describe('the CSV export of a list', () => {
   it('starts with a byte-order mark so Excel reads Persian, and names its columns by the fields’ labels', () => {
     const csv = entityCsv(i18n, Member, [], new Map());
     expect(csv.charCodeAt(0)).toBe(0xfeff);
-    expect(csv.slice(1).split('\r\n')[0]).toBe('نام کاربری یا شمارهٔ موبایل,نقش,سمت شغلی,نام,نام کاربری,موبایل');
+    expect(csv.slice(1).split('\r\n')[0]).toBe('نام کاربری یا شمارهٔ موبایل,نقش,سمت شغلی,نام,نام کاربری,موبایل,وضعیت,مهلت دعوت تا');
   });
 
   it('writes names instead of ids, labels instead of option values, and quotes what needs quoting', () => {
     const roleId = '11111111-1111-4111-8111-111111111111';
-    const row = { id: 'm1', version: 1, updatedAt: '', deleted: false, login: 'ali', roleId, title: 'انباردار، شیفت "شب"', userId: 'u1', displayName: 'علی', userName: 'ali', mobile: '09121234567' };
+    const row = { id: 'm1', version: 1, updatedAt: '', deleted: false, login: 'ali', roleId, title: 'انباردار، شیفت "شب"', userId: 'u1', displayName: 'علی', userName: 'ali', mobile: '09121234567', status: 'active', invitedUntil: null };
     const csv = entityCsv(i18n, Member, [row], new Map([['roleId', new Map([[roleId, 'کارمند']])]]));
-    expect(csv.split('\r\n')[1]).toBe('ali,کارمند,"انباردار، شیفت ""شب""",علی,ali,09121234567');
+    expect(csv.split('\r\n')[1]).toBe('ali,کارمند,"انباردار، شیفت ""شب""",علی,ali,09121234567,عضو,');
   });
 
   it('defuses a cell a spreadsheet would run as a formula', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Member, Role } from '../../src/contract/entities/panelManagement.ts';
 import { permission } from '../../src/contract/entity.ts';
 import { modulePath } from '../../src/contract/routes.ts';
-import { EntityScreen } from '../../src/ui/entity/EntityScreen.tsx';
+import { EntityScreen } from '../../src/panel/entity/EntityScreen.tsx';
 import { aPanel, aRow, outbox, renderInPanel, seed } from './panelFixture.tsx';
 
 const rolesUrl = modulePath('PanelManagement', 'Role');
@@ -86,7 +86,7 @@ describe('the generic form', () => {
     const { data } = await renderInPanel(<EntityScreen entity={Role} />, { url: `${rolesUrl}?edit=${row.id}` });
     await seed(data, Role, [row]);
     await act(() =>
-      data.db.problems.put({ mutationId: 9, entity: Role.key, op: 'update', id: row.id, values: { name: 'Cashier' }, baseVersion: 1, at: '', code: 9107, message: 'این نقش از قبل وجود دارد.', fields: { name: 'unique' }, serverRow: row, rejectedAt: '' }),
+      data.db.problems.put({ mutationId: 9, entity: Role.key, op: 'update', id: row.id, values: { name: 'Cashier' }, baseVersion: 1, at: '', code: 9107, message: 'این نقش از قبل وجود دارد.', fields: { name: 'unique' }, held: [], rejectedAt: '' }),
     );
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('این نقش از قبل وجود دارد.')).toBeTruthy();

@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { activateLocale, directionOf, storedLocale, switchLocale } from '../../src/i18n/locale.ts';
 import { KEY_VALUE_LOCATION } from '../../src/i18n/storedLocale.ts';
-import { KEY_VALUE_DB, readValue, storageKeys } from '../../src/storage/keyValue.ts';
+import { KEY_VALUE_DB, readValue, storageKeys } from '../../src/session/keyValue.ts';
 
 function deleteDatabase(name: string): Promise<void> {
   return new Promise((resolve) => {

@@ -5,7 +5,7 @@
  */
 import type { ReactElement } from 'react';
 import { Router } from 'wouter';
-import { allPermissions } from '../../src/contract/entities/index.ts';
+import { allPermissions } from '../../src/contract/modules.ts';
 import type { Entity, Row } from '../../src/contract/entity.ts';
 import { panelEndpoints, type CurrentPanel, type CurrentPanelPeople } from '../../src/contract/panels.ts';
 import { syncEndpoints } from '../../src/contract/sync.ts';
@@ -40,10 +40,9 @@ export function aPanel(overrides: Partial<CurrentPanel & CurrentPanelPeople> = {
     modules: ['PanelManagement'],
     moduleIcons: {},
     isOwner: true,
-    permissions: [...allPermissions],
+    permissions: [...allPermissions()],
     initialized: true,
     createdAt: '2026-11-01T08:00:00Z',
-    ownerUserId: 'owner-1',
     ownerDisplayName: 'سارا احمدی',
     ownerUserName: 'sara',
     roleName: null,

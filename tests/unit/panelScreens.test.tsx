@@ -51,10 +51,10 @@ describe('registering a panel', () => {
     const { user } = await renderInPanel(<RegisterPanel />, { api, url: paths.user.registerPanel });
     await user.type(await screen.findByLabelText('نام پنل'), 'کافه باران');
     await user.click(screen.getByRole('radio', { name: 'کافه' }));
-    await user.click(screen.getByRole('checkbox', { name: /منابع انسانی/ }));
+    await user.click(screen.getByRole('checkbox', { name: /انبارداری و موجودی/ }));
     await user.click(screen.getByRole('button', { name: 'ثبت پنل' }));
     await waitFor(() => expect(location.pathname).toBe(modulePath('PanelManagement', 'initial-elements')));
-    expect(api.callsTo('POST', panelEndpoints.register.path)[0]!.body).toMatchObject({ name: 'کافه باران', icon: 'coffee', modules: ['PanelManagement', 'HumanResource'] });
+    expect(api.callsTo('POST', panelEndpoints.register.path)[0]!.body).toMatchObject({ name: 'کافه باران', icon: 'coffee', modules: ['PanelManagement', 'WarehousingMVM'] });
     expect(readSession().panelCode).toBe('NEW001');
   });
 
@@ -78,15 +78,15 @@ describe('sync problems', () => {
     await seed(data, Role, [row]);
     await act(() =>
       data.db.problems.bulkPut([
-        { mutationId: 4, entity: Role.key, op: 'update', id: row.id, baseVersion: 1, values: { description: 'جدید' }, at: '', code: 9303, message: 'نسخهٔ رکورد قدیمی است.', serverRow: row, rejectedAt: new Date().toISOString() },
-        { mutationId: 5, entity: Role.key, op: 'create', id: crypto.randomUUID(), values: { name: 'فروش', description: null, parentRoleId: null, permissions: [] }, at: '', code: 9107, message: 'تکراری است.', fields: { name: 'unique' }, serverRow: null, rejectedAt: new Date().toISOString() },
+        { mutationId: 4, entity: Role.key, op: 'update', id: row.id, baseVersion: 1, values: { description: 'جدید' }, at: '', code: 9303, message: 'نسخهٔ رکورد قدیمی است.', held: [], rejectedAt: new Date().toISOString() },
+        { mutationId: 5, entity: Role.key, op: 'create', id: crypto.randomUUID(), values: { name: 'فروش', description: null, parentRoleId: null, permissions: [] }, at: '', code: 9107, message: 'تکراری است.', fields: { name: 'unique' }, held: [], rejectedAt: new Date().toISOString() },
       ]),
     );
     const cards = await screen.findAllByRole('region', { name: 'تغییر ردشده' });
     expect(cards).toHaveLength(2);
     const stale = cards.find((card) => within(card).queryByText('نسخهٔ رکورد قدیمی است.'))!;
     const duplicate = cards.find((card) => within(card).queryByText('تکراری است.'))!;
-    expect(within(duplicate).getByText('رکورد دیگری همین مقدار را دارد.')).toBeTruthy();
+    expect(await within(duplicate).findByText('رکورد دیگری همین مقدار را دارد.')).toBeTruthy();
     await user.click(within(stale).getByRole('button', { name: 'تلاش دوباره با تغییر من' }));
     await waitFor(async () => expect(await outbox(data)).toEqual([expect.objectContaining({ op: 'update', baseVersion: 2, values: { description: 'جدید' } })]));
     await user.click(within(duplicate).getByRole('button', { name: 'کنار گذاشتن تغییر من' }));
@@ -98,7 +98,8 @@ describe('sync problems', () => {
 describe('the panel navigation', () => {
   it('shows only the places the person’s role opens, and sync problems when there are any', async () => {
     const panel = aPanel({ isOwner: false, roleName: 'ناظر', permissions: [permission(Role, 'read')] });
-    const { data } = await renderInPanel(<PanelNav />, { panel });
+    // The module being worked in shows its places.
+    const { data } = await renderInPanel(<PanelNav />, { panel, url: modulePath('PanelManagement', 'Role') });
     // Panel management opens on the first of its screens the role allows: the roles.
     expect((await screen.findByRole('link', { name: 'مدیریت پنل' })).getAttribute('href')).toBe(modulePath('PanelManagement', 'Role'));
     expect(screen.getByRole('link', { name: 'نمودار سازمانی' })).toBeTruthy();
@@ -106,7 +107,7 @@ describe('the panel navigation', () => {
     expect(screen.queryByRole('link', { name: 'گزارش فعالیت‌ها' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'ماژول‌ها' })).toBeNull();
     expect(screen.queryByRole('link', { name: /مشکلات همگام‌سازی/ })).toBeNull();
-    await act(() => createRow(data.db, Role, { name: 'x' }).then(() => data.db.problems.put({ mutationId: 1, entity: Role.key, op: 'create', id: 'x', at: '', code: 9400, message: '', serverRow: null, rejectedAt: '' })));
+    await act(() => createRow(data.db, Role, { name: 'x' }).then(() => data.db.problems.put({ mutationId: 1, entity: Role.key, op: 'create', id: 'x', at: '', code: 9400, message: '', held: [], rejectedAt: '' })));
     expect(await screen.findByRole('link', { name: /مشکلات همگام‌سازی/ })).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '../../src/app/errors/ErrorBoundary.tsx';
-import { lazyScreen } from '../../src/app/lazyScreen.ts';
+import { lazyScreen } from '../../src/panel/lazyScreen.ts';
 import { CHUNK_RELOAD_WINDOW_MS, ChunkLoadError, claimChunkReload, recoverFromChunkFailure } from '../../src/pwa/chunkReload.ts';
 import { reloadPage } from '../../src/pwa/reloadPage.ts';
 import { renderApp } from './renderApp.tsx';

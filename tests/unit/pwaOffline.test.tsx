@@ -6,10 +6,10 @@ import { apiCall } from '../../src/api/http.ts';
 import { StatusArea } from '../../src/app/layout/StatusArea.tsx';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { describeError } from '../../src/i18n/describeError.ts';
-import { loadCurrentUser, resetCurrentUser } from '../../src/session/currentUser.ts';
-import { OfflineIndicator } from '../../src/pwa/OfflineIndicator.tsx';
+import { loadCurrentUser, resetCurrentUser } from '../../src/storage/currentUser.ts';
+import { OfflineIndicator } from '../../src/ui/OfflineIndicator.tsx';
 import { hasUnsavedInput, watchUnsavedInput } from '../../src/pwa/unsavedInput.ts';
-import { storageKeys, writeValue } from '../../src/storage/keyValue.ts';
+import { storageKeys, writeValue } from '../../src/session/keyValue.ts';
 import { envelope } from './fakeApi.ts';
 import { aUser, renderApp } from './renderApp.tsx';
 

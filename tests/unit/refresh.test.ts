@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { httpSettings } from '../../src/api/http.ts';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { ACCESS_TOKEN_TTL_MS, REFRESH_CHECK_INTERVAL_MS } from '../../src/contract/service.ts';
-import { REFRESH_LOCK, refreshIfDue, startRefreshCheck } from '../../src/session/refresh.ts';
+import { REFRESH_LOCK, refreshIfDue, startRefreshCheck } from '../../src/api/refresh.ts';
 import { readSession, storeLogin, storeRefreshed } from '../../src/session/session.ts';
 import { envelope, failure, fakeApi, type FakeApi } from './fakeApi.ts';
 

@@ -11,7 +11,7 @@ import type { ReactElement } from 'react';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import type { CurrentUser } from '../../src/contract/profile.ts';
 import { activateLocale, loadFullCatalogue, type Locale } from '../../src/i18n/locale.ts';
-import { resetCurrentUser } from '../../src/session/currentUser.ts';
+import { resetCurrentUser } from '../../src/storage/currentUser.ts';
 import { storeLogin, storePanelCode } from '../../src/session/session.ts';
 import { envelope, fakeApi, type FakeApi } from './fakeApi.ts';
 

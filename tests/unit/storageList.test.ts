@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Member, Role } from '../../src/contract/entities/panelManagement.ts';
 import type { Row } from '../../src/contract/entity.ts';
 import { dataProviderFor, type DataProvider } from '../../src/storage/dataProvider.ts';
-import { compareValues } from '../../src/storage/listQuery.ts';
+import { sortKey, compareText } from '../../src/contract/list.ts';
 import { PanelDb } from '../../src/storage/PanelDb.ts';
 import { reconcileRows } from '../../src/storage/reconcile.ts';
 
@@ -43,7 +43,8 @@ describe('the list query', () => {
     await member(3, { displayName: 'C', roleId: other, title: 'x' });
     expect((await data.getList(Member, { filters: { roleId: other } })).items.map((r) => r.displayName)).toEqual(['B', 'C']);
     expect((await data.getList(Member, { filters: { roleId: other, title: 'x' } })).total).toBe(1);
-    expect((await data.getList(Member, { filters: { roleId: '' } })).total).toBe(3);
+    expect((await data.getList(Member, { filters: { roleId: undefined } })).total).toBe(3);
+    expect((await data.getList(Member, { filters: { title: null } })).total).toBe(2);
   });
 
   it('sorts by a column either way with empty values last, and pages', async () => {
@@ -68,8 +69,10 @@ describe('the list query', () => {
     expect(await data.getOne(Role, row.id)).toBeUndefined();
   });
 
-  it('compares numbers as numbers and text in the Persian-then-English order', () => {
-    expect([10, 9, 100].sort(compareValues)).toEqual([9, 10, 100]);
-    expect(['b', 'ب', 'a', 'آ'].sort(compareValues)).toEqual(['آ', 'ب', 'a', 'b']);
+  it('sorts text in Persian alphabetical order, Persian before Latin, numbers in it as numbers', () => {
+    const byKey = (a: string, b: string) => compareText(sortKey(a), sortKey(b));
+    expect(['b', 'ب', 'a', 'آ', 'پ', 'ت', 'ژ', 'ز', 'گ', 'ک'].sort(byKey)).toEqual(['آ', 'ب', 'پ', 'ت', 'ز', 'ژ', 'ک', 'گ', 'a', 'b']);
+    expect(['انبار 10', 'انبار ۲', 'انبار 1'].sort(byKey)).toEqual(['انبار 1', 'انبار ۲', 'انبار 10']);
+    expect(['كتاب', 'کاغذ'].sort(byKey)).toEqual(['کاغذ', 'كتاب']);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * An in-memory server speaking the sync contract (src/contract/sync.ts), for unit tests of the
  * engine before and beside the real server: mutations applied at most once per client and
- * mutation id, replays answered with the first result, stale versions 9303, a name rule (9106),
- * and pull pages after a sequence cursor, tombstones included.
+ * mutation id, replays answered with the first result, stale versions 9303, writes held behind a
+ * rejected one they depend on, a name rule (9106), and pull pages after a sequence cursor,
+ * tombstones included.
  */
 import { Code } from '../../src/contract/codes.ts';
-import { entities, entityByKey } from '../../src/contract/entities/index.ts';
+import { entities, entityByKey } from '../../src/contract/modules.ts';
 import { validateValues, type Row } from '../../src/contract/entity.ts';
 import type { Mutation, MutationResult, PullResponse, PushRequest, PushResponse, SyncChange } from '../../src/contract/sync.ts';
 import type { SyncTransport } from '../../src/storage/syncTransport.ts';
@@ -59,6 +60,7 @@ export class FakeSyncServer {
       const row = this.write(entity.key, { ...result.values, id: m.id, version: 1, updatedAt: new Date().toISOString(), deleted: false });
       return { mutationId: m.mutationId, status: 'applied', code: Code.Created, message: 'created', row };
     }
+    if (m.op === 'delete' && current?.deleted) return { mutationId: m.mutationId, status: 'applied', code: Code.Deleted, message: 'ok', row: current };
     if (!current || current.deleted) return reject(Code.NotFound, 'not found');
     if (m.baseVersion !== current.version) return reject(Code.ConcurrencyFailure, 'stale version');
     const result = m.op === 'update' ? validateValues(entity, m.values, 'update') : { values: {} };
@@ -79,7 +81,11 @@ export class FakeSyncServer {
         if (first) results.push(first);
         continue;
       }
-      const result = this.apply(m);
+      const prior = m.dependsOn === undefined ? undefined : client.results.get(m.dependsOn);
+      const result: MutationResult =
+        prior?.status === 'rejected'
+          ? { mutationId: m.mutationId, status: 'rejected', code: Code.ConcurrencyFailure, message: 'held', heldBy: prior.heldBy ?? prior.mutationId, row: this.rows.get(m.id)?.row ?? null }
+          : this.apply(m);
       client.results.set(m.mutationId, result);
       client.last = m.mutationId;
       results.push(result);
@@ -92,7 +98,7 @@ export class FakeSyncServer {
     const after = [...this.rows.values()].filter((s) => s.seq > cursor && !this.hidden.has(s.entity)).sort((a, b) => a.seq - b.seq);
     const page = after.slice(0, limit);
     const changes: SyncChange[] = page.map((s) => ({ entity: s.entity, row: structuredClone(s.row) }));
-    const readableEntities = entities.map((e) => e.key).filter((key) => !this.hidden.has(key));
+    const readableEntities = entities().map((e) => e.key).filter((key) => !this.hidden.has(key));
     return { changes, cursor: page.at(-1)?.seq ?? Math.max(cursor, this.seq), hasMore: after.length > limit, readableEntities };
   }
 

@@ -25,8 +25,9 @@ describe('the sync indicator', () => {
     const { data, user } = await renderInPanel(<SyncIndicator />, { api: unreachablePush() });
     await act(() => createRow(data.db, Role, { name: 'انباردار' }));
     const badge = await screen.findByRole('button', { name: '۱ تغییر همگام نشده' });
-    await act(() => data.db.problems.put({ mutationId: 99, entity: Role.key, op: 'create', id: 'x', at: '', code: 9107, message: '', serverRow: null, rejectedAt: '' }));
-    await user.click(await screen.findByRole('button', { name: 'مشکلات همگام‌سازی: ۱' }));
+    await act(() => data.db.problems.put({ mutationId: 99, entity: Role.key, op: 'create', id: 'x', at: '', code: 9107, message: '', held: [], rejectedAt: '' }));
+    // Problems do not hide what still waits to be sent.
+    await user.click(await screen.findByRole('button', { name: 'مشکلات همگام‌سازی: ۱؛ ۱ تغییر همگام نشده' }));
     const link = await screen.findByRole('link', { name: 'بررسی مشکلات همگام‌سازی' });
     expect(link.getAttribute('href')).toBe(paths.syncProblems);
     expect(screen.getByText('در انتظار ارسال')).toBeTruthy();
@@ -47,12 +48,27 @@ describe('logging out', () => {
     expect(await data.db.outbox.count()).toBe(1);
   });
 
-  it('when the person discards them, ends the session and deletes the panel’s data from the device', async () => {
+  it('with changes not yet sent, keeps the data on the device unless the person chooses to erase it', async () => {
+    const { data, user } = await renderInPanel(<SyncIndicator />, { api: unreachablePush() });
+    await act(() => createRow(data.db, Role, { name: 'انباردار' }));
+    const name = data.db.name;
+    const leaving = logOut();
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByRole('checkbox', { name: /داده‌هایم از این دستگاه پاک شود/ }) as HTMLInputElement).checked).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'خروج' }));
+    await act(() => leaving);
+    expect(readSession().token).toBeNull();
+    expect(await Dexie.getDatabaseNames()).toContain(name);
+  });
+
+  it('when the person erases the unsent changes, ends the session and deletes the panel’s data from the device', async () => {
     const { data, user, username } = await renderInPanel(<SyncIndicator />, { api: unreachablePush() });
     await act(() => createRow(data.db, Role, { name: 'انباردار' }));
     const name = data.db.name;
     const leaving = logOut();
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'کنار گذاشتن تغییرات و خروج' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('checkbox', { name: /داده‌هایم از این دستگاه پاک شود/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'پاک کردن و خروج' }));
     await act(() => leaving);
     expect(readSession().token).toBeNull();
     expect(location.pathname).toBe(paths.auth.login);
@@ -60,18 +76,23 @@ describe('logging out', () => {
     expect(username).toBeTruthy();
   });
 
-  it('with everything sent, logs out without asking', async () => {
+  it('with everything sent, offers to erase the data (chosen already, for a shared phone) and does so', async () => {
     const api = fakeApi();
     api.on('POST', syncEndpoints.push.path, (request) => {
       const { mutations } = request.body as { mutations: { mutationId: number; id: string }[] };
       return envelope({ lastMutationId: mutations.at(-1)!.mutationId, results: mutations.map((m) => ({ mutationId: m.mutationId, status: 'applied', code: 9001, message: '', row: { id: m.id, version: 1, updatedAt: '', deleted: false, name: 'انباردار' } })) });
     });
     api.on('PUT', endpoints.logout.path, envelope(null));
-    const { data } = await renderInPanel(<SyncIndicator />, { api });
+    const { data, user } = await renderInPanel(<SyncIndicator />, { api });
     await act(() => createRow(data.db, Role, { name: 'انباردار' }));
-    await act(() => logOut());
-    expect(screen.queryByRole('dialog')).toBeNull();
+    const name = data.db.name;
+    const leaving = logOut();
+    const dialog = await screen.findByRole('dialog', { name: 'خروج' });
+    expect((within(dialog).getByRole('checkbox', { name: /داده‌هایم از این دستگاه پاک شود/ }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'خروج' }));
+    await act(() => leaving);
     expect(readSession().token).toBeNull();
     expect(api.callsTo('PUT', endpoints.logout.path)).toHaveLength(1);
+    await waitFor(async () => expect(await Dexie.getDatabaseNames()).not.toContain(name));
   });
 });

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../contract/routes.ts';
-import { useCurrentUser } from '../../session/currentUser.ts';
+import { useCurrentUser } from '../../storage/currentUser.ts';
 import { useSession } from '../../session/useSession.ts';
 import { CloseIcon, MenuIcon } from '../../ui/icons.tsx';
 import { logOut } from '../logOut.ts';

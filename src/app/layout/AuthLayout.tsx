@@ -1,6 +1,6 @@
 /**
  * The frame of the public account screens: the form on a card, with the product's promise beside
- * it on wide screens and above it on phones.
+ * it on wide screens and above it on phones, and a word about data an ended session left behind.
  */
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import { paths } from '../../contract/routes.ts';
 import { CheckIcon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/Logo.tsx';
+import { LeftoverData } from './LeftoverData.tsx';
 import { PublicHeader } from '../../ui/PublicHeader.tsx';
 
 export function AuthLayout({ children }: { children: ReactNode }) {
@@ -45,7 +46,10 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         <PublicHeader brandClassName="md:invisible" />
         <main className="flex flex-1 items-start justify-center px-4 pb-10 sm:items-center sm:px-6">
           {/* A longer form (the registration profile) marks itself data-wide to get two roomy columns. */}
-          <div className="w-full max-w-md has-[[data-wide]]:max-w-2xl">{children}</div>
+          <div className="w-full max-w-md has-[[data-wide]]:max-w-2xl">
+            <LeftoverData />
+            {children}
+          </div>
         </main>
       </div>
     </div>

@@ -1,38 +1,61 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { formatNumber } from '../../i18n/format.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { currentLogoutQuestion, subscribeLogoutQuestion } from '../logoutPrompt.ts';
+import { currentLogoutQuestion, subscribeLogoutQuestion, type LogoutQuestion } from '../logoutPrompt.ts';
 
-/** Asks, at logout, what to do with changes that have not reached the server. */
+/**
+ * Asks, at logout, whether to erase the person's data from this device (on a shared phone) or keep
+ * it for their next sign-in here, and warns about changes that have not reached the server.
+ */
 export function LogoutGuard() {
-  const { t } = useLingui();
   const question = useSyncExternalStore(subscribeLogoutQuestion, currentLogoutQuestion, currentLogoutQuestion);
-  const pending = formatNumber(question?.pending ?? 0);
-  const problems = formatNumber(question?.problems ?? 0);
+  // Mounted per question, so each starts from its own default choice.
+  return question ? <LogoutDialog question={question} /> : null;
+}
+
+function LogoutDialog({ question }: { question: LogoutQuestion }) {
+  const { t } = useLingui();
+  const unsynced = question.pending + question.problems > 0;
+  // Erasing is the safe default on a shared phone, unless it would lose changes.
+  const [erase, setErase] = useState(!unsynced);
+  const pending = formatNumber(question.pending);
+  const problems = formatNumber(question.problems);
   return (
     <ConfirmDialog
-      open={question !== null}
-      tone="danger"
-      title={t`Some changes have not reached the server`}
-      confirmLabel={t`Discard them and log out`}
+      open
+      tone={erase && unsynced ? 'danger' : 'primary'}
+      title={unsynced ? t`Some changes have not reached the server` : t`Log out`}
+      confirmLabel={erase && unsynced ? t`Erase them and log out` : t`Log out`}
       cancelLabel={t`Stay signed in`}
-      onConfirm={() => question?.answer('discard')}
-      onCancel={() => question?.answer('stay')}
+      onConfirm={() => question.answer(erase ? 'erase' : 'keep')}
+      onCancel={() => question.answer('stay')}
     >
-      {question && question.pending > 0 && (
+      {question.pending > 0 && (
         <p>
           <Trans>{pending} changes saved on this device are still waiting to be sent.</Trans>
         </p>
       )}
-      {question && question.problems > 0 && (
+      {question.problems > 0 && (
         <p>
           <Trans>{problems} changes were not accepted by the server and wait for your decision in sync problems.</Trans>
         </p>
       )}
-      <p>
-        <Trans>Logging out deletes this panel’s data from this device, so these changes would be lost. Stay signed in and connect to the internet to send them.</Trans>
-      </p>
+      <label className="flex items-start gap-3 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+        <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-brand-700" checked={erase} onChange={(e) => setErase(e.target.checked)} />
+        <span>
+          <span className="block font-medium text-slate-900">
+            <Trans>Erase my data from this device</Trans>
+          </span>
+          <span className="block text-slate-600">
+            {unsynced ? (
+              <Trans>Choose this on a shared phone. Erasing loses the changes above; kept, they are sent the next time you sign in here.</Trans>
+            ) : (
+              <Trans>Choose this on a shared phone. Kept, your panels open here at once, even offline, the next time you sign in.</Trans>
+            )}
+          </span>
+        </span>
+      </label>
     </ConfirmDialog>
   );
 }

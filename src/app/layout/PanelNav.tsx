@@ -1,6 +1,6 @@
 /**
- * The side navigation's panel section: the current panel's dashboard, its enabled modules (panel
- * management with the screens the person's role opens), and sync problems when there are any.
+ * The side navigation's panel section: the current panel's dashboard, its enabled modules (the one
+ * being worked in with its places the person's role opens), and sync problems when there are any.
  */
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
@@ -8,9 +8,8 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { modulePath, paths } from '../../contract/routes.ts';
 import { formatNumber } from '../../i18n/format.ts';
-import { moduleNames } from '../../i18n/moduleNames.ts';
-import { moduleEntry } from '../../features/panels/moduleHome.ts';
-import { panelManagementPlaces } from '../../features/panels/panelManagementPlaces.ts';
+import { moduleEntry } from '../../panel/clientModule.ts';
+import { clientModules } from '../../panel/modules.ts';
 import { panelAllows } from '../../storage/access.ts';
 import { useCurrentPanel } from '../../storage/currentPanel.ts';
 import { usePanelData } from '../../storage/panelData.ts';
@@ -42,6 +41,7 @@ function NavItem({ href, icon, children, onNavigate, nested, badge }: { href: st
 
 export function PanelNav({ onNavigate }: { onNavigate?: () => void }) {
   const { _ } = useLingui();
+  const [location] = useLocation();
   const current = useCurrentPanel();
   const { problems } = useSyncCounts(usePanelData());
   if (current.status !== 'ready') return null;
@@ -53,21 +53,29 @@ export function PanelNav({ onNavigate }: { onNavigate?: () => void }) {
       <NavItem href={paths.user.panelDashboard} icon={<HomeIcon />} onNavigate={onNavigate}>
         <Trans>Panel dashboard</Trans>
       </NavItem>
-      {panel.modules.map((module) => (
-        <div key={module} className="flex flex-col gap-0.5">
-          <NavItem href={modulePath(module, moduleEntry(module, allows))} icon={<PanelIconGlyph icon={panel.moduleIcons?.[module] ?? 'grid'} />} onNavigate={onNavigate}>
-            {_(moduleNames[module])}
-          </NavItem>
-          {module === 'PanelManagement' &&
-            panelManagementPlaces
-              .filter((place) => place.screen !== moduleEntry(module, allows) && (!place.needs || allows(place.needs)))
-              .map((place) => (
-                <NavItem key={place.screen} nested href={modulePath('PanelManagement', place.screen)} onNavigate={onNavigate}>
-                  {_(place.label)}
-                </NavItem>
-              ))}
-        </div>
-      ))}
+      {clientModules()
+        .filter((part) => panel.modules.includes(part.module.key))
+        .map((part) => {
+          const module = part.module.key;
+          const entry = moduleEntry(part, allows);
+          // The module being worked in shows its places; the others stay one line each.
+          const open = location.toLowerCase().startsWith(modulePath(module, '').toLowerCase());
+          return (
+            <div key={module} className="flex flex-col gap-0.5">
+              <NavItem href={modulePath(module, entry)} icon={<PanelIconGlyph icon={panel.moduleIcons?.[module] ?? part.icon} />} onNavigate={onNavigate}>
+                {_(part.name)}
+              </NavItem>
+              {open &&
+                part.nav
+                  .filter((place) => place.screen !== entry && (!place.needs || allows(place.needs)))
+                  .map((place) => (
+                    <NavItem key={place.screen} nested href={modulePath(module, place.screen)} onNavigate={onNavigate}>
+                      {_(place.label)}
+                    </NavItem>
+                  ))}
+            </div>
+          );
+        })}
       {problems > 0 && (
         <NavItem
           href={paths.syncProblems}

@@ -1,5 +1,5 @@
-import { OfflineIndicator } from '../../pwa/OfflineIndicator.tsx';
-import { useCurrentUser } from '../../session/currentUser.ts';
+import { OfflineIndicator } from '../../ui/OfflineIndicator.tsx';
+import { useCurrentUser } from '../../storage/currentUser.ts';
 import { SyncIndicator } from './SyncIndicator.tsx';
 
 /**

@@ -1,11 +1,11 @@
 /**
  * The sync badge in the header: changes waiting to be sent, the last successful sync, whether it
- * is syncing, offline or failing, and the way to sync problems. Mounting it (in the app frame)
- * starts the current panel's sync engine.
+ * is syncing, offline or failing, and the way to sync problems. The engine itself runs wherever a
+ * panel is open (src/panel/PanelSync.tsx).
  */
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../contract/routes.ts';
 import type { I18n } from '@lingui/core';
@@ -22,7 +22,6 @@ import { LogoutGuard } from './LogoutGuard.tsx';
 
 export function SyncIndicator() {
   const panel = usePanelData();
-  useEffect(() => panel?.engine.start(), [panel]);
   return (
     <>
       {panel && <SyncBadge panel={panel} />}
@@ -44,8 +43,13 @@ function SyncBadge({ panel }: { panel: PanelData }) {
   const failure = status.lastError ? syncFailureText(i18n, status.lastError) : '';
   const pendingText = formatNumber(pending);
   const problemText = formatNumber(problems);
+  const waiting = pending > 0 ? t`${pendingText} changes not synced` : null;
   const label =
-    tone === 'problem' ? t`Sync problems: ${problemText}` : pending > 0 ? t`${pendingText} changes not synced` : syncing ? t`Syncing` : t`All changes synced`;
+    tone === 'problem'
+      ? waiting
+        ? t`Sync problems: ${problemText}; ${waiting}`
+        : t`Sync problems: ${problemText}`
+      : (waiting ?? (syncing ? t`Syncing` : t`All changes synced`));
 
   return (
     <Popover className="relative">
@@ -60,7 +64,9 @@ function SyncBadge({ panel }: { panel: PanelData }) {
         )}
       >
         {tone === 'problem' || tone === 'error' ? <AlertIcon className="size-4" /> : tone === 'synced' && !syncing ? <CheckIcon className="size-4" /> : <SyncIcon className={cx('size-4', syncing && 'animate-spin')} />}
-        {(pending > 0 || problems > 0) && <span aria-hidden="true">{tone === 'problem' ? problemText : pendingText}</span>}
+        {problems > 0 && <span aria-hidden="true">{problemText}</span>}
+        {problems > 0 && pending > 0 && <SyncIcon className={cx('size-4', syncing && 'animate-spin')} />}
+        {pending > 0 && <span aria-hidden="true">{pendingText}</span>}
       </PopoverButton>
       <PopoverPanel anchor="bottom end" className="z-40 mt-2 w-80 rounded-xl bg-white p-4 text-sm text-slate-700 shadow-lg ring-1 ring-slate-200 focus:outline-none">
         <p className="font-semibold text-slate-900">{label}</p>

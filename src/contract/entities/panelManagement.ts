@@ -29,30 +29,56 @@ export const Role = defineEntity({
   defaultSort: { field: 'name', direction: 'asc' },
 });
 
+/**
+ * A person in the panel. Adding one is an invitation (docs/decisions/007-invitations.md): the
+ * inviter writes `login` (a username or a verified mobile number) and the role; the server finds
+ * the account but shows the panel only what was typed until the person accepts, and only then
+ * fills in their name. The account id never leaves the server; the mobile number only to holders
+ * of the `contact` grant.
+ */
 export const Member = defineEntity({
   module: 'PanelManagement',
   name: 'Member',
   label: /*i18n*/ { id: 'entity.PanelManagement.Member', message: 'Person' },
   pluralLabel: /*i18n*/ { id: 'entity.PanelManagement.Member.plural', message: 'People' },
+  grants: {
+    contact: /*i18n*/ { id: 'grant.PanelManagement.Member.contact', message: 'See mobile numbers' },
+  },
   fields: {
     login: {
       kind: 'text',
       label: /*i18n*/ { id: 'field.Member.login', message: 'Username or mobile number' },
-      hint: /*i18n*/ { id: 'field.Member.login.hint', message: 'The person needs a Pishkhan account; a mobile number must be one they have verified.' },
+      hint: /*i18n*/ {
+        id: 'field.Member.login.invitation.hint',
+        message: 'They get an invitation in their panel list and join once they accept. A mobile number must be one they have verified.',
+      },
       required: true,
       max: 64,
     },
     roleId: { kind: 'reference', to: 'PanelManagement/Role', label: /*i18n*/ { id: 'field.Member.roleId', message: 'Role' }, required: true },
     title: { kind: 'text', label: /*i18n*/ { id: 'field.Member.title', message: 'Job title' }, max: 80 },
-    userId: { kind: 'text', label: /*i18n*/ { id: 'field.Member.userId', message: 'Account' }, readOnly: true, unique: true, internal: true },
+    userId: { kind: 'text', label: /*i18n*/ { id: 'field.Member.userId', message: 'Account' }, readOnly: true, unique: true, internal: true, readableBy: 'server' },
     displayName: { kind: 'text', label: /*i18n*/ { id: 'field.Member.displayName', message: 'Name' }, readOnly: true },
     userName: { kind: 'text', label: /*i18n*/ { id: 'field.Member.userName', message: 'Username' }, readOnly: true },
-    mobile: { kind: 'mobile', label: /*i18n*/ { id: 'field.Member.mobile', message: 'Mobile' }, readOnly: true },
+    mobile: { kind: 'mobile', label: /*i18n*/ { id: 'field.Member.mobile', message: 'Mobile' }, readOnly: true, readableBy: 'contact' },
+    status: {
+      kind: 'select',
+      label: /*i18n*/ { id: 'field.Member.status', message: 'Status' },
+      readOnly: true,
+      options: [
+        { value: 'invited', label: /*i18n*/ { id: 'field.Member.status.invited', message: 'Invited' } },
+        { value: 'active', label: /*i18n*/ { id: 'field.Member.status.active', message: 'Member' } },
+        { value: 'declined', label: /*i18n*/ { id: 'field.Member.status.declined', message: 'Declined' } },
+      ],
+    },
+    invitedUntil: { kind: 'dateTime', label: /*i18n*/ { id: 'field.Member.invitedUntil', message: 'Invitation open until' }, readOnly: true },
   },
   titleField: 'displayName',
-  listFields: ['displayName', 'userName', 'roleId', 'title'],
+  listFields: ['displayName', 'userName', 'roleId', 'title', 'status'],
   searchFields: ['displayName', 'userName', 'mobile', 'title'],
-  indexes: ['roleId', 'userId', 'displayName'],
+  indexes: ['roleId', 'displayName', 'status'],
+  // A person's memberships across panels (PanelList, who may enter a panel), found by account.
+  lookups: ['userId'],
   defaultSort: { field: 'displayName', direction: 'asc' },
 });
 
@@ -73,6 +99,8 @@ export const Activity = defineEntity({
         { value: 'create', label: /*i18n*/ { id: 'field.Activity.action.create', message: 'Created' } },
         { value: 'update', label: /*i18n*/ { id: 'field.Activity.action.update', message: 'Changed' } },
         { value: 'delete', label: /*i18n*/ { id: 'field.Activity.action.delete', message: 'Deleted' } },
+        { value: 'submit', label: /*i18n*/ { id: 'field.Activity.action.submit', message: 'Submitted' } },
+        { value: 'cancel', label: /*i18n*/ { id: 'field.Activity.action.cancel', message: 'Cancelled' } },
         { value: 'panel', label: /*i18n*/ { id: 'field.Activity.action.panel', message: 'Panel settings' } },
       ],
     },
@@ -85,4 +113,30 @@ export const Activity = defineEntity({
   searchFields: ['actorName', 'rowTitle', 'entity'],
   indexes: ['at', 'action', 'entity'],
   defaultSort: { field: 'at', direction: 'desc' },
+});
+
+/**
+ * A panel's own prefix for a document's numbers (documents.md, "Numbers"): without a row, the
+ * document's declared prefix is used. Numbers already given keep the prefix they were given with.
+ */
+export const NumberSeries = defineEntity({
+  module: 'PanelManagement',
+  name: 'NumberSeries',
+  label: /*i18n*/ { id: 'entity.PanelManagement.NumberSeries', message: 'Number series' },
+  pluralLabel: /*i18n*/ { id: 'entity.PanelManagement.NumberSeries.plural', message: 'Number series' },
+  fields: {
+    document: { kind: 'text', label: /*i18n*/ { id: 'field.NumberSeries.document', message: 'Document' }, required: true, unique: true, max: 100 },
+    prefix: {
+      kind: 'text',
+      label: /*i18n*/ { id: 'field.NumberSeries.prefix', message: 'Prefix' },
+      hint: /*i18n*/ { id: 'field.NumberSeries.prefix.hint', message: 'Letters, digits and dashes, e.g. RC or WH1-IN.' },
+      required: true,
+      max: 12,
+    },
+  },
+  titleField: 'document',
+  listFields: ['document', 'prefix'],
+  searchFields: ['document', 'prefix'],
+  indexes: [],
+  defaultSort: { field: 'document', direction: 'asc' },
 });

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { paths } from '../../contract/routes.ts';
 import type { CurrentUser } from '../../contract/profile.ts';
 import { formatDate } from '../../i18n/format.ts';
-import { loadCurrentUser, useCurrentUser } from '../../session/currentUser.ts';
+import { loadCurrentUser, useCurrentUser } from '../../storage/currentUser.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { PageHeader, SectionCard } from '../../ui/Card.tsx';

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { getMyActivity } from '../../api/account.ts';
 import { SectionCard } from '../../ui/Card.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
-import { useLoaded } from './useLoaded.ts';
+import { useLoaded } from '../../ui/useLoaded.ts';
 
 const DailyBarChart = lazy(async () => ({ default: (await import('../../ui/DailyBarChart.tsx')).DailyBarChart }));
 

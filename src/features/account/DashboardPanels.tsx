@@ -8,34 +8,38 @@ import { SectionCard } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ChevronIcon, PanelIcon, PlusIcon } from '../../ui/icons.tsx';
 import { PanelChoiceLinks } from '../../ui/PanelChoiceLinks.tsx';
+import { PanelInvitations } from '../../panel/PanelInvitations.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { Ltr } from '../../ui/Ltr.tsx';
 import { usePanelList } from '../../storage/panelList.ts';
 
-/** The dashboard's "your panels": open one, or register or choose one when there are none. */
+/** The dashboard's open invitations and "your panels": open one, or register or choose one when there are none. */
 export function DashboardPanels() {
   const [state, retry] = usePanelList();
   return (
-    <SectionCard
-      title={<Trans>Your panels</Trans>}
-      action={state.status === 'ready' && state.panels.length > 0 && (
-        <Link href={paths.user.registerPanel} className={buttonClasses('ghost', 'sm')}>
-          <PlusIcon className="size-4" /> <Trans>Register a panel</Trans>
-        </Link>
-      )}
-    >
-      <div className="mt-4">
-        {state.status === 'loading' && (
-          <ul className="space-y-3" aria-busy="true">
-            {[0, 1].map((i) => (
-              <li key={i} className="h-16 animate-pulse rounded-xl bg-slate-100" />
-            ))}
-          </ul>
+    <>
+      <PanelInvitations onJoined={retry} />
+      <SectionCard
+        title={<Trans>Your panels</Trans>}
+        action={state.status === 'ready' && state.panels.length > 0 && (
+          <Link href={paths.user.registerPanel} className={buttonClasses('ghost', 'sm')}>
+            <PlusIcon className="size-4" /> <Trans>Register a panel</Trans>
+          </Link>
         )}
-        {state.status === 'error' && <LoadFailed error={state.error} onRetry={retry} />}
-        {state.status === 'ready' && (state.panels.length === 0 ? <NoPanels /> : <PanelRows panels={state.panels} />)}
-      </div>
-    </SectionCard>
+      >
+        <div className="mt-4">
+          {state.status === 'loading' && (
+            <ul className="space-y-3" aria-busy="true">
+              {[0, 1].map((i) => (
+                <li key={i} className="h-16 animate-pulse rounded-xl bg-slate-100" />
+              ))}
+            </ul>
+          )}
+          {state.status === 'error' && <LoadFailed error={state.error} onRetry={retry} />}
+          {state.status === 'ready' && (state.panels.length === 0 ? <NoPanels /> : <PanelRows panels={state.panels} />)}
+        </div>
+      </SectionCard>
+    </>
   );
 }
 
@@ -48,8 +52,8 @@ function NoPanels() {
       title={<Trans>You are not in any panel yet</Trans>}
       description={
         <Trans>
-          A panel is your company’s workspace. Register one for your business, or ask a panel’s owner to add you by your
-          username or mobile number.
+          A panel is your company’s workspace. Register one for your business, or ask a panel’s owner to invite you by your
+          username or mobile number: the invitation appears here.
         </Trans>
       }
       actions={<PanelChoiceLinks registerFirst />}

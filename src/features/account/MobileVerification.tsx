@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { verifyPhoneNumber } from '../../api/account.ts';
-import { useSmsCode } from '../../api/useSmsCode.ts';
+import { useSmsCode } from '../../ui/useSmsCode.ts';
 import { toAsciiDigits } from '../../contract/normalize.ts';
 import { describeError } from '../../i18n/describeError.ts';
 import { smsCodeProblem } from '../../i18n/fieldProblems.ts';

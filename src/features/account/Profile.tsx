@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import type { CurrentUser } from '../../contract/profile.ts';
 import { paths } from '../../contract/routes.ts';
 import { formatDate, localDigits } from '../../i18n/format.ts';
-import { loadCurrentUser, useCurrentUser } from '../../session/currentUser.ts';
+import { loadCurrentUser, useCurrentUser } from '../../storage/currentUser.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { Card, PageHeader, SectionCard } from '../../ui/Card.tsx';
 import { EditIcon, ShieldIcon } from '../../ui/icons.tsx';

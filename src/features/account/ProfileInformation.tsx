@@ -12,7 +12,7 @@ import { Code } from '../../contract/codes.ts';
 import type { CurrentUser } from '../../contract/profile.ts';
 import { paths } from '../../contract/routes.ts';
 import { messageForCode } from '../../i18n/errorMessage.ts';
-import { loadCurrentUser, useCurrentUser } from '../../session/currentUser.ts';
+import { loadCurrentUser, useCurrentUser } from '../../storage/currentUser.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { Card, PageHeader } from '../../ui/Card.tsx';

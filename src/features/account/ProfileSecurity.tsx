@@ -14,7 +14,7 @@ import {
   newPasswordProblems,
   requiredMessages,
 } from '../../i18n/fieldProblems.ts';
-import { loadCurrentUser, useCurrentUser } from '../../session/currentUser.ts';
+import { loadCurrentUser, useCurrentUser } from '../../storage/currentUser.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { PageHeader, SectionCard } from '../../ui/Card.tsx';

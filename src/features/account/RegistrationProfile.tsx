@@ -10,7 +10,7 @@ import { Link, Redirect, useLocation } from 'wouter';
 import { registrationProfile } from '../../api/account.ts';
 import { normalizeMobile } from '../../contract/normalize.ts';
 import { paths } from '../../contract/routes.ts';
-import { loadCurrentUser, resetCurrentUser, useCurrentUser } from '../../session/currentUser.ts';
+import { loadCurrentUser, resetCurrentUser, useCurrentUser } from '../../storage/currentUser.ts';
 import { isSignedIn } from '../../session/session.ts';
 import { useSession } from '../../session/useSession.ts';
 import { Alert } from '../../ui/Alert.tsx';

@@ -7,7 +7,7 @@ import { resetPasswordByMobile } from '../../api/account.ts';
 import { Code } from '../../contract/codes.ts';
 import { normalizeMobile, toAsciiDigits } from '../../contract/normalize.ts';
 import { paths } from '../../contract/routes.ts';
-import { useSmsCode } from '../../api/useSmsCode.ts';
+import { useSmsCode } from '../../ui/useSmsCode.ts';
 import { describeError } from '../../i18n/describeError.ts';
 import {
   commonPasswordMessage,

@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { moduleKeys, paths } from '../../contract/routes.ts';
-import { moduleDescriptions, moduleNames } from '../../i18n/moduleNames.ts';
+import { paths } from '../../contract/routes.ts';
+import { clientModules } from '../../panel/modules.ts';
 import { isSignedIn } from '../../session/session.ts';
 import { useSession } from '../../session/useSession.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
@@ -57,10 +57,10 @@ export function HomePage() {
             <Trans>Modules of a panel</Trans>
           </h2>
           <ul className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {moduleKeys.map((key) => (
-              <li key={key} className="rounded-card bg-white p-5 shadow-sm ring-1 ring-slate-200">
-                <h3 className="font-semibold text-brand-800">{_(moduleNames[key])}</h3>
-                <p className="mt-1.5 text-sm text-slate-600">{_(moduleDescriptions[key])}</p>
+            {clientModules().map((part) => (
+              <li key={part.module.key} className="rounded-card bg-white p-5 shadow-sm ring-1 ring-slate-200">
+                <h3 className="font-semibold text-brand-800">{_(part.name)}</h3>
+                <p className="mt-1.5 text-sm text-slate-600">{_(part.description)}</p>
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Activity } from '../../contract/entities/panelManagement.ts';
 import { formatRelative, formatDateTime } from '../../i18n/format.ts';
 import type { LocalRow } from '../../storage/localRecords.ts';
-import { fieldText } from '../../ui/entity/fieldText.ts';
+import { fieldText } from '../../panel/entity/fieldText.ts';
 
 /** Audit-log entries as sentences: who did what to which record, and when. */
 export function ActivityFeed({ rows }: { rows: readonly LocalRow[] }) {

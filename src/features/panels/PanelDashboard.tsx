@@ -11,7 +11,6 @@ import { permission } from '../../contract/entity.ts';
 import { PANEL_SETTINGS_PERMISSION } from '../../contract/panels.ts';
 import { modulePath } from '../../contract/routes.ts';
 import { formatNumber, formatRelative } from '../../i18n/format.ts';
-import { moduleNames } from '../../i18n/moduleNames.ts';
 import { panelAllows } from '../../storage/access.ts';
 import type { PanelInUse } from '../../storage/currentPanel.ts';
 import { useList } from '../../storage/useData.ts';
@@ -23,9 +22,10 @@ import { PanelIconGlyph } from '../../ui/panelIcons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { ActivityFeed } from './ActivityFeed.tsx';
-import { moduleEntry } from './moduleHome.ts';
+import { moduleEntry } from '../../panel/clientModule.ts';
+import { clientModules } from '../../panel/modules.ts';
 import { usePanelActivity } from './useActivity.ts';
-import { WithPanel } from './WithPanel.tsx';
+import { WithPanel } from '../../panel/WithPanel.tsx';
 
 const DailyBarChart = lazy(async () => ({ default: (await import('../../ui/DailyBarChart.tsx')).DailyBarChart }));
 
@@ -71,16 +71,18 @@ function Dashboard({ panel, stale }: { panel: PanelInUse; stale: boolean }) {
         )}
       >
         <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {panel.modules.map((module) => (
-            <li key={module}>
-              <Link href={modulePath(module, moduleEntry(module, (p) => panelAllows(panel, p)))} className="flex min-h-16 items-center gap-3 rounded-xl p-3 ring-1 ring-slate-200 hover:bg-brand-50 hover:ring-brand-300">
-                <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
-                  <PanelIconGlyph icon={panel.moduleIcons?.[module] ?? 'grid'} className="size-6" />
-                </span>
-                <span className="font-medium text-slate-900">{i18n._(moduleNames[module])}</span>
-              </Link>
-            </li>
-          ))}
+          {clientModules()
+            .filter((part) => panel.modules.includes(part.module.key))
+            .map((part) => (
+              <li key={part.module.key}>
+                <Link href={modulePath(part.module.key, moduleEntry(part, (p) => panelAllows(panel, p)))} className="flex min-h-16 items-center gap-3 rounded-xl p-3 ring-1 ring-slate-200 hover:bg-brand-50 hover:ring-brand-300">
+                  <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
+                    <PanelIconGlyph icon={panel.moduleIcons?.[part.module.key] ?? part.icon} className="size-6" />
+                  </span>
+                  <span className="font-medium text-slate-900">{i18n._(part.name)}</span>
+                </Link>
+              </li>
+            ))}
         </ul>
       </SectionCard>
       <div className="grid gap-6 lg:grid-cols-2">

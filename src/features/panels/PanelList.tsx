@@ -1,15 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
+import { INVITATION_QUERY } from '../../contract/panels.ts';
 import { paths } from '../../contract/routes.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { PageHeader } from '../../ui/Card.tsx';
 import { PlusIcon } from '../../ui/icons.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
-import { PanelListView } from './PanelListView.tsx';
+import { PanelListView } from '../../panel/PanelListView.tsx';
 
-/** /User/Panel/PanelList: choose the panel to work in. */
+/** /User/Panel/PanelList: choose the panel to work in, or answer an invitation (an invitation link opens here). */
 export function PanelList() {
   const { t } = useLingui();
+  const highlight = new URLSearchParams(useSearch()).get(INVITATION_QUERY);
   useDocumentTitle(t`My panels`);
   return (
     <>
@@ -22,7 +24,7 @@ export function PanelList() {
           </Link>
         }
       />
-      <PanelListView />
+      <PanelListView invitations highlight={highlight} />
     </>
   );
 }

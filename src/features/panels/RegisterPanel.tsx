@@ -16,10 +16,10 @@ import { Button } from '../../ui/Button.tsx';
 import { Card, PageHeader } from '../../ui/Card.tsx';
 import { focusFirstInvalid } from '../../ui/focusFirstInvalid.ts';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
-import { IconChoice } from './IconChoice.tsx';
-import { ModuleChoice } from './ModuleChoice.tsx';
-import { emptyDetails, serverFieldErrors } from './panelDetailsForm.ts';
-import { PanelDetailsFields } from './PanelDetailsFields.tsx';
+import { IconChoice } from '../../panel/IconChoice.tsx';
+import { ModuleChoice } from '../../panel/ModuleChoice.tsx';
+import { emptyDetails, serverFieldErrors } from '../../panel/panelDetailsForm.ts';
+import { PanelDetailsFields } from '../../panel/PanelDetailsFields.tsx';
 
 export function RegisterPanel() {
   const { t, i18n } = useLingui();

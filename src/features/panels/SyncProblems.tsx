@@ -11,7 +11,7 @@ import { formatDateTime, formatRelative } from '../../i18n/format.ts';
 import type { SyncProblem } from '../../storage/localRecords.ts';
 import { usePanelData, type PanelData } from '../../storage/panelData.ts';
 import { canRetry } from '../../storage/syncProblems.ts';
-import { settleProblem, useSyncProblems, type ProblemAnswer } from '../../storage/useSyncState.ts';
+import { settleProblem, useServerRowNow, useSyncProblems, type ProblemAnswer } from '../../storage/useSyncState.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card, PageHeader } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -20,7 +20,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { showToast } from '../../ui/toast.ts';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { ProblemDetails } from './ProblemDetails.tsx';
-import { WithPanel } from './WithPanel.tsx';
+import { WithPanel } from '../../panel/WithPanel.tsx';
 
 export function SyncProblems() {
   const { t } = useLingui();
@@ -62,6 +62,7 @@ function ProblemList() {
 function ProblemCard({ panel, problem }: { panel: PanelData; problem: SyncProblem }) {
   const { t, i18n } = useLingui();
   const [busy, setBusy] = useState<string | null>(null);
+  const server = useServerRowNow(problem);
   async function act(answer: ProblemAnswer, done: string) {
     setBusy(answer);
     try {
@@ -76,7 +77,7 @@ function ProblemCard({ panel, problem }: { panel: PanelData; problem: SyncProble
   const when = formatRelative(problem.rejectedAt);
   return (
     <Card className="flex flex-col gap-4" aria-label={t`Rejected change`}>
-      <ProblemDetails problem={problem} />
+      {server !== undefined && <ProblemDetails problem={problem} server={server} />}
       <div className="rounded-xl bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200" role="note">
         <p className="font-semibold">
           <Trans>The server said:</Trans>
@@ -87,7 +88,7 @@ function ProblemCard({ panel, problem }: { panel: PanelData; problem: SyncProble
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        {canRetry(problem) && (
+        {server !== undefined && canRetry(problem, server) && (
           <Button size="sm" loading={busy === 'retry'} disabled={busy !== null} onClick={() => void act('retry', t`Your change is queued again on top of the server’s version.`)}>
             <Trans>Retry with my change</Trans>
           </Button>

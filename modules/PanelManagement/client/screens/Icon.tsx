@@ -1,0 +1,61 @@
+/** Icon: the panel's icon and each enabled module's, picked from the app's icon set. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { updatePanelDetails, updatePanelModules } from '../../../../src/api/panels.ts';
+import { PANEL_SETTINGS_PERMISSION } from '../../../../src/contract/panels.ts';
+import type { ModuleKey } from '../../../../src/contract/routes.ts';
+import { clientModules } from '../../../../src/panel/modules.ts';
+import { panelAllows } from '../../../../src/storage/access.ts';
+import type { PanelInUse } from '../../../../src/storage/currentPanel.ts';
+import { Button } from '../../../../src/ui/Button.tsx';
+import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { IconChoice } from '../../../../src/panel/IconChoice.tsx';
+import { NoAccess, WithPanel } from '../../../../src/panel/WithPanel.tsx';
+import { useSettingsChange } from './useSettingsChange.ts';
+
+export function Icon() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Icons`);
+  return (
+    <>
+      <PageHeader title={<Trans>Icons</Trans>} description={<Trans>Icons help people tell panels and modules apart at a glance.</Trans>} />
+      <WithPanel>{(panel) => (panelAllows(panel, PANEL_SETTINGS_PERMISSION) ? <Icons key={panel.code} panel={panel} /> : <NoAccess />)}</WithPanel>
+    </>
+  );
+}
+
+function Icons({ panel }: { panel: PanelInUse }) {
+  const { t, i18n } = useLingui();
+  const { busy, run } = useSettingsChange();
+  const [panelIcon, setPanelIcon] = useState(panel.icon);
+  const [moduleIcons, setModuleIcons] = useState<Partial<Record<ModuleKey, string>>>(panel.moduleIcons ?? {});
+  return (
+    <div className="flex flex-col gap-6">
+      <Card className="flex flex-col gap-4">
+        <IconChoice legend={<Trans>The panel’s icon</Trans>} name="panel-icon" value={panelIcon} onChange={setPanelIcon} />
+        <div>
+          <Button loading={busy === 'panel'} disabled={panelIcon === panel.icon} onClick={() => void run('panel', () => updatePanelDetails({ icon: panelIcon }), t`The panel’s icon is saved.`)}>
+            <Trans>Save the panel’s icon</Trans>
+          </Button>
+        </div>
+      </Card>
+      <Card className="flex flex-col gap-6">
+        {clientModules().filter((part) => panel.modules.includes(part.module.key)).map(({ module: { key: module }, name, icon }) => (
+          <IconChoice
+            key={module}
+            legend={i18n._(name)}
+            name={`module-${module}`}
+            value={moduleIcons[module] ?? icon}
+            onChange={(icon) => setModuleIcons((current) => ({ ...current, [module]: icon }))}
+          />
+        ))}
+        <div>
+          <Button loading={busy === 'modules'} onClick={() => void run('modules', () => updatePanelModules({ modules: panel.modules, moduleIcons }), t`The modules’ icons are saved.`)}>
+            <Trans>Save the modules’ icons</Trans>
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

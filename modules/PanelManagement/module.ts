@@ -1,0 +1,15 @@
+/**
+ * Panel management: the screens of the panel's people, roles and access, its modules, icons and
+ * details, the audit log and the first-run setup. The access model it manages (roles, members,
+ * audit) is the platform's (src/contract/access.ts); this module is always on, for it is where
+ * modules are enabled.
+ */
+import { defineModule } from '../../src/contract/module.ts';
+
+export default defineModule({
+  key: 'PanelManagement',
+  order: 0,
+  alwaysOn: true,
+  entities: [],
+  routes: ['Module/add', 'Module/list', 'PanelDetails', 'People/Access', 'Activity', 'ChartFlow', 'Icon', 'initial-elements', 'list', 'Role'],
+});

@@ -1,0 +1,58 @@
+/**
+ * Warehousing's client part: its navigation (each place shown to those whose role opens it) and a
+ * screen for each route. Routes named after a piece of a screen open that piece on its own page
+ * (a row editor, a picker that returns its choice) or the screen that holds it.
+ */
+import { msg } from '@lingui/core/macro';
+import { permission } from '../../../src/contract/entity.ts';
+import { defineClientModule } from '../../../src/panel/clientModule.ts';
+import { lazyScreen } from '../../../src/panel/lazyScreen.ts';
+import { Category, Location, Party, Product, Warehouse } from '../entities/masterData.ts';
+import { Receipt, StockBalance } from '../entities/stock.ts';
+import module from '../module.ts';
+
+const read = (e: Parameters<typeof permission>[0]) => permission(e, 'read');
+
+export default defineClientModule({
+  module,
+  name: msg`Warehousing & inventory`,
+  description: msg`Warehouses and their bins, products, categories, receipts and issues, and stock on hand.`,
+  icon: 'warehouse',
+  nav: [
+    { screen: 'dashboard', label: msg`Dashboard`, needs: read(StockBalance) },
+    { screen: 'Inventory/WarehouseStock', label: msg`Stock on hand`, needs: read(StockBalance) },
+    { screen: 'Receipt/ReceiptList', label: msg`Receipts and issues`, needs: read(Receipt) },
+    { screen: 'Product/listProduct', label: msg`Products`, needs: read(Product) },
+    { screen: 'Category/CategoryList', label: msg`Categories`, needs: read(Category) },
+    { screen: 'Warehouse/WarehouseList', label: msg`Warehouses`, needs: read(Warehouse) },
+    { screen: 'Warehouse/WLocation', label: msg`Locations`, needs: read(Location) },
+    { screen: 'People/PeopleList', label: msg`People and companies`, needs: read(Party) },
+  ],
+  screens: {
+    dashboard: lazyScreen(() => import('./screens/Dashboard.tsx'), 'Dashboard'),
+    'Category/AddNewCategory': lazyScreen(() => import('./screens/categories.tsx'), 'AddNewCategory'),
+    'Category/CategoryList': lazyScreen(() => import('./screens/categories.tsx'), 'CategoryList'),
+    'Category/CategoryRow': lazyScreen(() => import('./screens/categories.tsx'), 'CategoryRow'),
+    'Category/CategorySelectModal': lazyScreen(() => import('./screens/categories.tsx'), 'CategorySelectModal'),
+    'Category/CategorySelectRow': lazyScreen(() => import('./screens/categories.tsx'), 'CategorySelectRow'),
+    'Product/AddNewProduct': lazyScreen(() => import('./screens/products.tsx'), 'AddNewProduct'),
+    'Product/listProduct': lazyScreen(() => import('./screens/products.tsx'), 'ProductList'),
+    'Product/ProductDetails': lazyScreen(() => import('./screens/ProductDetails.tsx'), 'ProductDetails'),
+    'Warehouse/AddNewWarehouse': lazyScreen(() => import('./screens/warehouses.tsx'), 'AddNewWarehouse'),
+    'Warehouse/WarehouseList': lazyScreen(() => import('./screens/warehouses.tsx'), 'WarehouseList'),
+    'Warehouse/WLocation': lazyScreen(() => import('./screens/locations.tsx'), 'Locations'),
+    'Warehouse/LocationRow': lazyScreen(() => import('./screens/locations.tsx'), 'LocationRow'),
+    'Warehouse/LocationPickerRow': lazyScreen(() => import('./screens/locations.tsx'), 'LocationPickerRow'),
+    'Warehouse/WarehouseLocationSelector': lazyScreen(() => import('./screens/locations.tsx'), 'WarehouseLocationSelector'),
+    'People/AddNewPeople': lazyScreen(() => import('./screens/people.tsx'), 'AddNewPeople'),
+    'People/PeopleList': lazyScreen(() => import('./screens/people.tsx'), 'PeopleList'),
+    'Receipt/AddReceipt': lazyScreen(() => import('./screens/receipts.tsx'), 'AddReceipt'),
+    'Receipt/ReceiptDetails': lazyScreen(() => import('./screens/receipts.tsx'), 'ReceiptDetails'),
+    'Receipt/ReceiptList': lazyScreen(() => import('./screens/receipts.tsx'), 'ReceiptList'),
+    'Inventory/WarehouseStock': lazyScreen(() => import('./screens/WarehouseStock.tsx'), 'WarehouseStock'),
+  },
+  catalogue: {
+    fa: () => import('../locales/fa.po'),
+    en: () => import('../locales/en.po'),
+  },
+});

@@ -1,0 +1,31 @@
+/**
+ * A location chosen among those of one warehouse (the form's `warehouseId`): the receipt line's
+ * place, a location's parent. With no warehouse chosen yet it says to choose one first.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import type { WidgetProps } from '../../../../src/panel/entity/fieldWidgets.tsx';
+import { ReferenceCombobox } from '../../../../src/panel/entity/ReferenceCombobox.tsx';
+import { useList } from '../../../../src/storage/useData.ts';
+import { Location } from '../../entities/masterData.ts';
+
+export function LocationField({ field, label, value, onChange, error, hint, context }: WidgetProps) {
+  const { t } = useLingui();
+  const warehouseId = typeof context?.warehouseId === 'string' ? context.warehouseId : null;
+  const self = typeof context?.id === 'string' ? context.id : null;
+  const { data } = useList(Location, { filters: { warehouseId: warehouseId ?? undefined } });
+  const only = useMemo(() => new Set((warehouseId ? (data?.items ?? []) : []).filter((row) => row.id !== self).map((row) => row.id)), [data, warehouseId, self]);
+  if (field.kind !== 'reference') return null;
+  return (
+    <ReferenceCombobox
+      label={label}
+      to={field.to}
+      value={typeof value === 'string' ? value : null}
+      onChange={onChange}
+      required={field.required}
+      error={error}
+      hint={hint ?? (warehouseId ? undefined : t`Choose the warehouse first.`)}
+      only={only}
+    />
+  );
+}

@@ -1,0 +1,33 @@
+/** Every warehousing screen's path, written once; links are built from here. */
+import { modulePath } from '../../../src/contract/routes.ts';
+
+const at = (screen: string) => modulePath('WarehousingMVM', screen);
+
+export const wh = {
+  dashboard: at('dashboard'),
+  categoryList: at('Category/CategoryList'),
+  addCategory: at('Category/AddNewCategory'),
+  categoryRow: at('Category/CategoryRow'),
+  categoryPicker: at('Category/CategorySelectModal'),
+  productList: at('Product/listProduct'),
+  addProduct: at('Product/AddNewProduct'),
+  productDetails: at('Product/ProductDetails'),
+  warehouseList: at('Warehouse/WarehouseList'),
+  addWarehouse: at('Warehouse/AddNewWarehouse'),
+  locations: at('Warehouse/WLocation'),
+  locationRow: at('Warehouse/LocationRow'),
+  locationPicker: at('Warehouse/WarehouseLocationSelector'),
+  peopleList: at('People/PeopleList'),
+  addPeople: at('People/AddNewPeople'),
+  receiptList: at('Receipt/ReceiptList'),
+  addReceipt: at('Receipt/AddReceipt'),
+  receiptDetails: at('Receipt/ReceiptDetails'),
+  stock: at('Inventory/WarehouseStock'),
+} as const;
+
+/** The path of a screen with its query. */
+export function withQuery(path: string, query: Record<string, string | null | undefined>): string {
+  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}

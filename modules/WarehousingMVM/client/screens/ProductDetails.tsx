@@ -1,0 +1,172 @@
+/**
+ * A product's page (warehousing.md, ProductDetails): its details, where it is (per warehouse,
+ * location and batch, with expiry), its value and the latest moves that changed its stock, with
+ * the ways on: edit it, receive or issue it.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { permission } from '../../../../src/contract/entity.ts';
+import { addQuantities, compareQuantities, normalizeQuantity, ZERO } from '../../../../src/contract/quantity.ts';
+import { formatDate, formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
+import { EntityDetails } from '../../../../src/panel/entity/EntityDetails.tsx';
+import { FieldValue } from '../../../../src/panel/entity/FieldValue.tsx';
+import { useReferenceMaps } from '../../../../src/panel/entity/useReferenceMaps.ts';
+import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { useCanAccess } from '../../../../src/storage/access.ts';
+import { useList, useOne } from '../../../../src/storage/useData.ts';
+import { Alert } from '../../../../src/ui/Alert.tsx';
+import { buttonClasses } from '../../../../src/ui/Button.tsx';
+import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
+import { Loading } from '../../../../src/ui/Loading.tsx';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { Product } from '../../entities/masterData.ts';
+import { Receipt, StockBalance, StockMove, StockValuation } from '../../entities/stock.ts';
+import { wh, withQuery } from '../paths.ts';
+
+function Stock({ productId }: { productId: string }) {
+  const { t } = useLingui();
+  const { data: balances } = useList(StockBalance, { filters: { productId } });
+  const { data: valuations } = useList(StockValuation, { filters: { productId } });
+  const titles = useReferenceMaps(StockBalance);
+  const held = useMemo(() => (balances?.items ?? []).filter((b) => compareQuantities(b.quantity, ZERO) !== 0), [balances]);
+  if (!balances || !valuations) return <Loading />;
+  const total = held.reduce((sum, b) => addQuantities(sum, normalizeQuantity(b.quantity) ?? ZERO), ZERO);
+  const value = valuations.items.reduce((sum, v) => sum + Number(v.value ?? 0), 0);
+  const onHand = formatQuantity(total);
+  const worth = formatNumber(value);
+  return (
+    <SectionCard title={<Trans>Where it is</Trans>}>
+      <p className="mb-3 text-sm text-slate-700">
+        <Trans>
+          On hand: <bdi dir="ltr">{onHand}</bdi> · value {worth} rials
+        </Trans>
+      </p>
+      {held.length === 0 ? (
+        <p className="py-4 text-center text-sm text-slate-600">
+          <Trans>None in stock.</Trans>
+        </p>
+      ) : (
+        <div className="overflow-x-auto" role="region" tabIndex={0} aria-label={t`Where it is`}>
+          <table className="w-full text-start text-sm">
+            <thead className="text-slate-600">
+              <tr>
+                {(['warehouseId', 'locationId', 'batch', 'expiry', 'quantity'] as const).map((name) => (
+                  <th key={name} scope="col" className="px-2 py-1.5 text-start font-medium">
+                    {t(StockBalance.fields[name].label)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {held.map((b) => (
+                <tr key={b.id}>
+                  {(['warehouseId', 'locationId', 'batch', 'expiry', 'quantity'] as const).map((name) => (
+                    <td key={name} className="px-2 py-1.5">
+                      <FieldValue field={StockBalance.fields[name]} name={name} value={b[name]} titles={titles.get(name)} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </SectionCard>
+  );
+}
+
+function Moves({ productId }: { productId: string }) {
+  const { data } = useList(StockMove, { filters: { productId }, sort: { field: 'date', direction: 'desc' }, page: 1, pageSize: 20 });
+  const titles = useReferenceMaps(StockMove);
+  if (!data) return <Loading />;
+  return (
+    <SectionCard title={<Trans>Latest moves</Trans>}>
+      {data.total === 0 ? (
+        <p className="py-4 text-center text-sm text-slate-600">
+          <Trans>No moves yet.</Trans>
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {data.items.map((m) => {
+            const quantity = normalizeQuantity(m.quantity) ?? ZERO;
+            const incoming = compareQuantities(quantity, ZERO) > 0;
+            return (
+              <li key={m.id} className="flex items-center gap-3 py-2">
+                <span className="w-24 shrink-0 text-slate-600">{typeof m.date === 'string' ? formatDate(m.date) : ''}</span>
+                <Link href={withQuery(wh.receiptDetails, { id: String(m.sourceId) })} className="shrink-0 font-medium text-brand-800 hover:underline">
+                  <bdi dir="ltr">{String(m.sourceNumber ?? '')}</bdi>
+                </Link>
+                <span className="min-w-0 flex-1 truncate text-slate-700">
+                  <FieldValue field={StockMove.fields.warehouseId} value={m.warehouseId} titles={titles.get('warehouseId')} />
+                </span>
+                <bdi dir="ltr" className={incoming ? 'font-semibold text-emerald-700' : 'font-semibold text-amber-800'}>
+                  {incoming ? '+' : ''}
+                  {formatQuantity(quantity)}
+                </bdi>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}
+
+export function ProductDetails() {
+  const { t, i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const id = new URLSearchParams(useSearch()).get('id');
+  const can = useCanAccess();
+  const { data: row, loading } = useOne(Product, id);
+  useDocumentTitle(typeof row?.name === 'string' ? row.name : i18n._(Product.label));
+  const back = (
+    <Link href={wh.productList} className={buttonClasses('ghost')}>
+      <Trans>All products</Trans>
+    </Link>
+  );
+  if (!can(permission(Product, 'read'))) {
+    return (
+      <>
+        <PageHeader title={i18n._(Product.label)} />
+        <NoAccess />
+      </>
+    );
+  }
+  if (loading) return <Loading />;
+  if (!row) {
+    return (
+      <>
+        <PageHeader title={i18n._(Product.label)} actions={back} />
+        <Alert tone="warning">{t`This record does not exist any more.`}</Alert>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title={String(row.name)}
+        description={<bdi dir="ltr">{String(row.code)}</bdi>}
+        actions={
+          <>
+            {can(permission(Receipt, 'create')) && (
+              <Link href={withQuery(wh.addReceipt, { direction: 'in' })} className={buttonClasses('primary')}>
+                <Trans>Receive</Trans>
+              </Link>
+            )}
+            {back}
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <EntityDetails entity={Product} row={row} onEdit={can(permission(Product, 'update')) ? () => navigate(withQuery(wh.addProduct, { id: row.id })) : undefined} />
+        </Card>
+        <div className="flex flex-col gap-6">
+          {can(permission(StockBalance, 'read')) && <Stock productId={row.id} />}
+          {can(permission(StockMove, 'read')) && <Moves productId={row.id} />}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,225 @@
+/**
+ * Stock on hand (warehousing.md, WarehouseStock): per product and warehouse, what the server
+ * counted, what it will be once this device's queued documents are accepted, its value, where
+ * to reorder and what expires soon; searchable, filtered by warehouse, virtualised for long
+ * lists, exported as CSV and printable. Read from this device, so it works with no signal.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { permission } from '../../../../src/contract/entity.ts';
+import { compareText, normalizeSearch, searchWords } from '../../../../src/contract/list.ts';
+import { compareQuantities } from '../../../../src/contract/quantity.ts';
+import { formatDate, formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
+import { documentState } from '../../../../src/panel/document/documentState.ts';
+import { csvText, downloadCsv } from '../../../../src/panel/entity/entityCsv.ts';
+import { useVirtualRows } from '../../../../src/panel/entity/useVirtualRows.ts';
+import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { useCanAccess } from '../../../../src/storage/access.ts';
+import { usePanelData } from '../../../../src/storage/panelData.ts';
+import { useTableRows } from '../../../../src/storage/tableRows.ts';
+import { Button, buttonClasses } from '../../../../src/ui/Button.tsx';
+import { PageHeader } from '../../../../src/ui/Card.tsx';
+import { cx } from '../../../../src/ui/cx.ts';
+import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
+import { DownloadIcon, SearchIcon } from '../../../../src/ui/icons.tsx';
+import { Loading } from '../../../../src/ui/Loading.tsx';
+import { PanelIconGlyph } from '../../../../src/ui/panelIcons.tsx';
+import { SelectField } from '../../../../src/ui/SelectField.tsx';
+import { TextField } from '../../../../src/ui/TextField.tsx';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { Product, Warehouse } from '../../entities/masterData.ts';
+import { Receipt, StockBalance, StockValuation } from '../../entities/stock.ts';
+import { wh, withQuery } from '../paths.ts';
+import { addDays, expiresSoon, filterStock, stockRows, type StockRow } from '../stockView.ts';
+
+const ROW = 57;
+
+function today(): string {
+  return new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Tehran' });
+}
+
+/** Every stock row of the panel, worked out once per change of any table it reads. */
+function useStockRows(): { rows: StockRow[] | undefined; warehouses: Map<string, string> } {
+  const panel = usePanelData();
+  const [balances, valuations, products, receipts, warehouses] = useTableRows(panel?.db, [StockBalance, StockValuation, Product, Receipt, Warehouse]);
+  const rows = useMemo(() => {
+    if (!balances || !valuations || !products || !receipts) return undefined;
+    const queued = receipts.flatMap((row): { row: typeof row; sign: 1 | -1 }[] => {
+      const state = documentState(row);
+      return state === 'submitting' ? [{ row, sign: 1 }] : state === 'cancelling' ? [{ row, sign: -1 }] : [];
+    });
+    return stockRows({ balances, valuations, products, queued }).sort((a, b) => compareText(a.name, b.name) || compareText(a.code, b.code));
+  }, [balances, valuations, products, receipts]);
+  const names = useMemo(() => new Map((warehouses ?? []).map((w) => [w.id, String(w.name)])), [warehouses]);
+  return { rows, warehouses: names };
+}
+
+type Flag = '' | 'reorder' | 'expiring';
+
+export function WarehouseStock() {
+  const { t } = useLingui();
+  const can = useCanAccess();
+  const [location, navigate] = useLocation();
+  const query = new URLSearchParams(useSearch());
+  const warehouseId = query.get('warehouse') ?? '';
+  const flag = (query.get('flag') ?? '') as Flag;
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search);
+  const { rows, warehouses } = useStockRows();
+  const day = today();
+  const shown = useMemo(
+    () =>
+      rows &&
+      filterStock(rows, { warehouseId, words: searchWords(deferred), reorderOnly: flag === 'reorder', expiringBy: flag === 'expiring' ? addDays(day, 30) : null }, normalizeSearch),
+    [rows, warehouseId, deferred, flag, day],
+  );
+  useDocumentTitle(t`Stock on hand`);
+  const setQuery = (name: string, value: string) => {
+    if (value) query.set(name, value);
+    else query.delete(name);
+    navigate(query.size ? `${location}?${query}` : location, { replace: true });
+  };
+
+  function exportCsv() {
+    if (!shown) return;
+    const header = [t`Product`, t`Code`, t`Warehouse`, t`On hand`, t`Projected`, t`Value (rials)`, t`Nearest expiry`, t`Reorder`];
+    const body = shown.map((r) => [r.name, r.code, warehouses.get(r.warehouseId) ?? '', r.onHand, r.projected, String(r.value), r.expiry ?? '', r.reorder ? t`Yes` : '']);
+    downloadCsv(`stock-${day}.csv`, csvText([header, ...body]));
+  }
+
+  if (!can(permission(StockBalance, 'read'))) {
+    return (
+      <>
+        <PageHeader title={<Trans>Stock on hand</Trans>} />
+        <NoAccess />
+      </>
+    );
+  }
+  const total = shown?.reduce((sum, r) => sum + r.value, 0) ?? 0;
+  const count = formatNumber(shown?.length ?? 0);
+  const value = formatNumber(total);
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Stock on hand</Trans>}
+        description={<Trans>Per product and warehouse. “Projected” adds the receipts and issues this device has not sent yet.</Trans>}
+        actions={
+          <>
+            <Button variant="secondary" icon={<DownloadIcon />} onClick={exportCsv} disabled={!shown?.length}>
+              <Trans>Export CSV</Trans>
+            </Button>
+            <Button variant="ghost" onClick={() => window.print()}>
+              <Trans>Print</Trans>
+            </Button>
+          </>
+        }
+      />
+      <div className="mb-4 flex flex-wrap items-end gap-3 print:hidden">
+        <TextField className="min-w-0 flex-1 basis-64" type="search" label={t`Search products`} value={search} onChange={(e) => setSearch(e.target.value)} end={<SearchIcon className="me-2 size-5 text-slate-400" />} />
+        {warehouses.size > 1 && (
+          <SelectField
+            className="basis-48"
+            label={t`Warehouse`}
+            value={warehouseId}
+            onChange={(e) => setQuery('warehouse', e.target.value)}
+            options={[{ value: '', label: t`All warehouses` }, ...[...warehouses].map(([id, name]) => ({ value: id, label: name }))]}
+          />
+        )}
+        <SelectField
+          className="basis-48"
+          label={t`Show`}
+          value={flag}
+          onChange={(e) => setQuery('flag', e.target.value)}
+          options={[
+            { value: '', label: t`Everything in stock` },
+            { value: 'reorder', label: t`To reorder` },
+            { value: 'expiring', label: t`Expiring within 30 days` },
+          ]}
+        />
+      </div>
+      {!shown ? (
+        <Loading />
+      ) : rows?.length === 0 ? (
+        <EmptyState
+          icon={<PanelIconGlyph icon="warehouse" className="size-7" />}
+          title={<Trans>No stock yet.</Trans>}
+          description={<Trans>Stock appears here once a receipt of goods in is submitted and the server accepts it.</Trans>}
+          actions={can(permission(Receipt, 'create')) && (
+            <Link href={withQuery(wh.addReceipt, { direction: 'in' })} className={buttonClasses('primary')}>
+              <Trans>Receive goods</Trans>
+            </Link>
+          )}
+        />
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-slate-600" role="status">
+            <Trans>
+              {count} rows · value {value} rials
+            </Trans>
+          </p>
+          <StockTable rows={shown} warehouses={warehouses} today={day} onOpen={(row) => navigate(withQuery(wh.productDetails, { id: row.productId }))} />
+        </>
+      )}
+    </>
+  );
+}
+
+function StockTable({ rows, warehouses, today, onOpen }: { rows: readonly StockRow[]; warehouses: Map<string, string>; today: string; onOpen: (row: StockRow) => void }) {
+  const { t } = useLingui();
+  const box = useRef<HTMLDivElement>(null);
+  const view = useVirtualRows(rows.length, ROW, box);
+  if (rows.length === 0) {
+    return (
+      <p className="rounded-xl bg-white px-4 py-12 text-center font-medium text-slate-900 ring-1 ring-slate-200">
+        <Trans>Nothing matches your search and filters.</Trans>
+      </p>
+    );
+  }
+  return (
+    <div ref={box} tabIndex={0} role="region" aria-label={t`Stock on hand`} className={cx('overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200', view.virtual && 'max-h-[70dvh] overflow-y-auto print:max-h-none')}>
+      <table className="w-full text-start text-sm">
+        <thead className="sticky top-0 z-10 bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-start font-semibold"><Trans>Product</Trans></th>
+            <th scope="col" className="px-3 py-2 text-start font-semibold"><Trans>Warehouse</Trans></th>
+            <th scope="col" className="px-3 py-2 text-end font-semibold"><Trans>On hand</Trans></th>
+            <th scope="col" className="hidden px-3 py-2 text-end font-semibold sm:table-cell"><Trans>Projected</Trans></th>
+            <th scope="col" className="hidden px-3 py-2 text-end font-semibold md:table-cell"><Trans>Value (rials)</Trans></th>
+            <th scope="col" className="hidden px-3 py-2 text-start font-semibold md:table-cell"><Trans>Nearest expiry</Trans></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {view.before > 0 && <tr aria-hidden="true" style={{ height: view.before }} />}
+          {rows.slice(view.start, view.end).map((row) => {
+            const changes = compareQuantities(row.projected, row.onHand) !== 0;
+            const soon = expiresSoon(row.expiry, today);
+            return (
+              <tr key={row.key} className="h-14 cursor-pointer hover:bg-brand-50/50" onClick={() => onOpen(row)}>
+                <td className="max-w-72 px-3 py-1.5">
+                  <button type="button" className="block max-w-full truncate text-start font-medium text-brand-800 hover:underline" onClick={(e) => (e.stopPropagation(), onOpen(row))}>
+                    {row.name || '…'}
+                  </button>
+                  <span className="flex items-center gap-2 text-xs text-slate-600">
+                    <bdi dir="ltr">{row.code}</bdi>
+                    {row.reorder && <span className="rounded-full bg-amber-50 px-2 text-amber-900 ring-1 ring-amber-200"><Trans>Reorder</Trans></span>}
+                  </span>
+                </td>
+                <td className="max-w-40 truncate px-3 py-1.5 text-slate-800">{warehouses.get(row.warehouseId) ?? '…'}</td>
+                <td className={cx('px-3 py-1.5 text-end font-semibold', compareQuantities(row.onHand, '0') < 0 ? 'text-red-700' : 'text-slate-900')}>
+                  <bdi dir="ltr">{formatQuantity(row.onHand)}</bdi>
+                </td>
+                <td className={cx('hidden px-3 py-1.5 text-end sm:table-cell', changes ? 'font-medium text-amber-800' : 'text-slate-500')}>
+                  <bdi dir="ltr">{formatQuantity(row.projected)}</bdi>
+                </td>
+                <td className="hidden px-3 py-1.5 text-end text-slate-800 md:table-cell">{formatNumber(row.value)}</td>
+                <td className={cx('hidden px-3 py-1.5 md:table-cell', soon ? 'font-medium text-red-700' : 'text-slate-700')}>{row.expiry ? formatDate(row.expiry) : '—'}</td>
+              </tr>
+            );
+          })}
+          {view.after > 0 && <tr aria-hidden="true" style={{ height: view.after }} />}
+        </tbody>
+      </table>
+    </div>
+  );
+}

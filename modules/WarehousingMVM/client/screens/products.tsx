@@ -1,0 +1,38 @@
+/** Products: the list (search, filters, sort, CSV) opening each product's page, and the form to add one. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useLocation } from 'wouter';
+import { permission } from '../../../../src/contract/entity.ts';
+import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
+import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
+import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { useCanAccess } from '../../../../src/storage/access.ts';
+import { buttonClasses } from '../../../../src/ui/Button.tsx';
+import { PageHeader } from '../../../../src/ui/Card.tsx';
+import { PlusIcon } from '../../../../src/ui/icons.tsx';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { Product } from '../../entities/masterData.ts';
+import { wh, withQuery } from '../paths.ts';
+
+export function ProductList() {
+  const { t } = useLingui();
+  const can = useCanAccess();
+  const [, navigate] = useLocation();
+  useDocumentTitle(t`Products`);
+  const add = can(permission(Product, 'create')) && (
+    <Link href={wh.addProduct} className={buttonClasses('primary')}>
+      <PlusIcon />
+      <Trans>Add a product</Trans>
+    </Link>
+  );
+  return (
+    <>
+      <PageHeader title={<Trans>Products</Trans>} description={<Trans>Find a product by its name, code or barcode.</Trans>} actions={add} />
+      {can(permission(Product, 'read')) ? <EntityList entity={Product} onOpen={(row) => navigate(withQuery(wh.productDetails, { id: row.id }))} empty={add} /> : <NoAccess />}
+    </>
+  );
+}
+
+/** A new product (`?categoryId=` starts it in a category, `?barcodes=` with a scanned code); editing with `?id=`. */
+export function AddNewProduct() {
+  return <EntityFormPage entity={Product} defaults={{ unit: 'piece', active: true }} after={(row) => withQuery(wh.productDetails, { id: row.id })} back={wh.productList} />;
+}

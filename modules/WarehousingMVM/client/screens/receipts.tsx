@@ -1,0 +1,269 @@
+/**
+ * Receipts and issues (warehousing.md): the list (number, state, date, warehouse, party), the
+ * form that writes a draft on this device with its lines (typed or scanned, each with its place
+ * and batch) and submits it, and the document's page, which says in the warehouse's words why the
+ * server sent a submit back (the stock each line lacks) and what to do.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { asDocument, permission, type Line } from '../../../../src/contract/entity.ts';
+import { addQuantities, lineAmount, normalizeQuantity, ZERO } from '../../../../src/contract/quantity.ts';
+import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
+import { DocumentForm } from '../../../../src/panel/document/DocumentForm.tsx';
+import type { DocumentValues, LineValues } from '../../../../src/panel/document/documentValues.ts';
+import { DocumentView } from '../../../../src/panel/document/DocumentView.tsx';
+import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
+import { useReferenceMaps } from '../../../../src/panel/entity/useReferenceMaps.ts';
+import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { useCanAccess } from '../../../../src/storage/access.ts';
+import type { LocalRow, SyncProblem } from '../../../../src/storage/localRecords.ts';
+import { useOne } from '../../../../src/storage/useData.ts';
+import { Alert } from '../../../../src/ui/Alert.tsx';
+import { buttonClasses } from '../../../../src/ui/Button.tsx';
+import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
+import { PlusIcon } from '../../../../src/ui/icons.tsx';
+import { Loading } from '../../../../src/ui/Loading.tsx';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { Receipt, StockBalance } from '../../entities/stock.ts';
+import { LocationField } from '../parts/LocationField.tsx';
+import { wh, withQuery } from '../paths.ts';
+
+const receiptDocument = asDocument(Receipt);
+
+function NewButtons() {
+  const can = useCanAccess();
+  if (!can(permission(Receipt, 'create'))) return null;
+  return (
+    <>
+      <Link href={withQuery(wh.addReceipt, { direction: 'in' })} className={buttonClasses('primary')}>
+        <PlusIcon />
+        <Trans>Goods in</Trans>
+      </Link>
+      <Link href={withQuery(wh.addReceipt, { direction: 'out' })} className={buttonClasses('secondary')}>
+        <PlusIcon />
+        <Trans>Goods out</Trans>
+      </Link>
+    </>
+  );
+}
+
+export function ReceiptList() {
+  const { t } = useLingui();
+  const can = useCanAccess();
+  const [, navigate] = useLocation();
+  useDocumentTitle(t`Receipts and issues`);
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Receipts and issues</Trans>}
+        description={<Trans>Goods that came in or went out. A draft changes no stock; submitting it does, once the server accepts it.</Trans>}
+        actions={<NewButtons />}
+      />
+      {can(permission(Receipt, 'read')) ? (
+        <EntityList entity={Receipt} onOpen={(row) => navigate(withQuery(wh.receiptDetails, { id: row.id }))} empty={<NewButtons />} />
+      ) : (
+        <NoAccess />
+      )}
+    </>
+  );
+}
+
+interface Totals {
+  lines: number;
+  quantity: string;
+  value: number;
+}
+
+/** Lines, units and value (for goods in: quantity × unit price) of a document's lines. */
+function receiptTotals(lines: readonly (Line | LineValues)[]): Totals {
+  let quantity = ZERO;
+  let value = 0;
+  let count = 0;
+  for (const line of lines) {
+    const q = normalizeQuantity(line.quantity);
+    if (!q || !line.productId) continue;
+    count++;
+    quantity = addQuantities(quantity, q);
+    const price = Number(line.unitPrice);
+    if (Number.isSafeInteger(price) && price > 0) value += lineAmount(q, price);
+  }
+  return { lines: count, quantity, value };
+}
+
+function TotalsBar({ totals, direction }: { totals: Totals; direction: unknown }) {
+  const lines = formatNumber(totals.lines);
+  const units = formatQuantity(totals.quantity);
+  const value = formatNumber(totals.value);
+  return (
+    <dl className="grid grid-cols-3 gap-3 rounded-xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200">
+      <div>
+        <dt className="text-xs text-slate-600">
+          <Trans>Lines</Trans>
+        </dt>
+        <dd className="font-semibold text-slate-900">{lines}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-slate-600">
+          <Trans>Units</Trans>
+        </dt>
+        <dd className="font-semibold text-slate-900">
+          <bdi dir="ltr">{units}</bdi>
+        </dd>
+      </div>
+      {direction === 'in' && (
+        <div>
+          <dt className="text-xs text-slate-600">
+            <Trans>Value</Trans>
+          </dt>
+          <dd className="font-semibold text-slate-900">
+            <Trans>{value} rials</Trans>
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+function LineAmount({ line, direction }: { line: LineValues; direction: unknown }) {
+  const q = normalizeQuantity(line.quantity);
+  const price = Number(line.unitPrice);
+  if (direction !== 'in' || !q || !Number.isSafeInteger(price) || price <= 0) return null;
+  const amount = formatNumber(lineAmount(q, price));
+  return (
+    <p className="mt-2 text-end text-sm text-slate-700">
+      <Trans>Line value: {amount} rials</Trans>
+    </p>
+  );
+}
+
+const lineWidgets = { locationId: LocationField };
+
+function today(): string {
+  return new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Tehran' });
+}
+
+/** A new receipt (`?direction=in|out`, `?warehouseId=`), or the draft in `?id=`. */
+export function AddReceipt() {
+  const { t, i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const query = new URLSearchParams(useSearch());
+  const id = query.get('id');
+  const direction = query.get('direction') === 'out' ? 'out' : 'in';
+  const can = useCanAccess();
+  const { data: row, loading } = useOne(Receipt, id);
+  const title = id ? t`Edit the draft` : direction === 'in' ? t`Goods in` : t`Goods out`;
+  useDocumentTitle(title);
+  let body: ReactNode;
+  if (!can(permission(Receipt, id ? 'update' : 'create'))) body = <NoAccess />;
+  else if (id && loading) body = <Loading />;
+  else if (id && !row) body = <Alert tone="warning">{t`This record does not exist any more.`}</Alert>;
+  else if (row && row.status !== 'draft') body = <Alert tone="info">{t`Only a draft can be changed. Cancel the document and amend it to correct it.`}</Alert>;
+  else {
+    body = (
+      <Card>
+        <DocumentForm
+          key={row?.id ?? 'new'}
+          entity={receiptDocument}
+          row={row ?? null}
+          defaults={{ direction, date: today(), warehouseId: query.get('warehouseId') }}
+          lineWidgets={lineWidgets}
+          lineFooter={(line) => <LineAmount line={line} direction={row?.direction ?? direction} />}
+          summary={(values: DocumentValues) => <TotalsBar totals={receiptTotals(values.lines)} direction={values.header.direction} />}
+          onSaved={(saved) => navigate(withQuery(wh.receiptDetails, { id: saved.id }), { replace: true })}
+          onCancel={() => navigate(row ? withQuery(wh.receiptDetails, { id: row.id }) : wh.receiptList)}
+        />
+      </Card>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={title} description={i18n._(Receipt.label)} />
+      {body}
+    </>
+  );
+}
+
+interface Shortfall {
+  productId: string;
+  locationId: string | null;
+  batch: string | null;
+  needed: string;
+  available: string;
+  short: string;
+}
+
+function shortfallsOf(problem: SyncProblem): Shortfall[] {
+  const detail = problem.detail as { shortfalls?: unknown } | undefined;
+  return Array.isArray(detail?.shortfalls) ? (detail.shortfalls as Shortfall[]) : [];
+}
+
+/** The stock each line lacked when the server refused the submit. */
+function Shortfalls({ problem }: { problem: SyncProblem }) {
+  const titles = useReferenceMaps(StockBalance);
+  const shortfalls = shortfallsOf(problem);
+  if (!shortfalls.length) return null;
+  return (
+    <div className="my-2">
+      <p className="font-medium">
+        <Trans>Not enough stock:</Trans>
+      </p>
+      <ul className="ms-5 list-disc">
+        {shortfalls.map((s) => {
+          const product = titles.get('productId')?.get(s.productId) ?? '…';
+          const place = s.locationId ? (titles.get('locationId')?.get(s.locationId) ?? '…') : null;
+          const needed = formatQuantity(s.needed);
+          const available = formatQuantity(s.available);
+          return (
+            <li key={`${s.productId}/${s.locationId}/${s.batch}`}>
+              {place ? <Trans>{product} at {place}: needs {needed}, has {available}</Trans> : <Trans>{product}: needs {needed}, has {available}</Trans>}
+            </li>
+          );
+        })}
+      </ul>
+      <p className="text-xs">
+        <Trans>Receive the goods first, take them from another place, or lower the quantities.</Trans>
+      </p>
+    </div>
+  );
+}
+
+export function ReceiptDetails() {
+  const { t, i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const id = new URLSearchParams(useSearch()).get('id');
+  const can = useCanAccess();
+  const { data: row, loading } = useOne(Receipt, id);
+  useDocumentTitle(typeof row?.number === 'string' ? row.number : i18n._(Receipt.label));
+  let body: ReactNode;
+  if (!can(permission(Receipt, 'read'))) body = <NoAccess />;
+  else if (loading) body = <Loading />;
+  else if (!row) body = <Alert tone="warning">{t`This record does not exist any more.`}</Alert>;
+  else {
+    body = (
+      <Card>
+        <DocumentView
+          entity={receiptDocument}
+          row={row}
+          onEdit={() => navigate(withQuery(wh.addReceipt, { id: row.id }))}
+          onDone={({ amended }) => navigate(amended ? withQuery(wh.addReceipt, { id: amended.id }) : wh.receiptList, { replace: true })}
+          summary={(shown: LocalRow) => <TotalsBar totals={receiptTotals((shown.lines as Line[] | undefined) ?? [])} direction={shown.direction} />}
+          explain={(problem) => <Shortfalls problem={problem} />}
+        />
+      </Card>
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title={row?.direction === 'out' ? <Trans>Goods out</Trans> : <Trans>Goods in</Trans>}
+        actions={
+          <Link href={wh.receiptList} className={buttonClasses('ghost')}>
+            <Trans>All receipts and issues</Trans>
+          </Link>
+        }
+      />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * Posting stock (warehousing.md): a submitted receipt appends one stock move per line and changes
+ * the balance of each product × warehouse × location × batch and the valuation of each product ×
+ * warehouse, in the submit's transaction under the panel's write lock, so what it checks (stock on
+ * hand now) still holds when it writes. Goods in raise the moving-average cost; goods out leave at
+ * it. A cancel appends the exact opposite of the document's moves. Nothing takes stock below zero
+ * unless the warehouse allows it: the refusal names each product, place and shortfall.
+ */
+import { Code } from '../../../src/contract/codes.ts';
+import type { Line, Row } from '../../../src/contract/entity.ts';
+import { addQuantities, compareQuantities, isZeroQuantity, lineAmount, negateQuantity, subtractQuantity, unitCost, ZERO, type Quantity } from '../../../src/contract/quantity.ts';
+import { adjustBalances, appendLedger, findRows, readBalances, RuleRejection, stableId, type BalanceChange, type WriteContext } from '../../../server/moduleApi.ts';
+import { Location, Product, Warehouse } from '../entities/masterData.ts';
+import { StockBalance, StockMove, StockValuation } from '../entities/stock.ts';
+
+/** One change of stock at one place: what a line posts, or the reversal of a move. */
+export interface StockChange {
+  productId: string;
+  warehouseId: string;
+  locationId: string | null;
+  batch: string | null;
+  expiry: string | null;
+  /** Signed: positive in, negative out. */
+  quantity: Quantity;
+  /** Signed rials; for goods out, filled in at the average cost. */
+  value: number;
+  lineId: string;
+}
+
+/** A place that would go below zero, for the screens to name. */
+export interface Shortfall {
+  productId: string;
+  warehouseId: string;
+  locationId: string | null;
+  batch: string | null;
+  needed: Quantity;
+  available: Quantity;
+  short: Quantity;
+}
+
+export const balanceId = (c: Pick<StockChange, 'productId' | 'warehouseId' | 'locationId' | 'batch'>) =>
+  stableId('StockBalance', c.productId, c.warehouseId, c.locationId, c.batch);
+export const valuationId = (c: Pick<StockChange, 'productId' | 'warehouseId'>) => stableId('StockValuation', c.productId, c.warehouseId);
+
+/** The lines of a receipt as stock changes, after the lines are checked against the master data. */
+export async function changesOfLines(ctx: WriteContext, doc: Row, sign: 1 | -1): Promise<StockChange[]> {
+  const lines = doc.lines as Line[];
+  const warehouseId = String(doc.warehouseId);
+  const products = new Map((await findRows(ctx.tx, Product, ctx.access.id, lines.map((l) => String(l.productId)))).map((p) => [p.id, p]));
+  const locations = new Map((await findRows(ctx.tx, Location, ctx.access.id, lines.flatMap((l) => (l.locationId ? [String(l.locationId)] : [])))).map((p) => [p.id, p]));
+  const fields: Record<string, 'required' | 'reference'> = {};
+  lines.forEach((line, i) => {
+    if (products.get(String(line.productId))?.tracksBatches && !line.batch) fields[`lines.${i}.batch`] = 'required';
+    if (line.locationId && locations.get(String(line.locationId))?.warehouseId !== warehouseId) fields[`lines.${i}.locationId`] = 'reference';
+  });
+  if (Object.keys(fields).some((f) => fields[f] === 'reference')) throw new RuleRejection(Code.IdNotRegistered, fields);
+  if (Object.keys(fields).length) throw new RuleRejection(Code.BadRequest, fields);
+  return lines.map((line) => {
+    const quantity = String(line.quantity);
+    return {
+      productId: String(line.productId),
+      warehouseId,
+      locationId: (line.locationId as string | null) ?? null,
+      batch: (line.batch as string | null) ?? null,
+      expiry: (line.expiry as string | null) ?? null,
+      quantity: sign > 0 ? quantity : negateQuantity(quantity),
+      value: sign > 0 ? lineAmount(quantity, Number(line.unitPrice ?? 0)) : 0,
+      lineId: line.id,
+    };
+  });
+}
+
+/** Refuses changes that would leave a place below zero, unless the warehouse allows negative stock. */
+async function checkOnHand(ctx: WriteContext, changes: readonly StockChange[]): Promise<void> {
+  const outgoing = changes.filter((c) => compareQuantities(c.quantity, ZERO) < 0);
+  if (!outgoing.length) return;
+  const warehouses = new Map((await findRows(ctx.tx, Warehouse, ctx.access.id, [...new Set(outgoing.map((c) => c.warehouseId))])).map((w) => [w.id, w]));
+  const needed = new Map<string, StockChange & { needed: Quantity }>();
+  for (const c of changes) {
+    const key = balanceId(c);
+    const seen = needed.get(key);
+    needed.set(key, { ...c, needed: addQuantities(seen?.needed ?? ZERO, negateQuantity(c.quantity)) });
+  }
+  const onHand = new Map((await readBalances(ctx, StockBalance, [...needed.keys()])).map((b) => [b.id, String(b.quantity ?? ZERO)]));
+  const shortfalls: Shortfall[] = [];
+  for (const [key, c] of needed) {
+    if (warehouses.get(c.warehouseId)?.allowsNegativeStock || compareQuantities(c.needed, ZERO) <= 0) continue;
+    const available = onHand.get(key) ?? ZERO;
+    if (compareQuantities(available, c.needed) < 0) {
+      shortfalls.push({ productId: c.productId, warehouseId: c.warehouseId, locationId: c.locationId, batch: c.batch, needed: c.needed, available, short: subtractQuantity(c.needed, available) });
+    }
+  }
+  if (shortfalls.length) throw new RuleRejection(Code.NotPossibleNow, undefined, { detail: { shortfalls } });
+}
+
+/** Goods out leave at the moving-average cost of their product in their warehouse; the last units take what value is left. */
+async function valueOutgoing(ctx: WriteContext, changes: StockChange[]): Promise<void> {
+  const out = changes.filter((c) => compareQuantities(c.quantity, ZERO) < 0 && c.value === 0);
+  if (!out.length) return;
+  const valuations = new Map((await readBalances(ctx, StockValuation, out.map(valuationId))).map((v) => [v.id, v]));
+  const byValuation = new Map<string, StockChange[]>();
+  for (const c of out) byValuation.set(valuationId(c), [...(byValuation.get(valuationId(c)) ?? []), c]);
+  for (const [id, group] of byValuation) {
+    const held = valuations.get(id);
+    const quantity = String(held?.quantity ?? ZERO);
+    const value = Number(held?.value ?? 0);
+    const average = unitCost(value, quantity);
+    for (const c of group) c.value = -lineAmount(negateQuantity(c.quantity), average);
+    const taken = group.reduce((sum, c) => addQuantities(sum, negateQuantity(c.quantity)), ZERO);
+    // Emptied: the rounding left over goes with the last line, so value and quantity reach zero together.
+    if (compareQuantities(taken, quantity) === 0) group.at(-1)!.value -= value + group.reduce((sum, c) => sum + c.value, 0);
+  }
+}
+
+/** Appends the moves and changes the balances and valuations of `changes`, all in the caller's transaction. */
+export async function postStock(ctx: WriteContext, doc: Row, step: 'submit' | 'cancel', changes: StockChange[]): Promise<void> {
+  await checkOnHand(ctx, changes);
+  await valueOutgoing(ctx, changes);
+  const date = String(doc.date ?? ctx.now.toISOString().slice(0, 10));
+  await appendLedger(
+    ctx,
+    StockMove,
+    changes.map((c) => ({
+      id: stableId('StockMove', doc.id, c.lineId, step),
+      values: {
+        date,
+        productId: c.productId,
+        warehouseId: c.warehouseId,
+        locationId: c.locationId,
+        batch: c.batch,
+        expiry: c.expiry,
+        quantity: c.quantity,
+        value: c.value,
+        partyId: doc.partyId ?? null,
+        sourceType: 'WarehousingMVM/Receipt',
+        sourceId: doc.id,
+        sourceNumber: doc.number ?? null,
+      },
+    })),
+  );
+  const balances: BalanceChange[] = changes.map((c) => ({
+    id: balanceId(c),
+    key: { productId: c.productId, warehouseId: c.warehouseId, locationId: c.locationId, batch: c.batch, expiry: c.expiry },
+    add: { quantity: c.quantity },
+  }));
+  await adjustBalances(ctx, StockBalance, balances);
+  await adjustBalances(
+    ctx,
+    StockValuation,
+    changes.map((c) => ({ id: valuationId(c), key: { productId: c.productId, warehouseId: c.warehouseId }, add: { quantity: c.quantity, value: c.value } })),
+  );
+}
+
+/** The exact opposite of every move a document posted. */
+export async function reversalOf(ctx: WriteContext, docId: string): Promise<StockChange[]> {
+  const moves = await ctx.tx.query<{ id: string }>(`SELECT id FROM ${StockMove.table} WHERE panel_id = $1 AND source_id = $2`, [ctx.access.id, docId]);
+  const rows = await findRows(ctx.tx, StockMove, ctx.access.id, moves.map((m) => m.id));
+  return rows
+    .filter((m) => !isZeroQuantity(m.quantity))
+    .map((m) => ({
+      productId: String(m.productId),
+      warehouseId: String(m.warehouseId),
+      locationId: (m.locationId as string | null) ?? null,
+      batch: (m.batch as string | null) ?? null,
+      expiry: (m.expiry as string | null) ?? null,
+      quantity: negateQuantity(m.quantity),
+      value: -Number(m.value ?? 0),
+      lineId: m.id,
+    }));
+}

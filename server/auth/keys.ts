@@ -1,0 +1,34 @@
+/**
+ * One configured secret (JWT_SECRET, or the one generated into DATA_DIR), several keys: each use
+ * gets its own key derived with HKDF-SHA256 (RFC 5869), so a key that leaks from one use (say, a
+ * code hash in a database dump) is no key for another (signing access tokens). See
+ * docs/decisions/008-key-derivation.md.
+ */
+import { hkdfSync } from 'node:crypto';
+
+export interface ServerKeys {
+  /** HMAC-SHA256 key of the access tokens (HS256). */
+  accessToken: Buffer;
+  /** HMAC-SHA256 key of the stored SMS-code hashes. */
+  smsCode: Buffer;
+}
+
+/** Not secret: it only separates our derivations from anyone else's use of the same secret. */
+const SALT = 'pishkhan key derivation';
+const KEY_BYTES = 32;
+
+function derive(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, SALT, `pishkhan/${purpose}/v1`, KEY_BYTES));
+}
+
+export function deriveKeys(secret: string): ServerKeys {
+  return { accessToken: derive(secret, 'access-token'), smsCode: derive(secret, 'sms-code') };
+}
+
+let cached: { secret: string; keys: ServerKeys } | null = null;
+
+/** The keys of `secret`, derived once: every authenticated request needs the token key. */
+export function keysOf(secret: string): ServerKeys {
+  if (cached?.secret !== secret) cached = { secret, keys: deriveKeys(secret) };
+  return cached.keys;
+}

@@ -1,0 +1,25 @@
+/**
+ * Cross-module posting (documents.md): a module may follow another's documents — accounting posts
+ * a voucher when a receipt or an invoiced sale is submitted, and reverses it when that is
+ * cancelled — without the source knowing of it. A follower runs in the same transaction, only
+ * while its own module is enabled in the panel; a rejection it throws refuses the step.
+ */
+import type { Entity, Row } from '../../src/contract/entity.ts';
+import { serverModules } from '../modules/serverModule.ts';
+import type { WriteContext } from './writeContext.ts';
+
+export type DocumentStep = 'submitted' | 'cancelled';
+
+export interface DocumentFollower {
+  /** The module that follows (its handler runs only while the panel has it enabled). */
+  module: string;
+  /** The followed document's key, `<Module>/<Entity>`. */
+  document: string;
+  on: (ctx: WriteContext, step: DocumentStep, doc: Row) => Promise<void>;
+}
+
+export async function documentEvents(ctx: WriteContext, entity: Entity, step: DocumentStep, doc: Row): Promise<void> {
+  for (const follower of serverModules().flatMap((part) => part.followers ?? [])) {
+    if (follower.document === entity.key && ctx.access.modules.includes(follower.module)) await follower.on(ctx, step, doc);
+  }
+}

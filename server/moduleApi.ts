@@ -1,0 +1,18 @@
+/**
+ * What a module's server part may use of the platform, and nothing else (the lint rule holds
+ * modules to this file and src/contract): declaring its part, rules as lifecycle hooks that
+ * reject with a catalogue code, posting to ledgers and balances, reading rows, and the guards and
+ * envelope of routes of its own.
+ */
+export { defineServerModule, type ServerModule } from './modules/serverModule.ts';
+export type { EntityHooks } from './entities/lifecycle.ts';
+export { RuleRejection, type WriteContext } from './entities/writeContext.ts';
+export type { DocumentFollower, DocumentStep } from './entities/documentEvents.ts';
+export { adjustBalances, appendLedger, readBalances, type BalanceChange } from './entities/ledger.ts';
+export { findRow, findRows } from './entities/entityStore.ts';
+export { stableId } from './entities/stableId.ts';
+export { requireSession } from './auth/session.ts';
+export { ensurePermission, requirePanel, type PanelAccess } from './panels/panelAccess.ts';
+export { ok } from './envelope.ts';
+export { AppError } from './errors.ts';
+export type { Queryable } from './db/Db.ts';

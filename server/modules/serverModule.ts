@@ -1,0 +1,38 @@
+/**
+ * A module's server part (`modules/<Key>/server/index.ts` exports one as default): the rules of
+ * its entities as lifecycle hooks (by entity name), the documents of other modules it follows,
+ * the routes of its own (reports), and its SQL migrations. The platform collects them at start.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ModuleDeclaration } from '../../src/contract/module.ts';
+import type { DocumentFollower } from '../entities/documentEvents.ts';
+import type { EntityHooks } from '../entities/lifecycle.ts';
+
+export interface ServerModule {
+  module: ModuleDeclaration;
+  /** Entity name → its hooks. */
+  hooks?: Readonly<Record<string, EntityHooks>>;
+  /** Other modules' documents this one posts from (its handler runs while it is enabled). */
+  followers?: readonly DocumentFollower[];
+  /** Endpoints beyond the generic REST and sync, under /api (reports); each checks its own permission. */
+  routes?: (app: FastifyInstance) => Promise<void> | void;
+  /** A folder of `.sql` files, applied once each after the entity tables are synchronised. */
+  migrations?: string;
+}
+
+export function defineServerModule(part: ServerModule): ServerModule {
+  for (const name of Object.keys(part.hooks ?? {})) {
+    if (!part.module.entities.some((e) => e.name === name)) throw new Error(`${part.module.key} has hooks for ${name}, which it does not declare`);
+  }
+  return part;
+}
+
+let parts: readonly ServerModule[] = [];
+
+export function registerServerModules(list: readonly ServerModule[]): void {
+  parts = list;
+}
+
+export function serverModules(): readonly ServerModule[] {
+  return parts;
+}

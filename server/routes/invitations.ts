@@ -1,0 +1,35 @@
+/**
+ * The invited person's side of invitations (src/contract/panels.ts): the open ones, and accepting
+ * or declining one by the panel's code. No X-Panel-Code: the person is not in the panel yet. An
+ * unknown code, someone else's invitation and one that lapsed get the same answer (404, 9101).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Code } from '../../src/contract/codes.ts';
+import { panelEndpoints } from '../../src/contract/panels.ts';
+import { requireSession } from '../auth/session.ts';
+import { ok } from '../envelope.ts';
+import { answerInvitation, openInvitations } from '../panels/invitations.ts';
+import { panelCodeFrom, panelUnavailable } from '../panels/panelAccess.ts';
+import { panelsOf } from '../panels/panelStore.ts';
+import { apiPath } from './apiPath.ts';
+import { bodyOf, MAX, requiredText } from './fields.ts';
+
+async function answer(request: FastifyRequest, accept: boolean) {
+  const code = panelCodeFrom(requiredText(bodyOf(request), 'code', MAX.field));
+  const { db, clock } = request.server.deps;
+  const { userId } = request.session;
+  const answered = code !== null && (await answerInvitation(db, { userId, code, accept, now: new Date(clock.now()), lang: request.lang }));
+  if (!answered) throw panelUnavailable();
+  if (!accept) return ok(request, null, Code.Done);
+  const joined = (await panelsOf(db, userId)).find((p) => p.code === code);
+  return ok(request, joined ?? null, Code.Done);
+}
+
+export async function registerInvitationRoutes(app: FastifyInstance): Promise<void> {
+  const signedIn = { preHandler: requireSession };
+  app.get(apiPath(panelEndpoints.invitations), signedIn, async (request) =>
+    ok(request, await openInvitations(request.server.deps.db, request.session.userId, new Date(request.server.deps.clock.now())), Code.Retrieved),
+  );
+  app.post(apiPath(panelEndpoints.acceptInvitation), signedIn, (request) => answer(request, true));
+  app.post(apiPath(panelEndpoints.declineInvitation), signedIn, (request) => answer(request, false));
+}

@@ -1,0 +1,41 @@
+/**
+ * A module is one folder, `modules/<Key>/` (docs/decisions/012-modules-and-documents.md): its
+ * declaration (`module.ts`, this shape, shared by client and server), its entities, its client
+ * part (screens, navigation), its server part (rules, posting, reports), its words and its tests.
+ * The platform discovers the folders; nothing shared lists them.
+ */
+import type { Entity } from './entity.ts';
+
+export interface ModuleDeclaration {
+  /** The spec's path segment: `/User/Panel/Module/<key>/…`, and the first part of its entities' keys. */
+  key: string;
+  /** The entities it declares (their `module` is this key). */
+  entities: readonly Entity[];
+  /** Every screen route, relative to `/User/Panel/Module/<key>/`, spelled as the spec spells it. */
+  routes: readonly string[];
+  /** Correctly spelled routes that redirect to the spec's spellings (relative, like `routes`). */
+  aliases?: Readonly<Record<string, string>>;
+  /**
+   * Modules this one needs: they must be enabled with it, and only their exports may be imported
+   * from it (`client/exports.ts`, `server/exports.ts`, their declarations), as the lint rule checks.
+   */
+  dependsOn?: readonly string[];
+  /** On in every panel and never disabled (panel management: it is where modules are managed). */
+  alwaysOn?: boolean;
+  /** Where it sorts in menus and lists (smaller first). */
+  order: number;
+}
+
+/** Checks a module's declaration: its entities are its own, its routes unique. */
+export function defineModule(declaration: ModuleDeclaration): ModuleDeclaration {
+  for (const entity of declaration.entities) {
+    if (entity.module !== declaration.key) throw new Error(`${entity.key} is declared by the module ${declaration.key}`);
+  }
+  const seen = new Set<string>();
+  for (const route of declaration.routes) {
+    const key = route.toLowerCase();
+    if (seen.has(key)) throw new Error(`${declaration.key} lists the route ${route} twice`);
+    seen.add(key);
+  }
+  return declaration;
+}

@@ -1,0 +1,35 @@
+/** The panel's name and company details as form fields, with the server's refusals beside them. */
+import { useLingui } from '@lingui/react/macro';
+import type { PanelDetails } from '../contract/panels.ts';
+import { TextAreaField } from '../ui/TextAreaField.tsx';
+import { TextField } from '../ui/TextField.tsx';
+
+type Editable = Exclude<keyof PanelDetails, 'icon'>;
+
+export function PanelDetailsFields({ value, onChange, errors }: { value: PanelDetails; onChange: (next: PanelDetails) => void; errors: Record<string, string> }) {
+  const { t } = useLingui();
+  const problem = (name: Editable) => {
+    const reason = errors[name];
+    if (!reason) return undefined;
+    if (reason === 'required') return t`This field is required.`;
+    if (reason === 'range') return t`This is too long.`;
+    return t`This value is not in the right form.`;
+  };
+  const field = (name: Editable) => ({
+    name,
+    value: value[name],
+    onChange: (e: { target: { value: string } }) => onChange({ ...value, [name]: e.target.value }),
+    error: problem(name),
+  });
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField label={t`Panel name`} required maxLength={80} className="sm:col-span-2" hint={t`People see this name when they choose a panel.`} {...field('name')} />
+      <TextField label={t`Company name`} maxLength={120} className="sm:col-span-2" {...field('companyName')} />
+      <TextField label={t`Economic code`} ltr inputMode="numeric" {...field('economicCode')} />
+      <TextField label={t`Company national ID`} ltr inputMode="numeric" {...field('nationalId')} />
+      <TextField label={t`Phone`} ltr type="tel" inputMode="tel" {...field('phone')} />
+      <TextField label={t`Postal code`} ltr inputMode="numeric" {...field('postalCode')} />
+      <TextAreaField label={t`Address`} rows={2} className="sm:col-span-2" {...field('address')} />
+    </div>
+  );
+}

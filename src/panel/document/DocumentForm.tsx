@@ -1,0 +1,137 @@
+/**
+ * A document's form (documents.md): its header fields and its lines, saved together as one write
+ * on this device (a draft, offline or not), and optionally submitted at once. Checked with the
+ * contract's rules first; problems the server named for the last change are shown on their fields.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { DocumentSpec, Entity, Row } from '../../contract/entity.ts';
+import { describeError } from '../../i18n/describeError.ts';
+import { messageForCode } from '../../i18n/errorMessage.ts';
+import { ValidationError } from '../../storage/localWrites.ts';
+import { usePanelData } from '../../storage/panelData.ts';
+import { useRowProblem } from '../../storage/useSyncState.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { focusFirstInvalid } from '../../ui/focusFirstInvalid.ts';
+import { useCanAccess } from '../../storage/access.ts';
+import { permission } from '../../contract/entity.ts';
+import { fieldProblemMessage } from '../entity/fieldProblems.ts';
+import { fieldWidgets, type Widget } from '../entity/fieldWidgets.tsx';
+import { editableFields, type FormValues } from '../entity/formValues.ts';
+import { checkDocument, initialDocument, type DocumentValues, type LineValues } from './documentValues.ts';
+import { LinesEditor } from './LinesEditor.tsx';
+
+export interface DocumentFormProps {
+  entity: Entity & { document: DocumentSpec };
+  /** The draft to edit; none to create. */
+  row?: Row | null;
+  defaults?: FormValues;
+  widgets?: Partial<Record<string, Widget>>;
+  lineWidgets?: Partial<Record<string, Widget>>;
+  lineFooter?: (line: LineValues) => ReactNode;
+  /** Under the lines: the totals, worked out by the module. */
+  summary?: (values: DocumentValues) => ReactNode;
+  onSaved: (row: Row) => void;
+  onCancel: () => void;
+}
+
+export function DocumentForm({ entity, row, defaults, widgets, lineWidgets, lineFooter, summary, onSaved, onCancel }: DocumentFormProps) {
+  const { t, i18n } = useLingui();
+  const panel = usePanelData();
+  const can = useCanAccess();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<DocumentValues>(() => initialDocument(entity, row, defaults));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState<'draft' | 'submit' | null>(null);
+  const problem = useRowProblem(row?.id);
+  const shown = { ...(problem?.fields ?? {}), ...errors };
+
+  async function save(andSubmit: boolean) {
+    setFailure(null);
+    const checked = checkDocument(entity, values);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      focusFirstInvalid(form.current);
+      return;
+    }
+    if (!panel) return setFailure(t`Choose a panel first.`);
+    setErrors({});
+    setSaving(andSubmit ? 'submit' : 'draft');
+    try {
+      const saved = row ? await panel.data.update(entity, row.id, checked.values) : await panel.data.create(entity, checked.values);
+      onSaved(andSubmit ? await panel.data.submit(entity, saved.id) : saved);
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        setErrors(error.fields);
+        if (Object.keys(error.fields).length === 0) setFailure(messageForCode(i18n, error.code));
+        focusFirstInvalid(form.current);
+      } else setFailure(describeError(i18n, error));
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(false);
+  };
+
+  return (
+    <form ref={form} onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+      {problem && (
+        <Alert tone="warning" title={t`The server did not accept the last change to this document`}>
+          {problem.message || messageForCode(i18n, problem.code)}
+        </Alert>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {editableFields(entity).map(([name, field]) => {
+          const Widget = widgets?.[name] ?? fieldWidgets[field.kind];
+          const reason = shown[name];
+          return (
+            <div key={name} className={field.kind === 'longText' ? 'sm:col-span-2' : undefined}>
+              <Widget
+                field={field}
+                name={name}
+                label={i18n._(field.label)}
+                hint={field.hint ? i18n._(field.hint) : undefined}
+                value={values.header[name]}
+                onChange={(value) => setValues((current) => ({ ...current, header: { ...current.header, [name]: value } }))}
+                error={reason ? fieldProblemMessage(i18n, field, reason) : undefined}
+                context={values.header}
+              />
+            </div>
+          );
+        })}
+      </div>
+      <LinesEditor
+        spec={entity.document}
+        lines={values.lines}
+        onChange={(lines) => setValues((current) => ({ ...current, lines }))}
+        header={values.header}
+        errors={shown}
+        widgets={lineWidgets}
+        lineFooter={lineFooter}
+      />
+      {summary?.(values)}
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <p className="text-xs text-slate-600">
+        <Trans>Saved on this device at once as a draft, and sent to the server when there is a connection. Submitting makes it final.</Trans>
+      </p>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <Button type="submit" variant="secondary" loading={saving === 'draft'} disabled={saving !== null}>
+          <Trans>Save draft</Trans>
+        </Button>
+        {can(permission(entity, 'submit')) && (
+          <Button loading={saving === 'submit'} disabled={saving !== null} onClick={() => void save(true)}>
+            <Trans>Save and submit</Trans>
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

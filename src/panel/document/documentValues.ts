@@ -1,0 +1,62 @@
+/**
+ * The values a document form edits: the header's fields (formValues.ts) and the lines, each with
+ * its own id and its fields in the widgets' shapes; checked back through the contract's rules
+ * (the server's too) into what the data layer writes. A line field's problem is keyed
+ * `lines.<i>.<field>`, as the server reports it.
+ */
+import { newId } from '../../storage/newId.ts';
+import type { DocumentSpec, Entity, Line, Row } from '../../contract/entity.ts';
+import { normalizeField, type Field } from '../../contract/fields.ts';
+import { checkValues, initialValues, type FormValues } from '../entity/formValues.ts';
+
+export type LineValues = { id: string } & FormValues;
+
+export interface DocumentValues {
+  header: FormValues;
+  lines: LineValues[];
+}
+
+function toWidget(field: Field, value: unknown): unknown {
+  if (value === null || value === undefined) return field.kind === 'boolean' ? false : field.kind === 'reference' || field.kind === 'date' ? null : '';
+  return typeof value === 'number' ? String(value) : value;
+}
+
+export function emptyLine(spec: DocumentSpec): LineValues {
+  return { id: newId(), ...Object.fromEntries(Object.entries(spec.lines).map(([name, field]) => [name, toWidget(field, null)])) };
+}
+
+export function initialDocument(entity: Entity & { document: DocumentSpec }, row?: Row | null, defaults?: FormValues): DocumentValues {
+  const lines = ((row?.lines as Line[] | undefined) ?? []).map((line) => ({
+    id: line.id,
+    ...Object.fromEntries(Object.entries(entity.document.lines).map(([name, field]) => [name, toWidget(field, line[name])])),
+  }));
+  return { header: { ...initialValues(entity, row), ...(row ? {} : defaults) }, lines: lines.length ? lines : [emptyLine(entity.document)] };
+}
+
+/** A line nobody has filled in (the spare one at the end) is left out. */
+function blank(spec: DocumentSpec, line: LineValues): boolean {
+  return Object.entries(spec.lines).every(([name, field]) => {
+    const v = line[name];
+    return v === null || v === undefined || v === '' || (field.kind === 'boolean' && v === false);
+  });
+}
+
+/** The values to write (header and lines), or each failing field's reason. */
+export function checkDocument(entity: Entity & { document: DocumentSpec }, values: DocumentValues): { values: Record<string, unknown> } | { errors: Record<string, string> } {
+  const header = checkValues(entity, values.header);
+  const errors: Record<string, string> = 'errors' in header ? { ...header.errors } : {};
+  const lines: Line[] = [];
+  values.lines.forEach((line, i) => {
+    if (blank(entity.document, line)) return;
+    const out: Line = { id: line.id };
+    for (const [name, field] of Object.entries(entity.document.lines)) {
+      const raw = line[name];
+      const result = normalizeField(field, typeof raw === 'string' && field.kind !== 'text' && field.kind !== 'longText' ? raw.trim() : raw);
+      if ('problem' in result) errors[`lines.${i}.${name}`] = result.problem.reason;
+      else out[name] = result.value;
+    }
+    lines.push(out);
+  });
+  if (Object.keys(errors).length || 'errors' in header) return { errors };
+  return { values: { ...header.values, lines } };
+}

@@ -1,0 +1,108 @@
+/**
+ * The create/edit form of an entity, derived from its declaration: one widget per writable field
+ * (from the widget map, or an override for fields a screen draws itself), checked with the
+ * contract's rules before saving, refused fields marked with words in the person's language. A row
+ * whose last change the server rejected shows why, with the fields the server named.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useRef, useState, type FormEvent } from 'react';
+import type { Entity, Row } from '../../contract/entity.ts';
+import { describeError } from '../../i18n/describeError.ts';
+import { messageForCode } from '../../i18n/errorMessage.ts';
+import { ValidationError } from '../../storage/localWrites.ts';
+import { usePanelData } from '../../storage/panelData.ts';
+import { useRowProblem } from '../../storage/useSyncState.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { focusFirstInvalid } from '../../ui/focusFirstInvalid.ts';
+import { fieldProblemMessage } from './fieldProblems.ts';
+import { fieldWidgets, type Widget } from './fieldWidgets.tsx';
+import { checkValues, editableFields, initialValues, type FormValues } from './formValues.ts';
+
+export interface EntityFormProps {
+  entity: Entity;
+  /** The row to edit; none to create. */
+  row?: Row | null;
+  onSaved: (row: Row) => void;
+  onCancel: () => void;
+  /** Widgets a screen draws itself, by field name (the role's permission matrix). */
+  widgets?: Partial<Record<string, Widget>>;
+  /** Values a new row starts with. */
+  defaults?: FormValues;
+}
+
+export function EntityForm({ entity, row, onSaved, onCancel, widgets, defaults }: EntityFormProps) {
+  const { t, i18n } = useLingui();
+  const panel = usePanelData();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<FormValues>(() => ({ ...initialValues(entity, row), ...(row ? {} : defaults) }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const problem = useRowProblem(row?.id);
+  const serverFields = problem?.fields ?? {};
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const checked = checkValues(entity, values);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      focusFirstInvalid(form.current);
+      return;
+    }
+    if (!panel) return setFailure(t`Choose a panel first.`);
+    setErrors({});
+    setSaving(true);
+    try {
+      onSaved(row ? await panel.data.update(entity, row.id, checked.values) : await panel.data.create(entity, checked.values));
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        setErrors(error.fields);
+        if (Object.keys(error.fields).length === 0) setFailure(messageForCode(i18n, error.code));
+        focusFirstInvalid(form.current);
+      } else setFailure(describeError(i18n, error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-5">
+      {problem && (
+        <Alert tone="warning" title={t`The server did not accept the last change to this record`}>
+          {problem.message || messageForCode(i18n, problem.code)}
+        </Alert>
+      )}
+      {editableFields(entity).map(([name, field]) => {
+        const Widget = widgets?.[name] ?? fieldWidgets[field.kind];
+        const reason = errors[name] ?? serverFields[name];
+        return (
+          <Widget
+            key={name}
+            field={field}
+            name={name}
+            label={i18n._(field.label)}
+            hint={field.hint ? i18n._(field.hint) : undefined}
+            value={values[name]}
+            onChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
+            error={reason ? fieldProblemMessage(i18n, field, reason) : undefined}
+            context={values}
+          />
+        );
+      })}
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <p className="text-xs text-slate-600">
+        <Trans>Saved on this device at once, and sent to the server when there is a connection.</Trans>
+      </p>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <Button type="submit" loading={saving}>
+          {row ? <Trans>Save changes</Trans> : <Trans>Add</Trans>}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * The list screen body of any entity, from its declaration: search, filters, sortable columns,
+ * virtual scrolling for long lists, loading and empty states, and CSV export of what is shown.
+ * Rows come from this device (useList), so it works the same offline.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useDeferredValue, useState, type ReactNode } from 'react';
+import { isDocument, type Entity } from '../../contract/entity.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import type { ListParams } from '../../storage/listQuery.ts';
+import type { LocalRow } from '../../storage/localRecords.ts';
+import { useList } from '../../storage/useData.ts';
+import { Button } from '../../ui/Button.tsx';
+import { DownloadIcon, SearchIcon } from '../../ui/icons.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { DocumentLead } from '../document/DocumentStatusBadge.tsx';
+import { downloadCsv, entityCsv } from './entityCsv.ts';
+import { EntityFilters } from './EntityFilters.tsx';
+import { EntityRows } from './EntityRows.tsx';
+import { useFieldDisplay } from './fieldDisplay.ts';
+import { useReferenceMaps } from './useReferenceMaps.ts';
+
+export interface EntityListProps {
+  entity: Entity;
+  onOpen: (row: LocalRow) => void;
+  /** Shown when the entity has no rows at all (say, with the button to add the first). */
+  empty?: ReactNode;
+  /** Filters the screen sets (the receipts of one warehouse), on top of those people choose. */
+  fixed?: Record<string, unknown>;
+}
+
+export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
+  const { t, i18n } = useLingui();
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const [ranges, setRanges] = useState<NonNullable<ListParams['ranges']>>({});
+  const [sort, setSort] = useState<NonNullable<ListParams['sort']>>(entity.defaultSort);
+  const deferredSearch = useDeferredValue(search);
+  const { data, loading } = useList(entity, { search: deferredSearch, filters: { ...filters, ...fixed }, ranges, sort });
+  const titles = useReferenceMaps(entity);
+  const display = useFieldDisplay();
+  const narrowed = Boolean(search.trim()) || Object.values(filters).some((v) => v !== undefined) || Object.values(ranges).some((r) => r.from || r.to);
+  const plural = i18n._(entity.pluralLabel);
+  const count = formatNumber(data?.total ?? 0);
+
+  function exportCsv() {
+    if (!data) return;
+    const day = new Date().toISOString().slice(0, 10);
+    downloadCsv(`${entity.name}-${day}.csv`, entityCsv(i18n, entity, data.items, titles, display));
+  }
+
+  // With nothing to show and nothing narrowing it, search, filters and export are only clutter.
+  const bare = !loading && !narrowed && data?.total === 0;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className={bare ? 'hidden' : 'flex flex-wrap items-end gap-3'}>
+        <TextField
+          className="min-w-0 flex-1 basis-64"
+          type="search"
+          label={t`Search ${plural}`}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          end={<SearchIcon className="me-2 size-5 text-slate-400" />}
+        />
+        <Button variant="secondary" icon={<DownloadIcon />} onClick={exportCsv} disabled={!data?.total}>
+          <Trans>Export CSV</Trans>
+        </Button>
+      </div>
+      {!bare && <EntityFilters entity={entity} filters={filters} ranges={ranges} onFilters={setFilters} onRanges={setRanges} />}
+      <p className={bare ? 'sr-only' : 'text-sm text-slate-600'} role="status">
+        {loading ? <Trans>Loading…</Trans> : <Trans>{count} records</Trans>}
+      </p>
+      {loading ? (
+        <div className="grid place-items-center rounded-xl bg-white py-16 text-brand-700 ring-1 ring-slate-200">
+          <Spinner className="size-8" />
+        </div>
+      ) : data && data.total > 0 ? (
+        <EntityRows entity={entity} rows={data.items} columns={entity.listFields} sort={sort} onSort={setSort} onOpen={onOpen} titles={titles} lead={isDocument(entity) ? DocumentLead : undefined} />
+      ) : narrowed ? (
+        <div className="rounded-xl bg-white px-4 py-12 text-center ring-1 ring-slate-200">
+          <p className="font-medium text-slate-900">
+            <Trans>Nothing matches your search and filters.</Trans>
+          </p>
+          <Button
+            variant="ghost"
+            className="mt-3"
+            onClick={() => {
+              setSearch('');
+              setFilters({});
+              setRanges({});
+            }}
+          >
+            <Trans>Clear search and filters</Trans>
+          </Button>
+        </div>
+      ) : (
+        <div className="rounded-xl bg-white px-4 py-12 text-center ring-1 ring-slate-200">
+          <p className="font-medium text-slate-900">
+            <Trans>No {plural} yet.</Trans>
+          </p>
+          {empty && <div className="mt-4 flex justify-center">{empty}</div>}
+        </div>
+      )}
+    </div>
+  );
+}

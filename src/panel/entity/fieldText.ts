@@ -1,0 +1,48 @@
+/**
+ * A field's value as people read it, as plain text (table cells, details, CSV): numbers with
+ * grouping, money in rials, dates Jalali in Persian, select and boolean values by their labels,
+ * references by the referenced row's name.
+ */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { Field } from '../../contract/fields.ts';
+import { formatDate, formatDateTime, formatNumber, formatQuantity, localDigits } from '../../i18n/format.ts';
+
+const rial = msg`rials`;
+
+export function fieldText(i18n: I18n, field: Field, value: unknown, titles?: ReadonlyMap<string, string>): string {
+  if (value === null || value === undefined || value === '') return '';
+  switch (field.kind) {
+    case 'integer':
+      return typeof value === 'number' ? formatNumber(value) : String(value);
+    case 'decimal':
+      return typeof value === 'number' ? formatNumber(value) : formatQuantity(String(value));
+    case 'money':
+      return typeof value === 'number' ? `${formatNumber(value)} ${i18n._(rial)}` : String(value);
+    case 'date':
+      return formatDate(String(value));
+    case 'dateTime':
+      return formatDateTime(String(value));
+    case 'boolean':
+      return value ? i18n._(msg`Yes`) : i18n._(msg`No`);
+    case 'select': {
+      const option = field.options.find((o) => o.value === value);
+      return option ? i18n._(option.label) : String(value);
+    }
+    case 'reference':
+      return titles?.get(String(value)) ?? '…';
+    case 'stringList':
+      return Array.isArray(value) ? value.join('، ') : String(value);
+    case 'mobile':
+    case 'nationalId':
+    case 'postalCode':
+      return localDigits(String(value));
+    default:
+      return String(value);
+  }
+}
+
+/** Kinds shown as left-to-right islands inside right-to-left text. */
+export function isLtrKind(kind: Field['kind']): boolean {
+  return ['mobile', 'email', 'nationalId', 'postalCode'].includes(kind);
+}

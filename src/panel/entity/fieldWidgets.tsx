@@ -1,0 +1,153 @@
+/**
+ * One widget per field kind, in one map: the form asks the map, never the kind. Numbers, phone
+ * numbers, codes and ids are left-to-right fields; dates use the app's Jalali/Gregorian date
+ * field; references a searchable combobox over the referenced rows; selects the options' labels.
+ */
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import type { ComponentType } from 'react';
+import type { Field, FieldKind } from '../../contract/fields.ts';
+import { DateField } from '../../ui/DateField.tsx';
+import { SelectField } from '../../ui/SelectField.tsx';
+import { TextAreaField } from '../../ui/TextAreaField.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { ReferenceCombobox } from './ReferenceCombobox.tsx';
+
+export interface WidgetProps {
+  field: Field;
+  name: string;
+  label: string;
+  /** The value as the widget holds it (text for numbers while typed). */
+  value: unknown;
+  onChange: (value: unknown) => void;
+  error?: string;
+  hint?: string;
+  /** The values of the whole form (a line's widget sees its document's header). */
+  context?: Record<string, unknown>;
+}
+
+export type Widget = ComponentType<WidgetProps>;
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+function PlainText({ field, name, label, value, onChange, error, hint }: WidgetProps) {
+  return <TextField name={name} label={label} value={text(value)} onChange={(e) => onChange(e.target.value)} required={field.required} maxLength={field.kind === 'text' ? (field.max ?? undefined) : undefined} error={error} hint={hint} />;
+}
+
+function LongText({ field, name, label, value, onChange, error, hint }: WidgetProps) {
+  return <TextAreaField name={name} label={label} value={text(value)} onChange={(e) => onChange(e.target.value)} required={field.required} error={error} hint={hint} />;
+}
+
+function NumberInput({ field, name, label, value, onChange, error, hint }: WidgetProps) {
+  const { _ } = useLingui();
+  const moneyHint = field.kind === 'money' ? _(msg`In rials.`) : undefined;
+  return (
+    <TextField
+      ltr
+      name={name}
+      label={label}
+      value={text(value)}
+      onChange={(e) => onChange(e.target.value)}
+      inputMode={field.kind === 'decimal' ? 'decimal' : 'numeric'}
+      required={field.required}
+      error={error}
+      hint={hint ?? moneyHint}
+    />
+  );
+}
+
+function LtrInput(type: 'tel' | 'email' | 'text', inputMode: 'tel' | 'email' | 'numeric', autoComplete?: string) {
+  return function LtrWidget({ field, name, label, value, onChange, error, hint }: WidgetProps) {
+    return (
+      <TextField ltr type={type} inputMode={inputMode} autoComplete={autoComplete} name={name} label={label} value={text(value)} onChange={(e) => onChange(e.target.value)} required={field.required} error={error} hint={hint} />
+    );
+  };
+}
+
+function DateInput({ field, name, label, value, onChange, error, hint }: WidgetProps) {
+  return <DateField name={name} label={label} value={typeof value === 'string' && value ? value : null} onChange={onChange} required={field.required} error={error} hint={hint} />;
+}
+
+/** Local date and time as the browser's picker edits them; the value travels as an ISO instant. */
+function DateTimeInput({ field, name, label, value, onChange, error, hint }: WidgetProps) {
+  const local = typeof value === 'string' && value ? toLocalInput(value) : '';
+  return (
+    <TextField ltr type="datetime-local" name={name} label={label} value={local} onChange={(e) => onChange(e.target.value ? new Date(e.target.value).toISOString() : null)} required={field.required} error={error} hint={hint} />
+  );
+}
+
+function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+function Checkbox({ name, label, value, onChange, error, hint }: WidgetProps) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
+        <input type="checkbox" name={name} checked={value === true} onChange={(e) => onChange(e.target.checked)} className="size-5 rounded border-slate-300 accent-brand-700" aria-invalid={error ? true : undefined} />
+        {label}
+      </label>
+      {(error || hint) && <p className={error ? 'text-sm text-red-700' : 'text-xs text-slate-600'} role={error ? 'alert' : undefined}>{error ?? hint}</p>}
+    </div>
+  );
+}
+
+function Select({ field, name, label, value, onChange, error, hint }: WidgetProps) {
+  const { _ } = useLingui();
+  if (field.kind !== 'select') return null;
+  return (
+    <SelectField
+      name={name}
+      label={label}
+      value={text(value)}
+      onChange={(e) => onChange(e.target.value || null)}
+      options={field.options.map((o) => ({ value: o.value, label: _(o.label) }))}
+      placeholder={field.required ? undefined : _(msg`Not specified`)}
+      required={field.required}
+      error={error}
+      hint={hint}
+    />
+  );
+}
+
+function Reference({ field, label, value, onChange, error, hint }: WidgetProps) {
+  if (field.kind !== 'reference') return null;
+  return <ReferenceCombobox label={label} to={field.to} value={typeof value === 'string' ? value : null} onChange={onChange} required={field.required} error={error} hint={hint} />;
+}
+
+/** A list of short texts, one per line. */
+function Lines({ field, name, label, value, onChange, error, hint }: WidgetProps) {
+  const lines = Array.isArray(value) ? value.join('\n') : text(value);
+  return (
+    <TextAreaField
+      name={name}
+      label={label}
+      value={lines}
+      onChange={(e) => onChange(e.target.value.split('\n').map((s) => s.trim()).filter(Boolean))}
+      required={field.required}
+      error={error}
+      hint={hint}
+    />
+  );
+}
+
+export const fieldWidgets: Record<FieldKind, Widget> = {
+  text: PlainText,
+  longText: LongText,
+  integer: NumberInput,
+  decimal: NumberInput,
+  money: NumberInput,
+  date: DateInput,
+  dateTime: DateTimeInput,
+  boolean: Checkbox,
+  select: Select,
+  reference: Reference,
+  mobile: LtrInput('tel', 'tel', 'tel'),
+  email: LtrInput('email', 'email', 'email'),
+  nationalId: LtrInput('text', 'numeric'),
+  postalCode: LtrInput('text', 'numeric', 'postal-code'),
+  stringList: Lines,
+};
