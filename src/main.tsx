@@ -19,14 +19,21 @@ function silenceConsole(): void {
 
 if (import.meta.env.PROD) silenceConsole();
 
-// The opened route's chunks start loading at once, side by side with the language's words.
-const routeLoaded = preloadRoute(location.pathname);
-await activateLocale(await storedLocale());
-await routeLoaded;
-startSession();
+/**
+ * In a function, not at the top level: a top-level await keeps this entry chunk evaluating, and a
+ * lazy chunk that imports shared code Rollup placed here would then wait for it forever.
+ */
+async function boot(): Promise<void> {
+  // The opened route's chunks start loading at once, side by side with the language's words.
+  const routeLoaded = preloadRoute(location.pathname);
+  await activateLocale(await storedLocale());
+  await routeLoaded;
+  startSession();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App i18n={i18n} />
+    </StrictMode>,
+  );
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App i18n={i18n} />
-  </StrictMode>,
-);
+void boot();

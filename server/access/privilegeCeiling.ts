@@ -14,10 +14,10 @@ function permissionsOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((p): p is string => typeof p === 'string') : [];
 }
 
-/** Refuses (9400) permissions beyond the writer's own; `field` names the field that carries them. */
+/** Refuses (9400) permissions beyond what the writer's role grants; `field` names the field that carries them. */
 export function withinCeiling(ctx: WriteContext, permissions: unknown, field: string): void {
   if (ctx.access.isOwner) return;
-  if (!permissionsOf(permissions).every((p) => ctx.access.permissions.has(p))) {
+  if (!permissionsOf(permissions).every((p) => ctx.access.granted.has(p))) {
     throw new RuleRejection(Code.InvalidOperation, { [field]: 'range' });
   }
 }

@@ -51,8 +51,7 @@ export async function checkRowRules(q: Queryable, entity: Entity, panelId: strin
     }
   }
   if (!checks.length) return;
-  // $2 (the row's own id) is typed here too, for a query whose checks are all references never reads it.
-  const [found] = await q.query<Record<string, boolean>>(`SELECT $2::uuid AS self, ${checks.map((c, i) => `EXISTS (${c.sql}) AS c${i}`).join(', ')}`, params);
+  const [found] = await q.query<Record<string, boolean>>(`SELECT ${checks.map((c, i) => `EXISTS (${c.sql}) AS c${i}`).join(', ')}`, params);
   const broken = checks.filter((c, i) => found![`c${i}`] !== c.want);
   if (!broken.length) return;
   // A broken reference is reported before a taken value, as the code of the first rule that fails.

@@ -62,6 +62,7 @@ export async function answerInvitation(db: Db, answer: InvitationAnswer): Promis
       code: panel.code,
       isOwner: false,
       permissions: new Set(),
+      granted: new Set(),
       roleName: null,
       memberId: invited.id,
       roleId: invited.role_id,

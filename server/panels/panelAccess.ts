@@ -19,6 +19,11 @@ export interface PanelAccess {
   code: string;
   isOwner: boolean;
   permissions: ReadonlySet<string>;
+  /**
+   * What the caller's role grants, enabled modules or not: the ceiling of what they may grant
+   * others (privilegeCeiling.ts), so a role they hand out never outgrows theirs once a module is on.
+   */
+  granted: ReadonlySet<string>;
   roleName: string | null;
   /** The caller's Member row and its role (null for the owner): writes to them change what the caller may do. */
   memberId: string | null;
@@ -78,6 +83,7 @@ function toAccess(record: AccessRecord | undefined, userId: string): PanelAccess
     code: record.code,
     isOwner,
     permissions: new Set((isOwner ? allPermissions() : granted).filter(inEnabled)),
+    granted: new Set(isOwner ? allPermissions() : granted),
     roleName: isOwner ? null : record.role_name,
     memberId: isOwner ? null : record.member_id,
     roleId: isOwner ? null : record.role_id,

@@ -61,6 +61,7 @@ async function register(request: FastifyRequest, reply: FastifyReply): Promise<u
       code,
       isOwner: true,
       permissions: new Set(allPermissions()),
+      granted: new Set(allPermissions()),
       roleName: null,
       memberId: null,
       roleId: null,

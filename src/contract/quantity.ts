@@ -14,6 +14,23 @@ export const QUANTITY_LIMIT = 10n ** 18n - 1n;
 const SCALE = 1000n;
 const pattern = /^(-)?(\d{1,15})(?:\.(\d{1,3}))?$/;
 
+/**
+ * The canonical text (what the server and the device store: "-12.500") read without a regular
+ * expression or clean-up: stock screens read tens of thousands of balances per paint.
+ */
+function canonicalThousandths(text: string): bigint | null {
+  const n = text.length;
+  const start = text.charCodeAt(0) === 45 ? 1 : 0;
+  const point = n - 4;
+  if (point - start < 1 || point - start > 15 || text.charCodeAt(point) !== 46) return null;
+  for (let i = start; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (i !== point && (c < 48 || c > 57)) return null;
+  }
+  const value = BigInt(text.slice(start, point) + text.slice(point + 1));
+  return start ? -value : value;
+}
+
 /** Thousandths of a quantity's canonical (or any accepted) text; null when it is not one. */
 export function toThousandths(input: unknown): bigint | null {
   if (typeof input === 'bigint') return input;
@@ -23,6 +40,8 @@ export function toThousandths(input: unknown): bigint | null {
     input = String(input);
   }
   if (typeof input !== 'string') return null;
+  const canonical = canonicalThousandths(input);
+  if (canonical !== null) return canonical;
   const text = toAsciiDigits(input.trim()).replace(/[٬,\s]/g, '').replace('٫', '.');
   const match = pattern.exec(text);
   if (!match) return null;

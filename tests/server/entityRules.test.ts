@@ -55,7 +55,7 @@ beforeAll(async () => {
   const panel = await openPanel(server, owner);
   const [row] = await server.db.query<{ id: string }>('SELECT id FROM panels WHERE code = $1', [panel.code]);
   userId = owner.userId;
-  access = { id: row!.id, code: panel.code, isOwner: true, permissions: new Set(actions.map((a) => permission(Contact, a))), roleName: null, memberId: null, roleId: null, actorName: 'Owner', modules: ['WarehousingMVM'] };
+  access = { id: row!.id, code: panel.code, isOwner: true, permissions: new Set(actions.map((a) => permission(Contact, a))), granted: new Set(), roleName: null, memberId: null, roleId: null, actorName: 'Owner', modules: ['WarehousingMVM'] };
 });
 afterAll(async () => {
   await server.close();

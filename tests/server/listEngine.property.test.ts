@@ -91,7 +91,7 @@ beforeAll(async () => {
   const panel = await openPanel(server, owner);
   const [row] = await server.db.query<{ id: string }>('SELECT id FROM panels WHERE code = $1', [panel.code]);
   userId = owner.userId;
-  access = { id: row!.id, code: panel.code, isOwner: true, permissions: new Set(actions.map((a) => permission(Item, a))), roleName: null, memberId: null, roleId: null, actorName: 'Owner', modules: ['WarehousingMVM'] };
+  access = { id: row!.id, code: panel.code, isOwner: true, permissions: new Set(actions.map((a) => permission(Item, a))), granted: new Set(), roleName: null, memberId: null, roleId: null, actorName: 'Owner', modules: ['WarehousingMVM'] };
   const samples = fc.sample(rowValues, { numRuns: 60, seed: 7 });
   await server.db.transaction(async (tx) => {
     for (const values of samples) {

@@ -29,13 +29,16 @@ afterAll(async () => {
 });
 
 type Current = CurrentPanel & CurrentPanelPeople;
+
+/** Every permission of the given modules: what an owner holds in a panel that enables them. */
+const permissionsOf = (modules: readonly string[]) => allPermissions().filter((p) => modules.includes(p.slice(0, p.indexOf('.'))));
 type Fields = { fields: Record<string, string> };
 
 describe('registering and listing panels', () => {
   it('makes the caller owner of a new panel with a server-made code, every permission and PanelManagement enabled', async () => {
     const answer = await server.call<Current>(panelEndpoints.register, {
       token: owner.tokens.access_token,
-      body: { name: ' Acme ', icon: 'factory', companyName: 'Acme Co', postalCode: '۱۲۳۴۵-۶۷۸۹۰', modules: ['HumanResource'] },
+      body: { name: ' Acme ', icon: 'factory', companyName: 'Acme Co', postalCode: '۱۲۳۴۵-۶۷۸۹۰', modules: ['WarehousingMVM'] },
     });
     expect([answer.status, answer.body.errorData]).toEqual([201, null]);
     const panel = answer.body.data!;
@@ -46,7 +49,7 @@ describe('registering and listing panels', () => {
       companyName: 'Acme Co',
       postalCode: '1234567890',
       economicCode: '',
-      modules: ['HumanResource', 'PanelManagement'],
+      modules: ['PanelManagement', 'WarehousingMVM'],
       isOwner: true,
       initialized: false,
       ownerUserName: owner.username,
@@ -54,7 +57,7 @@ describe('registering and listing panels', () => {
       roleName: null,
       memberCount: 1,
     });
-    expect([...panel.permissions].sort()).toEqual([...allPermissions()].sort());
+    expect([...panel.permissions].sort()).toEqual(permissionsOf(['PanelManagement', 'WarehousingMVM']).sort());
     const log = await callerIn(server, owner, panel.code).call<EntityListResponse>(rest.list(Activity));
     expect(log.body.data!.items).toEqual([expect.objectContaining({ action: 'panel', entity: 'Panel', rowTitle: 'Acme' })]);
   });
@@ -153,7 +156,7 @@ describe('the owner', () => {
       expect(stripped.status).toBe(role.id === mine ? 403 : 200);
     }
     const current = await panel.call<Current>(panelEndpoints.current);
-    expect([...current.body.data!.permissions].sort()).toEqual([...allPermissions()].sort());
+    expect([...current.body.data!.permissions].sort()).toEqual(permissionsOf(['PanelManagement']).sort());
     expect((await panel.call(rest.create(Role), { body: { name: 'Still in charge' } })).status).toBe(201);
   });
 
@@ -179,15 +182,16 @@ describe('panel settings', () => {
   it('enables and disables modules but never PanelManagement, and keeps module icons', async () => {
     const panel = await openPanel(server, owner);
     const enabled = await panel.call<Current>(panelEndpoints.updateModules, {
-      body: { modules: ['PanelManagement', 'MarketAccounting', 'HumanResource'], moduleIcons: { HumanResource: 'people' } },
+      body: { modules: ['PanelManagement', 'NagemWarehousingERP'], moduleIcons: { WarehousingMVM: 'box' } },
     });
-    expect(enabled.body.data).toMatchObject({ modules: ['HumanResource', 'PanelManagement', 'MarketAccounting'], moduleIcons: { HumanResource: 'people' } });
-    const withoutCore = await panel.call<Fields>(panelEndpoints.updateModules, { body: { modules: ['HumanResource'] } });
+    // A module brings the modules it depends on.
+    expect(enabled.body.data).toMatchObject({ modules: ['PanelManagement', 'WarehousingMVM', 'NagemWarehousingERP'], moduleIcons: { WarehousingMVM: 'box' } });
+    const withoutCore = await panel.call<Fields>(panelEndpoints.updateModules, { body: { modules: ['WarehousingMVM'] } });
     expect([withoutCore.status, withoutCore.body.errorData?.code]).toEqual([400, Code.InvalidOperation]);
     const unknown = await panel.call(panelEndpoints.updateModules, { body: { modules: ['PanelManagement', 'Casino'] } });
     expect([unknown.status, unknown.body.errorData?.code]).toEqual([400, Code.BadRequest]);
     const disabled = await panel.call<Current>(panelEndpoints.updateModules, { body: { modules: ['PanelManagement'] } });
-    expect(disabled.body.data).toMatchObject({ modules: ['PanelManagement'], moduleIcons: { HumanResource: 'people' } });
+    expect(disabled.body.data).toMatchObject({ modules: ['PanelManagement'], moduleIcons: { WarehousingMVM: 'box' } });
   });
 
   it('sets up the default roles once, named in the request language, with sensible permissions', async () => {

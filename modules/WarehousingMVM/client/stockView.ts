@@ -6,7 +6,7 @@
  * in one pass over each table, so 10,000 products × 3 warehouses stay quick (bench:stock).
  */
 import type { Line, Row } from '../../../src/contract/entity.ts';
-import { addQuantities, compareQuantities, negateQuantity, normalizeQuantity, ZERO, type Quantity } from '../../../src/contract/quantity.ts';
+import { fromThousandths, toThousandths, type Quantity } from '../../../src/contract/quantity.ts';
 
 export interface StockRow {
   /** productId/warehouseId */
@@ -37,46 +37,55 @@ export interface StockInputs {
 
 const keyOf = (productId: unknown, warehouseId: unknown) => `${String(productId)}/${String(warehouseId)}`;
 
+/** A row being added up: quantities in exact thousandths until the end. */
+interface Sum {
+  row: StockRow;
+  onHand: bigint;
+  projected: bigint;
+}
+
 export function stockRows({ balances, valuations, products, queued }: StockInputs): StockRow[] {
   const product = new Map<string, Row>();
   for (const p of products) product.set(p.id, p);
-  const rows = new Map<string, StockRow>();
-  const rowFor = (productId: string, warehouseId: string): StockRow => {
+  const sums = new Map<string, Sum>();
+  const sumFor = (productId: string, warehouseId: string): Sum => {
     const key = keyOf(productId, warehouseId);
-    let row = rows.get(key);
-    if (!row) {
+    let sum = sums.get(key);
+    if (!sum) {
       const p = product.get(productId);
-      row = { key, productId, warehouseId, name: String(p?.name ?? ''), code: String(p?.code ?? ''), onHand: ZERO, projected: ZERO, value: 0, places: 0, expiry: null, reorder: false };
-      rows.set(key, row);
+      const row: StockRow = { key, productId, warehouseId, name: String(p?.name ?? ''), code: String(p?.code ?? ''), onHand: '', projected: '', value: 0, places: 0, expiry: null, reorder: false };
+      sums.set(key, (sum = { row, onHand: 0n, projected: 0n }));
     }
-    return row;
+    return sum;
   };
   for (const b of balances) {
-    const quantity = normalizeQuantity(b.quantity) ?? ZERO;
-    if (compareQuantities(quantity, ZERO) === 0) continue;
-    const row = rowFor(String(b.productId), String(b.warehouseId));
-    row.onHand = addQuantities(row.onHand, quantity);
-    row.places++;
-    if (typeof b.expiry === 'string' && compareQuantities(quantity, ZERO) > 0 && (!row.expiry || b.expiry < row.expiry)) row.expiry = b.expiry;
+    const quantity = toThousandths(b.quantity) ?? 0n;
+    if (quantity === 0n) continue;
+    const sum = sumFor(String(b.productId), String(b.warehouseId));
+    sum.onHand += quantity;
+    sum.projected += quantity;
+    sum.row.places++;
+    if (typeof b.expiry === 'string' && quantity > 0n && (!sum.row.expiry || b.expiry < sum.row.expiry)) sum.row.expiry = b.expiry;
   }
   for (const v of valuations) {
-    const row = rows.get(keyOf(v.productId, v.warehouseId));
-    if (row) row.value = Number(v.value ?? 0);
+    const sum = sums.get(keyOf(v.productId, v.warehouseId));
+    if (sum) sum.row.value = Number(v.value ?? 0);
   }
-  for (const row of rows.values()) row.projected = row.onHand;
   for (const { row: doc, sign } of queued) {
     const direction = doc.direction === 'out' ? -sign : sign;
     for (const line of (doc.lines as Line[] | undefined) ?? []) {
-      const quantity = normalizeQuantity(line.quantity);
-      if (!quantity || typeof line.productId !== 'string') continue;
-      const row = rowFor(line.productId, String(doc.warehouseId));
-      row.projected = addQuantities(row.projected, direction > 0 ? quantity : negateQuantity(quantity));
+      const quantity = toThousandths(line.quantity);
+      if (quantity === null || typeof line.productId !== 'string') continue;
+      sumFor(line.productId, String(doc.warehouseId)).projected += direction > 0 ? quantity : -quantity;
     }
   }
-  const out = [...rows.values()];
-  for (const row of out) {
-    const point = normalizeQuantity(product.get(row.productId)?.reorderPoint);
-    row.reorder = point !== null && compareQuantities(row.projected, point) <= 0;
+  const out: StockRow[] = [];
+  for (const { row, onHand, projected } of sums.values()) {
+    row.onHand = fromThousandths(onHand);
+    row.projected = fromThousandths(projected);
+    const point = toThousandths(product.get(row.productId)?.reorderPoint);
+    row.reorder = point !== null && point !== undefined && projected <= point;
+    out.push(row);
   }
   return out;
 }
@@ -101,13 +110,21 @@ export interface StockFilter {
   expiringBy?: string | null;
 }
 
+/** Each row's search text, normalised once (a search narrows 30,000 rows as each key is typed). */
+const searchText = new WeakMap<StockRow, string>();
+
 export function filterStock(rows: readonly StockRow[], filter: StockFilter, normalize: (text: string) => string): StockRow[] {
   const words = filter.words ?? [];
+  const textOf = (row: StockRow) => {
+    let text = searchText.get(row);
+    if (text === undefined) searchText.set(row, (text = normalize(`${row.name} ${row.code}`)));
+    return text;
+  };
   return rows.filter(
     (row) =>
       (!filter.warehouseId || row.warehouseId === filter.warehouseId) &&
       (!filter.reorderOnly || row.reorder) &&
       (!filter.expiringBy || (row.expiry !== null && row.expiry <= filter.expiringBy)) &&
-      (words.length === 0 || words.every((w) => normalize(`${row.name} ${row.code}`).includes(w))),
+      (words.length === 0 || words.every((w) => textOf(row).includes(w))),
   );
 }

@@ -1,0 +1,22 @@
+/** The ERP's one screen: adding (or, with `?id=`, editing) a product, as warehousing does. */
+import { msg } from '@lingui/core/macro';
+import { permission } from '../../../src/contract/entity.ts';
+import { defineClientModule } from '../../../src/panel/clientModule.ts';
+import { lazyScreen } from '../../../src/panel/lazyScreen.ts';
+import { Product } from '../../WarehousingMVM/entities/masterData.ts';
+import module from '../module.ts';
+
+export default defineClientModule({
+  module,
+  name: msg`Warehousing ERP`,
+  description: msg`Product entry for the ERP, on the same products as warehousing.`,
+  icon: 'box',
+  nav: [{ screen: 'product/AddNewProduct', label: msg`Add a product`, needs: permission(Product, 'create') }],
+  screens: {
+    'product/AddNewProduct': lazyScreen(() => import('../../WarehousingMVM/client/exports.ts'), 'AddNewProduct'),
+  },
+  catalogue: {
+    fa: () => import('../locales/fa.po'),
+    en: () => import('../locales/en.po'),
+  },
+});

@@ -1,0 +1,131 @@
+/**
+ * Warehousing's first slice on a phone with no signal (issue 8), in Chromium against the real
+ * server: a product made offline, goods received into a bin and submitted offline; back online the
+ * stock shows per warehouse; an issue of more than is held is refused with the product, the place
+ * and the shortfall named, and comes back as a draft. Screenshots in fa at 390 px and en at 1280.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { entityPath, type Row } from '../../../../src/contract/entity.ts';
+import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
+import { modulePath, paths } from '../../../../src/contract/routes.ts';
+import { accountServerEnv, freshContext, newAccount, signInContext, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
+import { screenshot, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { callInPanel, openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
+import { fa } from '../../../../tests/e2e/pwaSupport.ts';
+import { Location, Warehouse } from '../../entities/masterData.ts';
+
+const e2e = serverAndBrowser({ env: accountServerEnv });
+const at = (screen: string) => modulePath('WarehousingMVM', screen);
+let context: BrowserContext;
+let page: Page;
+let token = '';
+let panelCode = '';
+
+/** Moves inside the app as a link does (no page load: the phone is offline). */
+async function go(path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.locator('h1').first().waitFor();
+}
+
+async function choose(scope: ReturnType<Page['locator']> | Page, label: string, option: string): Promise<void> {
+  const input = scope.getByRole('combobox', { name: label }).first();
+  await input.fill(option);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+beforeAll(async () => {
+  const person = await newAccount(e2e.server);
+  context = await freshContext(e2e.browser, e2e.server, 390);
+  token = (await signInContext(context, e2e.server, person.username, person.password)).access_token;
+  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, { name: 'انبار نمونه', icon: 'warehouse', modules: ['PanelManagement', 'WarehousingMVM'] });
+  panelCode = panel.code;
+  const warehouse = await callInPanel<Row>(e2e.server.url, { method: 'POST', path: entityPath(Warehouse) }, token, panelCode, { name: 'انبار مرکزی', code: 'W1', active: true });
+  await callInPanel(e2e.server.url, { method: 'POST', path: entityPath(Location) }, token, panelCode, { warehouseId: warehouse.id, code: 'A-01', kind: 'bin', active: true });
+  page = await context.newPage();
+  await openScreen(page, paths.user.panelList);
+  await page.getByRole('button', { name: 'انبار نمونه' }).click();
+  await page.waitForURL((url) => url.pathname === paths.user.panelDashboard);
+  // Every screen of the slice once online, so its code is on the phone before the signal goes.
+  for (const screen of ['dashboard', 'Product/AddNewProduct', 'Receipt/AddReceipt', 'Receipt/ReceiptList', 'Inventory/WarehouseStock']) await openScreen(page, at(screen));
+  await waitUntilSynced(page);
+});
+
+afterAll(() => context?.close());
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await screenshot(page, `warehousing-failed-${task.name.slice(0, 30)}`).catch(() => {});
+});
+
+describe('warehousing on a phone with no signal', () => {
+  it('receives goods offline into a bin, and shows the stock once back online', async () => {
+    await context.setOffline(true);
+    await go(at('Product/AddNewProduct'));
+    await page.getByLabel(fa('field.Product.name')).fill('چای سبز');
+    await page.getByLabel(fa('field.Product.code')).fill('TEA-1');
+    await page.getByRole('button', { name: fa('Add'), exact: true }).click();
+    await page.getByRole('heading', { name: 'چای سبز' }).waitFor();
+
+    await go(`${at('Receipt/AddReceipt')}?direction=in`);
+    await choose(page, fa('field.Receipt.warehouseId'), 'انبار مرکزی');
+    const line = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
+    await choose(line, fa('field.ReceiptLine.productId'), 'چای سبز');
+    await line.getByLabel(fa('field.ReceiptLine.quantity')).fill('12.5');
+    await line.getByLabel(fa('field.ReceiptLine.unitPrice')).fill('40000');
+    await choose(line, fa('field.ReceiptLine.locationId'), 'A-01');
+    await page.getByRole('button', { name: fa('Save and submit') }).click();
+    await page.getByText(fa('Waiting to submit')).first().waitFor();
+    await screenshot(page, 'warehousing-receipt-offline-fa-390');
+
+    await context.setOffline(false);
+    await waitUntilSynced(page);
+    await page.getByText(/^RC-/).locator('visible=true').first().waitFor({ timeout: 30_000 });
+    await go(at('Inventory/WarehouseStock'));
+    const row = page.getByRole('row', { name: /چای سبز/ });
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.innerText()).toContain('۱۲٫۵');
+    expect(await row.innerText()).toContain('انبار مرکزی');
+    await screenshot(page, 'warehousing-stock-fa-390');
+  });
+
+  it('refuses an issue of more than is held, naming product, place and shortfall, and keeps it as a draft', async () => {
+    await context.setOffline(true);
+    await go(`${at('Receipt/AddReceipt')}?direction=out`);
+    await choose(page, fa('field.Receipt.warehouseId'), 'انبار مرکزی');
+    const line = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
+    await choose(line, fa('field.ReceiptLine.productId'), 'چای سبز');
+    await line.getByLabel(fa('field.ReceiptLine.quantity')).fill('20');
+    await choose(line, fa('field.ReceiptLine.locationId'), 'A-01');
+    await page.getByRole('button', { name: fa('Save and submit') }).click();
+    await page.getByText(fa('Waiting to submit')).first().waitFor();
+    await context.setOffline(false);
+
+    const why = fa('{product} at {place}: needs {needed}, has {available}', { product: 'چای سبز', place: 'A-01', needed: '۲۰', available: '۱۲٫۵' });
+    await page.getByText(why).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: fa('Submit'), exact: true }).waitFor();
+    expect(await page.getByText(fa('Draft')).count()).toBeGreaterThan(0);
+    await screenshot(page, 'warehousing-shortfall-fa-390');
+
+    // Stock is untouched by the refused issue.
+    await go(at('Inventory/WarehouseStock'));
+    expect(await page.getByRole('row', { name: /چای سبز/ }).innerText()).toContain('۱۲٫۵');
+  });
+
+  it('reads the same in English on a wide screen', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openScreen(page, at('dashboard'));
+    await switchToEnglish(page);
+    await page.getByRole('heading', { name: 'Warehousing', exact: true }).waitFor();
+    await screenshot(page, 'warehousing-dashboard-en-1280');
+    await go(at('Inventory/WarehouseStock'));
+    const row = page.getByRole('row', { name: /چای سبز/ });
+    expect(await row.innerText()).toContain('12.5');
+    await screenshot(page, 'warehousing-stock-en-1280');
+    await go(at('Receipt/ReceiptList'));
+    await page.getByText(/^RC-/).locator('visible=true').first().waitFor();
+    await screenshot(page, 'warehousing-receipts-en-1280');
+  });
+});
