@@ -12,7 +12,9 @@ import type { LocalRow, OutboxEntry, SyncProblem, SyncState } from './localRecor
 import { deriveStores, panelDbVersions, schemaVersion, type PanelDbVersion } from './panelDbSchema.ts';
 
 /** What every panel database's name starts with, whoever's it is. */
-export const PANEL_DB_PREFIX = 'pishkhan-data:';
+import { PANEL_DB_PREFIX } from './panelDbNames.ts';
+
+export { PANEL_DB_PREFIX };
 
 /** The database name of a person's panel; the person's part is a prefix, so all their panels can be found. */
 export function panelDbName(username: string, panelCode: string): string {

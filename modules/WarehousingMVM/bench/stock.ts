@@ -16,18 +16,19 @@ const WAREHOUSES = 3;
 const RUNS = 7;
 const TARGET_MS = 150;
 
+const meta = { version: 1, updatedAt: '2026-11-23T00:00:00Z', deleted: false };
 const words = ['چای', 'برنج', 'روغن', 'شکر', 'ماکارونی', 'پنیر', 'کره', 'عسل', 'زعفران', 'نمک'];
-const products: Row[] = Array.from({ length: PRODUCTS }, (_, i) => ({ id: `p${i}`, version: 1, name: `${words[i % words.length]} ${i}`, code: `P${String(i).padStart(5, '0')}`, reorderPoint: '5.000' }));
+const products: Row[] = Array.from({ length: PRODUCTS }, (_, i) => ({ id: `p${i}`, ...meta, name: `${words[i % words.length]} ${i}`, code: `P${String(i).padStart(5, '0')}`, reorderPoint: '5.000' }));
 const balances: Row[] = [];
 const valuations: Row[] = [];
 for (const p of products) {
   for (let w = 0; w < WAREHOUSES; w++) {
-    for (const bin of [0, 1]) balances.push({ id: `${p.id}/${w}/${bin}`, version: 1, productId: p.id, warehouseId: `w${w}`, locationId: `l${bin}`, batch: null, expiry: bin ? '2027-01-15' : null, quantity: `${(Number(p.id.slice(1)) % 13) + bin}.500` });
-    valuations.push({ id: `${p.id}/${w}`, version: 1, productId: p.id, warehouseId: `w${w}`, quantity: '3.000', value: 120_000 });
+    for (const bin of [0, 1]) balances.push({ id: `${p.id}/${w}/${bin}`, ...meta, productId: p.id, warehouseId: `w${w}`, locationId: `l${bin}`, batch: null, expiry: bin ? '2027-01-15' : null, quantity: `${(Number(p.id.slice(1)) % 13) + bin}.500` });
+    valuations.push({ id: `${p.id}/${w}`, ...meta, productId: p.id, warehouseId: `w${w}`, quantity: '3.000', value: 120_000 });
   }
 }
 const queued = Array.from({ length: 20 }, (_, i) => ({
-  row: { id: `r${i}`, version: 1, direction: 'in', warehouseId: 'w0', lines: Array.from({ length: 50 }, (_, j) => ({ id: `l${i}-${j}`, productId: `p${i * 50 + j}`, quantity: '2.000' })) } as Row,
+  row: { id: `r${i}`, ...meta, direction: 'in', warehouseId: 'w0', lines: Array.from({ length: 50 }, (_, j) => ({ id: `l${i}-${j}`, productId: `p${i * 50 + j}`, quantity: '2.000' })) } satisfies Row as Row,
   sign: 1 as const,
 }));
 

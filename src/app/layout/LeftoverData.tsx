@@ -8,11 +8,14 @@ import { useEffect, useState } from 'react';
 import { formatNumber } from '../../i18n/format.ts';
 import { useSession } from '../../session/useSession.ts';
 import { isSignedIn } from '../../session/session.ts';
-import { deleteAllLocalData, leftoverData } from '../../storage/panelData.ts';
+import { mayHavePanelData } from '../../storage/panelDbNames.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 
-type Left = Awaited<ReturnType<typeof leftoverData>>;
+type Left = { pending: number; problems: number } | null;
+
+/** The data layer, loaded only when there may be data to tell about. */
+const dataLayer = () => import('../../storage/panelData.ts');
 
 export function LeftoverData() {
   const session = useSession();
@@ -22,7 +25,11 @@ export function LeftoverData() {
   useEffect(() => {
     if (signedIn) return;
     let live = true;
-    void leftoverData().then((found) => live && setLeft(found));
+    void (async () => {
+      if (!(await mayHavePanelData())) return;
+      const found = await (await dataLayer()).leftoverData();
+      if (live) setLeft(found);
+    })();
     return () => {
       live = false;
     };
@@ -39,7 +46,7 @@ export function LeftoverData() {
   const unsynced = formatNumber(left.pending + left.problems);
   const erase = async () => {
     setState('erasing');
-    await deleteAllLocalData();
+    await (await dataLayer()).deleteAllLocalData();
     setLeft(null);
     setState('erased');
   };

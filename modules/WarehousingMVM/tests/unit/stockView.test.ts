@@ -5,7 +5,7 @@ import { normalizeSearch, searchWords } from '../../../../src/contract/list.ts';
 import { formatQuantity } from '../../../../src/i18n/format.ts';
 import { addDays, expiresSoon, filterStock, stockRows } from '../../client/stockView.ts';
 
-const row = (values: Record<string, unknown>): Row => ({ id: String(values.id ?? Math.random()), version: 1, ...values });
+const row = (values: Record<string, unknown>): Row => ({ id: String(values.id ?? Math.random()), version: 1, updatedAt: '2026-11-23T00:00:00Z', deleted: false, ...values });
 const products = [row({ id: 'tea', name: 'چای سبز', code: 'TEA', reorderPoint: '10.000' }), row({ id: 'rice', name: 'برنج', code: 'RICE' })];
 const balances = [
   row({ productId: 'tea', warehouseId: 'w1', locationId: 'a', quantity: '0.100', expiry: '2026-12-20' }),
