@@ -7,7 +7,8 @@ import { GlobeIcon } from './icons.tsx';
  * Switches between Persian (rtl) and English (ltr); each name is written in its own language. The
  * accessible name is "Change language: English", so it contains the visible text (WCAG 2.5.3).
  */
-export function LanguageSwitch({ className }: { className?: string }) {
+/** `compact`: on a phone only the globe shows (the language's name stays for screen readers), so a busy header fits 360 px. */
+export function LanguageSwitch({ className, compact = false }: { className?: string; compact?: boolean }) {
   const { i18n, t } = useLingui();
   const other: Locale = i18n.locale === 'fa' ? 'en' : 'fa';
   return (
@@ -18,7 +19,9 @@ export function LanguageSwitch({ className }: { className?: string }) {
     >
       <GlobeIcon />
       <span className="sr-only">{t`Change language`}: </span>
-      <span lang={other}>{other === 'fa' ? 'فارسی' : 'English'}</span>
+      <span lang={other} className={compact ? 'sr-only sm:not-sr-only' : undefined}>
+        {other === 'fa' ? 'فارسی' : 'English'}
+      </span>
     </button>
   );
 }

@@ -62,7 +62,7 @@ describe('a panel from registration to two people working offline', () => {
     // The icon tiles are labels around visually hidden radio buttons: a person clicks the tile.
     await page.locator('label', { has: page.getByRole('radio', { name: fa('Warehouse') }) }).click();
     expect(await page.getByRole('radio', { name: fa('Warehouse') }).isChecked()).toBe(true);
-    await page.getByRole('checkbox', { name: new RegExp(fa('Human resources & attendance')) }).check();
+    await page.getByRole('checkbox', { name: new RegExp(fa('Warehousing & inventory')) }).check();
     await page.getByRole('button', { name: fa('Register the panel') }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/initial-elements'));
     await page.getByRole('button', { name: fa('Create the default roles') }).click();
@@ -70,18 +70,18 @@ describe('a panel from registration to two people working offline', () => {
     await openScreen(page, paths.user.panelDashboard);
     await page.getByRole('heading', { name: panelName, level: 1 }).waitFor();
     await page.getByText(fa('You own this panel')).waitFor();
-    expect(await page.getByRole('link', { name: fa('Human resources & attendance') }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: fa('Warehousing & inventory') }).count()).toBeGreaterThan(0);
     await screenshot(page, 'panels-dashboard-owner-fa-1280');
   });
 
   it('enables another module', async () => {
     const { page } = owner;
     await openScreen(page, modulePath('PanelManagement', 'Module/add'));
-    const card = page.locator('li', { has: page.getByRole('heading', { name: fa('Warehousing & inventory') }) });
+    const card = page.locator('li', { has: page.getByRole('heading', { name: fa('Warehousing ERP') }) });
     await card.getByRole('button', { name: fa('Enable') }).click();
-    await page.getByText(fa('“{name}” is enabled.', { name: fa('Warehousing & inventory') })).waitFor();
+    await page.getByText(fa('“{name}” is enabled.', { name: fa('Warehousing ERP') })).waitFor();
     await openScreen(page, modulePath('PanelManagement', 'Module/list'));
-    await page.getByRole('heading', { name: fa('Warehousing & inventory') }).waitFor();
+    await page.getByRole('heading', { name: fa('Warehousing ERP') }).waitFor();
   });
 
   it('makes a role with a limited permission matrix and adds the second person with it', async () => {
@@ -131,6 +131,8 @@ describe('a panel from registration to two people working offline', () => {
     await page.getByRole('button', { name: panelName }).click();
     await page.waitForURL((url) => url.pathname === paths.user.panelDashboard);
     await page.getByText(fa('Your role: {role}', { role: limitedRole })).waitFor();
+    // Inside panel management, the navigation shows the places of it the role opens.
+    await openScreen(page, roleUrl);
     const nav = page.getByRole('group', { name: panelName });
     await nav.getByRole('link', { name: fa('Organisation chart') }).waitFor();
     expect(await nav.getByRole('link', { name: fa('People and access') }).count()).toBe(0);

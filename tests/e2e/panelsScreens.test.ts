@@ -30,7 +30,7 @@ beforeAll(async () => {
     phone: '021-88776655',
     address: 'تهران، خیابان ولیعصر، پلاک ۱۲',
     postalCode: '1234567890',
-    modules: ['PanelManagement', 'HumanResource', 'WarehousingMVM'],
+    modules: ['PanelManagement', 'WarehousingMVM'],
   });
   const { roles } = await callInPanel<{ roles: Row[] }>(e2e.server.url, panelEndpoints.initialElements, token, panel.code, {});
   const staff = roles.find((r) => r.parentRoleId)!;

@@ -52,7 +52,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
           <PanelIndicator />
           <div className="flex-1" />
           <StatusArea />
-          <LanguageSwitch className="text-slate-700" />
+          <LanguageSwitch className="text-slate-700" compact />
           <UserMenu displayName={displayName} extraItems={<UserMenuExtras />} onLogout={() => void logOut()} />
         </div>
       </header>

@@ -23,7 +23,7 @@ const notSpecified = msg`Not specified`;
 
 function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
-    <fieldset className="space-y-4">
+    <fieldset className="min-w-0 space-y-4">
       <legend className="mb-3 text-base font-semibold text-slate-900">{title}</legend>
       <div className="grid gap-4 sm:grid-cols-2">{children}</div>
     </fieldset>

@@ -37,7 +37,7 @@ export function LinesEditor({ spec, lines, onChange, header, errors, widgets, li
   const remove = (i: number) => onChange(lines.length > 1 ? lines.filter((_, j) => j !== i) : [emptyLine(spec)]);
   const lineError = Object.entries(errors).find(([key]) => key === 'lines')?.[1];
   return (
-    <fieldset className="flex flex-col gap-3">
+    <fieldset className="flex min-w-0 flex-col gap-3">
       <legend className="mb-2 text-base font-semibold text-slate-900">
         <Trans>Lines</Trans>
       </legend>

@@ -52,8 +52,9 @@ export function PermissionMatrix({ label, value, onChange, error }: WidgetProps)
     }
     onChange([...next].sort());
   };
+  // A fieldset is as wide as its content unless told: the matrix scrolls inside it instead.
   return (
-    <fieldset className="flex flex-col gap-2">
+    <fieldset className="flex min-w-0 flex-col gap-2">
       <legend className="text-sm font-medium text-slate-800">{label}</legend>
       <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200" tabIndex={0} role="region" aria-label={typeof label === 'string' ? label : undefined}>
         <table className="w-full text-sm">

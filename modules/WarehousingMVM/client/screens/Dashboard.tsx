@@ -118,8 +118,8 @@ export function Dashboard() {
       </div>
       {(figures.waiting > 0 || sync.problems > 0) && (
         <p className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200" role="status">
-          {figures.waiting > 0 && <Trans>{waiting} documents wait for a connection to reach the server.</Trans>}{' '}
-          {sync.problems > 0 && <Trans>{problems} changes were refused; open Sync problems to settle them.</Trans>}
+          {figures.waiting > 0 && <Trans>Documents waiting for a connection: {waiting}.</Trans>}{' '}
+          {sync.problems > 0 && <Trans>Changes the server refused: {problems}. Open Sync problems to settle them.</Trans>}
         </p>
       )}
       <div className="mt-6 grid gap-6 lg:grid-cols-2">

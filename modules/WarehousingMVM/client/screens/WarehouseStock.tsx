@@ -208,6 +208,12 @@ function StockTable({ rows, warehouses, today, onOpen }: { rows: readonly StockR
                 <td className="max-w-40 truncate px-3 py-1.5 text-slate-800">{warehouses.get(row.warehouseId) ?? '…'}</td>
                 <td className={cx('px-3 py-1.5 text-end font-semibold', compareQuantities(row.onHand, '0') < 0 ? 'text-red-700' : 'text-slate-900')}>
                   <bdi dir="ltr">{formatQuantity(row.onHand)}</bdi>
+                  {changes && (
+                    // On a phone the projected column is hidden: what is coming shows under what is here.
+                    <span className="block text-xs font-medium text-amber-800 sm:hidden">
+                      <Trans>projected</Trans> <bdi dir="ltr">{formatQuantity(row.projected)}</bdi>
+                    </span>
+                  )}
                 </td>
                 <td className={cx('hidden px-3 py-1.5 text-end sm:table-cell', changes ? 'font-medium text-amber-800' : 'text-slate-500')}>
                   <bdi dir="ltr">{formatQuantity(row.projected)}</bdi>

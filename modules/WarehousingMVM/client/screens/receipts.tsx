@@ -211,7 +211,9 @@ function Shortfalls({ problem }: { problem: SyncProblem }) {
       <ul className="ms-5 list-disc">
         {shortfalls.map((s) => {
           const product = titles.get('productId')?.get(s.productId) ?? '…';
-          const place = s.locationId ? (titles.get('locationId')?.get(s.locationId) ?? '…') : null;
+          const code = s.locationId ? (titles.get('locationId')?.get(s.locationId) ?? '…') : null;
+          // A bin's code is Latin ("A-01"): kept left to right inside the Persian sentence.
+          const place = code && <bdi dir="ltr">{code}</bdi>;
           const needed = formatQuantity(s.needed);
           const available = formatQuantity(s.available);
           return (

@@ -104,7 +104,7 @@ describe('warehousing on a phone with no signal', () => {
     await context.setOffline(false);
 
     const why = fa('{product} at {place}: needs {needed}, has {available}', { product: 'چای سبز', place: 'A-01', needed: '۲۰', available: '۱۲٫۵' });
-    await page.getByText(why).waitFor({ timeout: 30_000 });
+    await page.getByRole('listitem').filter({ hasText: why }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: fa('Submit'), exact: true }).waitFor();
     expect(await page.getByText(fa('Draft')).count()).toBeGreaterThan(0);
     await screenshot(page, 'warehousing-shortfall-fa-390');
