@@ -83,11 +83,11 @@ export const docScenarioArbitrary: fc.Arbitrary<DocScenario> = fc.record({
   steps: fc.array(
     fc.oneof(
       { weight: 4, arbitrary: fc.record({ kind: fc.constant('create' as const), who, direction: fc.constant('in' as const), lines: lines(20_000), andSubmit: fc.boolean() }) },
-      { weight: 3, arbitrary: fc.record({ kind: fc.constant('create' as const), who, direction: fc.constant('out' as const), lines: lines(8_000), andSubmit: fc.boolean() }) },
+      { weight: 3, arbitrary: fc.record({ kind: fc.constant('create' as const), who, direction: fc.constant('out' as const), lines: lines(4_000), andSubmit: fc.boolean() }) },
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), who, target, lines: fc.option(lines(10_000), { nil: null }), note: fc.option(fc.constantFrom('', 'شیفت شب', 'checked'), { nil: null }) }) },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), who, target }) },
       { weight: 6, arbitrary: fc.record({ kind: fc.constant('submit' as const), who, target }) },
-      { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), who, target }) },
+      { weight: 3, arbitrary: fc.record({ kind: fc.constant('cancel' as const), who, target }) },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('reload' as const), who }) },
       { weight: 4, arbitrary: fc.record({ kind: fc.constant('sync' as const), who: fc.constantFrom<Who | 'both'>(0, 1, 'both') }) },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('settle' as const), who, pick: fc.nat(3), how: fc.constantFrom('retry' as const, 'takeServer' as const, 'discard' as const) }) },
