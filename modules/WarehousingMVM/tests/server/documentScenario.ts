@@ -34,6 +34,7 @@ import {
 } from '../../../../tests/server/syncScenario.ts';
 import { Location, Product, Warehouse } from '../../entities/masterData.ts';
 import { Receipt, StockBalance, StockMove, StockValuation } from '../../entities/stock.ts';
+import type { Shortfall } from '../../server/stockPosting.ts';
 
 export { openWorld, type SyncWorld } from '../../../../tests/server/syncScenario.ts';
 
@@ -241,13 +242,6 @@ function comparableDoc(entity: Entity, row: Row): Record<string, unknown> {
 const placeKey = (r: Row) => JSON.stringify([r.productId, r.warehouseId, r.locationId ?? null, r.batch ?? null]);
 const sum = (quantities: unknown[]): Quantity => addQuantities(ZERO, ...quantities);
 
-interface Shortfall {
-  productId: string;
-  needed: Quantity;
-  available: Quantity;
-  short: Quantity;
-}
-
 async function checkDocInvariants(world: SyncWorld, code: string, devices: [Device, Device]): Promise<DocTally> {
   const server = await serverRows(world, code);
   const live = (entity: Entity) => [...server.values()].filter((c) => c.entity === entity.key && !c.row.deleted).map((c) => c.row);
@@ -332,6 +326,8 @@ async function checkDocInvariants(world: SyncWorld, code: string, devices: [Devi
   for (const [index, device] of devices.entries()) {
     const name = `device ${index}`;
     const problems = new Map((await device.db.problems.toArray()).map((p) => [p.mutationId, p]));
+    // Writes held behind a problem of their own row (or settled with one), which no refused issue of another row holds.
+    const heldByTheirRow = new Set([...device.settledHeld, ...[...problems.values()].flatMap((p) => p.held.map((h) => h.mutationId))]);
     for (const [mutationId, problem] of problems) {
       if (problem.op !== 'submit' || problem.code !== Code.NotPossibleNow) continue;
       const shortfalls = (problem.detail as { shortfalls?: Shortfall[] } | undefined)?.shortfalls;
@@ -342,11 +338,14 @@ async function checkDocInvariants(world: SyncWorld, code: string, devices: [Devi
         if (compareQuantities(s.short, ZERO) <= 0 || compareQuantities(addQuantities(s.available, s.short), s.needed) !== 0) {
           throw new Error(`${name}: problem ${mutationId} names a shortfall that is none: ${JSON.stringify(s)}`);
         }
+        if (doc && !(doc.lines as Line[]).some((line) => line.productId === s.productId && (line.locationId ?? null) === s.locationId && (line.batch ?? null) === s.batch)) {
+          throw new Error(`${name}: problem ${mutationId} names a shortfall of no line of its issue: ${JSON.stringify(s)}`);
+        }
       }
       const laterSubmit = devices.some((d) => [...d.answers].some(([m, status]) => status === 'applied' && d.targets.get(m) === problem.id && d.ops.get(m) === 'submit'));
       if (doc && !laterSubmit && doc.status !== 'draft') throw new Error(`${name}: refused issue ${problem.id} is ${String(doc.status)} on the server`);
       for (const other of device.queued) {
-        if (other > mutationId && device.targets.get(other) !== problem.id && !device.answers.has(other)) {
+        if (other > mutationId && device.targets.get(other) !== problem.id && !device.answers.has(other) && !heldByTheirRow.has(other)) {
           throw new Error(`${name}: mutation ${other} of another row was held behind refused issue ${mutationId}`);
         }
       }
