@@ -1,41 +1,68 @@
 /**
- * The sync soak: the property test's scenarios (tests/server/syncScenario.ts), 10,000 of them by
- * default, against one in-process server on in-memory PGlite, each in a fresh panel. Prints
- * progress, scenarios per second and the first failure with its (shrunk) scenario.
+ * The soak: the property tests' scenarios, 10,000 of each by default, against one in-process
+ * server on in-memory PGlite, each in a fresh panel: the sync property's (tests/server/
+ * syncScenario.ts) and the warehousing documents property's (issue 8: receipts and issues
+ * submitted, cancelled, edited and deleted offline; no submit lost or posted twice, no wrong
+ * balance). Prints progress, scenarios per second, what the documents exercised, and the first
+ * failure with its (shrunk) scenario.
  *
- *   npm run bench:soak            # 10,000 scenarios
- *   npm run bench:soak -- 500     # fewer
- *   npm run bench:soak -- 500 42  # with a seed, to replay a run
+ *   npm run bench:soak                          # 10,000 of each
+ *   npm run bench:soak -- 500                   # fewer
+ *   npm run bench:soak -- 500 42                # with a seed, to replay a run
+ *   npm run bench:soak -- 500 42 documents      # one soak only: sync or documents
  */
 import fc from 'fast-check';
-import { openWorld, runScenario, scenarioArbitrary, scenarioExamples } from '../tests/server/syncScenario.ts';
+import { docScenarioArbitrary, docScenarioExamples, runDocScenario, type DocTally } from '../modules/WarehousingMVM/tests/server/documentScenario.ts';
+import { openWorld, runScenario, scenarioArbitrary, scenarioExamples, type SyncWorld } from '../tests/server/syncScenario.ts';
 
 const runs = Number(process.argv[2] ?? 10_000);
 const seed = process.argv[3] === undefined ? Date.now() : Number(process.argv[3]);
+const only = process.argv[4];
+if (only !== undefined && only !== 'sync' && only !== 'documents') throw new Error(`no soak called ${only}: sync or documents`);
 
 const world = await openWorld();
-const started = performance.now();
-let done = 0;
 
-const result = await fc.check(
-  fc.asyncProperty(scenarioArbitrary, async (scenario) => {
-    await runScenario(world, scenario);
-    done++;
-    if (done % 500 === 0) {
-      const seconds = (performance.now() - started) / 1000;
-      console.log(`${done} scenarios in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(1)} scenarios/s)`);
-    }
-  }),
-  { numRuns: runs, seed, examples: scenarioExamples.map((s) => [s]) },
-);
+async function soak<T>(name: string, arbitrary: fc.Arbitrary<T>, examples: T[], run: (world: SyncWorld, scenario: T) => Promise<unknown>): Promise<boolean> {
+  const started = performance.now();
+  let done = 0;
+  const result = await fc.check(
+    fc.asyncProperty(arbitrary, async (scenario) => {
+      await run(world, scenario);
+      done++;
+      if (done % 500 === 0) {
+        const seconds = (performance.now() - started) / 1000;
+        console.log(`${name}: ${done} scenarios in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(1)} scenarios/s)`);
+      }
+    }),
+    { numRuns: runs, seed, examples: examples.map((s) => [s] as [T]) },
+  );
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`\n${name} soak: ${result.numRuns} scenarios in ${seconds.toFixed(1)} s, ${(result.numRuns / seconds).toFixed(1)} scenarios/s (seed ${seed})`);
+  if (result.failed) {
+    console.log(`FAILED after ${result.numRuns} scenarios (${result.numShrinks} shrinks): ${String(result.errorInstance)}`);
+    console.log(`scenario: ${JSON.stringify(result.counterexample)}`);
+  } else {
+    console.log('no failure');
+  }
+  return !result.failed;
+}
 
-const seconds = (performance.now() - started) / 1000;
-console.log(`\nsync soak: ${result.numRuns} scenarios in ${seconds.toFixed(1)} s, ${(result.numRuns / seconds).toFixed(1)} scenarios/s (seed ${seed})`);
-if (result.failed) {
-  console.log(`FAILED after ${result.numRuns} scenarios (${result.numShrinks} shrinks): ${String(result.errorInstance)}`);
-  console.log(`scenario: ${JSON.stringify(result.counterexample)}`);
-} else {
-  console.log('no failure');
+let ok = true;
+if (only !== 'documents') ok = (await soak('sync', scenarioArbitrary, scenarioExamples, runScenario)) && ok;
+if (only !== 'sync') {
+  const total: DocTally & { scenarios: number } = { scenarios: 0, drafts: 0, submitted: 0, cancelled: 0, moves: 0, shortfalls: 0 };
+  const passed = await soak('documents', docScenarioArbitrary, docScenarioExamples, async (w, scenario) => {
+    const tally = await runDocScenario(w, scenario);
+    total.scenarios++;
+    for (const key of ['drafts', 'submitted', 'cancelled', 'moves', 'shortfalls'] as const) total[key] += tally[key];
+  });
+  // Every check is an invariant of each scenario: a lost or doubled posting or a wrong balance fails it.
+  const failed = passed ? 0 : 1;
+  console.log(
+    `documents: ${total.scenarios} scenarios passed, ${failed} failed (0 failed means 0 lost, 0 doubled, 0 wrong balances); ` +
+      `receipts left ${total.submitted} submitted, ${total.cancelled} cancelled, ${total.drafts} drafts; ${total.moves} stock moves checked; ${total.shortfalls} issues refused for a shortfall`,
+  );
+  ok = passed && ok;
 }
 await world.server.close();
-process.exit(result.failed ? 1 : 0);
+process.exit(ok ? 0 : 1);

@@ -51,7 +51,13 @@ export function canRetry(problem: Pick<SyncProblem, 'op' | 'values' | 'held'>, s
   return op === 'create' ? !server || live(server) : live(server);
 }
 
-/** Queues the changes again as one write, based on the newest server row this device has seen. */
+const isStep = (write: Pick<OutboxEntry, 'op'>) => write.op === 'submit' || write.op === 'cancel';
+
+/**
+ * Queues the changes again as one write, based on the newest server row this device has seen. A
+ * document's submit or cancel is no change of values: it is queued again as itself, after the
+ * values (a draft's edits come before its submit, a cancel after it, nothing after a cancel).
+ */
 export async function retryProblem(db: PanelDb, mutationId: number): Promise<void> {
   const problem = await db.problems.get(mutationId);
   const entity = problem && db.entityOf(problem.entity);
@@ -59,10 +65,16 @@ export async function retryProblem(db: PanelDb, mutationId: number): Promise<voi
   await db.transaction('rw', tables(db, entity), async () => {
     const server = await serverRowNow(db, entity, problem.id);
     await db.problems.delete(mutationId);
-    if (!canRetry(problem, server)) return void (await reconcileRows(db, entity, [problem.id]));
-    const { op, values } = combinedChange(problem);
-    if (op === 'delete') await queueMutation(db, entity, 'delete', problem.id);
-    else await queueMutation(db, entity, live(server) ? 'update' : 'create', problem.id, values);
+    const [first, ...rest] = [problem, ...problem.held].filter((write) => !isStep(write));
+    const steps = [problem, ...problem.held].filter(isStep);
+    const writes = first ? { ...first, held: rest } : null;
+    if (writes ? !canRetry(writes, server) : !live(server)) return void (await reconcileRows(db, entity, [problem.id]));
+    if (writes) {
+      const { op, values } = combinedChange(writes);
+      if (op === 'delete') await queueMutation(db, entity, 'delete', problem.id);
+      else await queueMutation(db, entity, live(server) ? 'update' : 'create', problem.id, values);
+    }
+    for (const step of steps) await queueMutation(db, entity, step.op, problem.id);
   });
   db.notifyLocalWrite();
 }

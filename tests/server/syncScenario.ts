@@ -37,7 +37,7 @@ export async function openWorld(): Promise<SyncWorld> {
   return { server, people };
 }
 
-type Who = 0 | 1;
+export type Who = 0 | 1;
 export type Step =
   | { kind: 'create'; who: Who; name: string; description: string; parent: number | null }
   | { kind: 'update'; who: Who; target: number; name: string | null; description: string | null }
@@ -107,7 +107,7 @@ export const scenarioExamples: Scenario[] = [
   { steps: [c('فروش', 0), c('فروش', 1), sync('both'), sync('both'), { kind: 'settle', who: 1, pick: 0, how: 'retry' }], faults: ['duplicate', 'duplicate'] },
 ];
 
-interface Device {
+export interface Device {
   person: TestAccount;
   dbName: string;
   db: PanelDb;
@@ -130,13 +130,13 @@ interface Device {
 
 let dbCounter = 0;
 
-function openDevice(device: Omit<Device, 'db' | 'engine'>): Device {
+export function openDevice(device: Omit<Device, 'db' | 'engine'>): Device {
   const db = new PanelDb(device.dbName, { indexedDB, IDBKeyRange });
   const engine = new SyncEngine({ db, transport: device.transport, lock: pageLock, random: () => 0.5 });
   return { ...device, db, engine };
 }
 
-function recording(transport: SyncTransport, answers: Map<number, MutationResult['status']>): SyncTransport {
+export function recording(transport: SyncTransport, answers: Map<number, MutationResult['status']>): SyncTransport {
   return {
     pull: transport.pull,
     async push(request) {
@@ -151,7 +151,7 @@ function recording(transport: SyncTransport, answers: Map<number, MutationResult
   };
 }
 
-async function trackQueued(device: Device): Promise<void> {
+export async function trackQueued(device: Device): Promise<void> {
   const outbox = await device.db.outbox.orderBy('mutationId').toArray();
   for (const entry of outbox) {
     if (device.queued.has(entry.mutationId)) continue;
@@ -162,12 +162,23 @@ async function trackQueued(device: Device): Promise<void> {
   }
 }
 
-/** Opens a fresh panel: person 0 owns it; person 1 joins with a role that may do anything with roles and read people. */
-async function openPanel(world: SyncWorld): Promise<string> {
+export interface PanelOptions {
+  modules: string[];
+  /** What person 1's role grants. */
+  permissions: string[];
+}
+
+const rolesPanel: PanelOptions = {
+  modules: ['PanelManagement'],
+  permissions: [...(['read', 'create', 'update', 'delete'] as const).map((a) => permission(Role, a)), permission(Member, 'read')],
+};
+
+/** Opens a fresh panel: person 0 owns it; person 1 joins with a role that may do anything with roles and read people (or what `options` grant). */
+export async function openPanel(world: SyncWorld, options: PanelOptions = rolesPanel): Promise<string> {
   const [owner, member] = world.people;
   const registered = await world.server.call<CurrentPanel>(panelEndpoints.register, {
     token: owner.tokens.access_token,
-    body: { name: 'پیشخوان آزمون', icon: 'store', modules: ['PanelManagement'] },
+    body: { name: 'پیشخوان آزمون', icon: 'store', modules: options.modules },
   });
   const code = registered.body.data!.code;
   const asOwner = { token: owner.tokens.access_token, headers: { [PANEL_HEADER]: code } };
@@ -176,7 +187,7 @@ async function openPanel(world: SyncWorld): Promise<string> {
   await clear(world.server.db, [throttleKey(lookupLimit, owner.userId)]);
   const role = await world.server.call<Row>({ method: 'POST', path: entityPath(Role) }, {
     ...asOwner,
-    body: { name: 'دسترسی آزمون', permissions: [...(['read', 'create', 'update', 'delete'] as const).map((a) => permission(Role, a)), permission(Member, 'read')] },
+    body: { name: 'دسترسی آزمون', permissions: options.permissions },
   });
   const joined = await world.server.call({ method: 'POST', path: entityPath(Member) }, { ...asOwner, body: { login: member.username, roleId: role.body.data!.id } });
   if (joined.status !== 201 && joined.status !== 200) throw new Error(`could not add the second person: ${JSON.stringify(joined.body)}`);
@@ -186,7 +197,7 @@ async function openPanel(world: SyncWorld): Promise<string> {
 }
 
 /** The panel's rows as `person` is shown them (fields behind a grant they lack come as null). */
-async function serverRows(world: SyncWorld, code: string, person = 0): Promise<Map<string, { entity: string; row: Row }>> {
+export async function serverRows(world: SyncWorld, code: string, person = 0): Promise<Map<string, { entity: string; row: Row }>> {
   const rows = new Map<string, { entity: string; row: Row }>();
   let cursor = 0;
   for (;;) {
@@ -201,13 +212,24 @@ async function serverRows(world: SyncWorld, code: string, person = 0): Promise<M
   }
 }
 
-function comparable(entity: Entity, row: Row): Record<string, unknown> {
+export function comparable(entity: Entity, row: Row): Record<string, unknown> {
   return Object.fromEntries([['id', row.id], ['version', row.version], ...Object.keys(entity.fields).map((f) => [f, row[f] ?? null])]);
 }
 
 /** One of the rows created so far in the scenario (by either person), or none yet. */
 function pick(ids: readonly string[], n: number): string | undefined {
   return ids.length ? ids[n % ids.length] : undefined;
+}
+
+/** The person settles one of the device's sync problems (the `pick`-th, if any), and the device remembers it did. */
+export async function settleProblem(device: Device, pick: number, how: 'retry' | 'takeServer' | 'discard'): Promise<void> {
+  const problems = await device.db.problems.orderBy('mutationId').toArray();
+  const problem = problems[pick % Math.max(1, problems.length)];
+  if (!problem) return;
+  const settle = { retry: retryProblem, takeServer: takeServerVersion, discard: discardProblem }[how];
+  await settle(device.db, problem.mutationId);
+  device.settled.add(problem.mutationId);
+  for (const held of problem.held) device.settledHeld.add(held.mutationId);
 }
 
 async function step(devices: [Device, Device], createdIds: string[], s: Step): Promise<void> {
@@ -245,13 +267,7 @@ async function step(devices: [Device, Device], createdIds: string[], s: Step): P
       }
       if (s.thenDelete) await deleteRow(device.db, Role, id);
     } else {
-      const problems = await device.db.problems.orderBy('mutationId').toArray();
-      const problem = problems[s.pick % Math.max(1, problems.length)];
-      if (!problem) return;
-      const settle = { retry: retryProblem, takeServer: takeServerVersion, discard: discardProblem }[s.how];
-      await settle(device.db, problem.mutationId);
-      device.settled.add(problem.mutationId);
-      for (const held of problem.held) device.settledHeld.add(held.mutationId);
+      await settleProblem(device, s.pick, s.how);
     }
   } catch (error) {
     // The device refused the write itself (not found here, a unique value it already has): nothing was queued.
@@ -265,7 +281,20 @@ async function step(devices: [Device, Device], createdIds: string[], s: Step): P
 export async function runScenario(world: SyncWorld, scenario: Scenario): Promise<void> {
   const code = await openPanel(world);
   const network = new FaultyNetwork(scenario.faults);
-  const devices = world.people.map((person) => {
+  const devices = openDevices(world, code, network);
+  const createdIds: string[] = [];
+  try {
+    for (const s of scenario.steps) await step(devices, createdIds, s);
+    await healAndSync(network, devices);
+    await checkInvariants(world, code, devices, createdIds);
+  } finally {
+    await closeDevices(devices);
+  }
+}
+
+/** Each person's device in panel `code`, syncing through `network`. */
+export function openDevices(world: SyncWorld, code: string, network: FaultyNetwork): [Device, Device] {
+  return world.people.map((person) => {
     const answers = new Map<number, MutationResult['status']>();
     return openDevice({
       person,
@@ -280,47 +309,55 @@ export async function runScenario(world: SyncWorld, scenario: Scenario): Promise
       settledHeld: new Set(),
     });
   }) as [Device, Device];
-  const createdIds: string[] = [];
-  try {
-    for (const s of scenario.steps) await step(devices, createdIds, s);
-    network.heal();
-    for (let round = 0; round < 3; round++) {
-      for (const device of devices) {
-        const outcome = await device.engine.syncNow();
-        if (outcome !== 'synced') throw new Error(`a healed sync answered ${outcome}: ${device.engine.getStatus().lastError?.message}`);
-      }
-    }
-    await checkInvariants(world, code, devices, createdIds);
-  } finally {
+}
+
+/** The network heals and both devices sync, three rounds, each of which must succeed. */
+export async function healAndSync(network: FaultyNetwork, devices: [Device, Device]): Promise<void> {
+  network.heal();
+  for (let round = 0; round < 3; round++) {
     for (const device of devices) {
-      device.engine.stop();
-      device.db.close();
-      await device.db.delete();
+      const outcome = await device.engine.syncNow();
+      if (outcome !== 'synced') throw new Error(`a healed sync answered ${outcome}: ${device.engine.getStatus().lastError?.message}`);
     }
   }
+}
+
+export async function closeDevices(devices: [Device, Device]): Promise<void> {
+  for (const device of devices) {
+    device.engine.stop();
+    device.db.close();
+    await device.db.delete();
+  }
+}
+
+/**
+ * Nothing is left queued; every queued mutation was answered or held behind a rejected one; the
+ * rejected and the held ones wait in sync problems unless the person settled them; nothing
+ * applied over a write its base counted on that was not.
+ */
+export async function checkQueue(device: Device, name: string): Promise<void> {
+  if ((await device.db.outbox.count()) !== 0) throw new Error(`${name} still has queued mutations`);
+  const problemRecords = await device.db.problems.toArray();
+  const problems = new Set(problemRecords.map((p) => p.mutationId));
+  const held = new Set(problemRecords.flatMap((p) => p.held.map((h) => h.mutationId)));
+  const kept = (id: number) => problems.has(id) || held.has(id) || device.settled.has(id) || device.settledHeld.has(id);
+  for (const id of device.queued) {
+    const answer = device.answers.get(id);
+    if (!answer && !held.has(id) && !device.settledHeld.has(id)) throw new Error(`${name}: mutation ${id} was never answered`);
+    if (answer === 'applied' && kept(id)) throw new Error(`${name}: applied mutation ${id} is in sync problems`);
+    if (answer === 'rejected' && !kept(id)) throw new Error(`${name}: rejected mutation ${id} was dropped silently`);
+    // No silent overwrite: a write applied at the version its base counted on, only if every write that count included was applied too.
+    const lost = answer === 'applied' ? device.priors.get(id)?.find((p) => device.answers.get(p) !== 'applied') : undefined;
+    if (lost !== undefined) throw new Error(`${name}: mutation ${id} was applied although mutation ${lost}, which its base counted on, was not: a silent overwrite`);
+  }
+  for (const id of problems) if (device.answers.get(id) !== 'rejected') throw new Error(`${name}: problem ${id} was not a rejection`);
 }
 
 async function checkInvariants(world: SyncWorld, code: string, devices: [Device, Device], createdIds: string[]): Promise<void> {
   const server = await serverRows(world, code);
   for (const [index, device] of devices.entries()) {
     const name = `device ${index}`;
-    if ((await device.db.outbox.count()) !== 0) throw new Error(`${name} still has queued mutations`);
-    // Every queued mutation was answered or held behind a rejected one; the rejected and the held
-    // ones wait in sync problems unless the person settled them.
-    const problemRecords = await device.db.problems.toArray();
-    const problems = new Set(problemRecords.map((p) => p.mutationId));
-    const held = new Set(problemRecords.flatMap((p) => p.held.map((h) => h.mutationId)));
-    const kept = (id: number) => problems.has(id) || held.has(id) || device.settled.has(id) || device.settledHeld.has(id);
-    for (const id of device.queued) {
-      const answer = device.answers.get(id);
-      if (!answer && !held.has(id) && !device.settledHeld.has(id)) throw new Error(`${name}: mutation ${id} was never answered`);
-      if (answer === 'applied' && kept(id)) throw new Error(`${name}: applied mutation ${id} is in sync problems`);
-      if (answer === 'rejected' && !kept(id)) throw new Error(`${name}: rejected mutation ${id} was dropped silently`);
-      // No silent overwrite: a write applied at the version its base counted on, only if every write that count included was applied too.
-      const lost = answer === 'applied' ? device.priors.get(id)?.find((p) => device.answers.get(p) !== 'applied') : undefined;
-      if (lost !== undefined) throw new Error(`${name}: mutation ${id} was applied although mutation ${lost}, which its base counted on, was not: a silent overwrite`);
-    }
-    for (const id of problems) if (device.answers.get(id) !== 'rejected') throw new Error(`${name}: problem ${id} was not a rejection`);
+    await checkQueue(device, name);
     // The device shows exactly the server's live rows of every entity it reads, as its person is shown them.
     const shown = index === 0 ? server : await serverRows(world, code, index);
     for (const entity of [Role, Member]) {

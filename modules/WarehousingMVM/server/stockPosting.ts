@@ -115,7 +115,9 @@ async function valueOutgoing(ctx: WriteContext, changes: StockChange[]): Promise
 /** Appends the moves and changes the balances and valuations of `changes`, all in the caller's transaction. */
 export async function postStock(ctx: WriteContext, doc: Row, step: 'submit' | 'cancel', changes: StockChange[]): Promise<void> {
   await checkOnHand(ctx, changes);
-  await valueOutgoing(ctx, changes);
+  // A cancel's reversal carries the exact opposite values already: goods in that came at no value
+  // go back out at none, not at the average cost as if they were an issue.
+  if (step === 'submit') await valueOutgoing(ctx, changes);
   const date = String(doc.date ?? ctx.now.toISOString().slice(0, 10));
   await appendLedger(
     ctx,

@@ -117,6 +117,18 @@ describe('receipts', () => {
     expect(notCancelled.body.errorData?.code).toBe(Code.IdNotRegistered);
   });
 
+  it('cancels goods in that came free at no value: the reversal is the exact opposite, not an issue at the average cost', async () => {
+    const sugar = await createRow(panel, Product, { name: 'شکر', code: 'SUGAR', unit: 'kg' });
+    await step(await receipt('in', [line(sugar, '1', 37)]), 'submit');
+    const free = await receipt('in', [line(sugar, '2', 0)]);
+    await step(free, 'submit');
+    expect(await valuation(sugar)).toMatchObject({ quantity: '3.000', value: 37 });
+    expect((await step(free, 'cancel')).status).toBe(200);
+    expect(await valuation(sugar)).toMatchObject({ quantity: '1.000', value: 37 });
+    const moves = await panel.call<EntityListResponse>(rest.list(StockMove), { query: { 'filter.sourceId': free.id, pageSize: '100' } });
+    expect(moves.body.data!.items.map((m) => [m.quantity, m.value]).sort()).toEqual([['-2.000', 0], ['2.000', 0]]);
+  });
+
   it('refuses to cancel goods in that have already left, unless the warehouse allows negative stock', async () => {
     const incoming = await receipt('in', [line(rice, '1', 100)]);
     await step(incoming, 'submit');
