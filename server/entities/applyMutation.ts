@@ -8,7 +8,7 @@
  * checks did not foresee is thrown (see pushMutations for how a batch survives it).
  */
 import { Code } from '../../src/contract/codes.ts';
-import { isDocument, permission, rowForReader, validateValues, type DocumentSpec, type Entity, type Line, type Row, type WriteFieldReason } from '../../src/contract/entity.ts';
+import { isDocument, permission, validateValues, type DocumentSpec, type Entity, type Line, type Row, type WriteFieldReason } from '../../src/contract/entity.ts';
 import { isUuid } from '../../src/contract/fields.ts';
 import type { MutationOp } from '../../src/contract/sync.ts';
 import { recordActivity } from './activityLog.ts';
@@ -16,6 +16,7 @@ import { documentEvents } from './documentEvents.ts';
 import { findRow, insertRow, setDocumentStatus, tombstoneRow, updateRow, type WriteStamp } from './entityStore.ts';
 import { nextDocumentNumber } from './numbering.ts';
 import { hooksFor } from './lifecycle.ts';
+import { inScope, rowForCaller, scopeMember } from './rowScope.ts';
 import { RuleRejection, type WriteContext } from './writeContext.ts';
 import { checkLineRules, checkNotReferenced, checkRowRules, checkTree, checkUniqueTogether } from './writeRules.ts';
 
@@ -70,10 +71,11 @@ async function create(ctx: WriteContext, m: MutationRequest, stamp: WriteStamp, 
   if (current) throw reject(Code.AlreadyExists, { id: 'unique' });
   const given = (m.values ?? {}) as Record<string, unknown>;
   const { amendedFrom, ...values } = isDocument(entity) && typeof given === 'object' ? given : { ...given, amendedFrom: undefined };
-  const clean = checked(entity, values, 'create');
+  const clean = checked(entity, withOwnScope(ctx, entity, values), 'create');
   if (isDocument(entity)) await checkAmends(ctx, entity, { amendedFrom });
   const hooks = hooksFor(entity.key);
   const ready = hooks.beforeCreate ? await hooks.beforeCreate(ctx, m.id, clean) : clean;
+  staysInScope(ctx, entity, ready);
   await checkRules(ctx, entity, m.id, ready);
   return { code: Code.Created, row: await insertRow(ctx.tx, entity, stamp, m.id, { ...ready, ...(amendedFrom ? { amendedFrom } : {}) }) };
 }
@@ -119,6 +121,36 @@ async function cancel(ctx: WriteContext, entity: Entity, stamp: WriteStamp, curr
 interface Written {
   code: number;
   row: Row;
+  /** The Member id whose scope the row left (rowScope.ts): their devices are sent its removal. */
+  leftScope?: string | null;
+}
+
+/**
+ * A new row of a scoped entity belongs to its maker unless they name someone: one who sees only
+ * their own rows may not name anyone else (staysInScope).
+ */
+function withOwnScope(ctx: WriteContext, entity: Entity, values: Record<string, unknown>): Record<string, unknown> {
+  if (!entity.scope || ctx.access.memberId === null) return values;
+  const given = values[entity.scope.field];
+  const own = given === undefined || (given === null && scopeMember(entity, ctx.access) !== undefined);
+  return own ? { ...values, [entity.scope.field]: ctx.access.memberId } : values;
+}
+
+/** One who sees only their own rows may not write a row (or move one) out of their scope: 9400 naming the field. */
+function staysInScope(ctx: WriteContext, entity: Entity, values: Record<string, unknown>): void {
+  const member = scopeMember(entity, ctx.access);
+  if (member === undefined || !(entity.scope!.field in values)) return;
+  const value = values[entity.scope!.field];
+  if (member === null || typeof value !== 'string' || value.toLowerCase() !== member.toLowerCase()) {
+    throw reject(Code.InvalidOperation, { [entity.scope!.field]: 'reference' });
+  }
+}
+
+/** The Member whose scope an update took the row out of, if any. */
+function scopeLeft(entity: Entity, before: Row, after: Row): string | null {
+  if (!entity.scope) return null;
+  const was = before[entity.scope.field];
+  return typeof was === 'string' && was !== after[entity.scope.field] ? was : null;
 }
 
 async function write(ctx: WriteContext, m: MutationRequest, current: Row | null): Promise<Written> {
@@ -136,8 +168,10 @@ async function write(ctx: WriteContext, m: MutationRequest, current: Row | null)
   if (m.op === 'update') {
     const clean = checked(entity, m.values ?? {}, 'update');
     const changes = hooks.beforeUpdate ? await hooks.beforeUpdate(ctx, current, clean) : clean;
+    staysInScope(ctx, entity, changes);
     await checkRules(ctx, entity, m.id, changes, current);
-    return { code: Code.Updated, row: await updateRow(ctx.tx, entity, stamp, current, changes) };
+    const row = await updateRow(ctx.tx, entity, stamp, current, changes);
+    return { code: Code.Updated, row, leftScope: scopeLeft(entity, current, row) };
   }
   await hooks.beforeDelete?.(ctx, current);
   await checkNotReferenced(ctx.tx, entity, ctx.access.id, m.id);
@@ -147,13 +181,15 @@ async function write(ctx: WriteContext, m: MutationRequest, current: Row | null)
 export async function applyMutation(ctx: WriteContext, m: MutationRequest): Promise<MutationOutcome> {
   const { entity } = m;
   const readable = ctx.access.permissions.has(permission(entity, 'read'));
-  const shown = (row: Row | null) => (readable && row ? rowForReader(entity, row, ctx.access.permissions) : null);
+  // A row outside the caller's scope is never shown, and is not there for anything but a create.
+  const shown = (row: Row | null) => (readable && row ? rowForCaller(entity, ctx.access, row) : null);
   if (entity.serverOnly || !ctx.access.permissions.has(permission(entity, m.op))) {
     return { status: 'rejected', code: Code.InvalidOperation, row: null };
   }
   if (!isUuid(m.id)) return { status: 'rejected', code: Code.BadRequest, fields: { id: 'format' }, row: null };
   const id = m.id.toLowerCase();
-  const current = await findRow(ctx.tx, entity, ctx.access.id, id);
+  const found = await findRow(ctx.tx, entity, ctx.access.id, id);
+  const current = found && (m.op === 'create' || inScope(entity, ctx.access, found)) ? found : null;
   // Deleting what someone else already deleted gets what it asked for: the row is gone. Nothing is written.
   if (m.op === 'delete' && current?.deleted) return { status: 'applied', code: Code.Deleted, row: shown(current) };
   let written: Written;
@@ -169,7 +205,8 @@ export async function applyMutation(ctx: WriteContext, m: MutationRequest): Prom
     return { status: 'rejected', code: error.code, ...said, row: shown(current) };
   }
   const entry = { action: m.op, entity: entity.key, rowTitle: titleOf(entity, written.row), rowId: id };
-  if (ctx.journal) ctx.journal.add(entry, { entity: entity.key, rowId: id });
-  else await recordActivity(ctx, entry, { entity: entity.key, rowId: id });
+  const changed = { entity: entity.key, rowId: id, ...(written.leftScope ? { leftScope: written.leftScope } : {}) };
+  if (ctx.journal) ctx.journal.add(entry, changed);
+  else await recordActivity(ctx, entry, changed);
   return { status: 'applied', code: written.code, row: shown(written.row) };
 }

@@ -14,6 +14,7 @@ import { AppError } from '../errors.ts';
 import { columnName, privateSearchColumn, SEARCH_COLUMN, sortColumn, sqlType } from './columns.ts';
 import { rowsWithLines } from './entityStore.ts';
 import { placeholder, selectList, toColumn } from './rowCodec.ts';
+import { scopeCondition } from './rowScope.ts';
 
 class SqlWhere {
   readonly clauses: string[] = [];
@@ -24,9 +25,11 @@ class SqlWhere {
   }
 }
 
-function whereOf(entity: Entity, panelId: string, params: ListParams, readable: (name: string) => boolean): SqlWhere {
+function whereOf(entity: Entity, panelId: string, params: ListParams, readable: (name: string) => boolean, caller: Caller): SqlWhere {
   const where = new SqlWhere([panelId]);
   where.clauses.push('panel_id = $1', 'NOT deleted');
+  const scope = scopeCondition(entity, caller, where.params);
+  if (scope) where.clauses.push(scope);
   for (const [name, value] of activeFilters(params.filters)) {
     const field = entity.fields[name]!;
     const column = columnName(name);
@@ -65,12 +68,24 @@ function orderOf(entity: Entity, sort: NonNullable<ListParams['sort']>): string 
   return `(${column} IS NULL) ASC, ${key} ${direction}, id ASC`;
 }
 
+interface Caller {
+  permissions: ReadonlySet<string>;
+  memberId: string | null;
+}
+
 /**
- * A field the caller may not see (`readableBy` a grant they lack) may not be filtered or sorted by,
+ * Only the rows in the caller's scope (rowScope.ts) are listed and counted. A field the caller may not see (`readableBy` a grant they lack) may not be filtered or sorted by,
  * and its search text is searched only for those who may see it: the rows that match (or their
  * order) would tell its values.
  */
-export async function listRows(q: Queryable, entity: Entity, panelId: string, query: Record<string, unknown>, permissions: ReadonlySet<string>): Promise<EntityListResponse> {
+export async function listRows(
+  q: Queryable,
+  entity: Entity,
+  panelId: string,
+  query: Record<string, unknown>,
+  permissions: ReadonlySet<string>,
+  memberId: string | null = null,
+): Promise<EntityListResponse> {
   const readable = (name: string) => fieldReadable(entity, entity.fields[name]!, permissions);
   let params: ListParams;
   try {
@@ -81,7 +96,7 @@ export async function listRows(q: Queryable, entity: Entity, panelId: string, qu
   }
   const page = params.page ?? 1;
   const pageSize = params.pageSize!;
-  const where = whereOf(entity, panelId, params, readable);
+  const where = whereOf(entity, panelId, params, readable, { permissions, memberId });
   const filter = where.clauses.join(' AND ');
   const values = [...where.params, pageSize, (page - 1) * pageSize];
   const records = await q.query(

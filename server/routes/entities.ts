@@ -1,6 +1,6 @@
 /**
  * REST for every declared entity under `/api/<Module>/<Entity>` (src/contract/entity.ts says
- * what each call takes). Reads check the read permission here; writes go through the one
+ * what each call takes). Reads check the read permission and the row scope here; writes go through the one
  * mutation path, which checks the rest. Ids that are not this panel's rows, whatever they are,
  * get one answer: 404 with 9101.
  */
@@ -15,6 +15,7 @@ import { requireSession } from '../auth/session.ts';
 import { applyMutation, type MutationOutcome } from '../entities/applyMutation.ts';
 import { findRow } from '../entities/entityStore.ts';
 import { listRows } from '../entities/listQuery.ts';
+import { rowForCaller } from '../entities/rowScope.ts';
 import { sendOutcome } from '../entities/mutationReply.ts';
 import { inPanelWrite } from '../entities/panelWrite.ts';
 import { ok } from '../envelope.ts';
@@ -56,16 +57,18 @@ function entityRoutes(app: FastifyInstance, entity: Entity): void {
 
   app.get(path, { preHandler }, async (request) => {
     ensurePermission(request.panel, permission(entity, 'read'));
-    const { permissions } = request.panel;
-    const data = await listRows(request.server.deps.db, entity, request.panel.id, request.query as Record<string, unknown>, permissions);
+    const { permissions, memberId } = request.panel;
+    const data = await listRows(request.server.deps.db, entity, request.panel.id, request.query as Record<string, unknown>, permissions, memberId);
     return ok(request, { ...data, items: data.items.map((row) => rowForReader(entity, row, permissions)) }, Code.Retrieved);
   });
 
   app.get(`${path}/:id`, { preHandler }, async (request) => {
     ensurePermission(request.panel, permission(entity, 'read'));
     const row = await findRow(request.server.deps.db, entity, request.panel.id, rowId(request));
-    if (!row || row.deleted) throw notFound();
-    return ok(request, rowForReader(entity, row, request.panel.permissions), Code.Retrieved);
+    // A row outside the caller's scope is answered exactly as one that is not there.
+    const seen = row && !row.deleted ? rowForCaller(entity, request.panel, row) : null;
+    if (!seen) throw notFound();
+    return ok(request, seen, Code.Retrieved);
   });
 
   app.post(path, { preHandler }, async (request, reply) => {

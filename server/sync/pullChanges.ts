@@ -6,10 +6,11 @@
  */
 import { Code } from '../../src/contract/codes.ts';
 import { entities, entityByKey } from '../../src/contract/modules.ts';
-import { permission, rowForReader, type Row } from '../../src/contract/entity.ts';
+import { permission, type Row } from '../../src/contract/entity.ts';
 import { PULL_PAGE_DEFAULT, PULL_PAGE_MAX, type PullResponse, type SyncChange } from '../../src/contract/sync.ts';
 import type { Queryable } from '../db/Db.ts';
 import { findRows } from '../entities/entityStore.ts';
+import { rowForCaller, scopeExit } from '../entities/rowScope.ts';
 import { AppError } from '../errors.ts';
 import type { PanelAccess } from '../panels/panelAccess.ts';
 
@@ -35,11 +36,11 @@ export async function pullChanges(q: Queryable, access: PanelAccess, request: Pu
   const [top] = await q.query<{ newest: number }>('SELECT coalesce(max(seq), 0) AS newest FROM sync_changes WHERE panel_id = $1', [access.id]);
   const newest = Math.max(Number(top?.newest ?? 0), request.cursor);
   const log = readable.length
-    ? await q.query<{ entity: string; row_id: string; seq: number }>(
-        `SELECT entity, row_id, seq FROM sync_changes
+    ? await q.query<{ entity: string; row_id: string; seq: number; left: boolean }>(
+        `SELECT entity, row_id, seq, coalesce($6::text = ANY(left_scope), false) AS left FROM sync_changes
          WHERE panel_id = $1 AND seq > $2 AND seq <= $3 AND entity = ANY($4::text[])
          ORDER BY seq LIMIT $5`,
-        [access.id, request.cursor, newest, readable, request.limit + 1],
+        [access.id, request.cursor, newest, readable, request.limit + 1, access.memberId],
       )
     : [];
   const hasMore = log.length > request.limit;
@@ -52,9 +53,15 @@ export async function pullChanges(q: Queryable, access: PanelAccess, request: Pu
     ids.push(c.row_id);
     idsByEntity.set(c.entity, ids);
   }
+  const left = new Set(page.filter((c) => c.left).map((c) => `${c.entity}:${c.row_id}`));
   for (const [key, ids] of idsByEntity) {
     const entity = entityByKey(key)!;
-    for (const row of await findRows(q, entity, access.id, ids)) rows.set(`${key}:${row.id}`, rowForReader(entity, row, access.permissions));
+    for (const row of await findRows(q, entity, access.id, ids)) {
+      const id = `${key}:${row.id}`;
+      // Outside the caller's scope: nothing, unless the row was once in it (then its removal).
+      const seen = rowForCaller(entity, access, row) ?? (left.has(id) ? scopeExit(row) : null);
+      if (seen) rows.set(id, seen);
+    }
   }
   const changes: SyncChange[] = page.flatMap((c) => {
     const row = rows.get(`${c.entity}:${c.row_id}`);

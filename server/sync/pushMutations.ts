@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Code } from '../../src/contract/codes.ts';
 import { entityByKey } from '../../src/contract/modules.ts';
-import { permission, rowForReader, type Entity, type Row } from '../../src/contract/entity.ts';
+import { permission, type Entity, type Row } from '../../src/contract/entity.ts';
 import { isUuid } from '../../src/contract/fields.ts';
 import { PUSH_BATCH_MAX, type Mutation, type MutationResult, type PushRequest, type PushResponse } from '../../src/contract/sync.ts';
 import { ActivityJournal } from '../entities/activityLog.ts';
@@ -16,6 +16,7 @@ import { applyMutation, type MutationOutcome } from '../entities/applyMutation.t
 import { findRow, findRows } from '../entities/entityStore.ts';
 import { hooksFor } from '../entities/lifecycle.ts';
 import { inPanelWrite } from '../entities/panelWrite.ts';
+import { rowForCaller } from '../entities/rowScope.ts';
 import type { WriteContext } from '../entities/writeContext.ts';
 import { AppError } from '../errors.ts';
 import { messageFor } from '../i18n/messages.ts';
@@ -62,7 +63,7 @@ function wellFormed(m: Mutation): Entity | null {
 async function held(ctx: WriteContext, entity: Entity, m: Mutation, prior: StoredResult): Promise<MutationOutcome> {
   const readable = ctx.access.permissions.has(permission(entity, 'read'));
   const found = readable && isUuid(m.id) ? await findRow(ctx.tx, entity, ctx.access.id, m.id.toLowerCase()) : null;
-  const row = found ? rowForReader(entity, found, ctx.access.permissions) : null;
+  const row = found ? rowForCaller(entity, ctx.access, found) : null;
   return { status: 'rejected', code: Code.ConcurrencyFailure, heldBy: prior.heldBy ?? prior.mutationId, row };
 }
 
@@ -87,7 +88,10 @@ async function currentRows(ctx: WriteContext, named: readonly StoredResult[]): P
   for (const [key, ids] of idsByEntity) {
     const entity = entityByKey(key);
     if (!entity || !ctx.access.permissions.has(permission(entity, 'read'))) continue;
-    for (const row of await findRows(ctx.tx, entity, ctx.access.id, ids)) rows.set(`${key}:${row.id}`, rowForReader(entity, row, ctx.access.permissions));
+    for (const row of await findRows(ctx.tx, entity, ctx.access.id, ids)) {
+      const seen = rowForCaller(entity, ctx.access, row);
+      if (seen) rows.set(`${key}:${row.id}`, seen);
+    }
   }
   return rows;
 }

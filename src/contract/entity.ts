@@ -62,7 +62,18 @@ export interface EntityDeclaration<F extends Record<string, Field> = Record<stri
    * (`<Module>.<Entity>.<grant>`); a field's `readableBy` names one.
    */
   grants?: Record<string, Label>;
+  /**
+   * Row-level scope (docs/decisions/013-row-scopes.md): the reference field to
+   * `PanelManagement/Member` that says whose row it is (a customer's agent). Someone holding
+   * `<Module>.<Entity>.readAll` (a grant added for every scoped entity) sees every row, as the
+   * owner does; anyone else sees, and writes, only the rows whose field is their own Member id.
+   */
+  scope?: { field: keyof F & string };
 }
+
+/** The grant that lifts an entity's row scope: its holder sees and writes every row. */
+export const READ_ALL_GRANT = 'readAll';
+const readAllLabel: Label = /*i18n*/ { id: 'grant.readAll', message: "See everyone's rows, not only their own" };
 
 export interface Entity extends EntityDeclaration {
   /** `<Module>/<Entity>`: the entity's key in sync, permissions and references. */
@@ -74,8 +85,16 @@ export interface Entity extends EntityDeclaration {
 /** Checks field names in the declaration at compile time; answers the entity with its fields' types kept. */
 export function defineEntity<F extends Record<string, Field>>(declaration: EntityDeclaration<F>): Entity & { fields: F } {
   const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  const scope = declaration.scope;
+  if (scope) {
+    const field = Object.hasOwn(declaration.fields, scope.field) ? declaration.fields[scope.field] : undefined;
+    if (field?.kind !== 'reference' || field.to !== 'PanelManagement/Member' || field.readableBy !== undefined) {
+      throw new Error(`${declaration.module}/${declaration.name}: its scope must be a readable reference field to PanelManagement/Member`);
+    }
+  }
   return {
     ...declaration,
+    ...(scope ? { grants: { [READ_ALL_GRANT]: readAllLabel, ...declaration.grants } } : {}),
     key: `${declaration.module}/${declaration.name}`,
     table: `e_${snake(declaration.module)}_${snake(declaration.name)}`,
   } as Entity & { fields: F };
@@ -158,6 +177,20 @@ export function rowForReader(entity: Entity, row: Row, permissions: ReadonlySet<
 /** Whether a caller holding `permissions` may see (and so search, filter or sort by) the field. */
 export function fieldReadable(entity: Entity, field: Field, permissions: ReadonlySet<string>): boolean {
   return field.readableBy === undefined || (field.readableBy !== SERVER_ONLY && permissions.has(permission(entity, field.readableBy)));
+}
+
+/**
+ * Whether a caller holding `permissions` sees every row of the entity: it has no scope, or they
+ * hold its `readAll` grant (the owner holds every grant).
+ */
+export function seesAllRows(entity: Pick<Entity, 'module' | 'name' | 'scope'>, permissions: ReadonlySet<string>): boolean {
+  return !entity.scope || permissions.has(permission(entity, READ_ALL_GRANT));
+}
+
+/** Whether the row is within the caller's scope: they see all rows, or its scope field is their Member id. */
+export function rowInScope(entity: Pick<Entity, 'module' | 'name' | 'scope'>, row: Record<string, unknown>, permissions: ReadonlySet<string>, memberId: string | null): boolean {
+  if (seesAllRows(entity, permissions)) return true;
+  return memberId !== null && typeof row[entity.scope!.field] === 'string' && (row[entity.scope!.field] as string).toLowerCase() === memberId.toLowerCase();
 }
 
 export interface ValidationFailure {

@@ -18,6 +18,11 @@ export interface SyncAccess {
   /** Changes when the person's permissions change. */
   hash: string;
   canRead: (entity: Entity) => boolean;
+  /**
+   * Whether they see every row of a scoped entity (its `readAll` grant, or the owner): when not,
+   * a restart drops its rows so only those the pull from 0 sends again (their own) remain.
+   */
+  seesAll?: (entity: Entity) => boolean;
 }
 
 export interface SyncEngineOptions {
@@ -159,7 +164,7 @@ export class SyncEngine {
     let state = await readSyncState(this.db);
     const access = this.options.access?.();
     if (access && access.hash !== state.accessHash) {
-      await restartPull(this.db, access.hash, access.canRead);
+      await restartPull(this.db, access.hash, access.canRead, access.seesAll);
       state = await readSyncState(this.db);
     }
     let cursor = state.cursor;

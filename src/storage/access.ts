@@ -4,7 +4,7 @@
  * owner holds every one. The client only hides what the answer forbids; the server decides.
  */
 import type { Entity } from '../contract/entity.ts';
-import { permission } from '../contract/entity.ts';
+import { permission, READ_ALL_GRANT } from '../contract/entity.ts';
 import type { CurrentPanel } from '../contract/panels.ts';
 import { currentPanelState, useCurrentPanel } from './currentPanel.ts';
 
@@ -23,6 +23,11 @@ export function accessHash(panel: Pick<CurrentPanel, 'isOwner' | 'permissions'>)
 
 export function canReadEntity(panel: Pick<CurrentPanel, 'isOwner' | 'permissions'>, entity: Pick<Entity, 'module' | 'name'>): boolean {
   return panelAllows(panel, permission(entity, 'read'));
+}
+
+/** Whether the person sees every row of the entity: it has no row scope, or they hold its `readAll` grant (the owner does). */
+export function seesAllOf(panel: Pick<CurrentPanel, 'isOwner' | 'permissions'>, entity: Pick<Entity, 'module' | 'name' | 'scope'>): boolean {
+  return !entity.scope || panelAllows(panel, permission(entity, READ_ALL_GRANT));
 }
 
 /** Outside React: answers from the current panel as last loaded. */

@@ -8,7 +8,7 @@ import Dexie from 'dexie';
 import { useMemo } from 'react';
 import type { Session } from '../session/session.ts';
 import { useSession } from '../session/useSession.ts';
-import { accessHash, canReadEntity } from './access.ts';
+import { accessHash, canReadEntity, seesAllOf } from './access.ts';
 import { currentPanelState } from './currentPanel.ts';
 import { dataProviderFor, type DataProvider } from './dataProvider.ts';
 import { httpSyncTransport } from './httpSyncTransport.ts';
@@ -30,7 +30,7 @@ function accessFor(panelCode: string): SyncAccess | undefined {
   const current = currentPanelState();
   if (current.status !== 'ready' || current.stale || current.panel.code !== panelCode) return undefined;
   const panel = current.panel;
-  return { hash: accessHash(panel), canRead: (entity) => canReadEntity(panel, entity) };
+  return { hash: accessHash(panel), canRead: (entity) => canReadEntity(panel, entity), seesAll: (entity) => seesAllOf(panel, entity) };
 }
 
 function open(username: string, panelCode: string): PanelData {

@@ -121,12 +121,14 @@ export async function followReadable(db: PanelDb, readable: readonly string[]): 
 /**
  * The person's access changed: rows they may now read lie before the cursor, so pull starts again
  * from 0 (the rows they keep are refreshed on the way); rows of entities they may no longer read
- * go, unless changes to them are still pending.
+ * go, unless changes to them are still pending. So do those of a scoped entity they no longer see
+ * every row of (docs/decisions/013-row-scopes.md): the pull from 0 sends their own rows again,
+ * and never the others', which would otherwise stay on the device.
  */
-export async function restartPull(db: PanelDb, accessHash: string, canRead: (entity: Entity) => boolean): Promise<void> {
+export async function restartPull(db: PanelDb, accessHash: string, canRead: (entity: Entity) => boolean, seesAll: (entity: Entity) => boolean = () => true): Promise<void> {
   await db.transaction('rw', allTables(db), async () => {
     for (const entity of db.entities) {
-      if (!canRead(entity)) await db.rows(entity).filter((row) => row._pending === 0).delete();
+      if (!canRead(entity) || (entity.scope && !seesAll(entity))) await db.rows(entity).filter((row) => row._pending === 0).delete();
     }
     await db.syncState.put({ ...(await readSyncState(db)), cursor: 0, accessHash });
   });

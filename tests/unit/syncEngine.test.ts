@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../src/contract/codes.ts';
 import { Member, Role } from '../../src/contract/entities/panelManagement.ts';
+import { defineEntity } from '../../src/contract/entity.ts';
 import { PUSH_BATCH_MAX } from '../../src/contract/sync.ts';
 import { createRow, updateRow } from '../../src/storage/localWrites.ts';
 import { PanelDb } from '../../src/storage/PanelDb.ts';
@@ -137,6 +138,21 @@ describe('pulling changes', () => {
     expect(await db.rows(Role).get(id)).toMatchObject({ name: 'Two', version: 2 });
   });
 
+  it('drops a row that left the person’s scope (a bare removal), and takes it back when it returns', async () => {
+    // What the server sends a device whose row moved out of its scope (docs/decisions/013-row-scopes.md).
+    const id = '22222222-2222-4222-8222-222222222224';
+    const mine = server.put(Role.key, id, { name: 'Customer of mine' });
+    await applyPullPage(db, [{ entity: Role.key, row: mine }], 1);
+    expect((await queryList(db, Role)).total).toBe(1);
+    const removal = { id, version: 3, updatedAt: '2026-11-23T10:00:00.000Z', deleted: true };
+    await applyPullPage(db, [{ entity: Role.key, row: removal }], 3);
+    expect((await queryList(db, Role)).total).toBe(0);
+    expect(await db.rows(Role).get(id)).toEqual({ ...removal, _pending: 0, _search: '' });
+    const back = { ...mine, name: 'Mine again', version: 4, updatedAt: '2026-11-23T11:00:00.000Z' };
+    await applyPullPage(db, [{ entity: Role.key, row: back }], 4);
+    expect((await queryList(db, Role)).items).toEqual([expect.objectContaining({ id, name: 'Mine again', version: 4 })]);
+  });
+
   it('pulls again from 0 when the server says the person may now read another entity', async () => {
     server.hidden.add(Member.key);
     server.put(Member.key, '44444444-4444-4444-8444-444444444445', { login: 'ali', roleId: null });
@@ -178,3 +194,40 @@ describe('pulling changes', () => {
   });
 });
 
+describe('a scoped entity (docs/decisions/013-row-scopes.md)', () => {
+  const label = (message: string) => ({ id: `test.${message}`, message });
+  const Customer = defineEntity({
+    module: 'ScopeSales',
+    name: 'Customer',
+    label: label('Customer'),
+    pluralLabel: label('Customers'),
+    fields: { name: { kind: 'text', label: label('name') }, agentId: { kind: 'reference', to: Member.key, label: label('agent') } },
+    titleField: 'name',
+    listFields: ['name'],
+    searchFields: ['name'],
+    indexes: [],
+    defaultSort: { field: 'name', direction: 'asc' },
+    scope: { field: 'agentId' },
+  });
+
+  it('drops its rows when the person no longer sees every row, and keeps what the pull from 0 sends again', async () => {
+    const scoped = new PanelDb(`engine-test-scoped-${++n}-${Math.random()}`, { entities: [Role, Member, Customer] });
+    await scoped.open();
+    try {
+      server.alsoReadable = [Customer.key];
+      const mine = server.put(Customer.key, '55555555-5555-4555-8555-555555555551', { name: 'Mine', agentId: 'a' });
+      server.put(Customer.key, '55555555-5555-4555-8555-555555555552', { name: 'Theirs', agentId: 'b' });
+      let access: SyncAccess = { hash: 'all rows', canRead: () => true, seesAll: () => true };
+      const sync = new SyncEngine({ db: scoped, transport: server.transport(), lock: pageLock, random: () => 0.5, access: () => access });
+      await sync.syncNow();
+      expect(await scoped.rows(Customer).count()).toBe(2);
+      // readAll taken away: the server now sends only their own row.
+      server.hiddenRows.add('55555555-5555-4555-8555-555555555552');
+      access = { hash: 'own rows', canRead: () => true, seesAll: (entity) => entity !== Customer };
+      await sync.syncNow();
+      expect((await scoped.rows(Customer).toArray()).map((r) => r.id)).toEqual([mine.id]);
+    } finally {
+      scoped.close();
+    }
+  });
+});

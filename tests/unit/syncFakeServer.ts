@@ -26,6 +26,10 @@ export class FakeSyncServer {
   readonly clients = new Map<string, { last: number; results: Map<number, MutationResult> }>();
   /** Entities a pull leaves out (no read permission); their changes are skipped while the cursor moves on. */
   hidden = new Set<string>();
+  /** Rows a pull leaves out (outside the person's row scope). */
+  hiddenRows = new Set<string>();
+  /** Entities a test declares beside the registered ones, readable unless hidden. */
+  alsoReadable: string[] = [];
 
   private write(entity: string, row: Row): Row {
     this.seq++;
@@ -95,10 +99,10 @@ export class FakeSyncServer {
 
   pull(cursor: number, limit: number): PullResponse {
     this.pulls++;
-    const after = [...this.rows.values()].filter((s) => s.seq > cursor && !this.hidden.has(s.entity)).sort((a, b) => a.seq - b.seq);
+    const after = [...this.rows.values()].filter((s) => s.seq > cursor && !this.hidden.has(s.entity) && !this.hiddenRows.has(s.row.id)).sort((a, b) => a.seq - b.seq);
     const page = after.slice(0, limit);
     const changes: SyncChange[] = page.map((s) => ({ entity: s.entity, row: structuredClone(s.row) }));
-    const readableEntities = entities().map((e) => e.key).filter((key) => !this.hidden.has(key));
+    const readableEntities = [...entities().map((e) => e.key), ...this.alsoReadable].filter((key) => !this.hidden.has(key));
     return { changes, cursor: page.at(-1)?.seq ?? Math.max(cursor, this.seq), hasMore: after.length > limit, readableEntities };
   }
 
