@@ -22,7 +22,17 @@ export function ProblemDetails({ problem, server }: { problem: SyncProblem; serv
   const what = i18n._(entity.label);
   const change = combinedChange(problem);
   const name = rowTitle(entity, { ...(server ?? {}), ...change.values }) || what;
-  const heading = change.op === 'create' ? t`Add ${what} “${name}”` : change.op === 'update' ? t`Change ${what} “${name}”` : t`Delete ${what} “${name}”`;
+  // A refused step of a document (its submit or cancel) is named as the step, not as an edit.
+  const heading =
+    problem.op === 'submit'
+      ? t`Submit ${what} “${name}”`
+      : problem.op === 'cancel'
+        ? t`Cancel ${what} “${name}”`
+        : change.op === 'create'
+          ? t`Add ${what} “${name}”`
+          : change.op === 'update'
+            ? t`Change ${what} “${name}”`
+            : t`Delete ${what} “${name}”`;
   const changed = Object.keys(change.values).filter((field) => entity.fields[field]);
   const heldCount = problem.held.length;
   const serverVersion = formatNumber(server?.version ?? 0);
@@ -95,6 +105,8 @@ export function ProblemDetails({ problem, server }: { problem: SyncProblem; serv
 function WriteSummary({ entity, write }: { entity: Entity; write: Pick<OutboxEntry, 'op' | 'values'> }) {
   const { i18n } = useLingui();
   if (write.op === 'delete') return <Trans>Delete the record</Trans>;
+  if (write.op === 'submit') return <Trans>Submit it</Trans>;
+  if (write.op === 'cancel') return <Trans>Cancel it</Trans>;
   const fields = formatList(Object.keys(write.values ?? {}).filter((f) => entity.fields[f]).map((f) => i18n._(entity.fields[f]!.label)));
   return write.op === 'create' ? <Trans>Add the record ({fields})</Trans> : <Trans>Change {fields}</Trans>;
 }
