@@ -122,6 +122,7 @@ describe('a refused write and the writes queued after it', () => {
 
       await a.context.setOffline(false);
       await waitUntilSynced(a.page);
+      await expect.poll(async () => (await serverRole(name))?.description, { timeout: 30_000 }).toBe('A: handles refunds');
       await b.context.setOffline(false);
       await b.page.getByRole('button', { name: fa('Sync problems: {problemText}', { problemText: '۱' }) }).waitFor({ timeout: 30_000 });
 
@@ -159,12 +160,15 @@ describe('settling a problem after the row was deleted elsewhere', () => {
     await closeSheet(b.page);
     await a.context.setOffline(false);
     await waitUntilSynced(a.page);
+    await expect.poll(async () => (await serverRole(name))?.description, { timeout: 30_000 }).toBe('A');
     await b.context.setOffline(false);
     await b.page.getByRole('button', { name: fa('Sync problems: {problemText}', { problemText: '۱' }) }).waitFor({ timeout: 30_000 });
 
     await openRole(a.page, name);
     await deleteOpenRole(a.page);
     await waitUntilSynced(a.page);
+    // The badge can still show the state from before the delete was queued: wait for the server.
+    await expect.poll(async () => (await serverRole(name))?.deleted ?? true, { timeout: 30_000 }).toBe(true);
     await openScreen(b.page, paths.syncProblems);
     await syncNow(b.page);
     const card = b.page.getByRole('region', { name: fa('Rejected change') });
