@@ -90,6 +90,11 @@ export function stockRows({ balances, valuations, products, queued }: StockInput
   return out;
 }
 
+/** Today in Tehran, YYYY-MM-DD: the day documents are dated and expiries are counted from. */
+export function tehranToday(): string {
+  return new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Tehran' });
+}
+
 /** The calendar day `days` after `day` (both YYYY-MM-DD). */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T12:00:00Z`);

@@ -6,32 +6,27 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { permission, type Line, type Row } from '../../../../src/contract/entity.ts';
+import type { Line, Row } from '../../../../src/contract/entity.ts';
 import { formatDate, formatNumber } from '../../../../src/i18n/format.ts';
 import { DocumentLead } from '../../../../src/panel/document/DocumentStatusBadge.tsx';
 import { documentState } from '../../../../src/panel/document/documentState.ts';
-import { useCanAccess } from '../../../../src/storage/access.ts';
 import { usePanelData } from '../../../../src/storage/panelData.ts';
 import { useTableRows } from '../../../../src/storage/tableRows.ts';
 import { useSyncCounts } from '../../../../src/storage/useSyncState.ts';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
 import { cx } from '../../../../src/ui/cx.ts';
-import { PlusIcon } from '../../../../src/ui/icons.tsx';
 import { Spinner } from '../../../../src/ui/Spinner.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Product, Warehouse } from '../../entities/masterData.ts';
 import { Receipt, StockBalance, StockValuation } from '../../entities/stock.ts';
+import { NewReceiptButtons } from '../parts/NewReceiptButtons.tsx';
 import { wh, withQuery } from '../paths.ts';
-import { addDays, expiresSoon, stockRows } from '../stockView.ts';
+import { addDays, expiresSoon, stockRows, tehranToday } from '../stockView.ts';
 
 const DailyBarChart = lazy(async () => ({ default: (await import('../../../../src/ui/DailyBarChart.tsx')).DailyBarChart }));
 
 const DAYS = 14;
-
-function today(): string {
-  return new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Tehran' });
-}
 
 function Tile({ label, value, href, tone = 'plain' }: { label: ReactNode; value: string; href: string; tone?: 'plain' | 'warn' }) {
   return (
@@ -57,12 +52,11 @@ function movementDays(receipts: readonly Row[], day: string) {
 
 export function Dashboard() {
   const { t } = useLingui();
-  const can = useCanAccess();
   const panel = usePanelData();
   const sync = useSyncCounts(panel);
   useDocumentTitle(t`Warehousing`);
   const [balances, valuations, products, receipts, warehouses] = useTableRows(panel?.db, [StockBalance, StockValuation, Product, Receipt, Warehouse]);
-  const day = today();
+  const day = tehranToday();
   const figures = useMemo(() => {
     if (!balances || !valuations || !products || !receipts) return null;
     const states = receipts.map((row) => ({ row, state: documentState(row) }));
@@ -79,18 +73,7 @@ export function Dashboard() {
   }, [balances, valuations, products, receipts, day]);
   const names = useMemo(() => new Map((warehouses ?? []).map((w) => [w.id, String(w.name)])), [warehouses]);
 
-  const actions = can(permission(Receipt, 'create')) && (
-    <>
-      <Link href={withQuery(wh.addReceipt, { direction: 'in' })} className={buttonClasses('primary')}>
-        <PlusIcon />
-        <Trans>Goods in</Trans>
-      </Link>
-      <Link href={withQuery(wh.addReceipt, { direction: 'out' })} className={buttonClasses('secondary')}>
-        <PlusIcon />
-        <Trans>Goods out</Trans>
-      </Link>
-    </>
-  );
+  const actions = <NewReceiptButtons />;
   if (!figures) {
     return (
       <>

@@ -31,13 +31,9 @@ import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Product, Warehouse } from '../../entities/masterData.ts';
 import { Receipt, StockBalance, StockValuation } from '../../entities/stock.ts';
 import { wh, withQuery } from '../paths.ts';
-import { addDays, expiresSoon, filterStock, stockRows, type StockRow } from '../stockView.ts';
+import { addDays, expiresSoon, filterStock, stockRows, tehranToday, type StockRow } from '../stockView.ts';
 
 const ROW = 57;
-
-function today(): string {
-  return new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Tehran' });
-}
 
 /** Every stock row of the panel, worked out once per change of any table it reads. */
 function useStockRows(): { rows: StockRow[] | undefined; warehouses: Map<string, string> } {
@@ -67,7 +63,7 @@ export function WarehouseStock() {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const { rows, warehouses } = useStockRows();
-  const day = today();
+  const day = tehranToday();
   const shown = useMemo(
     () =>
       rows &&

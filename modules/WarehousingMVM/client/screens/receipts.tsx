@@ -22,31 +22,15 @@ import { useOne } from '../../../../src/storage/useData.ts';
 import { Alert } from '../../../../src/ui/Alert.tsx';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
-import { PlusIcon } from '../../../../src/ui/icons.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Receipt, StockBalance } from '../../entities/stock.ts';
 import { LocationField } from '../parts/LocationField.tsx';
+import { NewReceiptButtons } from '../parts/NewReceiptButtons.tsx';
+import { tehranToday } from '../stockView.ts';
 import { wh, withQuery } from '../paths.ts';
 
 const receiptDocument = asDocument(Receipt);
-
-function NewButtons() {
-  const can = useCanAccess();
-  if (!can(permission(Receipt, 'create'))) return null;
-  return (
-    <>
-      <Link href={withQuery(wh.addReceipt, { direction: 'in' })} className={buttonClasses('primary')}>
-        <PlusIcon />
-        <Trans>Goods in</Trans>
-      </Link>
-      <Link href={withQuery(wh.addReceipt, { direction: 'out' })} className={buttonClasses('secondary')}>
-        <PlusIcon />
-        <Trans>Goods out</Trans>
-      </Link>
-    </>
-  );
-}
 
 export function ReceiptList() {
   const { t } = useLingui();
@@ -58,10 +42,10 @@ export function ReceiptList() {
       <PageHeader
         title={<Trans>Receipts and issues</Trans>}
         description={<Trans>Goods that came in or went out. A draft changes no stock; submitting it does, once the server accepts it.</Trans>}
-        actions={<NewButtons />}
+        actions={<NewReceiptButtons />}
       />
       {can(permission(Receipt, 'read')) ? (
-        <EntityList entity={Receipt} onOpen={(row) => navigate(withQuery(wh.receiptDetails, { id: row.id }))} empty={<NewButtons />} />
+        <EntityList entity={Receipt} onOpen={(row) => navigate(withQuery(wh.receiptDetails, { id: row.id }))} empty={<NewReceiptButtons />} />
       ) : (
         <NoAccess />
       )}
@@ -139,10 +123,6 @@ function LineAmount({ line, direction }: { line: LineValues; direction: unknown 
 
 const lineWidgets = { locationId: LocationField };
 
-function today(): string {
-  return new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Tehran' });
-}
-
 /** A new receipt (`?direction=in|out`, `?warehouseId=`), or the draft in `?id=`. */
 export function AddReceipt() {
   const { t, i18n } = useLingui();
@@ -166,7 +146,7 @@ export function AddReceipt() {
           key={row?.id ?? 'new'}
           entity={receiptDocument}
           row={row ?? null}
-          defaults={{ direction, date: today(), warehouseId: query.get('warehouseId') }}
+          defaults={{ direction, date: tehranToday(), warehouseId: query.get('warehouseId') }}
           lineWidgets={lineWidgets}
           lineFooter={(line) => <LineAmount line={line} direction={row?.direction ?? direction} />}
           summary={(values: DocumentValues) => <TotalsBar totals={receiptTotals(values.lines)} direction={values.header.direction} />}
