@@ -33,6 +33,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A browser under load (CI runs everything on two cores) can take seconds to settle:
+          // what an e2e polls for (an erased database, a URL, a badge) gets 15 s, not 1 s.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

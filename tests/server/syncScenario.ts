@@ -117,6 +117,8 @@ export interface Device {
   queued: Set<number>;
   /** The first answer seen for each mutation id; replays must repeat it. */
   answers: Map<number, MutationResult['status']>;
+  /** The row the server first answered each mutation with: after the write, or as it stood when it refused. */
+  answerRows: Map<number, MutationResult['row']>;
   /** Rejected mutations the person settled (retried, took the server's, discarded). */
   settled: Set<number>;
   /** The row each queued mutation writes, and how. */
@@ -136,7 +138,7 @@ export function openDevice(device: Omit<Device, 'db' | 'engine'>): Device {
   return { ...device, db, engine };
 }
 
-export function recording(transport: SyncTransport, answers: Map<number, MutationResult['status']>): SyncTransport {
+export function recording(transport: SyncTransport, answers: Map<number, MutationResult['status']>, answerRows?: Map<number, MutationResult['row']>): SyncTransport {
   return {
     pull: transport.pull,
     async push(request) {
@@ -145,6 +147,7 @@ export function recording(transport: SyncTransport, answers: Map<number, Mutatio
         const first = answers.get(result.mutationId);
         if (first && first !== result.status) throw new Error(`mutation ${result.mutationId} was answered ${first}, then ${result.status}`);
         answers.set(result.mutationId, result.status);
+        if (!first) answerRows?.set(result.mutationId, result.row);
       }
       return response;
     },
@@ -296,12 +299,14 @@ export async function runScenario(world: SyncWorld, scenario: Scenario): Promise
 export function openDevices(world: SyncWorld, code: string, network: FaultyNetwork): [Device, Device] {
   return world.people.map((person) => {
     const answers = new Map<number, MutationResult['status']>();
+    const answerRows = new Map<number, MutationResult['row']>();
     return openDevice({
       person,
       dbName: `sync-scenario-${++dbCounter}-${person.username}`,
-      transport: recording(faultyTransport(world.server, () => person.tokens.access_token, code, network), answers),
+      transport: recording(faultyTransport(world.server, () => person.tokens.access_token, code, network), answers, answerRows),
       queued: new Set(),
       answers,
+      answerRows,
       settled: new Set(),
       targets: new Map(),
       ops: new Map(),
