@@ -10,64 +10,29 @@
  *   npm run bench:list                 # builds into a temporary folder first
  *   npm run bench:list -- --dist dist  # measures an existing build
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { endpoints } from '../src/contract/endpoints.ts';
-import type { LoginData } from '../src/contract/envelope.ts';
+import type { Page } from 'playwright-core';
 import { Role } from '../src/contract/entities/panelManagement.ts';
-import { panelEndpoints, type CurrentPanel } from '../src/contract/panels.ts';
 import { modulePath, paths } from '../src/contract/routes.ts';
-import { DEFAULT_SERVICE_NAME } from '../src/contract/service.ts';
-import { panelDbName } from '../src/storage/PanelDb.ts';
-import { normalizeSearch } from '../src/contract/list.ts';
-import { addSessionCookies, chromiumArgs, startServer } from '../tests/e2e/harness.ts';
-import { call } from './serverProcess.ts';
+import { ms, openBenchPanel, openFromMenu, putRows, syncedRow } from './browserBench.ts';
 
-const root = resolve(import.meta.dirname, '..');
 const ROWS = 10_000;
 const RUNS = 7;
 const TARGETS = { firstRender: 100, keystroke: 50 };
+const rolesPath = modulePath('PanelManagement', 'Role');
 
-function appBuild(): { dir: string; cleanup: () => void } {
-  const at = process.argv.indexOf('--dist');
-  if (at >= 0 && process.argv[at + 1]) return { dir: resolve(process.argv[at + 1]!), cleanup: () => {} };
-  const dir = mkdtempSync(join(tmpdir(), 'pishkhan-list-'));
-  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** Writes the rows into the panel database the app opened, as synced rows. */
-async function seedRows(page: Page, dbName: string): Promise<void> {
-  const rows = Array.from({ length: ROWS }, (_, i) => {
-    const name = `نقش ${String(i).padStart(5, '0')} ${['انبار', 'فروش', 'حسابداری', 'پشتیبانی'][i % 4]}`;
-    const row = { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, version: 1, updatedAt: '2026-11-01T00:00:00.000Z', deleted: false, name, description: `شرح ${i}`, parentRoleId: null, permissions: [] };
-    return { ...row, _server: row, _pending: 0, _search: normalizeSearch(`${name}\n${row.description}`) };
-  });
-  await page.evaluate(
-    async ({ dbName, table, rows }) => {
-      const db = await new Promise<IDBDatabase>((ok, fail) => {
-        const open = indexedDB.open(dbName);
-        open.onsuccess = () => ok(open.result);
-        open.onerror = () => fail(open.error);
-      });
-      await new Promise<void>((ok, fail) => {
-        const tx = db.transaction(table, 'readwrite');
-        for (const row of rows) tx.objectStore(table).put(row);
-        tx.oncomplete = () => ok();
-        tx.onerror = () => fail(tx.error);
-      });
-      db.close();
-    },
-    { dbName, table: Role.table, rows },
+function roles() {
+  return Array.from({ length: ROWS }, (_, i) =>
+    syncedRow(Role, {
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      name: `نقش ${String(i).padStart(5, '0')} ${['انبار', 'فروش', 'حسابداری', 'پشتیبانی'][i % 4]}`,
+      description: `شرح ${i}`,
+      parentRoleId: null,
+      permissions: [],
+    }),
   );
 }
 
-/** From clicking the navigation link to the first data row on screen, measured in the page. */
+/** From the navigation link to the first data row on screen; after a reload, from the dashboard's. */
 async function firstRender(page: Page, reload: boolean): Promise<number> {
   if (reload) {
     await page.goto(paths.user.panelDashboard);
@@ -76,23 +41,7 @@ async function firstRender(page: Page, reload: boolean): Promise<number> {
   }
   await page.locator('h1').first().waitFor();
   await page.waitForLoadState('networkidle');
-  return page.evaluate(
-    (href) =>
-      new Promise<number>((done) => {
-        const link = Array.from(document.querySelectorAll<HTMLAnchorElement>('aside a')).find((a) => a.getAttribute('href') === href);
-        if (!link) throw new Error(`no link to ${href} among ${Array.from(document.querySelectorAll('aside a')).map((a) => a.getAttribute('href')).join(' ')}`);
-        const started = performance.now();
-        const observer = new MutationObserver(() => {
-          if (document.querySelector('main tbody tr td button')) {
-            observer.disconnect();
-            requestAnimationFrame(() => done(performance.now() - started));
-          }
-        });
-        observer.observe(document.body, { childList: true, subtree: true });
-        link.click();
-      }),
-    modulePath('PanelManagement', 'Role'),
-  );
+  return openFromMenu(page, rolesPath);
 }
 
 /** From a key in the search box to the list's count showing the narrowed result. */
@@ -120,26 +69,9 @@ async function keystroke(page: Page, key: string): Promise<number> {
   return page.evaluate(() => (window as unknown as { __changed: Promise<number> }).__changed);
 }
 
-const { dir, cleanup } = appBuild();
-const server = await startServer({ distDir: dir });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+const { page, context, dbName, close } = await openBenchPanel('list', ['PanelManagement'], paths.user.panelDashboard);
 try {
-  const username = `bench${Date.now().toString(36)}`;
-  const password = 'a quiet river at dawn';
-  await call<LoginData>(server.url, endpoints.signUp, { username, password, serviceName: DEFAULT_SERVICE_NAME });
-  const tokens = await call<LoginData>(server.url, endpoints.login, { username, password, serviceName: DEFAULT_SERVICE_NAME });
-  await call(server.url, endpoints.registrationProfile, {
-    userId: 0, email: `${username}@example.com`, firstName: 'مریم', lastName: 'کریمی', publicUserName: 'null', birthDay: '1990-05-12',
-    city: 'اصفهان', state: 'اصفهان', country: 'ایران', mobileNumber: '', gender: 'female',
-  }, tokens.access_token);
-  const panel = await call<CurrentPanel>(server.url, panelEndpoints.register, { name: 'بنچمارک', icon: 'store', modules: ['PanelManagement'] }, tokens.access_token);
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
-  await addSessionCookies(context, server.url, tokens, username, panel.code);
-  const page = await context.newPage();
-  await page.goto(paths.user.panelDashboard);
-  await page.locator('h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
-  await seedRows(page, panelDbName(username, panel.code));
+  await putRows(page, dbName, { [Role.table]: roles() });
   console.log(`list of ${ROWS.toLocaleString('en')} roles in Chromium, median of ${RUNS} runs`);
   for (const slowdown of [1, 4]) {
     const cdp = await context.newCDPSession(page);
@@ -153,14 +85,11 @@ try {
     }
     await cdp.detach();
     const label = slowdown === 1 ? 'full speed' : `CPU ${slowdown}× slower`;
-    const ms = (values: number[]) => `${median(values).toFixed(0).padStart(5)} ms`;
     console.log(`  ${label}`);
     console.log(`    first render, opened from the menu            ${ms(figures.open)}   (target ${TARGETS.firstRender} ms)`);
     console.log(`    first render, first screen after a reload     ${ms(figures.cold)}   (code and database cold)`);
     console.log(`    search keystroke                              ${ms(figures.key)}   (target ${TARGETS.keystroke} ms)`);
   }
 } finally {
-  await browser.close();
-  await server.stop();
-  cleanup();
+  await close();
 }

@@ -3,7 +3,8 @@
  * queued mutations, the sync state, and the problems (mutations the server rejected). Field names
  * starting with `_` are the client's own and never travel.
  */
-import type { Row } from '../contract/entity.ts';
+import type { Entity, Row } from '../contract/entity.ts';
+import { searchTextOf, sortKey } from '../contract/list.ts';
 import type { Mutation } from '../contract/sync.ts';
 
 /** A row as screens see it (the server's row with this device's pending writes replayed on top), plus what rebasing needs. */
@@ -18,6 +19,17 @@ export interface LocalRow extends Row {
   _pending: number;
   /** Normalised search text (src/contract/list.ts). */
   _search: string;
+  /**
+   * The title's sort key (src/contract/list.ts `sortKey`: Persian dictionary order), indexed, so a
+   * screen can read the first rows of a large table in title order without reading all of it.
+   * Absent on a deleted row's tombstone, which is then in no title order at all.
+   */
+  _sort?: string;
+}
+
+/** The texts a row is found and ordered by on this device, worked out whenever it is stored. */
+export function localTexts(entity: Pick<Entity, 'searchFields' | 'titleField'>, row: Row): Pick<LocalRow, '_search' | '_sort'> {
+  return { _search: searchTextOf(entity, row), _sort: sortKey(row[entity.titleField]) };
 }
 
 /** A queued mutation: exactly what is pushed, plus when it was made. */

@@ -1,6 +1,6 @@
 /**
  * The panel data database's schema, derived from the entity declarations: one table per entity
- * (named after its SQL table) keyed by id with its declared indexes and `updatedAt`, plus the
+ * (named after its SQL table) keyed by id with its declared indexes, `updatedAt` and `_sort`, plus the
  * outbox, the sync state and the problems. Every version derives its stores from the current
  * declarations. The version a database opens at is generated from the schema too: the platform's
  * last data upgrade plus the number of tables and indexes, so declaring an entity (or an index)
@@ -10,7 +10,7 @@
  */
 import type { Transaction } from 'dexie';
 import type { Entity } from '../contract/entity.ts';
-import type { LocalRow, SyncProblem, SyncState } from './localRecords.ts';
+import { localTexts, type LocalRow, type SyncProblem, type SyncState } from './localRecords.ts';
 import { searchTextOf } from '../contract/list.ts';
 
 export type Stores = Record<string, string>;
@@ -24,7 +24,7 @@ export function deriveStores(entities: readonly Entity[]): Stores {
   };
   for (const entity of entities) {
     // A list of texts is indexed by each of its entries (a product found by any of its barcodes).
-    const indexes = [...new Set(['updatedAt', ...entity.indexes])]
+    const indexes = [...new Set(['updatedAt', '_sort', ...entity.indexes])]
       .filter((name) => name !== 'id')
       .map((name) => (entity.fields[name]?.kind === 'stringList' ? `*${name}` : name));
     stores[entity.table] = ['id', ...indexes].join(', ');
@@ -87,6 +87,18 @@ async function holdBehindProblems(tx: Transaction): Promise<void> {
     });
 }
 
+/** Version 10,000: each row keeps its title's sort key, indexed (`_sort`), so a screen can read the first rows in title order. */
+async function addSortKeys(tx: Transaction, entities: readonly Entity[]): Promise<void> {
+  for (const entity of entities) {
+    await tx
+      .table<LocalRow, string>(entity.table)
+      .toCollection()
+      .modify((row) => {
+        if (!row.deleted) row._sort = localTexts(entity, row)._sort;
+      });
+  }
+}
+
 export const panelDbVersions: readonly PanelDbVersion[] = [
   { version: 1 },
   { version: 2, upgrade: addSearchText },
@@ -97,6 +109,7 @@ export const panelDbVersions: readonly PanelDbVersion[] = [
       await holdBehindProblems(tx);
     },
   },
+  { version: 10_000, upgrade: addSortKeys },
 ];
 
 /** The last platform upgrade's version. */

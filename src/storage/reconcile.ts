@@ -7,10 +7,9 @@
  * Runs inside the caller's transaction, which must cover the entity's table and the outbox.
  */
 import type { Entity, Row } from '../contract/entity.ts';
-import type { LocalRow, OutboxEntry } from './localRecords.ts';
+import { localTexts, type LocalRow, type OutboxEntry } from './localRecords.ts';
 import type { PanelDb } from './PanelDb.ts';
 import { replay } from './replay.ts';
-import { searchTextOf } from '../contract/list.ts';
 
 /** The last server row behind a local row (see LocalRow._server). */
 export function serverRowOf(local: LocalRow | undefined): Row | null {
@@ -47,8 +46,8 @@ export async function reconcileRows(db: PanelDb, entity: Entity, ids: readonly s
     const view = replay(entity, server, pending);
     if (!view) deletes.push(id);
     else if (view.deleted && pending.length === 0) puts.push(tombstone(view));
-    else if (pending.length === 0) puts.push({ ...view, _pending: 0, _search: searchTextOf(entity, view) });
-    else puts.push({ ...view, _server: server, _pending: pending.length, _search: searchTextOf(entity, view) });
+    else if (pending.length === 0) puts.push({ ...view, _pending: 0, ...localTexts(entity, view) });
+    else puts.push({ ...view, _server: server, _pending: pending.length, ...localTexts(entity, view) });
   });
   await table.bulkPut(puts);
   await table.bulkDelete(deletes);

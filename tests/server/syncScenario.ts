@@ -117,8 +117,8 @@ export interface Device {
   queued: Set<number>;
   /** The first answer seen for each mutation id; replays must repeat it. */
   answers: Map<number, MutationResult['status']>;
-  /** The row the server first answered each mutation with: after the write, or as it stood when it refused. */
-  answerRows: Map<number, MutationResult['row']>;
+  /** The row as this device showed it just after queuing each mutation (what the server checks it against, if its base holds). */
+  rowAtQueue: Map<number, Row | undefined>;
   /** Rejected mutations the person settled (retried, took the server's, discarded). */
   settled: Set<number>;
   /** The row each queued mutation writes, and how. */
@@ -138,7 +138,7 @@ export function openDevice(device: Omit<Device, 'db' | 'engine'>): Device {
   return { ...device, db, engine };
 }
 
-export function recording(transport: SyncTransport, answers: Map<number, MutationResult['status']>, answerRows?: Map<number, MutationResult['row']>): SyncTransport {
+export function recording(transport: SyncTransport, answers: Map<number, MutationResult['status']>): SyncTransport {
   return {
     pull: transport.pull,
     async push(request) {
@@ -147,7 +147,6 @@ export function recording(transport: SyncTransport, answers: Map<number, Mutatio
         const first = answers.get(result.mutationId);
         if (first && first !== result.status) throw new Error(`mutation ${result.mutationId} was answered ${first}, then ${result.status}`);
         answers.set(result.mutationId, result.status);
-        if (!first) answerRows?.set(result.mutationId, result.row);
       }
       return response;
     },
@@ -162,6 +161,8 @@ export async function trackQueued(device: Device): Promise<void> {
     device.targets.set(entry.mutationId, entry.id);
     device.ops.set(entry.mutationId, entry.op);
     device.priors.set(entry.mutationId, outbox.filter((e) => e.id === entry.id && e.mutationId < entry.mutationId).map((e) => e.mutationId));
+    const entity = device.db.entityOf(entry.entity);
+    device.rowAtQueue.set(entry.mutationId, entity ? await device.db.rows(entity).get(entry.id) : undefined);
   }
 }
 
@@ -299,14 +300,13 @@ export async function runScenario(world: SyncWorld, scenario: Scenario): Promise
 export function openDevices(world: SyncWorld, code: string, network: FaultyNetwork): [Device, Device] {
   return world.people.map((person) => {
     const answers = new Map<number, MutationResult['status']>();
-    const answerRows = new Map<number, MutationResult['row']>();
     return openDevice({
       person,
       dbName: `sync-scenario-${++dbCounter}-${person.username}`,
-      transport: recording(faultyTransport(world.server, () => person.tokens.access_token, code, network), answers, answerRows),
+      transport: recording(faultyTransport(world.server, () => person.tokens.access_token, code, network), answers),
       queued: new Set(),
       answers,
-      answerRows,
+      rowAtQueue: new Map(),
       settled: new Set(),
       targets: new Map(),
       ops: new Map(),

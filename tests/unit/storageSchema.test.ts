@@ -15,6 +15,7 @@ describe('the panel database schema', () => {
       const spec = stores[entity.table]!.split(', ');
       expect(spec[0]).toBe('id');
       expect(spec).toContain('updatedAt');
+      expect(spec).toContain('_sort');
       for (const index of entity.indexes) expect(spec).toContain(index);
     }
     expect(Object.keys(stores).sort()).toEqual([...entities().map((e) => e.table), 'outbox', 'problems', 'syncState'].sort());
@@ -33,7 +34,7 @@ describe('the panel database schema', () => {
       indexes: ['code'],
       defaultSort: { field: 'code', direction: 'asc' },
     });
-    expect(deriveStores([Shelf]).e_warehousing_mvm_shelf).toBe('id, updatedAt, code');
+    expect(deriveStores([Shelf]).e_warehousing_mvm_shelf).toBe('id, updatedAt, _sort, code');
   });
 
   it('gains a newly declared entity’s table and index in an existing database by a version it generates, its data intact', async () => {
@@ -71,7 +72,7 @@ describe('the panel database schema', () => {
     expect(db.verno).toBe(schemaVersion(deriveStores(entities())));
     const table = db.rows(Role);
     expect(table.schema.primKey.name).toBe('id');
-    expect(table.schema.indexes.map((i) => i.name).sort()).toEqual(['name', 'parentRoleId', 'updatedAt']);
+    expect(table.schema.indexes.map((i) => i.name).sort()).toEqual(['_sort', 'name', 'parentRoleId', 'updatedAt']);
     db.close();
   });
 
@@ -115,6 +116,24 @@ describe('the panel database schema', () => {
     expect(row).not.toHaveProperty('mobile');
     expect(row?._server).not.toHaveProperty('userId');
     expect((await current.syncState.get('state'))?.cursor).toBe(0);
+    current.close();
+  });
+
+  it('upgrades to version 10,000 giving every row its title’s sort key, so rows can be read in title order a page at a time', async () => {
+    const name = freshName();
+    const v3 = new PanelDb(name, { versions: [{ version: 1 }, { version: 2 }, { version: 3 }] });
+    await v3.open();
+    const role = (id: string, title: string) => ({ id, version: 1, updatedAt: '2026-01-01T00:00:00.000Z', deleted: false, name: title, description: null, parentRoleId: null, permissions: [], _pending: 0, _search: '' });
+    // Dictionary order is ب, پ, ت; code-point order would put پ after ت.
+    await v3.rows(Role).bulkPut([role('a', 'تدارکات'), role('b', 'پشتیبانی'), role('c', 'بازرگانی')] as never);
+    await v3.rows(Role).put({ id: 'gone', version: 2, updatedAt: '2026-01-01T00:00:00.000Z', deleted: true, _pending: 0, _search: '' } as never);
+    v3.close();
+
+    const current = new PanelDb(name);
+    await current.open();
+    expect((await current.rows(Role).orderBy('_sort').toArray()).map((r) => r.name)).toEqual(['بازرگانی', 'پشتیبانی', 'تدارکات']);
+    // A deleted row's tombstone has no title, and no place in that order.
+    expect(await current.rows(Role).get('gone')).not.toHaveProperty('_sort');
     current.close();
   });
 

@@ -8,8 +8,8 @@
  *   npm run bench:warehousing
  */
 import type { Row } from '../../../src/contract/entity.ts';
-import { compareText, normalizeSearch, searchWords } from '../../../src/contract/list.ts';
-import { filterStock, stockRows } from '../client/stockView.ts';
+import { normalizeSearch, searchWords, sortKey } from '../../../src/contract/list.ts';
+import { compareStockRows, filterStock, stockRows } from '../client/stockView.ts';
 
 const PRODUCTS = 10_000;
 const WAREHOUSES = 3;
@@ -18,7 +18,8 @@ const TARGET_MS = 150;
 
 const meta = { version: 1, updatedAt: '2026-11-23T00:00:00Z', deleted: false };
 const words = ['چای', 'برنج', 'روغن', 'شکر', 'ماکارونی', 'پنیر', 'کره', 'عسل', 'زعفران', 'نمک'];
-const products: Row[] = Array.from({ length: PRODUCTS }, (_, i) => ({ id: `p${i}`, ...meta, name: `${words[i % words.length]} ${i}`, code: `P${String(i).padStart(5, '0')}`, reorderPoint: '5.000' }));
+const products: Row[] = Array.from({ length: PRODUCTS }, (_, i) => ({ id: `p${i}`, ...meta, name: `${words[i % words.length]} ${i}`, _sort: sortKey(`${words[i % words.length]} ${i}`), code: `P${String(i).padStart(5, '0')}`, reorderPoint: '5.000' }));
+const warehouseNames = new Map(Array.from({ length: WAREHOUSES }, (_, w) => [`w${w}`, `انبار ${w + 1}`]));
 const balances: Row[] = [];
 const valuations: Row[] = [];
 for (const p of products) {
@@ -34,7 +35,7 @@ const queued = Array.from({ length: 20 }, (_, i) => ({
 
 /** What the screen works out before its first paint: every row, in order, unfiltered. */
 function firstPaint() {
-  return stockRows({ balances, valuations, products, queued }).sort((a, b) => compareText(a.name, b.name) || compareText(a.code, b.code));
+  return stockRows({ balances, valuations, products, queued }).sort(compareStockRows(warehouseNames));
 }
 
 const search = (rows: ReturnType<typeof firstPaint>, text: string) => filterStock(rows, { words: searchWords(text) }, normalizeSearch).length;

@@ -6,11 +6,16 @@
  * in one pass over each table, so 10,000 products × 3 warehouses stay quick (bench:stock).
  */
 import type { Line, Row } from '../../../src/contract/entity.ts';
+import { compareText } from '../../../src/contract/list.ts';
+import { documentState } from '../../../src/panel/document/documentState.ts';
+import type { LocalRow } from '../../../src/storage/localRecords.ts';
 import { fromThousandths, toThousandths, type Quantity } from '../../../src/contract/quantity.ts';
 
 export interface StockRow {
   /** productId/warehouseId */
   key: string;
+  /** The product's place in title order (its `_sort` key): rows go in this order, then by warehouse. */
+  order: string;
   productId: string;
   warehouseId: string;
   name: string;
@@ -35,6 +40,17 @@ export interface StockInputs {
   queued: readonly { row: Row; sign: 1 | -1 }[];
 }
 
+/** Where a product this device does not have (yet) goes: after every title. */
+const LAST = '\uffff';
+
+/** Of these receipts and issues, those whose submit (adds) or cancel (takes back) waits for the server. */
+export function queuedStock(receipts: readonly LocalRow[]): StockInputs['queued'] {
+  return receipts.flatMap((row): StockInputs['queued'][number][] => {
+    const state = documentState(row);
+    return state === 'submitting' ? [{ row, sign: 1 }] : state === 'cancelling' ? [{ row, sign: -1 }] : [];
+  });
+}
+
 const keyOf = (productId: unknown, warehouseId: unknown) => `${String(productId)}/${String(warehouseId)}`;
 
 /** A row being added up: quantities in exact thousandths until the end. */
@@ -53,7 +69,7 @@ export function stockRows({ balances, valuations, products, queued }: StockInput
     let sum = sums.get(key);
     if (!sum) {
       const p = product.get(productId);
-      const row: StockRow = { key, productId, warehouseId, name: String(p?.name ?? ''), code: String(p?.code ?? ''), onHand: '', projected: '', value: 0, places: 0, expiry: null, reorder: false };
+      const row: StockRow = { key, order: String(p?._sort ?? LAST), productId, warehouseId, name: String(p?.name ?? ''), code: String(p?.code ?? ''), onHand: '', projected: '', value: 0, places: 0, expiry: null, reorder: false };
       sums.set(key, (sum = { row, onHand: 0n, projected: 0n }));
     }
     return sum;
@@ -88,6 +104,20 @@ export function stockRows({ balances, valuations, products, queued }: StockInput
     out.push(row);
   }
   return out;
+}
+
+/**
+ * Rows in the order the screen shows them: by product in title order, a product's warehouses by
+ * name. Titles compare as IndexedDB compares its keys (UTF-16 code units), so the first products
+ * read through the `_sort` index are exactly the first rows of the whole.
+ */
+export function compareStockRows(warehouseNames: ReadonlyMap<string, string>): (a: StockRow, b: StockRow) => number {
+  const before = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return (a, b) =>
+    before(a.order, b.order) ||
+    before(a.productId, b.productId) ||
+    compareText(warehouseNames.get(a.warehouseId) ?? '', warehouseNames.get(b.warehouseId) ?? '') ||
+    before(a.warehouseId, b.warehouseId);
 }
 
 /** Today in Tehran, YYYY-MM-DD: the day documents are dated and expiries are counted from. */

@@ -22,7 +22,7 @@ import { Product, Warehouse } from '../../entities/masterData.ts';
 import { Receipt, StockBalance, StockValuation } from '../../entities/stock.ts';
 import { NewReceiptButtons } from '../parts/NewReceiptButtons.tsx';
 import { wh, withQuery } from '../paths.ts';
-import { addDays, expiresSoon, stockRows, tehranToday } from '../stockView.ts';
+import { addDays, expiresSoon, queuedStock, stockRows, tehranToday } from '../stockView.ts';
 
 const DailyBarChart = lazy(async () => ({ default: (await import('../../../../src/ui/DailyBarChart.tsx')).DailyBarChart }));
 
@@ -60,7 +60,7 @@ export function Dashboard() {
   const figures = useMemo(() => {
     if (!balances || !valuations || !products || !receipts) return null;
     const states = receipts.map((row) => ({ row, state: documentState(row) }));
-    const stock = stockRows({ balances, valuations, products, queued: states.filter((s) => s.state === 'submitting').map((s) => ({ row: s.row, sign: 1 as const })) });
+    const stock = stockRows({ balances, valuations, products, queued: queuedStock(receipts) });
     return {
       value: stock.reduce((sum, r) => sum + r.value, 0),
       reorder: stock.filter((r) => r.reorder).length,

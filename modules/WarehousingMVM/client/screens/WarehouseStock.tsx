@@ -8,10 +8,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { permission } from '../../../../src/contract/entity.ts';
-import { compareText, normalizeSearch, searchWords } from '../../../../src/contract/list.ts';
+import { normalizeSearch, searchWords } from '../../../../src/contract/list.ts';
 import { compareQuantities } from '../../../../src/contract/quantity.ts';
 import { formatDate, formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
-import { documentState } from '../../../../src/panel/document/documentState.ts';
 import { csvText, downloadCsv } from '../../../../src/panel/entity/entityCsv.ts';
 import { useVirtualRows } from '../../../../src/panel/entity/useVirtualRows.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
@@ -28,27 +27,22 @@ import { PanelIconGlyph } from '../../../../src/ui/panelIcons.tsx';
 import { SelectField } from '../../../../src/ui/SelectField.tsx';
 import { TextField } from '../../../../src/ui/TextField.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { Product, Warehouse } from '../../entities/masterData.ts';
-import { Receipt, StockBalance, StockValuation } from '../../entities/stock.ts';
+import { Warehouse } from '../../entities/masterData.ts';
+import { Receipt, StockBalance } from '../../entities/stock.ts';
 import { wh, withQuery } from '../paths.ts';
-import { addDays, expiresSoon, filterStock, stockRows, tehranToday, type StockRow } from '../stockView.ts';
+import { addDays, compareStockRows, expiresSoon, filterStock, tehranToday, type StockRow } from '../stockView.ts';
+import { useStockRows } from '../useStock.ts';
 
 const ROW = 57;
 
-/** Every stock row of the panel, worked out once per change of any table it reads. */
-function useStockRows(): { rows: StockRow[] | undefined; warehouses: Map<string, string> } {
+/** Every stock row of the panel in screen order (the first products' rows until the whole tables are in), and the warehouses' names. */
+function useOrderedStock(): { rows: StockRow[] | undefined; complete: boolean; warehouses: Map<string, string> } {
   const panel = usePanelData();
-  const [balances, valuations, products, receipts, warehouses] = useTableRows(panel?.db, [StockBalance, StockValuation, Product, Receipt, Warehouse]);
-  const rows = useMemo(() => {
-    if (!balances || !valuations || !products || !receipts) return undefined;
-    const queued = receipts.flatMap((row): { row: typeof row; sign: 1 | -1 }[] => {
-      const state = documentState(row);
-      return state === 'submitting' ? [{ row, sign: 1 }] : state === 'cancelling' ? [{ row, sign: -1 }] : [];
-    });
-    return stockRows({ balances, valuations, products, queued }).sort((a, b) => compareText(a.name, b.name) || compareText(a.code, b.code));
-  }, [balances, valuations, products, receipts]);
-  const names = useMemo(() => new Map((warehouses ?? []).map((w) => [w.id, String(w.name)])), [warehouses]);
-  return { rows, warehouses: names };
+  const { rows, complete } = useStockRows(panel?.db);
+  const [warehouseRows] = useTableRows(panel?.db, [Warehouse]);
+  const warehouses = useMemo(() => new Map((warehouseRows ?? []).map((w) => [w.id, String(w.name)])), [warehouseRows]);
+  const ordered = useMemo(() => rows && [...rows].sort(compareStockRows(warehouses)), [rows, warehouses]);
+  return { rows: ordered, complete, warehouses };
 }
 
 type Flag = '' | 'reorder' | 'expiring';
@@ -62,7 +56,7 @@ export function WarehouseStock() {
   const flag = (query.get('flag') ?? '') as Flag;
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
-  const { rows, warehouses } = useStockRows();
+  const { rows, complete, warehouses } = useOrderedStock();
   const day = tehranToday();
   const shown = useMemo(
     () =>
@@ -78,7 +72,7 @@ export function WarehouseStock() {
   };
 
   function exportCsv() {
-    if (!shown) return;
+    if (!shown || !complete) return;
     const header = [t`Product`, t`Code`, t`Warehouse`, t`On hand`, t`Projected`, t`Value (rials)`, t`Nearest expiry`, t`Reorder`];
     const body = shown.map((r) => [r.name, r.code, warehouses.get(r.warehouseId) ?? '', r.onHand, r.projected, String(r.value), r.expiry ?? '', r.reorder ? t`Yes` : '']);
     downloadCsv(`stock-${day}.csv`, csvText([header, ...body]));
@@ -102,7 +96,7 @@ export function WarehouseStock() {
         description={<Trans>Per product and warehouse. “Projected” adds the receipts and issues this device has not sent yet.</Trans>}
         actions={
           <>
-            <Button variant="secondary" icon={<DownloadIcon />} onClick={exportCsv} disabled={!shown?.length}>
+            <Button variant="secondary" icon={<DownloadIcon />} onClick={exportCsv} disabled={!complete || !shown?.length}>
               <Trans>Export CSV</Trans>
             </Button>
             <Button variant="ghost" onClick={() => window.print()}>
@@ -134,7 +128,8 @@ export function WarehouseStock() {
           ]}
         />
       </div>
-      {!shown ? (
+      {!shown || (!complete && shown.length === 0) ? (
+        // The first products hold none of what the filters ask for: the rest is still being read.
         <Loading />
       ) : rows?.length === 0 ? (
         <EmptyState
@@ -150,9 +145,13 @@ export function WarehouseStock() {
       ) : (
         <>
           <p className="mb-2 text-sm text-slate-600" role="status">
-            <Trans>
-              {count} rows · value {value} rials
-            </Trans>
+            {complete ? (
+              <Trans>
+                {count} rows · value {value} rials
+              </Trans>
+            ) : (
+              <Trans>Counting all the stock…</Trans>
+            )}
           </p>
           <StockTable rows={shown} warehouses={warehouses} today={day} onOpen={(row) => navigate(withQuery(wh.productDetails, { id: row.productId }))} />
         </>

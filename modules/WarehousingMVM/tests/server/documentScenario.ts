@@ -128,6 +128,11 @@ export const docScenarioExamples: DocScenario[] = [
   { steps: [create(0, 'in', l(0, 1001)), submit(0, 0), create(0, 'out', l(0, 1001)), submit(0, 0), sync(0), cancel(0, 1), sync(0)], faults: ['dropResponse'] },
   // An issue refused for a shortfall, then changed to another product: the shortfall named the lines as submitted (the soak's seed 1 found the check reading today's lines).
   { steps: [create(0, 'out', l(0, 1)), submit(0, 0), sync(0), { kind: 'edit', who: 0, target: 0, lines: [l(1, 500)], note: null }, sync(0)], faults: [] },
+  // The same, changed on the other device after the refusal, the refusal's answer lost and replayed.
+  {
+    steps: [{ kind: 'create', who: 1, direction: 'out', lines: [l(0, 1000)], andSubmit: true }, sync(0), create(0, 'out', l(0, 500)), sync('both'), { kind: 'edit', who: 0, target: 1, lines: [l(0, 500, 0, 'L-1404')], note: null }],
+    faults: ['none', 'none', 'dropResponse'],
+  },
   // A draft deleted on one device while the other submits it.
   { steps: [create(0, 'in', l(0, 1000)), sync(0), sync(1), { kind: 'delete', who: 0, target: 0 }, submit(1, 0), sync(1), sync(0)], faults: [] },
 ];
@@ -340,9 +345,9 @@ async function checkDocInvariants(world: SyncWorld, code: string, devices: [Devi
         if (compareQuantities(s.short, ZERO) <= 0 || compareQuantities(addQuantities(s.available, s.short), s.needed) !== 0) {
           throw new Error(`${name}: problem ${mutationId} names a shortfall that is none: ${JSON.stringify(s)}`);
         }
-        // The lines the submit was checked against: the issue as the server held it when it refused
-        // (the person may have changed the draft since).
-        const submitted = (device.answerRows.get(mutationId) ?? doc)?.lines as Line[] | undefined;
+        // The lines the submit was checked against: the issue as this device submitted it (a refused
+        // draft may have been changed since, here or on another device).
+        const submitted = (device.rowAtQueue.get(mutationId) ?? doc)?.lines as Line[] | undefined;
         if (submitted && !submitted.some((line) => line.productId === s.productId && (line.locationId ?? null) === s.locationId && (line.batch ?? null) === s.batch)) {
           throw new Error(`${name}: problem ${mutationId} names a shortfall of no line of its issue: ${JSON.stringify(s)}`);
         }
