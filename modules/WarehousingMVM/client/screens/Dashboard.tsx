@@ -18,21 +18,27 @@ import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
 import { cx } from '../../../../src/ui/cx.ts';
 import { Spinner } from '../../../../src/ui/Spinner.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { Product, Warehouse } from '../../entities/masterData.ts';
-import { Receipt, StockBalance, StockValuation } from '../../entities/stock.ts';
+import { Warehouse } from '../../entities/masterData.ts';
+import { Receipt } from '../../entities/stock.ts';
 import { NewReceiptButtons } from '../parts/NewReceiptButtons.tsx';
 import { wh, withQuery } from '../paths.ts';
-import { addDays, expiresSoon, queuedStock, stockRows, tehranToday } from '../stockView.ts';
+import { addDays, expiresSoon, tehranToday } from '../stockView.ts';
+import { useStockRows } from '../useStock.ts';
 
 const DailyBarChart = lazy(async () => ({ default: (await import('../../../../src/ui/DailyBarChart.tsx')).DailyBarChart }));
 
 const DAYS = 14;
 
-function Tile({ label, value, href, tone = 'plain' }: { label: ReactNode; value: string; href: string; tone?: 'plain' | 'warn' }) {
+/** A figure linking to where it comes from; `null` while it is still being counted. */
+function Tile({ label, value, href, tone = 'plain' }: { label: ReactNode; value: string | null; href: string; tone?: 'plain' | 'warn' }) {
   return (
     <Link href={href} className={cx('flex flex-col gap-1 rounded-2xl bg-white p-4 ring-1 hover:ring-brand-300', tone === 'warn' ? 'ring-amber-300' : 'ring-slate-200')}>
       <span className="text-sm text-slate-600">{label}</span>
-      <span className={cx('text-2xl font-bold', tone === 'warn' ? 'text-amber-800' : 'text-slate-900')}>{value}</span>
+      {value === null ? (
+        <Spinner className="my-1.5 size-6 text-brand-700" />
+      ) : (
+        <span className={cx('text-2xl font-bold', tone === 'warn' ? 'text-amber-800' : 'text-slate-900')}>{value}</span>
+      )}
     </Link>
   );
 }
@@ -55,22 +61,30 @@ export function Dashboard() {
   const panel = usePanelData();
   const sync = useSyncCounts(panel);
   useDocumentTitle(t`Warehousing`);
-  const [balances, valuations, products, receipts, warehouses] = useTableRows(panel?.db, [StockBalance, StockValuation, Product, Receipt, Warehouse]);
+  const [receipts, warehouses] = useTableRows(panel?.db, [Receipt, Warehouse]);
+  // Stock comes from the whole balance and value tables (seconds over 30,000 rows): its tiles fill in
+  // when they are read, and the rest of the dashboard does not wait for them.
+  const stock = useStockRows(panel?.db);
   const day = tehranToday();
   const figures = useMemo(() => {
-    if (!balances || !valuations || !products || !receipts) return null;
+    if (!receipts) return null;
     const states = receipts.map((row) => ({ row, state: documentState(row) }));
-    const stock = stockRows({ balances, valuations, products, queued: queuedStock(receipts) });
     return {
-      value: stock.reduce((sum, r) => sum + r.value, 0),
-      reorder: stock.filter((r) => r.reorder).length,
-      expiring: stock.filter((r) => expiresSoon(r.expiry, day)).length,
       drafts: states.filter((s) => s.state === 'draft').length,
       waiting: states.filter((s) => s.state === 'submitting' || s.state === 'cancelling').length,
       days: movementDays(receipts, day),
       latest: [...receipts].sort((a, b) => String(b.updatedAt ?? '').localeCompare(String(a.updatedAt ?? ''))).slice(0, 6),
     };
-  }, [balances, valuations, products, receipts, day]);
+  }, [receipts, day]);
+  const allStock = stock.complete ? stock.rows : undefined;
+  const stockFigures = useMemo(() => {
+    if (!allStock) return null;
+    return {
+      value: allStock.reduce((sum, r) => sum + r.value, 0),
+      reorder: allStock.filter((r) => r.reorder).length,
+      expiring: allStock.filter((r) => expiresSoon(r.expiry, day)).length,
+    };
+  }, [allStock, day]);
   const names = useMemo(() => new Map((warehouses ?? []).map((w) => [w.id, String(w.name)])), [warehouses]);
 
   const actions = <NewReceiptButtons />;
@@ -94,9 +108,9 @@ export function Dashboard() {
     <>
       <PageHeader title={<Trans>Warehousing</Trans>} description={<Trans>Today’s stock, what needs attention, and the latest receipts and issues.</Trans>} actions={actions} />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Tile label={<Trans>Stock value (rials)</Trans>} value={formatNumber(figures.value)} href={wh.stock} />
-        <Tile label={<Trans>To reorder</Trans>} value={formatNumber(figures.reorder)} href={withQuery(wh.stock, { flag: 'reorder' })} tone={figures.reorder ? 'warn' : 'plain'} />
-        <Tile label={<Trans>Expiring within 30 days</Trans>} value={formatNumber(figures.expiring)} href={withQuery(wh.stock, { flag: 'expiring' })} tone={figures.expiring ? 'warn' : 'plain'} />
+        <Tile label={<Trans>Stock value (rials)</Trans>} value={stockFigures && formatNumber(stockFigures.value)} href={wh.stock} />
+        <Tile label={<Trans>To reorder</Trans>} value={stockFigures && formatNumber(stockFigures.reorder)} href={withQuery(wh.stock, { flag: 'reorder' })} tone={stockFigures?.reorder ? 'warn' : 'plain'} />
+        <Tile label={<Trans>Expiring within 30 days</Trans>} value={stockFigures && formatNumber(stockFigures.expiring)} href={withQuery(wh.stock, { flag: 'expiring' })} tone={stockFigures?.expiring ? 'warn' : 'plain'} />
         <Tile label={<Trans>Drafts not submitted</Trans>} value={formatNumber(figures.drafts)} href={wh.receiptList} tone={figures.drafts ? 'warn' : 'plain'} />
       </div>
       {(figures.waiting > 0 || sync.problems > 0) && (

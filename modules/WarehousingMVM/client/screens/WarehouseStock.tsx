@@ -144,7 +144,7 @@ export function WarehouseStock() {
         />
       ) : (
         <>
-          <p className="mb-2 text-sm text-slate-600" role="status">
+          <p className="mb-2 text-sm text-slate-600" role="status" aria-busy={!complete}>
             {complete ? (
               <Trans>
                 {count} rows · value {value} rials
