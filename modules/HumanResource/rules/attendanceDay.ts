@@ -45,7 +45,7 @@ export function addDays(day: string, days: number): string {
 
 /** The instant of `minutes` after midnight of a Tehran day (minutes may pass 24 h). */
 export function tehranInstant(day: string, minutes: number): number {
-  const [y, m, d] = day.split('-').map(Number);
+  const [y = 1970, m = 1, d = 1] = day.split('-').map(Number);
   const naive = Date.UTC(y, m - 1, d) + minutes * MINUTE;
   const first = naive - tehranOffset(naive) * MINUTE;
   return naive - tehranOffset(first) * MINUTE;
@@ -54,7 +54,7 @@ export function tehranInstant(day: string, minutes: number): number {
 const weekDayKeys = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
 export function weekDayOf(day: string): (typeof weekDayKeys)[number] {
-  return weekDayKeys[new Date(`${day}T12:00:00Z`).getUTCDay()];
+  return weekDayKeys[new Date(`${day}T12:00:00Z`).getUTCDay()]!;
 }
 
 /** The Gregorian days of a Jalali month, in order (29, 30 or 31 of them; Esfand has 30 in leap years). */
