@@ -11,7 +11,7 @@ import { Personnel, Place, Rule } from '../entities/masterData.ts';
 import { Punch } from '../entities/punch.ts';
 import { arrivalVerdict } from '../rules/punchCheck.ts';
 
-async function placesOf(ctx: WriteContext, personnel: Row): Promise<Row[]> {
+async function placesOf(ctx: WriteContext, personnel: Row): Promise<Record<string, unknown>[]> {
   const ids = Array.isArray(personnel.placeIds) ? personnel.placeIds.filter((id): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) : [];
   if (!ids.length) return [];
   const rows = await ctx.tx.query<Record<string, unknown>>(
