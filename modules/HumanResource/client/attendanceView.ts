@@ -28,6 +28,9 @@ function punchesBy(punches: readonly LocalRow[]): Map<string, PunchInput[]> {
   return by;
 }
 
+const dayOrNull = (value: unknown) => (typeof value === 'string' && value ? value : null);
+const employmentOf = (person: LocalRow) => ({ from: dayOrNull(person.hireDate), until: dayOrNull(person.leftOn) });
+
 /** Each active person's days over `days` and their totals. */
 export function attendanceReport(days: readonly string[], personnel: readonly LocalRow[], rules: readonly LocalRow[], punches: readonly LocalRow[], now: number): PersonReport[] {
   const shift = shiftsBy(rules);
@@ -35,7 +38,7 @@ export function attendanceReport(days: readonly string[], personnel: readonly Lo
   return personnel
     .filter((p) => !p.deleted)
     .sort((a, b) => String(a.name).localeCompare(String(b.name), 'fa'))
-    .map((person) => ({ person, ...personDays(days, shift(person), by.get(person.id) ?? [], now) }));
+    .map((person) => ({ person, ...personDays(days, shift(person), by.get(person.id) ?? [], now, employmentOf(person)) }));
 }
 
 export interface Today {
@@ -63,7 +66,7 @@ export function todayFigures(today: string, personnel: readonly LocalRow[], rule
     const s = shift(person);
     const mine = by.get(person.id) ?? [];
     const todays = mine.filter((p) => workDayOf(new Date(p.at).getTime(), s) === today);
-    const day = summariseDay(today, s, todays, now);
+    const day = summariseDay(today, s, todays, now, employmentOf(person));
     if (day.late) late.push(person);
     // Absent today: a work day whose start (and grace) has passed with no punch at all.
     if (day.workDay && !todays.some((p) => p.status !== 'void') && now > shiftBounds(today, s).start + s.grace * 60_000) absent.push(person);

@@ -113,7 +113,7 @@ export const attendanceMethods = [
 export const Personnel = defineEntity({
   module: 'HumanResource',
   name: 'Personnel',
-  label: /*i18n*/ { id: 'entity.HumanResource.Personnel', message: 'Staff member' },
+  label: /*i18n*/ { id: 'entity.HumanResource.Personnel', message: 'Employee' },
   pluralLabel: /*i18n*/ { id: 'entity.HumanResource.Personnel.plural', message: 'Personnel' },
   fields: {
     name: { kind: 'text', label: /*i18n*/ { id: 'field.Personnel.name', message: 'Full name' }, required: true, max: 120 },

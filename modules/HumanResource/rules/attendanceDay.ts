@@ -121,6 +121,12 @@ export interface PunchInput {
   status: 'accepted' | 'flagged' | 'void';
 }
 
+/** The days a person worked here: from the hire date to the day they left (both YYYY-MM-DD, either open). */
+export interface Employment {
+  from?: string | null;
+  until?: string | null;
+}
+
 export interface DaySummary {
   day: string;
   workDay: boolean;
@@ -139,8 +145,9 @@ export interface DaySummary {
 }
 
 /** One person's day from the punches that belong to it; `now` keeps days not over yet from counting as absent. */
-export function summariseDay(day: string, shift: Shift, punches: readonly PunchInput[], now: number): DaySummary {
-  const workDay = shift.workDays.includes(weekDayOf(day));
+export function summariseDay(day: string, shift: Shift, punches: readonly PunchInput[], now: number, employed: Employment = {}): DaySummary {
+  const inService = (!employed.from || day >= employed.from) && (!employed.until || day <= employed.until);
+  const workDay = inService && shift.workDays.includes(weekDayOf(day));
   const flagged = punches.filter((p) => p.status === 'flagged').length;
   const counted = punches.filter((p) => p.status === 'accepted').map((p) => ({ ...p, t: new Date(p.at).getTime() })).sort((a, b) => a.t - b.t);
   const ins = counted.filter((p) => p.direction === 'in');
@@ -193,13 +200,13 @@ export interface PersonTotals {
 }
 
 /** Each day of `days` for one person, and their totals. */
-export function personDays(days: readonly string[], shift: Shift, punches: readonly PunchInput[], now: number): { days: DaySummary[]; totals: PersonTotals } {
+export function personDays(days: readonly string[], shift: Shift, punches: readonly PunchInput[], now: number, employed: Employment = {}): { days: DaySummary[]; totals: PersonTotals } {
   const byDay = new Map<string, PunchInput[]>();
   for (const p of punches) {
     const day = workDayOf(new Date(p.at).getTime(), shift);
     byDay.set(day, [...(byDay.get(day) ?? []), p]);
   }
-  const summaries = days.map((day) => summariseDay(day, shift, byDay.get(day) ?? [], now));
+  const summaries = days.map((day) => summariseDay(day, shift, byDay.get(day) ?? [], now, employed));
   const totals: PersonTotals = { worked: 0, late: 0, earlyLeave: 0, overtime: 0, absent: 0, flagged: 0 };
   for (const s of summaries) {
     totals.worked += s.worked;

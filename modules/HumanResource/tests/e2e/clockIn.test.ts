@@ -132,7 +132,7 @@ describe('every attendance screen', () => {
           }
         }
         await openScreen(ownerPage, at('Management/Attendance/Report/ReportIO'));
-        await ownerPage.getByRole('button', { name: 'مریم کریمی' }).click();
+        await ownerPage.getByRole('table').getByRole('button', { name: 'مریم کریمی' }).click();
         await ownerPage.getByRole('table', { name: /مریم کریمی|Days of/ }).waitFor();
       } finally {
         await owner.close();

@@ -61,6 +61,12 @@ describe('a day of work', () => {
     expect(summariseDay('2025-11-22', day, [], at('2025-11-22T06:00:00Z')).absent).toBe(false);
   });
 
+  it('counts no absence before the hire date or after the day they left', () => {
+    expect(summariseDay('2025-11-22', day, [], later, { from: '2025-11-23' })).toMatchObject({ workDay: false, absent: false });
+    expect(summariseDay('2025-11-24', day, [], later, { until: '2025-11-23' }).absent).toBe(false);
+    expect(summariseDay('2025-11-24', day, [], later, { from: '2025-11-23' }).absent).toBe(true);
+  });
+
   it('counts a flagged punch only once accepted, and never a void one', () => {
     const s = summariseDay('2025-11-22', day, [punch('2025-11-22T04:30:00Z', 'in', 'flagged'), punch('2025-11-22T12:30:00Z', 'out', 'void')], later);
     expect(s).toMatchObject({ worked: 0, flagged: 1, firstIn: null, absent: true });
