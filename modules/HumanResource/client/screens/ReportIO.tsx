@@ -86,7 +86,7 @@ export function ReportIO() {
         <SelectField label={t`Month`} value={String(month)} onChange={(e) => setMonth(Number(e.target.value))} options={names.map((label, i) => ({ value: String(i + 1), label }))} />
         <SelectField label={t`Workplace`} value={placeId} onChange={(e) => setPlaceId(e.target.value)} options={options(places)} placeholder={t`All`} />
         <SelectField label={t`Work rule`} value={ruleId} onChange={(e) => setRuleId(e.target.value)} options={options(rules)} placeholder={t`All`} />
-        <SelectField label={t`Staff member`} value={personId} onChange={(e) => setPersonId(e.target.value)} options={options(personnel)} placeholder={t`Everyone`} />
+        <SelectField label={t`Employee`} value={personId} onChange={(e) => setPersonId(e.target.value)} options={options(personnel)} placeholder={t`Everyone`} />
       </Card>
       <h2 className="mb-2 text-lg font-semibold">{monthLabel}</h2>
       {!reports ? (

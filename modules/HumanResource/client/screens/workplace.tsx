@@ -1,7 +1,11 @@
 /** Workplaces with their fence, work rules, and the kiosk tablets and readers people clock in on. */
 import { useLingui } from '@lingui/react/macro';
+import { localDigits } from '../../../../src/i18n/format.ts';
 import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
 import { Device, Place, Rule } from '../../entities/masterData.ts';
+
+const degrees = (value: unknown) => (typeof value === 'string' ? localDigits(value) : '');
+const coordinates = { latitude: degrees, longitude: degrees };
 
 export function PlaceManagement() {
   const { t } = useLingui();
@@ -9,6 +13,7 @@ export function PlaceManagement() {
     <EntityScreen
       entity={Place}
       defaults={{ radius: 100 }}
+      display={coordinates}
       description={t`A phone clocks in at a workplace when it is within the radius of its centre. Type the centre’s coordinates as a map app shows them.`}
     />
   );
