@@ -28,7 +28,7 @@ type Outcome =
   | { kind: 'noPosition' }
   | { kind: 'noPlace' }
   | { kind: 'outside'; verdict: FenceVerdict }
-  | { kind: 'saved'; direction: 'in' | 'out'; at: string; verdict: FenceVerdict; accuracy: number; offline: boolean }
+  | { kind: 'saved'; direction: 'in' | 'out'; at: string; verdict: FenceVerdict; accuracy: number; offline: boolean; offlineAccepted: boolean }
   | { kind: 'failed'; message: string };
 
 function position(): Promise<GeolocationPosition> {
@@ -83,7 +83,7 @@ export function ClockCard({ me, rule, places, punches }: { me: LocalRow; rule: L
         accuracy: Math.round(at.accuracy),
         source: 'phone',
       });
-      setOutcome({ kind: 'saved', direction: next, at: when, verdict, accuracy: Math.round(at.accuracy), offline: !navigator.onLine });
+      setOutcome({ kind: 'saved', direction: next, at: when, verdict, accuracy: Math.round(at.accuracy), offline: !navigator.onLine, offlineAccepted: me.offlineAccepted === true });
     } catch (error) {
       setOutcome({ kind: 'failed', message: describeError(i18n, error) });
     }
@@ -166,6 +166,7 @@ function OutcomeMessage({ outcome, otherWays }: { outcome: Outcome; otherWays: s
           {place && <p>{t`At ${place}.`}</p>}
           {outcome.verdict.poorAccuracy && <p>{t`Your position is rough (±${accuracy} m): the punch is kept and flagged for your manager.`}</p>}
           {outcome.offline && <p>{t`Saved on this phone; it will be sent when the phone is online.`}</p>}
+          {outcome.offline && !outcome.offlineAccepted && <p>{t`Your policy does not accept punches made offline: your manager will review this one.`}</p>}
         </Alert>
       );
     }
