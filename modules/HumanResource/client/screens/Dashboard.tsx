@@ -84,11 +84,14 @@ export function Dashboard() {
         {me ? (
           <ClockCard me={me} rule={rule} places={places} punches={punches ?? []} />
         ) : (
-          <SectionCard title={<Trans>Clock in and out</Trans>}>
-            <p className="text-sm text-slate-700">
-              <Trans>No personnel record is linked to you in this panel. A manager links one to your membership on the personnel screen.</Trans>
-            </p>
-          </SectionCard>
+          // A manager without a record of their own needs the figures first, not this card.
+          !seesAll && (
+            <SectionCard title={<Trans>Clock in and out</Trans>}>
+              <p className="text-sm text-slate-700">
+                <Trans>No personnel record is linked to you in this panel. A manager links one to your membership on the personnel screen.</Trans>
+              </p>
+            </SectionCard>
+          )
         )}
         {seesAll && (
           <div className="grid grid-cols-2 content-start gap-3">
