@@ -69,20 +69,24 @@ function accessSql(by: 'code' | 'id'): string {
      WHERE u.id = $2::uuid`;
 }
 
+/** The permissions that count in a panel with these modules: a disabled module's are cut, whatever the role says. */
+export function inEnabledModules(permissions: readonly string[], modules: readonly string[]): string[] {
+  const enabled = new Set<string>([ALWAYS_ON, ...modules]);
+  return permissions.filter((p) => enabled.has(p.slice(0, p.indexOf('.'))));
+}
+
 function toAccess(record: AccessRecord | undefined, userId: string): PanelAccess | null {
   if (!record?.id || !record.code) return null;
   const isOwner = record.owner_user_id === userId;
   if (!isOwner && !record.member_id) return null;
   const modules = Array.isArray(record.modules) ? (record.modules as string[]) : [];
   // A disabled module's data is out of reach, whatever the role says; enabling it again brings it back.
-  const enabled = new Set<string>([ALWAYS_ON, ...modules]);
-  const inEnabled = (p: string) => enabled.has(p.slice(0, p.indexOf('.')));
   const granted = Array.isArray(record.permissions) ? record.permissions.filter((p): p is string => typeof p === 'string') : [];
   return {
     id: record.id,
     code: record.code,
     isOwner,
-    permissions: new Set((isOwner ? allPermissions() : granted).filter(inEnabled)),
+    permissions: new Set(inEnabledModules(isOwner ? allPermissions() : granted, modules)),
     granted: new Set(isOwner ? allPermissions() : granted),
     roleName: isOwner ? null : record.role_name,
     memberId: isOwner ? null : record.member_id,

@@ -22,7 +22,7 @@ import { failure, ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
 import { createDefaultRoles } from '../access/defaultRoles.ts';
 import { activitySummary } from '../panels/activitySummary.ts';
-import { ensurePermission, requirePanel, type PanelAccess } from '../panels/panelAccess.ts';
+import { ensurePermission, inEnabledModules, requirePanel, type PanelAccess } from '../panels/panelAccess.ts';
 import { PanelInputError, parseDetails, parseModuleIcons, parseModules } from '../panels/panelInput.ts';
 import { currentPanel, insertPanel, newPanelCode, panelsOf, updateDetails, updateModules } from '../panels/panelStore.ts';
 import { findPersonById } from '../panels/people.ts';
@@ -60,7 +60,7 @@ async function register(request: FastifyRequest, reply: FastifyReply): Promise<u
       id,
       code,
       isOwner: true,
-      permissions: new Set(allPermissions()),
+      permissions: new Set(inEnabledModules(allPermissions(), modules)),
       granted: new Set(allPermissions()),
       roleName: null,
       memberId: null,

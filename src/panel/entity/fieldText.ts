@@ -31,8 +31,11 @@ export function fieldText(i18n: I18n, field: Field, value: unknown, titles?: Rea
     }
     case 'reference':
       return titles?.get(String(value)) ?? '…';
-    case 'stringList':
-      return Array.isArray(value) ? value.join('، ') : String(value);
+    case 'stringList': {
+      // A multi-select shows its options' words, not their stored values.
+      const word = (v: unknown) => field.options?.find((o) => o.value === v)?.label;
+      return Array.isArray(value) ? value.map((v) => (word(v) ? i18n._(word(v)!) : String(v))).join('، ') : String(value);
+    }
     case 'mobile':
     case 'nationalId':
     case 'postalCode':

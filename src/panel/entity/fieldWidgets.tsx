@@ -118,6 +118,33 @@ function Reference({ field, label, value, onChange, error, hint }: WidgetProps) 
   return <ReferenceCombobox label={label} to={field.to} value={typeof value === 'string' ? value : null} onChange={onChange} required={field.required} error={error} hint={hint} />;
 }
 
+/** A choice of several of the declared options: one box each, in the declared order. */
+function Choices({ field, name, label, value, onChange, error, hint }: WidgetProps) {
+  const { _ } = useLingui();
+  if (field.kind !== 'stringList' || !field.options) return null;
+  const chosen = new Set(Array.isArray(value) ? value.map(String) : []);
+  const options = field.options;
+  const toggle = (option: string, on: boolean) => onChange(options.map((o) => o.value).filter((v) => (v === option ? on : chosen.has(v))));
+  return (
+    <fieldset className="flex flex-col gap-1" aria-invalid={error ? true : undefined}>
+      <legend className="mb-1 text-sm font-medium text-slate-800">{label}</legend>
+      <div className="flex flex-wrap gap-x-6">
+        {options.map((o) => (
+          <label key={o.value} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-slate-800">
+            <input type="checkbox" name={name} value={o.value} checked={chosen.has(o.value)} onChange={(e) => toggle(o.value, e.target.checked)} className="size-5 rounded border-slate-300 accent-brand-700" />
+            {_(o.label)}
+          </label>
+        ))}
+      </div>
+      {(error || hint) && <p className={error ? 'text-sm text-red-700' : 'text-xs text-slate-600'} role={error ? 'alert' : undefined}>{error ?? hint}</p>}
+    </fieldset>
+  );
+}
+
+function StringList(props: WidgetProps) {
+  return props.field.kind === 'stringList' && props.field.options ? <Choices {...props} /> : <Lines {...props} />;
+}
+
 /** A list of short texts, one per line. */
 function Lines({ field, name, label, value, onChange, error, hint }: WidgetProps) {
   const lines = Array.isArray(value) ? value.join('\n') : text(value);
@@ -149,5 +176,5 @@ export const fieldWidgets: Record<FieldKind, Widget> = {
   email: LtrInput('email', 'email', 'email'),
   nationalId: LtrInput('text', 'numeric'),
   postalCode: LtrInput('text', 'numeric', 'postal-code'),
-  stringList: Lines,
+  stringList: StringList,
 };

@@ -1,0 +1,136 @@
+/**
+ * The in/out report (hr-attendance.md, ReportIO): for a Jalali month, per person per day — first
+ * in, last out, worked, late, early leave, overtime, absence, flagged punches — and totals per
+ * person; filters by place, rule and person; CSV and print. Worked out on the device from the
+ * punches it holds, so it opens offline too.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { jalaliDate } from '../../../../src/contract/jalali.ts';
+import { formatDate, formatNumber } from '../../../../src/i18n/format.ts';
+import { intlLocale, type Locale } from '../../../../src/i18n/locale.ts';
+import { downloadCsv } from '../../../../src/panel/entity/entityCsv.ts';
+import { usePanelData } from '../../../../src/storage/panelData.ts';
+import { useTableRows } from '../../../../src/storage/tableRows.ts';
+import { Button } from '../../../../src/ui/Button.tsx';
+import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
+import { DownloadIcon } from '../../../../src/ui/icons.tsx';
+import { SelectField } from '../../../../src/ui/SelectField.tsx';
+import { Spinner } from '../../../../src/ui/Spinner.tsx';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { useNow } from '../useNow.ts';
+import { Personnel, Place, Rule } from '../../entities/masterData.ts';
+import { Punch } from '../../entities/punch.ts';
+import { jalaliMonthDays } from '../../rules/attendanceDay.ts';
+import { attendanceReport } from '../attendanceView.ts';
+import { reportCsv } from '../reportCsv.ts';
+import { formatClock, formatMinutes } from '../timeText.ts';
+import { PersonDays } from '../parts/PersonDays.tsx';
+
+/** A Jalali month's name in the active language ("آذر", "Azar"), from the calendar data, with or without its year. */
+function jalaliMonthName(locale: Locale, year: number, month: number, withYear: boolean): string {
+  const options: Intl.DateTimeFormatOptions = { month: 'long', calendar: 'persian', timeZone: 'Asia/Tehran', ...(withYear ? { year: 'numeric' } : {}) };
+  return new Intl.DateTimeFormat(intlLocale(locale), options).format(new Date(`${jalaliMonthDays(year, month)[10]}T12:00:00Z`));
+}
+
+export function ReportIO() {
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`In/out report`);
+  const panel = usePanelData();
+  const [personnel, places, rules, punches] = useTableRows(panel?.db, [Personnel, Place, Rule, Punch]);
+  const now = useNow();
+  const thisMonth = jalaliDate(new Date(now));
+  const [year, setYear] = useState(thisMonth.year);
+  const [month, setMonth] = useState(thisMonth.month);
+  const [placeId, setPlaceId] = useState('');
+  const [ruleId, setRuleId] = useState('');
+  const [personId, setPersonId] = useState('');
+  const days = useMemo(() => jalaliMonthDays(year, month), [year, month]);
+  const reports = useMemo(() => {
+    if (!personnel || !rules || !punches) return null;
+    const chosen = personnel.filter(
+      (p) => (!placeId || (Array.isArray(p.placeIds) && p.placeIds.includes(placeId))) && (!ruleId || p.ruleId === ruleId) && (!personId || p.id === personId),
+    );
+    return attendanceReport(days, chosen, rules, punches, now);
+  }, [personnel, rules, punches, days, placeId, ruleId, personId, now]);
+
+  const locale = i18n.locale as Locale;
+  const names = useMemo(() => Array.from({ length: 12 }, (_, i) => jalaliMonthName(locale, year, i + 1, false)), [locale, year]);
+  const monthLabel = jalaliMonthName(locale, year, month, true);
+  const options = (rows: readonly { id: string; name?: unknown }[] | undefined) => (rows ?? []).filter((r) => !('deleted' in r) || !r.deleted).map((r) => ({ value: r.id, label: String(r.name) }));
+  const years = [thisMonth.year - 1, thisMonth.year].map((y) => ({ value: String(y), label: formatNumber(y, { useGrouping: false }) }));
+
+  function exportCsv() {
+    if (!reports) return;
+    downloadCsv(`attendance-${year}-${String(month).padStart(2, '0')}.csv`, reportCsv(i18n, reports, (d) => formatDate(d, 'short')));
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={<Trans>In/out report</Trans>}
+        description={<Trans>Per person and day for a Jalali month. Flagged punches count once a manager accepts them; a night shift counts on the day it starts.</Trans>}
+        actions={
+          <div className="flex gap-2 print:hidden">
+            <Button variant="secondary" size="sm" icon={<DownloadIcon />} onClick={exportCsv} disabled={!reports}>
+              <Trans>CSV</Trans>
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => window.print()}>
+              <Trans>Print</Trans>
+            </Button>
+          </div>
+        }
+      />
+      <Card className="mb-4 grid grid-cols-2 gap-3 print:hidden md:grid-cols-5">
+        <SelectField label={t`Year`} value={String(year)} onChange={(e) => setYear(Number(e.target.value))} options={years} />
+        <SelectField label={t`Month`} value={String(month)} onChange={(e) => setMonth(Number(e.target.value))} options={names.map((label, i) => ({ value: String(i + 1), label }))} />
+        <SelectField label={t`Workplace`} value={placeId} onChange={(e) => setPlaceId(e.target.value)} options={options(places)} placeholder={t`All`} />
+        <SelectField label={t`Work rule`} value={ruleId} onChange={(e) => setRuleId(e.target.value)} options={options(rules)} placeholder={t`All`} />
+        <SelectField label={t`Employee`} value={personId} onChange={(e) => setPersonId(e.target.value)} options={options(personnel)} placeholder={t`Everyone`} />
+      </Card>
+      <h2 className="mb-2 text-lg font-semibold">{monthLabel}</h2>
+      {!reports ? (
+        <Spinner className="mx-auto size-8 text-brand-700" />
+      ) : reports.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          <Trans>No personnel match these filters.</Trans>
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t`Totals per person for ${monthLabel}`}</caption>
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th className="px-3 py-2 text-start font-semibold">{t`Name`}</th>
+                <th className="px-3 py-2 text-start font-semibold">{t`Worked`}</th>
+                <th className="px-3 py-2 text-start font-semibold">{t`Late`}</th>
+                <th className="px-3 py-2 text-start font-semibold">{t`Early leave`}</th>
+                <th className="px-3 py-2 text-start font-semibold">{t`Overtime`}</th>
+                <th className="px-3 py-2 text-start font-semibold">{t`Absent days`}</th>
+                <th className="px-3 py-2 text-start font-semibold">{t`Flagged`}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {reports.map(({ person, totals }) => (
+                <tr key={person.id}>
+                  <th scope="row" className="px-3 py-2 text-start font-medium">
+                    <button type="button" className="text-brand-700 underline print:no-underline" onClick={() => setPersonId(personId === person.id ? '' : person.id)}>
+                      {String(person.name)}
+                    </button>
+                  </th>
+                  <td className="px-3 py-2 tabular-nums">{formatMinutes(totals.worked, true)}</td>
+                  <td className="px-3 py-2 tabular-nums">{formatMinutes(totals.late, true)}</td>
+                  <td className="px-3 py-2 tabular-nums">{formatMinutes(totals.earlyLeave, true)}</td>
+                  <td className="px-3 py-2 tabular-nums">{formatMinutes(totals.overtime, true)}</td>
+                  <td className="px-3 py-2 tabular-nums">{formatNumber(totals.absent)}</td>
+                  <td className="px-3 py-2 tabular-nums">{formatNumber(totals.flagged)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {reports && reports.length === 1 && <PersonDays report={reports[0]!} clock={formatClock} />}
+    </>
+  );
+}

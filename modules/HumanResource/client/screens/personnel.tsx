@@ -1,0 +1,30 @@
+/** Personnel: the list (each with their workplaces, rule and attendance policy) and the form to add one. */
+import { useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
+import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
+import { Personnel } from '../../entities/masterData.ts';
+import { PlacesField, usePlaceNames } from '../parts/PlacesField.tsx';
+import { hr } from '../paths.ts';
+
+const widgets = { placeIds: PlacesField };
+export const newPersonnel = { methods: ['phoneFence'], offlineAccepted: true, active: true };
+
+export function PersonnelList() {
+  const { t } = useLingui();
+  const placeNames = usePlaceNames();
+  const display = useMemo(() => ({ placeIds: placeNames }), [placeNames]);
+  return (
+    <EntityScreen
+      entity={Personnel}
+      widgets={widgets}
+      defaults={newPersonnel}
+      display={display}
+      description={t`Each person’s workplaces, work rule and how they may clock in; link a panel member to let them clock in from their own phone.`}
+    />
+  );
+}
+
+export function AddNewPersonnel() {
+  return <EntityFormPage entity={Personnel} widgets={widgets} defaults={newPersonnel} after={() => hr.personnelList} back={hr.personnelList} />;
+}

@@ -1,0 +1,42 @@
+/** Workplaces with their fence, work rules, and the kiosk tablets and readers people clock in on. */
+import { useLingui } from '@lingui/react/macro';
+import { localDigits } from '../../../../src/i18n/format.ts';
+import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
+import { Device, Place, Rule } from '../../entities/masterData.ts';
+
+const degrees = (value: unknown) => (typeof value === 'string' ? localDigits(value) : '');
+const coordinates = { latitude: degrees, longitude: degrees };
+
+export function PlaceManagement() {
+  const { t } = useLingui();
+  return (
+    <EntityScreen
+      entity={Place}
+      defaults={{ radius: 100 }}
+      display={coordinates}
+      description={t`A phone clocks in at a workplace when it is within the radius of its centre. Type the centre’s coordinates as a map app shows them.`}
+    />
+  );
+}
+
+export function RulesManagement() {
+  const { t } = useLingui();
+  return (
+    <EntityScreen
+      entity={Rule}
+      defaults={{ workDays: ['sat', 'sun', 'mon', 'tue', 'wed', 'thu'], shiftStart: '08:00', shiftEnd: '16:00', graceMinutes: 10, breakMinutes: 30, worstAccuracy: 100, maxOfflineHours: 72 }}
+      description={t`Work days and shift, grace for late arrival and early leave, break, overtime, and how strict clocking in from a phone is. A shift that ends before it starts crosses midnight and counts on the day it starts.`}
+    />
+  );
+}
+
+export function DeviceManagement() {
+  const { t } = useLingui();
+  return (
+    <EntityScreen
+      entity={Device}
+      defaults={{ kind: 'kiosk', active: true }}
+      description={t`Kiosk tablets and fingerprint readers, each registered to a workplace with its serial number; clear Active to block one.`}
+    />
+  );
+}

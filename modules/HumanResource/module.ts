@@ -1,0 +1,23 @@
+/**
+ * Human resources and attendance (hr-attendance.md): personnel with several workplaces and a
+ * per-person attendance policy, places with a fence, work rules, devices, append-only punches
+ * from the phone (geofenced, offline too), and the in/out report of a Jalali month.
+ */
+import { defineModule } from '../../src/contract/module.ts';
+import { Device, Personnel, Place, Rule } from './entities/masterData.ts';
+import { Punch } from './entities/punch.ts';
+
+export default defineModule({
+  key: 'HumanResource',
+  order: 30,
+  entities: [Place, Rule, Personnel, Device, Punch],
+  routes: [
+    'dashboard',
+    'Management/Attendance/Report/ReportIO',
+    'Management/Personnel/AddNewPersonnel',
+    'Management/Personnel/list/PersonnelList',
+    'Management/Workplace/Device/DeviceManagement',
+    'Management/Workplace/Place/PlaceManagement',
+    'Management/Workplace/Rules/RulesManagement',
+  ],
+});

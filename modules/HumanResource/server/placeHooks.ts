@@ -1,0 +1,25 @@
+/** A workplace's centre must be a real coordinate (typed in either digit set, kept in ASCII). */
+import { Code } from '../../../src/contract/codes.ts';
+import type { Row } from '../../../src/contract/entity.ts';
+import { RuleRejection, type EntityHooks } from '../../../server/moduleApi.ts';
+import { parseDegrees } from '../rules/geofence.ts';
+
+function centre(values: Record<string, unknown>, current: Row | null): Record<string, unknown> {
+  const out = { ...values };
+  for (const [name, limit] of [['latitude', 90], ['longitude', 180]] as const) {
+    if (!(name in values) && current) continue;
+    const value = parseDegrees(values[name], limit);
+    if (value === null) throw new RuleRejection(Code.BadRequest, { [name]: 'format' });
+    out[name] = String(value);
+  }
+  return out;
+}
+
+export const placeHooks: EntityHooks = {
+  async beforeCreate(_ctx, _id, values) {
+    return centre(values, null);
+  },
+  async beforeUpdate(_ctx, current, changes) {
+    return centre(changes, current);
+  },
+};

@@ -1,0 +1,78 @@
+/**
+ * Punches are append-only. On arrival the server, with its own clock, decides the place, the
+ * distance and the flags (punchCheck.ts) and whose punch it is; a phone may only punch for the
+ * person linked to its own member. Afterwards a manager may only accept or void one, with a note;
+ * the write lands in the activity log like every write. Nothing is ever deleted.
+ */
+import { Code } from '../../../src/contract/codes.ts';
+import { permission, type Row } from '../../../src/contract/entity.ts';
+import { findRow, RuleRejection, type EntityHooks, type WriteContext } from '../../../server/moduleApi.ts';
+import { Personnel, Place, Rule } from '../entities/masterData.ts';
+import { Punch } from '../entities/punch.ts';
+import { arrivalVerdict } from '../rules/punchCheck.ts';
+
+async function placesOf(ctx: WriteContext, personnel: Row): Promise<Record<string, unknown>[]> {
+  const ids = Array.isArray(personnel.placeIds) ? personnel.placeIds.filter((id): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) : [];
+  if (!ids.length) return [];
+  const rows = await ctx.tx.query<Record<string, unknown>>(
+    `SELECT id, name, latitude, longitude, radius FROM ${Place.table} WHERE panel_id = $1 AND id = ANY($2::uuid[]) AND NOT deleted`,
+    [ctx.access.id, ids],
+  );
+  return rows.map((r) => ({ ...r, id: String(r.id) }));
+}
+
+async function latestHeld(ctx: WriteContext, personnelId: string): Promise<string | null> {
+  const [row] = await ctx.tx.query<{ at: Date | string | null }>(
+    `SELECT max(at) AS at FROM ${Punch.table} WHERE panel_id = $1 AND personnel_id = $2 AND NOT deleted AND status <> 'void'`,
+    [ctx.access.id, personnelId],
+  );
+  return row?.at ? new Date(row.at).toISOString() : null;
+}
+
+export const punchHooks: EntityHooks = {
+  async beforeCreate(ctx, _id, values) {
+    const personnel = typeof values.personnelId === 'string' ? await findRow(ctx.tx, Personnel, ctx.access.id, values.personnelId) : null;
+    if (!personnel || personnel.deleted) throw new RuleRejection(Code.IdNotRegistered, { personnelId: 'reference' });
+    const manager = ctx.access.isOwner || ctx.access.permissions.has(permission(Punch, 'update'));
+    if (values.source === 'manual' || values.source === 'reader') {
+      if (!manager) throw new RuleRejection(Code.InvalidOperation, { source: 'option' });
+      if (values.source === 'manual' && !values.note) throw new RuleRejection(Code.BadRequest, { note: 'required' });
+    } else if (values.source === 'phone' && !manager && (!ctx.access.memberId || personnel.memberId !== ctx.access.memberId)) {
+      throw new RuleRejection(Code.InvalidOperation, { personnelId: 'reference' });
+    }
+    if (personnel.active === false) throw new RuleRejection(Code.NotPossibleNow, { personnelId: 'reference' });
+    const rule = typeof personnel.ruleId === 'string' ? await findRow(ctx.tx, Rule, ctx.access.id, personnel.ruleId) : null;
+    const verdict = arrivalVerdict({
+      punch: values,
+      personnel,
+      rule,
+      places: await placesOf(ctx, personnel),
+      now: ctx.now,
+      latestHeld: await latestHeld(ctx, personnel.id),
+    });
+    return {
+      ...values,
+      memberId: personnel.memberId ?? null,
+      placeId: verdict.placeId,
+      distance: verdict.distance,
+      flags: verdict.flags,
+      status: verdict.flags.length ? 'flagged' : 'accepted',
+      receivedAt: ctx.now.toISOString(),
+    };
+  },
+
+  async beforeUpdate(_ctx, current, changes) {
+    const keys = Object.keys(changes);
+    const review = keys.every((k) => k === 'status' || k === 'note');
+    const note = typeof changes.note === 'string' ? changes.note.trim() : '';
+    if (!review || (changes.status !== 'accepted' && changes.status !== 'void') || current.status === 'void') {
+      throw new RuleRejection(Code.NotPossibleNow);
+    }
+    if (!note) throw new RuleRejection(Code.BadRequest, { note: 'required' });
+    return { status: changes.status, note };
+  },
+
+  async beforeDelete() {
+    throw new RuleRejection(Code.NotPossibleNow);
+  },
+};

@@ -1,0 +1,142 @@
+/**
+ * Clocking in from a staff member's own phone (issue 10), in Chromium against the real server,
+ * with the position faked: inside the office's fence the punch is accepted; 1.1 km away the phone
+ * refuses and names the distance; with no signal the punch is kept on the phone and reaches the
+ * server once the signal is back. Screenshots of every HR screen in fa and en, at 390 and 1280 px.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Member, Role } from '../../../../src/contract/access.ts';
+import { entityPath, permission, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
+import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
+import { modulePath, paths } from '../../../../src/contract/routes.ts';
+import { accountServerEnv, freshContext, logInByApi, newAccount, signInContext, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
+import { screenshot, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { callInPanel, openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
+import { fa } from '../../../../tests/e2e/pwaSupport.ts';
+import { Personnel, Place, Rule } from '../../entities/masterData.ts';
+import { Punch } from '../../entities/punch.ts';
+
+const e2e = serverAndBrowser({ env: accountServerEnv });
+const at = (screen: string) => modulePath('HumanResource', screen);
+const office = { latitude: 35.7, longitude: 51.4 };
+let context: BrowserContext;
+let page: Page;
+let ownerToken = '';
+let ownerAccount = { username: '', password: '' };
+let panelCode = '';
+
+async function punches(): Promise<Row[]> {
+  const list = await callInPanel<EntityListResponse>(e2e.server.url, { method: 'GET', path: entityPath(Punch) }, ownerToken, panelCode);
+  return [...list.items].sort((a, b) => String(a.at).localeCompare(String(b.at)));
+}
+
+async function waitForPunches(count: number): Promise<Row[]> {
+  for (let i = 0; i < 60; i++) {
+    const rows = await punches();
+    if (rows.length >= count) return rows;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return punches();
+}
+
+beforeAll(async () => {
+  const owner = await newAccount(e2e.server);
+  ownerAccount = owner;
+  ownerToken = (await logInByApi(e2e.server, owner.username, owner.password)).access_token;
+  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, ownerToken, null, { name: 'شرکت ساعت', icon: 'clock', modules: ['PanelManagement', 'HumanResource'] });
+  panelCode = panel.code;
+  const post = <T,>(entity: Parameters<typeof entityPath>[0], body: unknown) => callInPanel<T>(e2e.server.url, { method: 'POST', path: entityPath(entity) }, ownerToken, panelCode, body);
+  const staffPermissions = [Personnel, Place, Rule, Punch].map((e) => permission(e, 'read')).concat(permission(Punch, 'create'));
+  const role = await post<Row>(Role, { name: 'کارمند', permissions: staffPermissions });
+  const staff = await newAccount(e2e.server);
+  const member = await post<Row>(Member, { login: staff.username, roleId: role.id });
+  const staffToken = (await logInByApi(e2e.server, staff.username, staff.password)).access_token;
+  await callInPanel(e2e.server.url, panelEndpoints.acceptInvitation, staffToken, null, { code: panelCode });
+  const place = await post<Row>(Place, { name: 'دفتر مرکزی', latitude: String(office.latitude), longitude: String(office.longitude), radius: 150 });
+  const rule = await post<Row>(Rule, { name: 'اداری', workDays: ['sat', 'sun', 'mon', 'tue', 'wed', 'thu'], shiftStart: '08:00', shiftEnd: '16:00', graceMinutes: 10, worstAccuracy: 100, maxOfflineHours: 72 });
+  await post(Personnel, { name: 'مریم کریمی', code: 'P-001', memberId: member.id, placeIds: [place.id], ruleId: rule.id, methods: ['phoneFence'], offlineAccepted: true, active: true });
+
+  context = await freshContext(e2e.browser, e2e.server, 390);
+  await context.grantPermissions(['geolocation'], { origin: e2e.server.url });
+  await context.setGeolocation({ ...office, latitude: office.latitude + 0.0004, accuracy: 12 });
+  await signInContext(context, e2e.server, staff.username, staff.password);
+  page = await context.newPage();
+  await openScreen(page, paths.user.panelList);
+  await page.getByRole('button', { name: 'شرکت ساعت' }).click();
+  await page.waitForURL((url) => url.pathname === paths.user.panelDashboard);
+  await openScreen(page, at('dashboard'));
+  await waitUntilSynced(page);
+});
+
+afterAll(() => context?.close());
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await screenshot(page, `hr-failed-${task.name.slice(0, 30)}`).catch(() => {});
+});
+
+describe('clocking in from the phone', () => {
+  it('inside the fence: accepted, at the office', async () => {
+    await page.getByRole('button', { name: fa('Clock in') }).click();
+    await page.getByText(fa('At {place}.', { place: 'دفتر مرکزی' })).waitFor();
+    await screenshot(page, 'hr-clock-in-fa-390');
+    const [punch] = await waitForPunches(1);
+    expect(punch).toMatchObject({ direction: 'in', source: 'phone', status: 'accepted', flags: [] });
+    await page.getByRole('button', { name: fa('Clock out') }).waitFor();
+  });
+
+  it('1.1 km away: refused on the phone, with the distance named', async () => {
+    await context.setGeolocation({ latitude: office.latitude + 0.01, longitude: office.longitude, accuracy: 12 });
+    await page.getByRole('button', { name: fa('Clock out') }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: fa('Not clocked: you are outside your workplaces') });
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toMatch(/[۰-۹٬]{5} متر با دفتر مرکزی/);
+    await screenshot(page, 'hr-clock-outside-fa-390');
+    expect(await punches()).toHaveLength(1);
+  });
+
+  it('offline: kept on the phone, then sent once online', async () => {
+    await context.setGeolocation({ ...office, accuracy: 8 });
+    await context.setOffline(true);
+    await page.getByRole('button', { name: fa('Clock out') }).click();
+    await page.getByText(fa('Saved on this phone; it will be sent when the phone is online.')).waitFor();
+    await page.getByText(fa('Waiting to send')).waitFor();
+    expect(await punches()).toHaveLength(1);
+    await context.setOffline(false);
+    await waitUntilSynced(page);
+    const rows = await waitForPunches(2);
+    expect(rows[1]).toMatchObject({ direction: 'out', status: 'accepted', flags: [] });
+  });
+});
+
+describe('every attendance screen', () => {
+  const screens = ['dashboard', 'Management/Attendance/Report/ReportIO', 'Management/Personnel/list/PersonnelList', 'Management/Personnel/AddNewPersonnel', 'Management/Workplace/Place/PlaceManagement', 'Management/Workplace/Rules/RulesManagement', 'Management/Workplace/Device/DeviceManagement'];
+  const shortName = (screen: string) => screen.split('/').at(-1)!;
+
+  for (const width of [1280, 390]) {
+    it(`opens for the owner with real content in fa and en at ${width} px`, async () => {
+      const owner = await freshContext(e2e.browser, e2e.server, width);
+      await signInContext(owner, e2e.server, ownerAccount.username, ownerAccount.password);
+      const ownerPage = await owner.newPage();
+      try {
+        await openScreen(ownerPage, paths.user.panelList);
+        await ownerPage.getByRole('button', { name: 'شرکت ساعت' }).click();
+        await ownerPage.waitForURL((url) => url.pathname === paths.user.panelDashboard);
+        for (const language of ['fa', 'en'] as const) {
+          if (language === 'en') await switchToEnglish(ownerPage);
+          for (const screen of screens) {
+            await openScreen(ownerPage, at(screen));
+            expect(await ownerPage.locator('h1').first().innerText()).not.toBe('');
+            await ownerPage.waitForLoadState('networkidle').catch(() => {});
+            await screenshot(ownerPage, `hr-${shortName(screen)}-${language}-${width}`);
+          }
+        }
+        await openScreen(ownerPage, at('Management/Attendance/Report/ReportIO'));
+        await ownerPage.getByRole('table').getByRole('button', { name: 'مریم کریمی' }).click();
+        await ownerPage.getByRole('table', { name: /مریم کریمی|Days of/ }).waitFor();
+      } finally {
+        await owner.close();
+      }
+    });
+  }
+});
