@@ -200,8 +200,8 @@ console.log('building Pishkhan and the floor …');
 const { dir: appDir, cleanup } = appBuild();
 const floorDir = await buildFloor();
 // Building the floor in this process set NODE_ENV=production, which the servers inherit; in
-// production the server insists on a chosen SMS sender.
-const serverEnv = { SMS_SENDER: 'log' };
+// production the server insists on a chosen SMS sender and refuses the developer tools.
+const serverEnv = { SMS_SENDER: 'log', DEV_TOOLS: '0' };
 const [app, floor] = await Promise.all([startServer({ distDir: appDir, env: serverEnv }), startServer({ distDir: floorDir, env: serverEnv })]);
 try {
   console.log(`measuring: ${RUNS} runs per row, alternating, CPU ${CPU_SLOWDOWN}× slower, 390×844, a profile on disk …`);
