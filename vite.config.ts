@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildInfoPlugin, newBuildInfo } from './build/buildInfo.ts';
+import { compressAssets } from './build/compressAssets.ts';
 import { preloadCatalogue } from './build/preloadCatalogue.ts';
 import { pwaPlugins } from './build/pwaOptions.ts';
 import { shellCatalogPlugin } from './build/shellCatalog.ts';
@@ -29,6 +30,7 @@ export default defineConfig(({ mode }) => ({
     ...pwaPlugins(),
     buildInfoPlugin(buildInfo),
     preloadCatalogue(),
+    compressAssets(),
   ],
   define: {
     __SERVICE_NAME__: JSON.stringify(serviceName),
