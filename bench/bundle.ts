@@ -73,7 +73,7 @@ function serve(dir: string): Promise<{ server: Server; url: string }> {
 
 interface Loaded {
   url: string;
-  kind: 'js' | 'css';
+  kind: 'js' | 'css' | 'font';
   raw: number;
   gzip: number;
 }
@@ -88,10 +88,10 @@ async function measureLogin(url: string): Promise<Loaded[]> {
     const loaded: Promise<Loaded | null>[] = [];
     page.on('response', (response) => {
       const type = response.request().resourceType();
-      if (type !== 'script' && type !== 'stylesheet') return;
+      if (type !== 'script' && type !== 'stylesheet' && type !== 'font') return;
       loaded.push(
         response.body().then(
-          (body) => ({ url: new URL(response.url()).pathname, kind: type === 'script' ? 'js' : 'css', raw: body.length, gzip: gz(body) }),
+          (body) => ({ url: new URL(response.url()).pathname, kind: type === 'script' ? 'js' : type === 'font' ? 'font' : 'css', raw: body.length, gzip: gz(body) }),
           () => null,
         ),
       );
@@ -166,7 +166,7 @@ const { dir, cleanup } = distFromArgs();
 const { server, url } = await serve(dir);
 try {
   const login = await measureLogin(url);
-  console.log(`\n/auth/Login loads (gzip -9 of each response body):`);
+  console.log(`\n/auth/Login loads (gzip -9 of each response body; fonts are compressed already):`);
   for (const item of login.sort((a, b) => b.gzip - a.gzip)) {
     console.log(`  ${item.kind.padEnd(3)} ${kb(item.gzip).padStart(9)}  (${kb(item.raw)} raw)  ${item.url}`);
   }
