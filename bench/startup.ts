@@ -202,7 +202,10 @@ const floorDir = await buildFloor();
 // Building the floor in this process set NODE_ENV=production, which the servers inherit; in
 // production the server insists on a chosen SMS sender and refuses the developer tools.
 const serverEnv = { SMS_SENDER: 'log', DEV_TOOLS: '0' };
-const [app, floor] = await Promise.all([startServer({ distDir: appDir, env: serverEnv }), startServer({ distDir: floorDir, env: serverEnv })]);
+// One after the other: two first starts of the embedded database at once on a busy two-core
+// machine can take longer than the harness waits.
+const app = await startServer({ distDir: appDir, env: serverEnv });
+const floor = await startServer({ distDir: floorDir, env: serverEnv });
 try {
   console.log(`measuring: ${RUNS} runs per row, alternating, CPU ${CPU_SLOWDOWN}× slower, 390×844, a profile on disk …`);
   const ours: Subject = { server: app, figures: noFigures() };
