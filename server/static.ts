@@ -37,6 +37,9 @@ export async function serveClient(app: FastifyInstance, distDir: string): Promis
       index: 'index.html',
       cacheControl: false,
       preCompressed: true,
+      // A copy is served only beside its file: a chunk gone from the build stays a 404 even if a
+      // stale .br or .gz of it were left behind.
+      allowedPath: (pathname, root) => existsSync(join(root, pathname)),
       setHeaders(res, path) {
         const hashed = path.includes(`${join(distDir, 'assets')}/`);
         res.setHeader('Cache-Control', hashed ? IMMUTABLE : REVALIDATE);

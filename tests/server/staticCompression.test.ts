@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -130,5 +130,11 @@ describe('compressed static files', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-encoding']).toBeUndefined();
     expect(answer.body).toBe('console.log(1)');
+  });
+
+  it('never serves a compressed copy whose file is gone', async () => {
+    copyFileSync(join(distDir, 'assets/index-Bx7f3kQ2.js.br'), join(distDir, 'assets/gone-Zz9y8X7w.js.br'));
+    const answer = await get('/assets/gone-Zz9y8X7w.js', { 'accept-encoding': BROWSER });
+    expect(answer.statusCode).toBe(404);
   });
 });
