@@ -3,7 +3,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildInfoPlugin, newBuildInfo } from './build/buildInfo.ts';
+import { compressAssets } from './build/compressAssets.ts';
 import { preloadCatalogue } from './build/preloadCatalogue.ts';
+import { preloadFont } from './build/preloadFont.ts';
 import { pwaPlugins } from './build/pwaOptions.ts';
 import { shellCatalogPlugin } from './build/shellCatalog.ts';
 import { DEFAULT_SERVICE_NAME } from './src/contract/service.ts';
@@ -29,6 +31,8 @@ export default defineConfig(({ mode }) => ({
     ...pwaPlugins(),
     buildInfoPlugin(buildInfo),
     preloadCatalogue(),
+    preloadFont(),
+    compressAssets(),
   ],
   define: {
     __SERVICE_NAME__: JSON.stringify(serviceName),

@@ -2,12 +2,13 @@
  * The floor for bench/startup.ts: the smallest honest React login page — one form, React 19, no
  * router, no i18n, no storage — built with this repo's Vite and React plugin (in
  * node_modules/.cache), plus a 10-line cache-first service worker so its repeat and offline
- * visits can be compared like for like with Pishkhan's.
+ * visits can be compared like for like with Pishkhan's, and brotli/gzip copies as Pishkhan's build has.
  */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { compressFolder } from '../build/compressAssets.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -56,13 +57,18 @@ function filesUnder(dir: string): string[] {
 /** Writes and builds the floor app; answers its dist folder. */
 export async function buildFloor(): Promise<string> {
   // Under node_modules: React resolves from there, and neither tsc nor ESLint looks at it.
-  const appDir = join(root, 'node_modules/.cache/pishkhan-startup-floor');
+  const cacheDir = join(root, 'node_modules/.cache/pishkhan-startup-floor');
+  mkdirSync(cacheDir, { recursive: true });
+  // Its real path: with node_modules a symbolic link (a git worktree sharing another's), Vite
+  // would see index.html outside the root it was given.
+  const appDir = realpathSync(cacheDir);
   const outDir = join(appDir, 'dist');
-  mkdirSync(appDir, { recursive: true });
   writeFileSync(join(appDir, 'index.html'), indexHtml);
   writeFileSync(join(appDir, 'main.tsx'), mainTsx);
   await build({ root: appDir, configFile: false, logLevel: 'warn', plugins: [react()], build: { outDir, emptyOutDir: true, target: 'es2022' } });
   const files = filesUnder(outDir).map((file) => `/${relative(outDir, file).split('\\').join('/')}`);
   writeFileSync(join(outDir, 'sw.js'), serviceWorker(files));
+  // Served like Pishkhan's build: the same server, so the same compressed copies.
+  await compressFolder(outDir);
   return outDir;
 }

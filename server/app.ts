@@ -10,6 +10,7 @@ import { AppError } from './errors.ts';
 import { failure } from './envelope.ts';
 import { langFromHeader, type Lang } from './i18n/messages.ts';
 import './modules/discover.ts';
+import { compressAnswers } from './compressAnswers.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import { securityHeaders } from './securityHeaders.ts';
 import { serveClient } from './static.ts';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   securityHeaders(app);
+  compressAnswers(app);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
