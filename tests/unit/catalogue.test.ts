@@ -109,4 +109,29 @@ describe('the fa and en catalogues', () => {
     },
     120_000,
   );
+
+  it(
+    'say one message alike wherever it is: the catalogues share one space of ids, so a module’s words would replace the platform’s once it loads',
+    async () => {
+      const catalogs = await getCatalogs(getConfig({ cwd: process.cwd() }));
+      const seen = new Map<string, { path: string; translation: string }>();
+      const clashes: string[] = [];
+      for (const catalog of catalogs) {
+        const committed = await catalog.readAll();
+        for (const locale of ['fa', 'en'] as const) {
+          for (const [id, entry] of Object.entries(committed[locale] ?? {})) {
+            if (!entry.translation || entry.obsolete) continue;
+            const key = `${locale}\u0000${id}`;
+            const first = seen.get(key);
+            if (!first) seen.set(key, { path: catalog.path, translation: entry.translation });
+            else if (first.translation !== entry.translation) {
+              clashes.push(`${locale} ${JSON.stringify(entry.message ?? id)}: ${JSON.stringify(first.translation)} in ${first.path}, ${JSON.stringify(entry.translation)} in ${catalog.path}`);
+            }
+          }
+        }
+      }
+      expect(clashes, `give each message one translation (or a context of its own):\n${clashes.join('\n')}`).toEqual([]);
+    },
+    120_000,
+  );
 });
