@@ -7,6 +7,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { ComponentType } from 'react';
 import type { Field, FieldKind } from '../../contract/fields.ts';
+import { CheckboxGroup } from '../../ui/CheckboxGroup.tsx';
 import { DateField } from '../../ui/DateField.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
@@ -122,23 +123,8 @@ function Reference({ field, label, value, onChange, error, hint }: WidgetProps) 
 function Choices({ field, name, label, value, onChange, error, hint }: WidgetProps) {
   const { _ } = useLingui();
   if (field.kind !== 'stringList' || !field.options) return null;
-  const chosen = new Set(Array.isArray(value) ? value.map(String) : []);
-  const options = field.options;
-  const toggle = (option: string, on: boolean) => onChange(options.map((o) => o.value).filter((v) => (v === option ? on : chosen.has(v))));
-  return (
-    <fieldset className="flex flex-col gap-1" aria-invalid={error ? true : undefined}>
-      <legend className="mb-1 text-sm font-medium text-slate-800">{label}</legend>
-      <div className="flex flex-wrap gap-x-6">
-        {options.map((o) => (
-          <label key={o.value} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-slate-800">
-            <input type="checkbox" name={name} value={o.value} checked={chosen.has(o.value)} onChange={(e) => toggle(o.value, e.target.checked)} className="size-5 rounded border-slate-300 accent-brand-700" />
-            {_(o.label)}
-          </label>
-        ))}
-      </div>
-      {(error || hint) && <p className={error ? 'text-sm text-red-700' : 'text-xs text-slate-600'} role={error ? 'alert' : undefined}>{error ?? hint}</p>}
-    </fieldset>
-  );
+  const options = field.options.map((o) => ({ value: o.value, label: _(o.label) }));
+  return <CheckboxGroup name={name} label={label} options={options} value={Array.isArray(value) ? value.map(String) : []} onChange={onChange} error={error} hint={hint} />;
 }
 
 function StringList(props: WidgetProps) {
