@@ -142,6 +142,8 @@ export interface DaySummary {
   flagged: number;
   /** An in with no out after it. */
   open: boolean;
+  /** Open once the shift is over: the clock-out was never punched (its early leave is unknown, not counted). */
+  noOut: boolean;
 }
 
 /** One person's day from the punches that belong to it; `now` keeps days not over yet from counting as absent. */
@@ -155,20 +157,29 @@ export function summariseDay(day: string, shift: Shift, punches: readonly PunchI
   const firstIn = ins[0]?.t ?? null;
   const lastOut = outs.at(-1)?.t ?? null;
   let paired = 0;
+  let away = 0;
   let openedAt: number | null = null;
+  let leftAt: number | null = null;
   for (const p of counted) {
-    if (p.direction === 'in') openedAt ??= p.t;
-    else if (openedAt !== null) {
+    if (p.direction === 'in') {
+      if (openedAt === null && leftAt !== null) away += p.t - leftAt;
+      openedAt ??= p.t;
+    } else if (openedAt !== null) {
       paired += p.t - openedAt;
       openedAt = null;
+      leftAt = p.t;
     }
   }
   const rawWorked = Math.round(paired / MINUTE);
-  const worked = rawWorked > shift.breakMinutes ? rawWorked - shift.breakMinutes : rawWorked;
+  // The rule's break comes off the worked time unless it was taken as an out and an in (then it is already off).
+  const unpunchedBreak = Math.max(0, shift.breakMinutes - Math.round(away / MINUTE));
+  const worked = rawWorked > unpunchedBreak ? rawWorked - unpunchedBreak : rawWorked;
   const { start, end } = shiftBounds(day, shift);
+  const open = openedAt !== null;
   const minutesPast = (a: number, b: number) => Math.max(0, Math.round((a - b) / MINUTE));
   const late = workDay && firstIn !== null && minutesPast(firstIn, start) > shift.grace ? minutesPast(firstIn, start) : 0;
-  const earlyLeave = workDay && lastOut !== null && minutesPast(end, lastOut) > shift.grace ? minutesPast(end, lastOut) : 0;
+  // An out followed by a later in is a break, not the end of the day: only a day that ends on an out leaves early.
+  const earlyLeave = workDay && !open && lastOut !== null && minutesPast(end, lastOut) > shift.grace ? minutesPast(end, lastOut) : 0;
   let overtime = 0;
   if (shift.countsOvertime) {
     if (!workDay) overtime = worked;
@@ -186,7 +197,8 @@ export function summariseDay(day: string, shift: Shift, punches: readonly PunchI
     overtime,
     absent: workDay && over && counted.length === 0,
     flagged,
-    open: openedAt !== null,
+    open,
+    noOut: open && over,
   };
 }
 

@@ -33,7 +33,7 @@ export function PersonDays({ report, clock }: { report: PersonReport; clock: (va
                 {!d.workDay && <span className="ms-2 text-xs">{t`Day off`}</span>}
               </th>
               <td className="px-3 py-2 tabular-nums">{clock(d.firstIn)}</td>
-              <td className="px-3 py-2 tabular-nums">{clock(d.lastOut)}{d.open && <span className="ms-1 text-xs text-amber-800">{t`(no out)`}</span>}</td>
+              <td className="px-3 py-2 tabular-nums">{clock(d.lastOut)}{d.noOut ? <span className="ms-1 text-xs text-amber-800">{t`(no clock-out)`}</span> : d.open && <span className="ms-1 text-xs text-emerald-800">{t`(at work)`}</span>}</td>
               <td className="px-3 py-2 tabular-nums">{formatMinutes(d.worked)}</td>
               <td className="px-3 py-2 tabular-nums">{formatMinutes(d.late)}</td>
               <td className="px-3 py-2 tabular-nums">{formatMinutes(d.earlyLeave)}</td>

@@ -67,6 +67,28 @@ describe('a day of work', () => {
     expect(summariseDay('2025-11-24', day, [], later, { from: '2025-11-23' }).absent).toBe(true);
   });
 
+  it('counts no early leave for a day with no clock-out: it says the out is missing once the shift is over', () => {
+    // In at 08:00 Tehran (04:30Z), never out; the shift ends at 16:00 (12:30Z).
+    const inOnly = [punch('2025-11-22T04:30:00Z', 'in')];
+    expect(summariseDay('2025-11-22', day, inOnly, later)).toMatchObject({ earlyLeave: 0, open: true, noOut: true, absent: false });
+    expect(summariseDay('2025-11-22', day, inOnly, at('2025-11-22T09:00:00Z'))).toMatchObject({ earlyLeave: 0, open: true, noOut: false });
+  });
+
+  it('treats an out followed by an in as a break, not as leaving early', () => {
+    // In 08:00, out 12:00, back 13:00, no out after: the 12:00 out is not the day's end.
+    const s = summariseDay('2025-11-22', day, [punch('2025-11-22T04:30:00Z', 'in'), punch('2025-11-22T08:30:00Z', 'out'), punch('2025-11-22T09:30:00Z', 'in')], later);
+    expect(s).toMatchObject({ earlyLeave: 0, worked: 240, noOut: true });
+  });
+
+  it('takes the rule\'s break off once: a punched break of an hour leaves nothing more to take off', () => {
+    // 08:00–12:00 and 13:00–16:00: 7 hours worked, the 30-minute break already taken as an out and an in.
+    const split = [punch('2025-11-22T04:30:00Z', 'in'), punch('2025-11-22T08:30:00Z', 'out'), punch('2025-11-22T09:30:00Z', 'in'), punch('2025-11-22T12:30:00Z', 'out')];
+    expect(summariseDay('2025-11-22', day, split, later)).toMatchObject({ worked: 420, earlyLeave: 0, noOut: false });
+    // A 10-minute punched break leaves 20 of the rule's 30 to take off.
+    const short = [punch('2025-11-22T04:30:00Z', 'in'), punch('2025-11-22T08:30:00Z', 'out'), punch('2025-11-22T08:40:00Z', 'in'), punch('2025-11-22T12:30:00Z', 'out')];
+    expect(summariseDay('2025-11-22', day, short, later).worked).toBe(470 - 20);
+  });
+
   it('counts a flagged punch only once accepted, and never a void one', () => {
     const s = summariseDay('2025-11-22', day, [punch('2025-11-22T04:30:00Z', 'in', 'flagged'), punch('2025-11-22T12:30:00Z', 'out', 'void')], later);
     expect(s).toMatchObject({ worked: 0, flagged: 1, firstIn: null, absent: true });
