@@ -41,6 +41,13 @@ export function attendanceReport(days: readonly string[], personnel: readonly Lo
     .map((person) => ({ person, ...personDays(days, shift(person), by.get(person.id) ?? [], now, employmentOf(person)) }));
 }
 
+/** A person's shift and their punches (void ones too) of one work day, for the day's details. */
+export function dayOfPerson(person: LocalRow, day: string, rules: readonly LocalRow[], punches: readonly LocalRow[]): { shift: Shift; punches: LocalRow[] } {
+  const shift = shiftsBy(rules)(person);
+  const mine = punches.filter((p) => !p.deleted && p.personnelId === person.id && typeof p.at === 'string' && workDayOf(new Date(p.at).getTime(), shift) === day);
+  return { shift, punches: mine };
+}
+
 export interface Today {
   /** Place id (or '' for none) → the people whose last counted punch today is an in. */
   inNow: Map<string, LocalRow[]>;

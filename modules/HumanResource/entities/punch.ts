@@ -16,6 +16,13 @@ export const punchFlags = [
   { value: 'method', label: /*i18n*/ { id: 'flag.method', message: 'Method not allowed for this person' } },
 ] as const;
 
+export const punchSources = [
+  { value: 'phone', label: /*i18n*/ { id: 'source.phone', message: 'Phone' } },
+  { value: 'kiosk', label: /*i18n*/ { id: 'source.kiosk', message: 'Kiosk' } },
+  { value: 'reader', label: /*i18n*/ { id: 'source.reader', message: 'Reader' } },
+  { value: 'manual', label: /*i18n*/ { id: 'source.manual', message: 'Manual' } },
+] as const;
+
 export type PunchFlag = (typeof punchFlags)[number]['value'];
 
 export const Punch = defineEntity({
@@ -44,12 +51,7 @@ export const Punch = defineEntity({
       kind: 'select',
       label: /*i18n*/ { id: 'field.Punch.source', message: 'Source' },
       required: true,
-      options: [
-        { value: 'phone', label: /*i18n*/ { id: 'source.phone', message: 'Phone' } },
-        { value: 'kiosk', label: /*i18n*/ { id: 'source.kiosk', message: 'Kiosk' } },
-        { value: 'reader', label: /*i18n*/ { id: 'source.reader', message: 'Reader' } },
-        { value: 'manual', label: /*i18n*/ { id: 'source.manual', message: 'Manual' } },
-      ],
+      options: punchSources,
     },
     placeId: { kind: 'reference', to: 'HumanResource/Place', label: /*i18n*/ { id: 'field.Punch.placeId', message: 'Workplace' }, readOnly: true },
     distance: { kind: 'integer', label: /*i18n*/ { id: 'field.Punch.distance', message: 'Distance (metres)' }, readOnly: true },

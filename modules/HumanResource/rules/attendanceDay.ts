@@ -109,6 +109,12 @@ export function dayBegins(day: string, shift: Shift): number {
   return tehranInstant(day, shift.end + Math.floor(gap / 2));
 }
 
+/** The instant of a clock time on a work day: for a night shift, a time before its day begins is the next morning's. */
+export function instantOnWorkDay(day: string, minutes: number, shift: Shift): number {
+  const same = tehranInstant(day, minutes);
+  return same < dayBegins(day, shift) ? tehranInstant(addDays(day, 1), minutes) : same;
+}
+
 /** The work day a punch at `at` belongs to. */
 export function workDayOf(at: number, shift: Shift): string {
   const local = tehranDay(at);

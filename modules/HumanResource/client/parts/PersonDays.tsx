@@ -1,13 +1,27 @@
 /** One person's days of the report: first in, last out, worked, late, early leave, overtime, absence, flagged. */
 import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { LocalRow } from '../../../../src/storage/localRecords.ts';
 import { formatDate, formatNumber } from '../../../../src/i18n/format.ts';
 import { cx } from '../../../../src/ui/cx.ts';
-import type { PersonReport } from '../attendanceView.ts';
+import { dayOfPerson, type PersonReport } from '../attendanceView.ts';
+import { DayPunches } from './DayPunches.tsx';
 import { formatMinutes } from '../timeText.ts';
 
-export function PersonDays({ report, clock }: { report: PersonReport; clock: (value: string | null) => string }) {
+export interface PersonDaysProps {
+  report: PersonReport;
+  clock: (value: string | null) => string;
+  rules: readonly LocalRow[];
+  punches: readonly LocalRow[];
+  /** May add corrections and void punches. */
+  manager: boolean;
+}
+
+export function PersonDays({ report, clock, rules, punches, manager }: PersonDaysProps) {
   const { t } = useLingui();
+  const [open, setOpen] = useState<string | null>(null);
   const name = String(report.person.name);
+  const details = open ? dayOfPerson(report.person, open, rules, punches) : null;
   return (
     <div className="mt-4 overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200">
       <table className="w-full text-sm">
@@ -28,7 +42,9 @@ export function PersonDays({ report, clock }: { report: PersonReport; clock: (va
           {report.days.map((d) => (
             <tr key={d.day} className={cx(!d.workDay && 'bg-slate-50 text-slate-600', d.absent && 'bg-red-50')}>
               <th scope="row" className="px-3 py-2 text-start font-medium whitespace-nowrap">
-                {formatDate(d.day, 'medium')}
+                <button type="button" className="min-h-8 text-brand-700 underline print:text-slate-900 print:no-underline" onClick={() => setOpen(d.day)} aria-haspopup="dialog">
+                  {formatDate(d.day, 'medium')}
+                </button>
                 {d.absent && <span className="ms-2 text-xs text-red-800">{t`Absent`}</span>}
                 {!d.workDay && <span className="ms-2 text-xs">{t`Day off`}</span>}
               </th>
@@ -43,6 +59,7 @@ export function PersonDays({ report, clock }: { report: PersonReport; clock: (va
           ))}
         </tbody>
       </table>
+      {open && details && <DayPunches person={report.person} day={open} shift={details.shift} punches={details.punches} manager={manager} onClose={() => setOpen(null)} />}
     </div>
   );
 }

@@ -6,10 +6,12 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
+import { permission } from '../../../../src/contract/entity.ts';
 import { jalaliDate } from '../../../../src/contract/jalali.ts';
 import { formatDate, formatNumber } from '../../../../src/i18n/format.ts';
 import { intlLocale, type Locale } from '../../../../src/i18n/locale.ts';
 import { downloadCsv } from '../../../../src/panel/entity/entityCsv.ts';
+import { useCanAccess } from '../../../../src/storage/access.ts';
 import { usePanelData } from '../../../../src/storage/panelData.ts';
 import { useTableRows } from '../../../../src/storage/tableRows.ts';
 import { Button } from '../../../../src/ui/Button.tsx';
@@ -39,6 +41,7 @@ export function ReportIO() {
   const panel = usePanelData();
   const [personnel, places, rules, punches] = useTableRows(panel?.db, [Personnel, Place, Rule, Punch]);
   const now = useNow();
+  const manager = useCanAccess()(permission(Punch, 'update'));
   const thisMonth = jalaliDate(new Date(now));
   const [year, setYear] = useState(thisMonth.year);
   const [month, setMonth] = useState(thisMonth.month);
@@ -130,7 +133,7 @@ export function ReportIO() {
           </table>
         </div>
       )}
-      {reports && reports.length === 1 && <PersonDays report={reports[0]!} clock={formatClock} />}
+      {reports && reports.length === 1 && <PersonDays report={reports[0]!} clock={formatClock} rules={rules ?? []} punches={punches ?? []} manager={manager} />}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { localDigits } from '../../../../src/i18n/format.ts';
 import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
 import { Device, Place, Rule } from '../../entities/masterData.ts';
+import { ReaderImport } from '../parts/ReaderImport.tsx';
 
 const degrees = (value: unknown) => (typeof value === 'string' ? localDigits(value) : '');
 const coordinates = { latitude: degrees, longitude: degrees };
@@ -33,10 +34,13 @@ export function RulesManagement() {
 export function DeviceManagement() {
   const { t } = useLingui();
   return (
-    <EntityScreen
-      entity={Device}
-      defaults={{ kind: 'kiosk', active: true }}
-      description={t`Kiosk tablets and fingerprint readers, each registered to a workplace with its serial number; clear Active to block one.`}
-    />
+    <>
+      <EntityScreen
+        entity={Device}
+        defaults={{ kind: 'kiosk', active: true }}
+        description={t`Kiosk tablets and fingerprint readers, each registered to a workplace with its serial number; clear Active to block one.`}
+      />
+      <ReaderImport />
+    </>
   );
 }

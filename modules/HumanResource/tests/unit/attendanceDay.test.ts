@@ -1,6 +1,6 @@
 /** The in/out report's day arithmetic: night shifts, Tehran without summer time, leap Esfand. */
 import { describe, expect, it } from 'vitest';
-import { jalaliMonthDays, personDays, shiftOf, summariseDay, tehranDay, tehranInstant, tehranOffset, workDayOf, type PunchInput } from '../../rules/attendanceDay.ts';
+import { instantOnWorkDay, jalaliMonthDays, personDays, shiftOf, summariseDay, tehranDay, tehranInstant, tehranOffset, workDayOf, type PunchInput } from '../../rules/attendanceDay.ts';
 
 const at = (iso: string) => new Date(iso).getTime();
 const punch = (iso: string, direction: 'in' | 'out', status: PunchInput['status'] = 'accepted'): PunchInput => ({ at: new Date(iso).toISOString(), direction, status });
@@ -106,6 +106,12 @@ describe('a night shift', () => {
     expect(days[0]).toMatchObject({ worked: 7 * 60 + 50, late: 10, earlyLeave: 0, absent: false });
     expect(days[1]?.absent).toBe(true);
     expect(totals).toMatchObject({ worked: 470, late: 10, absent: 1 });
+  });
+
+  it('places a correction typed as 05:30 on the shift of Saturday on Sunday morning', () => {
+    expect(instantOnWorkDay('2025-11-22', 5 * 60 + 30, night)).toBe(at('2025-11-23T02:00:00Z'));
+    expect(workDayOf(instantOnWorkDay('2025-11-22', 5 * 60 + 30, night), night)).toBe('2025-11-22');
+    expect(instantOnWorkDay('2025-11-22', 22 * 60, night)).toBe(at('2025-11-22T18:30:00Z'));
   });
 
   it('gives a punch in the afternoon to the shift that starts that evening', () => {

@@ -1,0 +1,188 @@
+/**
+ * Importing a fingerprint reader's log file (hr-attendance.md, Device): the file is read on the
+ * device (CSV or ZKTeco attlog, rules/readerLog.ts), previewed — what will be added, what is held
+ * already, codes no one carries, lines it could not read — and only then added as punches of
+ * source "reader", each queued like any write so an import works offline too. The server checks
+ * each against the person's policy on arrival.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useRef, useState } from 'react';
+import { describeError } from '../../../../src/i18n/describeError.ts';
+import { formatDate, formatNumber } from '../../../../src/i18n/format.ts';
+import { usePanelData } from '../../../../src/storage/panelData.ts';
+import { useTableRows } from '../../../../src/storage/tableRows.ts';
+import { Alert } from '../../../../src/ui/Alert.tsx';
+import { Button } from '../../../../src/ui/Button.tsx';
+import { SectionCard } from '../../../../src/ui/Card.tsx';
+import { Ltr } from '../../../../src/ui/Ltr.tsx';
+import { ProgressBar } from '../../../../src/ui/ProgressBar.tsx';
+import { SelectField } from '../../../../src/ui/SelectField.tsx';
+import { Device, Personnel } from '../../entities/masterData.ts';
+import { Punch } from '../../entities/punch.ts';
+import { parseReaderLog, planImport, type ReaderLog } from '../../rules/readerLog.ts';
+import { formatClock } from '../timeText.ts';
+
+/** A log's text: UTF-8, or Windows-1256 (Arabic Windows) when UTF-8 does not fit, as older readers' software writes. */
+export async function readLogFile(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1256').decode(bytes);
+  }
+}
+
+const PREVIEW_ROWS = 50;
+
+type Step = { kind: 'idle' } | { kind: 'read'; name: string; log: ReaderLog } | { kind: 'importing'; done: number; total: number } | { kind: 'imported'; added: number; failed: string | null };
+
+export function ReaderImport() {
+  const { t, i18n } = useLingui();
+  const panel = usePanelData();
+  const [devices, personnel, punches] = useTableRows(panel?.db, [Device, Personnel, Punch]);
+  const readers = useMemo(() => (devices ?? []).filter((d) => !d.deleted && d.kind === 'reader'), [devices]);
+  const [deviceId, setDeviceId] = useState('');
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const input = useRef<HTMLInputElement>(null);
+  const plan = useMemo(() => (step.kind === 'read' && personnel && punches ? planImport(step.log, personnel, punches) : null), [step, personnel, punches]);
+  const names = useMemo(() => new Map((personnel ?? []).map((p) => [p.id, String(p.name)])), [personnel]);
+
+  async function choose(file: File | undefined) {
+    if (!file) return;
+    setStep({ kind: 'read', name: file.name, log: parseReaderLog(await readLogFile(file)) });
+  }
+
+  async function importAll() {
+    if (!panel || !plan || step.kind !== 'read') return;
+    const note = t`Imported from ${step.name}`;
+    const total = plan.add.length;
+    let done = 0;
+    setStep({ kind: 'importing', done, total });
+    try {
+      for (const p of plan.add) {
+        await panel.data.create(Punch, { personnelId: p.personnelId, at: p.at, direction: p.direction, source: 'reader', ...(deviceId ? { deviceId } : {}), note });
+        done += 1;
+        if (done % 25 === 0 || done === total) setStep({ kind: 'importing', done, total });
+      }
+      setStep({ kind: 'imported', added: done, failed: null });
+    } catch (error) {
+      setStep({ kind: 'imported', added: done, failed: describeError(i18n, error) });
+    }
+    if (input.current) input.current.value = '';
+  }
+
+  const device = readers.find((d) => d.id === deviceId);
+  return (
+    <SectionCard title={t`Import a reader’s log`} className="mt-6">
+      <p className="mb-3 text-sm text-slate-700">
+        <Trans>
+          A fingerprint reader’s log file — ZKTeco attlog text or a CSV with the personnel code, date and time — is checked here first: punches already held are skipped and codes no one carries are listed.
+        </Trans>
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField label={t`Reader`} value={deviceId} onChange={(e) => setDeviceId(e.target.value)} options={readers.map((d) => ({ value: d.id, label: String(d.name) }))} placeholder={t`Not specified`} />
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          {t`Log file`}
+          <input
+            ref={input}
+            type="file"
+            accept=".csv,.txt,.dat,text/csv,text/plain"
+            onChange={(e) => void choose(e.target.files?.[0])}
+            className="min-h-11 rounded-lg border border-slate-300 bg-white p-2 text-sm file:me-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-brand-800"
+          />
+        </label>
+      </div>
+      {device && <p className="mt-2 text-xs text-slate-600">{t`Punches from this reader count at its workplace.`}</p>}
+
+      {step.kind === 'read' && plan && (
+        <div className="mt-4 flex flex-col gap-3" aria-live="polite">
+          <ul className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+            <Figure label={t`To add`} value={plan.add.length} tone="text-emerald-800" />
+            <Figure label={t`Already held`} value={plan.duplicates.length} />
+            <Figure label={t`Unknown codes`} value={plan.unknown.length} tone={plan.unknown.length ? 'text-amber-800' : undefined} />
+            <Figure label={t`Unreadable lines`} value={step.log.problems.length} tone={step.log.problems.length ? 'text-red-800' : undefined} />
+          </ul>
+          {plan.unknown.length > 0 && (
+            <Alert tone="warning" title={t`No personnel carries these codes; their lines are left out`}>
+              <ul className="flex flex-wrap gap-x-4 gap-y-1">
+                {plan.unknown.map((u) => (
+                  <li key={u.code}>
+                    <Ltr className="font-mono">{u.code}</Ltr> <span className="text-xs">({t`${formatNumber(u.lines)} lines`})</span>
+                  </li>
+                ))}
+              </ul>
+            </Alert>
+          )}
+          {step.log.problems.length > 0 && (
+            <Alert tone="error" title={t`Lines that could not be read`}>
+              <ul className="flex flex-col gap-1">
+                {step.log.problems.slice(0, 10).map((p) => (
+                  <li key={p.line}>
+                    {t`Line ${formatNumber(p.line)}:`} <Ltr className="font-mono text-xs">{p.text}</Ltr>
+                  </li>
+                ))}
+              </ul>
+            </Alert>
+          )}
+          {plan.add.length > 0 && (
+            <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
+              <table className="w-full text-sm">
+                <caption className="px-3 py-2 text-start text-xs text-slate-600">
+                  {plan.add.length > PREVIEW_ROWS ? t`The first ${formatNumber(PREVIEW_ROWS)} of ${formatNumber(plan.add.length)} punches to add` : t`Punches to add`}
+                </caption>
+                <thead className="bg-slate-50 text-slate-700">
+                  <tr>
+                    <th className="px-3 py-2 text-start font-semibold">{t`Name`}</th>
+                    <th className="px-3 py-2 text-start font-semibold">{t`Day`}</th>
+                    <th className="px-3 py-2 text-start font-semibold">{t`Time`}</th>
+                    <th className="px-3 py-2 text-start font-semibold">{t`In or out`}</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {plan.add.slice(0, PREVIEW_ROWS).map((p) => (
+                    <tr key={p.line}>
+                      <td className="px-3 py-1.5">{names.get(p.personnelId)}</td>
+                      <td className="px-3 py-1.5 whitespace-nowrap">{formatDate(p.at, 'medium')}</td>
+                      <td className="px-3 py-1.5 tabular-nums">{formatClock(p.at)}</td>
+                      <td className="px-3 py-1.5">{p.direction === 'in' ? t`In` : t`Out`}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => void importAll()} disabled={!plan.add.length}>
+              {t`Add ${formatNumber(plan.add.length)} punches`}
+            </Button>
+            <Button variant="secondary" onClick={() => setStep({ kind: 'idle' })}>
+              <Trans>Cancel</Trans>
+            </Button>
+          </div>
+        </div>
+      )}
+      {step.kind === 'importing' && (
+        <ProgressBar className="mt-4" value={(step.done / Math.max(1, step.total)) * 100} label={t`Adding punches`} valueText={t`${formatNumber(step.done)} of ${formatNumber(step.total)}`} />
+      )}
+      {step.kind === 'imported' &&
+        (step.failed ? (
+          <Alert tone="error" className="mt-4" title={t`${formatNumber(step.added)} punches added before the import stopped`}>
+            {step.failed}
+          </Alert>
+        ) : (
+          <Alert tone="success" className="mt-4" title={t`${formatNumber(step.added)} punches added`}>
+            <Trans>They reach the server with the next sync; any the person’s policy does not allow are flagged for review.</Trans>
+          </Alert>
+        ))}
+    </SectionCard>
+  );
+}
+
+function Figure({ label, value, tone }: { label: string; value: number; tone?: string }) {
+  return (
+    <li className="rounded-xl bg-slate-50 p-3">
+      <span className="block text-xs text-slate-600">{label}</span>
+      <span className={`text-xl font-semibold tabular-nums ${tone ?? 'text-slate-900'}`}>{formatNumber(value)}</span>
+    </li>
+  );
+}
