@@ -89,11 +89,13 @@ export function arrivalVerdict({ punch, personnel, rule, places, now, latestHeld
   const at = new Date(String(punch.at)).getTime();
   const late = now.getTime() - at;
   const maxHours = typeof rule?.maxOfflineHours === 'number' ? rule.maxOfflineHours : DEFAULT_MAX_OFFLINE_HOURS;
-  if (source !== 'manual') {
+  // A reader's log is late and behind by nature (it is imported after the fact): only a time ahead of the server counts against it.
+  const live = source !== 'manual' && source !== 'reader';
+  if (live) {
     if (late > maxHours * 3_600_000) flags.push('tooOld');
     if (late > OFFLINE_AFTER_MS && personnel.offlineAccepted !== true) flags.push('offline');
-    if (-late > FUTURE_AFTER_MS) flags.push('future');
     if (latestHeld !== null && new Date(latestHeld).getTime() > at) flags.push('outOfOrder');
   }
+  if (source !== 'manual' && -late > FUTURE_AFTER_MS) flags.push('future');
   return { placeId, distance, flags };
 }

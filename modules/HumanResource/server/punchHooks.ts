@@ -21,10 +21,11 @@ async function placesOf(ctx: WriteContext, personnel: Row): Promise<Record<strin
   return rows.map((r) => ({ ...r, id: String(r.id) }));
 }
 
+/** The latest punch held for the person; one stamped ahead of the server's clock sets no order (it is flagged itself). */
 async function latestHeld(ctx: WriteContext, personnelId: string): Promise<string | null> {
   const [row] = await ctx.tx.query<{ at: Date | string | null }>(
-    `SELECT max(at) AS at FROM ${Punch.table} WHERE panel_id = $1 AND personnel_id = $2 AND NOT deleted AND status <> 'void'`,
-    [ctx.access.id, personnelId],
+    `SELECT max(at) AS at FROM ${Punch.table} WHERE panel_id = $1 AND personnel_id = $2 AND NOT deleted AND status <> 'void' AND at <= $3`,
+    [ctx.access.id, personnelId, ctx.now.toISOString()],
   );
   return row?.at ? new Date(row.at).toISOString() : null;
 }

@@ -18,7 +18,7 @@ import { useOnline } from '../../../../src/ui/useOnline.ts';
 import { Punch } from '../../entities/punch.ts';
 import { tehranDay } from '../../rules/attendanceDay.ts';
 import { fenceVerdict, fencesOf, type FenceVerdict } from '../../rules/punchCheck.ts';
-import { learnOffset, serverNow, type ClockOffset } from '../serverClock.ts';
+import { knownOffset, learnOffset, serverNow, type ClockOffset } from '../serverClock.ts';
 import { formatClock } from '../timeText.ts';
 
 type Outcome =
@@ -39,7 +39,8 @@ export function ClockCard({ me, rule, places, punches }: { me: LocalRow; rule: L
   const { t, i18n } = useLingui();
   const panel = usePanelData();
   const online = useOnline();
-  const [offset, setOffset] = useState<ClockOffset | null>(null);
+  // The offset known from the last contact until the server answers again: a punch made before then is corrected too.
+  const [offset, setOffset] = useState<ClockOffset | null>(knownOffset);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   useEffect(() => {
     if (online) void learnOffset().then(setOffset);

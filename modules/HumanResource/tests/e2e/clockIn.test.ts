@@ -25,6 +25,7 @@ let page: Page;
 let ownerToken = '';
 let ownerAccount = { username: '', password: '' };
 let panelCode = '';
+let staffAccount = { username: '', password: '' };
 
 async function punches(): Promise<Row[]> {
   const list = await callInPanel<EntityListResponse>(e2e.server.url, { method: 'GET', path: entityPath(Punch) }, ownerToken, panelCode);
@@ -50,6 +51,7 @@ beforeAll(async () => {
   const staffPermissions = [Personnel, Place, Rule, Punch].map((e) => permission(e, 'read')).concat(permission(Punch, 'create'));
   const role = await post<Row>(Role, { name: 'کارمند', permissions: staffPermissions });
   const staff = await newAccount(e2e.server);
+  staffAccount = staff;
   const member = await post<Row>(Member, { login: staff.username, roleId: role.id });
   const staffToken = (await logInByApi(e2e.server, staff.username, staff.password)).access_token;
   await callInPanel(e2e.server.url, panelEndpoints.acceptInvitation, staffToken, null, { code: panelCode });
@@ -106,6 +108,55 @@ describe('clocking in from the phone', () => {
     await waitUntilSynced(page);
     const rows = await waitForPunches(2);
     expect(rows[1]).toMatchObject({ direction: 'out', status: 'accepted', flags: [] });
+  });
+});
+
+describe('what the phone cannot vouch for', () => {
+  it('poor accuracy: kept, flagged for the manager, and said so', async () => {
+    await context.setGeolocation({ ...office, accuracy: 450 });
+    await page.getByRole('button', { name: fa('Clock in') }).click();
+    await page.getByText(fa('Your position is rough (±{accuracy} m): the punch is kept and flagged for your manager.', { accuracy: '۴۵۰' })).waitFor();
+    const rows = await waitForPunches(3);
+    expect(rows[2]).toMatchObject({ direction: 'in', status: 'flagged', flags: ['poorAccuracy'], accuracy: 450 });
+  });
+
+  it('a phone whose clock is 2 hours fast: its punches carry the server’s time, online and offline', async () => {
+    const skew = 2 * 3_600_000;
+    const skewed = await freshContext(e2e.browser, e2e.server, 390);
+    try {
+      // The phone's clock runs 2 hours ahead from before the app starts: every page sees it.
+      await skewed.clock.install({ time: new Date(Date.now() + skew) });
+      await skewed.grantPermissions(['geolocation'], { origin: e2e.server.url });
+      await skewed.setGeolocation({ ...office, accuracy: 10 });
+      await signInContext(skewed, e2e.server, staffAccount.username, staffAccount.password);
+      const phone = await skewed.newPage();
+      await openScreen(phone, paths.user.panelList);
+      await phone.getByRole('button', { name: 'شرکت ساعت' }).click();
+      await phone.waitForURL((url) => url.pathname === paths.user.panelDashboard);
+      await openScreen(phone, at('dashboard'));
+      await waitUntilSynced(phone);
+
+      await phone.getByRole('button', { name: fa('Clock out') }).click();
+      await phone.getByText(fa('At {place}.', { place: 'دفتر مرکزی' })).waitFor();
+      const online = (await waitForPunches(4))[3]!;
+      const late = (row: Row) => new Date(String(row.receivedAt)).getTime() - new Date(String(row.at)).getTime();
+      expect(online).toMatchObject({ direction: 'out', status: 'accepted', flags: [] });
+      expect(Math.abs(late(online))).toBeLessThan(60_000);
+      expect(new Date(String(online.deviceAt)).getTime() - new Date(String(online.at)).getTime()).toBeGreaterThan(skew - 60_000);
+
+      // Offline, the offset learned at the last contact still corrects the clock.
+      await skewed.setOffline(true);
+      await phone.getByRole('button', { name: fa('Clock in') }).click();
+      await phone.getByText(fa('Saved on this phone; it will be sent when the phone is online.')).waitFor();
+      await skewed.setOffline(false);
+      await waitUntilSynced(phone);
+      const offline = (await waitForPunches(5))[4]!;
+      expect(offline).toMatchObject({ direction: 'in', status: 'accepted', flags: [] });
+      expect(Math.abs(late(offline))).toBeLessThan(60_000);
+      await screenshot(phone, 'hr-clock-skewed-fa-390');
+    } finally {
+      await skewed.close();
+    }
   });
 });
 

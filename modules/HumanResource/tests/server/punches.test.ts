@@ -112,6 +112,35 @@ describe('a punch from a phone', () => {
   });
 });
 
+describe('punches a manager adds', () => {
+  it('from a reader log imported days later: not too old, late or out of order; the method is checked', async () => {
+    server.clock.advance(20_000);
+    const threeDaysAgo = new Date(server.clock.now() - 3 * 24 * 3_600_000).toISOString();
+    const reader = await owner.call<Row>(rest.create(Punch), { body: { id: randomUUID(), personnelId: maryam.id, direction: 'in', source: 'reader', at: threeDaysAgo, note: 'attlog.dat' } });
+    expect(reader.status, JSON.stringify(reader.body)).toBe(201);
+    // Maryam may only clock in from her phone: the reader's punch waits for the manager.
+    expect(reader.body.data).toMatchObject({ status: 'flagged', flags: ['method'] });
+    await owner.call(rest.update(Personnel, maryam.id), { body: { version: maryam.version, methods: ['phoneFence', 'reader'] } });
+    maryam = (await owner.call<Row>(rest.get(Personnel, maryam.id))).body.data!;
+    const allowed = await owner.call<Row>(rest.create(Punch), { body: { id: randomUUID(), personnelId: maryam.id, direction: 'out', source: 'reader', at: threeDaysAgo } });
+    expect(allowed.body.data).toMatchObject({ status: 'accepted', flags: [] });
+  });
+
+  it('from a reader: refused to the person themself, and flagged when ahead of the server’s clock', async () => {
+    const own = await staff.call(rest.create(Punch), { body: { id: randomUUID(), personnelId: maryam.id, direction: 'in', source: 'reader', at: now() } });
+    expect(own.body.errorData?.code).toBe(Code.InvalidOperation);
+    const ahead = await owner.call<Row>(rest.create(Punch), { body: { id: randomUUID(), personnelId: maryam.id, direction: 'in', source: 'reader', at: new Date(server.clock.now() + 3_600_000).toISOString() } });
+    expect(ahead.body.data!.flags).toEqual(['future']);
+  });
+
+  it('as a manual correction: needs a note, and counts at once', async () => {
+    const bare = await owner.call(rest.create(Punch), { body: { id: randomUUID(), personnelId: reza.id, direction: 'out', source: 'manual', at: new Date(server.clock.now() - 48 * 3_600_000).toISOString() } });
+    expect(bare.body.errorData?.code).toBe(Code.BadRequest);
+    const fixed = await owner.call<Row>(rest.create(Punch), { body: { id: randomUUID(), personnelId: reza.id, direction: 'out', source: 'manual', at: new Date(server.clock.now() - 48 * 3_600_000).toISOString(), note: 'فراموش کرد خروج بزند' } });
+    expect(fixed.body.data).toMatchObject({ status: 'accepted', flags: [], note: 'فراموش کرد خروج بزند' });
+  });
+});
+
 describe('punches are append-only', () => {
   it('refuse an edit of their time, place or direction', async () => {
     server.clock.advance(20_000);
