@@ -62,6 +62,18 @@ export async function findRows(q: Queryable, entity: Entity, panelId: string, id
   return attachLines(q, entity, panelId, records.map((r) => rowFromDb(entity, r)));
 }
 
+/**
+ * The live rows of this panel matching a condition, lines with their documents: for a module's
+ * own reads, such as a report. `where` gets the statement's parameters (the panel is `$1`), pushes
+ * its own and answers the condition that names them (`$2` …), as `scopeCondition` does.
+ */
+export async function selectRows(q: Queryable, entity: Entity, panelId: string, where: (params: unknown[]) => string = () => 'true'): Promise<Row[]> {
+  const params: unknown[] = [panelId];
+  const condition = where(params);
+  const records = await q.query(`SELECT ${selectList(entity)} FROM ${entity.table} WHERE panel_id = $1 AND NOT deleted AND (${condition})`, params);
+  return attachLines(q, entity, panelId, records.map((r) => rowFromDb(entity, r)));
+}
+
 /** Rows already read as records (a list's page): their lines, in one query. */
 export function rowsWithLines(q: Queryable, entity: Entity, panelId: string, records: Record<string, unknown>[]): Promise<Row[]> {
   return attachLines(q, entity, panelId, records.map((r) => rowFromDb(entity, r)));

@@ -3,43 +3,11 @@
  * (personnel, rules, punches) with the report's day arithmetic (rules/attendanceDay.ts).
  */
 import type { LocalRow } from '../../../src/storage/localRecords.ts';
-import { addDays, personDays, shiftBounds, shiftOf, summariseDay, workDayOf, type DaySummary, type PersonTotals, type PunchInput, type Shift } from '../rules/attendanceDay.ts';
+import { addDays, shiftBounds, summariseDay, workDayOf, type Shift } from '../rules/attendanceDay.ts';
+import { employmentOf, punchesBy, shiftsBy, type PersonReport as AnyReport } from '../rules/attendanceReport.ts';
 
-export interface PersonReport {
-  person: LocalRow;
-  days: DaySummary[];
-  totals: PersonTotals;
-}
-
-function shiftsBy(rules: readonly LocalRow[]): (person: LocalRow) => Shift {
-  const byId = new Map(rules.map((r) => [r.id, shiftOf(r)]));
-  const fallback = shiftOf(null);
-  return (person) => byId.get(String(person.ruleId)) ?? fallback;
-}
-
-function punchesBy(punches: readonly LocalRow[]): Map<string, PunchInput[]> {
-  const by = new Map<string, PunchInput[]>();
-  for (const p of punches) {
-    if (p.deleted || typeof p.at !== 'string') continue;
-    const list = by.get(String(p.personnelId)) ?? [];
-    list.push({ at: p.at, direction: p.direction === 'out' ? 'out' : 'in', status: p.status === 'void' ? 'void' : p.status === 'flagged' ? 'flagged' : 'accepted' });
-    by.set(String(p.personnelId), list);
-  }
-  return by;
-}
-
-const dayOrNull = (value: unknown) => (typeof value === 'string' && value ? value : null);
-const employmentOf = (person: LocalRow) => ({ from: dayOrNull(person.hireDate), until: dayOrNull(person.leftOn) });
-
-/** Each active person's days over `days` and their totals. */
-export function attendanceReport(days: readonly string[], personnel: readonly LocalRow[], rules: readonly LocalRow[], punches: readonly LocalRow[], now: number): PersonReport[] {
-  const shift = shiftsBy(rules);
-  const by = punchesBy(punches);
-  return personnel
-    .filter((p) => !p.deleted)
-    .sort((a, b) => String(a.name).localeCompare(String(b.name), 'fa'))
-    .map((person) => ({ person, ...personDays(days, shift(person), by.get(person.id) ?? [], now, employmentOf(person)) }));
-}
+export { attendanceReport } from '../rules/attendanceReport.ts';
+export type PersonReport = AnyReport<LocalRow>;
 
 /** A person's shift and their punches (void ones too) of one work day, for the day's details. */
 export function dayOfPerson(person: LocalRow, day: string, rules: readonly LocalRow[], punches: readonly LocalRow[]): { shift: Shift; punches: LocalRow[] } {

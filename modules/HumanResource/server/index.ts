@@ -4,12 +4,14 @@ import module from '../module.ts';
 import { clockEndpoint, type ClockAnswer } from '../rules/clock.ts';
 import { placeHooks } from './placeHooks.ts';
 import { punchHooks } from './punchHooks.ts';
+import { reportRoute } from './reportRoute.ts';
 import { ruleHooks } from './ruleHooks.ts';
 
 export default defineServerModule({
   module,
   hooks: { Place: placeHooks, Rule: ruleHooks, Punch: punchHooks },
   routes(app) {
-    app.get(clockEndpoint.path.replace(/^\/api/, ''), { preHandler: requireSession }, async (request) => ok<ClockAnswer>(request, { now: Date.now() }));
+    reportRoute(app);
+    app.get(clockEndpoint.path.replace(/^\/api/, ''), { preHandler: requireSession }, async (request) => ok<ClockAnswer>(request, { now: request.server.deps.clock.now() }));
   },
 });

@@ -13,6 +13,8 @@ import { acceptedMember, callerIn, createRow, openPanel, rest, type PanelCaller 
 import { Role } from '../../../../src/contract/access.ts';
 import { Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch } from '../../entities/punch.ts';
+import { addDays, tehranDay } from '../../rules/attendanceDay.ts';
+import { reportEndpoint, type ReportAnswer } from '../../rules/reportEndpoint.ts';
 
 let server: TestServer;
 let owner: PanelCaller;
@@ -178,6 +180,45 @@ describe('punches are append-only', () => {
     const flagged = (await phonePunch(staff, { accuracy: 900 })).body.data!;
     const self = await staff.call(rest.update(Punch, flagged.id), { body: { version: flagged.version, status: 'accepted', note: 'من بودم' } });
     expect(self.body.isSuccess).toBe(false);
+  });
+});
+
+describe('the in/out report on the server', () => {
+  const report = (caller: PanelCaller, query: Record<string, string>) => caller.call<ReportAnswer>(reportEndpoint, { query });
+
+  it('gives each person their days and totals over a range, night shifts and all', async () => {
+    const today = tehranDay(server.clock.now());
+    const from = addDays(today, -4);
+    const answer = await report(owner, { from, to: today });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const { days, people } = answer.body.data!;
+    expect(days).toHaveLength(5);
+    expect(people.map((p) => p.name).sort()).toEqual(['رضا احمدی', 'مریم کریمی'].sort());
+    const mine = people.find((p) => p.personnelId === maryam.id)!;
+    expect(mine.days.map((d) => d.day)).toEqual(days);
+    // The reader's accepted out three days ago and the phone's accepted punches today count.
+    expect(mine.days.some((d) => d.lastOut !== null)).toBe(true);
+    expect(mine.totals.flagged).toBeGreaterThan(0);
+  });
+
+  it('gives one who sees only their own record only their own report, and filters by person and place', async () => {
+    const today = tehranDay(server.clock.now());
+    const own = await report(staff, { from: addDays(today, -2), to: today });
+    expect(own.body.data!.people.map((p) => p.personnelId)).toEqual([maryam.id]);
+    const one = await report(owner, { from: today, to: today, personnelId: reza.id });
+    expect(one.body.data!.people.map((p) => p.personnelId)).toEqual([reza.id]);
+    const nowhere = await report(owner, { from: today, to: today, placeId: randomUUID() });
+    expect(nowhere.body.data!.people).toEqual([]);
+    const here = await report(owner, { from: today, to: today, placeId: String(office.id) });
+    expect(here.body.data!.people).toHaveLength(2);
+  });
+
+  it('answers bad ranges with 400 and the catalogue code, never 500', async () => {
+    for (const query of [{ from: '2025-02-30', to: '2025-03-02' }, { from: '2025-03-02', to: '2025-03-01' }, { from: '2025-01-01', to: '2025-12-31' }, { from: 'x', to: 'y' }, { from: '2025-01-01', to: '2025-01-02', ruleId: "1' OR 1=1" }, {}]) {
+      const answer = await report(owner, query as Record<string, string>);
+      expect(answer.status, JSON.stringify(query)).toBe(400);
+      expect(answer.body.errorData?.code).toBe(Code.BadRequest);
+    }
   });
 });
 
