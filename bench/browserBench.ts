@@ -21,6 +21,9 @@ import { call } from './serverProcess.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
+/** What a list's first data row looks like: a cell with the row's button. */
+const FIRST_ROW = 'main tbody tr td button';
+
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 export const ms = (values: number[]) => `${median(values).toFixed(0).padStart(5)} ms`;
 
@@ -108,18 +111,18 @@ export async function putRows(page: Page, dbName: string, tables: Record<string,
 }
 
 /**
- * From clicking the navigation link to `href` to the first data row (`main tbody tr td button`)
- * drawn, measured in the page.
+ * From clicking the navigation link to `href` to the first data row (`main tbody tr td button`,
+ * or `firstRow`) drawn, measured in the page.
  */
-export function openFromMenu(page: Page, href: string): Promise<number> {
+export function openFromMenu(page: Page, href: string, firstRow = FIRST_ROW): Promise<number> {
   return page.evaluate(
-    (href) =>
+    ({ href, firstRow }) =>
       new Promise<number>((done) => {
         const link = Array.from(document.querySelectorAll<HTMLAnchorElement>('aside a')).find((a) => a.getAttribute('href') === href);
         if (!link) throw new Error(`no link to ${href} among ${Array.from(document.querySelectorAll('aside a')).map((a) => a.getAttribute('href')).join(' ')}`);
         const started = performance.now();
         const observer = new MutationObserver(() => {
-          if (document.querySelector('main tbody tr td button')) {
+          if (document.querySelector(firstRow)) {
             observer.disconnect();
             requestAnimationFrame(() => done(performance.now() - started));
           }
@@ -127,14 +130,14 @@ export function openFromMenu(page: Page, href: string): Promise<number> {
         observer.observe(document.body, { childList: true, subtree: true });
         link.click();
       }),
-    href,
+    { href, firstRow },
   );
 }
 
 /** The first data row after loading `path` afresh, counted from the navigation's start. */
-export async function openByReload(page: Page, path: string): Promise<number> {
+export async function openByReload(page: Page, path: string, firstRow = FIRST_ROW): Promise<number> {
   await page.goto(path);
-  await page.locator('main tbody tr td button').first().waitFor({ timeout: 60_000 });
+  await page.locator(firstRow).first().waitFor({ timeout: 60_000 });
   return page.evaluate(() => performance.now());
 }
 

@@ -88,6 +88,7 @@ export function EntityForm({ entity, row, onSaved, onCancel, widgets, defaults }
             onChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
             error={reason ? fieldProblemMessage(i18n, field, reason) : undefined}
             context={values}
+            patch={(changes) => setValues((current) => ({ ...current, ...changes }))}
           />
         );
       })}

@@ -25,6 +25,8 @@ export interface WidgetProps {
   hint?: string;
   /** The values of the whole form (a line's widget sees its document's header). */
   context?: Record<string, unknown>;
+  /** Sets several fields of the form at once (a position fills latitude and longitude); absent on a line. */
+  patch?: (values: Record<string, unknown>) => void;
 }
 
 export type Widget = ComponentType<WidgetProps>;

@@ -3,10 +3,12 @@ import { useLingui } from '@lingui/react/macro';
 import { localDigits } from '../../../../src/i18n/format.ts';
 import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
 import { Device, Place, Rule } from '../../entities/masterData.ts';
+import { CentreField } from '../parts/CentreField.tsx';
 import { ReaderImport } from '../parts/ReaderImport.tsx';
 
 const degrees = (value: unknown) => (typeof value === 'string' ? localDigits(value) : '');
 const coordinates = { latitude: degrees, longitude: degrees };
+const centreWidget = { latitude: CentreField };
 
 export function PlaceManagement() {
   const { t } = useLingui();
@@ -15,7 +17,8 @@ export function PlaceManagement() {
       entity={Place}
       defaults={{ radius: 100 }}
       display={coordinates}
-      description={t`A phone clocks in at a workplace when it is within the radius of its centre. Type the centre’s coordinates as a map app shows them.`}
+      widgets={centreWidget}
+      description={t`A phone clocks in at a workplace when it is within the radius of its centre. Stand at the place and use your location, or type the centre’s coordinates as a map app shows them.`}
     />
   );
 }
