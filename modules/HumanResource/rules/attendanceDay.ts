@@ -22,18 +22,31 @@ export function parseClock(raw: unknown): number | null {
 }
 
 const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Tehran', timeZoneName: 'longOffset' });
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran', year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** Tehran's offset from UTC at an instant, in minutes (210 now; 270 in summers before 2022). */
+/**
+ * Tehran's offset from UTC at an instant, in minutes (210 now; 270 in summers before 2022). Asked
+ * of the time-zone data once per half hour of time (Tehran's changes fell at local midnight, a
+ * half hour in UTC), then remembered: a month's report asks it tens of thousands of times.
+ */
 export function tehranOffset(at: number): number {
-  const name = offsetFormat.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+03:30';
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  const slot = Math.floor(at / HALF_HOUR);
+  let offset = offsets.get(slot);
+  if (offset === undefined) {
+    const name = offsetFormat.formatToParts(slot * HALF_HOUR).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+03:30';
+    const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+    offset = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+    offsets.set(slot, offset);
+  }
+  return offset;
 }
+
+const HALF_HOUR = 30 * MINUTE;
+const offsets = new Map<number, number>();
 
 /** The Tehran calendar day of an instant. */
 export function tehranDay(at: number | Date): string {
-  return dayFormat.format(at);
+  const ms = typeof at === 'number' ? at : at.getTime();
+  return new Date(ms + tehranOffset(ms) * MINUTE).toISOString().slice(0, 10);
 }
 
 /** The day `days` after `day`. */
@@ -43,19 +56,36 @@ export function addDays(day: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The instant of `minutes` after midnight of a Tehran day (minutes may pass 24 h). */
+/** The instant of `minutes` after midnight of a Tehran day (minutes may pass 24 h); remembered, as every person's shift asks the same. */
 export function tehranInstant(day: string, minutes: number): number {
-  const [y = 1970, m = 1, d = 1] = day.split('-').map(Number);
-  const naive = Date.UTC(y, m - 1, d) + minutes * MINUTE;
-  const first = naive - tehranOffset(naive) * MINUTE;
-  return naive - tehranOffset(first) * MINUTE;
+  const key = `${day}|${minutes}`;
+  let at = instants.get(key);
+  if (at === undefined) {
+    const [y = 1970, m = 1, d = 1] = day.split('-').map(Number);
+    const naive = Date.UTC(y, m - 1, d) + minutes * MINUTE;
+    const first = naive - tehranOffset(naive) * MINUTE;
+    at = naive - tehranOffset(first) * MINUTE;
+    if (instants.size > 100_000) instants.clear();
+    instants.set(key, at);
+  }
+  return at;
 }
+
+const instants = new Map<string, number>();
 
 const weekDayKeys = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
 export function weekDayOf(day: string): (typeof weekDayKeys)[number] {
-  return weekDayKeys[new Date(`${day}T12:00:00Z`).getUTCDay()]!;
+  let key = weekDays.get(day);
+  if (key === undefined) {
+    key = weekDayKeys[new Date(`${day}T12:00:00Z`).getUTCDay()]!;
+    if (weekDays.size > 10_000) weekDays.clear();
+    weekDays.set(day, key);
+  }
+  return key;
 }
+
+const weekDays = new Map<string, (typeof weekDayKeys)[number]>();
 
 /** The Gregorian days of a Jalali month, in order (29, 30 or 31 of them; Esfand has 30 in leap years). */
 export function jalaliMonthDays(year: number, month: number): string[] {
@@ -125,6 +155,8 @@ export interface PunchInput {
   at: string;
   direction: 'in' | 'out';
   status: 'accepted' | 'flagged' | 'void';
+  /** `at` in milliseconds, when already worked out. */
+  t?: number;
 }
 
 /** The days a person worked here: from the hire date to the day they left (both YYYY-MM-DD, either open). */
@@ -157,7 +189,7 @@ export function summariseDay(day: string, shift: Shift, punches: readonly PunchI
   const inService = (!employed.from || day >= employed.from) && (!employed.until || day <= employed.until);
   const workDay = inService && shift.workDays.includes(weekDayOf(day));
   const flagged = punches.filter((p) => p.status === 'flagged').length;
-  const counted = punches.filter((p) => p.status === 'accepted').map((p) => ({ ...p, t: new Date(p.at).getTime() })).sort((a, b) => a.t - b.t);
+  const counted = punches.filter((p) => p.status === 'accepted').map((p) => ({ direction: p.direction, t: p.t ?? Date.parse(p.at) })).sort((a, b) => a.t - b.t);
   const ins = counted.filter((p) => p.direction === 'in');
   const outs = counted.filter((p) => p.direction === 'out');
   const firstIn = ins[0]?.t ?? null;
@@ -220,9 +252,12 @@ export interface PersonTotals {
 /** Each day of `days` for one person, and their totals. */
 export function personDays(days: readonly string[], shift: Shift, punches: readonly PunchInput[], now: number, employed: Employment = {}): { days: DaySummary[]; totals: PersonTotals } {
   const byDay = new Map<string, PunchInput[]>();
-  for (const p of punches) {
-    const day = workDayOf(new Date(p.at).getTime(), shift);
-    byDay.set(day, [...(byDay.get(day) ?? []), p]);
+  for (const punch of punches) {
+    const p = punch.t === undefined ? { ...punch, t: Date.parse(punch.at) } : punch;
+    const day = workDayOf(p.t!, shift);
+    const list = byDay.get(day);
+    if (list) list.push(p);
+    else byDay.set(day, [p]);
   }
   const summaries = days.map((day) => summariseDay(day, shift, byDay.get(day) ?? [], now, employed));
   const totals: PersonTotals = { worked: 0, late: 0, earlyLeave: 0, overtime: 0, absent: 0, flagged: 0 };

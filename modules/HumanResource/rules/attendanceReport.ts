@@ -25,7 +25,7 @@ export function punchesBy(punches: readonly ReportRow[]): Map<string, PunchInput
   for (const p of punches) {
     if (p.deleted || typeof p.at !== 'string') continue;
     const list = by.get(String(p.personnelId)) ?? [];
-    list.push({ at: p.at, direction: p.direction === 'out' ? 'out' : 'in', status: p.status === 'void' ? 'void' : p.status === 'flagged' ? 'flagged' : 'accepted' });
+    list.push({ at: p.at, t: Date.parse(p.at), direction: p.direction === 'out' ? 'out' : 'in', status: p.status === 'void' ? 'void' : p.status === 'flagged' ? 'flagged' : 'accepted' });
     by.set(String(p.personnelId), list);
   }
   return by;

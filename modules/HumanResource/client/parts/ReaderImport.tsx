@@ -6,7 +6,7 @@
  * each against the person's policy on arrival.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { describeError } from '../../../../src/i18n/describeError.ts';
 import { formatDate, formatNumber } from '../../../../src/i18n/format.ts';
 import { usePanelData } from '../../../../src/storage/panelData.ts';
@@ -44,6 +44,7 @@ export function ReaderImport() {
   const [deviceId, setDeviceId] = useState('');
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const input = useRef<HTMLInputElement>(null);
+  const labelId = useId();
   const plan = useMemo(() => (step.kind === 'read' && personnel && punches ? planImport(step.log, personnel, punches) : null), [step, personnel, punches]);
   const names = useMemo(() => new Map((personnel ?? []).map((p) => [p.id, String(p.name)])), [personnel]);
 
@@ -81,16 +82,22 @@ export function ReaderImport() {
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField label={t`Reader`} value={deviceId} onChange={(e) => setDeviceId(e.target.value)} options={readers.map((d) => ({ value: d.id, label: String(d.name) }))} placeholder={t`Not specified`} />
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          {t`Log file`}
-          <input
-            ref={input}
-            type="file"
-            accept=".csv,.txt,.dat,text/csv,text/plain"
-            onChange={(e) => void choose(e.target.files?.[0])}
-            className="min-h-11 rounded-lg border border-slate-300 bg-white p-2 text-sm file:me-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-brand-800"
-          />
-        </label>
+        <div className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          <span id={labelId}>{t`Log file`}</span>
+          {/* The browser's own file button speaks the browser's language; this one speaks the app's. */}
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white p-1.5 focus-within:ring-2 focus-within:ring-brand-600">
+            <input
+              ref={input}
+              type="file"
+              accept=".csv,.txt,.dat,text/csv,text/plain"
+              aria-labelledby={labelId}
+              onChange={(e) => void choose(e.target.files?.[0])}
+              className="sr-only"
+            />
+            <span className="rounded-md bg-brand-50 px-3 py-1.5 text-brand-800">{t`Choose a file…`}</span>
+            <span className="truncate font-normal text-slate-600">{step.kind === 'read' ? <Ltr>{step.name}</Ltr> : t`None chosen`}</span>
+          </label>
+        </div>
       </div>
       {device && <p className="mt-2 text-xs text-slate-600">{t`Punches from this reader count at its workplace.`}</p>}
 

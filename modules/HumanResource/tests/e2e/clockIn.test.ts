@@ -16,6 +16,8 @@ import { callInPanel, openScreen, waitUntilSynced } from '../../../../tests/e2e/
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
 import { Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch } from '../../entities/punch.ts';
+import { jalaliDate } from '../../../../src/contract/jalali.ts';
+import { tehranDay } from '../../rules/attendanceDay.ts';
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
 const at = (screen: string) => modulePath('HumanResource', screen);
@@ -156,6 +158,61 @@ describe('what the phone cannot vouch for', () => {
       await screenshot(phone, 'hr-clock-skewed-fa-390');
     } finally {
       await skewed.close();
+    }
+  });
+});
+
+describe('a manager’s corrections', () => {
+  it('imports a reader log through a preview, then adds a correction and voids a punch from the report', async () => {
+    const owner = await freshContext(e2e.browser, e2e.server, 1280);
+    const manager = await owner.newPage();
+    try {
+      await signInContext(owner, e2e.server, ownerAccount.username, ownerAccount.password);
+      await openScreen(manager, paths.user.panelList);
+      await manager.getByRole('button', { name: 'شرکت ساعت' }).click();
+      await manager.waitForURL((url) => url.pathname === paths.user.panelDashboard);
+      await openScreen(manager, at('Management/Workplace/Device/DeviceManagement'));
+      await waitUntilSynced(manager);
+      const before = (await punches()).length;
+
+      // The reader's file: Maryam twice at 07:58 (one kept), her out, and a code nobody carries.
+      const today = tehranDay(Date.now());
+      const j = jalaliDate(new Date(`${today}T12:00:00Z`));
+      const log = `کد پرسنلی,تاریخ,ساعت,نوع\nP-001,${today},07:58,0\nP-001,${today},07:58,0\n P-001 ,${j.year}/${j.month}/${j.day},16:05,خروج\nX-9,${today},08:00,0\n`;
+      await manager.locator('input[type="file"]').setInputFiles({ name: 'reader.csv', mimeType: 'text/csv', buffer: Buffer.from(log) });
+      await manager.getByRole('button', { name: fa('Add {0} punches', { 0: '۲' }) }).waitFor();
+      expect(await manager.getByRole('alert').filter({ hasText: fa('No personnel carries these codes; their lines are left out') }).innerText()).toContain('X-9');
+      await screenshot(manager, 'hr-reader-import-preview-fa-1280');
+      await manager.getByRole('button', { name: fa('Add {0} punches', { 0: '۲' }) }).click();
+      await manager.getByText(fa('{0} punches added', { 0: '۲' })).waitFor();
+      await waitUntilSynced(manager);
+      const imported = (await waitForPunches(before + 2)).filter((r) => r.source === 'reader');
+      expect(imported.map((r) => [r.direction, r.status, r.flags])).toEqual([
+        ['in', 'flagged', ['method']],
+        ['out', 'flagged', ['method']],
+      ]);
+
+      // From the report: Maryam's day, a correction added and a punch voided, each with its note.
+      await openScreen(manager, at('Management/Attendance/Report/ReportIO'));
+      await manager.getByRole('table').getByRole('button', { name: 'مریم کریمی' }).click();
+      // The day's button reads as the app writes a date in fa (src/i18n/format.ts): Jalali, Persian digits, Tehran.
+      const dayName = new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-arabext', { timeZone: 'Asia/Tehran', dateStyle: 'medium' }).format(new Date(`${today}T12:00:00Z`));
+      await manager.getByRole('button', { name: dayName }).click();
+      const dialog = manager.getByRole('dialog');
+      await dialog.getByLabel(fa('Time')).fill('12:30');
+      await dialog.getByLabel(fa('Note')).fill('ناهار را فراموش کرد بزند');
+      await dialog.getByRole('button', { name: fa('Add punch') }).click();
+      await manager.getByText(fa('Correction added.')).waitFor();
+      await dialog.getByRole('button', { name: fa('Void…') }).first().click();
+      await dialog.getByLabel(fa('Why it is void')).fill('تکراری');
+      await dialog.getByRole('button', { name: fa('Void'), exact: true }).click();
+      await manager.getByText(fa('Punch void.')).waitFor();
+      await screenshot(manager, 'hr-day-punches-fa-1280');
+      await waitUntilSynced(manager);
+      await expect.poll(async () => (await punches()).filter((r) => r.source === 'manual' && r.note === 'ناهار را فراموش کرد بزند' && r.status === 'accepted').length).toBe(1);
+      await expect.poll(async () => (await punches()).filter((r) => r.status === 'void' && r.note === 'تکراری').length).toBe(1);
+    } finally {
+      await owner.close();
     }
   });
 });

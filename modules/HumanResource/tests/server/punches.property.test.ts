@@ -59,7 +59,7 @@ const scenario = fc.record({
   startedBefore: fc.integer({ min: 0, max: 2 * MAX_OFFLINE_HOURS * 60 }),
 });
 
-type Scenario = fc.Infer<typeof scenario>;
+type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
 async function run({ made, deliveries, startedBefore }: Scenario) {
   server.clock.set(base);
