@@ -28,7 +28,7 @@ import { PUSH_BATCH_MAX, syncEndpoints, type Mutation, type PushResponse } from 
 import { Personnel, Place, Rule } from '../entities/masterData.ts';
 import { Punch } from '../entities/punch.ts';
 import { jalaliDate } from '../../../src/contract/jalali.ts';
-import { jalaliMonthDays, tehranInstant, weekDayOf } from '../rules/attendanceDay.ts';
+import { jalaliMonthDays, punchWindow, tehranInstant, weekDayOf } from '../rules/attendanceDay.ts';
 import { reportEndpoint } from '../rules/reportEndpoint.ts';
 
 const PEOPLE = 200;
@@ -84,7 +84,7 @@ async function benchServer(engine: string, env: Record<string, string>, rows: Da
       return { mutationId: id++, entity: entity.key, op: 'create', id: rowId, values };
     };
     // The server reads only the range's punches (and a day either side): the month before is not sent, which halves the filling.
-    const first = new Date(tehranInstant(range[0]!, -24 * 60)).toISOString();
+    const [first] = punchWindow(range[0]!, range.at(-1)!);
     const inRange = rows.punches.filter((p) => String(p.at) >= first);
     const mutations = [create(Place, rows.place), create(Rule, rows.rule), ...rows.personnel.map((p) => create(Personnel, p)), ...inRange.map((p) => create(Punch, p))];
     const clientId = randomUUID();

@@ -145,6 +145,11 @@ export function instantOnWorkDay(day: string, minutes: number, shift: Shift): nu
   return same < dayBegins(day, shift) ? tehranInstant(addDays(day, 1), minutes) : same;
 }
 
+/** The instants (ISO, end excluded) that hold every punch of the work days `from`…`to`: a night shift's reach into the next morning, a day's start the evening before. */
+export function punchWindow(from: string, to: string): [string, string] {
+  return [new Date(tehranInstant(addDays(from, -1), 0)).toISOString(), new Date(tehranInstant(addDays(to, 2), 0)).toISOString()];
+}
+
 /** The work day a punch at `at` belongs to. */
 export function workDayOf(at: number, shift: Shift): string {
   const local = tehranDay(at);

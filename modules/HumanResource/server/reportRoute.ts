@@ -9,7 +9,7 @@ import { permission } from '../../../src/contract/entity.ts';
 import { AppError, columnName, ensurePermission, ok, requirePanel, requireSession, scopeCondition, selectRows } from '../../../server/moduleApi.ts';
 import { Personnel, Rule } from '../entities/masterData.ts';
 import { Punch } from '../entities/punch.ts';
-import { addDays, tehranInstant } from '../rules/attendanceDay.ts';
+import { addDays, punchWindow } from '../rules/attendanceDay.ts';
 import { attendanceReport } from '../rules/attendanceReport.ts';
 import { REPORT_MAX_DAYS, reportEndpoint, type ReportAnswer, type ReportQuery } from '../rules/reportEndpoint.ts';
 
@@ -51,9 +51,7 @@ export function reportRoute(app: FastifyInstance): void {
     if (!personnel.length) return ok<ReportAnswer>(request, { days, people: [] });
 
     const rules = await selectRows(db, Rule, access.id);
-    // A night shift's punches reach into the next morning; a day's may start the evening before.
-    const start = new Date(tehranInstant(addDays(from, -1), 0)).toISOString();
-    const end = new Date(tehranInstant(addDays(to, 2), 0)).toISOString();
+    const [start, end] = punchWindow(from, to);
     // Only what the day arithmetic reads: a month of a few hundred people is tens of thousands of punches.
     const params: unknown[] = [access.id, personnel.map((p) => p.id), start, end];
     const punchScope = scopeCondition(Punch, access, params);

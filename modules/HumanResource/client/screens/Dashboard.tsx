@@ -20,9 +20,10 @@ import { Spinner } from '../../../../src/ui/Spinner.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch } from '../../entities/punch.ts';
-import { tehranDay } from '../../rules/attendanceDay.ts';
+import { addDays, tehranDay } from '../../rules/attendanceDay.ts';
 import { todayFigures } from '../attendanceView.ts';
 import { useNow } from '../useNow.ts';
+import { usePunches } from '../usePunches.ts';
 import { Member, myPersonnel } from '../myPersonnel.ts';
 import { ClockCard } from '../parts/ClockCard.tsx';
 import { PunchReview } from '../parts/PunchReview.tsx';
@@ -47,11 +48,13 @@ export function Dashboard() {
   const current = useCurrentPanel();
   const can = useCanAccess();
   useDocumentTitle(t`Attendance`);
-  const [personnel, places, rules, punches, members] = useTableRows(panel?.db, [Personnel, Place, Rule, Punch, Member]);
+  const [personnel, places, rules, members] = useTableRows(panel?.db, [Personnel, Place, Rule, Member]);
   const seesAll = current.status === 'ready' && seesAllOf(current.panel, Personnel);
   const manager = can(permission(Punch, 'update'));
   const now = useNow();
   const today = tehranDay(now);
+  // The chart's 14 days and today, and whatever still waits for review.
+  const punches = usePunches(panel?.db, addDays(today, -14), today, true);
   const me = personnel ? myPersonnel(personnel, members, readSession().username, seesAll) : null;
   const figures = useMemo(() => (personnel && rules && punches ? todayFigures(today, personnel, rules, punches, now) : null), [personnel, rules, punches, today, now]);
   const placeNames = useMemo(() => new Map((places ?? []).map((p) => [p.id, String(p.name)])), [places]);

@@ -21,6 +21,7 @@ import { SelectField } from '../../../../src/ui/SelectField.tsx';
 import { Spinner } from '../../../../src/ui/Spinner.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { useNow } from '../useNow.ts';
+import { usePunches } from '../usePunches.ts';
 import { Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch } from '../../entities/punch.ts';
 import { jalaliMonthDays } from '../../rules/attendanceDay.ts';
@@ -39,7 +40,7 @@ export function ReportIO() {
   const { t, i18n } = useLingui();
   useDocumentTitle(t`In/out report`);
   const panel = usePanelData();
-  const [personnel, places, rules, punches] = useTableRows(panel?.db, [Personnel, Place, Rule, Punch]);
+  const [personnel, places, rules] = useTableRows(panel?.db, [Personnel, Place, Rule]);
   const now = useNow();
   const manager = useCanAccess()(permission(Punch, 'update'));
   const thisMonth = jalaliDate(new Date(now));
@@ -49,6 +50,7 @@ export function ReportIO() {
   const [ruleId, setRuleId] = useState('');
   const [personId, setPersonId] = useState('');
   const days = useMemo(() => jalaliMonthDays(year, month), [year, month]);
+  const punches = usePunches(panel?.db, days[0]!, days.at(-1)!);
   const reports = useMemo(() => {
     if (!personnel || !rules || !punches) return null;
     const chosen = personnel.filter(

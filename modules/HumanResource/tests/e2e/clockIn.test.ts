@@ -17,7 +17,7 @@ import { fa } from '../../../../tests/e2e/pwaSupport.ts';
 import { Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch } from '../../entities/punch.ts';
 import { jalaliDate } from '../../../../src/contract/jalali.ts';
-import { tehranDay } from '../../rules/attendanceDay.ts';
+import { addDays, tehranDay } from '../../rules/attendanceDay.ts';
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
 const at = (screen: string) => modulePath('HumanResource', screen);
@@ -175,13 +175,14 @@ describe('a manager’s corrections', () => {
       await waitUntilSynced(manager);
       const before = (await punches()).length;
 
-      // The reader's file: Maryam twice at 07:58 (one kept), her out, and a code nobody carries.
+      // The reader's file of yesterday: Maryam twice at 07:58 (one kept), her out (a Jalali date), and a code nobody carries.
       const today = tehranDay(Date.now());
-      const j = jalaliDate(new Date(`${today}T12:00:00Z`));
-      const log = `کد پرسنلی,تاریخ,ساعت,نوع\nP-001,${today},07:58,0\nP-001,${today},07:58,0\n P-001 ,${j.year}/${j.month}/${j.day},16:05,خروج\nX-9,${today},08:00,0\n`;
+      const yesterday = addDays(today, -1);
+      const j = jalaliDate(new Date(`${yesterday}T12:00:00Z`));
+      const log = `کد پرسنلی,تاریخ,ساعت,نوع\nP-001,${yesterday},07:58,0\nP-001,${yesterday},07:58,0\n P-001 ,${j.year}/${j.month}/${j.day},16:05,خروج\nX-9,${yesterday},08:00,0\n`;
       await manager.locator('input[type="file"]').setInputFiles({ name: 'reader.csv', mimeType: 'text/csv', buffer: Buffer.from(log) });
       await manager.getByRole('button', { name: fa('Add {0} punches', { 0: '۲' }) }).waitFor();
-      expect(await manager.getByRole('alert').filter({ hasText: fa('No personnel carries these codes; their lines are left out') }).innerText()).toContain('X-9');
+      expect(await manager.getByRole('status').filter({ hasText: fa('No personnel carries these codes; their lines are left out') }).innerText()).toContain('X-9');
       await screenshot(manager, 'hr-reader-import-preview-fa-1280');
       await manager.getByRole('button', { name: fa('Add {0} punches', { 0: '۲' }) }).click();
       await manager.getByText(fa('{0} punches added', { 0: '۲' })).waitFor();
@@ -192,7 +193,7 @@ describe('a manager’s corrections', () => {
         ['out', 'flagged', ['method']],
       ]);
 
-      // From the report: Maryam's day, a correction added and a punch voided, each with its note.
+      // From the report: Maryam's today, a correction added and a punch voided, each with its note.
       await openScreen(manager, at('Management/Attendance/Report/ReportIO'));
       await manager.getByRole('table').getByRole('button', { name: 'مریم کریمی' }).click();
       // The day's button reads as the app writes a date in fa (src/i18n/format.ts): Jalali, Persian digits, Tehran.

@@ -1,0 +1,23 @@
+/**
+ * The punches a screen needs, read through the `at` index rather than the whole table: a panel
+ * of a few hundred people gathers tens of thousands of punches a month, and the report and the
+ * dashboard each look at a few weeks of them. Live: a punch made or synced shows at once.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { LocalRow } from '../../../src/storage/localRecords.ts';
+import type { PanelDb } from '../../../src/storage/PanelDb.ts';
+import { Punch } from '../entities/punch.ts';
+import { punchWindow } from '../rules/attendanceDay.ts';
+
+/** The punches of the work days `from`…`to` (undefined until read), and with `flagged`, every punch still waiting for review, however old. */
+export function usePunches(db: PanelDb | undefined, from: string, to: string, flagged = false): LocalRow[] | undefined {
+  return useLiveQuery(async () => {
+    if (!db) return undefined;
+    const [start, end] = punchWindow(from, to);
+    const inWindow = await db.rows(Punch).where('at').between(start, end, true, false).toArray();
+    if (!flagged) return inWindow;
+    const seen = new Set(inWindow.map((p) => p.id));
+    const waiting = await db.rows(Punch).where('status').equals('flagged').toArray();
+    return [...inWindow, ...waiting.filter((p) => !seen.has(p.id))];
+  }, [db, from, to, flagged]);
+}
