@@ -28,6 +28,8 @@ export interface Config {
   logLevel: string;
   distDir: string;
   seedDemo: boolean;
+  /** Server processes sharing the port (Node's cluster): more than one needs DATABASE_URL. */
+  workers: number;
 }
 
 export class ConfigError extends Error {
@@ -151,11 +153,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (smsSender === 'http' && !smsGatewayUrl) {
     throw new ConfigError('SMS_SENDER=http needs SMS_GATEWAY_URL, the address the codes are posted to.');
   }
+  const workers = int(env, 'WORKERS', 1, 1, 64);
+  if (workers > 1 && !databaseUrl) {
+    throw new ConfigError('WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process.');
+  }
   const serviceName = env.SERVICE_NAME || DEFAULT_SERVICE_NAME;
   if (!/^[A-Za-z0-9._-]{1,64}$/.test(serviceName)) {
     throw new ConfigError('SERVICE_NAME may hold only letters, digits, dot, dash and underscore (1–64).');
   }
   return {
+    workers,
     production,
     port: int(env, 'PORT', 3000, 0, 65535),
     host,

@@ -1,7 +1,14 @@
 /**
  * Starts the server: settings, database, migrations, the demo account on a fresh embedded
  * database, then listen. Expired account rows are purged hourly. Stops cleanly on SIGINT/SIGTERM.
+ *
+ * With WORKERS=N (and DATABASE_URL) this process is the cluster's primary: it forks N server
+ * processes that share the port (Node's cluster hands each new connection to the next), restarts
+ * one that dies, and passes a stop on to all. Everything they share lives in PostgreSQL — sessions,
+ * the brute-force counters, the panels' write locks, the migration lock — so any of them may
+ * answer any request (docs/decisions/015-several-processes.md).
  */
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -23,6 +30,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (cluster.isPrimary && config.workers > 1) return runPrimary(config.workers);
   const db = await openDatabase(config);
   await migrate(db, await currentPlan());
   const demo = config.seedDemo ? await seedDemoAccount(db) : null;
@@ -30,6 +38,7 @@ async function main(): Promise<void> {
 
   const housekeeping = () =>
     purgeExpired(db, systemClock.now()).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
+  // Each process of a cluster purges too: the deletes are idempotent and hourly.
   await housekeeping();
   const timer = setInterval(housekeeping, HOUSEKEEPING_INTERVAL_MS);
   timer.unref();
@@ -44,8 +53,31 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
   const address = await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  console.log(`\nPishkhan is running at ${address}  (database: ${where})`);
+  if (cluster.isWorker) console.log(`Pishkhan process ${cluster.worker?.id} (pid ${process.pid}) is running at ${address}`);
+  else console.log(`\nPishkhan is running at ${address}  (database: ${where})`);
   if (demo) console.log(`Demo account: username "${demo.username}", password "${demo.password}", mobile ${demo.mobile}\n`);
+}
+
+/** The cluster's primary: N workers, each a whole server; one that dies is replaced (not faster than once a second). */
+function runPrimary(workers: number): void {
+  let stopping = false;
+  const fork = () => cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`pishkhan: process ${worker.id} (pid ${worker.process.pid}) ended (${signal ?? code}); starting another`);
+    setTimeout(fork, 1000);
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    let waiting = Object.keys(cluster.workers ?? {}).length;
+    if (!waiting) process.exit(0);
+    cluster.on('exit', () => --waiting === 0 && process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  console.log(`Pishkhan: starting ${workers} server processes on one port`);
+  for (let i = 0; i < workers; i++) fork();
 }
 
 await main();

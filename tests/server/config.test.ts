@@ -41,6 +41,14 @@ describe('settings', () => {
     expect(() => loadConfig({ JWT_SECRET: SECRET, SMS_SENDER: 'http' })).toThrow(/SMS_GATEWAY_URL/);
   });
 
+  it('run several processes only on PostgreSQL, and a sane number of them', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).workers).toBe(1);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WORKERS: '2' })).toThrow(/WORKERS above 1 needs DATABASE_URL/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/pishkhan', JWT_SECRET: SECRET, WORKERS: '4' }).workers).toBe(4);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/pishkhan', JWT_SECRET: SECRET, WORKERS: '0' })).toThrow(/WORKERS/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/pishkhan', JWT_SECRET: SECRET, WORKERS: 'many' })).toThrow(/WORKERS/);
+  });
+
   it('read TRUST_PROXY as a list of proxy addresses', () => {
     expect(loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
   });

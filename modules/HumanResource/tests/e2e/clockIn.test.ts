@@ -198,7 +198,7 @@ describe('a manager’s corrections', () => {
       await manager.getByRole('table').getByRole('button', { name: 'مریم کریمی' }).click();
       // The day's button reads as the app writes a date in fa (src/i18n/format.ts): Jalali, Persian digits, Tehran.
       const dayName = new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-arabext', { timeZone: 'Asia/Tehran', dateStyle: 'medium' }).format(new Date(`${today}T12:00:00Z`));
-      await manager.getByRole('button', { name: dayName }).click();
+      await manager.getByRole('button', { name: dayName, exact: true }).click();
       const dialog = manager.getByRole('dialog');
       await dialog.getByLabel(fa('Time')).fill('12:30');
       await dialog.getByLabel(fa('Note')).fill('ناهار را فراموش کرد بزند');
