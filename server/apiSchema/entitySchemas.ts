@@ -81,24 +81,27 @@ const documentMeta = (entity: Entity & { document: NonNullable<Entity['document'
 });
 
 const schemaName = (entity: Entity, part: string) => `${entity.module}.${entity.name}${part}`;
-const rows = new Map<Entity, JsonSchema>();
+const made = new Map<string, JsonSchema>();
+
+/** Each entity's named schema is made once, however many apps (tests) register its routes. */
+function named(entity: Entity, part: string, make: () => JsonSchema): JsonSchema {
+  const name = schemaName(entity, part);
+  let schema = made.get(name);
+  if (!schema) made.set(name, (schema = component(name, make())));
+  return schema;
+}
 
 /**
  * A row as REST and push answer it: its meta, a document's lifecycle and lines, and every field
  * that may leave the server. Open (`additionalProperties`), so nothing a row carries is ever cut.
  */
 export function rowSchema(entity: Entity): JsonSchema {
-  const known = rows.get(entity);
-  if (known) return known;
-  const schema = component(
-    schemaName(entity, ''),
+  return named(entity, '', () =>
     object(
       { ...rowMeta, ...(isDocument(entity) ? documentMeta(entity) : {}), ...answeredFields(entity.fields) },
       { required: Object.keys(rowMeta), open: true, description: entity.label.message },
     ),
   );
-  rows.set(entity, schema);
-  return schema;
 }
 
 /** Writable fields, as a client sends them (the server normalises digits, spaces and case). */
@@ -120,15 +123,12 @@ function requiredOf(fields: Record<string, Field>): string[] {
 
 /** POST body: every writable field, and the row's id when the client made one. */
 export function createBody(entity: Entity): JsonSchema {
-  return component(
-    schemaName(entity, '.Create'),
-    object({ id: uuid, ...linesInput(entity), ...inputFields(entity.fields) }, { required: requiredOf(entity.fields) }),
-  );
+  return named(entity, '.Create', () => object({ id: uuid, ...linesInput(entity), ...inputFields(entity.fields) }, { required: requiredOf(entity.fields) }));
 }
 
 /** PUT body: the version the client last saw and the changed fields. */
 export function updateBody(entity: Entity): JsonSchema {
-  return component(schemaName(entity, '.Update'), object({ version: integer({ minimum: 1 }), ...linesInput(entity), ...inputFields(entity.fields) }, { required: ['version'] }));
+  return named(entity, '.Update', () => object({ version: integer({ minimum: 1 }), ...linesInput(entity), ...inputFields(entity.fields) }, { required: ['version'] }));
 }
 
 export const versionBody = object({ version: integer({ minimum: 1 }) }, { required: ['version'] });
