@@ -1,5 +1,5 @@
 /** Attendance's server part: the fence and policy re-checked on every punch, and the server's clock for phones. */
-import { defineServerModule, ok, requireSession } from '../../../server/moduleApi.ts';
+import { defineServerModule, envelope, integer, object, ok, requireSession } from '../../../server/moduleApi.ts';
 import module from '../module.ts';
 import { clockEndpoint, type ClockAnswer } from '../rules/clock.ts';
 import { placeHooks } from './placeHooks.ts';
@@ -10,6 +10,10 @@ export default defineServerModule({
   module,
   hooks: { Place: placeHooks, Rule: ruleHooks, Punch: punchHooks },
   routes(app) {
-    app.get(clockEndpoint.path.replace(/^\/api/, ''), { preHandler: requireSession }, async (request) => ok<ClockAnswer>(request, { now: Date.now() }));
+    const schema = {
+      summary: "The server's clock, for phones whose own is off",
+      response: { 200: envelope(object({ now: integer({ description: 'Milliseconds since the epoch.' }) }, { required: ['now'] })) },
+    };
+    app.get(clockEndpoint.path.replace(/^\/api/, ''), { preHandler: requireSession, schema }, async (request) => ok<ClockAnswer>(request, { now: Date.now() }));
   },
 });
