@@ -12,6 +12,7 @@ import { langFromHeader, type Lang } from './i18n/messages.ts';
 import './modules/discover.ts';
 import { compressAnswers } from './compressAnswers.ts';
 import { registerApiRoutes } from './routes/index.ts';
+import { serveOpenApi } from './apiSchema/openApiDocument.ts';
 import { securityHeaders } from './securityHeaders.ts';
 import { serveClient } from './static.ts';
 import type { RequestSession } from './auth/session.ts';
@@ -63,6 +64,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  /*
+   * Request schemas (body, querystring, params) document the calls; they do not validate them.
+   * The handlers read their input through `routes/fields.ts` and the entity declarations, which
+   * normalise as they check (Persian digits, NFC, trimming) and answer the spec's catalogue codes
+   * (121, 122, 9401, and per-field reasons in `data.fields` for entity writes). Ajv would refuse
+   * the same input with other words, coerce types (a form's "12" to 12) before the rules saw it,
+   * and a second set of rules could drift from the first. So Fastify is given a validator that
+   * accepts everything; response schemas still compile into the serialisers.
+   */
+  app.setValidatorCompiler(() => () => true);
+
   securityHeaders(app);
   compressAnswers(app);
 
@@ -80,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(500).send(failure(request, Code.ProcessingProblem));
   });
 
+  serveOpenApi(app);
   await app.register(registerApiRoutes, { prefix: '/api' });
   await serveClient(app, config.distDir);
   return app;

@@ -2,7 +2,7 @@
  * What a module's server part may use of the platform, and nothing else (the lint rule holds
  * modules to this file and src/contract): declaring its part, rules as lifecycle hooks that
  * reject with a catalogue code, posting to ledgers and balances, reading rows, and the guards and
- * envelope of routes of its own.
+ * envelope and schemas of routes of its own.
  */
 export { defineServerModule, type ServerModule } from './modules/serverModule.ts';
 export type { EntityHooks } from './entities/lifecycle.ts';
@@ -16,5 +16,7 @@ export { stableId } from './entities/stableId.ts';
 export { requireSession } from './auth/session.ts';
 export { ensurePermission, requirePanel, type PanelAccess } from './panels/panelAccess.ts';
 export { ok } from './envelope.ts';
+/** Schemas of a route's answer (they serialise it and appear in the API description). */
+export { arrayOf, envelope, integer, object, text, type JsonSchema } from './apiSchema/schemaKit.ts';
 export { AppError } from './errors.ts';
 export type { Queryable } from './db/Db.ts';

@@ -14,6 +14,7 @@ import { readSession, requireSession } from '../auth/session.ts';
 import { revokeByRefreshToken, revokeSession, revokeUserSessions, rotateRefreshToken } from '../auth/sessionStore.ts';
 import { ok } from '../envelope.ts';
 import { AppError, badRequest, unauthorized } from '../errors.ts';
+import { accountSchemas as schemas } from '../apiSchema/accountSchemas.ts';
 import { apiPath } from './apiPath.ts';
 import { bodyOf, MAX, requiredText, type Fields } from './fields.ts';
 import { issueContext, startLogin } from './loginSession.ts';
@@ -107,12 +108,12 @@ async function resetPassword(request: FastifyRequest) {
 }
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  app.post(apiPath(endpoints.login), login);
-  app.post(apiPath(endpoints.signUp), async (request, reply) => {
+  app.post(apiPath(endpoints.login), { schema: schemas.login }, login);
+  app.post(apiPath(endpoints.signUp), { schema: schemas.signUp }, async (request, reply) => {
     const answer = await signUp(request);
     return reply.status(201).send(answer);
   });
-  app.put(apiPath(endpoints.refreshToken), refreshToken);
-  app.put(apiPath(endpoints.logout), logout);
-  app.put(apiPath(endpoints.resetPassword), { preHandler: requireSession }, resetPassword);
+  app.put(apiPath(endpoints.refreshToken), { schema: schemas.refreshToken }, refreshToken);
+  app.put(apiPath(endpoints.logout), { schema: schemas.logout }, logout);
+  app.put(apiPath(endpoints.resetPassword), { preHandler: requireSession, schema: schemas.resetPassword }, resetPassword);
 }

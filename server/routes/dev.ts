@@ -12,6 +12,7 @@ import { findUserByUsername, loadProfile } from '../account/users.ts';
 import { requireSession } from '../auth/session.ts';
 import { ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
+import { accountSchemas as schemas } from '../apiSchema/accountSchemas.ts';
 import { apiPath } from './apiPath.ts';
 import { MAX, queryOf, requiredText } from './fields.ts';
 import { readMobile } from './mobileAccount.ts';
@@ -32,7 +33,7 @@ async function smsOutbox(request: FastifyRequest) {
 }
 
 export async function devRoutes(app: FastifyInstance): Promise<void> {
-  const signedIn = { preHandler: requireSession };
-  app.get(apiPath(endpoints.getUserByUsername), signedIn, getUserByUsername);
-  app.get(apiPath(endpoints.devSmsOutbox), signedIn, smsOutbox);
+  const preHandler = requireSession;
+  app.get(apiPath(endpoints.getUserByUsername), { preHandler, schema: schemas.getUserByUsername }, getUserByUsername);
+  app.get(apiPath(endpoints.devSmsOutbox), { preHandler, schema: schemas.devSmsOutbox }, smsOutbox);
 }

@@ -11,6 +11,7 @@ import { ok } from '../envelope.ts';
 import { answerInvitation, openInvitations } from '../panels/invitations.ts';
 import { panelCodeFrom, panelUnavailable } from '../panels/panelAccess.ts';
 import { panelsOf } from '../panels/panelStore.ts';
+import { panelSchemas } from '../apiSchema/panelSchemas.ts';
 import { apiPath } from './apiPath.ts';
 import { bodyOf, MAX, requiredText } from './fields.ts';
 
@@ -26,10 +27,11 @@ async function answer(request: FastifyRequest, accept: boolean) {
 }
 
 export async function registerInvitationRoutes(app: FastifyInstance): Promise<void> {
-  const signedIn = { preHandler: requireSession };
-  app.get(apiPath(panelEndpoints.invitations), signedIn, async (request) =>
+  const preHandler = requireSession;
+  const schemas = panelSchemas();
+  app.get(apiPath(panelEndpoints.invitations), { preHandler, schema: schemas.invitations }, async (request) =>
     ok(request, await openInvitations(request.server.deps.db, request.session.userId, new Date(request.server.deps.clock.now())), Code.Retrieved),
   );
-  app.post(apiPath(panelEndpoints.acceptInvitation), signedIn, (request) => answer(request, true));
-  app.post(apiPath(panelEndpoints.declineInvitation), signedIn, (request) => answer(request, false));
+  app.post(apiPath(panelEndpoints.acceptInvitation), { preHandler, schema: schemas.acceptInvitation }, (request) => answer(request, true));
+  app.post(apiPath(panelEndpoints.declineInvitation), { preHandler, schema: schemas.declineInvitation }, (request) => answer(request, false));
 }

@@ -19,6 +19,7 @@ import { codePurposes, type CodePurpose } from '../auth/sms.ts';
 import { ok } from '../envelope.ts';
 import { AppError, badRequest, tooManyRequests, unauthorized } from '../errors.ts';
 import { checkNewPassword, checkServiceName } from './account.ts';
+import { accountSchemas as schemas } from '../apiSchema/accountSchemas.ts';
 import { apiPath } from './apiPath.ts';
 import { bodyOf, MAX, optionalText, requiredText, type Fields } from './fields.ts';
 import { startLogin } from './loginSession.ts';
@@ -120,7 +121,7 @@ async function resetPasswordByMobile(request: FastifyRequest) {
 }
 
 export async function mobileAccountRoutes(app: FastifyInstance): Promise<void> {
-  app.post(apiPath(endpoints.sendVerifiedCode), sendVerifiedCode);
-  app.post(apiPath(endpoints.loginByMobile), loginByMobile);
-  app.put(apiPath(endpoints.resetPasswordByMobile), resetPasswordByMobile);
+  app.post(apiPath(endpoints.sendVerifiedCode), { schema: schemas.sendVerifiedCode }, sendVerifiedCode);
+  app.post(apiPath(endpoints.loginByMobile), { schema: schemas.loginByMobile }, loginByMobile);
+  app.put(apiPath(endpoints.resetPasswordByMobile), { schema: schemas.resetPasswordByMobile }, resetPasswordByMobile);
 }

@@ -27,6 +27,7 @@ import { PanelInputError, parseDetails, parseModuleIcons, parseModules } from '.
 import { currentPanel, insertPanel, newPanelCode, panelsOf, updateDetails, updateModules } from '../panels/panelStore.ts';
 import { findPersonById } from '../panels/people.ts';
 import { lockPanelWrites } from '../sync/changeLog.ts';
+import { panelSchemas } from '../apiSchema/panelSchemas.ts';
 import { apiPath } from './apiPath.ts';
 
 function bodyOf(request: FastifyRequest): Record<string, unknown> {
@@ -77,20 +78,21 @@ async function register(request: FastifyRequest, reply: FastifyReply): Promise<u
 
 export async function registerPanelRoutes(app: FastifyInstance): Promise<void> {
   const inPanel = [requireSession, requirePanel];
+  const schemas = panelSchemas();
 
-  app.post(apiPath(panelEndpoints.register), { preHandler: requireSession }, (request, reply) =>
+  app.post(apiPath(panelEndpoints.register), { preHandler: requireSession, schema: schemas.register }, (request, reply) =>
     withInput(reply, request, () => register(request, reply)),
   );
 
-  app.get(apiPath(panelEndpoints.list), { preHandler: requireSession }, async (request) =>
+  app.get(apiPath(panelEndpoints.list), { preHandler: requireSession, schema: schemas.list }, async (request) =>
     ok(request, await panelsOf(request.server.deps.db, request.session.userId), Code.Retrieved),
   );
 
-  app.get(apiPath(panelEndpoints.current), { preHandler: inPanel }, async (request) =>
+  app.get(apiPath(panelEndpoints.current), { preHandler: inPanel, schema: schemas.current }, async (request) =>
     ok(request, await currentPanel(request.server.deps.db, request.panel), Code.Retrieved),
   );
 
-  app.put(apiPath(panelEndpoints.updateDetails), { preHandler: inPanel }, (request, reply) =>
+  app.put(apiPath(panelEndpoints.updateDetails), { preHandler: inPanel, schema: schemas.updateDetails }, (request, reply) =>
     withInput(reply, request, async () => {
       const details = parseDetails(bodyOf(request), false);
       const access = await inPanelWrite(
@@ -106,7 +108,7 @@ export async function registerPanelRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  app.put(apiPath(panelEndpoints.updateModules), { preHandler: inPanel }, (request, reply) =>
+  app.put(apiPath(panelEndpoints.updateModules), { preHandler: inPanel, schema: schemas.updateModules }, (request, reply) =>
     withInput(reply, request, async () => {
       const input = bodyOf(request);
       const modules = parseModules(input.modules, false);
@@ -124,7 +126,7 @@ export async function registerPanelRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  app.post(apiPath(panelEndpoints.initialElements), { preHandler: inPanel }, async (request) => {
+  app.post(apiPath(panelEndpoints.initialElements), { preHandler: inPanel, schema: schemas.initialElements }, async (request) => {
     const roles = await inPanelWrite(
       request,
       async (ctx) => {
@@ -136,7 +138,7 @@ export async function registerPanelRoutes(app: FastifyInstance): Promise<void> {
     return ok(request, { roles }, Code.Done);
   });
 
-  app.get(apiPath(panelEndpoints.activitySummary), { preHandler: inPanel }, async (request) => {
+  app.get(apiPath(panelEndpoints.activitySummary), { preHandler: inPanel, schema: schemas.activitySummary }, async (request) => {
     ensurePermission(request.panel, permission(Activity, 'read'));
     const raw = (request.query as { recent?: unknown }).recent;
     const recent = raw === undefined || raw === '' ? ACTIVITY_RECENT_DEFAULT : Number(raw);

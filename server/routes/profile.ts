@@ -14,6 +14,7 @@ import { keysOf } from '../auth/keys.ts';
 import { liveSessionUser, requireSession } from '../auth/session.ts';
 import { ok } from '../envelope.ts';
 import { AppError, badRequest, unauthorized } from '../errors.ts';
+import { accountSchemas as schemas } from '../apiSchema/accountSchemas.ts';
 import { apiPath } from './apiPath.ts';
 import { bodyOf } from './fields.ts';
 import { readCode, readMobile } from './mobileAccount.ts';
@@ -83,10 +84,11 @@ async function activity(request: FastifyRequest) {
 }
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  const signedIn = { preHandler: requireSession };
-  app.get(apiPath(endpoints.getCurrentUser), getCurrentUser);
-  app.post(apiPath(endpoints.registrationProfile), signedIn, registrationProfile);
-  app.put(apiPath(endpoints.updateProfile), signedIn, updateProfileRoute);
-  app.post(apiPath(endpoints.verifyPhoneNumber), signedIn, verifyPhoneNumber);
-  app.get(apiPath(endpoints.myActivity), signedIn, activity);
+  const preHandler = requireSession;
+  // The session is checked inside, in the same round trip as the profile (schema says bearer).
+  app.get(apiPath(endpoints.getCurrentUser), { schema: schemas.getCurrentUser }, getCurrentUser);
+  app.post(apiPath(endpoints.registrationProfile), { preHandler, schema: schemas.registrationProfile }, registrationProfile);
+  app.put(apiPath(endpoints.updateProfile), { preHandler, schema: schemas.updateProfile }, updateProfileRoute);
+  app.post(apiPath(endpoints.verifyPhoneNumber), { preHandler, schema: schemas.verifyPhoneNumber }, verifyPhoneNumber);
+  app.get(apiPath(endpoints.myActivity), { preHandler, schema: schemas.myActivity }, activity);
 }

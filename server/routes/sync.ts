@@ -7,14 +7,16 @@ import { ok } from '../envelope.ts';
 import { requirePanel } from '../panels/panelAccess.ts';
 import { parsePull, pullChanges } from '../sync/pullChanges.ts';
 import { parsePush, pushMutations } from '../sync/pushMutations.ts';
+import { syncSchemas } from '../apiSchema/panelSchemas.ts';
 import { apiPath } from './apiPath.ts';
 
 export async function registerSyncRoutes(app: FastifyInstance): Promise<void> {
   const preHandler = [requireSession, requirePanel];
-  app.post(apiPath(syncEndpoints.push), { preHandler }, async (request) =>
+  const schemas = syncSchemas();
+  app.post(apiPath(syncEndpoints.push), { preHandler, schema: schemas.push }, async (request) =>
     ok(request, await pushMutations(request, parsePush(request.body)), Code.Processed),
   );
-  app.get(apiPath(syncEndpoints.pull), { preHandler }, async (request) => {
+  app.get(apiPath(syncEndpoints.pull), { preHandler, schema: schemas.pull }, async (request) => {
     const pull = parsePull(request.query as Record<string, unknown>);
     return ok(request, await pullChanges(request.server.deps.db, request.panel, pull), Code.Retrieved);
   });

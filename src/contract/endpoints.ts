@@ -19,6 +19,9 @@ export const endpoints = {
   devSmsOutbox: { method: 'GET', path: '/api/Dev/SmsOutbox' },
 } as const;
 
+/** Ours, beyond the spec; no session: the API's description, an OpenAPI 3.1 document generated from the routes (not an envelope). */
+export const apiDescription = { method: 'GET', path: '/api/OpenApi.json' } as const;
+
 export type EndpointName = keyof typeof endpoints;
 
 /** Static files the client fetches (spec section 7). */

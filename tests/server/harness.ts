@@ -17,6 +17,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { currentPlan } from '../../server/db/migrationPlan.ts';
 import type { SmsOutbox, SmsSender } from '../../server/auth/sms.ts';
 import { DevOutbox, logSender } from '../../server/auth/smsSenders.ts';
+import { checkAnswersAsWritten } from './answersAsWritten.ts';
 import { openTestDatabase } from './testDatabase.ts';
 import { TestClock } from './testClock.ts';
 
@@ -140,6 +141,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const database = options.db ? { db: options.db, drop: async () => {} } : await openTestDatabase();
   if (!options.db) await migrate(database.db, await currentPlan());
   const app = await buildApp({ config, db: database.db, sms, clock, logger: options.logger ?? errorsToConsole });
+  checkAnswersAsWritten(app);
   await options.register?.(app);
   await app.ready();
 

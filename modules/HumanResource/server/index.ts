@@ -1,5 +1,5 @@
 /** Attendance's server part: the fence and policy re-checked on every punch, and the server's clock for phones. */
-import { defineServerModule, ok, requireSession } from '../../../server/moduleApi.ts';
+import { defineServerModule, envelope, integer, object, ok, requireSession } from '../../../server/moduleApi.ts';
 import module from '../module.ts';
 import { clockEndpoint, type ClockAnswer } from '../rules/clock.ts';
 import { placeHooks } from './placeHooks.ts';
@@ -12,6 +12,10 @@ export default defineServerModule({
   hooks: { Place: placeHooks, Rule: ruleHooks, Punch: punchHooks },
   routes(app) {
     reportRoute(app);
-    app.get(clockEndpoint.path.replace(/^\/api/, ''), { preHandler: requireSession }, async (request) => ok<ClockAnswer>(request, { now: request.server.deps.clock.now() }));
+    const schema = {
+      summary: "The server's clock, for phones whose own is off",
+      response: { 200: envelope(object({ now: integer({ description: 'Milliseconds since the epoch.' }) }, { required: ['now'] })) },
+    };
+    app.get(clockEndpoint.path.replace(/^\/api/, ''), { preHandler: requireSession, schema }, async (request) => ok<ClockAnswer>(request, { now: request.server.deps.clock.now() }));
   },
 });

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../src/contract/codes.ts';
 import { permission } from '../../../src/contract/entity.ts';
-import { AppError, columnName, ensurePermission, ok, requirePanel, requireSession, scopeCondition, selectRows } from '../../../server/moduleApi.ts';
+import { AppError, arrayOf, columnName, ensurePermission, envelope, integer, object, ok, requirePanel, requireSession, scopeCondition, selectRows, text } from '../../../server/moduleApi.ts';
 import { Personnel, Rule } from '../entities/masterData.ts';
 import { Punch } from '../entities/punch.ts';
 import { addDays, punchWindow } from '../rules/attendanceDay.ts';
@@ -26,8 +26,56 @@ function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
+const minutes = (description: string) => integer({ description: `${description}, in minutes.` });
+const clock = { type: ['string', 'null'], format: 'date-time' } as const;
+const daySummary = object(
+  {
+    day: text({ format: 'date' }),
+    workDay: { type: 'boolean' },
+    firstIn: clock,
+    lastOut: clock,
+    worked: minutes('Worked, the rule’s break taken off'),
+    late: minutes('Late'),
+    earlyLeave: minutes('Early leave'),
+    overtime: minutes('Overtime'),
+    absent: { type: 'boolean' },
+    flagged: integer({ description: 'Flagged punches still waiting for a manager.' }),
+    open: { type: 'boolean', description: 'An in with no out after it.' },
+    noOut: { type: 'boolean', description: 'Open once the shift is over: the clock-out was never punched.' },
+  },
+  { required: ['day', 'workDay', 'firstIn', 'lastOut', 'worked', 'late', 'earlyLeave', 'overtime', 'absent', 'flagged', 'open', 'noOut'] },
+);
+const totals = object(
+  { worked: minutes('Worked'), late: minutes('Late'), earlyLeave: minutes('Early leave'), overtime: minutes('Overtime'), absent: integer({ description: 'Absent days.' }), flagged: integer() },
+  { required: ['worked', 'late', 'earlyLeave', 'overtime', 'absent', 'flagged'] },
+);
+const schema = {
+  summary: 'The in/out report of a range of days (at most 93), per person per day, with totals',
+  querystring: object(
+    {
+      from: text({ format: 'date', description: 'First day (Tehran), YYYY-MM-DD.' }),
+      to: text({ format: 'date', description: 'Last day, included.' }),
+      placeId: text({ format: 'uuid' }),
+      ruleId: text({ format: 'uuid' }),
+      personnelId: text({ format: 'uuid' }),
+    },
+    { required: ['from', 'to'] },
+  ),
+  response: {
+    200: envelope(
+      object(
+        {
+          days: arrayOf(text({ format: 'date' })),
+          people: arrayOf(object({ personnelId: text({ format: 'uuid' }), name: text(), code: text(), days: arrayOf(daySummary), totals }, { required: ['personnelId', 'name', 'code', 'days', 'totals'] })),
+        },
+        { required: ['days', 'people'] },
+      ),
+    ),
+  },
+};
+
 export function reportRoute(app: FastifyInstance): void {
-  app.get(reportEndpoint.path.replace(/^\/api/, ''), { preHandler: [requireSession, requirePanel] }, async (request) => {
+  app.get(reportEndpoint.path.replace(/^\/api/, ''), { preHandler: [requireSession, requirePanel], schema }, async (request) => {
     const access = request.panel;
     ensurePermission(access, permission(Punch, 'read'));
     const query = (request.query ?? {}) as Partial<Record<keyof ReportQuery, unknown>>;
