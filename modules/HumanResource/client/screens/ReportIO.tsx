@@ -18,13 +18,15 @@ import { Button } from '../../../../src/ui/Button.tsx';
 import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
 import { DownloadIcon } from '../../../../src/ui/icons.tsx';
 import { SelectField } from '../../../../src/ui/SelectField.tsx';
+import { DateField } from '../../../../src/ui/DateField.tsx';
 import { Spinner } from '../../../../src/ui/Spinner.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { useNow } from '../useNow.ts';
 import { usePunches } from '../usePunches.ts';
 import { Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch } from '../../entities/punch.ts';
-import { jalaliMonthDays } from '../../rules/attendanceDay.ts';
+import { addDays, jalaliMonthDays, tehranDay } from '../../rules/attendanceDay.ts';
+import { REPORT_MAX_DAYS } from '../../rules/reportEndpoint.ts';
 import { attendanceReport } from '../attendanceView.ts';
 import { reportCsv } from '../reportCsv.ts';
 import { formatClock, formatMinutes } from '../timeText.ts';
@@ -34,6 +36,13 @@ import { PersonDays } from '../parts/PersonDays.tsx';
 function jalaliMonthName(locale: Locale, year: number, month: number, withYear: boolean): string {
   const options: Intl.DateTimeFormatOptions = { month: 'long', calendar: 'persian', timeZone: 'Asia/Tehran', ...(withYear ? { year: 'numeric' } : {}) };
   return new Intl.DateTimeFormat(intlLocale(locale), options).format(new Date(`${jalaliMonthDays(year, month)[10]}T12:00:00Z`));
+}
+
+/** The days from `from` to `to`, both included (stops past the longest range). */
+function daysFrom(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to && days.length <= REPORT_MAX_DAYS; day = addDays(day, 1)) days.push(day);
+  return days;
 }
 
 export function ReportIO() {
@@ -49,8 +58,18 @@ export function ReportIO() {
   const [placeId, setPlaceId] = useState('');
   const [ruleId, setRuleId] = useState('');
   const [personId, setPersonId] = useState('');
-  const days = useMemo(() => jalaliMonthDays(year, month), [year, month]);
-  const punches = usePunches(panel?.db, days[0]!, days.at(-1)!);
+  // A Jalali month, or any range of days (at most REPORT_MAX_DAYS, as the server's report).
+  const [period, setPeriod] = useState<'month' | 'range'>('month');
+  const today = tehranDay(now);
+  const [from, setFrom] = useState<string | null>(() => addDays(today, -6));
+  const [to, setTo] = useState<string | null>(today);
+  const rangeDays = useMemo(() => (from && to && from <= to ? daysFrom(from, to) : []), [from, to]);
+  const rangeProblem = !from || !to ? t`Choose both days.` : from > to ? t`The last day is before the first.` : rangeDays.length > REPORT_MAX_DAYS ? t`At most ${formatNumber(REPORT_MAX_DAYS)} days at a time.` : null;
+  const monthDays = useMemo(() => jalaliMonthDays(year, month), [year, month]);
+  const days = period === 'month' ? monthDays : rangeProblem ? monthDays.slice(0, 0) : rangeDays;
+  const firstDay = days[0] ?? today;
+  const lastDay = days.at(-1) ?? today;
+  const punches = usePunches(panel?.db, firstDay, lastDay);
   const reports = useMemo(() => {
     if (!personnel || !rules || !punches) return null;
     const chosen = personnel.filter(
@@ -61,20 +80,21 @@ export function ReportIO() {
 
   const locale = i18n.locale as Locale;
   const names = useMemo(() => Array.from({ length: 12 }, (_, i) => jalaliMonthName(locale, year, i + 1, false)), [locale, year]);
-  const monthLabel = jalaliMonthName(locale, year, month, true);
+  const monthLabel = period === 'month' ? jalaliMonthName(locale, year, month, true) : t`${formatDate(firstDay, 'medium')} to ${formatDate(lastDay, 'medium')}`;
   const options = (rows: readonly { id: string; name?: unknown }[] | undefined) => (rows ?? []).filter((r) => !('deleted' in r) || !r.deleted).map((r) => ({ value: r.id, label: String(r.name) }));
   const years = [thisMonth.year - 1, thisMonth.year].map((y) => ({ value: String(y), label: formatNumber(y, { useGrouping: false }) }));
 
   function exportCsv() {
     if (!reports) return;
-    downloadCsv(`attendance-${year}-${String(month).padStart(2, '0')}.csv`, reportCsv(i18n, reports, (d) => formatDate(d, 'short')));
+    const name = period === 'month' ? `${year}-${String(month).padStart(2, '0')}` : `${firstDay}-${lastDay}`;
+    downloadCsv(`attendance-${name}.csv`, reportCsv(i18n, reports, (d) => formatDate(d, 'short')));
   }
 
   return (
     <>
       <PageHeader
         title={<Trans>In/out report</Trans>}
-        description={<Trans>Per person and day for a Jalali month. Flagged punches count once a manager accepts them; a night shift counts on the day it starts.</Trans>}
+        description={<Trans>Per person and day for a Jalali month or chosen days. Flagged punches count once a manager accepts them; a night shift counts on the day it starts.</Trans>}
         actions={
           <div className="flex gap-2 print:hidden">
             <Button variant="secondary" size="sm" icon={<DownloadIcon />} onClick={exportCsv} disabled={!reports}>
@@ -86,9 +106,27 @@ export function ReportIO() {
           </div>
         }
       />
-      <Card className="mb-4 grid grid-cols-2 gap-3 print:hidden md:grid-cols-5">
-        <SelectField label={t`Year`} value={String(year)} onChange={(e) => setYear(Number(e.target.value))} options={years} />
-        <SelectField label={t`Month`} value={String(month)} onChange={(e) => setMonth(Number(e.target.value))} options={names.map((label, i) => ({ value: String(i + 1), label }))} />
+      <Card className="mb-4 grid grid-cols-2 gap-3 print:hidden md:grid-cols-3 lg:grid-cols-6">
+        <SelectField
+          label={t`Period`}
+          value={period}
+          onChange={(e) => setPeriod(e.target.value === 'range' ? 'range' : 'month')}
+          options={[
+            { value: 'month', label: t`A month` },
+            { value: 'range', label: t`Chosen days` },
+          ]}
+        />
+        {period === 'month' ? (
+          <>
+            <SelectField label={t`Year`} value={String(year)} onChange={(e) => setYear(Number(e.target.value))} options={years} />
+            <SelectField label={t`Month`} value={String(month)} onChange={(e) => setMonth(Number(e.target.value))} options={names.map((label, i) => ({ value: String(i + 1), label }))} />
+          </>
+        ) : (
+          <>
+            <DateField label={t`From`} value={from} onChange={setFrom} max={to ?? undefined} error={rangeProblem && !from ? rangeProblem : undefined} />
+            <DateField label={t`To`} value={to} onChange={setTo} min={from ?? undefined} error={rangeProblem && from ? rangeProblem : undefined} />
+          </>
+        )}
         <SelectField label={t`Workplace`} value={placeId} onChange={(e) => setPlaceId(e.target.value)} options={options(places)} placeholder={t`All`} />
         <SelectField label={t`Work rule`} value={ruleId} onChange={(e) => setRuleId(e.target.value)} options={options(rules)} placeholder={t`All`} />
         <SelectField label={t`Employee`} value={personId} onChange={(e) => setPersonId(e.target.value)} options={options(personnel)} placeholder={t`Everyone`} />
