@@ -29,5 +29,6 @@ export function formatLongDate(value: number): string {
   const locale = activeLocale();
   let format = longDates.get(locale);
   if (!format) longDates.set(locale, (format = new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Tehran' })));
-  return format.format(value);
+  // Chromium's Persian puts a Latin comma after the weekday.
+  return locale === 'fa' ? format.format(value).replace(/,/g, '،') : format.format(value);
 }

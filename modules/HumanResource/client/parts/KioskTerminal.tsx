@@ -16,6 +16,7 @@ import { usePanelData } from '../../../../src/storage/panelData.ts';
 import { Alert, type Tone } from '../../../../src/ui/Alert.tsx';
 import { BarcodeScanner } from '../../../../src/ui/BarcodeScanner.tsx';
 import { Button } from '../../../../src/ui/Button.tsx';
+import { CheckIcon } from '../../../../src/ui/icons.tsx';
 import { Punch } from '../../entities/punch.ts';
 import { afterRightPin, afterWrongPin, lockedFor, triesLeft, type KioskLocks } from '../../rules/kioskLock.ts';
 import { parseBadge, verifyBadge, verifyPin, type BadgeScan } from '../../rules/kioskSecret.ts';
@@ -201,11 +202,12 @@ export function KioskTerminal({ device, personnel, punches, offset }: KioskTermi
             </Button>
           </>
         ) : (
-          <Alert tone="success" className="w-full max-w-sm justify-center text-lg">
-            <p className="font-semibold">{step.direction === 'in' ? t`Clocked in at ${time}` : t`Clocked out at ${time}`}</p>
-            {step.offline && <p>{t`Saved on this tablet; it will be sent when the tablet is online.`}</p>}
-            {!methods.includes('kiosk') && <p>{t`Your attendance policy does not include the kiosk: your manager will review this punch.`}</p>}
-          </Alert>
+          <div role="status" className="flex w-full max-w-lg flex-col items-center gap-3 rounded-3xl bg-emerald-50 p-6 text-emerald-900 ring-1 ring-emerald-200">
+            <CheckIcon className="size-16 rounded-full bg-emerald-600 p-3 text-white" />
+            <p className="text-3xl font-bold">{step.direction === 'in' ? t`Clocked in at ${time}` : t`Clocked out at ${time}`}</p>
+            {step.offline && <p className="text-lg">{t`Saved on this tablet; it will be sent when the tablet is online.`}</p>}
+            {!methods.includes('kiosk') && <p className="text-lg">{t`Your attendance policy does not include the kiosk: your manager will review this punch.`}</p>}
+          </div>
         )}
       </section>
     );
