@@ -23,6 +23,7 @@ const printOnlyTheBadge = `@media print {
   @page { size: 85.6mm 53.98mm; margin: 0; }
   body * { visibility: hidden; }
   .hr-badge, .hr-badge * { visibility: visible; }
+  .hr-badge-frame { scale: none !important; transform: none !important; }
   .hr-badge { position: fixed; inset-block-start: 0; inset-inline-start: 0; box-shadow: none; border: 0; border-radius: 0; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
 }`;
 
@@ -93,8 +94,15 @@ export function BadgeDialog({ person, open, onClose }: { person: LocalRow; open:
       <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-4 sm:items-center">
         <DialogPanel className="flex w-full max-w-md flex-col gap-4 rounded-card bg-white p-5 shadow-xl ring-1 ring-slate-200 sm:p-6">
           <DialogTitle className="text-lg font-bold text-slate-900">{t`Badge for ${name}`}</DialogTitle>
-          <div className="grid place-items-center rounded-xl bg-slate-100 p-4" aria-label={t`Badge preview`} role="img">
-            {badge ? <BadgeCard person={person} panelName={current.status === 'ready' ? current.panel.name : ''} qr={badge.qr} /> : <Spinner className="size-8 text-brand-700" />}
+          <div className="grid min-h-[60mm] place-items-center overflow-hidden rounded-xl bg-slate-100 p-2 sm:p-4" aria-label={t`Badge preview`} role="img">
+            {badge ? (
+              // Drawn at its printed size; shrunk on a phone's screen only.
+              <div className="hr-badge-frame max-sm:scale-[0.82]">
+                <BadgeCard person={person} panelName={current.status === 'ready' ? current.panel.name : ''} qr={badge.qr} />
+              </div>
+            ) : (
+              <Spinner className="size-8 text-brand-700" />
+            )}
           </div>
           <Alert tone="warning">{person.badgeHash ? t`Printing this badge makes ${name}’s current badge stop working, on every kiosk at its next sync.` : t`The badge’s QR code lets ${name} clock in at a kiosk without a PIN: keep it like a key.`}</Alert>
           {failure && <Alert tone="error">{failure}</Alert>}

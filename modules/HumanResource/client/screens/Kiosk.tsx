@@ -113,12 +113,12 @@ export function Kiosk() {
       }}
     />
   );
-  const mayRun = can(permission(Personnel, KIOSK_GRANT)) && can(permission(Punch, 'create')) && current.status === 'ready' && seesAllOf(current.panel, Personnel);
+  const mayRun = can(permission(Personnel, KIOSK_GRANT)) && can(permission(Punch, 'create')) && current.status === 'ready' && seesAllOf(current.panel, Personnel) && seesAllOf(current.panel, Punch);
   return (
     <Frame title={place ? String(place.name) : String(device.name)} subtitle={place ? String(device.name) : undefined} end={exit}>
       {!mayRun ? (
         <Alert tone="warning" title={t`This account cannot run a kiosk`}>
-          {t`Its role needs to see every employee, to run a kiosk, and to add punches. Ask the panel’s owner to give these to the kiosk’s account.`}
+          {t`Its role needs to see every employee and everyone’s punches, to run a kiosk, and to add punches. Ask the panel’s owner to give these to the kiosk’s account.`}
         </Alert>
       ) : device.active === false ? (
         <Alert tone="error" title={t`This kiosk is blocked`}>

@@ -11,7 +11,7 @@ import { entityPath, type EntityListResponse, type Row } from '../../../../src/c
 import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
 import { modulePath, paths } from '../../../../src/contract/routes.ts';
 import { freshContext, logInByApi, newAccount, signInContext, accountServerEnv, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
-import { screenshot, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { screenshot, screenshotDir, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
 import { callInPanel, openScreen } from '../../../../tests/e2e/panelsSteps.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
 import { Device, Personnel, Place, Rule } from '../../entities/masterData.ts';
@@ -105,6 +105,11 @@ describe('kiosk mode', () => {
       await badge.getByRole('img', { name: fa('Badge preview') }).getByText('صندوقدار').waitFor();
       expect(await badge.locator('.hr-badge svg').count()).toBe(1);
       await screenshot(page, `kiosk-badge-fa-${width}`);
+      if (width === 1280) {
+        await page.emulateMedia({ media: 'print' });
+        await page.screenshot({ path: `${screenshotDir}/kiosk-badge-print.png`, clip: { x: 0, y: 0, width: 400, height: 260 } });
+        await page.emulateMedia({ media: 'screen' });
+      }
       await badge.getByRole('button', { name: fa('Cancel') }).click();
       await badge.waitFor({ state: 'detached' });
     }
