@@ -18,13 +18,13 @@ import { showToast } from '../../../../src/ui/toast.ts';
 import { Personnel } from '../../entities/masterData.ts';
 import { newBadge, type NewBadge } from '../../rules/kioskSecret.ts';
 
-// Only the badge is printed, at its own size, colours kept.
+// While the badge is shown, printing prints it alone, at its own size, colours kept.
 const printOnlyTheBadge = `@media print {
   @page { size: 85.6mm 53.98mm; margin: 0; }
   body * { visibility: hidden; }
   .hr-badge, .hr-badge * { visibility: visible; }
   .hr-badge-frame { scale: none !important; transform: none !important; }
-  .hr-badge { position: fixed; inset-block-start: 0; inset-inline-start: 0; box-shadow: none; border: 0; border-radius: 0; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+  .hr-badge { position: fixed; inset: 0; box-shadow: none; border: 0; border-radius: 0; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
 }`;
 
 function BadgeCard({ person, panelName, qr }: { person: LocalRow; panelName: string; qr: string }) {
@@ -45,6 +45,19 @@ function BadgeCard({ person, panelName, qr }: { person: LocalRow; panelName: str
   );
 }
 
+/** A constructed stylesheet, for as long as the dialog is open: the CSP refuses inline <style>. */
+function usePrintOnlyTheBadge() {
+  useEffect(() => {
+    if (!('adoptedStyleSheets' in document)) return;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(printOnlyTheBadge);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return () => {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+    };
+  }, []);
+}
+
 export function BadgeDialog({ person, open, onClose }: { person: LocalRow; open: boolean; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const panel = usePanelData();
@@ -54,6 +67,7 @@ export function BadgeDialog({ person, open, onClose }: { person: LocalRow; open:
   const [saving, setSaving] = useState(false);
   const code = String(person.code);
   const name = String(person.name);
+  usePrintOnlyTheBadge();
 
   useEffect(() => {
     if (!open) return;
@@ -89,7 +103,6 @@ export function BadgeDialog({ person, open, onClose }: { person: LocalRow; open:
 
   return (
     <Dialog open={open} onClose={() => !saving && onClose()} className="relative z-50">
-      <style>{printOnlyTheBadge}</style>
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-4 sm:items-center">
         <DialogPanel className="flex w-full max-w-md flex-col gap-4 rounded-card bg-white p-5 shadow-xl ring-1 ring-slate-200 sm:p-6">

@@ -107,7 +107,11 @@ describe('kiosk mode', () => {
       await screenshot(page, `kiosk-badge-fa-${width}`);
       if (width === 1280) {
         await page.emulateMedia({ media: 'print' });
-        await page.screenshot({ path: `${screenshotDir}/kiosk-badge-print.png`, clip: { x: 0, y: 0, width: 400, height: 260 } });
+        // Printed alone, at the top of a page of its own size (the rest of the page is hidden).
+        const printed = (await page.locator('.hr-badge').boundingBox())!;
+        expect(printed.y).toBe(0);
+        expect(await page.locator('main').evaluate((main) => getComputedStyle(main).visibility)).toBe('hidden');
+        await page.screenshot({ path: `${screenshotDir}/kiosk-badge-print.png`, clip: { x: printed.x, y: 0, width: printed.width, height: printed.height } });
         await page.emulateMedia({ media: 'screen' });
       }
       await badge.getByRole('button', { name: fa('Cancel') }).click();
