@@ -6,7 +6,9 @@
  * the kiosk and the badge print preview in fa and en, at 390 and 1280 px.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { entityPath, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
 import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
 import { modulePath, paths } from '../../../../src/contract/routes.ts';
@@ -16,7 +18,7 @@ import { callInPanel, openScreen } from '../../../../tests/e2e/panelsSteps.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
 import { Device, Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch } from '../../entities/punch.ts';
-import { newBadge } from '../../rules/kioskSecret.ts';
+import { newBadge, parseBadge } from '../../rules/kioskSecret.ts';
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
 const at = (screen: string) => modulePath('HumanResource', screen);
@@ -106,6 +108,25 @@ describe('kiosk mode', () => {
       expect(await badge.locator('.hr-badge svg').count()).toBe(1);
       await screenshot(page, `kiosk-badge-fa-${width}`);
       if (width === 1280) {
+        // The printed QR code is read back by the camera scanner's reader: the ZXing polyfill with
+        // its WASM from our origin, under the app's Content-Security-Policy.
+        const reader = readdirSync(join(inject('distDir'), 'assets')).find((f) => /^zxingDetector-.*\.js$/.test(f));
+        // A string: Vitest would rewrite an import() written in a function.
+        const read = await page.evaluate<string>(`(async () => {
+          const { zxingDetector } = await import('/assets/${reader}');
+          const svg = new XMLSerializer().serializeToString(document.querySelector('.hr-badge svg'));
+          const image = new Image();
+          image.src = 'data:image/svg+xml;base64,' + btoa(svg);
+          await image.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = canvas.height = 400;
+          const pen = canvas.getContext('2d');
+          pen.fillStyle = '#fff';
+          pen.fillRect(0, 0, 400, 400);
+          pen.drawImage(image, 40, 40, 320, 320);
+          return (await zxingDetector(['qr_code']).detect(canvas))[0]?.rawValue ?? '';
+        })()`);
+        expect(parseBadge(read)?.code).toBe('P-001');
         await page.emulateMedia({ media: 'print' });
         // Printed alone, at the top of a page of its own size (the rest of the page is hidden).
         const printed = (await page.locator('.hr-badge').boundingBox())!;
