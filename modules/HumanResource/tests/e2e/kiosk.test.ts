@@ -153,6 +153,8 @@ describe('kiosk mode', () => {
 
   it('a person clocks in by personnel code and PIN: the punch reaches the server from the kiosk, at its place', async () => {
     await enterCodeAndPin('P-001', '4821');
+    await page.getByRole('button', { name: fa('In'), exact: true }).waitFor();
+    await screenshot(page, 'kiosk-ready-fa-1280');
     await page.getByRole('button', { name: fa('In'), exact: true }).click();
     await page.getByText(new RegExp(`^${fa('Clocked in at {time}', { time: '.+' })}$`)).waitFor();
     await screenshot(page, 'kiosk-clocked-in-fa-1280');
