@@ -22,7 +22,7 @@ export default defineConfig(({ mode }) => ({
     shellCatalogPlugin({
       shellPaths: ['src/app/', 'src/ui/', 'src/pwa/', 'src/i18n/codeMessages.ts', 'src/i18n/describeError.ts', 'src/features/auth/Login.tsx', 'src/features/auth/AuthCard.tsx'],
       exceptPaths: [
-        'src/ui/DateField.tsx', 'src/ui/ResendButton.tsx', 'src/ui/panelIcons.tsx', 'src/ui/ConfirmDialog.tsx',
+        'src/ui/DateField.tsx', 'src/ui/ResendButton.tsx', 'src/ui/BarcodeScanner.tsx', 'src/ui/panelIcons.tsx', 'src/ui/ConfirmDialog.tsx',
         'src/app/ModuleNotEnabled.tsx', 'src/app/layout/AppFrame.tsx', 'src/app/layout/NavLinks.tsx', 'src/app/layout/PanelNav.tsx',
         'src/app/layout/PanelIndicator.tsx', 'src/app/layout/UserMenu',
       ],

@@ -10,7 +10,7 @@ import type { Plugin } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { webManifest } from './webManifest.ts';
 
-const PRECACHED = /\.(js|css|html|woff2|svg|png|ico|webmanifest)$/;
+const PRECACHED = /\.(js|css|html|woff2|svg|png|ico|webmanifest|wasm)$/;
 /** Not the app: the install sheet's screenshots, the build files polled over the network, the SW itself. */
 const NOT_PRECACHED = ['screenshots/**', 'builds/**'];
 const MAX_PRECACHED_FILE_BYTES = 3 * 1024 * 1024;
@@ -40,7 +40,8 @@ export function pwaPlugins(): Plugin[] {
     // The glob below already takes the icons; listing them twice only bloats the precache list.
     includeManifestIcons: false,
     injectManifest: {
-      globPatterns: ['**/*.{js,css,html,woff2,svg,png,ico,webmanifest}'],
+      // wasm: the barcode scanner's ZXing reader (src/ui/zxingDetector.ts), so scanning works offline.
+      globPatterns: ['**/*.{js,css,html,woff2,svg,png,ico,webmanifest,wasm}'],
       globIgnores: NOT_PRECACHED,
       maximumFileSizeToCacheInBytes: MAX_PRECACHED_FILE_BYTES,
       manifestTransforms: [

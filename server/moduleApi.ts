@@ -10,6 +10,7 @@ export { RuleRejection, type WriteContext } from './entities/writeContext.ts';
 export type { DocumentFollower, DocumentStep } from './entities/documentEvents.ts';
 export { adjustBalances, appendLedger, readBalances, type BalanceChange } from './entities/ledger.ts';
 export { findRow, findRows, selectRows } from './entities/entityStore.ts';
+export { setServerFields } from './entities/serverFields.ts';
 export { scopeCondition } from './entities/rowScope.ts';
 export { columnName } from './entities/columns.ts';
 export { stableId } from './entities/stableId.ts';

@@ -2,12 +2,13 @@ import { posix } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * No inline or foreign script: the PWA's scripts are files of its own origin. Inline style
+ * No inline or foreign script: the PWA's scripts are files of its own origin; WebAssembly may be
+ * compiled (the barcode scanner's ZXing reader, a file of ours too), JavaScript never. Inline style
  * attributes are allowed (React and Headless UI position popovers with them); style elements not.
  */
 export const contentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "style-src-attr 'unsafe-inline'",
   "img-src 'self' data: blob:",

@@ -1,7 +1,7 @@
 /**
  * Human resources and attendance (hr-attendance.md): personnel with several workplaces and a
  * per-person attendance policy, places with a fence, work rules, devices, append-only punches
- * from the phone (geofenced, offline too), and the in/out report of a Jalali month.
+ * from the phone (geofenced, offline too) and from kiosk tablets, and the in/out report of a Jalali month.
  */
 import { defineModule } from '../../src/contract/module.ts';
 import { Device, Personnel, Place, Rule } from './entities/masterData.ts';
@@ -17,6 +17,8 @@ export default defineModule({
     'Management/Personnel/AddNewPersonnel',
     'Management/Personnel/list/PersonnelList',
     'Management/Workplace/Device/DeviceManagement',
+    // Not in the spec's list: the full-screen page of a kiosk tablet (the spec's kiosk mode).
+    'Management/Workplace/Device/Kiosk',
     'Management/Workplace/Place/PlaceManagement',
     'Management/Workplace/Rules/RulesManagement',
   ],

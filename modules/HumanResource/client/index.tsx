@@ -31,9 +31,11 @@ export default defineClientModule({
     'Management/Personnel/AddNewPersonnel': lazyScreen(() => import('./screens/personnel.tsx'), 'AddNewPersonnel'),
     'Management/Personnel/list/PersonnelList': lazyScreen(() => import('./screens/personnel.tsx'), 'PersonnelList'),
     'Management/Workplace/Device/DeviceManagement': lazyScreen(() => import('./screens/workplace.tsx'), 'DeviceManagement'),
+    'Management/Workplace/Device/Kiosk': lazyScreen(() => import('./screens/Kiosk.tsx'), 'Kiosk'),
     'Management/Workplace/Place/PlaceManagement': lazyScreen(() => import('./screens/workplace.tsx'), 'PlaceManagement'),
     'Management/Workplace/Rules/RulesManagement': lazyScreen(() => import('./screens/workplace.tsx'), 'RulesManagement'),
   },
+  frameless: ['Management/Workplace/Device/Kiosk'],
   catalogue: {
     fa: () => import('../locales/fa.po'),
     en: () => import('../locales/en.po'),

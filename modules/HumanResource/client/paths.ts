@@ -9,6 +9,7 @@ export const hr = {
   addPersonnel: at('Management/Personnel/AddNewPersonnel'),
   personnelList: at('Management/Personnel/list/PersonnelList'),
   devices: at('Management/Workplace/Device/DeviceManagement'),
+  kiosk: at('Management/Workplace/Device/Kiosk'),
   places: at('Management/Workplace/Place/PlaceManagement'),
   rules: at('Management/Workplace/Rules/RulesManagement'),
 } as const;

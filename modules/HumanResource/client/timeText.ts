@@ -21,3 +21,14 @@ export function formatMinutes(minutes: number, showZero = false): string {
   const m = String(minutes % 60).padStart(2, '0');
   return `${formatNumber(h)}:${formatNumber(Number(m[0]))}${formatNumber(Number(m[1]))}`;
 }
+
+const longDates = new Map<string, Intl.DateTimeFormat>();
+
+/** "سه‌شنبه ۴ آذر ۱۴۰۵" / "Tuesday 25 November 2026" in Tehran: Jalali in fa. */
+export function formatLongDate(value: number): string {
+  const locale = activeLocale();
+  let format = longDates.get(locale);
+  if (!format) longDates.set(locale, (format = new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Tehran' })));
+  // Chromium's Persian puts a Latin comma after the weekday.
+  return locale === 'fa' ? format.format(value).replace(/,/g, '،') : format.format(value);
+}

@@ -4,6 +4,9 @@
  */
 import { defineEntity } from '../../../src/contract/entity.ts';
 
+/** The Personnel grant of a kiosk's account: it receives the PIN and badge hashes and may punch for anyone. */
+export const KIOSK_GRANT = 'kiosk';
+
 export const Place = defineEntity({
   module: 'HumanResource',
   name: 'Place',
@@ -147,6 +150,10 @@ export const Personnel = defineEntity({
     },
     active: { kind: 'boolean', label: /*i18n*/ { id: 'field.Personnel.active', message: 'Active' } },
     leftOn: { kind: 'date', label: /*i18n*/ { id: 'field.Personnel.leftOn', message: 'Left on' } },
+    // Set only by "Set kiosk PIN" and "Print badge" (rules/kioskSecret.ts), never typed in a form;
+    // sent only to those who run a kiosk, which checks them offline.
+    pinHash: { kind: 'text', label: /*i18n*/ { id: 'field.Personnel.pinHash', message: 'Kiosk PIN' }, internal: true, readableBy: KIOSK_GRANT, max: 200 },
+    badgeHash: { kind: 'text', label: /*i18n*/ { id: 'field.Personnel.badgeHash', message: 'Badge' }, internal: true, readableBy: KIOSK_GRANT, max: 64 },
   },
   titleField: 'name',
   listFields: ['name', 'code', 'jobTitle', 'ruleId', 'methods', 'active'],
@@ -154,6 +161,9 @@ export const Personnel = defineEntity({
   indexes: ['name', 'code'],
   defaultSort: { field: 'name', direction: 'asc' },
   scope: { field: 'memberId' },
+  grants: {
+    [KIOSK_GRANT]: /*i18n*/ { id: 'grant.Personnel.kiosk', message: 'Run a kiosk: check kiosk PINs and badges, and clock anyone in or out there' },
+  },
 });
 
 export const Device = defineEntity({
@@ -174,10 +184,15 @@ export const Device = defineEntity({
     },
     placeId: { kind: 'reference', to: 'HumanResource/Place', label: /*i18n*/ { id: 'field.Device.placeId', message: 'Workplace' }, required: true },
     serial: { kind: 'text', label: /*i18n*/ { id: 'field.Device.serial', message: 'Serial number' }, unique: true, max: 60 },
-    active: { kind: 'boolean', label: /*i18n*/ { id: 'field.Device.active', message: 'Active' } },
+    active: {
+      kind: 'boolean',
+      label: /*i18n*/ { id: 'field.Device.active', message: 'Active' },
+      hint: /*i18n*/ { id: 'field.Device.active.hint', message: 'Clear it to block the device: the server then refuses its punches.' },
+    },
+    lastSeenAt: { kind: 'dateTime', label: /*i18n*/ { id: 'field.Device.lastSeenAt', message: 'Last seen' }, readOnly: true },
   },
   titleField: 'name',
-  listFields: ['name', 'kind', 'placeId', 'serial', 'active'],
+  listFields: ['name', 'kind', 'placeId', 'serial', 'active', 'lastSeenAt'],
   searchFields: ['name', 'serial'],
   indexes: ['name'],
   defaultSort: { field: 'name', direction: 'asc' },

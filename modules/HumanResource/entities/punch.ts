@@ -53,6 +53,8 @@ export const Punch = defineEntity({
       required: true,
       options: punchSources,
     },
+    // Written by the kiosk or the reader import that made the punch; punches are never edited (punchHooks).
+    deviceId: { kind: 'reference', to: 'HumanResource/Device', label: /*i18n*/ { id: 'field.Punch.deviceId', message: 'Device' } },
     placeId: { kind: 'reference', to: 'HumanResource/Place', label: /*i18n*/ { id: 'field.Punch.placeId', message: 'Workplace' }, readOnly: true },
     distance: { kind: 'integer', label: /*i18n*/ { id: 'field.Punch.distance', message: 'Distance (metres)' }, readOnly: true },
     flags: { kind: 'stringList', label: /*i18n*/ { id: 'field.Punch.flags', message: 'Flags' }, options: punchFlags, readOnly: true },

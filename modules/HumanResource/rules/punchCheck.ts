@@ -56,6 +56,8 @@ export interface ArrivalInput {
   personnel: Row;
   rule: Row | null;
   places: readonly Row[];
+  /** The kiosk or reader the punch came from (checked by the caller: this panel's, of its kind, active). */
+  device?: Row | null;
   /** The server's clock. */
   now: Date;
   /** The latest time among the person's punches already held (void ones aside). */
@@ -69,7 +71,7 @@ export interface ArrivalVerdict {
 }
 
 /** The server's verdict on a punch as it arrives; nothing the device said about flags counts. */
-export function arrivalVerdict({ punch, personnel, rule, places, now, latestHeld }: ArrivalInput): ArrivalVerdict {
+export function arrivalVerdict({ punch, personnel, rule, places, device = null, now, latestHeld }: ArrivalInput): ArrivalVerdict {
   const flags: PunchFlag[] = [];
   const methods = list(personnel.methods);
   const source = String(punch.source);
@@ -86,6 +88,11 @@ export function arrivalVerdict({ punch, personnel, rule, places, now, latestHeld
     if (verdict.outside) flags.push('outside');
     if (verdict.poorAccuracy || !position) flags.push('poorAccuracy');
   } else if (source !== 'manual' && !methods.includes(source)) flags.push('method');
+  if (device && source !== 'phone' && source !== 'manual') {
+    // A device stays where it is registered: the punch is at its place, outside when that is not one of the person's.
+    placeId = typeof device.placeId === 'string' ? device.placeId : null;
+    if (!placeId || !list(personnel.placeIds).includes(placeId)) flags.push('outside');
+  }
   const at = new Date(String(punch.at)).getTime();
   const late = now.getTime() - at;
   const maxHours = typeof rule?.maxOfflineHours === 'number' ? rule.maxOfflineHours : DEFAULT_MAX_OFFLINE_HOURS;

@@ -1,7 +1,8 @@
-/** Attendance's server part: the fence and policy re-checked on every punch, and the server's clock for phones. */
+/** Attendance's server part: the fence and policy re-checked on every punch, kiosk credentials kept as hashes only, the in/out report of a range, and the server's clock for phones. */
 import { defineServerModule, envelope, integer, object, ok, requireSession } from '../../../server/moduleApi.ts';
 import module from '../module.ts';
 import { clockEndpoint, type ClockAnswer } from '../rules/clock.ts';
+import { personnelHooks } from './personnelHooks.ts';
 import { placeHooks } from './placeHooks.ts';
 import { punchHooks } from './punchHooks.ts';
 import { reportRoute } from './reportRoute.ts';
@@ -9,7 +10,7 @@ import { ruleHooks } from './ruleHooks.ts';
 
 export default defineServerModule({
   module,
-  hooks: { Place: placeHooks, Rule: ruleHooks, Punch: punchHooks },
+  hooks: { Place: placeHooks, Rule: ruleHooks, Personnel: personnelHooks, Punch: punchHooks },
   routes(app) {
     reportRoute(app);
     const schema = {

@@ -1,13 +1,15 @@
 /**
  * Punches are append-only. On arrival the server, with its own clock, decides the place, the
  * distance and the flags (punchCheck.ts) and whose punch it is; a phone may only punch for the
- * person linked to its own member. Afterwards a manager may only accept or void one, with a note;
- * the write lands in the activity log like every write. Nothing is ever deleted.
+ * person linked to its own member; a kiosk punch comes from an account that runs kiosks (or a
+ * manager), names an active kiosk of this panel, is at that kiosk's place and marks it seen.
+ * Afterwards a manager may only accept or void one, with a note; the write lands in the activity
+ * log like every write. Nothing is ever deleted.
  */
 import { Code } from '../../../src/contract/codes.ts';
 import { permission, type Row } from '../../../src/contract/entity.ts';
-import { findRow, RuleRejection, type EntityHooks, type WriteContext } from '../../../server/moduleApi.ts';
-import { Personnel, Place, Rule } from '../entities/masterData.ts';
+import { findRow, RuleRejection, setServerFields, type EntityHooks, type WriteContext } from '../../../server/moduleApi.ts';
+import { Device, KIOSK_GRANT, Personnel, Place, Rule } from '../entities/masterData.ts';
 import { Punch } from '../entities/punch.ts';
 import { arrivalVerdict } from '../rules/punchCheck.ts';
 
@@ -30,6 +32,28 @@ async function latestHeld(ctx: WriteContext, personnelId: string): Promise<strin
   return row?.at ? new Date(row.at).toISOString() : null;
 }
 
+/**
+ * The device a punch names: none for a phone or a manual punch; for a kiosk one (and a reader when
+ * it names one), this panel's live device of that kind, not blocked.
+ */
+async function deviceOf(ctx: WriteContext, values: Record<string, unknown>): Promise<Row | null> {
+  const source = values.source;
+  const id = values.deviceId;
+  if (source !== 'kiosk' && source !== 'reader') {
+    if (id) throw new RuleRejection(Code.BadRequest, { deviceId: 'option' });
+    return null;
+  }
+  if (typeof id !== 'string') {
+    if (source === 'kiosk') throw new RuleRejection(Code.BadRequest, { deviceId: 'required' });
+    return null;
+  }
+  const device = await findRow(ctx.tx, Device, ctx.access.id, id);
+  if (!device || device.deleted) throw new RuleRejection(Code.IdNotRegistered, { deviceId: 'reference' });
+  if (device.kind !== source) throw new RuleRejection(Code.InvalidOperation, { deviceId: 'option' });
+  if (device.active !== true) throw new RuleRejection(Code.NotPossibleNow, { deviceId: 'reference' });
+  return device;
+}
+
 export const punchHooks: EntityHooks = {
   async beforeCreate(ctx, _id, values) {
     const personnel = typeof values.personnelId === 'string' ? await findRow(ctx.tx, Personnel, ctx.access.id, values.personnelId) : null;
@@ -38,19 +62,25 @@ export const punchHooks: EntityHooks = {
     if (values.source === 'manual' || values.source === 'reader') {
       if (!manager) throw new RuleRejection(Code.InvalidOperation, { source: 'option' });
       if (values.source === 'manual' && !values.note) throw new RuleRejection(Code.BadRequest, { note: 'required' });
+    } else if (values.source === 'kiosk') {
+      if (!manager && !ctx.access.permissions.has(permission(Personnel, KIOSK_GRANT))) throw new RuleRejection(Code.InvalidOperation, { source: 'option' });
     } else if (values.source === 'phone' && !manager && (!ctx.access.memberId || personnel.memberId !== ctx.access.memberId)) {
       throw new RuleRejection(Code.InvalidOperation, { personnelId: 'reference' });
     }
     if (personnel.active === false) throw new RuleRejection(Code.NotPossibleNow, { personnelId: 'reference' });
+    const device = await deviceOf(ctx, values);
     const rule = typeof personnel.ruleId === 'string' ? await findRow(ctx.tx, Rule, ctx.access.id, personnel.ruleId) : null;
     const verdict = arrivalVerdict({
       punch: values,
       personnel,
       rule,
       places: await placesOf(ctx, personnel),
+      device,
       now: ctx.now,
       latestHeld: await latestHeld(ctx, personnel.id),
     });
+    // Seen even if a later generic rule refuses the punch: the device did reach the server.
+    if (device) await setServerFields(ctx, Device, device.id, { lastSeenAt: ctx.now.toISOString() });
     return {
       ...values,
       memberId: personnel.memberId ?? null,

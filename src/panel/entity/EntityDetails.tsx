@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Trans } from '@lingui/react/macro';
 import { shownFields, type Entity } from '../../contract/entity.ts';
 import { formatDateTime } from '../../i18n/format.ts';
+import type { ReactNode } from 'react';
 import type { LocalRow } from '../../storage/localRecords.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EditIcon, TrashIcon } from '../../ui/icons.tsx';
@@ -15,9 +16,11 @@ export interface EntityDetailsProps {
   row: LocalRow;
   onEdit?: () => void;
   onDelete?: () => void;
+  /** What else a module's screen lets one do with the row, beside edit and delete. */
+  actions?: ReactNode;
 }
 
-export function EntityDetails({ entity, row, onEdit, onDelete }: EntityDetailsProps) {
+export function EntityDetails({ entity, row, onEdit, onDelete, actions }: EntityDetailsProps) {
   const { i18n } = useLingui();
   const titles = useReferenceMaps(entity);
   return (
@@ -41,7 +44,7 @@ export function EntityDetails({ entity, row, onEdit, onDelete }: EntityDetailsPr
           </div>
         )}
       </dl>
-      {(onEdit || onDelete) && (
+      {(onEdit || onDelete || actions) && (
         <div className="flex flex-wrap gap-2">
           {onEdit && (
             <Button icon={<EditIcon />} onClick={onEdit}>
@@ -53,6 +56,7 @@ export function EntityDetails({ entity, row, onEdit, onDelete }: EntityDetailsPr
               <Trans>Delete</Trans>
             </Button>
           )}
+          {actions}
         </div>
       )}
     </div>

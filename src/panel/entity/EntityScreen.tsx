@@ -8,6 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { permission, type Entity } from '../../contract/entity.ts';
 import { describeError } from '../../i18n/describeError.ts';
 import { useCanAccess } from '../../storage/access.ts';
+import type { LocalRow } from '../../storage/localRecords.ts';
 import { usePanelData } from '../../storage/panelData.ts';
 import { useOne } from '../../storage/useData.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -35,11 +36,13 @@ export interface EntityScreenProps {
   defaults?: EntityFormProps['defaults'];
   /** Fields shown otherwise than their kind shows them. */
   display?: FieldDisplay;
+  /** A module's own actions on the open row (set a PIN, print a badge), shown beside edit and delete. */
+  rowActions?: (row: LocalRow) => ReactNode;
 }
 
 const noDisplay: FieldDisplay = {};
 
-export function EntityScreen({ entity, description, before, widgets, defaults, display = noDisplay }: EntityScreenProps) {
+export function EntityScreen({ entity, description, before, widgets, defaults, display = noDisplay, rowActions }: EntityScreenProps) {
   const { t, i18n } = useLingui();
   const can = useCanAccess();
   const panel = usePanelData();
@@ -109,6 +112,7 @@ export function EntityScreen({ entity, description, before, widgets, defaults, d
             row={row}
             onEdit={writable && may.update ? () => open({ mode: 'edit', id: row.id }) : undefined}
             onDelete={writable && may.delete ? () => setConfirming(true) : undefined}
+            actions={rowActions?.(row)}
           />
         )}
         <ConfirmDialog

@@ -7,8 +7,9 @@ import { normalizeField, type Field } from '../../contract/fields.ts';
 
 export type FormValues = Record<string, unknown>;
 
+/** The fields a form shows: neither written only by the server nor internal (set by a screen's own action, if at all). */
 export function editableFields(entity: Entity): [string, Field][] {
-  return Object.entries(entity.fields).filter(([, field]) => !field.readOnly);
+  return Object.entries(entity.fields).filter(([, field]) => !field.readOnly && !field.internal);
 }
 
 function toWidget(field: Field, value: unknown): unknown {

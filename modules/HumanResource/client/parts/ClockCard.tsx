@@ -18,6 +18,7 @@ import { useOnline } from '../../../../src/ui/useOnline.ts';
 import { Punch } from '../../entities/punch.ts';
 import { tehranDay } from '../../rules/attendanceDay.ts';
 import { fenceVerdict, fencesOf, type FenceVerdict } from '../../rules/punchCheck.ts';
+import { nextDirection } from '../kioskCheck.ts';
 import { knownOffset, learnOffset, serverNow, type ClockOffset } from '../serverClock.ts';
 import { formatClock } from '../timeText.ts';
 
@@ -52,7 +53,7 @@ export function ClockCard({ me, rule, places, punches }: { me: LocalRow; rule: L
     [punches, me.id],
   );
   const todays = mine.filter((p) => tehranDay(new Date(String(p.at))) === today);
-  const next: 'in' | 'out' = mine.at(-1)?.direction === 'in' ? 'out' : 'in';
+  const next = nextDirection(punches, me.id);
   const methods = Array.isArray(me.methods) ? (me.methods as string[]) : [];
   const phoneAllowed = methods.includes('phoneFence') || methods.includes('phoneAnywhere');
   const otherWays = methods.filter((m) => m === 'kiosk' || m === 'reader');

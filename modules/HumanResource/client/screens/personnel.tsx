@@ -1,14 +1,17 @@
-/** Personnel: the list (each with their workplaces, rule and attendance policy) and the form to add one. */
+/** Personnel: the list (each with their workplaces, rule and attendance policy, and their kiosk PIN and badge) and the form to add one. */
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
 import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
+import type { LocalRow } from '../../../../src/storage/localRecords.ts';
 import { Personnel } from '../../entities/masterData.ts';
+import { KioskActions } from '../parts/KioskActions.tsx';
 import { PlacesField, usePlaceNames } from '../parts/PlacesField.tsx';
 import { hr } from '../paths.ts';
 
 const widgets = { placeIds: PlacesField };
 export const newPersonnel = { methods: ['phoneFence'], offlineAccepted: true, active: true };
+const kioskActions = (row: LocalRow) => <KioskActions person={row} />;
 
 export function PersonnelList() {
   const { t } = useLingui();
@@ -20,6 +23,7 @@ export function PersonnelList() {
       widgets={widgets}
       defaults={newPersonnel}
       display={display}
+      rowActions={kioskActions}
       description={t`Each person’s workplaces, work rule and how they may clock in; link a panel member to let them clock in from their own phone.`}
     />
   );

@@ -2,13 +2,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { localDigits } from '../../../../src/i18n/format.ts';
 import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
+import type { LocalRow } from '../../../../src/storage/localRecords.ts';
 import { Device, Place, Rule } from '../../entities/masterData.ts';
 import { CentreField } from '../parts/CentreField.tsx';
 import { ReaderImport } from '../parts/ReaderImport.tsx';
+import { StartKioskButton } from '../parts/StartKiosk.tsx';
 
 const degrees = (value: unknown) => (typeof value === 'string' ? localDigits(value) : '');
 const coordinates = { latitude: degrees, longitude: degrees };
 const centreWidget = { latitude: CentreField };
+const deviceActions = (row: LocalRow) => <StartKioskButton device={row} />;
 
 export function PlaceManagement() {
   const { t } = useLingui();
@@ -41,7 +44,8 @@ export function DeviceManagement() {
       <EntityScreen
         entity={Device}
         defaults={{ kind: 'kiosk', active: true }}
-        description={t`Kiosk tablets and fingerprint readers, each registered to a workplace with its serial number; clear Active to block one.`}
+        rowActions={deviceActions}
+        description={t`Kiosk tablets and fingerprint readers, each registered to a workplace with its serial number; clear Active to block one. Open a kiosk on the tablet itself to start kiosk mode there.`}
       />
       <ReaderImport />
     </>

@@ -1,0 +1,76 @@
+/**
+ * "Set kiosk PIN": the manager types the person's new PIN twice (4–8 digits); only its PBKDF2
+ * hash is saved (rules/kioskSecret.ts), and reaches the kiosks with the next sync.
+ */
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
+import { describeError } from '../../../../src/i18n/describeError.ts';
+import type { LocalRow } from '../../../../src/storage/localRecords.ts';
+import { usePanelData } from '../../../../src/storage/panelData.ts';
+import { Alert } from '../../../../src/ui/Alert.tsx';
+import { Button } from '../../../../src/ui/Button.tsx';
+import { TextField } from '../../../../src/ui/TextField.tsx';
+import { showToast } from '../../../../src/ui/toast.ts';
+import { Personnel } from '../../entities/masterData.ts';
+import { hashPin, normalizePin } from '../../rules/kioskSecret.ts';
+
+export function KioskPinDialog({ person, open, onClose }: { person: LocalRow; open: boolean; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const panel = usePanelData();
+  const [pin, setPin] = useState('');
+  const [again, setAgain] = useState('');
+  const [errors, setErrors] = useState<{ pin?: string; again?: string; save?: string }>({});
+  const [saving, setSaving] = useState(false);
+  const name = String(person.name);
+
+  function close() {
+    setPin('');
+    setAgain('');
+    setErrors({});
+    onClose();
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const normal = normalizePin(pin);
+    if (normal === null) return setErrors({ pin: t`Type 4 to 8 digits.` });
+    if (normalizePin(again) !== normal) return setErrors({ again: t`The two PINs are not the same.` });
+    if (!panel) return;
+    setSaving(true);
+    try {
+      await panel.data.update(Personnel, person.id, { pinHash: await hashPin(normal) });
+      showToast(t`Kiosk PIN set for ${name}.`, { type: 'success' });
+      close();
+    } catch (error) {
+      setErrors({ save: describeError(i18n, error) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onClose={() => !saving && close()} className="relative z-50">
+      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-end justify-center p-4 sm:items-center">
+        <DialogPanel as="form" onSubmit={save} noValidate className="flex w-full max-w-md flex-col gap-4 rounded-card bg-white p-5 shadow-xl ring-1 ring-slate-200 sm:p-6">
+          <DialogTitle className="text-lg font-bold text-slate-900">{t`Kiosk PIN for ${name}`}</DialogTitle>
+          <p className="text-sm text-slate-700">
+            {person.pinHash ? t`The new PIN replaces the old one on every kiosk at its next sync.` : t`With a PIN, ${name} clocks in at a kiosk with their personnel code and this PIN.`}
+          </p>
+          <TextField label={t`New PIN`} type="password" inputMode="numeric" autoComplete="new-password" ltr value={pin} onChange={(e) => setPin(e.target.value)} error={errors.pin} hint={t`4 to 8 digits.`} />
+          <TextField label={t`The PIN again`} type="password" inputMode="numeric" autoComplete="new-password" ltr value={again} onChange={(e) => setAgain(e.target.value)} error={errors.again} />
+          {errors.save && <Alert tone="error">{errors.save}</Alert>}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={close} disabled={saving}>
+              {t`Cancel`}
+            </Button>
+            <Button type="submit" loading={saving}>
+              {t`Set kiosk PIN`}
+            </Button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,239 @@
+/**
+ * Kiosk mode (issue 10), in Chromium against the real server: a manager sets a person's kiosk PIN
+ * and starts kiosk mode on a tablet; the person clocks in by personnel code and PIN, and the punch
+ * reaches the server from the kiosk, at the kiosk's place; offline the punch waits on the tablet
+ * and is sent once online; wrong PINs are refused, and the fifth locks the code. Screenshots of
+ * the kiosk and the badge print preview in fa and en, at 390 and 1280 px.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { entityPath, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
+import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
+import { modulePath, paths } from '../../../../src/contract/routes.ts';
+import { freshContext, logInByApi, newAccount, signInContext, accountServerEnv, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
+import { screenshot, screenshotDir, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { callInPanel, openScreen } from '../../../../tests/e2e/panelsSteps.ts';
+import { fa } from '../../../../tests/e2e/pwaSupport.ts';
+import { Device, Personnel, Place, Rule } from '../../entities/masterData.ts';
+import { Punch } from '../../entities/punch.ts';
+import { newBadge, parseBadge } from '../../rules/kioskSecret.ts';
+
+const e2e = serverAndBrowser({ env: accountServerEnv });
+const at = (screen: string) => modulePath('HumanResource', screen);
+let context: BrowserContext;
+let page: Page;
+let owner = { username: '', password: '' };
+let ownerToken = '';
+let panelCode = '';
+let office: Row;
+let kiosk: Row;
+let maryam: Row;
+
+async function list(entity: Parameters<typeof entityPath>[0]): Promise<Row[]> {
+  return (await callInPanel<EntityListResponse>(e2e.server.url, { method: 'GET', path: entityPath(entity) }, ownerToken, panelCode)).items;
+}
+
+async function waitForPunches(count: number): Promise<Row[]> {
+  for (let i = 0; i < 120; i++) {
+    const rows = await list(Punch);
+    if (rows.length >= count) return rows.sort((a, b) => String(a.at).localeCompare(String(b.at)));
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return list(Punch);
+}
+
+/** Types on the kiosk's keypad, as a person does with a finger. */
+async function keypad(digits: string, ok: string) {
+  for (const d of digits) await page.getByRole('button', { name: '۰۱۲۳۴۵۶۷۸۹'[Number(d)], exact: true }).click();
+  await page.getByRole('button', { name: ok, exact: true }).click();
+}
+
+async function enterCodeAndPin(code: string, pin: string) {
+  const field = page.getByLabel(fa('Personnel code, or scan your badge'));
+  await field.fill(code);
+  await field.press('Enter');
+  await page.getByLabel(fa('{person}, type your PIN', { person: 'مریم کریمی' })).waitFor();
+  await keypad(pin, fa('Confirm'));
+}
+
+beforeAll(async () => {
+  owner = await newAccount(e2e.server);
+  ownerToken = (await logInByApi(e2e.server, owner.username, owner.password)).access_token;
+  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, ownerToken, null, { name: 'فروشگاه کیوسک', icon: 'clock', modules: ['PanelManagement', 'HumanResource'] });
+  panelCode = panel.code;
+  const post = <T,>(entity: Parameters<typeof entityPath>[0], body: unknown) => callInPanel<T>(e2e.server.url, { method: 'POST', path: entityPath(entity) }, ownerToken, panelCode, body);
+  office = await post<Row>(Place, { name: 'شعبهٔ مرکزی', latitude: '35.7', longitude: '51.4', radius: 150 });
+  const rule = await post<Row>(Rule, { name: 'فروشگاه', workDays: ['sat', 'sun', 'mon', 'tue', 'wed', 'thu'], shiftStart: '09:00', shiftEnd: '17:00', maxOfflineHours: 72 });
+  maryam = await post<Row>(Personnel, { name: 'مریم کریمی', code: 'P-001', jobTitle: 'صندوقدار', placeIds: [office.id], ruleId: rule.id, methods: ['kiosk'], offlineAccepted: true, active: true });
+  kiosk = await post<Row>(Device, { name: 'تبلت ورودی', kind: 'kiosk', placeId: office.id, serial: 'TAB-1', active: true });
+
+  context = await freshContext(e2e.browser, e2e.server, 1280);
+  await signInContext(context, e2e.server, owner.username, owner.password);
+  page = await context.newPage();
+  await openScreen(page, paths.user.panelList);
+  await page.getByRole('button', { name: 'فروشگاه کیوسک' }).click();
+  await page.waitForURL((url) => url.pathname === paths.user.panelDashboard);
+});
+
+afterAll(() => context?.close());
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await screenshot(page, `kiosk-failed-${task.name.slice(0, 30)}`).catch(() => {});
+});
+
+describe('kiosk mode', () => {
+  it('a manager sets a person’s kiosk PIN: only its hash reaches the server', async () => {
+    await openScreen(page, at('Management/Personnel/list/PersonnelList'));
+    await page.getByRole('table').getByRole('button', { name: 'مریم کریمی' }).click();
+    await page.getByRole('button', { name: fa('Set kiosk PIN') }).click();
+    const dialog = page.getByRole('dialog', { name: fa('Kiosk PIN for {name}', { name: 'مریم کریمی' }) });
+    await dialog.getByLabel(fa('New PIN')).fill('4821');
+    await dialog.getByLabel(fa('The PIN again')).fill('4812');
+    await dialog.getByRole('button', { name: fa('Set kiosk PIN') }).click();
+    await dialog.getByText(fa('The two PINs are not the same.')).waitFor();
+    await dialog.getByLabel(fa('The PIN again')).fill('4821');
+    await dialog.getByRole('button', { name: fa('Set kiosk PIN') }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await list(Personnel)).find((p) => p.id === maryam.id)?.pinHash, { timeout: 30_000 }).toMatch(/^pbkdf2\$\d+\$/);
+  });
+
+  it('shows a credit-card badge to print, with the QR code', async () => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByRole('button', { name: fa('Print badge') }).click();
+      const badge = page.getByRole('dialog', { name: fa('Badge for {name}', { name: 'مریم کریمی' }) });
+      await badge.getByRole('img', { name: fa('Badge preview') }).getByText('صندوقدار').waitFor();
+      expect(await badge.locator('.hr-badge svg').count()).toBe(1);
+      await screenshot(page, `kiosk-badge-fa-${width}`);
+      if (width === 1280) {
+        // The printed QR code is read back by the camera scanner's reader: the ZXing polyfill with
+        // its WASM from our origin, under the app's Content-Security-Policy.
+        const reader = readdirSync(join(inject('distDir'), 'assets')).find((f) => /^zxingDetector-.*\.js$/.test(f));
+        // A string: Vitest would rewrite an import() written in a function.
+        const read = await page.evaluate<string>(`(async () => {
+          const { zxingDetector } = await import('/assets/${reader}');
+          const svg = new XMLSerializer().serializeToString(document.querySelector('.hr-badge svg'));
+          const image = new Image();
+          image.src = 'data:image/svg+xml;base64,' + btoa(svg);
+          await image.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = canvas.height = 400;
+          const pen = canvas.getContext('2d');
+          pen.fillStyle = '#fff';
+          pen.fillRect(0, 0, 400, 400);
+          pen.drawImage(image, 40, 40, 320, 320);
+          return (await zxingDetector(['qr_code']).detect(canvas))[0]?.rawValue ?? '';
+        })()`);
+        expect(parseBadge(read)?.code).toBe('P-001');
+        await page.emulateMedia({ media: 'print' });
+        // Printed alone, at the top of a page of its own size (the rest of the page is hidden).
+        const printed = (await page.locator('.hr-badge').boundingBox())!;
+        expect(printed.y).toBe(0);
+        expect(await page.locator('main').evaluate((main) => getComputedStyle(main).visibility)).toBe('hidden');
+        await page.screenshot({ path: `${screenshotDir}/kiosk-badge-print.png`, clip: { x: printed.x, y: 0, width: printed.width, height: printed.height } });
+        await page.emulateMedia({ media: 'screen' });
+      }
+      await badge.getByRole('button', { name: fa('Cancel') }).click();
+      await badge.waitFor({ state: 'detached' });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('starts on a kiosk device, full screen with the place and the clock', async () => {
+    await openScreen(page, at('Management/Workplace/Device/DeviceManagement'));
+    await page.getByRole('table').getByRole('button', { name: 'تبلت ورودی' }).click();
+    await page.getByRole('button', { name: fa('Start kiosk mode on this device') }).click();
+    await page.waitForURL((url) => url.pathname === at('Management/Workplace/Device/Kiosk'));
+    await page.getByRole('heading', { level: 1, name: 'شعبهٔ مرکزی' }).waitFor();
+    await page.getByLabel(fa('Personnel code, or scan your badge')).waitFor();
+    await screenshot(page, 'kiosk-idle-fa-1280');
+  });
+
+  it('a person clocks in by personnel code and PIN: the punch reaches the server from the kiosk, at its place', async () => {
+    await enterCodeAndPin('P-001', '4821');
+    await page.getByRole('button', { name: fa('In'), exact: true }).waitFor();
+    await screenshot(page, 'kiosk-ready-fa-1280');
+    await page.getByRole('button', { name: fa('In'), exact: true }).click();
+    await page.getByText(new RegExp(`^${fa('Clocked in at {time}', { time: '.+' })}$`)).waitFor();
+    await screenshot(page, 'kiosk-clocked-in-fa-1280');
+    const [punch] = await waitForPunches(1);
+    expect(punch).toMatchObject({ personnelId: maryam.id, direction: 'in', source: 'kiosk', deviceId: kiosk.id, placeId: office.id, status: 'accepted', flags: [] });
+    await expect.poll(async () => (await list(Device)).find((d) => d.id === kiosk.id)?.lastSeenAt).toBeTruthy();
+    await page.getByLabel(fa('Personnel code, or scan your badge')).waitFor({ timeout: 10_000 });
+  });
+
+  it('offline: the punch waits on the tablet and reaches the server once online', async () => {
+    await context.setOffline(true);
+    await page.getByText(fa('Offline: punches wait on this tablet')).waitFor();
+    // The keypad has digits only: "001" finds P-001.
+    await page.getByLabel(fa('Personnel code, or scan your badge')).focus();
+    await keypad('001', fa('Next'));
+    await page.getByLabel(fa('{person}, type your PIN', { person: 'مریم کریمی' })).waitFor();
+    await keypad('4821', fa('Confirm'));
+    await page.getByRole('button', { name: fa('Out'), exact: true }).click();
+    await page.getByText(fa('Saved on this tablet; it will be sent when the tablet is online.')).waitFor();
+    await screenshot(page, 'kiosk-offline-fa-1280');
+    expect(await list(Punch)).toHaveLength(1);
+    await context.setOffline(false);
+    const rows = await waitForPunches(2);
+    expect(rows[1]).toMatchObject({ direction: 'out', source: 'kiosk', deviceId: kiosk.id, placeId: office.id, status: 'accepted' });
+  });
+
+  it('a wrong PIN is refused, and the fifth locks the code on this kiosk', async () => {
+    await page.getByLabel(fa('Personnel code, or scan your badge')).waitFor({ timeout: 10_000 });
+    await enterCodeAndPin('P-001', '1111');
+    await page.getByText(fa('Wrong PIN. Tries left before this code is locked: {left}.', { left: '۴' })).waitFor();
+    await screenshot(page, 'kiosk-wrong-pin-fa-1280');
+    for (let i = 0; i < 4; i++) await keypad('1111', fa('Confirm'));
+    await page.getByText(fa('Too many wrong PINs for this code. Try again in {wait} minutes, or scan your badge.', { wait: '۵' })).waitFor();
+    const field = page.getByLabel(fa('Personnel code, or scan your badge'));
+    await field.fill('P-001');
+    await field.press('Enter');
+    await page.getByText(fa('Too many wrong PINs for this code. Try again in {wait} minutes, or scan your badge.', { wait: '۵' })).waitFor();
+    expect(await list(Punch)).toHaveLength(2);
+  });
+
+  it('a badge from a handheld scanner (which types it) clocks the person in while the PIN is locked; an old badge is refused', async () => {
+    const old = await newBadge('P-001');
+    const badge = await newBadge('P-001');
+    const current = (await list(Personnel)).find((p) => p.id === maryam.id)!;
+    await callInPanel(e2e.server.url, { method: 'PUT', path: `${entityPath(Personnel)}/${maryam.id}` }, ownerToken, panelCode, { version: current.version, badgeHash: badge.badgeHash });
+    // A reload syncs at once: the new badge's hash reaches the tablet.
+    await page.reload();
+    const field = page.getByLabel(fa('Personnel code, or scan your badge'));
+    const inButton = page.getByRole('button', { name: fa('In'), exact: true });
+    await expect
+      .poll(async () => {
+        await field.fill(badge.payload);
+        await field.press('Enter');
+        return inButton.waitFor({ timeout: 1500 }).then(() => true, () => false);
+      })
+      .toBe(true);
+    await page.getByRole('button', { name: fa('Not me') }).click();
+    await field.fill(old.payload);
+    await field.press('Enter');
+    await page.getByText(fa('This badge is not valid any more. Ask your manager for a new one, or type your code and PIN.')).waitFor();
+  });
+
+  it('looks right in fa and en at 390 and 1280 px', async () => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await screenshot(page, `kiosk-idle-fa-${width}`);
+    }
+    await page.goto(paths.user.panelDashboard);
+    await switchToEnglish(page);
+    await openScreen(page, at('Management/Workplace/Device/Kiosk'));
+    await page.getByLabel('Personnel code, or scan your badge').waitFor();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await screenshot(page, `kiosk-idle-en-${width}`);
+    }
+    await openScreen(page, at('Management/Personnel/list/PersonnelList'));
+    await page.getByRole('table').getByRole('button', { name: 'مریم کریمی' }).click();
+    await page.getByRole('button', { name: 'Print badge' }).click();
+    await page.getByRole('img', { name: 'Badge preview' }).getByText('P-001').waitFor();
+    await screenshot(page, 'kiosk-badge-en-1280');
+  });
+});
