@@ -9,15 +9,21 @@ import type { PanelDb } from '../../../src/storage/PanelDb.ts';
 import { Punch } from '../entities/punch.ts';
 import { punchWindow } from '../rules/attendanceDay.ts';
 
-/** The punches of the work days `from`…`to` (undefined until read), and with `flagged`, every punch still waiting for review, however old. */
+/**
+ * The punches of the work days `from`…`to` (undefined until read — and again while another window
+ * is being read, so a screen never shows one month's punches under another's title), and with
+ * `flagged`, every punch still waiting for review, however old.
+ */
 export function usePunches(db: PanelDb | undefined, from: string, to: string, flagged = false): LocalRow[] | undefined {
-  return useLiveQuery(async () => {
+  const key = `${from}|${to}|${flagged}`;
+  const read = useLiveQuery(async () => {
     if (!db) return undefined;
     const [start, end] = punchWindow(from, to);
     const inWindow = await db.rows(Punch).where('at').between(start, end, true, false).toArray();
-    if (!flagged) return inWindow;
+    if (!flagged) return { key, rows: inWindow };
     const seen = new Set(inWindow.map((p) => p.id));
     const waiting = await db.rows(Punch).where('status').equals('flagged').toArray();
-    return [...inWindow, ...waiting.filter((p) => !seen.has(p.id))];
-  }, [db, from, to, flagged]);
+    return { key, rows: [...inWindow, ...waiting.filter((p) => !seen.has(p.id))] };
+  }, [db, key]);
+  return read?.key === key ? read.rows : undefined;
 }
