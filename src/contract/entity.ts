@@ -53,6 +53,11 @@ export interface EntityDeclaration<F extends Record<string, Field> = Record<stri
   document?: DocumentSpec;
   /** A tree: the reference field to the parent row of the same entity; the server refuses cycles. */
   tree?: keyof F & string;
+  /**
+   * Compound indexes kept on the device only, for a screen that reads a slice of a large table
+   * (one person's punches of a month: `[['personnelId', 'at']]`); the server's queries have SQL.
+   */
+  deviceIndexes?: readonly (readonly (keyof F & string)[])[];
   /** Fields the server looks rows up by across panels (an index on the field alone). */
   lookups?: readonly (keyof F & string)[];
   /** Sets of fields whose values together are unique among the panel's live rows (a bin's code within its warehouse). */

@@ -27,7 +27,8 @@ export function deriveStores(entities: readonly Entity[]): Stores {
     const indexes = [...new Set(['updatedAt', '_sort', ...entity.indexes])]
       .filter((name) => name !== 'id')
       .map((name) => (entity.fields[name]?.kind === 'stringList' ? `*${name}` : name));
-    stores[entity.table] = ['id', ...indexes].join(', ');
+    const compound = (entity.deviceIndexes ?? []).map((fields) => `[${fields.join('+')}]`);
+    stores[entity.table] = ['id', ...indexes, ...compound].join(', ');
   }
   return stores;
 }

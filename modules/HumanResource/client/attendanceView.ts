@@ -6,7 +6,7 @@ import type { LocalRow } from '../../../src/storage/localRecords.ts';
 import { addDays, shiftBounds, summariseDay, workDayOf, type Shift } from '../rules/attendanceDay.ts';
 import { employmentOf, punchesBy, shiftsBy, type PersonReport as AnyReport } from '../rules/attendanceReport.ts';
 
-export { attendanceReport } from '../rules/attendanceReport.ts';
+export { attendanceReport, byName } from '../rules/attendanceReport.ts';
 export type PersonReport = AnyReport<LocalRow>;
 
 /** A person's shift and their punches (void ones too) of one work day, for the day's details. */

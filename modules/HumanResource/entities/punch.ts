@@ -74,6 +74,8 @@ export const Punch = defineEntity({
   listFields: ['at', 'personnelId', 'direction', 'placeId', 'source', 'status', 'flags'],
   searchFields: ['note'],
   indexes: ['at', 'personnelId', 'status'],
+  // One person's punches of a period, read alone: the report draws the people on screen first.
+  deviceIndexes: [['personnelId', 'at']],
   defaultSort: { field: 'at', direction: 'desc' },
   scope: { field: 'memberId' },
 });

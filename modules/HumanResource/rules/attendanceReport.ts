@@ -34,13 +34,17 @@ export function punchesBy(punches: readonly ReportRow[]): Map<string, PunchInput
 const dayOrNull = (value: unknown) => (typeof value === 'string' && value ? value : null);
 export const employmentOf = (person: ReportRow) => ({ from: dayOrNull(person.hireDate), until: dayOrNull(person.leftOn) });
 
+/** The report's order of people: by name, Persian dictionary order. */
+export const byName = (a: ReportRow, b: ReportRow) => persianOrder.compare(String(a.name), String(b.name));
+const persianOrder = new Intl.Collator('fa');
+
 /** Each active person's days over `days` and their totals. */
 export function attendanceReport<R extends ReportRow>(days: readonly string[], personnel: readonly R[], rules: readonly ReportRow[], punches: readonly ReportRow[], now: number): PersonReport<R>[] {
   const shift = shiftsBy(rules);
   const by = punchesBy(punches);
   return personnel
     .filter((p) => !p.deleted)
-    .sort((a, b) => String(a.name).localeCompare(String(b.name), 'fa'))
+    .sort(byName)
     .map((person) => ({ person, ...personDays(days, shift(person), by.get(person.id) ?? [], now, employmentOf(person)) }));
 }
 

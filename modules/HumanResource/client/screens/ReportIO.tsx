@@ -22,12 +22,12 @@ import { DateField } from '../../../../src/ui/DateField.tsx';
 import { Spinner } from '../../../../src/ui/Spinner.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { useNow } from '../useNow.ts';
-import { usePunches } from '../usePunches.ts';
+import { usePunches, usePunchesOf } from '../usePunches.ts';
 import { Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch } from '../../entities/punch.ts';
 import { addDays, jalaliMonthDays, tehranDay } from '../../rules/attendanceDay.ts';
 import { REPORT_MAX_DAYS } from '../../rules/reportEndpoint.ts';
-import { attendanceReport } from '../attendanceView.ts';
+import { attendanceReport, byName } from '../attendanceView.ts';
 import { reportCsv } from '../reportCsv.ts';
 import { formatClock, formatMinutes } from '../timeText.ts';
 import { PersonDays } from '../parts/PersonDays.tsx';
@@ -37,6 +37,9 @@ function jalaliMonthName(locale: Locale, year: number, month: number, withYear: 
   const options: Intl.DateTimeFormatOptions = { month: 'long', calendar: 'persian', timeZone: 'Asia/Tehran', ...(withYear ? { year: 'numeric' } : {}) };
   return new Intl.DateTimeFormat(intlLocale(locale), options).format(new Date(`${jalaliMonthDays(year, month)[10]}T12:00:00Z`));
 }
+
+/** How many people the report counts before the rest: more than a tall screen shows. */
+const FIRST_PEOPLE = 25;
 
 /** The days from `from` to `to`, both included (stops past the longest range). */
 function daysFrom(from: string, to: string): string[] {
@@ -69,14 +72,28 @@ export function ReportIO() {
   const days = period === 'month' ? monthDays : rangeProblem ? monthDays.slice(0, 0) : rangeDays;
   const firstDay = days[0] ?? today;
   const lastDay = days.at(-1) ?? today;
-  const punches = usePunches(panel?.db, firstDay, lastDay);
-  const reports = useMemo(() => {
-    if (!personnel || !rules || !punches) return null;
-    const chosen = personnel.filter(
-      (p) => (!placeId || (Array.isArray(p.placeIds) && p.placeIds.includes(placeId))) && (!ruleId || p.ruleId === ruleId) && (!personId || p.id === personId),
-    );
-    return attendanceReport(days, chosen, rules, punches, now);
-  }, [personnel, rules, punches, days, placeId, ruleId, personId, now]);
+  // The people chosen, in the report's order; the first screenful is read and counted first (each
+  // person's punches through the device's [personnelId+at] index), the rest once the whole period is read.
+  const chosen = useMemo(
+    () =>
+      personnel
+        ?.filter((p) => !p.deleted && (!placeId || (Array.isArray(p.placeIds) && p.placeIds.includes(placeId))) && (!ruleId || p.ruleId === ruleId) && (!personId || p.id === personId))
+        .sort(byName) ?? null,
+    [personnel, placeId, ruleId, personId],
+  );
+  const firstIds = useMemo(() => (chosen ?? []).slice(0, FIRST_PEOPLE).map((p) => p.id), [chosen]);
+  const firstPunches = usePunchesOf(panel?.db, firstIds, firstDay, lastDay);
+  const everyone = chosen !== null && chosen.length <= FIRST_PEOPLE;
+  const allPunches = usePunches(panel?.db, firstDay, lastDay, false, firstPunches !== undefined && !everyone);
+  const punches = everyone ? firstPunches : allPunches;
+  const firstReports = useMemo(
+    () => (chosen && rules && firstPunches ? attendanceReport(days, chosen.slice(0, FIRST_PEOPLE), rules, firstPunches, now) : null),
+    [chosen, rules, firstPunches, days, now],
+  );
+  const fullReports = useMemo(() => (chosen && rules && punches ? attendanceReport(days, chosen, rules, punches, now) : null), [chosen, rules, punches, days, now]);
+  const reports = fullReports ?? firstReports;
+  const counting = !fullReports && firstReports !== null;
+  const waiting = counting ? (chosen ?? []).slice(FIRST_PEOPLE) : [];
 
   const locale = i18n.locale as Locale;
   const names = useMemo(() => Array.from({ length: 12 }, (_, i) => jalaliMonthName(locale, year, i + 1, false)), [locale, year]);
@@ -85,9 +102,9 @@ export function ReportIO() {
   const years = [thisMonth.year - 1, thisMonth.year].map((y) => ({ value: String(y), label: formatNumber(y, { useGrouping: false }) }));
 
   function exportCsv() {
-    if (!reports) return;
+    if (!fullReports) return;
     const name = period === 'month' ? `${year}-${String(month).padStart(2, '0')}` : `${firstDay}-${lastDay}`;
-    downloadCsv(`attendance-${name}.csv`, reportCsv(i18n, reports, (d) => formatDate(d, 'short')));
+    downloadCsv(`attendance-${name}.csv`, reportCsv(i18n, fullReports, (d) => formatDate(d, 'short')));
   }
 
   return (
@@ -97,7 +114,7 @@ export function ReportIO() {
         description={<Trans>Per person and day for a Jalali month or chosen days. Flagged punches count once a manager accepts them; a night shift counts on the day it starts.</Trans>}
         actions={
           <div className="flex gap-2 print:hidden">
-            <Button variant="secondary" size="sm" icon={<DownloadIcon />} onClick={exportCsv} disabled={!reports}>
+            <Button variant="secondary" size="sm" icon={<DownloadIcon />} onClick={exportCsv} disabled={!fullReports}>
               <Trans>CSV</Trans>
             </Button>
             <Button variant="secondary" size="sm" onClick={() => window.print()}>
@@ -132,6 +149,11 @@ export function ReportIO() {
         <SelectField label={t`Employee`} value={personId} onChange={(e) => setPersonId(e.target.value)} options={options(personnel)} placeholder={t`Everyone`} />
       </Card>
       <h2 className="mb-2 text-lg font-semibold">{monthLabel}</h2>
+      {reports && reports.length > 0 && (
+        <p role="status" aria-busy={counting} className="mb-2 text-xs text-slate-600">
+          {counting ? t`Counting the other ${formatNumber(waiting.length)} people…` : t`${formatNumber(reports.length)} people`}
+        </p>
+      )}
       {!reports ? (
         <Spinner className="mx-auto size-8 text-brand-700" />
       ) : reports.length === 0 ? (
@@ -169,11 +191,21 @@ export function ReportIO() {
                   <td className="px-3 py-2 tabular-nums">{formatNumber(totals.flagged)}</td>
                 </tr>
               ))}
+              {waiting.map((person) => (
+                <tr key={person.id} aria-busy="true">
+                  <th scope="row" className="px-3 py-2 text-start font-medium text-slate-700">
+                    {String(person.name)}
+                  </th>
+                  <td colSpan={6} className="px-3 py-2 text-slate-500">
+                    …
+                  </td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>
       )}
-      {reports && reports.length === 1 && <PersonDays report={reports[0]!} clock={formatClock} rules={rules ?? []} punches={punches ?? []} manager={manager} />}
+      {fullReports && fullReports.length === 1 && <PersonDays report={fullReports[0]!} clock={formatClock} rules={rules ?? []} punches={punches ?? []} manager={manager} />}
     </>
   );
 }
