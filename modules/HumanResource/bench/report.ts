@@ -195,7 +195,7 @@ async function screenPart(rows: Data) {
     }
     // The floor: reading this month's punches through the 'at' index, and the whole table, with no library.
     const [start, end] = punchWindow(month[0]!, month.at(-1)!);
-    const reads = await page.evaluate<{ range: number; rangeRows: number; whole: number; wholeRows: number }>(`(async () => {
+    const reads = await page.evaluate<{ range: number; rangeRows: number; whole: number; wholeRows: number; few: number; fewRows: number }>(`(async () => {
       const db = await new Promise((ok, fail) => { const open = indexedDB.open(${JSON.stringify(dbName)}); open.onsuccess = () => ok(open.result); open.onerror = () => fail(open.error); });
       const store = db.transaction(${JSON.stringify(Punch.table)}).objectStore(${JSON.stringify(Punch.table)});
       let started = performance.now();
@@ -204,10 +204,15 @@ async function screenPart(rows: Data) {
       started = performance.now();
       const all = await new Promise((ok) => { const r = db.transaction(${JSON.stringify(Punch.table)}).objectStore(${JSON.stringify(Punch.table)}).getAll(); r.onsuccess = () => ok(r.result); });
       const whole = performance.now() - started;
+      started = performance.now();
+      const ids = ${JSON.stringify(rows.personnel.map((p) => p.id).slice(0, 25))};
+      const index = db.transaction(${JSON.stringify(Punch.table)}).objectStore(${JSON.stringify(Punch.table)}).index('[personnelId+at]');
+      const each = await Promise.all(ids.map((id) => new Promise((ok) => { const r = index.getAll(IDBKeyRange.bound([id, ${JSON.stringify(start)}], [id, ${JSON.stringify(end)}], false, true)); r.onsuccess = () => ok(r.result); })));
+      const few = performance.now() - started;
       db.close();
-      return { range, rangeRows: inRange.length, whole, wholeRows: all.length };
+      return { range, rangeRows: inRange.length, whole, wholeRows: all.length, few, fewRows: each.flat().length };
     })()`);
-    console.log(`  reading punches (IndexedDB getAll, full speed): this month through the index ${reads.rangeRows.toLocaleString('en')} rows ${reads.range.toFixed(0)} ms; the whole table ${reads.wholeRows.toLocaleString('en')} rows ${reads.whole.toFixed(0)} ms`);
+    console.log(`  reading punches (IndexedDB getAll, full speed): this month through the index ${reads.rangeRows.toLocaleString('en')} rows ${reads.range.toFixed(0)} ms; the whole table ${reads.wholeRows.toLocaleString('en')} rows ${reads.whole.toFixed(0)} ms; 25 people through [personnelId+at] ${reads.fewRows.toLocaleString('en')} rows ${reads.few.toFixed(0)} ms`);
   } finally {
     await close();
   }

@@ -5,7 +5,7 @@
  * punches it holds, so it opens offline too.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { permission } from '../../../../src/contract/entity.ts';
 import { jalaliDate } from '../../../../src/contract/jalali.ts';
 import { formatDate, formatNumber } from '../../../../src/i18n/format.ts';
@@ -84,7 +84,20 @@ export function ReportIO() {
   const firstIds = useMemo(() => (chosen ?? []).slice(0, FIRST_PEOPLE).map((p) => p.id), [chosen]);
   const firstPunches = usePunchesOf(panel?.db, firstIds, firstDay, lastDay);
   const everyone = chosen !== null && chosen.length <= FIRST_PEOPLE;
-  const allPunches = usePunches(panel?.db, firstDay, lastDay, false, firstPunches !== undefined && !everyone);
+  // The whole period is read once the first rows are on screen: its rows are decoded on the main
+  // thread, and would otherwise hold back the paint of the first ones.
+  const firstKey = `${firstDay}|${lastDay}|${firstIds.join(',')}`;
+  const [paintedKey, setPaintedKey] = useState('');
+  useEffect(() => {
+    if (firstPunches === undefined || paintedKey === firstKey) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPaintedKey(firstKey))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [firstPunches, firstKey, paintedKey]);
+  const allPunches = usePunches(panel?.db, firstDay, lastDay, false, paintedKey === firstKey && !everyone);
   const punches = everyone ? firstPunches : allPunches;
   const firstReports = useMemo(
     () => (chosen && rules && firstPunches ? attendanceReport(days, chosen.slice(0, FIRST_PEOPLE), rules, firstPunches, now) : null),
