@@ -204,16 +204,13 @@ export function ReportIO() {
                   <td className="px-3 py-2 tabular-nums">{formatNumber(totals.flagged)}</td>
                 </tr>
               ))}
-              {waiting.map((person) => (
-                <tr key={person.id} aria-busy="true">
-                  <th scope="row" className="px-3 py-2 text-start font-medium text-slate-700">
-                    {String(person.name)}
-                  </th>
-                  <td colSpan={6} className="px-3 py-2 text-slate-500">
-                    …
+              {waiting.length > 0 && (
+                <tr aria-busy="true">
+                  <td colSpan={7} className="px-3 py-3 text-center text-slate-600">
+                    {t`${formatNumber(waiting.length)} more people, being counted…`}
                   </td>
                 </tr>
-              ))}
+              )}
             </tbody>
           </table>
         </div>
