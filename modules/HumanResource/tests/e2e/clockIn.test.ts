@@ -126,8 +126,17 @@ describe('what the phone cannot vouch for', () => {
     const skew = 2 * 3_600_000;
     const skewed = await freshContext(e2e.browser, e2e.server, 390);
     try {
-      // The phone's clock runs 2 hours ahead from before the app starts: every page sees it.
-      await skewed.clock.install({ time: new Date(Date.now() + skew) });
+      // The phone's clock runs 2 hours ahead from before the app starts: every page's Date says so,
+      // while its timers run as they do (Playwright's fake clock would take the timers over too).
+      await skewed.addInitScript(`(() => {
+        const Real = Date;
+        const skew = ${skew};
+        class Skewed extends Real {
+          constructor(...args) { if (args.length === 0) super(Real.now() + skew); else super(...args); }
+          static now() { return Real.now() + skew; }
+        }
+        globalThis.Date = Skewed;
+      })()`);
       await skewed.grantPermissions(['geolocation'], { origin: e2e.server.url });
       await skewed.setGeolocation({ ...office, accuracy: 10 });
       await signInContext(skewed, e2e.server, staffAccount.username, staffAccount.password);
