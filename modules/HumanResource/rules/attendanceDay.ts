@@ -87,6 +87,13 @@ export function weekDayOf(day: string): (typeof weekDayKeys)[number] {
 
 const weekDays = new Map<string, (typeof weekDayKeys)[number]>();
 
+/** The days from `from` to `to`, both included; a range longer than `max` days stops one past it (so the caller sees it is too long). */
+export function daysFrom(from: string, to: string, max: number): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to && days.length <= max; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
 /** The Gregorian days of a Jalali month, in order (29, 30 or 31 of them; Esfand has 30 in leap years). */
 export function jalaliMonthDays(year: number, month: number): string[] {
   // Farvardin 1 falls on 20–21 March; start a few days before the month and walk.

@@ -3,7 +3,8 @@
  * PIN in clear, a weak PIN hash or anything else is refused, so nothing readable is ever stored.
  */
 import { Code } from '../../../src/contract/codes.ts';
-import { RuleRejection, type EntityHooks } from '../../../server/moduleApi.ts';
+import { RuleRejection } from '../../../server/moduleApi.ts';
+import { valueHooks } from './valueHooks.ts';
 import { isBadgeHash, isPinHash } from '../rules/kioskSecret.ts';
 
 function checkSecrets(values: Record<string, unknown>): Record<string, unknown> {
@@ -12,11 +13,4 @@ function checkSecrets(values: Record<string, unknown>): Record<string, unknown> 
   return values;
 }
 
-export const personnelHooks: EntityHooks = {
-  async beforeCreate(_ctx, _id, values) {
-    return checkSecrets(values);
-  },
-  async beforeUpdate(_ctx, _current, changes) {
-    return checkSecrets(changes);
-  },
-};
+export const personnelHooks = valueHooks(checkSecrets);

@@ -1,7 +1,8 @@
 /** A workplace's centre must be a real coordinate (typed in either digit set, kept in ASCII). */
 import { Code } from '../../../src/contract/codes.ts';
 import type { Row } from '../../../src/contract/entity.ts';
-import { RuleRejection, type EntityHooks } from '../../../server/moduleApi.ts';
+import { RuleRejection } from '../../../server/moduleApi.ts';
+import { valueHooks } from './valueHooks.ts';
 import { parseDegrees } from '../rules/geofence.ts';
 
 function centre(values: Record<string, unknown>, current: Row | null): Record<string, unknown> {
@@ -15,11 +16,4 @@ function centre(values: Record<string, unknown>, current: Row | null): Record<st
   return out;
 }
 
-export const placeHooks: EntityHooks = {
-  async beforeCreate(_ctx, _id, values) {
-    return centre(values, null);
-  },
-  async beforeUpdate(_ctx, current, changes) {
-    return centre(changes, current);
-  },
-};
+export const placeHooks = valueHooks(centre);

@@ -9,7 +9,7 @@ import { permission } from '../../../src/contract/entity.ts';
 import { AppError, arrayOf, columnName, ensurePermission, envelope, integer, object, ok, requirePanel, requireSession, scopeCondition, selectRows, text } from '../../../server/moduleApi.ts';
 import { Personnel, Rule } from '../entities/masterData.ts';
 import { Punch } from '../entities/punch.ts';
-import { addDays, punchWindow } from '../rules/attendanceDay.ts';
+import { daysFrom, punchWindow } from '../rules/attendanceDay.ts';
 import { attendanceReport } from '../rules/attendanceReport.ts';
 import { REPORT_MAX_DAYS, reportEndpoint, type ReportAnswer, type ReportQuery } from '../rules/reportEndpoint.ts';
 
@@ -18,12 +18,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function isDay(value: unknown): value is string {
   return typeof value === 'string' && DAY.test(value) && new Date(`${value}T12:00:00Z`).toISOString().slice(0, 10) === value;
-}
-
-function daysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let day = from; day <= to && days.length <= REPORT_MAX_DAYS; day = addDays(day, 1)) days.push(day);
-  return days;
 }
 
 const minutes = (description: string) => integer({ description: `${description}, in minutes.` });
@@ -84,7 +78,7 @@ export function reportRoute(app: FastifyInstance): void {
     if (!isDay(from) || !isDay(to) || from > to || optional.some((v) => v !== undefined && v !== '' && !(typeof v === 'string' && UUID.test(v)))) {
       throw new AppError(Code.BadRequest, 400);
     }
-    const days = daysBetween(from, to);
+    const days = daysFrom(from, to, REPORT_MAX_DAYS);
     if (days.length > REPORT_MAX_DAYS) throw new AppError(Code.BadRequest, 400);
     const [placeId, ruleId, personnelId] = optional.map((v) => (typeof v === 'string' && v ? v : null));
     const db = request.server.deps.db;

@@ -1,6 +1,7 @@
 /** A rule's shift is two 24-hour times; an end earlier than the start crosses midnight. */
 import { Code } from '../../../src/contract/codes.ts';
-import { RuleRejection, type EntityHooks } from '../../../server/moduleApi.ts';
+import { RuleRejection } from '../../../server/moduleApi.ts';
+import { valueHooks } from './valueHooks.ts';
 import { parseClock } from '../rules/attendanceDay.ts';
 
 function times(values: Record<string, unknown>): Record<string, unknown> {
@@ -14,11 +15,4 @@ function times(values: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-export const ruleHooks: EntityHooks = {
-  async beforeCreate(_ctx, _id, values) {
-    return times(values);
-  },
-  async beforeUpdate(_ctx, _current, changes) {
-    return times(changes);
-  },
-};
+export const ruleHooks = valueHooks(times);

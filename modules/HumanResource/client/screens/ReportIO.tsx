@@ -25,7 +25,7 @@ import { useNow } from '../useNow.ts';
 import { usePunches, usePunchesOf } from '../usePunches.ts';
 import { Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch } from '../../entities/punch.ts';
-import { addDays, jalaliMonthDays, tehranDay } from '../../rules/attendanceDay.ts';
+import { addDays, daysFrom, jalaliMonthDays, tehranDay } from '../../rules/attendanceDay.ts';
 import { REPORT_MAX_DAYS } from '../../rules/reportEndpoint.ts';
 import { attendanceReport, byName } from '../attendanceView.ts';
 import { reportCsv } from '../reportCsv.ts';
@@ -40,13 +40,7 @@ function jalaliMonthName(locale: Locale, year: number, month: number, withYear: 
 
 /** How many people the report counts before the rest: more than a tall screen shows. */
 const FIRST_PEOPLE = 25;
-
-/** The days from `from` to `to`, both included (stops past the longest range). */
-function daysFrom(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let day = from; day <= to && days.length <= REPORT_MAX_DAYS; day = addDays(day, 1)) days.push(day);
-  return days;
-}
+const NO_DAYS: string[] = [];
 
 export function ReportIO() {
   const { t, i18n } = useLingui();
@@ -66,10 +60,10 @@ export function ReportIO() {
   const today = tehranDay(now);
   const [from, setFrom] = useState<string | null>(() => addDays(today, -6));
   const [to, setTo] = useState<string | null>(today);
-  const rangeDays = useMemo(() => (from && to && from <= to ? daysFrom(from, to) : []), [from, to]);
+  const rangeDays = useMemo(() => (from && to && from <= to ? daysFrom(from, to, REPORT_MAX_DAYS) : []), [from, to]);
   const rangeProblem = !from || !to ? t`Choose both days.` : from > to ? t`The last day is before the first.` : rangeDays.length > REPORT_MAX_DAYS ? t`At most ${formatNumber(REPORT_MAX_DAYS)} days at a time.` : null;
   const monthDays = useMemo(() => jalaliMonthDays(year, month), [year, month]);
-  const days = period === 'month' ? monthDays : rangeProblem ? monthDays.slice(0, 0) : rangeDays;
+  const days = period === 'month' ? monthDays : rangeProblem ? NO_DAYS : rangeDays;
   const firstDay = days[0] ?? today;
   const lastDay = days.at(-1) ?? today;
   // The people chosen, in the report's order; the first screenful is read and counted first (each
