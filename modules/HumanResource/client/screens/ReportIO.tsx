@@ -4,7 +4,7 @@
  * person; filters by place, rule and person; CSV and print. Worked out on the device from the
  * punches it holds, so it opens offline too.
  */
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import { permission } from '../../../../src/contract/entity.ts';
 import { jalaliDate } from '../../../../src/contract/jalali.ts';
@@ -158,7 +158,11 @@ export function ReportIO() {
       <h2 className="mb-2 text-lg font-semibold">{monthLabel}</h2>
       {reports && reports.length > 0 && (
         <p role="status" aria-busy={counting} className="mb-2 text-xs text-slate-600">
-          {counting ? t`Counting the other ${formatNumber(waiting.length)} people…` : t`${formatNumber(reports.length)} people`}
+          {counting ? (
+            <Plural value={waiting.length} one="Counting the other # person…" other="Counting the other # people…" />
+          ) : (
+            <Plural value={reports.length} one="# person" other="# people" />
+          )}
         </p>
       )}
       {!reports ? (
@@ -201,7 +205,7 @@ export function ReportIO() {
               {waiting.length > 0 && (
                 <tr aria-busy="true">
                   <td colSpan={7} className="px-3 py-3 text-center text-slate-600">
-                    {t`${formatNumber(waiting.length)} more people, being counted…`}
+                    <Plural value={waiting.length} one="# more person, being counted…" other="# more people, being counted…" />
                   </td>
                 </tr>
               )}
