@@ -4,11 +4,11 @@
  */
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { modulePath, paths } from '../../contract/routes.ts';
 import { formatNumber } from '../../i18n/format.ts';
-import { moduleEntry } from '../../panel/clientModule.ts';
+import { moduleEntry, type ClientModule } from '../../panel/clientModule.ts';
 import { clientModules } from '../../panel/modules.ts';
 import { panelAllows } from '../../storage/access.ts';
 import { useCurrentPanel } from '../../storage/currentPanel.ts';
@@ -18,13 +18,27 @@ import { cx } from '../../ui/cx.ts';
 import { AlertIcon, HomeIcon } from '../../ui/icons.tsx';
 import { PanelIconGlyph } from '../../ui/panelIcons.tsx';
 
-function NavItem({ href, icon, children, onNavigate, nested, badge }: { href: string; icon?: ReactNode; children: ReactNode; onNavigate?: () => void; nested?: boolean; badge?: ReactNode }) {
+interface NavItemProps {
+  href: string;
+  icon?: ReactNode;
+  children: ReactNode;
+  onNavigate?: () => void;
+  nested?: boolean;
+  badge?: ReactNode;
+  /** Starts loading the screen behind the link when a pointer, a finger or the focus reaches it. */
+  preload?: () => void;
+}
+
+function NavItem({ href, icon, children, onNavigate, nested, badge, preload }: NavItemProps) {
   const [location] = useLocation();
   const active = location.toLowerCase() === href.toLowerCase();
   return (
     <Link
       href={href}
       onClick={onNavigate}
+      onPointerEnter={preload}
+      onTouchStart={preload}
+      onFocus={preload}
       aria-current={active ? 'page' : undefined}
       className={cx(
         'flex min-h-11 items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium',
@@ -39,11 +53,35 @@ function NavItem({ href, icon, children, onNavigate, nested, badge }: { href: st
   );
 }
 
+/**
+ * A screen whose chunk is still loading when its link is followed suspends, and React holds a
+ * revealed Suspense boundary back for ~300 ms: the largest part of opening a screen from the menu
+ * (modules/HumanResource/bench/report.ts). So the places of the module being worked in are loaded
+ * once the page is idle (their chunks are precached: no network, a little parsing), and any other
+ * screen as soon as a pointer, a finger or the focus reaches its link.
+ */
+function usePreloadWhenIdle(part: ClientModule | undefined) {
+  useEffect(() => {
+    if (!part) return;
+    const work = () => {
+      for (const place of part.nav) void part.screens[place.screen]?.preload();
+    };
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(work, 200);
+      return () => clearTimeout(timer);
+    }
+    const id = requestIdleCallback(work, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }, [part]);
+}
+
 export function PanelNav({ onNavigate }: { onNavigate?: () => void }) {
   const { _ } = useLingui();
   const [location] = useLocation();
   const current = useCurrentPanel();
   const { problems } = useSyncCounts(usePanelData());
+  const openPart = clientModules().find((part) => location.toLowerCase().startsWith(modulePath(part.module.key, '').toLowerCase()));
+  usePreloadWhenIdle(current.status === 'ready' && openPart && current.panel.modules.includes(openPart.module.key) ? openPart : undefined);
   if (current.status !== 'ready') return null;
   const panel = current.panel;
   const allows = (permission: string) => panelAllows(panel, permission);
@@ -59,17 +97,17 @@ export function PanelNav({ onNavigate }: { onNavigate?: () => void }) {
           const module = part.module.key;
           const entry = moduleEntry(part, allows);
           // The module being worked in shows its places; the others stay one line each.
-          const open = location.toLowerCase().startsWith(modulePath(module, '').toLowerCase());
+          const open = part === openPart;
           return (
             <div key={module} className="flex flex-col gap-0.5">
-              <NavItem href={modulePath(module, entry)} icon={<PanelIconGlyph icon={panel.moduleIcons?.[module] ?? part.icon} />} onNavigate={onNavigate}>
+              <NavItem href={modulePath(module, entry)} preload={() => void part.screens[entry]?.preload()} icon={<PanelIconGlyph icon={panel.moduleIcons?.[module] ?? part.icon} />} onNavigate={onNavigate}>
                 {_(part.name)}
               </NavItem>
               {open &&
                 part.nav
                   .filter((place) => place.screen !== entry && (!place.needs || allows(place.needs)))
                   .map((place) => (
-                    <NavItem key={place.screen} nested href={modulePath(module, place.screen)} onNavigate={onNavigate}>
+                    <NavItem key={place.screen} nested href={modulePath(module, place.screen)} preload={() => void part.screens[place.screen]?.preload()} onNavigate={onNavigate}>
                       {_(place.label)}
                     </NavItem>
                   ))}
