@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const stamp = join(root, 'dist', 'index.html');
-const sources = ['src', 'locales', 'public', 'build', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package.json'];
+const sources = ['src', 'modules', 'locales', 'public', 'build', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package.json'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
