@@ -53,12 +53,13 @@ export interface BenchPanel {
 
 /**
  * A build served by a real server, a person signed up with a panel of `modules`, and a page of
- * Chromium (1280 × 800) signed in to it, open at `firstPath` (so the panel database exists).
+ * Chromium (1280 × 800) signed in to it, open at `firstPath` (so the panel database exists);
+ * `extraArgs` go to Chromium after the usual flags.
  */
-export async function openBenchPanel(name: string, modules: string[], firstPath: string): Promise<BenchPanel> {
+export async function openBenchPanel(name: string, modules: string[], firstPath: string, extraArgs: string[] = []): Promise<BenchPanel> {
   const { dir, cleanup } = appBuild(name);
   const server = await startServer({ distDir: dir });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, ...extraArgs] });
   const close = async () => {
     await browser.close();
     await server.stop();
