@@ -15,7 +15,7 @@ export default defineModule({
   entities: [Account, CashBox, BankAccount, Party, Settings, Voucher, Payment, Cheque, JournalLine, AccountBalance],
   routes: [
     'dashboard',
-    'Accounts/AccountList',
+    'Accounts/AccountList', 'Accounts/AccountRow',
     'Treasury/CashBoxes',
     'Treasury/BankAccounts',
     'Parties/PartyList',
