@@ -16,6 +16,8 @@ export interface Money {
   unit: string;
   /** The unit's value for CSV files: plain digits, no grouping. */
   plain: (rials: number) => string;
+  /** The amount in the unit, as a number (a chart's bars). */
+  value: (rials: number) => number;
 }
 
 export function useMoney(): Money {
@@ -32,5 +34,6 @@ export function useMoney(): Money {
     },
     unit: toman ? t`Tomans` : t`Rials`,
     plain: (rials) => String(value(rials)),
+    value,
   };
 }

@@ -3,7 +3,7 @@
  * state and the list fields), the form that writes a draft on this device and submits it, and the
  * document's page with print, whose refusals the module puts in its own words.
  */
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { permission, type DocumentSpec, type Entity } from '../../../../src/contract/entity.ts';

@@ -12,11 +12,11 @@ import type { LocalRow } from '../../../../src/storage/localRecords.ts';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { PlusIcon } from '../../../../src/ui/icons.tsx';
 import { Payment } from '../../entities/documents.ts';
-import { tehranDay } from '../../rules/month.ts';
 import { DocumentDetailsPage, DocumentFormPage, DocumentListPage } from '../parts/DocumentPages.tsx';
 import { Refusal } from '../parts/Refusal.tsx';
 import { acc, withQuery } from '../paths.ts';
 import { useMoney } from '../useMoney.ts';
+import { tehranToday } from '../today.ts';
 
 const paymentDocument = asDocument(Payment);
 
@@ -74,7 +74,7 @@ export function AddPayment() {
       title={direction === 'in' ? t`New receipt` : t`New payment`}
       list={acc.payments}
       details={acc.paymentDetails}
-      defaults={{ direction, date: tehranDay(Date.now()) }}
+      defaults={{ direction, date: tehranToday() }}
       summary={(values: DocumentValues) => <Total lines={values.lines} />}
     />
   );

@@ -11,11 +11,11 @@ import type { LocalRow } from '../../../../src/storage/localRecords.ts';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { PlusIcon } from '../../../../src/ui/icons.tsx';
 import { Voucher } from '../../entities/documents.ts';
-import { tehranDay } from '../../rules/month.ts';
 import { DocumentDetailsPage, DocumentFormPage, DocumentListPage } from '../parts/DocumentPages.tsx';
 import { Refusal } from '../parts/Refusal.tsx';
 import { acc } from '../paths.ts';
 import { useMoney } from '../useMoney.ts';
+import { tehranToday } from '../today.ts';
 
 const voucherDocument = asDocument(Voucher);
 
@@ -84,7 +84,7 @@ export function AddVoucher() {
       title={t`New voucher`}
       list={acc.vouchers}
       details={acc.voucherDetails}
-      defaults={{ date: tehranDay(Date.now()) }}
+      defaults={{ date: tehranToday() }}
       summary={(values: DocumentValues) => <Totals lines={values.lines} />}
     />
   );
