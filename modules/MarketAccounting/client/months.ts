@@ -5,11 +5,13 @@ import { monthDays, monthOf, tehranDay } from '../rules/month.ts';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-export function monthLabel(month: string, locale = activeLocale()): string {
-  let format = formats.get(locale);
+/** "آبان ۱۴۰۵" / "Aban 1405 AP"; with `short`, the month's name alone (a chart's axis). */
+export function monthLabel(month: string, locale = activeLocale(), short = false): string {
+  const key = `${locale}:${short}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR-u-ca-persian-nu-arabext' : 'en-u-ca-persian', { year: 'numeric', month: 'long', timeZone: 'Asia/Tehran' });
-    formats.set(locale, format);
+    format = new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR-u-ca-persian-nu-arabext' : 'en-u-ca-persian', { ...(short ? {} : { year: 'numeric' }), month: 'long', timeZone: 'Asia/Tehran' });
+    formats.set(key, format);
   }
   return format.format(new Date(`${monthDays(month).from}T12:00:00Z`));
 }

@@ -21,6 +21,8 @@ export const Voucher = defineEntity({
     lines: {
       accountId: { kind: 'reference', to: 'MarketAccounting/Account', label: /*i18n*/ { id: 'acc.field.VoucherLine.accountId', message: 'Account' }, required: true },
       partyId: { kind: 'reference', to: 'MarketAccounting/Party', label: /*i18n*/ { id: 'acc.field.VoucherLine.partyId', message: 'Party' } },
+      cashBoxId: { kind: 'reference', to: 'MarketAccounting/CashBox', label: /*i18n*/ { id: 'acc.field.VoucherLine.cashBoxId', message: 'Cash box' } },
+      bankAccountId: { kind: 'reference', to: 'MarketAccounting/BankAccount', label: /*i18n*/ { id: 'acc.field.VoucherLine.bankAccountId', message: 'Bank account' } },
       debit: { kind: 'money', label: /*i18n*/ { id: 'acc.field.VoucherLine.debit', message: 'Debit' }, min: 0 },
       credit: { kind: 'money', label: /*i18n*/ { id: 'acc.field.VoucherLine.credit', message: 'Credit' }, min: 0 },
       note: { kind: 'text', label: /*i18n*/ { id: 'acc.field.VoucherLine.note', message: 'Note' }, max: 200 },

@@ -29,6 +29,8 @@ async function entriesOf(ctx: WriteContext, doc: Row): Promise<Entry[]> {
   return lines.map((line) => ({
     accountId: String(line.accountId),
     partyId: (line.partyId as string | null) ?? null,
+    cashBoxId: (line.cashBoxId as string | null) ?? null,
+    bankAccountId: (line.bankAccountId as string | null) ?? null,
     debit: Number(line.debit ?? 0),
     credit: Number(line.credit ?? 0),
     note: (line.note as string | null) ?? null,

@@ -49,7 +49,8 @@ export function ChequeCard({ cheque, partyName, banks }: ChequeCardProps) {
   const [saving, setSaving] = useState(false);
   const label = (s: ChequeStatus) => i18n._(chequeStatuses.find((o) => o.value === s)!.label);
   const next = cheque.voided || !can(permission(Cheque, 'update')) ? [] : nextStatuses(direction, status);
-  const needsBank = to !== null && holding(direction, to).bank === true;
+  // A received cheque is deposited into one of our accounts, and clears there.
+  const needsBank = to !== null && (holding(direction, to).bank === true || to === 'deposited');
 
   async function save() {
     if (!panel || !to) return;

@@ -94,6 +94,7 @@ export function Dashboard() {
   const chartDays = figures.months.map((m) => ({ date: monthDays(m.month).from, count: 0, values: [money.value(Math.max(0, m.income)), money.value(Math.max(0, m.expense))] }));
   const monthOfDay = new Map(figures.months.map((m) => [monthDays(m.month).from, m.month]));
   const monthName = (date: string) => monthLabel(monthOfDay.get(date) ?? '');
+  const shortMonth = (date: string) => monthLabel(monthOfDay.get(date) ?? '', undefined, true);
   const compact = (amount: number) => formatNumber(amount, { notation: 'compact', maximumFractionDigits: 1 });
   const unit = money.unit;
   return (
@@ -114,7 +115,7 @@ export function Dashboard() {
               label={t`Income and expenses per month of this fiscal year`}
               dayHeader={t`Month`}
               countHeader={t`Amount`}
-              formatDay={{ short: monthName, long: monthName }}
+              formatDay={{ short: shortMonth, long: monthName }}
               formatValue={compact}
             />
           </Suspense>
@@ -140,7 +141,7 @@ export function Dashboard() {
                   </span>
                   <span className="min-w-0 flex-1 truncate text-sm text-slate-800">{names.get(String(c.partyId)) ?? '…'}</span>
                   <span className={cx('text-xs', String(c.dueDate) < today ? 'font-semibold text-red-700' : 'text-slate-600')}>{formatDate(String(c.dueDate))}</span>
-                  <span className="text-sm font-semibold tabular-nums">{money.number(Number(c.amount))}</span>
+                  <span className="text-sm font-semibold tabular-nums">{money.text(Number(c.amount))}</span>
                 </li>
               ))}
             </ul>
