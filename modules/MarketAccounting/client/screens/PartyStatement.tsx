@@ -83,7 +83,36 @@ export function PartyStatement() {
       ) : !statement ? (
         <Loading />
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200" role="region" tabIndex={0} aria-label={t`Statement of ${partyName}`}>
+        <>
+        <ol className="flex flex-col gap-2 sm:hidden print:hidden" aria-label={t`Statement of ${partyName}`}>
+          <li className="flex justify-between rounded-xl bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
+            <span><Trans>Balance before</Trans></span>
+            <span className="font-semibold tabular-nums">{money.text(statement.opening)}</span>
+          </li>
+          {statement.lines.map((l) => {
+            const link = sourceLink(l);
+            const number = l.sourceNumber ? <Ltr>{l.sourceNumber}</Ltr> : null;
+            const balance = money.text(l.balance);
+            return (
+              <li key={l.id} className="rounded-xl bg-white p-3 text-sm ring-1 ring-slate-200">
+                <div className="flex justify-between gap-2">
+                  <span>{formatDate(l.date, 'short')}</span>
+                  {link && number ? <Link href={link} className="text-brand-700 underline">{number}</Link> : number}
+                </div>
+                <p className="text-slate-600">{what(l)}</p>
+                <div className="mt-1 flex justify-between gap-2">
+                  <span className={l.debit ? 'text-slate-900' : 'text-emerald-700'}>{l.debit ? <Trans>Debit {money.text(l.debit)}</Trans> : <Trans>Credit {money.text(l.credit)}</Trans>}</span>
+                  <span className={l.balance < 0 ? 'text-red-700' : 'font-semibold'}><Trans>Balance {balance}</Trans></span>
+                </div>
+              </li>
+            );
+          })}
+          <li className="flex justify-between rounded-xl bg-slate-50 p-3 text-sm font-semibold ring-1 ring-slate-200">
+            <span><Trans>Balance at the end</Trans></span>
+            <span className="tabular-nums">{money.text(statement.closing)}</span>
+          </li>
+        </ol>
+        <div className="hidden overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200 sm:block print:block" role="region" tabIndex={0} aria-label={t`Statement of ${partyName}`}>
           <table className="w-full text-sm">
             <caption className="sr-only">{range}</caption>
             <thead className="bg-slate-50 text-xs text-slate-600">
@@ -127,6 +156,7 @@ export function PartyStatement() {
             </tfoot>
           </table>
         </div>
+        </>
       )}
     </>
   );

@@ -33,13 +33,19 @@ export function TrialBalance() {
   useDocumentTitle(t`Trial balance`);
   const report = useMemo(() => (books ? trialBalance(books.balances, books.accounts, from, to) : null), [books, from, to]);
   if (!can(permission(AccountBalance, 'read'))) return <NoAccess />;
+  // On a phone the balances are shown, and the movements from a wider screen (and in print) on.
+  const movement = 'hidden sm:table-cell print:table-cell';
+  const balances = {
+    debit: (report?.rows ?? []).reduce((s, r) => s + Math.max(0, r.balance), 0),
+    credit: (report?.rows ?? []).reduce((s, r) => s + Math.max(0, -r.balance), 0),
+  };
   const months = yearMonths(year).map((m) => ({ value: m, label: monthLabel(m) }));
   const subtitle = t`From ${monthLabel(from)} to ${monthLabel(to)}`;
   const side = (balance: number, debit: boolean) => (debit ? (balance > 0 ? money.number(balance) : '') : balance < 0 ? money.number(-balance) : '');
   const csv = () => [
     [t`Code`, t`Account`, t`Debits`, t`Credits`, t`Debit balance`, t`Credit balance`],
     ...(report?.rows ?? []).map((r) => [r.code, r.name, money.plain(r.debit), money.plain(r.credit), r.balance > 0 ? money.plain(r.balance) : '', r.balance < 0 ? money.plain(-r.balance) : '']),
-    ['', t`Total`, money.plain(report?.debit ?? 0), money.plain(report?.credit ?? 0), '', ''],
+    ['', t`Total`, money.plain(report?.debit ?? 0), money.plain(report?.credit ?? 0), money.plain(balances.debit), money.plain(balances.credit)],
   ];
   return (
     <>
@@ -72,8 +78,8 @@ export function TrialBalance() {
               <tr>
                 <th scope="col" className="px-3 py-2 text-start"><Trans>Code</Trans></th>
                 <th scope="col" className="px-3 py-2 text-start"><Trans>Account</Trans></th>
-                <th scope="col" className="px-3 py-2 text-end"><Trans>Debits</Trans></th>
-                <th scope="col" className="px-3 py-2 text-end"><Trans>Credits</Trans></th>
+                <th scope="col" className={`${movement} px-3 py-2 text-end`}><Trans>Debits</Trans></th>
+                <th scope="col" className={`${movement} px-3 py-2 text-end`}><Trans>Credits</Trans></th>
                 <th scope="col" className="px-3 py-2 text-end"><Trans>Debit balance</Trans></th>
                 <th scope="col" className="px-3 py-2 text-end"><Trans>Credit balance</Trans></th>
               </tr>
@@ -83,8 +89,8 @@ export function TrialBalance() {
                 <tr key={r.accountId} className="border-t border-slate-100">
                   <td className="px-3 py-2"><Ltr>{r.code}</Ltr></td>
                   <td className="px-3 py-2">{r.name}</td>
-                  <td className="px-3 py-2 text-end tabular-nums">{money.number(r.debit)}</td>
-                  <td className="px-3 py-2 text-end tabular-nums">{money.number(r.credit)}</td>
+                  <td className={`${movement} px-3 py-2 text-end tabular-nums`}>{money.number(r.debit)}</td>
+                  <td className={`${movement} px-3 py-2 text-end tabular-nums`}>{money.number(r.credit)}</td>
                   <td className="px-3 py-2 text-end tabular-nums">{side(r.balance, true)}</td>
                   <td className="px-3 py-2 text-end tabular-nums">{side(r.balance, false)}</td>
                 </tr>
@@ -94,9 +100,10 @@ export function TrialBalance() {
               <tr>
                 <td className="px-3 py-2" />
                 <th scope="row" className="px-3 py-2 text-start"><Trans>Total ({money.unit})</Trans></th>
-                <td className="px-3 py-2 text-end tabular-nums">{money.number(report.debit)}</td>
-                <td className="px-3 py-2 text-end tabular-nums">{money.number(report.credit)}</td>
-                <td className="px-3 py-2" colSpan={2} />
+                <td className={`${movement} px-3 py-2 text-end tabular-nums`}>{money.number(report.debit)}</td>
+                <td className={`${movement} px-3 py-2 text-end tabular-nums`}>{money.number(report.credit)}</td>
+                <td className="px-3 py-2 text-end tabular-nums">{money.number(balances.debit)}</td>
+                <td className="px-3 py-2 text-end tabular-nums">{money.number(balances.credit)}</td>
               </tr>
             </tfoot>
           </table>
