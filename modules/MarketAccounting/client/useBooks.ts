@@ -34,7 +34,7 @@ function useStandardChart(accounts: LocalRow[] | undefined): void {
   useEffect(() => {
     if (asked || !online || !allowed || !accounts || accounts.length > 0) return;
     asked = true;
-    apiCall('POST', booksEndpoint)
+    apiCall('POST', booksEndpoint, { body: {} })
       .then(() => panel?.engine.requestSync())
       .catch(() => {
         asked = false;

@@ -138,6 +138,20 @@ describe('accounting on a phone', () => {
     await screenshot(page, 'accounting-voucher-fa-390');
   });
 
+  it('shows amounts in tomans once the settings say so', async () => {
+    await go(at('Settings/AccountingSettings'));
+    await page.getByLabel(fa('acc.field.Settings.currency')).selectOption({ label: fa('acc.currency.toman') });
+    await screenshot(page, 'accounting-settings-fa-390');
+    await page.getByRole('button', { name: fa('Save changes') }).click();
+    await page.getByRole('heading', { name: fa('Accounting'), exact: true }).waitFor();
+    // 30,000,000 rials in the till: 3,000,000 tomans.
+    await page.getByText(fa('{amount} tomans', { amount: '۳٬۰۰۰٬۰۰۰' })).first().waitFor();
+    await go(at('Settings/AccountingSettings'));
+    await page.getByLabel(fa('acc.field.Settings.currency')).selectOption({ label: fa('acc.currency.rial') });
+    await page.getByRole('button', { name: fa('Save changes') }).click();
+    await page.getByRole('heading', { name: fa('Accounting'), exact: true }).waitFor();
+  });
+
   it('shows the dashboard and the reports in Persian on a phone', async () => {
     await go(at('dashboard'));
     await page.getByRole('heading', { name: fa('Largest debtors') }).waitFor();
@@ -171,11 +185,25 @@ describe('accounting on a phone', () => {
       await go(at(screen));
       await screenshot(page, `accounting-${name}-en-1280`);
     }
+    await go(at('Treasury/BankAccounts'));
+    await page.getByText('4455').first().waitFor();
+    await screenshot(page, 'accounting-bank-accounts-en-1280');
     await go(`${at('Reports/PartyStatement')}?partyId=`);
     await page.getByLabel('Party').selectOption({ label: 'علی رضایی' });
     const table = page.getByRole('region', { name: /Statement of/ });
     await table.waitFor();
     expect(await table.getByRole('row').last().innerText()).toContain('50,000,000');
     await screenshot(page, 'accounting-statement-en-1280');
+  });
+
+  it('asks the server for the standard chart when a new panel first opens accounting', async () => {
+    await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, { name: 'New shop', icon: 'store', modules: ['PanelManagement', 'MarketAccounting'] });
+    await openScreen(page, paths.user.panelList);
+    await page.getByRole('button', { name: 'New shop' }).click();
+    await page.waitForURL((url) => url.pathname === paths.user.panelDashboard);
+    await openScreen(page, at('Accounts/AccountList'));
+    // Written by the server in the language of whoever opened it.
+    await page.getByText('Cash on hand', { exact: true }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'accounting-new-chart-en-1280');
   });
 });
