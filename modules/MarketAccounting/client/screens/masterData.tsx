@@ -3,8 +3,16 @@
  * with the way to its statement), and the panel's accounting settings.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, Redirect, useSearch } from 'wouter';
-import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
+import { Link, useLocation } from 'wouter';
+import { permission } from '../../../../src/contract/entity.ts';
+import { EntityForm } from '../../../../src/panel/entity/EntityForm.tsx';
+import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { useCanAccess } from '../../../../src/storage/access.ts';
+import { useOne } from '../../../../src/storage/useData.ts';
+import { Alert } from '../../../../src/ui/Alert.tsx';
+import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
+import { Loading } from '../../../../src/ui/Loading.tsx';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { BankAccount, CashBox, Party, Settings, SETTINGS_ID } from '../../entities/books.ts';
@@ -41,15 +49,20 @@ export function PartyList() {
 
 export function AccountingSettings() {
   const { t } = useLingui();
-  const id = new URLSearchParams(useSearch()).get('id');
+  const [, navigate] = useLocation();
+  const can = useCanAccess();
+  const { data: row, loading } = useOne(Settings, SETTINGS_ID);
   useBooks();
-  if (id !== SETTINGS_ID) return <Redirect to={withQuery(acc.settings, { id: SETTINGS_ID })} replace />;
+  useDocumentTitle(t`Accounting settings`);
+  let body;
+  if (!can(permission(Settings, 'update'))) body = <NoAccess />;
+  else if (loading) body = <Loading />;
+  else if (!row) body = <Alert tone="info">{t`The standard chart of accounts is on its way.`}</Alert>;
+  else body = <EntityForm key={row.id} entity={Settings} row={row} onSaved={() => navigate(acc.dashboard)} onCancel={() => navigate(acc.dashboard)} />;
   return (
-    <EntityFormPage
-      entity={Settings}
-      after={() => acc.dashboard}
-      back={acc.dashboard}
-      description={t`How amounts are shown, and the day up to which the books are closed.`}
-    />
+    <>
+      <PageHeader title={<Trans>Accounting settings</Trans>} description={<Trans>How amounts are shown, and the day up to which the books are closed.</Trans>} />
+      <Card className="max-w-2xl">{body}</Card>
+    </>
   );
 }
