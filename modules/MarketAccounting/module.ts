@@ -22,6 +22,7 @@ export default defineModule({
     'Voucher/VoucherList', 'Voucher/AddVoucher', 'Voucher/VoucherDetails',
     'Payment/PaymentList', 'Payment/AddPayment', 'Payment/PaymentDetails',
     'Cheque/ChequeList',
+    'Journal/JournalList',
     'Reports/PartyStatement', 'Reports/TrialBalance', 'Reports/ProfitAndLoss', 'Reports/CashAndBank',
     'Settings/AccountingSettings',
   ],

@@ -8,7 +8,7 @@ import { defineClientModule } from '../../../src/panel/clientModule.ts';
 import { lazyScreen } from '../../../src/panel/lazyScreen.ts';
 import { Account, BankAccount, CashBox, Party, Settings } from '../entities/books.ts';
 import { Cheque, Payment, Voucher } from '../entities/documents.ts';
-import { AccountBalance } from '../entities/ledger.ts';
+import { AccountBalance, JournalLine } from '../entities/ledger.ts';
 import module from '../module.ts';
 
 const read = (e: Parameters<typeof permission>[0]) => permission(e, 'read');
@@ -23,7 +23,8 @@ export default defineClientModule({
     { screen: 'Payment/PaymentList', label: msg`Receipts and payments`, needs: read(Payment) },
     { screen: 'Cheque/ChequeList', label: msg`Cheques`, needs: read(Cheque) },
     { screen: 'Voucher/VoucherList', label: msg`Vouchers`, needs: read(Voucher) },
-    { screen: 'Reports/PartyStatement', label: msg`Party statement`, needs: read(AccountBalance) },
+    { screen: 'Journal/JournalList', label: msg`Journal`, needs: read(JournalLine) },
+    { screen: 'Reports/PartyStatement', label: msg`Party statement`, needs: read(JournalLine) },
     { screen: 'Reports/TrialBalance', label: msg`Trial balance`, needs: read(AccountBalance) },
     { screen: 'Reports/ProfitAndLoss', label: msg`Profit and loss`, needs: read(AccountBalance) },
     { screen: 'Reports/CashAndBank', label: msg`Cash and bank balances`, needs: read(AccountBalance) },
@@ -48,6 +49,7 @@ export default defineClientModule({
     'Payment/AddPayment': lazyScreen(() => import('./screens/payments.tsx'), 'AddPayment'),
     'Payment/PaymentDetails': lazyScreen(() => import('./screens/payments.tsx'), 'PaymentDetails'),
     'Cheque/ChequeList': lazyScreen(() => import('./screens/ChequeList.tsx'), 'ChequeList'),
+    'Journal/JournalList': lazyScreen(() => import('./screens/masterData.tsx'), 'JournalList'),
     'Reports/PartyStatement': lazyScreen(() => import('./screens/PartyStatement.tsx'), 'PartyStatement'),
     'Reports/TrialBalance': lazyScreen(() => import('./screens/TrialBalance.tsx'), 'TrialBalance'),
     'Reports/ProfitAndLoss': lazyScreen(() => import('./screens/ProfitAndLoss.tsx'), 'ProfitAndLoss'),

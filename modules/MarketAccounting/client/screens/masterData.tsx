@@ -1,6 +1,6 @@
 /**
  * Accounting's master lists: cash boxes, bank accounts (the Sheba checked as typed), parties (each
- * with the way to its statement), and the panel's accounting settings.
+ * with the way to its statement), the journal, and the panel's accounting settings.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { BankAccount, CashBox, Party, Settings, SETTINGS_ID } from '../../entities/books.ts';
+import { JournalLine } from '../../entities/ledger.ts';
 import { ShebaField } from '../parts/ShebaField.tsx';
 import { acc, withQuery } from '../paths.ts';
 import { useBooks } from '../useBooks.ts';
@@ -45,6 +46,12 @@ export function PartyList() {
       )}
     />
   );
+}
+
+/** Every journal line the books hold, each with the number of the document it came from: vouchers typed, and those posted by receipts, payments, cheques and the other modules. */
+export function JournalList() {
+  const { t } = useLingui();
+  return <EntityScreen entity={JournalLine} description={t`Every line posted to the books, with the document it came from.`} />;
 }
 
 export function AccountingSettings() {

@@ -181,6 +181,7 @@ describe('accounting on a phone', () => {
       ['Cheque/ChequeList', 'cheques'],
       ['Payment/PaymentList', 'payments'],
       ['Accounts/AccountList', 'chart'],
+      ['Journal/JournalList', 'journal'],
     ] as const) {
       await go(at(screen));
       await screenshot(page, `accounting-${name}-en-1280`);
