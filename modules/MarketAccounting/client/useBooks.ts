@@ -23,22 +23,21 @@ export interface Books {
   parties: LocalRow[];
 }
 
-let asked = false;
+/** The panels asked for their chart in this session. */
+const asked = new Set<string>();
 
-/** Asks once per session for the standard chart when the device has no account at all. */
+/** Asks once per panel and session for the standard chart when the device has no account at all. */
 function useStandardChart(accounts: LocalRow[] | undefined): void {
   const panel = usePanelData();
   const online = useOnline();
   const can = useCanAccess();
   const allowed = can(permission(Account, 'create'));
   useEffect(() => {
-    if (asked || !online || !allowed || !accounts || accounts.length > 0) return;
-    asked = true;
+    if (!panel || asked.has(panel.key) || !online || !allowed || !accounts || accounts.length > 0) return;
+    asked.add(panel.key);
     apiCall('POST', booksEndpoint, { body: {} })
-      .then(() => panel?.engine.requestSync())
-      .catch(() => {
-        asked = false;
-      });
+      .then(() => panel.engine.requestSync())
+      .catch(() => asked.delete(panel.key));
   }, [panel, online, allowed, accounts]);
 }
 
