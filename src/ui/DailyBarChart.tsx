@@ -52,11 +52,18 @@ export interface DailyBarChartProps {
   countHeader: string;
   /** Several values a day (goods in and out), each its own colour. */
   series?: readonly ChartSeries[];
+  /** How a bar's date is named, when a bar is more than a day (a month: its first day stands for it). */
+  formatDay?: { short: (date: string) => string; long: (date: string) => string };
+  /** How values are written (money in a compact form). */
+  formatValue?: (value: number) => string;
 }
+
+const byDay = { short: (date: string) => formatDayMonth(date), long: (date: string) => formatDate(date) };
+const plainNumber = (value: number) => formatNumber(value);
 
 const single: readonly ChartSeries[] = [{ label: '', color: 'var(--color-brand-600)' }];
 
-export function DailyBarChart({ days, label, dayHeader, countHeader, series }: DailyBarChartProps) {
+export function DailyBarChart({ days, label, dayHeader, countHeader, series, formatDay = byDay, formatValue = plainNumber }: DailyBarChartProps) {
   const shown = series ?? single;
   const valuesOf = (day: DayCount) => (series ? (day.values ?? []) : [day.count]);
   const { i18n } = useLingui();
@@ -88,17 +95,17 @@ export function DailyBarChart({ days, label, dayHeader, countHeader, series }: D
                 const left = (x(day.date) ?? 0) + (within(i) ?? 0);
                 return (
                   <Bar key={`${day.date}-${i}`} x={left} y={innerHeight - barHeight} width={within.bandwidth()} height={barHeight} rx={3} fill={shown[i]?.color}>
-                    <title>{`${formatDate(day.date)}${series ? ` · ${shown[i]?.label}` : ''}: ${formatNumber(value)}`}</title>
+                    <title>{`${formatDay.long(day.date)}${series ? ` · ${shown[i]?.label}` : ''}: ${formatValue(value)}`}</title>
                   </Bar>
                 );
               }),
             )}
-            <AxisBottom top={innerHeight} scale={x} tickValues={tickDates} tickFormat={(date) => formatDayMonth(date)} stroke="#cbd5e1" tickStroke="#cbd5e1" tickLabelProps={() => tickStyle} />
+            <AxisBottom top={innerHeight} scale={x} tickValues={tickDates} tickFormat={(date) => formatDay.short(date)} stroke="#cbd5e1" tickStroke="#cbd5e1" tickLabelProps={() => tickStyle} />
             <Axis
               left={rtl ? innerWidth : 0}
               scale={y}
               numTicks={yTicks}
-              tickFormat={(value) => formatNumber(Number(value))}
+              tickFormat={(value) => formatValue(Number(value))}
               stroke="transparent"
               tickStroke="transparent"
               tickLabelProps={() => ({ ...tickStyle, textAnchor: rtl ? ('start' as const) : ('end' as const), dy: '0.33em' })}
@@ -127,9 +134,9 @@ export function DailyBarChart({ days, label, dayHeader, countHeader, series }: D
         <tbody>
           {days.map((day) => (
             <tr key={day.date}>
-              <td>{formatDate(day.date)}</td>
+              <td>{formatDay.long(day.date)}</td>
               {valuesOf(day).map((value, i) => (
-                <td key={i}>{formatNumber(value)}</td>
+                <td key={i}>{formatValue(value)}</td>
               ))}
             </tr>
           ))}

@@ -1,7 +1,8 @@
 /**
  * An entity declared a tree (`tree: 'parentId'`) as nodes under their parents: rows whose parent is
  * missing (deleted, not yet synced, or a loop the server would refuse) hang from the top. Siblings
- * sort by the one list engine's rules for text (Persian alphabetical order).
+ * sort as the entity's list does (its default sort: accounts by code), or by title, with the one
+ * list engine's rules for text (Persian alphabetical order).
  */
 import type { Entity } from '../../contract/entity.ts';
 import { compareText, normalizeSearch, sortKey } from '../../contract/list.ts';
@@ -36,8 +37,11 @@ export function buildTree(entity: Entity, rows: readonly LocalRow[]): TreeNode[]
     const parent = parentOf(node.row.id);
     (parent && !loops(node.row.id) ? nodes.get(parent)!.children : roots).push(node);
   }
+  const { field, direction } = entity.defaultSort;
+  const byField = field !== 'updatedAt' && entity.fields[field]?.kind === 'text';
+  const keyOf = (node: TreeNode) => sortKey(byField ? String(node.row[field] ?? '') : node.title);
   const order = (list: TreeNode[], depth: number) => {
-    list.sort((a, b) => compareText(sortKey(a.title), sortKey(b.title)));
+    list.sort((a, b) => (direction === 'desc' ? -1 : 1) * compareText(keyOf(a), keyOf(b)));
     for (const node of list) {
       node.depth = depth;
       order(node.children, depth + 1);

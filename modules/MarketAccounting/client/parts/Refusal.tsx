@@ -1,0 +1,42 @@
+/** The server's reasons for refusing an accounting document, in the module's words. */
+import { Trans } from '@lingui/react/macro';
+import type { SyncProblem } from '../../../../src/storage/localRecords.ts';
+import { useMoney } from '../useMoney.ts';
+import { formatDate } from '../../../../src/i18n/format.ts';
+
+interface Detail {
+  reason?: string;
+  debit?: number;
+  credit?: number;
+  closedUpTo?: string;
+}
+
+export function Refusal({ problem }: { problem: SyncProblem }) {
+  const money = useMoney();
+  const detail = (problem.detail ?? {}) as Detail;
+  if (detail.closedUpTo) {
+    const day = formatDate(detail.closedUpTo);
+    return (
+      <p>
+        <Trans>The books are closed up to {day}: date it after that day, or ask whoever keeps the books to reopen the period.</Trans>
+      </p>
+    );
+  }
+  if (detail.reason === 'unbalanced') {
+    const debit = money.text(detail.debit ?? 0);
+    const credit = money.text(detail.credit ?? 0);
+    return (
+      <p>
+        <Trans>Debits ({debit}) and credits ({credit}) must be equal and more than nothing.</Trans>
+      </p>
+    );
+  }
+  if (detail.reason === 'chequesMoved') {
+    return (
+      <p>
+        <Trans>A cheque of this document has been deposited, cleared, bounced or returned since: it can no longer be cancelled.</Trans>
+      </p>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,114 @@
+/**
+ * The trial balance (تراز آزمایشی): every account's debits, credits and balance over a range of
+ * Jalali months, from the balances the device holds (a row per account, party and month, however
+ * many journal lines), with totals that must agree; CSV and print.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { permission } from '../../../../src/contract/entity.ts';
+import { localDigits } from '../../../../src/i18n/format.ts';
+import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { useCanAccess } from '../../../../src/storage/access.ts';
+import { Alert } from '../../../../src/ui/Alert.tsx';
+import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
+import { Loading } from '../../../../src/ui/Loading.tsx';
+import { Ltr } from '../../../../src/ui/Ltr.tsx';
+import { SelectField } from '../../../../src/ui/SelectField.tsx';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { AccountBalance } from '../../entities/ledger.ts';
+import { trialBalance } from '../../rules/reports.ts';
+import { monthLabel, thisMonth, yearMonths, yearOf, yearsOf } from '../months.ts';
+import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
+import { useBooks } from '../useBooks.ts';
+import { useMoney } from '../useMoney.ts';
+
+export function TrialBalance() {
+  const { t } = useLingui();
+  const can = useCanAccess();
+  const books = useBooks();
+  const money = useMoney();
+  const [year, setYear] = useState(yearOf(thisMonth()));
+  const [from, setFrom] = useState(`${yearOf(thisMonth())}-01`);
+  const [to, setTo] = useState(thisMonth());
+  useDocumentTitle(t`Trial balance`);
+  const report = useMemo(() => (books ? trialBalance(books.balances, books.accounts, from, to) : null), [books, from, to]);
+  if (!can(permission(AccountBalance, 'read'))) return <NoAccess />;
+  // On a phone the balances are shown, and the movements from a wider screen (and in print) on.
+  const movement = 'hidden sm:table-cell print:table-cell';
+  const balances = {
+    debit: (report?.rows ?? []).reduce((s, r) => s + Math.max(0, r.balance), 0),
+    credit: (report?.rows ?? []).reduce((s, r) => s + Math.max(0, -r.balance), 0),
+  };
+  const months = yearMonths(year).map((m) => ({ value: m, label: monthLabel(m) }));
+  const subtitle = t`From ${monthLabel(from)} to ${monthLabel(to)}`;
+  const side = (balance: number, debit: boolean) => (debit ? (balance > 0 ? money.number(balance) : '') : balance < 0 ? money.number(-balance) : '');
+  const csv = () => [
+    [t`Code`, t`Account`, t`Debits`, t`Credits`, t`Debit balance`, t`Credit balance`],
+    ...(report?.rows ?? []).map((r) => [r.code, r.name, money.plain(r.debit), money.plain(r.credit), r.balance > 0 ? money.plain(r.balance) : '', r.balance < 0 ? money.plain(-r.balance) : '']),
+    ['', t`Total`, money.plain(report?.debit ?? 0), money.plain(report?.credit ?? 0), money.plain(balances.debit), money.plain(balances.credit)],
+  ];
+  return (
+    <>
+      <PageHeader title={<Trans>Trial balance</Trans>} description={<Trans>Debits and credits of every account over the months chosen. The two totals always agree.</Trans>} actions={<ReportActions fileName={`trial-balance-${from}-${to}`} rows={csv} />} />
+      <ReportPrintHeader title={t`Trial balance`} subtitle={subtitle} />
+      <Card className="mb-4 grid grid-cols-1 gap-3 print:hidden sm:grid-cols-3">
+        <SelectField
+          label={t`Fiscal year`}
+          value={String(year)}
+          onChange={(e) => {
+            const y = Number(e.target.value);
+            setYear(y);
+            setFrom(`${y}-01`);
+            setTo(`${y}-12`);
+          }}
+          options={(books ? yearsOf(books.balances) : [year]).map((y) => ({ value: String(y), label: localDigits(String(y)) }))}
+        />
+        <SelectField label={t`From the month`} value={from} onChange={(e) => setFrom(e.target.value)} options={months} />
+        <SelectField label={t`To the month`} value={to} onChange={(e) => setTo(e.target.value)} options={months} />
+      </Card>
+      {!report ? (
+        <Loading />
+      ) : report.rows.length === 0 ? (
+        <Alert tone="info">{t`Nothing was posted in these months.`}</Alert>
+      ) : (
+        <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200" role="region" tabIndex={0} aria-label={t`Trial balance`}>
+          <table className="w-full text-sm">
+            <caption className="sr-only">{subtitle}</caption>
+            <thead className="bg-slate-50 text-xs text-slate-600">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-start"><Trans>Code</Trans></th>
+                <th scope="col" className="px-3 py-2 text-start"><Trans>Account</Trans></th>
+                <th scope="col" className={`${movement} px-3 py-2 text-end`}><Trans>Debits</Trans></th>
+                <th scope="col" className={`${movement} px-3 py-2 text-end`}><Trans>Credits</Trans></th>
+                <th scope="col" className="px-3 py-2 text-end"><Trans>Debit balance</Trans></th>
+                <th scope="col" className="px-3 py-2 text-end"><Trans>Credit balance</Trans></th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.rows.map((r) => (
+                <tr key={r.accountId} className="border-t border-slate-100">
+                  <td className="px-3 py-2"><Ltr>{r.code}</Ltr></td>
+                  <td className="px-3 py-2">{r.name}</td>
+                  <td className={`${movement} px-3 py-2 text-end tabular-nums`}>{money.number(r.debit)}</td>
+                  <td className={`${movement} px-3 py-2 text-end tabular-nums`}>{money.number(r.credit)}</td>
+                  <td className="px-3 py-2 text-end tabular-nums">{side(r.balance, true)}</td>
+                  <td className="px-3 py-2 text-end tabular-nums">{side(r.balance, false)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot className="border-t-2 border-slate-300 font-semibold">
+              <tr>
+                <td className="px-3 py-2" />
+                <th scope="row" className="px-3 py-2 text-start"><Trans>Total ({money.unit})</Trans></th>
+                <td className={`${movement} px-3 py-2 text-end tabular-nums`}>{money.number(report.debit)}</td>
+                <td className={`${movement} px-3 py-2 text-end tabular-nums`}>{money.number(report.credit)}</td>
+                <td className="px-3 py-2 text-end tabular-nums">{money.number(balances.debit)}</td>
+                <td className="px-3 py-2 text-end tabular-nums">{money.number(balances.credit)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * Market accounting (market-accounting.md): the chart of accounts, cash boxes and bank accounts,
+ * vouchers, receipts and payments, cheques, the journal with its balances, the reports and the
+ * dashboard. It follows warehousing's receipts and invoiced sales when those are enabled, without
+ * depending on either (docs/decisions/016-accounting-parties-and-posting.md).
+ */
+import { defineModule } from '../../src/contract/module.ts';
+import { Account, BankAccount, CashBox, Party, Settings } from './entities/books.ts';
+import { Cheque, Payment, Voucher } from './entities/documents.ts';
+import { AccountBalance, JournalLine } from './entities/ledger.ts';
+
+export default defineModule({
+  key: 'MarketAccounting',
+  order: 50,
+  entities: [Account, CashBox, BankAccount, Party, Settings, Voucher, Payment, Cheque, JournalLine, AccountBalance],
+  routes: [
+    'dashboard',
+    'Accounts/AccountList', 'Accounts/AccountRow',
+    'Treasury/CashBoxes',
+    'Treasury/BankAccounts',
+    'Parties/PartyList',
+    'Voucher/VoucherList', 'Voucher/AddVoucher', 'Voucher/VoucherDetails',
+    'Payment/PaymentList', 'Payment/AddPayment', 'Payment/PaymentDetails',
+    'Cheque/ChequeList',
+    'Journal/JournalList',
+    'Reports/PartyStatement', 'Reports/TrialBalance', 'Reports/ProfitAndLoss', 'Reports/CashAndBank',
+    'Settings/AccountingSettings',
+  ],
+});

@@ -1,0 +1,16 @@
+/** Accounting's server part: the rules and postings of its entities, the documents it follows, and its route. */
+import { defineServerModule } from '../../../server/moduleApi.ts';
+import module from '../module.ts';
+import { booksRoute } from './booksRoute.ts';
+import { chequeHooks } from './chequeHooks.ts';
+import { followers } from './followers.ts';
+import { accountHooks, bankAccountHooks, settingsHooks } from './masterHooks.ts';
+import { paymentHooks } from './paymentHooks.ts';
+import { voucherHooks } from './voucherHooks.ts';
+
+export default defineServerModule({
+  module,
+  hooks: { Account: accountHooks, BankAccount: bankAccountHooks, Settings: settingsHooks, Voucher: voucherHooks, Payment: paymentHooks, Cheque: chequeHooks },
+  followers,
+  routes: booksRoute,
+});
