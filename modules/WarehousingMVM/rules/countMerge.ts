@@ -8,11 +8,11 @@ import { fromThousandths, toThousandths, type Quantity } from '../../../src/cont
 
 export interface CountEntryValues {
   id: string;
-  productId: unknown;
+  productId?: unknown;
   locationId?: unknown;
   batch?: unknown;
   expiry?: unknown;
-  quantity: unknown;
+  quantity?: unknown;
   deleted?: unknown;
 }
 

@@ -1,0 +1,71 @@
+/**
+ * Labels laid out as the printer takes them: pages of the chosen stock, each label its barcode
+ * and the lines asked for. On paper only the sheet prints (the page's size is the stock's, with no
+ * margins); on screen it is a preview.
+ */
+import { Trans } from '@lingui/react/macro';
+import { formatNumber } from '../../../../src/i18n/format.ts';
+import { barcodeSvg, pagesOf, stocks, symbologyFor, type LabelContent, type LabelStock, type Symbology } from '../labels.ts';
+
+export interface LabelOptions {
+  symbology: Symbology;
+  stock: LabelStock;
+  showName: boolean;
+  showCode: boolean;
+  showPrice: boolean;
+}
+
+function printCss(stock: LabelStock): string {
+  const { page } = stocks[stock];
+  return `@page { size: ${page.width}mm ${page.height}mm; margin: 0 }
+@media print {
+  body * { visibility: hidden !important; }
+  .label-sheet, .label-sheet * { visibility: visible !important; }
+  .label-sheet { position: absolute; inset-block-start: 0; inset-inline-start: 0; gap: 0 !important; }
+  .label-page { box-shadow: none !important; break-after: page; margin: 0 !important; }
+}`;
+}
+
+function Label({ content, options }: { content: LabelContent; options: LabelOptions }) {
+  const { label } = stocks[options.stock];
+  const price = content.price !== null ? formatNumber(Math.round(content.price / 10)) : null;
+  const qr = symbologyFor(options.symbology, content.code) === 'qrcode';
+  return (
+    <div
+      className="label flex flex-col items-center justify-center overflow-hidden bg-white px-[1.5mm] py-[1mm] text-center text-black"
+      style={{ width: `${label.width}mm`, height: `${label.height}mm` }}
+      data-code={content.code}
+    >
+      <div className={qr ? 'h-[60%] [&>svg]:h-full [&>svg]:w-auto' : 'h-[55%] w-full [&>svg]:h-full [&>svg]:w-full'} dangerouslySetInnerHTML={{ __html: barcodeSvg(options.symbology, content.code) }} />
+      {options.showName && <p className="mt-[0.5mm] line-clamp-1 text-[2.6mm] leading-tight font-semibold">{content.name}</p>}
+      <p className="flex gap-[2mm] text-[2.3mm] leading-tight">
+        {options.showCode && <bdi dir="ltr">{content.caption}</bdi>}
+        {options.showPrice && price !== null && (
+          <span>
+            <Trans>{price} toman</Trans>
+          </span>
+        )}
+      </p>
+    </div>
+  );
+}
+
+export function LabelSheet({ labels, options }: { labels: readonly LabelContent[]; options: LabelOptions }) {
+  const { page, columns } = stocks[options.stock];
+  return (
+    <div className="label-sheet flex flex-col items-center gap-4">
+      <style>{printCss(options.stock)}</style>
+      {pagesOf(labels, options.stock).map((items, p) => (
+        <div
+          key={p}
+          className="label-page grid content-center justify-center bg-white shadow ring-1 ring-slate-200"
+          style={{ width: `${page.width}mm`, height: `${page.height}mm`, gridTemplateColumns: `repeat(${columns}, auto)` }}
+        >
+          {items.map((content, i) => (
+            <Label key={`${content.key}-${i}`} content={content} options={options} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
