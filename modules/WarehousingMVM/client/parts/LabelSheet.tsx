@@ -4,7 +4,9 @@
  * margins); on screen it is a preview.
  */
 import { Trans } from '@lingui/react/macro';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { formatNumber } from '../../../../src/i18n/format.ts';
+import { cx } from '../../../../src/ui/cx.ts';
 import { barcodeSvg, pagesOf, stocks, symbologyFor, type LabelContent, type LabelStock, type Symbology } from '../labels.ts';
 
 export interface LabelOptions {
@@ -21,7 +23,7 @@ function printCss(stock: LabelStock): string {
 @media print {
   body * { visibility: hidden !important; }
   .label-sheet, .label-sheet * { visibility: visible !important; }
-  .label-sheet { position: absolute; inset-block-start: 0; inset-inline-start: 0; gap: 0 !important; }
+  .label-sheet { position: absolute; inset-block-start: 0; inset-inline-start: 0; gap: 0 !important; zoom: 1 !important; }
   .label-page { box-shadow: none !important; break-after: page; margin: 0 !important; }
 }`;
 }
@@ -36,7 +38,10 @@ function Label({ content, options }: { content: LabelContent; options: LabelOpti
       style={{ width: `${label.width}mm`, height: `${label.height}mm` }}
       data-code={content.code}
     >
-      <div className={qr ? 'h-[60%] [&>svg]:h-full [&>svg]:w-auto' : 'h-[55%] w-full [&>svg]:h-full [&>svg]:w-full'} dangerouslySetInnerHTML={{ __html: barcodeSvg(options.symbology, content.code) }} />
+      <div
+        className={cx('flex w-full min-h-0 justify-center [&>svg]:h-full [&>svg]:w-auto [&>svg]:max-w-full', qr ? 'h-[60%]' : 'h-[55%]')}
+        dangerouslySetInnerHTML={{ __html: barcodeSvg(options.symbology, content.code) }}
+      />
       {options.showName && <p className="mt-[0.5mm] line-clamp-1 text-[2.6mm] leading-tight font-semibold">{content.name}</p>}
       <p className="flex gap-[2mm] text-[2.3mm] leading-tight">
         {options.showCode && <bdi dir="ltr">{content.caption}</bdi>}
@@ -50,10 +55,30 @@ function Label({ content, options }: { content: LabelContent; options: LabelOpti
   );
 }
 
+/** CSS pixels in a millimetre, as browsers lay out `mm`. */
+const PX_PER_MM = 96 / 25.4;
+
+/** On screen the pages shrink to the width they have (never grow); on paper they are their size. */
+function useFit(pageWidthMm: number) {
+  const box = useRef<HTMLDivElement>(null);
+  const [zoom, setZoom] = useState(1);
+  useLayoutEffect(() => {
+    const element = box.current?.parentElement;
+    if (!element) return;
+    const fit = () => setZoom(Math.min(1, element.clientWidth / (pageWidthMm * PX_PER_MM + 16)));
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [pageWidthMm]);
+  return { box, zoom };
+}
+
 export function LabelSheet({ labels, options }: { labels: readonly LabelContent[]; options: LabelOptions }) {
   const { page, columns } = stocks[options.stock];
+  const { box, zoom } = useFit(page.width);
   return (
-    <div className="label-sheet flex flex-col items-center gap-4">
+    <div ref={box} className="label-sheet flex flex-col items-center gap-4" style={{ zoom }}>
       <style>{printCss(options.stock)}</style>
       {pagesOf(labels, options.stock).map((items, p) => (
         <div

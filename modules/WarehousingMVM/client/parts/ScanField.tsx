@@ -64,7 +64,6 @@ export function ScanField({ label, hint, want = 'both', warehouseId, onFound, of
             ref={input}
             ltr
             label={label}
-            hint={hint}
             value={text}
             autoComplete="off"
             enterKeyHint="done"
@@ -78,6 +77,7 @@ export function ScanField({ label, hint, want = 'both', warehouseId, onFound, of
           <Trans>Add</Trans>
         </Button>
       </div>
+      {hint && <p className="-mt-1 text-xs text-slate-600">{hint}</p>}
       <BarcodeScanner on={camera} onToggle={setCamera} formats={SCAN_FORMATS} onScan={(code) => void take(code)} />
       {unknown !== null && (
         <Alert tone="warning">

@@ -4,6 +4,8 @@
  * settlement, EAN-13 check digits and label pages.
  */
 import { describe, expect, it } from 'vitest';
+import type { Row } from '../../../../src/contract/entity.ts';
+import type { LineValues } from '../../../../src/panel/document/documentValues.ts';
 import { accepted, lineStatus, receiptLines, scanArrival, type CheckLine } from '../../client/cargoCheck.ts';
 import { addScanToLines } from '../../client/codeLookup.ts';
 import { eanDigits, expandLabels, pagesOf, symbologyFor } from '../../client/labels.ts';
@@ -36,7 +38,7 @@ describe('count entries', () => {
 
 describe('scanning into lines', () => {
   it('adds one to the line of the same product and place, else opens a line in place of the spare one', () => {
-    const blank = () => ({ id: id(), productId: null, quantity: '', locationId: null });
+    const blank = (): LineValues => ({ id: id(), productId: null, quantity: '', locationId: null });
     let lines = [blank()];
     lines = addScanToLines(lines, 'tea', { locationId: 'A1' }, 'quantity', blank);
     lines = addScanToLines(lines, 'tea', { locationId: 'A1' }, 'quantity', blank);
@@ -71,7 +73,7 @@ describe('a cargo’s check', () => {
 
 describe('a consignor’s settlement', () => {
   it('counts received, sold and returned of submitted documents only, and owes the consignor’s price of each unit sold', () => {
-    const doc = (kind: string, quantity: string, unitPrice: number, status = 'submitted') => ({ id: id(), kind, status, partyId: 'p', lines: [{ id: id(), productId: 'tea', quantity, unitPrice }] });
+    const doc = (kind: string, quantity: string, unitPrice: number, status = 'submitted'): Row => ({ id: id(), version: 1, updatedAt: '', deleted: false, kind, status, partyId: 'p', lines: [{ id: id(), productId: 'tea', quantity, unitPrice }] });
     const docs = [doc('receive', '10', 700), doc('sale', '3', 700), doc('sale', '1', 800), doc('return', '2', 0), doc('sale', '4', 700, 'draft')];
     const s = settlementOf(docs, 'p', (r) => r.status === 'submitted');
     expect(s.rows).toEqual([{ productId: 'tea', received: '10.000', sold: '4.000', returned: '2.000', onHand: '4.000', owed: 2900 }]);
