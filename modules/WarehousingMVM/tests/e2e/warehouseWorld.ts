@@ -19,6 +19,7 @@ export const at = (screen: string) => modulePath('WarehousingMVM', screen);
 export const EAN = '6260000000019';
 
 export interface WarehouseWorld {
+  person: { username: string; password: string };
   context: BrowserContext;
   page: Page;
   call: <T = Row>(entity: Entity, body: Record<string, unknown>, step?: 'submit') => Promise<T>;
@@ -52,10 +53,15 @@ export async function openWarehouseWorld(browser: Browser, server: RunningServer
   const carrier = await call(Party, { name: 'باربری سپهر', kinds: ['carrier'] });
   await call(Receipt, { direction: 'in', date: '2026-11-20', warehouseId: central.id, lines: [{ id: randomUUID(), productId: tea.id, quantity: '20', unitPrice: 300_000, locationId: a1.id }] }, 'submit');
   const page = await context.newPage();
+  await enterPanel(page);
+  return { person, context, page, call, central, branch, a1, a2, b1, tea, consignor, carrier };
+}
+
+/** Chooses the world's panel, as a person does after signing in. */
+export async function enterPanel(page: Page): Promise<void> {
   await openScreen(page, paths.user.panelList);
   await page.getByRole('button', { name: 'انبار نمونه' }).click();
   await page.waitForURL((url) => url.pathname === paths.user.panelDashboard);
-  return { context, page, call, central, branch, a1, a2, b1, tea, consignor, carrier };
 }
 
 /** Moves inside the app as a link does (no page load). */
