@@ -11,6 +11,7 @@ import { PageHeader } from '../../../../src/ui/Card.tsx';
 import { PlusIcon } from '../../../../src/ui/icons.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Product } from '../../entities/masterData.ts';
+import { ScanField } from '../parts/ScanField.tsx';
 import { wh, withQuery } from '../paths.ts';
 
 export function ProductList() {
@@ -27,7 +28,16 @@ export function ProductList() {
   return (
     <>
       <PageHeader title={<Trans>Products</Trans>} description={<Trans>Find a product by its name, code or barcode.</Trans>} actions={add} />
-      {can(permission(Product, 'read')) ? <EntityList entity={Product} onOpen={(row) => navigate(withQuery(wh.productDetails, { id: row.id }))} empty={add} /> : <NoAccess />}
+      {can(permission(Product, 'read')) ? (
+        <>
+          <div className="mb-4">
+            <ScanField label={t`Scan or type a product’s code`} want="product" onFound={(found) => navigate(withQuery(wh.productDetails, { id: found.row.id }))} />
+          </div>
+          <EntityList entity={Product} onOpen={(row) => navigate(withQuery(wh.productDetails, { id: row.id }))} empty={add} />
+        </>
+      ) : (
+        <NoAccess />
+      )}
     </>
   );
 }
