@@ -57,7 +57,7 @@ export const moveScenarioArbitrary: fc.Arbitrary<MoveScenario> = fc.record({
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('arrive' as const), who: phone, target, short: fc.constantFrom(0, 0, 1000) }) },
       { weight: 3, arbitrary: fc.record({ kind: fc.constant('consign' as const), who: phone, what: fc.constantFrom('receive' as const, 'receive' as const, 'sale' as const, 'return' as const), product: fc.nat(1), thousandths: quantity }) },
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('submit' as const), who: phone, target }) },
-      { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), who: phone, target }) },
+      { weight: 3, arbitrary: fc.record({ kind: fc.constant('cancel' as const), who: phone, target }) },
       { weight: 3, arbitrary: fc.record({ kind: fc.constant('sync' as const), who: fc.constantFrom<Phone | 'all'>(0, 1, 2, 'all') }) },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('reload' as const), who: phone }) },
     ),
@@ -236,6 +236,8 @@ async function step(phones: Phones, s: Setup, made: Made, st: MoveStep): Promise
 
 export interface MoveTally {
   entries: number;
+  /** What the count found per place (sorted quantities). */
+  counted: string[];
   submitted: number;
   cancelled: number;
   moves: number;
@@ -321,7 +323,8 @@ async function checkInvariants(world: SyncWorld, s: Setup, phones: Phones, made:
   if (extra.length) throw new Error(`${extra.length} count entries nobody made: ${extra.join(', ')}`);
 
   // 2. The count left each counted place holding what was counted there (the sum of its entries, never below zero).
-  for (const place of mergeCountEntries(entries as never[]).values()) {
+  const merged = [...mergeCountEntries(entries as never[]).values()];
+  for (const place of merged) {
     const counted = compareQuantities(place.quantity, ZERO) < 0 ? ZERO : place.quantity;
     const held = balances.find((b) => b.productId === place.productId && b.warehouseId === s.central && (b.locationId ?? null) === place.locationId && !b.ownerId && b.inTransit !== true);
     if (compareQuantities(held?.quantity ?? ZERO, counted) !== 0) throw new Error(`counted ${counted} of ${place.productId} at ${place.locationId}, the balance holds ${String(held?.quantity)}`);
@@ -378,5 +381,5 @@ async function checkInvariants(world: SyncWorld, s: Setup, phones: Phones, made:
       if (local !== remote) throw new Error(`phone ${i} holds other ${entity.name} rows than the server:\n phone: ${local}\n server: ${remote}`);
     }
   }
-  return { entries: entries.length, submitted, cancelled, moves: moves.length };
+  return { entries: entries.length, counted: merged.map((p) => p.quantity).sort(), submitted, cancelled, moves: moves.length };
 }

@@ -25,12 +25,22 @@ afterAll(async () => {
 
 describe('transfers, counts by several phones and consignments over a faulty network', () => {
   it(`lose and double nothing and keep every balance right (${RUNS} scenarios)`, { timeout: 15 * 60_000 }, async () => {
+    const seen = { entries: 0, submitted: 0, cancelled: 0, moves: 0 };
     await fc.assert(
       fc.asyncProperty(moveScenarioArbitrary, async (scenario) => {
-        await runMoveScenario(world, scenario);
+        const tally = await runMoveScenario(world, scenario);
+        seen.entries += tally.entries;
+        seen.submitted += tally.submitted;
+        seen.cancelled += tally.cancelled;
+        seen.moves += tally.moves;
       }),
       { numRuns: RUNS, examples: moveScenarioExamples.map((s) => [s]) },
     );
+    // The scenarios did what they are for: counted, posted and cancelled.
+    expect(seen.entries).toBeGreaterThan(0);
+    expect(seen.submitted).toBeGreaterThan(RUNS);
+    expect(seen.cancelled).toBeGreaterThan(0);
+    console.info(`movements property: ${JSON.stringify(seen)}`);
   });
 
   it('merges three phones’ counts of the same shelf, with corrections, through lost and doubled answers', async () => {
