@@ -31,7 +31,8 @@ function printCss(stock: LabelStock): string {
 function Label({ content, options }: { content: LabelContent; options: LabelOptions }) {
   const { label } = stocks[options.stock];
   const price = content.price !== null ? formatNumber(Math.round(content.price / 10)) : null;
-  const qr = symbologyFor(options.symbology, content.code) === 'qrcode';
+  const used = symbologyFor(options.symbology, content.code);
+  const qr = used === 'qrcode';
   return (
     <div
       className="label flex flex-col items-center justify-center overflow-hidden bg-white px-[1.5mm] py-[1mm] text-center text-black"
@@ -39,9 +40,14 @@ function Label({ content, options }: { content: LabelContent; options: LabelOpti
       data-code={content.code}
     >
       <div
-        className={cx('flex w-full min-h-0 justify-center [&>svg]:h-full [&>svg]:w-auto [&>svg]:max-w-full', qr ? 'h-[60%]' : 'h-[55%]')}
+        className={cx('flex w-full min-h-0 justify-center [&>svg]:h-full [&>svg]:w-auto [&>svg]:max-w-full', qr ? 'h-[60%]' : used === 'ean13' ? 'h-[45%]' : 'h-[55%]')}
         dangerouslySetInnerHTML={{ __html: barcodeSvg(options.symbology, content.code) }}
       />
+      {used === 'ean13' && (
+        <bdi dir="ltr" className="text-[2.4mm] leading-none tracking-[0.6mm]">
+          {content.code}
+        </bdi>
+      )}
       {options.showName && <p className="mt-[0.5mm] line-clamp-1 text-[2.6mm] leading-tight font-semibold">{content.name}</p>}
       <p className="flex gap-[2mm] text-[2.3mm] leading-tight">
         {options.showCode && <bdi dir="ltr">{content.caption}</bdi>}

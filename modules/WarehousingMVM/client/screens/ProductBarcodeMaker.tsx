@@ -1,6 +1,6 @@
 /**
  * Labels (warehousing.md, ProductBarcodeMaker): choose products (scanned, typed or picked; or
- * `?ids=` from elsewhere) or a warehouse's locations and how many labels of each, the symbology,
+ * `?ids=`, `?count=`, `?symbology=`, `?stock=` from elsewhere) or a warehouse's locations and how many labels of each, the symbology,
  * the label stock and what each label shows, then print from the browser.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -46,7 +46,13 @@ export function ProductBarcodeMaker() {
     (query.get('ids') ?? '').split(',').filter(Boolean).map((id) => ({ id, count: Number(query.get('count') ?? 1) || 1 })),
   );
   const [warehouseId, setWarehouseId] = useState<string | null>(null);
-  const [options, setOptions] = useState<LabelOptions>({ symbology: 'code128', stock: 'a4x24', showName: true, showCode: true, showPrice: true });
+  const [options, setOptions] = useState<LabelOptions>(() => ({
+    symbology: (['ean13', 'code128', 'qrcode'] as const).find((s) => s === query.get('symbology')) ?? 'code128',
+    stock: query.get('stock') === 'roll40x25' ? 'roll40x25' : 'a4x24',
+    showName: true,
+    showCode: true,
+    showPrice: true,
+  }));
   useDocumentTitle(t`Labels`);
   const entity = kind === 'product' ? Product : Location;
   const ids = chosen.map((c) => c.id).join(',');
