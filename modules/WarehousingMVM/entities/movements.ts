@@ -17,7 +17,7 @@ export const Transfer = defineEntity({
     toWarehouseId: { kind: 'reference', to: 'WarehousingMVM/Warehouse', label: /*i18n*/ { id: 'field.Transfer.toWarehouseId', message: 'To warehouse' }, required: true },
     note: { kind: 'longText', label: /*i18n*/ { id: 'field.Transfer.note', message: 'Note' }, max: 1000 },
     /** The arrival that received it at the other end (between warehouses), set by the server. */
-    arrivalId: { kind: 'reference', to: 'WarehousingMVM/TransferArrival', label: /*i18n*/ { id: 'field.Transfer.arrivalId', message: 'Received by' }, readOnly: true },
+    arrivalId: { kind: 'reference', to: 'WarehousingMVM/TransferArrival', label: /*i18n*/ { id: 'field.Transfer.arrivalId', message: 'Received by' }, readOnly: true, internal: true },
   },
   document: {
     series: 'TR',
@@ -31,7 +31,7 @@ export const Transfer = defineEntity({
     },
   },
   titleField: 'note',
-  listFields: ['date', 'fromWarehouseId', 'toWarehouseId', 'arrivalId'],
+  listFields: ['date', 'fromWarehouseId', 'toWarehouseId'],
   searchFields: ['note'],
   indexes: ['date', 'fromWarehouseId', 'toWarehouseId'],
   defaultSort: { field: 'date', direction: 'desc' },

@@ -87,7 +87,7 @@ export function ScanField({ label, hint, want = 'both', warehouseId, onFound, of
             </Trans>
           </p>
           {offerProduct && (
-            <Link href={withQuery(wh.addProduct, { barcodes: unknown })} className="font-semibold underline">
+            <Link href={withQuery(wh.addProduct, { barcode: unknown })} className="font-semibold underline">
               <Trans>Create a product with this barcode</Trans>
             </Link>
           )}

@@ -1,6 +1,6 @@
 /** Products: the list (search, filters, sort, CSV) opening each product's page, and the form to add one. */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { permission } from '../../../../src/contract/entity.ts';
 import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
@@ -42,7 +42,15 @@ export function ProductList() {
   );
 }
 
-/** A new product (`?categoryId=` starts it in a category, `?barcodes=` with a scanned code); editing with `?id=`. */
+/** A new product (`?categoryId=` starts it in a category, `?barcode=` with a scanned code); editing with `?id=`. */
 export function AddNewProduct() {
-  return <EntityFormPage entity={Product} defaults={{ unit: 'piece', active: true }} after={(row) => withQuery(wh.productDetails, { id: row.id })} back={wh.productList} />;
+  const barcode = new URLSearchParams(useSearch()).get('barcode');
+  return (
+    <EntityFormPage
+      entity={Product}
+      defaults={{ unit: 'piece', active: true, ...(barcode ? { barcodes: [barcode] } : {}) }}
+      after={(row) => withQuery(wh.productDetails, { id: row.id })}
+      back={wh.productList}
+    />
+  );
 }

@@ -108,8 +108,13 @@ describe('warehousing on a phone', () => {
     const { page } = w;
     await go(page, at('Inventory/AddProductToWarehouse'));
     await scan(page, scanLabel(), '4006381333931');
-    await page.getByRole('link', { name: fa('Create a product with this barcode') }).waitFor();
     await screenshot(page, 'wh9-unknown-code-fa-390');
+    await page.getByRole('link', { name: fa('Create a product with this barcode') }).click();
+    await page.getByLabel(fa('field.Product.name')).fill('شکلات تلخ');
+    await page.getByLabel(fa('field.Product.code')).fill('CHOC-1');
+    expect(await page.getByLabel(fa('field.Product.barcodes')).inputValue()).toBe('4006381333931');
+    await page.getByRole('button', { name: fa('Add'), exact: true }).click();
+    await page.getByRole('heading', { name: 'شکلات تلخ' }).waitFor();
   });
 
   it('shows the settlement, labels, and stock in transit and on consignment apart', async () => {
