@@ -57,7 +57,7 @@ const toI420 = `async ([png, width, height]) => {
 /** A YUV4MPEG2 file of `frames` copies of one I420 frame (Chromium loops it as its fake camera). */
 function writeY4m(path: string, frame: Buffer, frames = 10): void {
   const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`);
-  const parts = [header];
+  const parts: Buffer[] = [header];
   for (let i = 0; i < frames; i++) parts.push(Buffer.from('FRAME\n'), frame);
   writeFileSync(path, Buffer.concat(parts));
 }
@@ -84,7 +84,7 @@ describe('scanning with the camera', () => {
     await expect.poll(() => page.locator('div[aria-live="polite"] > *').count()).toBe(0);
     await screenshot(page, 'wh9-camera-label-fa-390');
     const png = (await label.screenshot()).toString('base64');
-    const frame = Buffer.from(await page.evaluate(`(${toI420})(${JSON.stringify([png, WIDTH, HEIGHT])})`), 'base64');
+    const frame = Buffer.from(await page.evaluate<string>(`(${toI420})(${JSON.stringify([png, WIDTH, HEIGHT])})`), 'base64');
     const y4m = join(screenshotDir, 'wh9-camera-label.y4m');
     writeY4m(y4m, frame);
 
