@@ -82,14 +82,18 @@ describe('warehousing on a phone', () => {
     await screenshot(page, 'wh9-transfer-arrival-fa-390');
   });
 
-  it('counts stock by scanning on the phone: each scan one, summed per place', async () => {
-    const { page } = w;
+  it('counts stock by scanning on a phone with no signal: each scan one, summed per place, sent once back online', async () => {
+    const { page, context } = w;
     await go(page, `${at('Inventory/inventory')}?id=${count.id}`);
+    await context.setOffline(true);
     await scan(page, scanLabel(), 'A-01');
     for (let i = 0; i < 3; i++) await scan(page, scanLabel(), EAN);
     const row = page.getByRole('row', { name: /چای سبز/ });
     await expect.poll(() => row.locator('td').nth(2).innerText()).toBe('۳');
     await screenshot(page, 'wh9-count-fa-390');
+    await context.setOffline(false);
+    await waitUntilSynced(page);
+    expect(await row.locator('td').nth(2).innerText()).toBe('۳');
   });
 
   it('checks a cargo by scanning what arrived and receives what was accepted', async () => {
@@ -129,6 +133,25 @@ describe('warehousing on a phone', () => {
     await go(page, at('Inventory/WarehouseStock'));
     await page.getByRole('region', { name: fa('Stock on hand') }).locator('span', { hasText: fa('consignment') }).first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'wh9-stock-fa-390');
+  });
+
+  it('shows every new screen on the phone', async () => {
+    const { page } = w;
+    for (const [screen, name] of [
+      ['dashboard', 'dashboard'],
+      ['Inventory/inventory', 'counts'],
+      ['Cargos/CargoList', 'cargos'],
+      ['Cargos/AddNewCargo', 'cargo-new'],
+      ['consignment/ConsignmentList', 'consignments'],
+      ['consignment/ConsignmentReceive', 'consignment-receive'],
+      ['Inventory/AddProductToWarehouse', 'opening'],
+      [`Product/ProductDetails?id=${w.tea.id}`, 'product'],
+      ['Warehouse/WarehouseLocationSelector', 'location-picker'],
+    ] as const) {
+      await go(page, at(screen));
+      await page.waitForTimeout(300);
+      await screenshot(page, `wh9-${name}-fa-390`);
+    }
   });
 
   it('reads the same in English on a wide screen', async () => {
