@@ -67,7 +67,11 @@ function Stock({ productId }: { productId: string }) {
                 <tr key={b.id}>
                   {(['warehouseId', 'locationId', 'batch', 'expiry', 'ownerId', 'inTransit', 'quantity'] as const).map((name) => (
                     <td key={name} className="px-2 py-1.5">
-                      <FieldValue field={StockBalance.fields[name]} name={name} value={b[name]} titles={titles.get(name)} />
+                      {name === 'inTransit' ? (
+                        b.inTransit === true && <span className="whitespace-nowrap text-sky-800">{t`In transit`}</span>
+                      ) : (
+                        <FieldValue field={StockBalance.fields[name]} name={name} value={b[name]} titles={titles.get(name)} />
+                      )}
                     </td>
                   ))}
                 </tr>
@@ -224,7 +228,7 @@ export function ProductDetails() {
         <Card>
           <EntityDetails entity={Product} row={row} onEdit={can(permission(Product, 'update')) ? () => navigate(withQuery(wh.addProduct, { id: row.id })) : undefined} />
         </Card>
-        <div className="flex flex-col gap-6">
+        <div className="flex min-w-0 flex-col gap-6">
           {can(permission(StockBalance, 'read')) && <Stock productId={row.id} />}
           {can(permission(StockMove, 'read')) && <Moves productId={row.id} />}
           {can(permission(Receipt, 'read')) && <PriceHistory productId={row.id} />}

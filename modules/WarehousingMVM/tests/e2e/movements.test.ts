@@ -108,9 +108,13 @@ describe('warehousing on a phone', () => {
     await screenshot(page, 'wh9-cargo-received-fa-390');
   });
 
-  it('offers to create a product for a code nothing has', async () => {
+  it('says so when there is no camera, and typing still works; offers to create a product for a code nothing has', async () => {
     const { page } = w;
     await go(page, at('Inventory/AddProductToWarehouse'));
+    // This Chromium has no camera (the camera test gives one a fake).
+    await page.getByRole('button', { name: fa('Scan with the camera') }).click();
+    const noCamera = [fa('No camera was found on this device. Type the code, or use a handheld scanner.'), fa('The camera is not allowed for this site. Allow it in the browser’s settings to scan; typing the code, or a handheld scanner, still works.')];
+    await page.getByRole('status').filter({ hasText: new RegExp(noCamera.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')) }).first().waitFor();
     await scan(page, scanLabel(), '4006381333931');
     await screenshot(page, 'wh9-unknown-code-fa-390');
     await page.getByRole('link', { name: fa('Create a product with this barcode') }).click();
