@@ -25,12 +25,14 @@ export interface StockSize {
   columns: number;
   rows: number;
   label: { width: number; height: number };
+  /** The name's size in mm (the other lines a little smaller). */
+  text: number;
 }
 
 export const stocks: Record<LabelStock, StockSize> = {
-  roll40x25: { page: { width: 40, height: 25 }, columns: 1, rows: 1, label: { width: 40, height: 25 } },
+  roll40x25: { page: { width: 40, height: 25 }, columns: 1, rows: 1, label: { width: 40, height: 25 }, text: 2.6 },
   // A4 with 3 × 8 labels of 70 × 37 mm (the common 24-up sheet), 0.5 mm left over top and bottom.
-  a4x24: { page: { width: 210, height: 297 }, columns: 3, rows: 8, label: { width: 70, height: 37 } },
+  a4x24: { page: { width: 210, height: 297 }, columns: 3, rows: 8, label: { width: 70, height: 37 }, text: 3.4 },
 };
 
 /** Whether `code` is a valid EAN-13 (12 digits and its check digit, or 12 digits to complete). */

@@ -29,14 +29,14 @@ function printCss(stock: LabelStock): string {
 }
 
 function Label({ content, options }: { content: LabelContent; options: LabelOptions }) {
-  const { label } = stocks[options.stock];
+  const { label, text } = stocks[options.stock];
   const price = content.price !== null ? formatNumber(Math.round(content.price / 10)) : null;
   const used = symbologyFor(options.symbology, content.code);
   const qr = used === 'qrcode';
   return (
     <div
       className="label flex flex-col items-center justify-center overflow-hidden bg-white px-[1.5mm] py-[1mm] text-center text-black"
-      style={{ width: `${label.width}mm`, height: `${label.height}mm` }}
+      style={{ width: `${label.width}mm`, height: `${label.height}mm`, fontSize: `${text}mm` }}
       data-code={content.code}
     >
       <div
@@ -44,12 +44,12 @@ function Label({ content, options }: { content: LabelContent; options: LabelOpti
         dangerouslySetInnerHTML={{ __html: barcodeSvg(options.symbology, content.code) }}
       />
       {used === 'ean13' && (
-        <bdi dir="ltr" className="text-[2.4mm] leading-none tracking-[0.6mm]">
+        <bdi dir="ltr" className="text-[0.9em] leading-none tracking-[0.2em]">
           {content.code}
         </bdi>
       )}
-      {options.showName && <p className="mt-[0.5mm] line-clamp-1 text-[2.6mm] leading-tight font-semibold">{content.name}</p>}
-      <p className="flex gap-[2mm] text-[2.3mm] leading-tight">
+      {options.showName && <p className="mt-[0.5mm] line-clamp-1 leading-tight font-semibold">{content.name}</p>}
+      <p className="flex gap-[2mm] text-[0.88em] leading-tight">
         {options.showCode && <bdi dir="ltr">{content.caption}</bdi>}
         {options.showPrice && price !== null && (
           <span>
@@ -81,16 +81,18 @@ function useFit(pageWidthMm: number) {
 }
 
 export function LabelSheet({ labels, options }: { labels: readonly LabelContent[]; options: LabelOptions }) {
-  const { page, columns } = stocks[options.stock];
+  const { page, columns, rows, label } = stocks[options.stock];
   const { box, zoom } = useFit(page.width);
+  // A sheet's labels start at its top, the paper left over shared above and below them.
+  const margin = (page.height - rows * label.height) / 2;
   return (
     <div ref={box} className="label-sheet flex flex-col items-center gap-4" style={{ zoom }}>
       <style>{printCss(options.stock)}</style>
       {pagesOf(labels, options.stock).map((items, p) => (
         <div
           key={p}
-          className="label-page grid content-center justify-center bg-white shadow ring-1 ring-slate-200"
-          style={{ width: `${page.width}mm`, height: `${page.height}mm`, gridTemplateColumns: `repeat(${columns}, auto)` }}
+          className="label-page grid content-start justify-center bg-white shadow ring-1 ring-slate-200"
+          style={{ width: `${page.width}mm`, height: `${page.height}mm`, paddingTop: `${margin}mm`, gridTemplateColumns: `repeat(${columns}, auto)` }}
         >
           {items.map((content, i) => (
             <Label key={`${content.key}-${i}`} content={content} options={options} />
