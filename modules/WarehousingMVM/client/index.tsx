@@ -8,6 +8,9 @@ import { permission } from '../../../src/contract/entity.ts';
 import { defineClientModule } from '../../../src/panel/clientModule.ts';
 import { lazyScreen } from '../../../src/panel/lazyScreen.ts';
 import { Category, Location, Party, Product, Warehouse } from '../entities/masterData.ts';
+import { StockCount } from '../entities/counts.ts';
+import { Cargo, Consignment } from '../entities/inbound.ts';
+import { Transfer } from '../entities/movements.ts';
 import { Receipt, StockBalance } from '../entities/stock.ts';
 import module from '../module.ts';
 
@@ -16,12 +19,17 @@ const read = (e: Parameters<typeof permission>[0]) => permission(e, 'read');
 export default defineClientModule({
   module,
   name: msg`Warehousing & inventory`,
-  description: msg`Warehouses and their bins, products, categories, receipts and issues, and stock on hand.`,
+  description: msg`Warehouses and their bins, products, receipts and issues, transfers, stock counts, cargos, consignments, labels and stock on hand.`,
   icon: 'warehouse',
   nav: [
     { screen: 'dashboard', label: msg`Dashboard`, needs: read(StockBalance) },
     { screen: 'Inventory/WarehouseStock', label: msg`Stock on hand`, needs: read(StockBalance) },
     { screen: 'Receipt/ReceiptList', label: msg`Receipts and issues`, needs: read(Receipt) },
+    { screen: 'Warehouse/AddTrensfer', label: msg`Transfers`, needs: read(Transfer) },
+    { screen: 'Inventory/inventory', label: msg`Stock counts`, needs: read(StockCount) },
+    { screen: 'Cargos/CargoList', label: msg`Cargos`, needs: read(Cargo) },
+    { screen: 'consignment/ConsignmentList', label: msg`Consignments`, needs: read(Consignment) },
+    { screen: 'Product/ProductBarcodeMaker', label: msg`Labels`, needs: read(Product) },
     { screen: 'Product/listProduct', label: msg`Products`, needs: read(Product) },
     { screen: 'Category/CategoryList', label: msg`Categories`, needs: read(Category) },
     { screen: 'Warehouse/WarehouseList', label: msg`Warehouses`, needs: read(Warehouse) },
@@ -50,6 +58,17 @@ export default defineClientModule({
     'Receipt/ReceiptDetails': lazyScreen(() => import('./screens/receipts.tsx'), 'ReceiptDetails'),
     'Receipt/ReceiptList': lazyScreen(() => import('./screens/receipts.tsx'), 'ReceiptList'),
     'Inventory/WarehouseStock': lazyScreen(() => import('./screens/WarehouseStock.tsx'), 'WarehouseStock'),
+    'Inventory/inventory': lazyScreen(() => import('./screens/counts.tsx'), 'StockCounts'),
+    'Inventory/AddProductToWarehouse': lazyScreen(() => import('./screens/openingStock.tsx'), 'AddProductToWarehouse'),
+    'Product/ProductBarcodeMaker': lazyScreen(() => import('./screens/ProductBarcodeMaker.tsx'), 'ProductBarcodeMaker'),
+    'Warehouse/AddTrensfer': lazyScreen(() => import('./screens/transfers.tsx'), 'AddTrensfer'),
+    'Cargos/AddNewCargo': lazyScreen(() => import('./screens/cargos.tsx'), 'AddNewCargo'),
+    'Cargos/CargoList': lazyScreen(() => import('./screens/cargos.tsx'), 'CargoList'),
+    'Cargos/ReceiveCorgo': lazyScreen(() => import('./screens/ReceiveCorgo.tsx'), 'ReceiveCorgo'),
+    'consignment/AddNewConsignmnet': lazyScreen(() => import('./screens/consignments.tsx'), 'AddNewConsignmnet'),
+    'consignment/ConsignmentDetails': lazyScreen(() => import('./screens/consignments.tsx'), 'ConsignmentDetails'),
+    'consignment/ConsignmentList': lazyScreen(() => import('./screens/consignments.tsx'), 'ConsignmentList'),
+    'consignment/ConsignmentReceive': lazyScreen(() => import('./screens/consignments.tsx'), 'ConsignmentReceive'),
   },
   catalogue: {
     fa: () => import('../locales/fa.po'),

@@ -23,6 +23,17 @@ export const wh = {
   addReceipt: at('Receipt/AddReceipt'),
   receiptDetails: at('Receipt/ReceiptDetails'),
   stock: at('Inventory/WarehouseStock'),
+  stockCount: at('Inventory/inventory'),
+  openingStock: at('Inventory/AddProductToWarehouse'),
+  labels: at('Product/ProductBarcodeMaker'),
+  transfer: at('Warehouse/AddTrensfer'),
+  cargoList: at('Cargos/CargoList'),
+  addCargo: at('Cargos/AddNewCargo'),
+  receiveCargo: at('Cargos/ReceiveCorgo'),
+  consignmentList: at('consignment/ConsignmentList'),
+  addConsignment: at('consignment/AddNewConsignmnet'),
+  consignmentDetails: at('consignment/ConsignmentDetails'),
+  consignmentReceive: at('consignment/ConsignmentReceive'),
 } as const;
 
 /** The path of a screen with its query. */

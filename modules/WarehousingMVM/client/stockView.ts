@@ -20,7 +20,12 @@ export interface StockRow {
   warehouseId: string;
   name: string;
   code: string;
+  /** Own stock on the shelves (not in transit, not a consignor's). */
   onHand: Quantity;
+  /** Dispatched to this warehouse by a transfer and not yet received. */
+  inTransit: Quantity;
+  /** Consignors' goods held here, kept apart from own stock. */
+  consigned: Quantity;
   /** On hand plus this device's queued receipts and issues, once the server accepts them. */
   projected: Quantity;
   value: number;
@@ -58,6 +63,8 @@ interface Sum {
   row: StockRow;
   onHand: bigint;
   projected: bigint;
+  inTransit: bigint;
+  consigned: bigint;
 }
 
 export function stockRows({ balances, valuations, products, queued }: StockInputs): StockRow[] {
@@ -69,8 +76,8 @@ export function stockRows({ balances, valuations, products, queued }: StockInput
     let sum = sums.get(key);
     if (!sum) {
       const p = product.get(productId);
-      const row: StockRow = { key, order: String(p?._sort ?? LAST), productId, warehouseId, name: String(p?.name ?? ''), code: String(p?.code ?? ''), onHand: '', projected: '', value: 0, places: 0, expiry: null, reorder: false };
-      sums.set(key, (sum = { row, onHand: 0n, projected: 0n }));
+      const row: StockRow = { key, order: String(p?._sort ?? LAST), productId, warehouseId, name: String(p?.name ?? ''), code: String(p?.code ?? ''), onHand: '', inTransit: '', consigned: '', projected: '', value: 0, places: 0, expiry: null, reorder: false };
+      sums.set(key, (sum = { row, onHand: 0n, projected: 0n, inTransit: 0n, consigned: 0n }));
     }
     return sum;
   };
@@ -78,9 +85,16 @@ export function stockRows({ balances, valuations, products, queued }: StockInput
     const quantity = toThousandths(b.quantity) ?? 0n;
     if (quantity === 0n) continue;
     const sum = sumFor(String(b.productId), String(b.warehouseId));
-    sum.onHand += quantity;
-    sum.projected += quantity;
     sum.row.places++;
+    if (b.inTransit === true) {
+      sum.inTransit += quantity;
+      continue;
+    }
+    if (b.ownerId) sum.consigned += quantity;
+    else {
+      sum.onHand += quantity;
+      sum.projected += quantity;
+    }
     if (typeof b.expiry === 'string' && quantity > 0n && (!sum.row.expiry || b.expiry < sum.row.expiry)) sum.row.expiry = b.expiry;
   }
   for (const v of valuations) {
@@ -96,8 +110,10 @@ export function stockRows({ balances, valuations, products, queued }: StockInput
     }
   }
   const out: StockRow[] = [];
-  for (const { row, onHand, projected } of sums.values()) {
+  for (const { row, onHand, projected, inTransit, consigned } of sums.values()) {
     row.onHand = fromThousandths(onHand);
+    row.inTransit = fromThousandths(inTransit);
+    row.consigned = fromThousandths(consigned);
     row.projected = fromThousandths(projected);
     const point = toThousandths(product.get(row.productId)?.reorderPoint);
     row.reorder = point !== null && point !== undefined && projected <= point;

@@ -71,7 +71,7 @@ export const Product = defineEntity({
   titleField: 'name',
   listFields: ['name', 'code', 'categoryId', 'unit', 'salePrice'],
   searchFields: ['name', 'code', 'barcodes'],
-  indexes: ['name', 'barcodes'],
+  indexes: ['name', 'code', 'barcodes'],
   defaultSort: { field: 'name', direction: 'asc' },
 });
 

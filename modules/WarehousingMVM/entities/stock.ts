@@ -57,6 +57,10 @@ const place = {
   locationId: { kind: 'reference', to: 'WarehousingMVM/Location', label: /*i18n*/ { id: 'field.Stock.locationId', message: 'Location' }, readOnly: true },
   batch: { kind: 'text', label: /*i18n*/ { id: 'field.Stock.batch', message: 'Batch' }, readOnly: true },
   expiry: { kind: 'date', label: /*i18n*/ { id: 'field.Stock.expiry', message: 'Expiry' }, readOnly: true },
+  /** The consignor who owns this stock (consignment), kept apart from the panel's own. */
+  ownerId: { kind: 'reference', to: 'WarehousingMVM/Party', label: /*i18n*/ { id: 'field.Stock.ownerId', message: 'Owner (consignor)' }, readOnly: true },
+  /** Dispatched to this warehouse by a transfer and not yet received there. */
+  inTransit: { kind: 'boolean', label: /*i18n*/ { id: 'field.Stock.inTransit', message: 'In transit' }, readOnly: true },
 } as const;
 
 export const StockMove = defineEntity({

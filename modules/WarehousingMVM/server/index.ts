@@ -1,10 +1,22 @@
-/** Warehousing's server part: the rules of locations and the posting of receipts. */
+/** Warehousing's server part: the rules of locations, the posting of every stock document and the count entries' rules. */
 import { defineServerModule } from '../../../server/moduleApi.ts';
 import module from '../module.ts';
+import { countEntryHooks, stockCountHooks } from './countHooks.ts';
+import { cargoHooks, consignmentHooks } from './inboundHooks.ts';
 import { locationHooks } from './locationHooks.ts';
 import { receiptHooks } from './receiptHooks.ts';
+import { arrivalHooks, transferHooks } from './transferHooks.ts';
 
 export default defineServerModule({
   module,
-  hooks: { Location: locationHooks, Receipt: receiptHooks },
+  hooks: {
+    Location: locationHooks,
+    Receipt: receiptHooks,
+    Transfer: transferHooks,
+    TransferArrival: arrivalHooks,
+    StockCount: stockCountHooks,
+    CountEntry: countEntryHooks,
+    Cargo: cargoHooks,
+    Consignment: consignmentHooks,
+  },
 });

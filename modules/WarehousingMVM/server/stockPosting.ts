@@ -25,6 +25,12 @@ export interface StockChange {
   /** Signed rials; for goods out, filled in at the average cost. */
   value: number;
   lineId: string;
+  /** The consignor who owns it (consignment stock: kept apart, not valued as ours). */
+  ownerId?: string | null;
+  /** Dispatched to this warehouse and not yet received. */
+  inTransit?: boolean;
+  /** Comes in with the value the given change took out (a transfer's far end). */
+  valueFrom?: StockChange;
 }
 
 /** A place that would go below zero, for the screens to name. */
@@ -33,28 +39,43 @@ export interface Shortfall {
   warehouseId: string;
   locationId: string | null;
   batch: string | null;
+  ownerId: string | null;
   needed: Quantity;
   available: Quantity;
   short: Quantity;
 }
 
-export const balanceId = (c: Pick<StockChange, 'productId' | 'warehouseId' | 'locationId' | 'batch'>) =>
-  stableId('StockBalance', c.productId, c.warehouseId, c.locationId, c.batch);
+/** Own stock on a shelf keeps the id it always had; consignment and transit stock are balances of their own. */
+export const balanceId = (c: Pick<StockChange, 'productId' | 'warehouseId' | 'locationId' | 'batch' | 'ownerId' | 'inTransit'>) =>
+  c.ownerId || c.inTransit
+    ? stableId('StockBalance', c.productId, c.warehouseId, c.locationId, c.batch, c.ownerId ?? null, c.inTransit ? 'transit' : null)
+    : stableId('StockBalance', c.productId, c.warehouseId, c.locationId, c.batch);
 export const valuationId = (c: Pick<StockChange, 'productId' | 'warehouseId'>) => stableId('StockValuation', c.productId, c.warehouseId);
 
-/** The lines of a receipt as stock changes, after the lines are checked against the master data. */
-export async function changesOfLines(ctx: WriteContext, doc: Row, sign: 1 | -1): Promise<StockChange[]> {
-  const lines = doc.lines as Line[];
-  const warehouseId = String(doc.warehouseId);
-  const products = new Map((await findRows(ctx.tx, Product, ctx.access.id, lines.map((l) => String(l.productId)))).map((p) => [p.id, p]));
-  const locations = new Map((await findRows(ctx.tx, Location, ctx.access.id, lines.flatMap((l) => (l.locationId ? [String(l.locationId)] : [])))).map((p) => [p.id, p]));
+/**
+ * Checks a document's lines against the master data: a product tracked by batch needs its batch,
+ * and each named location must be one of the warehouse given for that field.
+ */
+export async function checkLines(ctx: WriteContext, lines: readonly Line[], places: Record<string, string>): Promise<void> {
+  const products = new Map((await findRows(ctx.tx, Product, ctx.access.id, [...new Set(lines.map((l) => String(l.productId)))])).map((p) => [p.id, p]));
+  const ids = lines.flatMap((l) => Object.keys(places).flatMap((f) => (typeof l[f] === 'string' ? [String(l[f])] : [])));
+  const locations = new Map((await findRows(ctx.tx, Location, ctx.access.id, [...new Set(ids)])).map((p) => [p.id, p]));
   const fields: Record<string, 'required' | 'reference'> = {};
   lines.forEach((line, i) => {
     if (products.get(String(line.productId))?.tracksBatches && !line.batch) fields[`lines.${i}.batch`] = 'required';
-    if (line.locationId && locations.get(String(line.locationId))?.warehouseId !== warehouseId) fields[`lines.${i}.locationId`] = 'reference';
+    for (const [field, warehouseId] of Object.entries(places)) {
+      if (line[field] && locations.get(String(line[field]))?.warehouseId !== warehouseId) fields[`lines.${i}.${field}`] = 'reference';
+    }
   });
   if (Object.keys(fields).some((f) => fields[f] === 'reference')) throw new RuleRejection(Code.IdNotRegistered, fields);
   if (Object.keys(fields).length) throw new RuleRejection(Code.BadRequest, fields);
+}
+
+/** The lines of a receipt as stock changes, after the lines are checked against the master data. */
+export async function changesOfLines(ctx: WriteContext, doc: Row, sign: 1 | -1, ownerId: string | null = null): Promise<StockChange[]> {
+  const lines = doc.lines as Line[];
+  const warehouseId = String(doc.warehouseId);
+  await checkLines(ctx, lines, { locationId: warehouseId });
   return lines.map((line) => {
     const quantity = String(line.quantity);
     return {
@@ -64,8 +85,9 @@ export async function changesOfLines(ctx: WriteContext, doc: Row, sign: 1 | -1):
       batch: (line.batch as string | null) ?? null,
       expiry: (line.expiry as string | null) ?? null,
       quantity: sign > 0 ? quantity : negateQuantity(quantity),
-      value: sign > 0 ? lineAmount(quantity, Number(line.unitPrice ?? 0)) : 0,
+      value: sign > 0 && !ownerId ? lineAmount(quantity, Number(line.unitPrice ?? 0)) : 0,
       lineId: line.id,
+      ownerId,
     };
   });
 }
@@ -73,6 +95,7 @@ export async function changesOfLines(ctx: WriteContext, doc: Row, sign: 1 | -1):
 /** Refuses changes that would leave a place below zero, unless the warehouse allows negative stock. */
 async function checkOnHand(ctx: WriteContext, changes: readonly StockChange[]): Promise<void> {
   const outgoing = changes.filter((c) => compareQuantities(c.quantity, ZERO) < 0);
+  // Stock in transit is taken out only by what put it there (its arrival), never below zero.
   if (!outgoing.length) return;
   const warehouses = new Map((await findRows(ctx.tx, Warehouse, ctx.access.id, [...new Set(outgoing.map((c) => c.warehouseId))])).map((w) => [w.id, w]));
   const needed = new Map<string, StockChange & { needed: Quantity }>();
@@ -84,10 +107,10 @@ async function checkOnHand(ctx: WriteContext, changes: readonly StockChange[]): 
   const onHand = new Map((await readBalances(ctx, StockBalance, [...needed.keys()])).map((b) => [b.id, String(b.quantity ?? ZERO)]));
   const shortfalls: Shortfall[] = [];
   for (const [key, c] of needed) {
-    if (warehouses.get(c.warehouseId)?.allowsNegativeStock || compareQuantities(c.needed, ZERO) <= 0) continue;
+    if ((!c.inTransit && warehouses.get(c.warehouseId)?.allowsNegativeStock) || compareQuantities(c.needed, ZERO) <= 0) continue;
     const available = onHand.get(key) ?? ZERO;
     if (compareQuantities(available, c.needed) < 0) {
-      shortfalls.push({ productId: c.productId, warehouseId: c.warehouseId, locationId: c.locationId, batch: c.batch, needed: c.needed, available, short: subtractQuantity(c.needed, available) });
+      shortfalls.push({ productId: c.productId, warehouseId: c.warehouseId, locationId: c.locationId, batch: c.batch, ownerId: c.ownerId ?? null, needed: c.needed, available, short: subtractQuantity(c.needed, available) });
     }
   }
   if (shortfalls.length) throw new RuleRejection(Code.NotPossibleNow, undefined, { detail: { shortfalls } });
@@ -95,7 +118,7 @@ async function checkOnHand(ctx: WriteContext, changes: readonly StockChange[]): 
 
 /** Goods out leave at the moving-average cost of their product in their warehouse; the last units take what value is left. */
 async function valueOutgoing(ctx: WriteContext, changes: StockChange[]): Promise<void> {
-  const out = changes.filter((c) => compareQuantities(c.quantity, ZERO) < 0 && c.value === 0);
+  const out = changes.filter((c) => !c.ownerId && compareQuantities(c.quantity, ZERO) < 0 && c.value === 0);
   if (!out.length) return;
   const valuations = new Map((await readBalances(ctx, StockValuation, out.map(valuationId))).map((v) => [v.id, v]));
   const byValuation = new Map<string, StockChange[]>();
@@ -113,11 +136,15 @@ async function valueOutgoing(ctx: WriteContext, changes: StockChange[]): Promise
 }
 
 /** Appends the moves and changes the balances and valuations of `changes`, all in the caller's transaction. */
-export async function postStock(ctx: WriteContext, doc: Row, step: 'submit' | 'cancel', changes: StockChange[]): Promise<void> {
+export async function postStock(ctx: WriteContext, doc: Row, step: 'submit' | 'cancel', changes: StockChange[], sourceType = 'WarehousingMVM/Receipt'): Promise<void> {
   await checkOnHand(ctx, changes);
   // A cancel's reversal carries the exact opposite values already: goods in that came at no value
   // go back out at none, not at the average cost as if they were an issue.
-  if (step === 'submit') await valueOutgoing(ctx, changes);
+  if (step === 'submit') {
+    await valueOutgoing(ctx, changes);
+    for (const c of changes) if (c.valueFrom) c.value = -c.valueFrom.value;
+  }
+  const owned = changes.filter((c) => !c.ownerId);
   const date = String(doc.date ?? ctx.now.toISOString().slice(0, 10));
   await appendLedger(
     ctx,
@@ -133,8 +160,10 @@ export async function postStock(ctx: WriteContext, doc: Row, step: 'submit' | 'c
         expiry: c.expiry,
         quantity: c.quantity,
         value: c.value,
+        ownerId: c.ownerId ?? null,
+        inTransit: c.inTransit ?? false,
         partyId: doc.partyId ?? null,
-        sourceType: 'WarehousingMVM/Receipt',
+        sourceType,
         sourceId: doc.id,
         sourceNumber: doc.number ?? null,
       },
@@ -142,21 +171,26 @@ export async function postStock(ctx: WriteContext, doc: Row, step: 'submit' | 'c
   );
   const balances: BalanceChange[] = changes.map((c) => ({
     id: balanceId(c),
-    key: { productId: c.productId, warehouseId: c.warehouseId, locationId: c.locationId, batch: c.batch, expiry: c.expiry },
+    key: { productId: c.productId, warehouseId: c.warehouseId, locationId: c.locationId, batch: c.batch, expiry: c.expiry, ownerId: c.ownerId ?? null, inTransit: c.inTransit ?? false },
     add: { quantity: c.quantity },
   }));
   await adjustBalances(ctx, StockBalance, balances);
   await adjustBalances(
     ctx,
     StockValuation,
-    changes.map((c) => ({ id: valuationId(c), key: { productId: c.productId, warehouseId: c.warehouseId }, add: { quantity: c.quantity, value: c.value } })),
+    owned.map((c) => ({ id: valuationId(c), key: { productId: c.productId, warehouseId: c.warehouseId }, add: { quantity: c.quantity, value: c.value } })),
   );
+}
+
+/** Every move a document posted (its submit's, and its cancel's if any). */
+export async function movesOf(ctx: WriteContext, docId: string): Promise<Row[]> {
+  const moves = await ctx.tx.query<{ id: string }>(`SELECT id FROM ${StockMove.table} WHERE panel_id = $1 AND source_id = $2`, [ctx.access.id, docId]);
+  return findRows(ctx.tx, StockMove, ctx.access.id, moves.map((m) => m.id));
 }
 
 /** The exact opposite of every move a document posted. */
 export async function reversalOf(ctx: WriteContext, docId: string): Promise<StockChange[]> {
-  const moves = await ctx.tx.query<{ id: string }>(`SELECT id FROM ${StockMove.table} WHERE panel_id = $1 AND source_id = $2`, [ctx.access.id, docId]);
-  const rows = await findRows(ctx.tx, StockMove, ctx.access.id, moves.map((m) => m.id));
+  const rows = await movesOf(ctx, docId);
   return rows
     .filter((m) => !isZeroQuantity(m.quantity))
     .map((m) => ({
@@ -165,6 +199,8 @@ export async function reversalOf(ctx: WriteContext, docId: string): Promise<Stoc
       locationId: (m.locationId as string | null) ?? null,
       batch: (m.batch as string | null) ?? null,
       expiry: (m.expiry as string | null) ?? null,
+      ownerId: (m.ownerId as string | null) ?? null,
+      inTransit: m.inTransit === true,
       quantity: negateQuantity(m.quantity),
       value: -Number(m.value ?? 0),
       lineId: m.id,

@@ -32,11 +32,13 @@ export interface DocumentFormProps {
   lineFooter?: (line: LineValues) => ReactNode;
   /** Under the lines: the totals, worked out by the module. */
   summary?: (values: DocumentValues) => ReactNode;
+  /** Above the lines: a way to add or change lines at once (a scanner that adds a line per scan). */
+  linesToolbar?: (values: DocumentValues, setLines: (change: (lines: LineValues[]) => LineValues[]) => void) => ReactNode;
   onSaved: (row: Row) => void;
   onCancel: () => void;
 }
 
-export function DocumentForm({ entity, row, defaults, widgets, lineWidgets, lineFooter, summary, onSaved, onCancel }: DocumentFormProps) {
+export function DocumentForm({ entity, row, defaults, widgets, lineWidgets, lineFooter, summary, linesToolbar, onSaved, onCancel }: DocumentFormProps) {
   const { t, i18n } = useLingui();
   const panel = usePanelData();
   const can = useCanAccess();
@@ -105,6 +107,7 @@ export function DocumentForm({ entity, row, defaults, widgets, lineWidgets, line
           );
         })}
       </div>
+      {linesToolbar?.(values, (change) => setValues((current) => ({ ...current, lines: change(current.lines) })))}
       <LinesEditor
         spec={entity.document}
         lines={values.lines}

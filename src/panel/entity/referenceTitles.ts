@@ -5,6 +5,7 @@
 import { useMemo } from 'react';
 import { entityByKey } from '../../contract/modules.ts';
 import type { Entity } from '../../contract/entity.ts';
+import type { LocalRow } from '../../storage/localRecords.ts';
 import { usePanelData } from '../../storage/panelData.ts';
 import { useTableRows } from '../../storage/tableRows.ts';
 
@@ -21,16 +22,31 @@ export function rowTitle(entity: Entity, row: Record<string, unknown>): string {
   return typeof first === 'string' ? first : '';
 }
 
+/** The titles of a table's rows, once per read of the table (every field referring to it shares them). */
+const titlesOf = new WeakMap<readonly LocalRow[], Map<string, string>>();
+
 /** Live rows of the referenced entity as id → title (undefined while loading). */
 export function useReferenceTitles(entityKey: string | undefined): Map<string, string> | undefined {
   const panel = usePanelData();
   const entity = entityKey ? entityByKey(entityKey) : undefined;
   const [rows] = useTableRows(panel?.db, entity ? [entity] : []);
-  return useMemo(() => (!entity ? new Map<string, string>() : rows && new Map(rows.filter((row) => !row.deleted).map((row) => [row.id, rowTitle(entity, row)]))), [entity, rows]);
+  return useMemo(() => {
+    if (!entity) return new Map<string, string>();
+    if (!rows) return undefined;
+    let titles = titlesOf.get(rows);
+    if (!titles) titlesOf.set(rows, (titles = new Map(rows.filter((row) => !row.deleted).map((row) => [row.id, rowTitle(entity, row)]))));
+    return titles;
+  }, [entity, rows]);
 }
 
 const byTitle = new Intl.Collator(['fa', 'en'], { numeric: true, sensitivity: 'base' });
 
+/** Sorted once per titles map: every combobox over the same rows (each line of a long document) shares it. */
+const sortedOf = new WeakMap<Map<string, string>, ReferenceOption[]>();
+
 export function sortedOptions(titles: Map<string, string> | undefined): ReferenceOption[] {
-  return [...(titles ?? new Map<string, string>())].map(([id, title]) => ({ id, title })).sort((a, b) => byTitle.compare(a.title, b.title));
+  if (!titles) return [];
+  let sorted = sortedOf.get(titles);
+  if (!sorted) sortedOf.set(titles, (sorted = [...titles].map(([id, title]) => ({ id, title })).sort((a, b) => byTitle.compare(a.title, b.title))));
+  return sorted;
 }

@@ -9,9 +9,21 @@ import { ReferenceCombobox } from '../../../../src/panel/entity/ReferenceCombobo
 import { useList } from '../../../../src/storage/useData.ts';
 import { Location } from '../../entities/masterData.ts';
 
-export function LocationField({ field, label, value, onChange, error, hint, context }: WidgetProps) {
+export function LocationField(props: WidgetProps) {
+  return <LocationOf {...props} warehouseField="warehouseId" />;
+}
+
+/** The same, among the locations of the warehouse in another header field (a transfer's from and to). */
+export function locationFieldOf(warehouseField: string) {
+  return function LocationOfWarehouse(props: WidgetProps) {
+    return <LocationOf {...props} warehouseField={warehouseField} />;
+  };
+}
+
+function LocationOf({ field, label, value, onChange, error, hint, context, warehouseField }: WidgetProps & { warehouseField: string }) {
   const { t } = useLingui();
-  const warehouseId = typeof context?.warehouseId === 'string' ? context.warehouseId : null;
+  const given = context?.[warehouseField];
+  const warehouseId = typeof given === 'string' ? given : null;
   const self = typeof context?.id === 'string' ? context.id : null;
   const { data } = useList(Location, { filters: { warehouseId: warehouseId ?? undefined } });
   const only = useMemo(() => new Set((warehouseId ? (data?.items ?? []) : []).filter((row) => row.id !== self).map((row) => row.id)), [data, warehouseId, self]);

@@ -19,6 +19,7 @@ import { cx } from '../../../../src/ui/cx.ts';
 import { Spinner } from '../../../../src/ui/Spinner.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Warehouse } from '../../entities/masterData.ts';
+import { Cargo } from '../../entities/inbound.ts';
 import { Receipt } from '../../entities/stock.ts';
 import { NewReceiptButtons } from '../parts/NewReceiptButtons.tsx';
 import { wh, withQuery } from '../paths.ts';
@@ -27,7 +28,7 @@ import { useStockRows } from '../useStock.ts';
 
 const DailyBarChart = lazy(async () => ({ default: (await import('../../../../src/ui/DailyBarChart.tsx')).DailyBarChart }));
 
-const DAYS = 14;
+const DAYS = 30;
 
 /** A figure linking to where it comes from; `null` while it is still being counted. */
 function Tile({ label, value, href, tone = 'plain' }: { label: ReactNode; value: string | null; href: string; tone?: 'plain' | 'warn' }) {
@@ -61,7 +62,7 @@ export function Dashboard() {
   const panel = usePanelData();
   const sync = useSyncCounts(panel);
   useDocumentTitle(t`Warehousing`);
-  const [receipts, warehouses] = useTableRows(panel?.db, [Receipt, Warehouse]);
+  const [receipts, warehouses, cargos] = useTableRows(panel?.db, [Receipt, Warehouse, Cargo]);
   // Stock comes from the whole balance and value tables (seconds over 30,000 rows): its tiles fill in
   // when they are read, and the rest of the dashboard does not wait for them.
   const stock = useStockRows(panel?.db);
@@ -69,13 +70,18 @@ export function Dashboard() {
   const figures = useMemo(() => {
     if (!receipts) return null;
     const states = receipts.map((row) => ({ row, state: documentState(row) }));
+    const today = receipts.filter((r) => r.date === day && documentState(r) !== 'draft' && documentState(r) !== 'cancelled');
+    const weekEnd = addDays(day, 6);
     return {
+      todayIn: today.filter((r) => r.direction !== 'out').length,
+      todayOut: today.filter((r) => r.direction === 'out').length,
+      cargos: (cargos ?? []).filter((c) => !c.deleted && documentState(c) === 'draft' && String(c.expectedDate) >= day && String(c.expectedDate) <= weekEnd).length,
       drafts: states.filter((s) => s.state === 'draft').length,
       waiting: states.filter((s) => s.state === 'submitting' || s.state === 'cancelling').length,
       days: movementDays(receipts, day),
       latest: [...receipts].sort((a, b) => String(b.updatedAt ?? '').localeCompare(String(a.updatedAt ?? ''))).slice(0, 6),
     };
-  }, [receipts, day]);
+  }, [receipts, cargos, day]);
   const allStock = stock.complete ? stock.rows : undefined;
   const stockFigures = useMemo(() => {
     if (!allStock) return null;
@@ -107,11 +113,13 @@ export function Dashboard() {
   return (
     <>
       <PageHeader title={<Trans>Warehousing</Trans>} description={<Trans>Today’s stock, what needs attention, and the latest receipts and issues.</Trans>} actions={actions} />
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <Tile label={<Trans>Stock value (rials)</Trans>} value={stockFigures && formatNumber(stockFigures.value)} href={wh.stock} />
         <Tile label={<Trans>To reorder</Trans>} value={stockFigures && formatNumber(stockFigures.reorder)} href={withQuery(wh.stock, { flag: 'reorder' })} tone={stockFigures?.reorder ? 'warn' : 'plain'} />
         <Tile label={<Trans>Expiring within 30 days</Trans>} value={stockFigures && formatNumber(stockFigures.expiring)} href={withQuery(wh.stock, { flag: 'expiring' })} tone={stockFigures?.expiring ? 'warn' : 'plain'} />
         <Tile label={<Trans>Drafts not submitted</Trans>} value={formatNumber(figures.drafts)} href={wh.receiptList} tone={figures.drafts ? 'warn' : 'plain'} />
+        <Tile label={<Trans>Today: goods in · goods out</Trans>} value={`${formatNumber(figures.todayIn)} · ${formatNumber(figures.todayOut)}`} href={wh.receiptList} />
+        <Tile label={<Trans>Cargos expected this week</Trans>} value={formatNumber(figures.cargos)} href={wh.cargoList} />
       </div>
       {(figures.waiting > 0 || sync.problems > 0) && (
         <p className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200" role="status">
@@ -120,7 +128,7 @@ export function Dashboard() {
         </p>
       )}
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <SectionCard title={<Trans>Goods in and out, last 14 days</Trans>}>
+        <SectionCard title={<Trans>Goods in and out, last 30 days</Trans>}>
           <Suspense fallback={<Spinner className="mx-auto size-6 text-brand-700" />}>
             <DailyBarChart days={figures.days} series={series} label={t`Submitted receipts and issues per day`} dayHeader={t`Day`} countHeader={t`Documents`} />
           </Suspense>

@@ -6,12 +6,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
+import { permission, type Line } from '../../../../src/contract/entity.ts';
 import { addQuantities, compareQuantities, normalizeQuantity, ZERO } from '../../../../src/contract/quantity.ts';
 import { formatDate, formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
 import { EntityDetails } from '../../../../src/panel/entity/EntityDetails.tsx';
 import { FieldValue } from '../../../../src/panel/entity/FieldValue.tsx';
 import { useReferenceMaps } from '../../../../src/panel/entity/useReferenceMaps.ts';
+import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
+import { usePanelData } from '../../../../src/storage/panelData.ts';
+import { useTableRows } from '../../../../src/storage/tableRows.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
 import { useList, useOne } from '../../../../src/storage/useData.ts';
@@ -20,7 +23,7 @@ import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { Product } from '../../entities/masterData.ts';
+import { Party, Product } from '../../entities/masterData.ts';
 import { Receipt, StockBalance, StockMove, StockValuation } from '../../entities/stock.ts';
 import { wh, withQuery } from '../paths.ts';
 
@@ -31,7 +34,8 @@ function Stock({ productId }: { productId: string }) {
   const titles = useReferenceMaps(StockBalance);
   const held = useMemo(() => (balances?.items ?? []).filter((b) => compareQuantities(b.quantity, ZERO) !== 0), [balances]);
   if (!balances || !valuations) return <Loading />;
-  const total = held.reduce((sum, b) => addQuantities(sum, normalizeQuantity(b.quantity) ?? ZERO), ZERO);
+  // Own stock on the shelves: what is in transit or a consignor's shows on its own row.
+  const total = held.filter((b) => !b.ownerId && b.inTransit !== true).reduce((sum, b) => addQuantities(sum, normalizeQuantity(b.quantity) ?? ZERO), ZERO);
   const value = valuations.items.reduce((sum, v) => sum + Number(v.value ?? 0), 0);
   const onHand = formatQuantity(total);
   const worth = formatNumber(value);
@@ -51,7 +55,7 @@ function Stock({ productId }: { productId: string }) {
           <table className="w-full text-start text-sm">
             <thead className="text-slate-600">
               <tr>
-                {(['warehouseId', 'locationId', 'batch', 'expiry', 'quantity'] as const).map((name) => (
+                {(['warehouseId', 'locationId', 'batch', 'expiry', 'ownerId', 'inTransit', 'quantity'] as const).map((name) => (
                   <th key={name} scope="col" className="px-2 py-1.5 text-start font-medium">
                     {t(StockBalance.fields[name].label)}
                   </th>
@@ -61,9 +65,13 @@ function Stock({ productId }: { productId: string }) {
             <tbody className="divide-y divide-slate-100">
               {held.map((b) => (
                 <tr key={b.id}>
-                  {(['warehouseId', 'locationId', 'batch', 'expiry', 'quantity'] as const).map((name) => (
+                  {(['warehouseId', 'locationId', 'batch', 'expiry', 'ownerId', 'inTransit', 'quantity'] as const).map((name) => (
                     <td key={name} className="px-2 py-1.5">
-                      <FieldValue field={StockBalance.fields[name]} name={name} value={b[name]} titles={titles.get(name)} />
+                      {name === 'inTransit' ? (
+                        b.inTransit === true && <span className="whitespace-nowrap text-sky-800">{t`In transit`}</span>
+                      ) : (
+                        <FieldValue field={StockBalance.fields[name]} name={name} value={b[name]} titles={titles.get(name)} />
+                      )}
                     </td>
                   ))}
                 </tr>
@@ -71,6 +79,56 @@ function Stock({ productId }: { productId: string }) {
             </tbody>
           </table>
         </div>
+      )}
+    </SectionCard>
+  );
+}
+
+/** The page of the document a move came from. */
+function sourceHref(sourceType: string, id: string): string {
+  const pages: Record<string, string> = {
+    'WarehousingMVM/Transfer': wh.transfer,
+    'WarehousingMVM/StockCount': wh.stockCount,
+    'WarehousingMVM/Consignment': wh.consignmentDetails,
+  };
+  return sourceType === 'WarehousingMVM/TransferArrival' ? wh.transfer : withQuery(pages[sourceType] ?? wh.receiptDetails, { id });
+}
+
+/** What the product came in at, receipt by receipt (goods in, submitted), newest first. */
+function PriceHistory({ productId }: { productId: string }) {
+  const panel = usePanelData();
+  const [receipts] = useTableRows(panel?.db, [Receipt]);
+  const parties = useReferenceTitles(Party.key);
+  const prices = useMemo(
+    () =>
+      (receipts ?? [])
+        .filter((r) => !r.deleted && r.direction === 'in' && r.status === 'submitted')
+        .flatMap((r) => ((r.lines as Line[] | undefined) ?? []).filter((l) => l.productId === productId && typeof l.unitPrice === 'number' && l.unitPrice > 0).map((l) => ({ id: l.id, date: String(r.date), price: Number(l.unitPrice), partyId: r.partyId as string | null })))
+        .sort((a, b) => b.date.localeCompare(a.date))
+        .slice(0, 10),
+    [receipts, productId],
+  );
+  return (
+    <SectionCard title={<Trans>Price history</Trans>}>
+      {prices.length === 0 ? (
+        <p className="py-4 text-center text-sm text-slate-600">
+          <Trans>No purchases yet.</Trans>
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {prices.map((p) => {
+            const price = formatNumber(p.price);
+            return (
+              <li key={p.id} className="flex items-center gap-3 py-2">
+                <span className="w-24 shrink-0 text-slate-600">{formatDate(p.date)}</span>
+                <span className="min-w-0 flex-1 truncate text-slate-700">{p.partyId ? (parties?.get(p.partyId) ?? '') : ''}</span>
+                <span className="font-semibold">
+                  <Trans>{price} rials</Trans>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
       )}
     </SectionCard>
   );
@@ -94,7 +152,7 @@ function Moves({ productId }: { productId: string }) {
             return (
               <li key={m.id} className="flex items-center gap-3 py-2">
                 <span className="w-24 shrink-0 text-slate-600">{typeof m.date === 'string' ? formatDate(m.date) : ''}</span>
-                <Link href={withQuery(wh.receiptDetails, { id: String(m.sourceId) })} className="shrink-0 font-medium text-brand-800 hover:underline">
+                <Link href={sourceHref(String(m.sourceType), String(m.sourceId))} className="shrink-0 font-medium text-brand-800 hover:underline">
                   <bdi dir="ltr">{String(m.sourceNumber ?? '')}</bdi>
                 </Link>
                 <span className="min-w-0 flex-1 truncate text-slate-700">
@@ -154,6 +212,14 @@ export function ProductDetails() {
                 <Trans>Receive</Trans>
               </Link>
             )}
+            {can(permission(Receipt, 'create')) && (
+              <Link href={withQuery(wh.openingStock, { productId: row.id })} className={buttonClasses('secondary')}>
+                <Trans>Put in a bin</Trans>
+              </Link>
+            )}
+            <Link href={withQuery(wh.labels, { ids: row.id })} className={buttonClasses('secondary')}>
+              <Trans>Print labels</Trans>
+            </Link>
             {back}
           </>
         }
@@ -162,9 +228,10 @@ export function ProductDetails() {
         <Card>
           <EntityDetails entity={Product} row={row} onEdit={can(permission(Product, 'update')) ? () => navigate(withQuery(wh.addProduct, { id: row.id })) : undefined} />
         </Card>
-        <div className="flex flex-col gap-6">
+        <div className="flex min-w-0 flex-col gap-6">
           {can(permission(StockBalance, 'read')) && <Stock productId={row.id} />}
           {can(permission(StockMove, 'read')) && <Moves productId={row.id} />}
+          {can(permission(Receipt, 'read')) && <PriceHistory productId={row.id} />}
         </div>
       </div>
     </>

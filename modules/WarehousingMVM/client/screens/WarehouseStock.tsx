@@ -73,8 +73,8 @@ export function WarehouseStock() {
 
   function exportCsv() {
     if (!shown || !complete) return;
-    const header = [t`Product`, t`Code`, t`Warehouse`, t`On hand`, t`Projected`, t`Value (rials)`, t`Nearest expiry`, t`Reorder`];
-    const body = shown.map((r) => [r.name, r.code, warehouses.get(r.warehouseId) ?? '', r.onHand, r.projected, String(r.value), r.expiry ?? '', r.reorder ? t`Yes` : '']);
+    const header = [t`Product`, t`Code`, t`Warehouse`, t`On hand`, t`Projected`, t`In transit`, t`Consignment`, t`Value (rials)`, t`Nearest expiry`, t`Reorder`];
+    const body = shown.map((r) => [r.name, r.code, warehouses.get(r.warehouseId) ?? '', r.onHand, r.projected, r.inTransit, r.consigned, String(r.value), r.expiry ?? '', r.reorder ? t`Yes` : '']);
     downloadCsv(`stock-${day}.csv`, csvText([header, ...body]));
   }
 
@@ -195,9 +195,20 @@ function StockTable({ rows, warehouses, today, onOpen }: { rows: readonly StockR
                   <button type="button" className="block max-w-full truncate text-start font-medium text-brand-800 hover:underline" onClick={(e) => (e.stopPropagation(), onOpen(row))}>
                     {row.name || '…'}
                   </button>
-                  <span className="flex items-center gap-2 text-xs text-slate-600">
+                  <span className="flex items-center gap-2 overflow-hidden text-xs text-slate-600">
                     <bdi dir="ltr">{row.code}</bdi>
                     {row.reorder && <span className="rounded-full bg-amber-50 px-2 text-amber-900 ring-1 ring-amber-200"><Trans>Reorder</Trans></span>}
+                    {soon && <span className="rounded-full bg-red-50 px-2 whitespace-nowrap text-red-800 ring-1 ring-red-200"><Trans>Expires soon</Trans></span>}
+                    {compareQuantities(row.inTransit, '0') !== 0 && (
+                      <span className="rounded-full bg-sky-50 px-2 whitespace-nowrap text-sky-900 ring-1 ring-sky-200">
+                        <Trans>in transit</Trans> <bdi dir="ltr">{formatQuantity(row.inTransit)}</bdi>
+                      </span>
+                    )}
+                    {compareQuantities(row.consigned, '0') !== 0 && (
+                      <span className="rounded-full bg-violet-50 px-2 whitespace-nowrap text-violet-900 ring-1 ring-violet-200">
+                        <Trans>consignment</Trans> <bdi dir="ltr">{formatQuantity(row.consigned)}</bdi>
+                      </span>
+                    )}
                   </span>
                 </td>
                 <td className="max-w-40 truncate px-3 py-1.5 text-slate-800">{warehouses.get(row.warehouseId) ?? '…'}</td>

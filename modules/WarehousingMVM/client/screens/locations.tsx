@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { permission, type Row } from '../../../../src/contract/entity.ts';
 import { returnWithChoice } from '../../../../src/panel/entity/choice.ts';
+import { ScanField } from '../parts/ScanField.tsx';
 import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
 import { FieldValue } from '../../../../src/panel/entity/FieldValue.tsx';
 import { TreeList } from '../../../../src/panel/entity/TreeList.tsx';
@@ -147,6 +148,14 @@ export function WarehouseLocationSelector() {
     <>
       <PageHeader title={<Trans>Choose a location</Trans>} />
       <WarehouseChooser {...chosen} />
+      <div className="mb-4">
+        <ScanField
+          label={t`Scan or type a location’s code`}
+          want="location"
+          warehouseId={chosen.warehouseId}
+          onFound={(found) => navigate(returnWithChoice(search, found.row.id) ?? withQuery(wh.locationRow, { id: found.row.id }))}
+        />
+      </div>
       {chosen.warehouseId && <LocationTree warehouseId={chosen.warehouseId} choose={(id) => navigate(returnWithChoice(search, id) ?? withQuery(wh.locationRow, { id }))} />}
     </>
   );

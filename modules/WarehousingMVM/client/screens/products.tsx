@@ -1,6 +1,6 @@
 /** Products: the list (search, filters, sort, CSV) opening each product's page, and the form to add one. */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { permission } from '../../../../src/contract/entity.ts';
 import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../../../src/ui/Card.tsx';
 import { PlusIcon } from '../../../../src/ui/icons.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Product } from '../../entities/masterData.ts';
+import { ScanField } from '../parts/ScanField.tsx';
 import { wh, withQuery } from '../paths.ts';
 
 export function ProductList() {
@@ -27,12 +28,29 @@ export function ProductList() {
   return (
     <>
       <PageHeader title={<Trans>Products</Trans>} description={<Trans>Find a product by its name, code or barcode.</Trans>} actions={add} />
-      {can(permission(Product, 'read')) ? <EntityList entity={Product} onOpen={(row) => navigate(withQuery(wh.productDetails, { id: row.id }))} empty={add} /> : <NoAccess />}
+      {can(permission(Product, 'read')) ? (
+        <>
+          <div className="mb-4">
+            <ScanField label={t`Scan or type a product’s code`} want="product" onFound={(found) => navigate(withQuery(wh.productDetails, { id: found.row.id }))} />
+          </div>
+          <EntityList entity={Product} onOpen={(row) => navigate(withQuery(wh.productDetails, { id: row.id }))} empty={add} />
+        </>
+      ) : (
+        <NoAccess />
+      )}
     </>
   );
 }
 
-/** A new product (`?categoryId=` starts it in a category, `?barcodes=` with a scanned code); editing with `?id=`. */
+/** A new product (`?categoryId=` starts it in a category, `?barcode=` with a scanned code); editing with `?id=`. */
 export function AddNewProduct() {
-  return <EntityFormPage entity={Product} defaults={{ unit: 'piece', active: true }} after={(row) => withQuery(wh.productDetails, { id: row.id })} back={wh.productList} />;
+  const barcode = new URLSearchParams(useSearch()).get('barcode');
+  return (
+    <EntityFormPage
+      entity={Product}
+      defaults={{ unit: 'piece', active: true, ...(barcode ? { barcodes: [barcode] } : {}) }}
+      after={(row) => withQuery(wh.productDetails, { id: row.id })}
+      back={wh.productList}
+    />
+  );
 }

@@ -27,6 +27,7 @@ import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Receipt, StockBalance } from '../../entities/stock.ts';
 import { LocationField } from '../parts/LocationField.tsx';
 import { NewReceiptButtons } from '../parts/NewReceiptButtons.tsx';
+import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
 import { tehranToday } from '../stockView.ts';
 import { wh, withQuery } from '../paths.ts';
 
@@ -148,6 +149,7 @@ export function AddReceipt() {
           row={row ?? null}
           defaults={{ direction, date: tehranToday(), warehouseId: query.get('warehouseId') }}
           lineWidgets={lineWidgets}
+          linesToolbar={(values, setLines) => <ScanLinesBar spec={receiptDocument.document} values={values} setLines={setLines} />}
           lineFooter={(line) => <LineAmount line={line} direction={row?.direction ?? direction} />}
           summary={(values: DocumentValues) => <TotalsBar totals={receiptTotals(values.lines)} direction={values.header.direction} />}
           onSaved={(saved) => navigate(withQuery(wh.receiptDetails, { id: saved.id }), { replace: true })}

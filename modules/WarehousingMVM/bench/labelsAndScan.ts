@@ -1,0 +1,119 @@
+/**
+ * Labels and scanning in Chromium (issue 9's targets: a sheet of 240 labels renders in under 1 s;
+ * a scan becomes a receipt line in under 150 ms after the code is decoded). A panel whose device
+ * holds 10,000 products with EAN-13 barcodes (written straight into its IndexedDB). Labels: from
+ * navigating to ProductBarcodeMaker with 240 different products (240 barcodes drawn by bwip-js)
+ * to all 240 on screen, and with 24 products × 10; scan: from the decoded text reaching the scan
+ * field (what the camera or a handheld scanner hands over) to the new line on screen. Medians, at
+ * full speed and with the CPU 4× slower. Prints figures; asserts nothing.
+ *
+ *   npx tsx modules/WarehousingMVM/bench/labelsAndScan.ts                 # builds into a temporary folder
+ *   npx tsx modules/WarehousingMVM/bench/labelsAndScan.ts --dist dist     # measures an existing build
+ */
+import type { Page } from 'playwright-core';
+import { ms, openBenchPanel, putRows, syncedRow as synced } from '../../../bench/browserBench.ts';
+import { modulePath } from '../../../src/contract/routes.ts';
+import { eanDigits } from '../client/labels.ts';
+import { Product, Warehouse } from '../entities/masterData.ts';
+
+const PRODUCTS = 10_000;
+const RUNS = 5;
+const SCANS = 15;
+const uuid = (kind: number, i: number) => `00000000-0000-4000-${String(8000 + kind)}-${String(i).padStart(12, '0')}`;
+const ean = (i: number) => eanDigits(`626${String(i).padStart(9, '0')}`)!;
+
+function tables(): Record<string, unknown[]> {
+  const products = Array.from({ length: PRODUCTS }, (_, i) =>
+    synced(Product, { id: uuid(2, i), name: `کالای ${i}`, code: `P${String(i).padStart(5, '0')}`, unit: 'piece', salePrice: 1_250_000 + i * 10, active: true, barcodes: [ean(i)] }),
+  );
+  return { [Warehouse.table]: [synced(Warehouse, { id: uuid(1, 0), name: 'انبار مرکزی', code: 'W1', active: true })], [Product.table]: products };
+}
+
+/** From an in-app navigation to `path` to `count` labels with their barcodes on screen. */
+function labelSheet(page: Page, path: string, count: number): Promise<number> {
+  return page.evaluate(
+    ({ path, count }) =>
+      new Promise<number>((done) => {
+        const started = performance.now();
+        const observer = new MutationObserver(() => {
+          if (document.querySelectorAll('.label svg').length >= count) {
+            observer.disconnect();
+            requestAnimationFrame(() => done(performance.now() - started));
+          }
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+        history.pushState(null, '', path);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }),
+    { path, count },
+  );
+}
+
+/** From the decoded code entering the scan field (Enter, as a scanner sends it) to its product's line on screen. */
+function scanToLine(page: Page, code: string, name: string): Promise<number> {
+  return page.evaluate(
+    ({ code, name }) =>
+      new Promise<number>((done) => {
+        const input = document.querySelector<HTMLInputElement>('[role="search"] input')!;
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        setter.call(input, code);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        requestAnimationFrame(() => {
+          const started = performance.now();
+          const observer = new MutationObserver(() => {
+            const lines = document.querySelectorAll('fieldset ol > li input[role="combobox"]');
+            if (Array.from(lines).some((l) => (l as HTMLInputElement).value === name)) {
+              observer.disconnect();
+              requestAnimationFrame(() => done(performance.now() - started));
+            }
+          });
+          observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+          input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+        });
+      }),
+    { code, name },
+  );
+}
+
+const labels = modulePath('WarehousingMVM', 'Product/ProductBarcodeMaker');
+const distinct = `${labels}?ids=${Array.from({ length: 240 }, (_, i) => uuid(2, i)).join(',')}`;
+const repeated = `${labels}?ids=${Array.from({ length: 24 }, (_, i) => uuid(2, 1000 + i)).join(',')}&count=10`;
+const distinctEan = `${labels}?symbology=ean13&ids=${Array.from({ length: 240 }, (_, i) => uuid(2, 2000 + i)).join(',')}`;
+const receipt = `${modulePath('WarehousingMVM', 'Receipt/AddReceipt')}?direction=in`;
+
+const { page, context, dbName, close } = await openBenchPanel('labels', ['PanelManagement', 'WarehousingMVM'], modulePath('WarehousingMVM', 'dashboard'));
+try {
+  await putRows(page, dbName, tables());
+  console.log(`labels and scanning in Chromium, ${PRODUCTS.toLocaleString('en')} products on the device, median of ${RUNS} sheets and ${SCANS} scans`);
+  for (const slowdown of [1, 4]) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+    const sheets: number[] = [];
+    const sheetsRepeated: number[] = [];
+    const sheetsEan: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      await page.goto(modulePath('WarehousingMVM', 'dashboard'));
+      await page.locator('h1').first().waitFor();
+      // Each run a fresh page: no barcode drawn before.
+      sheets.push(await labelSheet(page, distinct, 240));
+      await page.goto(modulePath('WarehousingMVM', 'dashboard'));
+      await page.locator('h1').first().waitFor();
+      sheetsRepeated.push(await labelSheet(page, repeated, 240));
+      await page.goto(modulePath('WarehousingMVM', 'dashboard'));
+      await page.locator('h1').first().waitFor();
+      sheetsEan.push(await labelSheet(page, distinctEan, 240));
+    }
+    await page.goto(receipt);
+    await page.locator('[role="search"] input').waitFor();
+    const scans: number[] = [];
+    for (let i = 0; i < SCANS; i++) scans.push(await scanToLine(page, ean(5000 + i), `کالای ${5000 + i}`));
+    await cdp.detach();
+    console.log(`  ${slowdown === 1 ? 'full speed' : `CPU ${slowdown}× slower`}`);
+    console.log(`    A4 sheet of 240 labels, 240 products           ${ms(sheets)}   (target 1000 ms; Code 128)`);
+    console.log(`    the same in EAN-13                             ${ms(sheetsEan)}   (target 1000 ms)`);
+    console.log(`    A4 sheet of 240 labels, 24 products × 10       ${ms(sheetsRepeated)}`);
+    console.log(`    scan to receipt line, after decode             ${ms(scans)}   (target 150 ms)`);
+  }
+} finally {
+  await close();
+}

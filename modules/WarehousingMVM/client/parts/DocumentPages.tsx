@@ -1,0 +1,129 @@
+/**
+ * The pages every warehousing document shares beyond receipts: its form (a new one, or the draft
+ * in `?id=`) and its page with its actions; the screens add their own widgets, scan bar and
+ * what follows the document (a transfer's arrival, a consignor's settlement).
+ */
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { asDocument, permission, type Entity } from '../../../../src/contract/entity.ts';
+import { DocumentForm, type DocumentFormProps } from '../../../../src/panel/document/DocumentForm.tsx';
+import { DocumentView } from '../../../../src/panel/document/DocumentView.tsx';
+import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { useCanAccess } from '../../../../src/storage/access.ts';
+import type { LocalRow } from '../../../../src/storage/localRecords.ts';
+import { useOne } from '../../../../src/storage/useData.ts';
+import { Alert } from '../../../../src/ui/Alert.tsx';
+import { buttonClasses } from '../../../../src/ui/Button.tsx';
+import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
+import { Loading } from '../../../../src/ui/Loading.tsx';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { withQuery } from '../paths.ts';
+
+type FormParts = Pick<DocumentFormProps, 'defaults' | 'widgets' | 'lineWidgets' | 'linesToolbar' | 'summary'>;
+
+export interface DocumentEditorProps extends FormParts {
+  entity: Entity;
+  id: string | null;
+  title: string;
+  description?: ReactNode;
+  /** The page of a saved document. */
+  detailsPath: string;
+  listPath: string;
+}
+
+export function DocumentEditor({ entity, id, title, description, detailsPath, listPath, ...parts }: DocumentEditorProps) {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const can = useCanAccess();
+  const { data: row, loading } = useOne(entity, id);
+  useDocumentTitle(title);
+  let body: ReactNode;
+  if (!can(permission(entity, id ? 'update' : 'create'))) body = <NoAccess />;
+  else if (id && loading) body = <Loading />;
+  else if (id && !row) body = <Alert tone="warning">{t`This record does not exist any more.`}</Alert>;
+  else if (row && row.status !== 'draft') body = <Alert tone="info">{t`Only a draft can be changed. Cancel the document and amend it to correct it.`}</Alert>;
+  else {
+    body = (
+      <Card>
+        <DocumentForm
+          key={row?.id ?? 'new'}
+          entity={asDocument(entity)}
+          row={row ?? null}
+          {...parts}
+          onSaved={(saved) => navigate(withQuery(detailsPath, { id: saved.id }), { replace: true })}
+          onCancel={() => navigate(row ? withQuery(detailsPath, { id: row.id }) : listPath)}
+        />
+      </Card>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={title} description={description} />
+      {body}
+    </>
+  );
+}
+
+export interface DocumentPageProps {
+  entity: Entity;
+  id: string | null;
+  title: ReactNode;
+  editPath: string;
+  listPath: string;
+  listLabel: ReactNode;
+  /** What follows the document on its page. */
+  children?: (row: LocalRow) => ReactNode;
+  summary?: (row: LocalRow) => ReactNode;
+}
+
+export function DocumentPage({ entity, id, title, editPath, listPath, listLabel, children, summary }: DocumentPageProps) {
+  const { t, i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const can = useCanAccess();
+  const { data: row, loading } = useOne(entity, id);
+  useDocumentTitle(typeof row?.number === 'string' ? row.number : i18n._(entity.label));
+  let body: ReactNode;
+  if (!can(permission(entity, 'read'))) body = <NoAccess />;
+  else if (loading) body = <Loading />;
+  else if (!row) body = <Alert tone="warning">{t`This record does not exist any more.`}</Alert>;
+  else {
+    body = (
+      <>
+        <Card>
+          <DocumentView
+            entity={asDocument(entity)}
+            row={row}
+            summary={summary}
+            onEdit={() => navigate(withQuery(editPath, { id: row.id }))}
+            onDone={({ amended }) => navigate(amended ? withQuery(editPath, { id: amended.id }) : listPath, { replace: true })}
+          />
+        </Card>
+        {children?.(row)}
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          <Link href={listPath} className={buttonClasses('ghost')}>
+            {listLabel}
+          </Link>
+        }
+      />
+      {body}
+    </>
+  );
+}
+
+export function NewDocumentLink({ entity, href, children }: { entity: Entity; href: string; children: ReactNode }) {
+  const can = useCanAccess();
+  if (!can(permission(entity, 'create'))) return null;
+  return (
+    <Link href={href} className={buttonClasses('primary')}>
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Cargos (warehousing.md, Cargos/*): the list of announced shipments (each opens its check on
+ * arrival) and the form announcing one: carrier, vehicle plate, driver and mobile, waybill,
+ * expected date and the lines expected. What arrived is written by ReceiveCorgo, not here.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocation, useSearch } from 'wouter';
+import { asDocument, permission } from '../../../../src/contract/entity.ts';
+import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
+import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { useCanAccess } from '../../../../src/storage/access.ts';
+import { PageHeader } from '../../../../src/ui/Card.tsx';
+import { PlusIcon } from '../../../../src/ui/icons.tsx';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { Cargo } from '../../entities/inbound.ts';
+import { DocumentEditor, NewDocumentLink } from '../parts/DocumentPages.tsx';
+import { LocationField } from '../parts/LocationField.tsx';
+import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
+import { wh, withQuery } from '../paths.ts';
+import { addDays, tehranToday } from '../stockView.ts';
+
+function AddCargoLink() {
+  return (
+    <NewDocumentLink entity={Cargo} href={wh.addCargo}>
+      <PlusIcon />
+      <Trans>Announce a cargo</Trans>
+    </NewDocumentLink>
+  );
+}
+
+export function CargoList() {
+  const { t } = useLingui();
+  const can = useCanAccess();
+  const [, navigate] = useLocation();
+  useDocumentTitle(t`Cargos`);
+  return (
+    <>
+      <PageHeader title={<Trans>Cargos</Trans>} description={<Trans>Shipments announced before they arrive; open one to check it on arrival.</Trans>} actions={<AddCargoLink />} />
+      {can(permission(Cargo, 'read')) ? <EntityList entity={Cargo} onOpen={(row) => navigate(withQuery(wh.receiveCargo, { id: row.id }))} empty={<AddCargoLink />} /> : <NoAccess />}
+    </>
+  );
+}
+
+/** What arrived is checked on arrival, not announced. */
+const Hidden = () => null;
+const lineWidgets = { received: Hidden, damaged: Hidden, locationId: LocationField };
+
+export function AddNewCargo() {
+  const { t } = useLingui();
+  const id = new URLSearchParams(useSearch()).get('id');
+  return (
+    <DocumentEditor
+      entity={Cargo}
+      id={id}
+      title={id ? t`Edit the cargo` : t`Announce a cargo`}
+      description={<Trans>The carrier, the vehicle and the goods expected; check them line by line when they arrive.</Trans>}
+      detailsPath={wh.receiveCargo}
+      listPath={wh.cargoList}
+      defaults={{ expectedDate: addDays(tehranToday(), 1) }}
+      lineWidgets={lineWidgets}
+      linesToolbar={(values, setLines) => <ScanLinesBar spec={asDocument(Cargo).document} values={values} setLines={setLines} quantityField="expected" />}
+    />
+  );
+}

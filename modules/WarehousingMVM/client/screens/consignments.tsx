@@ -1,0 +1,209 @@
+/**
+ * Consignments (warehousing.md, consignment/*): goods a consignor still owns while they are in
+ * our bins. ConsignmentReceive takes them in; AddNewConsignmnet records a sale or a return to the
+ * consignor; ConsignmentList lists them with each consignor's balance; ConsignmentDetails shows
+ * one document (`?id=`) and the consignor's settlement (or `?partyId=` alone).
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { asDocument, permission, type Row } from '../../../../src/contract/entity.ts';
+import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
+import { documentState } from '../../../../src/panel/document/documentState.ts';
+import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
+import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
+import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { useCanAccess } from '../../../../src/storage/access.ts';
+import type { LocalRow } from '../../../../src/storage/localRecords.ts';
+import { usePanelData } from '../../../../src/storage/panelData.ts';
+import { useTableRows } from '../../../../src/storage/tableRows.ts';
+import { useOne } from '../../../../src/storage/useData.ts';
+import { buttonClasses } from '../../../../src/ui/Button.tsx';
+import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
+import { PlusIcon } from '../../../../src/ui/icons.tsx';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { Consignment } from '../../entities/inbound.ts';
+import { Party, Product } from '../../entities/masterData.ts';
+import { DocumentEditor, DocumentPage, NewDocumentLink } from '../parts/DocumentPages.tsx';
+import { LocationField } from '../parts/LocationField.tsx';
+import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
+import { wh, withQuery } from '../paths.ts';
+import { settlementOf } from '../settlement.ts';
+import { tehranToday } from '../stockView.ts';
+
+const counts = (row: Row) => {
+  const state = documentState(row as LocalRow);
+  return state === 'submitted' || state === 'submitting';
+};
+
+function Actions() {
+  return (
+    <>
+      <NewDocumentLink entity={Consignment} href={wh.consignmentReceive}>
+        <PlusIcon />
+        <Trans>Receive on consignment</Trans>
+      </NewDocumentLink>
+      <Link href={withQuery(wh.addConsignment, { kind: 'sale' })} className={buttonClasses('secondary')}>
+        <Trans>Sale or return</Trans>
+      </Link>
+    </>
+  );
+}
+
+export function ConsignmentList() {
+  const { t } = useLingui();
+  const can = useCanAccess();
+  const [, navigate] = useLocation();
+  useDocumentTitle(t`Consignments`);
+  return (
+    <>
+      <PageHeader title={<Trans>Consignments</Trans>} description={<Trans>Goods held for their owners: kept apart from our own stock until sold or returned.</Trans>} actions={can(permission(Consignment, 'create')) && <Actions />} />
+      {can(permission(Consignment, 'read')) ? (
+        <>
+          <Consignors />
+          <SectionCard title={<Trans>Documents</Trans>} className="mt-6">
+            <EntityList entity={Consignment} onOpen={(row) => navigate(withQuery(wh.consignmentDetails, { id: row.id }))} />
+          </SectionCard>
+        </>
+      ) : (
+        <NoAccess />
+      )}
+    </>
+  );
+}
+
+/** Each consignor with goods here: on hand and owed, linking to their settlement. */
+function Consignors() {
+  const { t } = useLingui();
+  const panel = usePanelData();
+  const [docs] = useTableRows(panel?.db, [Consignment]);
+  const parties = useReferenceTitles(Party.key);
+  const rows = useMemo(() => {
+    const ids = [...new Set((docs ?? []).filter((d) => !d.deleted && counts(d)).map((d) => String(d.partyId)))];
+    return ids.map((id) => ({ id, ...settlementOf(docs ?? [], id, counts) }));
+  }, [docs]);
+  if (!rows.length) return null;
+  return (
+    <SectionCard title={<Trans>Consignors</Trans>}>
+      <ul className="divide-y divide-slate-100">
+        {rows.map((r) => {
+          const owed = formatNumber(r.owed);
+          const products = formatNumber(r.rows.length);
+          return (
+            <li key={r.id}>
+              <Link href={withQuery(wh.consignmentDetails, { partyId: r.id })} className="flex items-center justify-between gap-3 py-2 hover:bg-slate-50">
+                <span className="font-medium">{parties?.get(r.id) ?? '…'}</span>
+                <span className="text-sm text-slate-700">{t`${products} products · owed ${owed} rials`}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </SectionCard>
+  );
+}
+
+const lineWidgets = { locationId: LocationField };
+
+function ConsignmentEditor({ kind }: { kind: 'receive' | 'sale' | 'return' }) {
+  const { t } = useLingui();
+  const query = new URLSearchParams(useSearch());
+  const id = query.get('id');
+  const title = id ? t`Edit the consignment` : kind === 'receive' ? t`Receive on consignment` : kind === 'sale' ? t`Consignment sold` : t`Consignment returned`;
+  return (
+    <DocumentEditor
+      entity={Consignment}
+      id={id}
+      title={title}
+      description={<Trans>The consignor still owns these goods: they are kept apart from our own stock.</Trans>}
+      detailsPath={wh.consignmentDetails}
+      listPath={wh.consignmentList}
+      defaults={{ kind, date: tehranToday(), partyId: query.get('partyId'), warehouseId: query.get('warehouseId') }}
+      lineWidgets={lineWidgets}
+      linesToolbar={(values, setLines) => <ScanLinesBar spec={asDocument(Consignment).document} values={values} setLines={setLines} />}
+    />
+  );
+}
+
+export function ConsignmentReceive() {
+  return <ConsignmentEditor kind="receive" />;
+}
+
+export function AddNewConsignmnet() {
+  const kind = new URLSearchParams(useSearch()).get('kind');
+  return <ConsignmentEditor kind={kind === 'return' ? 'return' : kind === 'receive' ? 'receive' : 'sale'} />;
+}
+
+export function ConsignmentDetails() {
+  const query = new URLSearchParams(useSearch());
+  const id = query.get('id');
+  const { data: doc } = useOne(Consignment, id);
+  const partyId = query.get('partyId') ?? (typeof doc?.partyId === 'string' ? doc.partyId : null);
+  const settlement = partyId ? <SettlementCard partyId={partyId} /> : null;
+  if (!id) {
+    return (
+      <>
+        <PageHeader title={<Trans>Consignor’s settlement</Trans>} actions={<Actions />} />
+        {settlement}
+      </>
+    );
+  }
+  const editPath = doc?.kind === 'receive' ? wh.consignmentReceive : wh.addConsignment;
+  return (
+    <DocumentPage entity={Consignment} id={id} title={<Trans>Consignment</Trans>} editPath={editPath} listPath={wh.consignmentList} listLabel={<Trans>All consignments</Trans>}>
+      {() => settlement}
+    </DocumentPage>
+  );
+}
+
+function SettlementCard({ partyId }: { partyId: string }) {
+  const { t } = useLingui();
+  const panel = usePanelData();
+  const [docs] = useTableRows(panel?.db, [Consignment]);
+  const products = useReferenceTitles(Product.key);
+  const parties = useReferenceTitles(Party.key);
+  const settlement = useMemo(() => settlementOf((docs ?? []).filter((d) => !d.deleted), partyId, counts), [docs, partyId]);
+  const owed = formatNumber(settlement.owed);
+  const name = parties?.get(partyId) ?? '…';
+  useDocumentTitle(t`Settlement with ${name}`);
+  return (
+    <SectionCard title={<Trans>Settlement with {name}</Trans>} className="mt-6">
+      <p className="mb-3 text-base font-semibold text-slate-900" role="status">
+        <Trans>Owed to the consignor: {owed} rials</Trans>
+      </p>
+      {settlement.rows.length === 0 ? (
+        <p className="py-4 text-center text-sm text-slate-600">
+          <Trans>Nothing received from this consignor yet.</Trans>
+        </p>
+      ) : (
+        <div className="overflow-x-auto" role="region" tabIndex={0} aria-label={t`Settlement`}>
+          <table className="w-full text-sm">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-start">{t`Product`}</th>
+                <th scope="col" className="px-3 py-2 text-end">{t`Received`}</th>
+                <th scope="col" className="px-3 py-2 text-end">{t`Sold`}</th>
+                <th scope="col" className="px-3 py-2 text-end">{t`Returned`}</th>
+                <th scope="col" className="px-3 py-2 text-end">{t`On hand`}</th>
+                <th scope="col" className="px-3 py-2 text-end">{t`Owed (rials)`}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {settlement.rows.map((r) => (
+                <tr key={r.productId}>
+                  <td className="px-3 py-2">{products?.get(r.productId) ?? '…'}</td>
+                  {[r.received, r.sold, r.returned, r.onHand].map((v, i) => (
+                    <td key={i} className="px-3 py-2 text-end">
+                      <bdi dir="ltr">{formatQuantity(v)}</bdi>
+                    </td>
+                  ))}
+                  <td className="px-3 py-2 text-end font-semibold">{formatNumber(r.owed)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </SectionCard>
+  );
+}

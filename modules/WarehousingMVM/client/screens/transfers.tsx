@@ -1,0 +1,226 @@
+/**
+ * Transfers (warehousing.md, Warehouse/AddTrensfer): the form of a new transfer (or the draft in
+ * `?edit=`), lines typed or scanned from the source's bins, and the transfers made so far; a
+ * transfer's page (`?id=`) with, between warehouses, its arrival: what came of what was sent,
+ * into which bins, and the differences once received.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { asDocument, permission, type Line } from '../../../../src/contract/entity.ts';
+import { compareQuantities, normalizeQuantity, subtractQuantity, trimQuantity, ZERO } from '../../../../src/contract/quantity.ts';
+import { describeError } from '../../../../src/i18n/describeError.ts';
+import { formatQuantity } from '../../../../src/i18n/format.ts';
+import { documentState } from '../../../../src/panel/document/documentState.ts';
+import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
+import { ReferenceCombobox } from '../../../../src/panel/entity/ReferenceCombobox.tsx';
+import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
+import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { useCanAccess } from '../../../../src/storage/access.ts';
+import type { LocalRow } from '../../../../src/storage/localRecords.ts';
+import { newId } from '../../../../src/storage/newId.ts';
+import { usePanelData } from '../../../../src/storage/panelData.ts';
+import { useList } from '../../../../src/storage/useData.ts';
+import { Alert } from '../../../../src/ui/Alert.tsx';
+import { Button } from '../../../../src/ui/Button.tsx';
+import { SectionCard } from '../../../../src/ui/Card.tsx';
+import { cx } from '../../../../src/ui/cx.ts';
+import { TextField } from '../../../../src/ui/TextField.tsx';
+import { Location } from '../../entities/masterData.ts';
+import { Transfer, TransferArrival } from '../../entities/movements.ts';
+import { DocumentEditor, DocumentPage } from '../parts/DocumentPages.tsx';
+import { locationFieldOf } from '../parts/LocationField.tsx';
+import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
+import { wh, withQuery } from '../paths.ts';
+import { tehranToday } from '../stockView.ts';
+import { transferDifferences } from '../transferView.ts';
+
+const lineWidgets = { fromLocationId: locationFieldOf('fromWarehouseId'), toLocationId: locationFieldOf('toWarehouseId') };
+
+export function AddTrensfer() {
+  const { t } = useLingui();
+  const query = new URLSearchParams(useSearch());
+  const id = query.get('id');
+  const [, navigate] = useLocation();
+  const can = useCanAccess();
+  if (id) {
+    return (
+      <DocumentPage entity={Transfer} id={id} title={<Trans>Transfer</Trans>} editPath={wh.transfer} listPath={wh.transfer} listLabel={<Trans>New transfer</Trans>}>
+        {(row) => <Arrival transfer={row} />}
+      </DocumentPage>
+    );
+  }
+  const edit = query.get('edit');
+  return (
+    <>
+      <DocumentEditor
+        entity={Transfer}
+        id={edit}
+        title={edit ? t`Edit the transfer` : t`New transfer`}
+        description={<Trans>Within one warehouse the goods move when it is submitted; to another warehouse they are in transit until received there.</Trans>}
+        detailsPath={wh.transfer}
+        listPath={wh.transfer}
+        defaults={{ date: tehranToday(), fromWarehouseId: query.get('from'), toWarehouseId: query.get('to') }}
+        lineWidgets={lineWidgets}
+        linesToolbar={(values, setLines) => <ScanLinesBar spec={asDocument(Transfer).document} values={values} setLines={setLines} warehouseField="fromWarehouseId" locationField="fromLocationId" />}
+      />
+      {!edit && (
+        <SectionCard title={<Trans>Transfers</Trans>} className="mt-6">
+          {can(permission(Transfer, 'read')) ? <EntityList entity={Transfer} onOpen={(row) => navigate(withQuery(wh.transfer, { id: row.id }))} /> : <NoAccess />}
+        </SectionCard>
+      )}
+    </>
+  );
+}
+
+interface ArrivalLine {
+  id: string;
+  productId: string;
+  batch: string | null;
+  expiry: string | null;
+  sent: string;
+  received: string;
+  locationId: string | null;
+}
+
+/** A transfer between warehouses: its arrival, or the form to record it once it was dispatched. */
+function Arrival({ transfer }: { transfer: LocalRow }) {
+  const { data } = useList(TransferArrival, { filters: { transferId: transfer.id } });
+  const state = documentState(transfer);
+  if (transfer.fromWarehouseId === transfer.toWarehouseId) return null;
+  const arrival = data?.items.find((a) => a.status !== 'cancelled' && !a.deleted);
+  if (arrival) return <Differences transfer={transfer} arrival={arrival} />;
+  if (state !== 'submitted' && state !== 'submitting') return null;
+  return <ArrivalForm transfer={transfer} />;
+}
+
+function ArrivalForm({ transfer }: { transfer: LocalRow }) {
+  const { t, i18n } = useLingui();
+  const panel = usePanelData();
+  const can = useCanAccess();
+  const products = useReferenceTitles('WarehousingMVM/Product');
+  const { data: locations } = useList(Location, { filters: { warehouseId: String(transfer.toWarehouseId) } });
+  const only = useMemo(() => new Set((locations?.items ?? []).map((l) => l.id)), [locations]);
+  const [lines, setLines] = useState<ArrivalLine[]>(() =>
+    ((transfer.lines as Line[] | undefined) ?? []).map((l) => ({
+      id: newId(),
+      productId: String(l.productId),
+      batch: (l.batch as string | null) ?? null,
+      expiry: (l.expiry as string | null) ?? null,
+      sent: String(l.quantity),
+      received: trimQuantity(String(l.quantity)),
+      locationId: (l.toLocationId as string | null) ?? null,
+    })),
+  );
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (!can(permission(TransferArrival, 'create'))) return null;
+  const set = (i: number, change: Partial<ArrivalLine>) => setLines((all) => all.map((l, j) => (j === i ? { ...l, ...change } : l)));
+  const bad = lines.some((l) => normalizeQuantity(l.received) === null);
+
+  async function receive() {
+    if (!panel || bad) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const arrival = await panel.data.create(TransferArrival, {
+        transferId: transfer.id,
+        date: tehranToday(),
+        note: note || null,
+        lines: lines.map((l) => ({ id: l.id, productId: l.productId, quantity: l.received, locationId: l.locationId, batch: l.batch, expiry: l.expiry })),
+      });
+      if (can(permission(TransferArrival, 'submit'))) await panel.data.submit(TransferArrival, arrival.id);
+    } catch (error) {
+      setFailure(describeError(i18n, error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <SectionCard title={<Trans>Receive at the destination</Trans>} className="mt-6">
+      <p className="mb-3 text-sm text-slate-700">
+        <Trans>Write what actually arrived on each line and the bin it went into; differences from what was sent are recorded.</Trans>
+      </p>
+      <ol className="flex flex-col gap-3">
+        {lines.map((line, i) => {
+          const sent = formatQuantity(line.sent);
+          return (
+            <li key={line.id} className="grid gap-3 rounded-xl p-3 ring-1 ring-slate-200 sm:grid-cols-3" aria-label={products?.get(line.productId) ?? ''}>
+              <div className="text-sm">
+                <p className="font-semibold text-slate-900">{products?.get(line.productId) ?? '…'}</p>
+                <p className="text-slate-600">
+                  <Trans>
+                    Sent: <bdi dir="ltr">{sent}</bdi>
+                  </Trans>
+                </p>
+              </div>
+              <TextField ltr label={t`Received`} inputMode="decimal" value={line.received} onChange={(e) => set(i, { received: e.target.value })} />
+              <ReferenceCombobox label={t`Put in location`} to={Location.key} value={line.locationId} onChange={(v) => set(i, { locationId: v })} only={only} />
+            </li>
+          );
+        })}
+      </ol>
+      <TextField className="mt-3" label={t`Note on differences`} value={note} onChange={(e) => setNote(e.target.value)} />
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <div className="mt-4 flex justify-end">
+        <Button loading={busy} disabled={busy || bad} onClick={() => void receive()}>
+          <Trans>Record the arrival</Trans>
+        </Button>
+      </div>
+    </SectionCard>
+  );
+}
+
+/** What was sent and what arrived, per product and batch. */
+function Differences({ transfer, arrival }: { transfer: LocalRow; arrival: LocalRow }) {
+  const { t } = useLingui();
+  const products = useReferenceTitles('WarehousingMVM/Product');
+  const rows = useMemo(() => transferDifferences((transfer.lines as Line[] | undefined) ?? [], (arrival.lines as Line[] | undefined) ?? []), [transfer, arrival]);
+  const state = documentState(arrival);
+  return (
+    <SectionCard title={<Trans>Arrival</Trans>} className="mt-6">
+      <p className="mb-3 text-sm text-slate-700" role="status">
+        {state === 'submitted' ? <Trans>Received at the destination.</Trans> : state === 'draft' ? <Trans>The arrival is a draft: submit it to take the goods out of transit.</Trans> : <Trans>Received; waiting for the server to confirm.</Trans>}
+      </p>
+      <div className="overflow-x-auto" role="region" tabIndex={0} aria-label={t`Arrival`}>
+        <table className="w-full text-sm">
+          <thead className="bg-slate-50 text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-start">{t`Product`}</th>
+              <th scope="col" className="px-3 py-2 text-start">{t`Batch`}</th>
+              <th scope="col" className="px-3 py-2 text-end">{t`Sent`}</th>
+              <th scope="col" className="px-3 py-2 text-end">{t`Received`}</th>
+              <th scope="col" className="px-3 py-2 text-end">{t`Difference`}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((r) => {
+              const difference = subtractQuantity(r.received, r.sent);
+              const sign = compareQuantities(difference, ZERO);
+              return (
+                <tr key={`${r.productId}|${r.batch}`}>
+                  <td className="px-3 py-2">{products?.get(r.productId) ?? '…'}</td>
+                  <td className="px-3 py-2">
+                    <bdi dir="ltr">{r.batch}</bdi>
+                  </td>
+                  <td className="px-3 py-2 text-end">
+                    <bdi dir="ltr">{formatQuantity(r.sent)}</bdi>
+                  </td>
+                  <td className="px-3 py-2 text-end">
+                    <bdi dir="ltr">{formatQuantity(r.received)}</bdi>
+                  </td>
+                  <td className={cx('px-3 py-2 text-end font-semibold', sign < 0 ? 'text-red-700' : sign > 0 ? 'text-amber-800' : 'text-slate-600')}>
+                    <bdi dir="ltr">{sign > 0 ? `+${formatQuantity(difference)}` : formatQuantity(difference)}</bdi>
+                    <span className="ms-1 font-normal">{sign < 0 ? t`short` : sign > 0 ? t`over` : ''}</span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </SectionCard>
+  );
+}
