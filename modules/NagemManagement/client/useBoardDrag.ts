@@ -7,7 +7,7 @@
  * Enter on a card not picked up opens it.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { LocalRow } from '../../../src/storage/localRecords.ts';
 import { stageOptions, type Stage } from '../entities/sale.ts';
 import { movable, neighbourStage } from '../rules/board.ts';
@@ -39,7 +39,9 @@ export function useBoardDrag(options: { canMove: boolean; customerOf: (sale: Loc
   const [dragging, setDragging] = useState<Dragging | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const latest = useRef(options);
-  latest.current = options;
+  useEffect(() => {
+    latest.current = options;
+  });
   const stageName = useCallback((stage: Stage) => i18n._(stageOptions.find((o) => o.value === stage)!.label), [i18n]);
 
   const onKeyDown = useCallback(

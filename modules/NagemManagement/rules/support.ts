@@ -18,6 +18,6 @@ export function isOpenStatus(status: unknown): boolean {
   return status === 'open' || status === 'inProgress' || status === 'waiting';
 }
 
-export function isOverdue(row: { status?: unknown; dueAt?: unknown }, now: number): boolean {
+export function isOverdue(row: Readonly<Record<string, unknown>>, now: number): boolean {
   return isOpenStatus(row.status) && typeof row.dueAt === 'string' && Date.parse(row.dueAt) < now;
 }

@@ -4,7 +4,7 @@
  * the customer's subscriptions on the server. A column draws its newest cards and more on request.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { permission } from '../../../../src/contract/entity.ts';
 import { describeError } from '../../../../src/i18n/describeError.ts';
@@ -51,7 +51,7 @@ function Board() {
   const members = useReferenceTitles('PanelManagement/Member');
   const [shown, setShown] = useState<Partial<Record<Stage, number>>>({});
   const [losing, setLosing] = useState<{ sale: LocalRow; reason: string } | null>(null);
-  const [focusId, setFocusId] = useState<string | null>(null);
+  const refocus = useRef<string | null>(null);
   const columns = useMemo(() => (rows ? boardColumns(rows[0]!) : null), [rows]);
   const customerOf = useCallback((sale: LocalRow) => customers?.get(String(sale.customerId)) ?? t`A customer`, [customers, t]);
 
@@ -60,7 +60,7 @@ function Board() {
       if (!panel) return;
       try {
         await panel.data.update(Sale, sale.id, { stage, ...(stage === 'lost' ? { lostReason } : {}) });
-        setFocusId(sale.id);
+        refocus.current = sale.id;
       } catch (error) {
         showToast(describeError(i18n, error), { type: 'error' });
       }
@@ -71,11 +71,12 @@ function Board() {
   const open = useCallback((sale: LocalRow) => navigate(withQuery(nm.sales, { id: sale.id })), [navigate]);
   const { picked, dragging, announcement, onKeyDown, onPointerDown } = useBoardDrag({ canMove: can(permission(Sale, 'update')), customerOf, move, open });
 
+  // The moved card is drawn anew in its new column: the keyboard's focus follows it there.
   useEffect(() => {
-    if (!focusId) return;
-    document.querySelector<HTMLElement>(`[data-sale-card="${focusId}"]`)?.focus();
-    setFocusId(null);
-  }, [focusId, columns]);
+    if (!refocus.current) return;
+    document.querySelector<HTMLElement>(`[data-sale-card="${refocus.current}"]`)?.focus();
+    refocus.current = null;
+  }, [columns]);
 
   if (!columns) return <Loading />;
   const target = picked?.over ?? dragging?.over ?? null;
