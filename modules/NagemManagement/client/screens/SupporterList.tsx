@@ -44,7 +44,7 @@ function Loads() {
         <thead className="bg-slate-50 text-slate-600">
           <tr>
             <th scope="col" className="p-3 text-start"><Trans>Supporter</Trans></th>
-            <th scope="col" className="p-3 text-start"><Trans>Open</Trans></th>
+            <th scope="col" className="p-3 text-start"><Trans>Open requests</Trans></th>
             <th scope="col" className="p-3 text-start"><Trans>Overdue</Trans></th>
             <th scope="col" className="p-3 text-start"><Trans>Average time to resolve</Trans></th>
           </tr>
