@@ -117,7 +117,8 @@ export const Subscription = defineEntity({
   fields: {
     customerId: { kind: 'reference', to: 'NagemManagement/Customer', label: /*i18n*/ { id: 'nm.field.Subscription.customerId', message: 'Customer' }, readOnly: true },
     moduleId: { kind: 'reference', to: 'NagemManagement/Module', label: /*i18n*/ { id: 'nm.field.Subscription.moduleId', message: 'Module' }, readOnly: true },
-    saleId: { kind: 'reference', to: 'NagemManagement/Sale', label: /*i18n*/ { id: 'nm.field.Subscription.saleId', message: 'Sale' }, readOnly: true },
+    // The sale's id as text, not a reference: a sale created already won makes its subscriptions before its own row is written.
+    saleId: { kind: 'text', label: /*i18n*/ { id: 'nm.field.Subscription.saleId', message: 'Sale' }, readOnly: true, internal: true },
     since: { kind: 'date', label: /*i18n*/ { id: 'nm.field.Subscription.since', message: 'Since' }, readOnly: true },
     renewsOn: { kind: 'date', label: /*i18n*/ { id: 'nm.field.Subscription.renewsOn', message: 'Renewal date' }, readOnly: true },
     billing: { kind: 'select', label: /*i18n*/ { id: 'nm.field.Subscription.billing', message: 'Billing' }, options: billingOptions, readOnly: true },

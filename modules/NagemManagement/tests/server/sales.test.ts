@@ -103,6 +103,12 @@ describe('a sale', () => {
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled' });
   });
 
+  it('created already won, gives its subscriptions at once', async () => {
+    const sale = await createRow(agent, Sale, { customerId: mine.id, date: '2026-11-02', stage: 'won', lines: [line(hr, 1, 7)] });
+    expect(sale.closedOn).toEqual(expect.any(String));
+    expect((await subscriptionsOf(sale)).map((s) => [s.moduleId, s.status])).toEqual([[hr.id, 'active']]);
+  });
+
   it('is sold by an agent only to their own customers', async () => {
     const refused = await agent.call<{ fields?: unknown }>(rest.create(Sale), { body: { id: randomUUID(), customerId: theirs.id, date: '2026-11-20', stage: 'lead', lines: [line(crm, 1, 1)] } });
     expect([refused.status, refused.body.errorData?.code]).toEqual([400, Code.IdNotRegistered]);
