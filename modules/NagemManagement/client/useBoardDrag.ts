@@ -25,8 +25,10 @@ export interface Dragging extends Picked {
 
 const MOVE_THRESHOLD = 6;
 
-function stageAt(x: number, y: number): Stage | null {
+/** The stage whose column is under the point, looking past the card being dragged (it is under the pointer too). */
+function stageAt(x: number, y: number, dragged: Element): Stage | null {
   for (const element of document.elementsFromPoint(x, y)) {
+    if (dragged.contains(element)) continue;
     const stage = (element as HTMLElement).closest?.('[data-stage]')?.getAttribute('data-stage');
     if (stage) return stage as Stage;
   }
@@ -101,7 +103,7 @@ export function useBoardDrag(options: { canMove: boolean; customerOf: (sale: Loc
         const dy = e.clientY - start.y;
         if (!moved && Math.hypot(dx, dy) < MOVE_THRESHOLD) return;
         moved = true;
-        if (may) setDragging({ id: sale.id, from, over: stageAt(e.clientX, e.clientY) ?? from, dx, dy });
+        if (may) setDragging({ id: sale.id, from, over: stageAt(e.clientX, e.clientY, card) ?? from, dx, dy });
       };
       const onUp = (e: globalThis.PointerEvent) => {
         card.removeEventListener('pointermove', onMove);
@@ -110,7 +112,7 @@ export function useBoardDrag(options: { canMove: boolean; customerOf: (sale: Loc
         setDragging(null);
         if (e.type === 'pointercancel') return;
         if (!moved) return latest.current.open(sale);
-        const to = stageAt(e.clientX, e.clientY);
+        const to = stageAt(e.clientX, e.clientY, card);
         if (may && to && to !== from) {
           setAnnouncement(t`${latest.current.customerOf(sale)} moved to ${stageName(to)}.`);
           latest.current.move(sale, to);

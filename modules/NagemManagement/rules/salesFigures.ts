@@ -52,9 +52,10 @@ export function agentMonths(sales: readonly SaleRow[], commissionRates: Readonly
   const by = new Map<string, AgentMonth & { days: number }>();
   for (const sale of sales) {
     if (!isLive(sale) || (sale.stage !== 'won' && sale.stage !== 'lost')) continue;
+    // '' gathers the sales nobody sold (made by the owner, or before agents had accounts).
     const memberId = typeof sale.agentMemberId === 'string' ? sale.agentMemberId : '';
     const month = jalaliMonthOf(sale.closedOn);
-    if (!memberId || !month) continue;
+    if (!month) continue;
     const key = `${memberId}|${month}`;
     let row = by.get(key);
     if (!row) by.set(key, (row = { memberId, month, won: 0, lost: 0, amount: 0, conversion: null, avgDaysToClose: null, commission: 0, days: 0 }));

@@ -98,7 +98,7 @@ function Details({ customer }: { customer: NonNullable<ReturnType<typeof useOne>
         </SectionCard>
       )}
       <div className="grid gap-4 lg:grid-cols-2">
-        <SectionCard title={<Trans>Timeline</Trans>}>{figures ? <Timeline events={figures.timeline} /> : <Loading />}</SectionCard>
+        <SectionCard className="self-start" title={<Trans>Timeline</Trans>}>{figures ? <Timeline events={figures.timeline} /> : <Loading />}</SectionCard>
         <Card className="p-0">
           <EntityDetails entity={Customer} row={customer} />
         </Card>

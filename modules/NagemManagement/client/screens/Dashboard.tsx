@@ -71,11 +71,11 @@ function Figures() {
       top: [...thisMonth].sort((a, b) => b.amount - a.amount).slice(0, 5),
       nameOf: sellerNames(agents, members),
       renewals: subscriptions.filter((s) => s.status === 'active' && typeof s.renewsOn === 'string' && s.renewsOn >= today && s.renewsOn <= until).length,
-      byPriority: priorityOptions.map((p) => ({ key: p.value, label: i18n._(p.label), values: [open.filter((r) => r.priority === p.value).length] })),
+      byPriority: priorityOptions.map((p) => ({ key: p.value, label: p.label, count: open.filter((r) => r.priority === p.value).length })),
       open: open.length,
       overdue: open.filter((r) => isOverdue(r, now)).length,
     };
-  }, [rows, members, i18n, now]);
+  }, [rows, members, now]);
   if (!figures) return <Loading />;
   const openValue = figures.pipeline.filter((f) => f.stage !== 'won' && f.stage !== 'lost').reduce((s, f) => s + f.value, 0);
   return (
@@ -94,7 +94,7 @@ function Figures() {
           <PipelineChart figures={figures.pipeline} />
         </SectionCard>
         <SectionCard title={<Trans>Open requests by priority</Trans>} action={<Link href={nm.requests} className={buttonClasses('ghost', 'sm')}><Trans>All requests</Trans></Link>}>
-          <LazyBarChart groups={figures.byPriority} series={[{ label: t`Open requests`, color: '#f59e0b' }]} label={t`Open requests by priority`} groupHeader={t`Priority`} />
+          <LazyBarChart groups={figures.byPriority.map((p) => ({ key: p.key, label: i18n._(p.label), values: [p.count] }))} series={[{ label: t`Open requests`, color: '#f59e0b' }]} label={t`Open requests by priority`} groupHeader={t`Priority`} />
         </SectionCard>
       </div>
       <SectionCard title={<Trans>Top agents this month</Trans>} action={<Link href={nm.performance} className={buttonClasses('ghost', 'sm')}><Trans>Agent performance</Trans></Link>}>

@@ -88,7 +88,7 @@ function Board() {
       <p role="status" aria-live="assertive" className="sr-only">
         {announcement}
       </p>
-      <div className="flex snap-x gap-3 overflow-x-auto pb-4 xl:grid xl:grid-cols-5 xl:overflow-visible">
+      <div className="flex snap-x gap-3 overflow-x-auto pb-4 lg:grid lg:grid-cols-5 lg:overflow-visible">
         {columns.map((column) => {
           const limit = shown[column.stage] ?? CARDS_AT_ONCE;
           const name = i18n._(stageOptions.find((o) => o.value === column.stage)!.label);
@@ -99,7 +99,7 @@ function Board() {
               key={column.stage}
               data-stage={column.stage}
               aria-labelledby={`stage-${column.stage}`}
-              className={`flex w-72 shrink-0 snap-start flex-col gap-2 rounded-2xl p-2 xl:w-auto ${target === column.stage ? 'bg-brand-50 ring-2 ring-brand-600' : 'bg-slate-100'}`}
+              className={`flex w-72 shrink-0 snap-start flex-col gap-2 rounded-2xl p-2 lg:w-auto ${target === column.stage ? 'bg-brand-50 ring-2 ring-brand-600' : 'bg-slate-100'}`}
             >
               <header className="px-1">
                 <h2 id={`stage-${column.stage}`} className="font-bold text-slate-900">

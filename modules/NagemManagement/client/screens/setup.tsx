@@ -16,7 +16,7 @@ import { useCanAccess } from '../../../../src/storage/access.ts';
 import type { LocalRow } from '../../../../src/storage/localRecords.ts';
 import { usePanelData } from '../../../../src/storage/panelData.ts';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
+import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
 import { DateField } from '../../../../src/ui/DateField.tsx';
 import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
 import { CheckIcon } from '../../../../src/ui/icons.tsx';
@@ -69,7 +69,7 @@ function SetupScreen({ step, children }: { step: SetupStepKind; children?: React
           <SectionCard title={title}>
             <Checklist step={step} saleId={saleId} />
           </SectionCard>
-          {children && <Card className="p-0">{children}</Card>}
+          {children}
         </div>
       ) : (
         <NoAccess />
