@@ -26,8 +26,15 @@ export function boardColumns<R extends SaleRow>(sales: readonly R[]): BoardColum
     column.value += typeof sale.net === 'number' ? sale.net : 0;
     column.cards.push(sale);
   }
-  const key = (r: SaleRow) => `${typeof r.date === 'string' ? r.date : ''}|${r.id}`;
-  for (const column of by.values()) column.cards.sort((a, b) => (key(a) < key(b) ? 1 : key(a) > key(b) ? -1 : 0));
+  // Each sale's key worked out once, not at every comparison (a column may hold thousands).
+  const keys = new Map(sales.map((r) => [r.id, `${typeof r.date === 'string' ? r.date : ''}|${r.id}`]));
+  for (const column of by.values()) {
+    column.cards.sort((a, b) => {
+      const x = keys.get(a.id)!;
+      const y = keys.get(b.id)!;
+      return x < y ? 1 : x > y ? -1 : 0;
+    });
+  }
   return [...by.values()];
 }
 
