@@ -47,8 +47,8 @@ function Performance() {
     if (!rows) return null;
     const [sales, agents] = rows as [typeof rows[0], typeof rows[0]];
     const rates = new Map(agents.filter((a) => typeof a.memberId === 'string').map((a) => [a.memberId as string, a.commissionRate]));
-    return { months: agentMonths(sales, rates), nameOf: sellerNames(agents, members) };
-  }, [rows, members]);
+    return { months: agentMonths(sales, rates), nameOf: sellerNames(agents, members, t`No seller`) };
+  }, [rows, members, t]);
   if (!figures) return <Loading />;
   if (!figures.months.length) return <EmptyState icon={<InfoIcon className="size-7" />} title={<Trans>No closed sales yet</Trans>} description={<Trans>Sales appear here once they are won or lost.</Trans>} />;
   const sellers = [...new Set(figures.months.map((m) => m.memberId))];
@@ -65,7 +65,7 @@ function Performance() {
         label={t`Agent`}
         value={agent}
         onChange={(e) => setAgent(e.target.value)}
-        options={[{ value: '', label: t`Everyone` }, ...sellers.map((id) => ({ value: id, label: figures.nameOf(id) ?? '…' }))]}
+        options={[{ value: '', label: t`Everyone` }, ...sellers.map((id) => ({ value: id, label: figures.nameOf(id) }))]}
       />
       <SectionCard title={<Trans>Last six months</Trans>}>
         <LazyBarChart
@@ -95,7 +95,7 @@ function Performance() {
             {chosen.map((m) => (
               <tr key={`${m.memberId}|${m.month}`} className="border-t border-slate-100">
                 <td className="p-3">{monthLabel(m.month)}</td>
-                <th scope="row" className="p-3 text-start font-medium">{figures.nameOf(m.memberId) ?? '…'}</th>
+                <th scope="row" className="p-3 text-start font-medium">{figures.nameOf(m.memberId)}</th>
                 <td className="p-3">{formatNumber(m.won)}</td>
                 <td className="p-3"><Rials value={m.amount} /></td>
                 <td className="p-3">{m.conversion === null ? "—" : formatNumber(m.conversion / 100, { style: "percent" })}</td>

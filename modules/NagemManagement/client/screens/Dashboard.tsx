@@ -69,13 +69,13 @@ function Figures() {
       won: thisMonth.reduce((s, m) => s + m.amount, 0),
       target: agents.filter((a) => a.active !== false).reduce((s, a) => s + (typeof a.monthlyTarget === 'number' ? a.monthlyTarget : 0), 0),
       top: [...thisMonth].sort((a, b) => b.amount - a.amount).slice(0, 5),
-      nameOf: sellerNames(agents, members),
+      nameOf: sellerNames(agents, members, t`No seller`),
       renewals: subscriptions.filter((s) => s.status === 'active' && typeof s.renewsOn === 'string' && s.renewsOn >= today && s.renewsOn <= until).length,
       byPriority: priorityOptions.map((p) => ({ key: p.value, label: p.label, count: open.filter((r) => r.priority === p.value).length })),
       open: open.length,
       overdue: open.filter((r) => isOverdue(r, now)).length,
     };
-  }, [rows, members, now]);
+  }, [rows, members, now, t]);
   if (!figures) return <Loading />;
   const openValue = figures.pipeline.filter((f) => f.stage !== 'won' && f.stage !== 'lost').reduce((s, f) => s + f.value, 0);
   return (
@@ -102,7 +102,7 @@ function Figures() {
           <ol className="flex flex-col divide-y divide-slate-100">
             {figures.top.map((m) => (
               <li key={m.memberId} className="flex justify-between gap-3 py-2 text-sm">
-                <span className="font-medium">{figures.nameOf(m.memberId) ?? '…'}</span>
+                <span className="font-medium">{figures.nameOf(m.memberId)}</span>
                 <span>
                   <Rials value={m.amount} />
                 </span>

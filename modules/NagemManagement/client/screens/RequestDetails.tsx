@@ -104,7 +104,7 @@ function Details({ request }: { request: LocalRow }) {
           <Thread requestId={request.id} />
         </SectionCard>
       </div>
-      <SectionCard title={<Trans>Handling</Trans>}>
+      <SectionCard className="order-first lg:order-none" title={<Trans>Handling</Trans>}>
         <div className="flex flex-col gap-3">
           {late ? (
             <Alert tone="warning">{t`Overdue since ${due}`}</Alert>

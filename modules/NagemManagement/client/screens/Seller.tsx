@@ -49,12 +49,12 @@ function SellerTable() {
   const table = useMemo(() => {
     if (!rows) return null;
     const [sales, agents] = rows as [typeof rows[0], typeof rows[0]];
-    const nameOf = sellerNames(agents, members);
+    const nameOf = sellerNames(agents, members, t`No seller`);
     const by = new Map<string, SellerRow>();
     for (const sale of sales.filter(isLive)) {
       const key = typeof sale.agentMemberId === 'string' ? sale.agentMemberId : '';
       let row = by.get(key);
-      if (!row) by.set(key, (row = { key, name: nameOf(key) ?? t`No seller`, sales: 0, open: 0, won: 0, wonAmount: 0, invoiced: 0 }));
+      if (!row) by.set(key, (row = { key, name: nameOf(key), sales: 0, open: 0, won: 0, wonAmount: 0, invoiced: 0 }));
       const net = typeof sale.net === 'number' ? sale.net : 0;
       row.sales++;
       if (OPEN.has(String(sale.stage))) row.open += net;

@@ -137,7 +137,8 @@ describe('every route', () => {
     for (const route of module.routes) {
       const query = route === 'Customers/CustomersDetails' ? `?id=${ids.alborz}` : route === 'Modules/ModuleDetails' ? `?id=${ids.crm}` : route === 'Support/RequestDetails' ? `?id=${ids.request}` : route.startsWith('Sale/PanelSetupForms') ? `?saleId=${ids.won}` : '';
       await go(`${at(route)}${query}`);
-      await page.waitForTimeout(150);
+      // Charts and lists that load after the heading are on screen before the picture.
+      await expect.poll(() => page.locator('main .animate-spin').count()).toBe(0);
       expect(problems, route).toEqual([]);
       await screenshot(page, `sales-${route.replaceAll('/', '-')}-${name}-${suffix}`);
     }
