@@ -2,7 +2,8 @@
  * Customers (sales-crm-support.md) and what they have: payments received from them, and the
  * subscriptions a won sale gives them. A customer belongs to the agent responsible for them: the
  * row scope (docs/decisions/013-row-scopes.md) keeps every other agent from it on the server, in
- * lists, REST, pull and push alike. Subscriptions are the server's: it writes them when a sale is won.
+ * lists, REST, pull and push alike. Subscriptions are the server's: it writes them when a sale is won,
+ * and they belong to that sale's seller.
  */
 import { defineEntity } from '../../../src/contract/entity.ts';
 import { billingOptions } from './catalogue.ts';
@@ -124,10 +125,13 @@ export const Subscription = defineEntity({
     billing: { kind: 'select', label: /*i18n*/ { id: 'nm.field.Subscription.billing', message: 'Billing' }, options: billingOptions, readOnly: true },
     amount: { kind: 'money', label: /*i18n*/ { id: 'nm.field.Subscription.amount', message: 'Amount' }, readOnly: true },
     status: { kind: 'select', label: /*i18n*/ { id: 'nm.field.Subscription.status', message: 'Status' }, options: subscriptionStatuses, readOnly: true },
+    agentMemberId: { kind: 'reference', to: 'PanelManagement/Member', label: /*i18n*/ { id: 'nm.field.Subscription.agentMemberId', message: 'Seller' }, readOnly: true },
   },
   titleField: 'since',
   listFields: ['customerId', 'moduleId', 'since', 'renewsOn', 'status'],
   searchFields: [],
   indexes: ['customerId', 'moduleId', 'renewsOn', 'status'],
   defaultSort: { field: 'renewsOn', direction: 'asc' },
+  // The seller of the sale that made it sees it, as they see the sale.
+  scope: { field: 'agentMemberId' },
 });

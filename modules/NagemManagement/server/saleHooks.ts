@@ -46,7 +46,7 @@ async function stageEffects(ctx: WriteContext, id: string, before: Row | null, a
   if (stage === 'lost' && !(typeof after.lostReason === 'string' && after.lostReason)) throw new RuleRejection(Code.BadRequest, { lostReason: 'required' });
   if (stage === 'won' && was !== 'won') {
     const lines = after.lines as Line[];
-    await writeSubscriptions(ctx, { id, customerId: String(after.customerId), lines }, await soldModules(ctx, lines));
+    await writeSubscriptions(ctx, { id, customerId: String(after.customerId), agentMemberId: after.agentMemberId, lines }, await soldModules(ctx, lines));
   } else if (was === 'won' && stage !== 'won') await stopSubscriptions(ctx, id);
   return out;
 }

@@ -16,7 +16,7 @@ export function renewalDate(since: string, billing: unknown): string | null {
   return at.toISOString().slice(0, 10);
 }
 
-export async function writeSubscriptions(ctx: WriteContext, sale: { id: string; customerId: string; lines: readonly Line[] }, modules: readonly Row[]): Promise<void> {
+export async function writeSubscriptions(ctx: WriteContext, sale: { id: string; customerId: string; agentMemberId: unknown; lines: readonly Line[] }, modules: readonly Row[]): Promise<void> {
   const since = tehranToday(ctx.now);
   const byModule = new Map(modules.map((m) => [m.id, m]));
   const amountOf = new Map<string, number>();
@@ -35,7 +35,7 @@ export async function writeSubscriptions(ctx: WriteContext, sale: { id: string; 
       const billing = byModule.get(w.moduleId)?.billing ?? 'once';
       return {
         id: w.id,
-        values: { customerId: sale.customerId, moduleId: w.moduleId, saleId: sale.id, since, renewsOn: renewalDate(since, billing), billing, amount: amountOf.get(w.moduleId) ?? 0, status: 'active' },
+        values: { customerId: sale.customerId, moduleId: w.moduleId, saleId: sale.id, since, renewsOn: renewalDate(since, billing), billing, amount: amountOf.get(w.moduleId) ?? 0, status: 'active', agentMemberId: sale.agentMemberId ?? null },
       };
     }),
   );

@@ -3,7 +3,7 @@
  * customers made by agents and by a manager (for an agent or for no one), sales and payments made
  * by agents (some for customers not theirs), support requests, and reassignments of customers
  * between agents, singly and by region. After every run, for every agent: REST lists and their
- * totals hold exactly their own customers and sales; REST get of anyone else's customer answers
+ * totals hold exactly their own customers and sales (and the subscriptions their sales made); REST get of anyone else's customer answers
  * as a missing row; pushes touching others' customers are refused without the row; a fresh pull
  * carries only their own customers; and the device they kept pulling on across every run holds
  * exactly their own customers (others' removed by the tombstones reassignment sends). No answer
@@ -20,7 +20,7 @@ import { startTestServer, type TestServer } from '../../../../tests/server/harne
 import { acceptedMember, callerIn, createRow, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
 import { pullAll, syncClient, type SyncClient } from '../../../../tests/server/syncFixture.ts';
 import { Module } from '../../entities/catalogue.ts';
-import { Customer, Payment } from '../../entities/customers.ts';
+import { Customer, Payment, Subscription } from '../../entities/customers.ts';
 import { Sale } from '../../entities/sale.ts';
 import { Request } from '../../entities/support.ts';
 
@@ -35,7 +35,7 @@ let catalogue: Row;
 const agents: { caller: PanelCaller; memberId: string; device: SyncClient; cursor: number; held: Map<string, { version: number; deleted: boolean }> }[] = [];
 
 const crud = (e: Parameters<typeof permission>[0], extra: string[] = []) => [...actions, ...extra].map((a) => permission(e, a));
-const agentPermissions = [...crud(Customer), ...crud(Sale, ['submit', 'cancel']), ...crud(Payment), permission(Request, 'read'), permission(Request, 'create'), permission(Module, 'read')];
+const agentPermissions = [...crud(Customer), ...crud(Sale, ['submit', 'cancel']), ...crud(Payment), permission(Request, 'read'), permission(Request, 'create'), permission(Module, 'read'), permission(Subscription, 'read')];
 
 async function person(permissions: string[]): Promise<{ caller: PanelCaller; memberId: string }> {
   const role = await createRow(owner, Role, { name: `role-${randomUUID().slice(0, 8)}`, permissions });
@@ -81,7 +81,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 /** The current rows as the owner (who sees everything) has them. */
-async function everything(entity: typeof Customer | typeof Sale): Promise<Row[]> {
+async function everything(entity: typeof Customer | typeof Sale | typeof Subscription): Promise<Row[]> {
   const answer = await owner.call<EntityListResponse>(rest.list(entity), { query: { pageSize: '500' } });
   expect(answer.status).toBe(200);
   return answer.body.data!.items;
@@ -159,7 +159,7 @@ function absorb(held: Map<string, { version: number; deleted: boolean }>, change
   }
 }
 
-async function checkAgent(index: number, allCustomers: Row[], allSales: Row[]): Promise<void> {
+async function checkAgent(index: number, allCustomers: Row[], allSales: Row[], allSubscriptions: Row[]): Promise<void> {
   const agent = agents[index]!;
   const own = allCustomers.filter((c) => c.agentMemberId === agent.memberId);
   const others = allCustomers.filter((c) => c.agentMemberId !== agent.memberId);
@@ -177,6 +177,11 @@ async function checkAgent(index: number, allCustomers: Row[], allSales: Row[]): 
 
   const sales = await agent.caller.call<EntityListResponse>(rest.list(Sale), { query: { pageSize: '500' } });
   expect(sales.body.data!.items.map((s) => s.id).sort()).toEqual(allSales.filter((s) => s.agentMemberId === agent.memberId).map((s) => s.id).sort());
+
+  // Subscriptions go with the sale that made them: its seller's, whoever holds the customer now.
+  const subscriptions = await agent.caller.call<EntityListResponse>(rest.list(Subscription), { query: { pageSize: '500' } });
+  const ownSales = new Set(allSales.filter((s) => s.agentMemberId === agent.memberId).map((s) => s.id));
+  expect(subscriptions.body.data!.items.map((s) => s.id).sort()).toEqual(allSubscriptions.filter((s) => ownSales.has(String(s.saleId))).map((s) => s.id).sort());
 
   for (const other of others) {
     const got = await agent.caller.call(rest.get(Customer, other.id));
@@ -212,8 +217,8 @@ describe('agents’ access to customers', () => {
         run++;
         const customers: Row[] = [];
         for (const s of steps) await apply(s, customers, run);
-        const [allCustomers, allSales] = [await everything(Customer), await everything(Sale)];
-        for (let i = 0; i < AGENTS; i++) await checkAgent(i, allCustomers, allSales);
+        const [allCustomers, allSales, allSubscriptions] = [await everything(Customer), await everything(Sale), await everything(Subscription)];
+        for (let i = 0; i < AGENTS; i++) await checkAgent(i, allCustomers, allSales, allSubscriptions);
       }),
       { numRuns: RUNS },
     );
