@@ -1,6 +1,6 @@
 /**
  * Sales in Chromium against the real server: the board moves a sale by keyboard (Space, arrows,
- * Space, with what a screen reader hears) and by pointer drag; a new sale shows its net, VAT and
+ * Space, with what a screen reader hears; offline, sent once back online) and by pointer drag; a new sale shows its net, VAT and
  * total while its lines are typed; and every route of the module opens, in Persian on a phone
  * and in English on a wide screen, with screenshots to look at.
  */
@@ -91,6 +91,8 @@ describe('the sales board', () => {
     const card = column('lead').locator('[data-sale-card]').filter({ hasText: 'شرکت البرز' });
     await card.waitFor({ timeout: 30_000 });
     await screenshot(page, 'sales-board-fa-390');
+    // With no signal: the move is kept on the phone and sent once back online.
+    await context.setOffline(true);
     await card.focus();
     await page.keyboard.press('Space');
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'شرکت البرز' }).count()).toBeGreaterThan(0);
@@ -100,6 +102,8 @@ describe('the sales board', () => {
     await page.keyboard.press('Space');
     await column('quoted').locator('[data-sale-card]').filter({ hasText: 'شرکت البرز' }).waitFor();
     await page.getByText(fa('{customer} moved to {0}.', { customer: 'شرکت البرز', 0: fa('nm.stage.quoted') })).waitFor();
+    await context.setOffline(false);
+    await waitUntilSynced(page);
 
     await page.setViewportSize({ width: 1280, height: 900 });
     const moved = column('quoted').locator('[data-sale-card]').filter({ hasText: 'شرکت البرز' });
