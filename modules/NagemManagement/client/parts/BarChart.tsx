@@ -54,6 +54,9 @@ export function BarChart({ groups, series, label, groupHeader }: BarChartProps) 
   const max = Math.max(1, ...groups.flatMap((g) => g.values));
   const y = scaleLinear({ domain: [0, max], range: [HEIGHT - MARGIN.top - MARGIN.bottom, 0] });
   const labels = new Map(groups.map((g) => [g.key, g.label]));
+  // On a narrow screen every second (or third) group is named, so the names never overlap.
+  const step = Math.max(1, Math.ceil(84 / Math.max(1, inner / Math.max(1, ordered.length))));
+  const named = groups.filter((_, i) => (groups.length - 1 - i) % step === 0).map((g) => g.key);
   return (
     <div>
       <div ref={ref} className="w-full" aria-hidden="true">
@@ -70,7 +73,7 @@ export function BarChart({ groups, series, label, groupHeader }: BarChartProps) 
                   );
                 }),
               )}
-              <AxisBottom top={HEIGHT - MARGIN.top - MARGIN.bottom} scale={x} tickFormat={(k) => labels.get(k) ?? k} stroke="#cbd5e1" tickStroke="#cbd5e1" tickLabelProps={{ fontSize: 11, fill: '#475569', textAnchor: 'middle' }} />
+              <AxisBottom top={HEIGHT - MARGIN.top - MARGIN.bottom} scale={x} tickValues={named} tickFormat={(k) => labels.get(k) ?? k} stroke="#cbd5e1" tickStroke="#cbd5e1" tickLabelProps={{ fontSize: 11, fill: '#475569', textAnchor: 'middle' }} />
             </Group>
           </svg>
         )}

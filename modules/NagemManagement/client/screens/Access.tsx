@@ -3,7 +3,7 @@
  * customers (the row scope, enforced by the server); here someone who sees every customer gives
  * them out, one at a time or all the customers of a province (region) at once.
  */
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { permission } from '../../../../src/contract/entity.ts';
 import { describeError } from '../../../../src/i18n/describeError.ts';
@@ -67,7 +67,6 @@ function Assignments() {
     (c) => (!words || String(c._search ?? c.name ?? '').toLowerCase().includes(words)) && (!filter || String(c.agentMemberId ?? NOBODY) === filter),
   );
   const inRegion = data.customers.filter((c) => c.province === region);
-  const regionCount = formatNumber(inRegion.length);
   const agentName = agentOptions.find((o) => o.value === regionAgent)?.label ?? '';
 
   async function give(customers: readonly LocalRow[], memberId: string) {
@@ -88,12 +87,13 @@ function Assignments() {
       <SectionCard title={<Trans>Agents</Trans>}>
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {data.sellers.map((a) => {
-            const n = formatNumber(data.count.get(String(a.memberId)) ?? 0);
+            const n = data.count.get(String(a.memberId)) ?? 0;
+            const region = String(a.region ?? '');
             return (
               <li key={a.id} className="rounded-xl bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
                 <p className="font-semibold">{String(a.name)}</p>
                 <p className="text-slate-600">
-                  {a.region ? <Trans>{String(a.region)} · {n} customers</Trans> : <Trans>{n} customers</Trans>}
+                  {region ? <Plural value={n} one={`${region} · # customer`} other={`${region} · # customers`} /> : <Plural value={n} one="# customer" other="# customers" />}
                 </p>
               </li>
             );
@@ -110,7 +110,7 @@ function Assignments() {
           <SelectField className="min-w-48" label={t`Province (region)`} value={region} onChange={(e) => setRegion(e.target.value)} options={[{ value: '', label: t`Choose…` }, ...data.provinces.map((p) => ({ value: p, label: p }))]} />
           <SelectField className="min-w-48" label={t`Give to`} value={regionAgent} onChange={(e) => setRegionAgent(e.target.value)} options={[{ value: '', label: t`Choose…` }, ...agentOptions]} />
           <Button disabled={!region || !regionAgent || !inRegion.length} loading={busy} onClick={() => setConfirming(true)}>
-            <Trans>Give {regionCount} customers</Trans>
+            <Plural value={inRegion.length} one="Give # customer" other="Give # customers" />
           </Button>
         </div>
       </SectionCard>
@@ -155,9 +155,11 @@ function Assignments() {
         }}
       >
         <p>
-          <Trans>
-            All {regionCount} customers of {region} will belong to {agentName}. Other agents will no longer see them.
-          </Trans>
+          <Plural
+            value={inRegion.length}
+            one={`The one customer of ${region} will belong to ${agentName}. Other agents will no longer see them.`}
+            other={`All # customers of ${region} will belong to ${agentName}. Other agents will no longer see them.`}
+          />
         </p>
       </ConfirmDialog>
     </div>

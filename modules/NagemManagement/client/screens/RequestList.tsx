@@ -3,11 +3,11 @@
  * supporter starts on their queue: the requests assigned to them and the unassigned ones.
  * `?supporter=<member>` (or `-` for unassigned) opens one supporter's requests.
  */
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { permission } from '../../../../src/contract/entity.ts';
-import { formatDateTime, formatNumber } from '../../../../src/i18n/format.ts';
+import { formatDateTime } from '../../../../src/i18n/format.ts';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
@@ -75,7 +75,6 @@ function Requests() {
     { value: '-', label: t`Unassigned` },
     ...[...(members ?? new Map<string, string>())].map(([value, label]) => ({ value, label })),
   ];
-  const count = formatNumber(listed?.length ?? 0);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
@@ -88,7 +87,7 @@ function Requests() {
         </label>
       </div>
       <p className="text-sm text-slate-600" role="status">
-        <Trans>{count} requests</Trans>
+        <Plural value={listed?.length ?? 0} one="# request" other="# requests" />
       </p>
       {!listed ? (
         <Loading />

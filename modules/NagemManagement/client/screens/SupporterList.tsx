@@ -1,5 +1,5 @@
 /** SupporterList: the members who answer requests, each with open, overdue and average time to resolve; and the unassigned queue. */
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { permission } from '../../../../src/contract/entity.ts';
@@ -51,7 +51,6 @@ function Loads() {
         </thead>
         <tbody>
           {loads.map((l) => {
-            const hours = l.avgHours === null ? null : formatNumber(l.avgHours);
             return (
               <tr key={l.supporterId || 'queue'} className="border-t border-slate-100">
                 <th scope="row" className="p-3 text-start font-medium">
@@ -61,7 +60,7 @@ function Loads() {
                 </th>
                 <td className="p-3">{formatNumber(l.open)}</td>
                 <td className={`p-3 ${l.overdue ? 'font-semibold text-amber-800' : ''}`}>{formatNumber(l.overdue)}</td>
-                <td className="p-3">{hours === null ? '—' : <Trans>{hours} hours</Trans>}</td>
+                <td className="p-3">{l.avgHours === null ? '—' : <Plural value={l.avgHours} one="# hour" other="# hours" />}</td>
               </tr>
             );
           })}
