@@ -1,0 +1,31 @@
+/** Pieces the dashboards share: the pipeline chart per stage and a month's won amount against its target. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatNumber } from '../../../../src/i18n/format.ts';
+import { ProgressBar } from '../../../../src/ui/ProgressBar.tsx';
+import { stageOptions } from '../../entities/sale.ts';
+import type { StageFigure } from '../../rules/salesFigures.ts';
+import { LazyBarChart } from './LazyBarChart.tsx';
+
+export function PipelineChart({ figures }: { figures: readonly StageFigure[] }) {
+  const { t, i18n } = useLingui();
+  const groups = figures.map((f) => ({ key: f.stage, label: i18n._(stageOptions.find((o) => o.value === f.stage)!.label), values: [f.value] }));
+  return <LazyBarChart groups={groups} series={[{ label: t`Value (rials)`, color: 'var(--color-brand-600)' }]} label={t`Pipeline value per stage`} groupHeader={t`Stage`} />;
+}
+
+export function TargetBar({ won, target }: { won: number; target: number }) {
+  const { t } = useLingui();
+  const wonText = formatNumber(won);
+  const targetText = formatNumber(target);
+  const percent = target > 0 ? (100 * won) / target : 0;
+  const percentText = formatNumber(percent / 100, { style: 'percent', maximumFractionDigits: 0 });
+  return (
+    <div className="flex flex-col gap-1">
+      <ProgressBar value={percent} label={<Trans>Won this month against the target</Trans>} valueText={target > 0 ? percentText : t`No target set`} />
+      <p className="text-sm text-slate-600">
+        <Trans>
+          {wonText} of {targetText} rials
+        </Trans>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/** Agents/Dashboard: the signed-in agent's month against their target, their pipeline and the commission due. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import { Link } from 'wouter';
+import { Member } from '../../../../src/contract/access.ts';
+import { permission } from '../../../../src/contract/entity.ts';
+import { formatNumber } from '../../../../src/i18n/format.ts';
+import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { seesAllOf, useCanAccess } from '../../../../src/storage/access.ts';
+import { useCurrentPanel } from '../../../../src/storage/currentPanel.ts';
+import { Alert } from '../../../../src/ui/Alert.tsx';
+import { buttonClasses } from '../../../../src/ui/Button.tsx';
+import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
+import { Loading } from '../../../../src/ui/Loading.tsx';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { Agent } from '../../entities/catalogue.ts';
+import { Sale } from '../../entities/sale.ts';
+import { jalaliMonthOf } from '../../rules/jalaliMonth.ts';
+import { agentMonths, pipeline } from '../../rules/salesFigures.ts';
+import { agentOf } from '../me.ts';
+import { PipelineChart, TargetBar } from '../parts/Figures.tsx';
+import { Rials } from '../parts/Rials.tsx';
+import { Tile } from '../parts/Tile.tsx';
+import { nm } from '../paths.ts';
+import { signedInSeller } from '../salesData.ts';
+import { useRows } from '../useRows.ts';
+
+export function AgentDashboard() {
+  const { t } = useLingui();
+  const can = useCanAccess();
+  useDocumentTitle(t`My sales`);
+  return (
+    <>
+      <PageHeader
+        title={<Trans>My sales</Trans>}
+        actions={
+          <Link href={nm.addSale} className={buttonClasses('primary')}>
+            <Trans>New sale</Trans>
+          </Link>
+        }
+      />
+      {can(permission(Sale, 'read')) ? <Mine /> : <NoAccess />}
+    </>
+  );
+}
+
+function Mine() {
+  const current = useCurrentPanel();
+  const rows = useRows([Sale, Agent, Member]);
+  const seesAll = current.status === 'ready' && seesAllOf(current.panel, Sale);
+  const figures = useMemo(() => {
+    if (!rows) return null;
+    const [sales, agents, members] = rows as [typeof rows[0], typeof rows[0], typeof rows[0]];
+    const me = signedInSeller(members, sales, seesAll);
+    if (!me) return { me: null } as const;
+    const agent = agentOf(agents, me);
+    const mine = sales.filter((s) => s.agentMemberId === me);
+    const month = jalaliMonthOf(new Date().toISOString())!;
+    const now = agentMonths(mine, new Map([[me, agent?.commissionRate]])).find((m) => m.month === month);
+    return { me, agent, pipeline: pipeline(mine), now, target: typeof agent?.monthlyTarget === 'number' ? agent.monthlyTarget : 0 };
+  }, [rows, seesAll]);
+  if (!figures) return <Loading />;
+  if (!figures.me) {
+    return (
+      <Alert tone="info" title={<Trans>You are not an agent in this panel</Trans>}>
+        <Trans>This page shows the sales of the signed-in agent. The sales dashboard shows everyone’s.</Trans>
+      </Alert>
+    );
+  }
+  const open = figures.pipeline.filter((f) => f.stage !== 'won' && f.stage !== 'lost');
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Tile label={<Trans>Won this month</Trans>} value={<Rials value={figures.now?.amount ?? 0} />} />
+        <Tile label={<Trans>Commission this month</Trans>} value={<Rials value={figures.now?.commission ?? 0} />} />
+        <Tile label={<Trans>Open sales</Trans>} value={formatNumber(open.reduce((s, f) => s + f.count, 0))} />
+        <Tile label={<Trans>Open pipeline</Trans>} value={<Rials value={open.reduce((s, f) => s + f.value, 0)} />} />
+      </div>
+      <SectionCard title={<Trans>This month’s target</Trans>}>
+        <TargetBar won={figures.now?.amount ?? 0} target={figures.target} />
+      </SectionCard>
+      <SectionCard title={<Trans>My pipeline per stage</Trans>}>
+        <PipelineChart figures={figures.pipeline} />
+      </SectionCard>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * AgentPerformance: per agent per Jalali month, the sales won and their amount, the conversion
+ * rate, the average days to close and the commission due; a chart of one agent's (or everyone's)
+ * last six months. Worked out on the device from the sales it holds.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { permission } from '../../../../src/contract/entity.ts';
+import { formatNumber } from '../../../../src/i18n/format.ts';
+import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
+import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { useCanAccess } from '../../../../src/storage/access.ts';
+import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
+import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
+import { InfoIcon } from '../../../../src/ui/icons.tsx';
+import { Loading } from '../../../../src/ui/Loading.tsx';
+import { SelectField } from '../../../../src/ui/SelectField.tsx';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { Agent } from '../../entities/catalogue.ts';
+import { Sale } from '../../entities/sale.ts';
+import { jalaliMonthOf } from '../../rules/jalaliMonth.ts';
+import { agentMonths, lastMonths } from '../../rules/salesFigures.ts';
+import { monthLabel } from '../monthLabel.ts';
+import { LazyBarChart } from '../parts/LazyBarChart.tsx';
+import { Rials } from '../parts/Rials.tsx';
+import { sellerNames } from '../sellerNames.ts';
+import { useRows } from '../useRows.ts';
+
+export function AgentPerformance() {
+  const { t } = useLingui();
+  const can = useCanAccess();
+  useDocumentTitle(t`Agent performance`);
+  return (
+    <>
+      <PageHeader title={<Trans>Agent performance</Trans>} description={<Trans>Per agent and Jalali month of closing: sales won, amount (net), conversion, days to close and commission due.</Trans>} />
+      {can(permission(Sale, 'read')) ? <Performance /> : <NoAccess />}
+    </>
+  );
+}
+
+function Performance() {
+  const { t } = useLingui();
+  const rows = useRows([Sale, Agent]);
+  const members = useReferenceTitles('PanelManagement/Member');
+  const [agent, setAgent] = useState('');
+  const figures = useMemo(() => {
+    if (!rows) return null;
+    const [sales, agents] = rows as [typeof rows[0], typeof rows[0]];
+    const rates = new Map(agents.filter((a) => typeof a.memberId === 'string').map((a) => [a.memberId as string, a.commissionRate]));
+    return { months: agentMonths(sales, rates), nameOf: sellerNames(agents, members, t`No seller`) };
+  }, [rows, members, t]);
+  if (!figures) return <Loading />;
+  if (!figures.months.length) return <EmptyState icon={<InfoIcon className="size-7" />} title={<Trans>No closed sales yet</Trans>} description={<Trans>Sales appear here once they are won or lost.</Trans>} />;
+  const sellers = [...new Set(figures.months.map((m) => m.memberId))];
+  const chosen = figures.months.filter((m) => !agent || m.memberId === agent);
+  const months = lastMonths(jalaliMonthOf(new Date().toISOString())!, 6);
+  const groups = months.map((month) => {
+    const of = chosen.filter((m) => m.month === month);
+    return { key: month, label: monthLabel(month), values: [of.reduce((s, m) => s + m.amount, 0), of.reduce((s, m) => s + m.commission, 0)] };
+  });
+  return (
+    <div className="flex flex-col gap-4">
+      <SelectField
+        className="max-w-xs"
+        label={t`Agent`}
+        value={agent}
+        onChange={(e) => setAgent(e.target.value)}
+        options={[{ value: '', label: t`Everyone` }, ...sellers.map((id) => ({ value: id, label: figures.nameOf(id) }))]}
+      />
+      <SectionCard title={<Trans>Last six months</Trans>}>
+        <LazyBarChart
+          groups={groups}
+          series={[
+            { label: t`Won amount`, color: 'var(--color-brand-600)' },
+            { label: t`Commission`, color: '#f59e0b' },
+          ]}
+          label={t`Won amount and commission per Jalali month`}
+          groupHeader={t`Month`}
+        />
+      </SectionCard>
+      <Card className="overflow-x-auto p-0">
+        <table className="w-full min-w-[44rem] text-sm">
+          <thead className="bg-slate-50 text-slate-600">
+            <tr>
+              <th scope="col" className="p-3 text-start"><Trans>Month</Trans></th>
+              <th scope="col" className="p-3 text-start"><Trans>Agent</Trans></th>
+              <th scope="col" className="p-3 text-start"><Trans>Won</Trans></th>
+              <th scope="col" className="p-3 text-start"><Trans>Amount</Trans></th>
+              <th scope="col" className="p-3 text-start"><Trans>Conversion</Trans></th>
+              <th scope="col" className="p-3 text-start"><Trans>Average days to close</Trans></th>
+              <th scope="col" className="p-3 text-start"><Trans>Commission</Trans></th>
+            </tr>
+          </thead>
+          <tbody>
+            {chosen.map((m) => (
+              <tr key={`${m.memberId}|${m.month}`} className="border-t border-slate-100">
+                <td className="p-3">{monthLabel(m.month)}</td>
+                <th scope="row" className="p-3 text-start font-medium">{figures.nameOf(m.memberId)}</th>
+                <td className="p-3">{formatNumber(m.won)}</td>
+                <td className="p-3"><Rials value={m.amount} /></td>
+                <td className="p-3">{m.conversion === null ? "—" : formatNumber(m.conversion / 100, { style: "percent" })}</td>
+                <td className="p-3">{m.avgDaysToClose === null ? '—' : formatNumber(m.avgDaysToClose)}</td>
+                <td className="p-3"><Rials value={m.commission} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * A customer (`?id=`): their details, balance (invoiced less paid) and timeline of sales,
+ * subscriptions, support requests and payments; a payment is recorded here.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { permission } from '../../../../src/contract/entity.ts';
+import { formatDate } from '../../../../src/i18n/format.ts';
+import { EntityDetails } from '../../../../src/panel/entity/EntityDetails.tsx';
+import { EntityForm } from '../../../../src/panel/entity/EntityForm.tsx';
+import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
+import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { useCanAccess } from '../../../../src/storage/access.ts';
+import { useOne } from '../../../../src/storage/useData.ts';
+import { Alert } from '../../../../src/ui/Alert.tsx';
+import { Button, buttonClasses } from '../../../../src/ui/Button.tsx';
+import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
+import { Loading } from '../../../../src/ui/Loading.tsx';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { Customer, Payment, Subscription } from '../../entities/customers.ts';
+import { Sale, stageOptions } from '../../entities/sale.ts';
+import { Request, requestStatuses } from '../../entities/support.ts';
+import { tehranToday } from '../../rules/jalaliMonth.ts';
+import { customerBalance, customerTimeline, type TimelineEvent } from '../../rules/timeline.ts';
+import { Rials } from '../parts/Rials.tsx';
+import { Tile } from '../parts/Tile.tsx';
+import { nm, withQuery } from '../paths.ts';
+import { useRows } from '../useRows.ts';
+
+export function CustomersDetails() {
+  const { t } = useLingui();
+  const can = useCanAccess();
+  const id = new URLSearchParams(useSearch()).get('id');
+  const { data: customer, loading } = useOne(Customer, id);
+  useDocumentTitle(typeof customer?.name === 'string' ? customer.name : t`Customer`);
+  let body;
+  if (!can(permission(Customer, 'read'))) body = <NoAccess />;
+  else if (id && loading) body = <Loading />;
+  else if (!customer) body = <Alert tone="warning">{t`This record does not exist any more.`}</Alert>;
+  else body = <Details customer={customer} />;
+  return (
+    <>
+      <PageHeader
+        title={typeof customer?.name === 'string' ? customer.name : <Trans>Customer</Trans>}
+        actions={
+          <Link href={nm.customers} className={buttonClasses('ghost')}>
+            <Trans>All customers</Trans>
+          </Link>
+        }
+      />
+      {body}
+    </>
+  );
+}
+
+function Details({ customer }: { customer: NonNullable<ReturnType<typeof useOne>['data']> }) {
+  const can = useCanAccess();
+  const [paying, setPaying] = useState(false);
+  const rows = useRows([Sale, Subscription, Request, Payment]);
+  const figures = useMemo(() => {
+    if (!rows) return null;
+    const [sales, subscriptions, requests, payments] = rows as [typeof rows[0], typeof rows[0], typeof rows[0], typeof rows[0]];
+    return { timeline: customerTimeline(customer.id, { sales, subscriptions, requests, payments }), ...customerBalance(customer.id, sales, payments) };
+  }, [rows, customer.id]);
+  return (
+    <div className="flex flex-col gap-4">
+      {figures && (
+        <div className="grid grid-cols-3 gap-3">
+          <Tile label={<Trans>Invoiced</Trans>} value={<Rials value={figures.invoiced} />} />
+          <Tile label={<Trans>Paid</Trans>} value={<Rials value={figures.paid} />} />
+          <Tile label={<Trans>Balance due</Trans>} value={<Rials value={figures.balance} />} tone={figures.balance > 0 ? 'warn' : 'plain'} />
+        </div>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {can(permission(Sale, 'create')) && (
+          <Link href={withQuery(nm.addSale, { customerId: customer.id })} className={buttonClasses('primary', 'sm')}>
+            <Trans>New sale</Trans>
+          </Link>
+        )}
+        {can(permission(Payment, 'create')) && (
+          <Button size="sm" variant="secondary" onClick={() => setPaying(true)}>
+            <Trans>Record a payment</Trans>
+          </Button>
+        )}
+        {can(permission(Request, 'create')) && (
+          <Link href={withQuery(nm.request, { customerId: customer.id })} className={buttonClasses('secondary', 'sm')}>
+            <Trans>New support request</Trans>
+          </Link>
+        )}
+        <Link href={withQuery(nm.subscriptions, { customerId: customer.id })} className={buttonClasses('ghost', 'sm')}>
+          <Trans>Subscriptions</Trans>
+        </Link>
+      </div>
+      {paying && (
+        <SectionCard title={<Trans>Record a payment</Trans>}>
+          <EntityForm entity={Payment} defaults={{ customerId: customer.id, date: tehranToday(), method: 'transfer' }} onSaved={() => setPaying(false)} onCancel={() => setPaying(false)} />
+        </SectionCard>
+      )}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <SectionCard className="self-start" title={<Trans>Timeline</Trans>}>{figures ? <Timeline events={figures.timeline} /> : <Loading />}</SectionCard>
+        <Card className="p-0">
+          <EntityDetails entity={Customer} row={customer} />
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function Timeline({ events }: { events: readonly TimelineEvent[] }) {
+  const { i18n } = useLingui();
+  const modules = useReferenceTitles('NagemManagement/Module');
+  if (!events.length) {
+    return (
+      <p className="text-sm text-slate-600">
+        <Trans>Nothing yet: no sale, subscription, request or payment.</Trans>
+      </p>
+    );
+  }
+  const word = (options: readonly { value: string; label: { id: string; message: string } }[], v: unknown) => {
+    const found = options.find((o) => o.value === v);
+    return found ? i18n._(found.label) : '';
+  };
+  return (
+    <ol className="relative flex flex-col gap-3 border-s-2 border-slate-200 ps-4">
+      {events.map((e) => {
+        const when = e.at ? formatDate(e.at) : '';
+        const r = e.row;
+        const stage = word(stageOptions, r.stage);
+        const status = word(requestStatuses, r.status);
+        const module = modules?.get(String(r.moduleId)) ?? '…';
+        const subject = String(r.subject ?? '');
+        return (
+          <li key={`${e.kind}-${r.id}`} className="text-sm">
+            <p className="text-xs text-slate-500">{when}</p>
+            {e.kind === 'sale' && (
+              <Link href={withQuery(nm.sales, { id: r.id })} className="font-medium text-brand-800 underline-offset-2 hover:underline">
+                <Trans>
+                  Sale ({stage}): <Rials value={typeof r.total === 'number' ? r.total : 0} />
+                </Trans>
+              </Link>
+            )}
+            {e.kind === 'subscription' && (
+              <p>
+                {r.status === 'active' ? <Trans>Subscribed to {module}</Trans> : <Trans>Subscription to {module} stopped</Trans>}
+              </p>
+            )}
+            {e.kind === 'request' && (
+              <Link href={withQuery(nm.request, { id: r.id })} className="font-medium text-brand-800 underline-offset-2 hover:underline">
+                <Trans>
+                  Support request “{subject}” ({status})
+                </Trans>
+              </Link>
+            )}
+            {e.kind === 'payment' && (
+              <p>
+                <Trans>
+                  Paid <Rials value={typeof r.amount === 'number' ? r.amount : 0} />
+                </Trans>
+              </p>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The sales dashboard (sales-crm-support.md): pipeline value per stage, won this Jalali month
+ * against the sum of the agents' targets, the top agents, renewals due in the next 30 days, and
+ * open support requests by priority with the overdue ones; charts. All from the device's rows.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import { Link } from 'wouter';
+import { permission } from '../../../../src/contract/entity.ts';
+import { formatNumber } from '../../../../src/i18n/format.ts';
+import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
+import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { useCanAccess } from '../../../../src/storage/access.ts';
+import { buttonClasses } from '../../../../src/ui/Button.tsx';
+import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
+import { Loading } from '../../../../src/ui/Loading.tsx';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { Agent } from '../../entities/catalogue.ts';
+import { Subscription } from '../../entities/customers.ts';
+import { Sale } from '../../entities/sale.ts';
+import { priorityOptions, Request } from '../../entities/support.ts';
+import { addDays, jalaliMonthOf, tehranToday } from '../../rules/jalaliMonth.ts';
+import { agentMonths, pipeline } from '../../rules/salesFigures.ts';
+import { isOpenStatus, isOverdue } from '../../rules/support.ts';
+import { PipelineChart, TargetBar } from '../parts/Figures.tsx';
+import { LazyBarChart } from '../parts/LazyBarChart.tsx';
+import { Rials } from '../parts/Rials.tsx';
+import { Tile } from '../parts/Tile.tsx';
+import { nm } from '../paths.ts';
+import { sellerNames } from '../sellerNames.ts';
+import { useNow } from '../useNow.ts';
+import { useRows } from '../useRows.ts';
+
+export function Dashboard() {
+  const { t } = useLingui();
+  const can = useCanAccess();
+  useDocumentTitle(t`Sales dashboard`);
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Sales dashboard</Trans>}
+        actions={
+          <Link href={nm.board} className={buttonClasses('secondary')}>
+            <Trans>Sales board</Trans>
+          </Link>
+        }
+      />
+      {can(permission(Sale, 'read')) ? <Figures /> : <NoAccess />}
+    </>
+  );
+}
+
+function Figures() {
+  const { t, i18n } = useLingui();
+  const rows = useRows([Sale, Agent, Subscription, Request]);
+  const now = useNow();
+  const members = useReferenceTitles('PanelManagement/Member');
+  const figures = useMemo(() => {
+    if (!rows) return null;
+    const [sales, agents, subscriptions, requests] = rows as [typeof rows[0], typeof rows[0], typeof rows[0], typeof rows[0]];
+    const month = jalaliMonthOf(new Date().toISOString())!;
+    const rates = new Map(agents.filter((a) => typeof a.memberId === 'string').map((a) => [a.memberId as string, a.commissionRate]));
+    const thisMonth = agentMonths(sales, rates).filter((m) => m.month === month);
+    const today = tehranToday();
+    const until = addDays(today, 30);
+    const open = requests.filter((r) => isOpenStatus(r.status));
+    return {
+      pipeline: pipeline(sales),
+      won: thisMonth.reduce((s, m) => s + m.amount, 0),
+      target: agents.filter((a) => a.active !== false).reduce((s, a) => s + (typeof a.monthlyTarget === 'number' ? a.monthlyTarget : 0), 0),
+      top: [...thisMonth].sort((a, b) => b.amount - a.amount).slice(0, 5),
+      nameOf: sellerNames(agents, members, t`No seller`),
+      renewals: subscriptions.filter((s) => s.status === 'active' && typeof s.renewsOn === 'string' && s.renewsOn >= today && s.renewsOn <= until).length,
+      byPriority: priorityOptions.map((p) => ({ key: p.value, label: p.label, count: open.filter((r) => r.priority === p.value).length })),
+      open: open.length,
+      overdue: open.filter((r) => isOverdue(r, now)).length,
+    };
+  }, [rows, members, now, t]);
+  if (!figures) return <Loading />;
+  const openValue = figures.pipeline.filter((f) => f.stage !== 'won' && f.stage !== 'lost').reduce((s, f) => s + f.value, 0);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Tile label={<Trans>Open pipeline</Trans>} value={<Rials value={openValue} />} />
+        <Tile label={<Trans>Won this month</Trans>} value={<Rials value={figures.won} />} />
+        <Tile label={<Trans>Renewals in 30 days</Trans>} value={formatNumber(figures.renewals)} tone={figures.renewals ? 'warn' : 'plain'} />
+        <Tile label={<Trans>Overdue requests</Trans>} value={formatNumber(figures.overdue)} tone={figures.overdue ? 'warn' : 'plain'} />
+      </div>
+      <SectionCard title={<Trans>This month’s target</Trans>}>
+        <TargetBar won={figures.won} target={figures.target} />
+      </SectionCard>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <SectionCard title={<Trans>Pipeline value per stage</Trans>}>
+          <PipelineChart figures={figures.pipeline} />
+        </SectionCard>
+        <SectionCard title={<Trans>Open requests by priority</Trans>} action={<Link href={nm.requests} className={buttonClasses('ghost', 'sm')}><Trans>All requests</Trans></Link>}>
+          <LazyBarChart groups={figures.byPriority.map((p) => ({ key: p.key, label: i18n._(p.label), values: [p.count] }))} series={[{ label: t`Open requests`, color: '#f59e0b' }]} label={t`Open requests by priority`} groupHeader={t`Priority`} />
+        </SectionCard>
+      </div>
+      <SectionCard title={<Trans>Top agents this month</Trans>} action={<Link href={nm.performance} className={buttonClasses('ghost', 'sm')}><Trans>Agent performance</Trans></Link>}>
+        {figures.top.length ? (
+          <ol className="flex flex-col divide-y divide-slate-100">
+            {figures.top.map((m) => (
+              <li key={m.memberId} className="flex justify-between gap-3 py-2 text-sm">
+                <span className="font-medium">{figures.nameOf(m.memberId)}</span>
+                <span>
+                  <Rials value={m.amount} />
+                </span>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="text-sm text-slate-600">
+            <Trans>No sale has been won this month yet.</Trans>
+          </p>
+        )}
+      </SectionCard>
+    </div>
+  );
+}

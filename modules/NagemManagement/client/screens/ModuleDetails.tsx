@@ -1,0 +1,118 @@
+/** A catalogue module (`?id=`): its details, its sales, its active subscriptions and its revenue by Jalali month. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, type ReactNode } from 'react';
+import { Link, useSearch } from 'wouter';
+import { permission, type Line } from '../../../../src/contract/entity.ts';
+import { formatDate, formatNumber } from '../../../../src/i18n/format.ts';
+import { EntityDetails } from '../../../../src/panel/entity/EntityDetails.tsx';
+import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
+import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { useCanAccess } from '../../../../src/storage/access.ts';
+import { useOne } from '../../../../src/storage/useData.ts';
+import { Alert } from '../../../../src/ui/Alert.tsx';
+import { buttonClasses } from '../../../../src/ui/Button.tsx';
+import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
+import { Loading } from '../../../../src/ui/Loading.tsx';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { Module } from '../../entities/catalogue.ts';
+import { Subscription } from '../../entities/customers.ts';
+import { Sale, stageOptions } from '../../entities/sale.ts';
+import { jalaliMonthOf } from '../../rules/jalaliMonth.ts';
+import { lineNet } from '../../rules/saleTotals.ts';
+import { isLive, lastMonths } from '../../rules/salesFigures.ts';
+import { monthLabel } from '../monthLabel.ts';
+import { LazyBarChart } from '../parts/LazyBarChart.tsx';
+import { Rials } from '../parts/Rials.tsx';
+import { Tile } from '../parts/Tile.tsx';
+import { nm, withQuery } from '../paths.ts';
+import { useRows } from '../useRows.ts';
+
+export function ModuleDetails() {
+  const { t } = useLingui();
+  const can = useCanAccess();
+  const id = new URLSearchParams(useSearch()).get('id');
+  const { data: module, loading } = useOne(Module, id);
+  useDocumentTitle(typeof module?.name === 'string' ? module.name : t`Catalogue module`);
+  let body;
+  if (!can(permission(Module, 'read'))) body = <NoAccess />;
+  else if (id && loading) body = <Loading />;
+  else if (!module) body = <Alert tone="warning">{t`This record does not exist any more.`}</Alert>;
+  else body = <Figures id={module.id} details={<EntityDetails entity={Module} row={module} />} />;
+  return (
+    <>
+      <PageHeader
+        title={typeof module?.name === 'string' ? module.name : <Trans>Catalogue module</Trans>}
+        actions={
+          <Link href={nm.modules} className={buttonClasses('ghost')}>
+            <Trans>Catalogue of modules</Trans>
+          </Link>
+        }
+      />
+      {body}
+    </>
+  );
+}
+
+function Figures({ id, details }: { id: string; details: ReactNode }) {
+  const { t, i18n } = useLingui();
+  const rows = useRows([Sale, Subscription]);
+  const customers = useReferenceTitles('NagemManagement/Customer');
+  const figures = useMemo(() => {
+    if (!rows) return null;
+    const [sales, subscriptions] = rows as [typeof rows[0], typeof rows[0]];
+    const withIt = sales.filter(isLive).flatMap((s) => {
+      const lines = ((s.lines as Line[] | undefined) ?? []).filter((l) => l.moduleId === id);
+      return lines.length ? [{ sale: s, amount: Number(lines.reduce((sum, l) => sum + lineNet(l), 0n)) }] : [];
+    });
+    const byMonth = new Map<string, number>();
+    for (const { sale, amount } of withIt) {
+      const month = sale.stage === 'won' ? jalaliMonthOf(sale.closedOn) : null;
+      if (month) byMonth.set(month, (byMonth.get(month) ?? 0) + amount);
+    }
+    const months = lastMonths(jalaliMonthOf(new Date().toISOString())!, 6);
+    return {
+      sales: withIt.sort((a, b) => String(b.sale.date).localeCompare(String(a.sale.date))),
+      active: subscriptions.filter((s) => s.moduleId === id && s.status === 'active').length,
+      revenue: [...byMonth.values()].reduce((a, b) => a + b, 0),
+      groups: months.map((m) => ({ key: m, label: monthLabel(m), values: [byMonth.get(m) ?? 0] })),
+    };
+  }, [rows, id]);
+  if (!figures) return <Loading />;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid grid-cols-3 gap-3">
+        <Tile label={<Trans>Sales</Trans>} value={formatNumber(figures.sales.length)} />
+        <Tile label={<Trans>Active subscriptions</Trans>} value={formatNumber(figures.active)} />
+        <Tile label={<Trans>Revenue from won sales</Trans>} value={<Rials value={figures.revenue} />} />
+      </div>
+      <SectionCard title={<Trans>Revenue by month</Trans>}>
+        <LazyBarChart groups={figures.groups} series={[{ label: t`Revenue (rials)`, color: 'var(--color-brand-600)' }]} label={t`Revenue of this module per Jalali month`} groupHeader={t`Month`} />
+      </SectionCard>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <SectionCard title={<Trans>Its sales</Trans>}>
+          {figures.sales.length ? (
+            <ul className="divide-y divide-slate-100">
+              {figures.sales.slice(0, 20).map(({ sale, amount }) => (
+                <li key={sale.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+                  <Link href={withQuery(nm.sales, { id: sale.id })} className="font-medium text-brand-800 hover:underline">
+                    {customers?.get(String(sale.customerId)) ?? '…'}
+                  </Link>
+                  <span>{i18n._(stageOptions.find((o) => o.value === sale.stage)?.label ?? stageOptions[0].label)}</span>
+                  <span>{typeof sale.date === 'string' ? formatDate(sale.date) : ''}</span>
+                  <span>
+                    <Rials value={amount} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-600">
+              <Trans>Not sold yet.</Trans>
+            </p>
+          )}
+        </SectionCard>
+        <Card className="p-0">{details}</Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/** SupporterList: the members who answer requests, each with open, overdue and average time to resolve; and the unassigned queue. */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import { Link } from 'wouter';
+import { permission } from '../../../../src/contract/entity.ts';
+import { formatNumber } from '../../../../src/i18n/format.ts';
+import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
+import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { useCanAccess } from '../../../../src/storage/access.ts';
+import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
+import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
+import { InfoIcon } from '../../../../src/ui/icons.tsx';
+import { Loading } from '../../../../src/ui/Loading.tsx';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { Request } from '../../entities/support.ts';
+import { supporterLoads } from '../../rules/supporters.ts';
+import { nm, withQuery } from '../paths.ts';
+import { useNow } from '../useNow.ts';
+import { useRows } from '../useRows.ts';
+
+export function SupporterList() {
+  const { t } = useLingui();
+  const can = useCanAccess();
+  useDocumentTitle(t`Supporters`);
+  return (
+    <>
+      <PageHeader title={<Trans>Supporters</Trans>} description={<Trans>Who answers support requests: their open and overdue requests and how long they take to resolve one.</Trans>} />
+      {can(permission(Request, 'read')) ? <Loads /> : <NoAccess />}
+    </>
+  );
+}
+
+function Loads() {
+  const { t } = useLingui();
+  const rows = useRows([Request]);
+  const members = useReferenceTitles('PanelManagement/Member');
+  const now = useNow();
+  const loads = useMemo(() => (rows ? supporterLoads(rows[0]!, now) : null), [rows, now]);
+  if (!loads) return <Loading />;
+  if (!loads.length) return <EmptyState icon={<InfoIcon className="size-7" />} title={<Trans>No support request yet</Trans>} />;
+  return (
+    <Card className="overflow-x-auto p-0">
+      <table className="w-full min-w-[32rem] text-sm">
+        <thead className="bg-slate-50 text-slate-600">
+          <tr>
+            <th scope="col" className="p-3 text-start"><Trans>Supporter</Trans></th>
+            <th scope="col" className="p-3 text-start"><Trans>Open requests</Trans></th>
+            <th scope="col" className="p-3 text-start"><Trans>Overdue</Trans></th>
+            <th scope="col" className="p-3 text-start"><Trans>Average time to resolve</Trans></th>
+          </tr>
+        </thead>
+        <tbody>
+          {loads.map((l) => {
+            return (
+              <tr key={l.supporterId || 'queue'} className="border-t border-slate-100">
+                <th scope="row" className="p-3 text-start font-medium">
+                  <Link href={withQuery(nm.requests, { supporter: l.supporterId || '-' })} className="text-brand-800 hover:underline">
+                    {l.supporterId ? (members?.get(l.supporterId) ?? '…') : t`Unassigned queue`}
+                  </Link>
+                </th>
+                <td className="p-3">{formatNumber(l.open)}</td>
+                <td className={`p-3 ${l.overdue ? 'font-semibold text-amber-800' : ''}`}>{formatNumber(l.overdue)}</td>
+                <td className="p-3">{l.avgHours === null ? '—' : <Plural value={l.avgHours} one="# hour" other="# hours" />}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Card>
+  );
+}

@@ -1,0 +1,183 @@
+/**
+ * Sales: the list (a sale opens in place with `?id=`), and the form that writes a draft with its
+ * lines on this device, its net, VAT and total shown live. A sale is invoiced (submitted) once won;
+ * when the server refuses an invoice for a sale not yet won, the sale says so in words.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { asDocument, permission, type Line } from '../../../../src/contract/entity.ts';
+import { DocumentForm } from '../../../../src/panel/document/DocumentForm.tsx';
+import type { DocumentValues, LineValues } from '../../../../src/panel/document/documentValues.ts';
+import { DocumentView } from '../../../../src/panel/document/DocumentView.tsx';
+import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
+import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
+import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { useCanAccess } from '../../../../src/storage/access.ts';
+import type { LocalRow, SyncProblem } from '../../../../src/storage/localRecords.ts';
+import { useOne } from '../../../../src/storage/useData.ts';
+import { Alert } from '../../../../src/ui/Alert.tsx';
+import { buttonClasses } from '../../../../src/ui/Button.tsx';
+import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
+import { Loading } from '../../../../src/ui/Loading.tsx';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { Module } from '../../entities/catalogue.ts';
+import { Sale } from '../../entities/sale.ts';
+import { tehranToday } from '../../rules/jalaliMonth.ts';
+import { SaleTotalsBar } from '../parts/SaleTotalsBar.tsx';
+import { Rials } from '../parts/Rials.tsx';
+import { nm, withQuery } from '../paths.ts';
+import { useVatPercent } from '../useVatPercent.ts';
+import { useRows } from '../useRows.ts';
+
+export const saleDocument = asDocument(Sale);
+
+function NewSaleButton() {
+  const can = useCanAccess();
+  if (!can(permission(Sale, 'create'))) return null;
+  return (
+    <Link href={nm.addSale} className={buttonClasses('primary')}>
+      <Trans>New sale</Trans>
+    </Link>
+  );
+}
+
+export function SaleList() {
+  const { t } = useLingui();
+  const can = useCanAccess();
+  const [, navigate] = useLocation();
+  const id = new URLSearchParams(useSearch()).get('id');
+  useDocumentTitle(t`Sales`);
+  if (id) return <SaleDetails id={id} />;
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Sales</Trans>}
+        description={<Trans>Every sale with its stage and total. A won sale is invoiced by submitting it.</Trans>}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Link href={nm.board} className={buttonClasses('secondary')}>
+              <Trans>Sales board</Trans>
+            </Link>
+            <NewSaleButton />
+          </div>
+        }
+      />
+      {can(permission(Sale, 'read')) ? <EntityList entity={Sale} onOpen={(row) => navigate(withQuery(nm.sales, { id: row.id }))} empty={<NewSaleButton />} /> : <NoAccess />}
+    </>
+  );
+}
+
+/** The catalogue price of a line's module, as a reminder under the line. */
+function CataloguePrice({ line }: { line: LineValues }) {
+  const rows = useRows([Module]);
+  const module = rows?.[0]?.find((m) => m.id === line.moduleId);
+  if (!module || typeof module.price !== 'number') return null;
+  return (
+    <p className="mt-2 text-end text-sm text-slate-600">
+      <Trans>
+        Catalogue price: <Rials value={module.price} />
+      </Trans>
+    </p>
+  );
+}
+
+/** A new sale (`?customerId=`, `?stage=`), or the draft in `?id=`. */
+export function AddNewSale() {
+  const { t, i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const query = new URLSearchParams(useSearch());
+  const id = query.get('id');
+  const can = useCanAccess();
+  const vatPercent = useVatPercent();
+  const { data: row, loading } = useOne(Sale, id);
+  const title = id ? t`Edit the sale` : t`New sale`;
+  useDocumentTitle(title);
+  let body: ReactNode;
+  if (!can(permission(Sale, id ? 'update' : 'create'))) body = <NoAccess />;
+  else if (id && loading) body = <Loading />;
+  else if (id && !row) body = <Alert tone="warning">{t`This record does not exist any more.`}</Alert>;
+  else if (row && row.status !== 'draft') body = <Alert tone="info">{t`Only a draft can be changed. Cancel the document and amend it to correct it.`}</Alert>;
+  else {
+    body = (
+      <Card>
+        <DocumentForm
+          key={row?.id ?? 'new'}
+          entity={saleDocument}
+          row={row ?? null}
+          defaults={{ date: tehranToday(), stage: query.get('stage') ?? 'lead', customerId: query.get('customerId') }}
+          lineFooter={(line) => <CataloguePrice line={line} />}
+          summary={(values: DocumentValues) => <SaleTotalsBar lines={values.lines} vatPercent={vatPercent} />}
+          onSaved={(saved) => navigate(withQuery(nm.sales, { id: saved.id }), { replace: true })}
+          onCancel={() => navigate(row ? withQuery(nm.sales, { id: row.id }) : nm.sales)}
+        />
+      </Card>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={title} description={i18n._(Sale.label)} />
+      {body}
+    </>
+  );
+}
+
+/** Why the server would not invoice the sale, in words. */
+function Refusal({ problem }: { problem: SyncProblem }) {
+  const detail = problem.detail as { reason?: unknown } | undefined;
+  if (detail?.reason === 'notWon') return <p>{<Trans>Only a won sale is invoiced. Move it to won on the sales board first.</Trans>}</p>;
+  const over = (problem.detail as { overDiscounted?: unknown } | undefined)?.overDiscounted;
+  if (Array.isArray(over)) return <p>{<Trans>A line’s discount is larger than its amount.</Trans>}</p>;
+  return null;
+}
+
+function SaleDetails({ id }: { id: string }) {
+  const { t, i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const can = useCanAccess();
+  const { data: row, loading } = useOne(Sale, id);
+  const vatPercent = useVatPercent();
+  const customers = useReferenceTitles('NagemManagement/Customer');
+  useDocumentTitle(typeof row?.number === 'string' ? row.number : i18n._(Sale.label));
+  let body: ReactNode;
+  if (!can(permission(Sale, 'read'))) body = <NoAccess />;
+  else if (loading) body = <Loading />;
+  else if (!row) body = <Alert tone="warning">{t`This record does not exist any more.`}</Alert>;
+  else {
+    body = (
+      <>
+        {row.stage === 'won' && row.status !== 'cancelled' && (
+          <p className="mb-4 flex flex-wrap gap-2">
+            <Link href={withQuery(nm.setupModules, { saleId: row.id })} className={buttonClasses('secondary', 'sm')}>
+              <Trans>Setup checklist</Trans>
+            </Link>
+          </p>
+        )}
+        <Card>
+          <DocumentView
+            entity={saleDocument}
+            row={row}
+            onEdit={() => navigate(withQuery(nm.addSale, { id: row.id }))}
+            onDone={({ amended }) => navigate(amended ? withQuery(nm.addSale, { id: amended.id }) : nm.sales, { replace: true })}
+            summary={(shown: LocalRow) => <SaleTotalsBar lines={(shown.lines as Line[] | undefined) ?? []} vatPercent={vatPercent} />}
+            explain={(problem) => <Refusal problem={problem} />}
+          />
+        </Card>
+      </>
+    );
+  }
+  const customer = row ? customers?.get(String(row.customerId)) : undefined;
+  return (
+    <>
+      <PageHeader
+        title={customer ? <Trans>Sale to {customer}</Trans> : <Trans>Sale</Trans>}
+        actions={
+          <Link href={nm.sales} className={buttonClasses('ghost')}>
+            <Trans>All sales</Trans>
+          </Link>
+        }
+      />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * Sales in Chromium against the real server: the board moves a sale by keyboard (Space, arrows,
+ * Space, with what a screen reader hears; offline, sent once back online) and by pointer drag; a new sale shows its net, VAT and
+ * total while its lines are typed; and every route of the module opens, in Persian on a phone
+ * and in English on a wide screen, with screenshots to look at.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { entityPath, type Row } from '../../../../src/contract/entity.ts';
+import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
+import { modulePath, paths } from '../../../../src/contract/routes.ts';
+import { accountServerEnv, freshContext, newAccount, signInContext, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
+import { screenshot, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { callInPanel, openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
+import { fa } from '../../../../tests/e2e/pwaSupport.ts';
+import { Agent, Module } from '../../entities/catalogue.ts';
+import { Customer, Payment } from '../../entities/customers.ts';
+import { Sale } from '../../entities/sale.ts';
+import { Request, RequestMessage } from '../../entities/support.ts';
+import module from '../../module.ts';
+import { addDays, tehranToday } from '../../rules/jalaliMonth.ts';
+
+const e2e = serverAndBrowser({ env: accountServerEnv });
+const at = (screen: string) => modulePath('NagemManagement', screen);
+let context: BrowserContext;
+let page: Page;
+let token = '';
+let panelCode = '';
+const ids: Record<string, string> = {};
+
+const create = (entity: Parameters<typeof entityPath>[0], body: Record<string, unknown>) =>
+  callInPanel<Row>(e2e.server.url, { method: 'POST', path: entityPath(entity) }, token, panelCode, { id: crypto.randomUUID(), ...body });
+const line = (moduleId: string, quantity: number, unitPrice: number, discount = 0) => ({ id: crypto.randomUUID(), moduleId, quantity, unitPrice, discount });
+
+async function go(path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.locator('h1').first().waitFor();
+}
+
+/** What the page reported as errors (a screen that threw, a failed render). */
+const problems: string[] = [];
+
+const column = (stage: string) => page.locator(`section[data-stage="${stage}"]`);
+
+beforeAll(async () => {
+  const person = await newAccount(e2e.server);
+  context = await freshContext(e2e.browser, e2e.server, 390);
+  token = (await signInContext(context, e2e.server, person.username, person.password)).access_token;
+  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, { name: 'ناگم', icon: 'cart', modules: ['PanelManagement', 'NagemManagement'] });
+  panelCode = panel.code;
+  const today = tehranToday();
+  const crm = await create(Module, { name: 'سامانه CRM', code: 'CRM', price: 120_000_000, billing: 'yearly', active: true });
+  const hr = await create(Module, { name: 'حضور و غیاب', code: 'HR', price: 3_500_000, billing: 'monthly', active: true });
+  ids.crm = crm.id;
+  await create(Agent, { name: 'نماینده شیراز', kind: 'reseller', region: 'فارس', commissionRate: '5', monthlyTarget: 500_000_000, active: true });
+  const alborz = await create(Customer, { kind: 'company', name: 'شرکت البرز', province: 'تهران', city: 'تهران', source: 'web', mobiles: ['09121234567'] });
+  const baran = await create(Customer, { kind: 'company', name: 'بازرگانی باران', province: 'فارس', city: 'شیراز', source: 'agent' });
+  ids.alborz = alborz.id;
+  await create(Sale, { customerId: alborz.id, date: addDays(today, -3), stage: 'lead', lines: [line(crm.id, 1, 120_000_000, 20_000_000)] });
+  await create(Sale, { customerId: baran.id, date: addDays(today, -10), stage: 'negotiating', lines: [line(hr.id, 12, 3_500_000)] });
+  const won = await create(Sale, { customerId: baran.id, date: addDays(today, -20), stage: 'won', lines: [line(crm.id, 1, 110_000_000), line(hr.id, 1, 3_500_000)] });
+  ids.won = won.id;
+  await create(Payment, { customerId: baran.id, date: today, amount: 50_000_000, method: 'transfer' });
+  const request = await create(Request, { customerId: baran.id, subject: 'ورود به سامانه ممکن نیست', priority: 'urgent', status: 'open', category: 'technical', description: 'از صبح خطای ۵۰۰ می‌دهد.' });
+  ids.request = request.id;
+  await create(RequestMessage, { requestId: request.id, kind: 'note', body: 'لاگ‌ها بررسی شد.' });
+  page = await context.newPage();
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text());
+  });
+  await openScreen(page, paths.user.panelList);
+  await page.getByRole('button', { name: 'ناگم' }).click();
+  await page.waitForURL((url) => url.pathname === paths.user.panelDashboard);
+  await openScreen(page, at('Sale/SaleStatus'));
+  await waitUntilSynced(page);
+});
+
+afterAll(() => context?.close());
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await screenshot(page, `sales-failed-${task.name.slice(0, 30)}`).catch(() => {});
+});
+
+describe('the sales board', () => {
+  it('moves a sale by keyboard, saying what happens, and by dragging it', async () => {
+    await go(at('Sale/SaleStatus'));
+    const card = column('lead').locator('[data-sale-card]').filter({ hasText: 'شرکت البرز' });
+    await card.waitFor({ timeout: 30_000 });
+    await screenshot(page, 'sales-board-fa-390');
+    // With no signal: the move is kept on the phone and sent once back online.
+    await context.setOffline(true);
+    await card.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'شرکت البرز' }).count()).toBeGreaterThan(0);
+    // In Persian the stages run right to left: the left arrow goes forward.
+    await page.keyboard.press('ArrowLeft');
+    await page.getByText(fa('Over {0}.', { 0: fa('nm.stage.quoted') })).waitFor();
+    await page.keyboard.press('Space');
+    await column('quoted').locator('[data-sale-card]').filter({ hasText: 'شرکت البرز' }).waitFor();
+    await page.getByText(fa('{customer} moved to {0}.', { customer: 'شرکت البرز', 0: fa('nm.stage.quoted') })).waitFor();
+    await context.setOffline(false);
+    await waitUntilSynced(page);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const moved = column('quoted').locator('[data-sale-card]').filter({ hasText: 'شرکت البرز' });
+    const from = (await moved.boundingBox())!;
+    const to = (await column('negotiating').boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 - 20, from.y + from.height / 2, { steps: 3 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 80, { steps: 8 });
+    await page.mouse.up();
+    await column('negotiating').locator('[data-sale-card]').filter({ hasText: 'شرکت البرز' }).waitFor();
+    await waitUntilSynced(page);
+    await screenshot(page, 'sales-board-fa-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+  });
+
+  it('shows a new sale’s net, VAT and total while its lines are typed', async () => {
+    await go(`${at('Sale/AddNewSale')}?customerId=${ids.alborz}`);
+    const item = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
+    const input = item.getByRole('combobox', { name: fa('nm.field.SaleLine.moduleId') }).first();
+    await input.fill('سامانه');
+    await page.getByRole('option', { name: 'سامانه CRM' }).first().click();
+    await item.getByLabel(fa('nm.field.SaleLine.quantity')).fill('۲');
+    await item.getByLabel(fa('nm.field.SaleLine.unitPrice')).fill('1000005');
+    await item.getByLabel(fa('nm.field.SaleLine.discount')).fill('5');
+    // 2 × 1,000,005 − 5 = 2,000,005; VAT 10 % half up = 200,001; total 2,200,006.
+    await page.getByText(fa('{amount} rials', { amount: '۲٬۲۰۰٬۰۰۶' })).first().waitFor();
+    await page.getByText(fa('{amount} rials', { amount: '۲۰۰٬۰۰۱' })).first().waitFor();
+    await screenshot(page, 'sales-new-sale-fa-390');
+  });
+});
+
+describe('every route', () => {
+  const visit = async (suffix: string, name: string) => {
+    for (const route of module.routes) {
+      const query = route === 'Customers/CustomersDetails' ? `?id=${ids.alborz}` : route === 'Modules/ModuleDetails' ? `?id=${ids.crm}` : route === 'Support/RequestDetails' ? `?id=${ids.request}` : route.startsWith('Sale/PanelSetupForms') ? `?saleId=${ids.won}` : '';
+      await go(`${at(route)}${query}`);
+      // Charts and lists that load after the heading are on screen before the picture.
+      await expect.poll(() => page.locator('main .animate-spin').count()).toBe(0);
+      expect(problems, route).toEqual([]);
+      await screenshot(page, `sales-${route.replaceAll('/', '-')}-${name}-${suffix}`);
+    }
+  };
+
+  it('opens each one in Persian on a phone', async () => {
+    await visit('390', 'fa');
+  });
+
+  it('opens each one in English on a wide screen', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openScreen(page, at('Dashboard'));
+    await switchToEnglish(page);
+    await visit('1280', 'en');
+  });
+});
