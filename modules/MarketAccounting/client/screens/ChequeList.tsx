@@ -61,7 +61,7 @@ export function ChequeList() {
               }}
               options={[
                 { value: 'open', label: t`Still open` },
-                { value: 'received', label: t`Received` },
+                { value: 'received', label: t({ context: 'cheque', message: 'Received' }) },
                 { value: 'issued', label: t`Issued` },
                 { value: 'all', label: t`All cheques` },
               ]}
