@@ -4,7 +4,7 @@
  * rows written straight into the panel's IndexedDB as a long pull leaves them, and a timing taken
  * inside the page from following a navigation link to the first row drawn.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -53,15 +53,38 @@ export interface BenchPanel {
 
 /**
  * A build served by a real server, a person signed up with a panel of `modules`, and a page of
- * Chromium (1280 × 800) signed in to it, open at `firstPath` (so the panel database exists);
- * `extraArgs` go to Chromium after the usual flags.
+ * Chromium (1280 × 800) signed in to it, open at `firstPath` (so the panel database exists).
+ * With `debuggingPort`, Chromium is started on that port and the page is in its default profile,
+ * where another tool (Lighthouse) connecting to the port finds the session and the data.
  */
-export async function openBenchPanel(name: string, modules: string[], firstPath: string, extraArgs: string[] = []): Promise<BenchPanel> {
+export async function openBenchPanel(name: string, modules: string[], firstPath: string, { debuggingPort }: { debuggingPort?: number } = {}): Promise<BenchPanel> {
   const { dir, cleanup } = appBuild(name);
   const server = await startServer({ distDir: dir });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, ...extraArgs] });
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  let stopChromium = async () => {};
+  const browser = debuggingPort
+    ? await (async () => {
+        const profile = mkdtempSync(join(tmpdir(), `pishkhan-${name}-profile-`));
+        const child = spawn(executablePath, [...chromiumArgs, `--remote-debugging-port=${debuggingPort}`, `--user-data-dir=${profile}`, '--window-size=1280,800', 'about:blank'], { stdio: 'ignore' });
+        const exited = new Promise((done) => child.once('exit', done));
+        stopChromium = async () => {
+          child.kill();
+          await exited;
+          rmSync(profile, { recursive: true, force: true });
+        };
+        for (let i = 0; ; i++) {
+          try {
+            return await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
+          } catch (error) {
+            if (i === 50) throw error;
+            await new Promise((wait) => setTimeout(wait, 200));
+          }
+        }
+      })()
+    : await chromium.launch({ executablePath, args: chromiumArgs });
   const close = async () => {
-    await browser.close();
+    await browser.close(); // with a debugging port, only lets go of it (it may have done so already)
+    await stopChromium();
     await server.stop();
     cleanup();
   };
@@ -75,10 +98,10 @@ export async function openBenchPanel(name: string, modules: string[], firstPath:
       city: 'اصفهان', state: 'اصفهان', country: 'ایران', mobileNumber: '', gender: 'female',
     }, tokens.access_token);
     const panel = await call<CurrentPanel>(server.url, panelEndpoints.register, { name: 'بنچمارک', icon: 'store', modules }, tokens.access_token);
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+    const context = debuggingPort ? browser.contexts()[0]! : await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
     await addSessionCookies(context, server.url, tokens, username, panel.code);
     const page = await context.newPage();
-    await page.goto(firstPath);
+    await page.goto(new URL(firstPath, server.url).href);
     await page.locator('h1').first().waitFor();
     await page.waitForLoadState('networkidle');
     return { browser, context, page, dbName: panelDbName(username, panel.code), close };
