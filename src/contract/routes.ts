@@ -35,6 +35,13 @@ export function modulePath(module: ModuleKey, screen: string): string {
   return `${MODULE_BASE}/${module}/${screen}`;
 }
 
+/** A screen's path with its query; empty values are left out. */
+export function withQuery(path: string, query: Record<string, string | null | undefined>): string {
+  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 /** Correctly spelled paths that redirect to the spec's spellings (a module's own are in its declaration). */
 export const aliases: Readonly<Record<string, string>> = {
   '/auth/Signup': paths.auth.signUp,

@@ -29,9 +29,4 @@ export const nm = {
   supporters: at('Support/SupporterList'),
 } as const;
 
-/** The path of a screen with its query. */
-export function withQuery(path: string, query: Record<string, string | null | undefined>): string {
-  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}
+export { withQuery } from '../../../src/contract/routes.ts';

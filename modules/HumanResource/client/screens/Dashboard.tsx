@@ -22,7 +22,7 @@ import { Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch } from '../../entities/punch.ts';
 import { addDays, tehranDay } from '../../rules/attendanceDay.ts';
 import { todayFigures } from '../attendanceView.ts';
-import { useNow } from '../useNow.ts';
+import { useNow } from '../../../../src/ui/useNow.ts';
 import { usePunches } from '../usePunches.ts';
 import { Member, myPersonnel } from '../myPersonnel.ts';
 import { ClockCard } from '../parts/ClockCard.tsx';

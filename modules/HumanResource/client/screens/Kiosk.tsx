@@ -29,7 +29,7 @@ import { StartKioskButton } from '../parts/StartKiosk.tsx';
 import { hr } from '../paths.ts';
 import { learnOffset, type ClockOffset } from '../serverClock.ts';
 import { formatClock, formatLongDate } from '../timeText.ts';
-import { useNow } from '../useNow.ts';
+import { useNow } from '../../../../src/ui/useNow.ts';
 
 /** The server's offset is learnt again this often while online. */
 const RELEARN_MS = 10 * 60_000;

@@ -21,7 +21,7 @@ import { SelectField } from '../../../../src/ui/SelectField.tsx';
 import { DateField } from '../../../../src/ui/DateField.tsx';
 import { Spinner } from '../../../../src/ui/Spinner.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { useNow } from '../useNow.ts';
+import { useNow } from '../../../../src/ui/useNow.ts';
 import { usePunches, usePunchesOf } from '../usePunches.ts';
 import { Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch } from '../../entities/punch.ts';

@@ -28,7 +28,7 @@ import { Rials } from '../parts/Rials.tsx';
 import { Tile } from '../parts/Tile.tsx';
 import { nm } from '../paths.ts';
 import { sellerNames } from '../sellerNames.ts';
-import { useNow } from '../useNow.ts';
+import { useNow } from '../../../../src/ui/useNow.ts';
 import { useRows } from '../useRows.ts';
 
 export function Dashboard() {

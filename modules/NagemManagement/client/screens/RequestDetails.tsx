@@ -27,7 +27,7 @@ import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { priorityOptions, Request, RequestMessage, requestStatuses } from '../../entities/support.ts';
 import { isOverdue } from '../../rules/support.ts';
 import { nm, withQuery } from '../paths.ts';
-import { useNow } from '../useNow.ts';
+import { useNow } from '../../../../src/ui/useNow.ts';
 import { useRows } from '../useRows.ts';
 
 export function RequestDetails() {

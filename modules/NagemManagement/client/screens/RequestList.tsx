@@ -20,7 +20,7 @@ import { priorityOptions, Request, requestStatuses } from '../../entities/suppor
 import { filterRequests } from '../../rules/supporters.ts';
 import { isOverdue } from '../../rules/support.ts';
 import { nm, withQuery } from '../paths.ts';
-import { useNow } from '../useNow.ts';
+import { useNow } from '../../../../src/ui/useNow.ts';
 import { useRows } from '../useRows.ts';
 import { useSignedInMember } from '../useSignedInMember.ts';
 

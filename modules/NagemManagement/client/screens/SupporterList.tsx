@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Request } from '../../entities/support.ts';
 import { supporterLoads } from '../../rules/supporters.ts';
 import { nm, withQuery } from '../paths.ts';
-import { useNow } from '../useNow.ts';
+import { useNow } from '../../../../src/ui/useNow.ts';
 import { useRows } from '../useRows.ts';
 
 export function SupporterList() {

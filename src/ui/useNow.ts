@@ -1,4 +1,4 @@
-/** The time, refreshed every minute, for screens that show "today" and "in now". */
+/** The time, refreshed every minute: for screens that show "today", "in now" or what is overdue. */
 import { useEffect, useState } from 'react';
 
 export function useNow(everyMs = 60_000): number {
