@@ -24,7 +24,8 @@ function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.D
 }
 
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions, locale = activeLocale()): string {
-  return numberFormat(locale, options).format(value);
+  // Negative zero (a balance of 0 turned round, `-0`) reads as zero, not "-0".
+  return numberFormat(locale, options).format(value === 0 ? 0 : value);
 }
 
 /**
