@@ -28,6 +28,7 @@ export const accountRoles = [
   { value: 'vatPayable', label: /*i18n*/ { id: 'acc.role.vatPayable', message: 'VAT payable' } },
   { value: 'revenue', label: /*i18n*/ { id: 'acc.role.revenue', message: 'Sales revenue' } },
   { value: 'costOfSales', label: /*i18n*/ { id: 'acc.role.costOfSales', message: 'Cost of goods sold' } },
+  { value: 'openingBalance', label: /*i18n*/ { id: 'acc.role.openingBalance', message: 'Opening balances' } },
 ] as const;
 
 export type AccountRole = (typeof accountRoles)[number]['value'];

@@ -2,8 +2,9 @@
  * Automatic vouchers from other modules' documents (market-accounting.md), while those modules are
  * enabled, without depending on them: the documents and their fields are read by name.
  * - Warehousing's receipt: goods in post inventory against the supplier's payable at the value of
- *   the stock moves it made; goods out post the cost of goods sold against inventory at the
- *   moving-average cost warehousing valued them at.
+ *   the stock moves it made, or, for opening stock (`opening`), against opening balance equity: the
+ *   goods were the business's before the books began, and nobody is owed for them; goods out post
+ *   the cost of goods sold against inventory at the moving-average cost warehousing valued them at.
  * - An invoiced (submitted) sale: the customer's receivable against revenue and VAT payable.
  * Cancelling the source posts the reverse of what it posted.
  */
@@ -32,6 +33,12 @@ async function stockValue(ctx: WriteContext, receiptId: string): Promise<number>
 
 async function receiptEntries(ctx: WriteContext, doc: Row): Promise<Entry[]> {
   const value = await stockValue(ctx, doc.id);
+  if (doc.direction === 'in' && doc.opening === true) {
+    return [
+      { accountId: roleAccount('inventory'), debit: value, credit: 0 },
+      { accountId: roleAccount('openingBalance'), debit: 0, credit: value },
+    ];
+  }
   if (doc.direction === 'in') {
     const partyId = await mirrorParty(ctx, 'WarehousingMVM/Party', doc.partyId);
     return [

@@ -34,6 +34,7 @@ export const standardChart: readonly ChartAccount[] = [
   { code: '3101', fa: 'سرمایه', en: 'Capital', kind: 'equity', parent: '3' },
   { code: '3102', fa: 'سود (زیان) انباشته', en: 'Retained earnings', kind: 'equity', parent: '3' },
   { code: '3103', fa: 'برداشت', en: 'Drawings', kind: 'equity', parent: '3' },
+  { code: '3104', fa: 'تراز افتتاحیه', en: 'Opening balance equity', kind: 'equity', parent: '3', role: 'openingBalance' },
   { code: '4', fa: 'درآمدها', en: 'Income', kind: 'income' },
   { code: '4101', fa: 'فروش کالا', en: 'Sales', kind: 'income', parent: '4', role: 'revenue' },
   { code: '4102', fa: 'برگشت از فروش و تخفیفات', en: 'Sales returns and discounts', kind: 'income', parent: '4' },

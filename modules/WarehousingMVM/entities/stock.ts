@@ -31,6 +31,8 @@ export const Receipt = defineEntity({
       max: 60,
     },
     note: { kind: 'longText', label: /*i18n*/ { id: 'field.Receipt.note', message: 'Note' }, max: 1000 },
+    /** Goods in that were the business's before its books began (Inventory/AddProductToWarehouse), bought from nobody. */
+    opening: { kind: 'boolean', label: /*i18n*/ { id: 'field.Receipt.opening', message: 'Opening stock' }, internal: true },
   },
   document: {
     series: 'RC',

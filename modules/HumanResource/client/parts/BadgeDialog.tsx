@@ -3,7 +3,6 @@
  * saved), and a credit-card-size badge (85.6 × 54 mm) with the panel's name, the person's name,
  * job title and personnel code, and the QR code a kiosk scans. Only the secret's hash is saved.
  */
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { describeError } from '../../../../src/i18n/describeError.ts';
@@ -13,6 +12,7 @@ import { usePanelData } from '../../../../src/storage/panelData.ts';
 import { Alert } from '../../../../src/ui/Alert.tsx';
 import { Button } from '../../../../src/ui/Button.tsx';
 import { Ltr } from '../../../../src/ui/Ltr.tsx';
+import { ModalFrame } from '../../../../src/ui/ModalFrame.tsx';
 import { Spinner } from '../../../../src/ui/Spinner.tsx';
 import { showToast } from '../../../../src/ui/toast.ts';
 import { Personnel } from '../../entities/masterData.ts';
@@ -102,33 +102,27 @@ export function BadgeDialog({ person, open, onClose }: { person: LocalRow; open:
   }
 
   return (
-    <Dialog open={open} onClose={() => !saving && onClose()} className="relative z-50">
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-4 sm:items-center">
-        <DialogPanel className="flex w-full max-w-md flex-col gap-4 rounded-card bg-white p-5 shadow-xl ring-1 ring-slate-200 sm:p-6">
-          <DialogTitle className="text-lg font-bold text-slate-900">{t`Badge for ${name}`}</DialogTitle>
-          <div className="grid min-h-[60mm] place-items-center overflow-hidden rounded-xl bg-slate-100 p-2 sm:p-4" aria-label={t`Badge preview`} role="img">
-            {badge ? (
-              // Drawn at its printed size; shrunk on a phone's screen only.
-              <div className="hr-badge-frame max-sm:scale-[0.82]">
-                <BadgeCard person={person} panelName={current.status === 'ready' ? current.panel.name : ''} qr={badge.qr} />
-              </div>
-            ) : (
-              <Spinner className="size-8 text-brand-700" />
-            )}
+    <ModalFrame open={open} onClose={() => !saving && onClose()} title={t`Badge for ${name}`} className="flex flex-col gap-4">
+      <div className="grid min-h-[60mm] place-items-center overflow-hidden rounded-xl bg-slate-100 p-2 sm:p-4" aria-label={t`Badge preview`} role="img">
+        {badge ? (
+          // Drawn at its printed size; shrunk on a phone's screen only.
+          <div className="hr-badge-frame max-sm:scale-[0.82]">
+            <BadgeCard person={person} panelName={current.status === 'ready' ? current.panel.name : ''} qr={badge.qr} />
           </div>
-          <Alert tone="warning">{person.badgeHash ? t`Printing this badge makes ${name}’s current badge stop working, on every kiosk at its next sync.` : t`The badge’s QR code lets ${name} clock in at a kiosk without a PIN: keep it like a key.`}</Alert>
-          {failure && <Alert tone="error">{failure}</Alert>}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose} disabled={saving}>
-              {t`Cancel`}
-            </Button>
-            <Button onClick={() => void print()} loading={saving} disabled={!badge}>
-              {t`Print badge`}
-            </Button>
-          </div>
-        </DialogPanel>
+        ) : (
+          <Spinner className="size-8 text-brand-700" />
+        )}
       </div>
-    </Dialog>
+      <Alert tone="warning">{person.badgeHash ? t`Printing this badge makes ${name}’s current badge stop working, on every kiosk at its next sync.` : t`The badge’s QR code lets ${name} clock in at a kiosk without a PIN: keep it like a key.`}</Alert>
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={saving}>
+          {t`Cancel`}
+        </Button>
+        <Button onClick={() => void print()} loading={saving} disabled={!badge}>
+          {t`Print badge`}
+        </Button>
+      </div>
+    </ModalFrame>
   );
 }

@@ -4,7 +4,6 @@
  * reason"). Punches stay append-only: a correction adds a punch, a removal voids one; both carry
  * the manager's note and land in the activity log.
  */
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { describeError } from '../../../../src/i18n/describeError.ts';
@@ -12,6 +11,7 @@ import { formatDate } from '../../../../src/i18n/format.ts';
 import type { LocalRow } from '../../../../src/storage/localRecords.ts';
 import { usePanelData } from '../../../../src/storage/panelData.ts';
 import { Button } from '../../../../src/ui/Button.tsx';
+import { ModalFrame } from '../../../../src/ui/ModalFrame.tsx';
 import { SelectField } from '../../../../src/ui/SelectField.tsx';
 import { TextField } from '../../../../src/ui/TextField.tsx';
 import { showToast } from '../../../../src/ui/toast.ts';
@@ -112,53 +112,47 @@ export function DayPunches({ person, day, shift, punches, manager, onClose }: Da
   }
 
   return (
-    <Dialog open onClose={onClose} className="relative z-50">
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-4 sm:items-center">
-        <DialogPanel className="w-full max-w-lg rounded-card bg-white p-5 shadow-xl ring-1 ring-slate-200 sm:p-6">
-          <DialogTitle className="text-lg font-bold text-slate-900">{t`${name} on ${dayText}`}</DialogTitle>
-          {sorted.length ? (
-            <ul className="mt-3 divide-y divide-slate-100">{sorted.map((p) => (manager ? <PunchLine key={p.id} punch={p} /> : <ReadOnlyLine key={p.id} punch={p} />))}</ul>
-          ) : (
-            <p className="mt-3 text-sm text-slate-600">
-              <Trans>No punches this day.</Trans>
+    <ModalFrame open onClose={onClose} title={t`${name} on ${dayText}`} size="lg">
+      {sorted.length ? (
+        <ul className="mt-3 divide-y divide-slate-100">{sorted.map((p) => (manager ? <PunchLine key={p.id} punch={p} /> : <ReadOnlyLine key={p.id} punch={p} />))}</ul>
+      ) : (
+        <p className="mt-3 text-sm text-slate-600">
+          <Trans>No punches this day.</Trans>
+        </p>
+      )}
+      {manager && (
+        <form onSubmit={(e) => void add(e)} className="mt-4 flex flex-col gap-3 border-t border-slate-200 pt-4" noValidate>
+          <h3 className="text-sm font-semibold">
+            <Trans>Add a correction</Trans>
+          </h3>
+          <div className="grid grid-cols-2 gap-3">
+            <TextField ltr label={t`Time`} value={time} onChange={(e) => setTime(e.target.value)} placeholder="08:30" inputMode="numeric" error={problems.time} />
+            <SelectField label={t`In or out`} value={direction} onChange={(e) => setDirection(e.target.value === 'out' ? 'out' : 'in')} options={[{ value: 'in', label: t`In` }, { value: 'out', label: t`Out` }]} />
+          </div>
+          <TextField label={t`Note`} value={note} onChange={(e) => setNote(e.target.value)} error={problems.note} hint={t`Why: it goes into the activity log with the punch.`} />
+          {problems.form && (
+            <p role="alert" className="text-sm text-red-700">
+              {problems.form}
             </p>
           )}
-          {manager && (
-            <form onSubmit={(e) => void add(e)} className="mt-4 flex flex-col gap-3 border-t border-slate-200 pt-4" noValidate>
-              <h3 className="text-sm font-semibold">
-                <Trans>Add a correction</Trans>
-              </h3>
-              <div className="grid grid-cols-2 gap-3">
-                <TextField ltr label={t`Time`} value={time} onChange={(e) => setTime(e.target.value)} placeholder="08:30" inputMode="numeric" error={problems.time} />
-                <SelectField label={t`In or out`} value={direction} onChange={(e) => setDirection(e.target.value === 'out' ? 'out' : 'in')} options={[{ value: 'in', label: t`In` }, { value: 'out', label: t`Out` }]} />
-              </div>
-              <TextField label={t`Note`} value={note} onChange={(e) => setNote(e.target.value)} error={problems.note} hint={t`Why: it goes into the activity log with the punch.`} />
-              {problems.form && (
-                <p role="alert" className="text-sm text-red-700">
-                  {problems.form}
-                </p>
-              )}
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <Button variant="secondary" onClick={onClose}>
-                  <Trans>Close</Trans>
-                </Button>
-                <Button type="submit" loading={busy}>
-                  <Trans>Add punch</Trans>
-                </Button>
-              </div>
-            </form>
-          )}
-          {!manager && (
-            <div className="mt-4 flex justify-end">
-              <Button variant="secondary" onClick={onClose}>
-                <Trans>Close</Trans>
-              </Button>
-            </div>
-          )}
-        </DialogPanel>
-      </div>
-    </Dialog>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onClose}>
+              <Trans>Close</Trans>
+            </Button>
+            <Button type="submit" loading={busy}>
+              <Trans>Add punch</Trans>
+            </Button>
+          </div>
+        </form>
+      )}
+      {!manager && (
+        <div className="mt-4 flex justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            <Trans>Close</Trans>
+          </Button>
+        </div>
+      )}
+    </ModalFrame>
   );
 }
 

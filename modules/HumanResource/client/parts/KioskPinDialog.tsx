@@ -2,7 +2,6 @@
  * "Set kiosk PIN": the manager types the person's new PIN twice (4–8 digits); only its PBKDF2
  * hash is saved (rules/kioskSecret.ts), and reaches the kiosks with the next sync.
  */
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { describeError } from '../../../../src/i18n/describeError.ts';
@@ -10,6 +9,7 @@ import type { LocalRow } from '../../../../src/storage/localRecords.ts';
 import { usePanelData } from '../../../../src/storage/panelData.ts';
 import { Alert } from '../../../../src/ui/Alert.tsx';
 import { Button } from '../../../../src/ui/Button.tsx';
+import { ModalFrame } from '../../../../src/ui/ModalFrame.tsx';
 import { TextField } from '../../../../src/ui/TextField.tsx';
 import { showToast } from '../../../../src/ui/toast.ts';
 import { Personnel } from '../../entities/masterData.ts';
@@ -50,27 +50,21 @@ export function KioskPinDialog({ person, open, onClose }: { person: LocalRow; op
   }
 
   return (
-    <Dialog open={open} onClose={() => !saving && close()} className="relative z-50">
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-end justify-center p-4 sm:items-center">
-        <DialogPanel as="form" onSubmit={save} noValidate className="flex w-full max-w-md flex-col gap-4 rounded-card bg-white p-5 shadow-xl ring-1 ring-slate-200 sm:p-6">
-          <DialogTitle className="text-lg font-bold text-slate-900">{t`Kiosk PIN for ${name}`}</DialogTitle>
-          <p className="text-sm text-slate-700">
-            {person.pinHash ? t`The new PIN replaces the old one on every kiosk at its next sync.` : t`With a PIN, ${name} clocks in at a kiosk with their personnel code and this PIN.`}
-          </p>
-          <TextField label={t`New PIN`} type="password" inputMode="numeric" autoComplete="new-password" ltr value={pin} onChange={(e) => setPin(e.target.value)} error={errors.pin} hint={t`4 to 8 digits.`} />
-          <TextField label={t`The PIN again`} type="password" inputMode="numeric" autoComplete="new-password" ltr value={again} onChange={(e) => setAgain(e.target.value)} error={errors.again} />
-          {errors.save && <Alert tone="error">{errors.save}</Alert>}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={close} disabled={saving}>
-              {t`Cancel`}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {t`Set kiosk PIN`}
-            </Button>
-          </div>
-        </DialogPanel>
+    <ModalFrame open={open} onClose={() => !saving && close()} title={t`Kiosk PIN for ${name}`} onSubmit={save} className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700">
+        {person.pinHash ? t`The new PIN replaces the old one on every kiosk at its next sync.` : t`With a PIN, ${name} clocks in at a kiosk with their personnel code and this PIN.`}
+      </p>
+      <TextField label={t`New PIN`} type="password" inputMode="numeric" autoComplete="new-password" ltr value={pin} onChange={(e) => setPin(e.target.value)} error={errors.pin} hint={t`4 to 8 digits.`} />
+      <TextField label={t`The PIN again`} type="password" inputMode="numeric" autoComplete="new-password" ltr value={again} onChange={(e) => setAgain(e.target.value)} error={errors.again} />
+      {errors.save && <Alert tone="error">{errors.save}</Alert>}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={close} disabled={saving}>
+          {t`Cancel`}
+        </Button>
+        <Button type="submit" loading={saving}>
+          {t`Set kiosk PIN`}
+        </Button>
       </div>
-    </Dialog>
+    </ModalFrame>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Opening stock (warehousing.md, Inventory/AddProductToWarehouse): put a product in a bin with
  * what is there now and what it cost — a goods-in receipt of one line, submitted at once, so the
- * ledger and the moving-average cost start from it like from any other receipt.
+ * ledger and the moving-average cost start from it like from any other receipt. It is marked
+ * `opening`: nobody sold it to the business, so accounting credits opening balance equity.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -67,6 +68,7 @@ export function AddProductToWarehouse() {
     try {
       const receipt = await panel.data.create(Receipt, {
         direction: 'in',
+        opening: true,
         date: tehranToday(),
         warehouseId,
         reference: t`Opening stock`,
