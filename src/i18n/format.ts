@@ -28,6 +28,11 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions, 
   return numberFormat(locale, options).format(value === 0 ? 0 : value);
 }
 
+/** A large figure short, for an axis or a tile ("۱۲٫۵ میلیون", "12.5M"). */
+export function formatCompact(value: number, locale = activeLocale()): string {
+  return formatNumber(value, { notation: 'compact', maximumFractionDigits: 1 }, locale);
+}
+
 /**
  * A quantity's canonical text ("1234.500", contract/quantity.ts) as people read it: grouped, in the
  * locale's digits, without trailing zeros ("۱٬۲۳۴٫۵"). Worked on the text, so no digit is lost to

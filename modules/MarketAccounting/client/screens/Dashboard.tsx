@@ -7,7 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatDate, formatNumber } from '../../../../src/i18n/format.ts';
+import { formatCompact, formatDate } from '../../../../src/i18n/format.ts';
 import { usePanelData } from '../../../../src/storage/panelData.ts';
 import { useTableRows } from '../../../../src/storage/tableRows.ts';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
@@ -95,7 +95,6 @@ export function Dashboard() {
   const monthOfDay = new Map(figures.months.map((m) => [monthDays(m.month).from, m.month]));
   const monthName = (date: string) => monthLabel(monthOfDay.get(date) ?? '');
   const shortMonth = (date: string) => monthLabel(monthOfDay.get(date) ?? '', undefined, true);
-  const compact = (amount: number) => formatNumber(amount, { notation: 'compact', maximumFractionDigits: 1 });
   const unit = money.unit;
   return (
     <>
@@ -116,7 +115,7 @@ export function Dashboard() {
               dayHeader={t`Month`}
               countHeader={t`Amount`}
               formatDay={{ short: shortMonth, long: monthName }}
-              formatValue={compact}
+              formatValue={formatCompact}
             />
           </Suspense>
         </SectionCard>

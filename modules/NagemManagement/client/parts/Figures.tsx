@@ -1,6 +1,6 @@
 /** Pieces the dashboards share: the pipeline chart per stage and a month's won amount against its target. */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatNumber } from '../../../../src/i18n/format.ts';
+import { formatCompact, formatNumber } from '../../../../src/i18n/format.ts';
 import { ProgressBar } from '../../../../src/ui/ProgressBar.tsx';
 import { stageOptions } from '../../entities/sale.ts';
 import type { StageFigure } from '../../rules/salesFigures.ts';
@@ -9,7 +9,7 @@ import { LazyBarChart } from './LazyBarChart.tsx';
 export function PipelineChart({ figures }: { figures: readonly StageFigure[] }) {
   const { t, i18n } = useLingui();
   const groups = figures.map((f) => ({ key: f.stage, label: i18n._(stageOptions.find((o) => o.value === f.stage)!.label), values: [f.value] }));
-  return <LazyBarChart groups={groups} series={[{ label: t`Value (rials)`, color: 'var(--color-brand-600)' }]} label={t`Pipeline value per stage`} groupHeader={t`Stage`} />;
+  return <LazyBarChart groups={groups} series={[{ label: t`Value (rials)`, color: 'var(--color-brand-600)' }]} label={t`Pipeline value per stage`} groupHeader={t`Stage`} formatValue={formatCompact} />;
 }
 
 export function TargetBar({ won, target }: { won: number; target: number }) {

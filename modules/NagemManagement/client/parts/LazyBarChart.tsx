@@ -1,9 +1,9 @@
-/** The bar chart, loaded when first shown (visx stays out of the screens' first paint). */
+/** The platform's bar chart, loaded when first shown (visx stays out of the screens' first paint). */
 import { lazy, Suspense } from 'react';
+import type { BarChartProps } from '../../../../src/ui/BarChart.tsx';
 import { Spinner } from '../../../../src/ui/Spinner.tsx';
-import type { BarChartProps } from './BarChart.tsx';
 
-const Chart = lazy(async () => ({ default: (await import('./BarChart.tsx')).BarChart }));
+const Chart = lazy(async () => ({ default: (await import('../../../../src/ui/BarChart.tsx')).BarChart }));
 
 export function LazyBarChart(props: BarChartProps) {
   return (

@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { permission } from '../../../../src/contract/entity.ts';
-import { formatNumber } from '../../../../src/i18n/format.ts';
+import { formatCompact, formatNumber } from '../../../../src/i18n/format.ts';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
@@ -76,6 +76,7 @@ function Performance() {
           ]}
           label={t`Won amount and commission per Jalali month`}
           groupHeader={t`Month`}
+          formatValue={formatCompact}
         />
       </SectionCard>
       <Card className="overflow-x-auto p-0">

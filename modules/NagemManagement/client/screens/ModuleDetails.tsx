@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { permission, type Line } from '../../../../src/contract/entity.ts';
-import { formatDate, formatNumber } from '../../../../src/i18n/format.ts';
+import { formatCompact, formatDate, formatNumber } from '../../../../src/i18n/format.ts';
 import { EntityDetails } from '../../../../src/panel/entity/EntityDetails.tsx';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
@@ -86,7 +86,7 @@ function Figures({ id, details }: { id: string; details: ReactNode }) {
         <Tile label={<Trans>Revenue from won sales</Trans>} value={<Rials value={figures.revenue} />} />
       </div>
       <SectionCard title={<Trans>Revenue by month</Trans>}>
-        <LazyBarChart groups={figures.groups} series={[{ label: t`Revenue (rials)`, color: 'var(--color-brand-600)' }]} label={t`Revenue of this module per Jalali month`} groupHeader={t`Month`} />
+        <LazyBarChart groups={figures.groups} series={[{ label: t`Revenue (rials)`, color: 'var(--color-brand-600)' }]} label={t`Revenue of this module per Jalali month`} groupHeader={t`Month`} formatValue={formatCompact} />
       </SectionCard>
       <div className="grid gap-4 lg:grid-cols-2">
         <SectionCard title={<Trans>Its sales</Trans>}>

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { asDocument, permission, type Line } from '../../../../src/contract/entity.ts';
-import { DocumentForm } from '../../../../src/panel/document/DocumentForm.tsx';
+import { DocumentEditor } from '../../../../src/panel/document/DocumentPages.tsx';
 import type { DocumentValues, LineValues } from '../../../../src/panel/document/documentValues.ts';
 import { DocumentView } from '../../../../src/panel/document/DocumentView.tsx';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
@@ -85,40 +85,21 @@ function CataloguePrice({ line }: { line: LineValues }) {
 /** A new sale (`?customerId=`, `?stage=`), or the draft in `?id=`. */
 export function AddNewSale() {
   const { t, i18n } = useLingui();
-  const [, navigate] = useLocation();
   const query = new URLSearchParams(useSearch());
   const id = query.get('id');
-  const can = useCanAccess();
   const vatPercent = useVatPercent();
-  const { data: row, loading } = useOne(Sale, id);
-  const title = id ? t`Edit the sale` : t`New sale`;
-  useDocumentTitle(title);
-  let body: ReactNode;
-  if (!can(permission(Sale, id ? 'update' : 'create'))) body = <NoAccess />;
-  else if (id && loading) body = <Loading />;
-  else if (id && !row) body = <Alert tone="warning">{t`This record does not exist any more.`}</Alert>;
-  else if (row && row.status !== 'draft') body = <Alert tone="info">{t`Only a draft can be changed. Cancel the document and amend it to correct it.`}</Alert>;
-  else {
-    body = (
-      <Card>
-        <DocumentForm
-          key={row?.id ?? 'new'}
-          entity={saleDocument}
-          row={row ?? null}
-          defaults={{ date: tehranToday(), stage: query.get('stage') ?? 'lead', customerId: query.get('customerId') }}
-          lineFooter={(line) => <CataloguePrice line={line} />}
-          summary={(values: DocumentValues) => <SaleTotalsBar lines={values.lines} vatPercent={vatPercent} />}
-          onSaved={(saved) => navigate(withQuery(nm.sales, { id: saved.id }), { replace: true })}
-          onCancel={() => navigate(row ? withQuery(nm.sales, { id: row.id }) : nm.sales)}
-        />
-      </Card>
-    );
-  }
   return (
-    <>
-      <PageHeader title={title} description={i18n._(Sale.label)} />
-      {body}
-    </>
+    <DocumentEditor
+      entity={saleDocument}
+      id={id}
+      title={id ? t`Edit the sale` : t`New sale`}
+      description={i18n._(Sale.label)}
+      detailsPath={nm.sales}
+      listPath={nm.sales}
+      defaults={{ date: tehranToday(), stage: query.get('stage') ?? 'lead', customerId: query.get('customerId') }}
+      lineFooter={(line) => <CataloguePrice line={line} />}
+      summary={(values: DocumentValues) => <SaleTotalsBar lines={values.lines} vatPercent={vatPercent} />}
+    />
   );
 }
 

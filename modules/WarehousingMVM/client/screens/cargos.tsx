@@ -13,7 +13,7 @@ import { PageHeader } from '../../../../src/ui/Card.tsx';
 import { PlusIcon } from '../../../../src/ui/icons.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Cargo } from '../../entities/inbound.ts';
-import { DocumentEditor, NewDocumentLink } from '../parts/DocumentPages.tsx';
+import { DocumentEditor, NewDocumentLink } from '../../../../src/panel/document/DocumentPages.tsx';
 import { LocationField } from '../parts/LocationField.tsx';
 import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
 import { wh, withQuery } from '../paths.ts';

@@ -24,7 +24,7 @@ import { PlusIcon } from '../../../../src/ui/icons.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Consignment } from '../../entities/inbound.ts';
 import { Party, Product } from '../../entities/masterData.ts';
-import { DocumentEditor, DocumentPage, NewDocumentLink } from '../parts/DocumentPages.tsx';
+import { DocumentEditor, DocumentPage, NewDocumentLink } from '../../../../src/panel/document/DocumentPages.tsx';
 import { LocationField } from '../parts/LocationField.tsx';
 import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
 import { wh, withQuery } from '../paths.ts';

@@ -6,13 +6,13 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { asDocument, permission, type Line } from '../../../../src/contract/entity.ts';
 import { addQuantities, lineAmount, normalizeQuantity, ZERO } from '../../../../src/contract/quantity.ts';
 import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
 import { DocumentForm } from '../../../../src/panel/document/DocumentForm.tsx';
+import { DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
 import type { DocumentValues, LineValues } from '../../../../src/panel/document/documentValues.ts';
-import { DocumentView } from '../../../../src/panel/document/DocumentView.tsx';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
 import { useReferenceMaps } from '../../../../src/panel/entity/useReferenceMaps.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
@@ -20,7 +20,6 @@ import { useCanAccess } from '../../../../src/storage/access.ts';
 import type { LocalRow, SyncProblem } from '../../../../src/storage/localRecords.ts';
 import { useOne } from '../../../../src/storage/useData.ts';
 import { Alert } from '../../../../src/ui/Alert.tsx';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
@@ -213,41 +212,16 @@ function Shortfalls({ problem }: { problem: SyncProblem }) {
 }
 
 export function ReceiptDetails() {
-  const { t, i18n } = useLingui();
-  const [, navigate] = useLocation();
-  const id = new URLSearchParams(useSearch()).get('id');
-  const can = useCanAccess();
-  const { data: row, loading } = useOne(Receipt, id);
-  useDocumentTitle(typeof row?.number === 'string' ? row.number : i18n._(Receipt.label));
-  let body: ReactNode;
-  if (!can(permission(Receipt, 'read'))) body = <NoAccess />;
-  else if (loading) body = <Loading />;
-  else if (!row) body = <Alert tone="warning">{t`This record does not exist any more.`}</Alert>;
-  else {
-    body = (
-      <Card>
-        <DocumentView
-          entity={receiptDocument}
-          row={row}
-          onEdit={() => navigate(withQuery(wh.addReceipt, { id: row.id }))}
-          onDone={({ amended }) => navigate(amended ? withQuery(wh.addReceipt, { id: amended.id }) : wh.receiptList, { replace: true })}
-          summary={(shown: LocalRow) => <TotalsBar totals={receiptTotals((shown.lines as Line[] | undefined) ?? [])} direction={shown.direction} />}
-          explain={(problem) => <Shortfalls problem={problem} />}
-        />
-      </Card>
-    );
-  }
   return (
-    <>
-      <PageHeader
-        title={row?.direction === 'out' ? <Trans>Goods out</Trans> : <Trans>Goods in</Trans>}
-        actions={
-          <Link href={wh.receiptList} className={buttonClasses('ghost')}>
-            <Trans>All receipts and issues</Trans>
-          </Link>
-        }
-      />
-      {body}
-    </>
+    <DocumentPage
+      entity={Receipt}
+      id={new URLSearchParams(useSearch()).get('id')}
+      title={(row) => (row?.direction === 'out' ? <Trans>Goods out</Trans> : <Trans>Goods in</Trans>)}
+      editPath={wh.addReceipt}
+      listPath={wh.receiptList}
+      listLabel={<Trans>All receipts and issues</Trans>}
+      summary={(shown: LocalRow) => <TotalsBar totals={receiptTotals((shown.lines as Line[] | undefined) ?? [])} direction={shown.direction} />}
+      explain={(problem) => <Shortfalls problem={problem} />}
+    />
   );
 }

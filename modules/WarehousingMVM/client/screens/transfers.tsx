@@ -28,7 +28,7 @@ import { cx } from '../../../../src/ui/cx.ts';
 import { TextField } from '../../../../src/ui/TextField.tsx';
 import { Location } from '../../entities/masterData.ts';
 import { Transfer, TransferArrival } from '../../entities/movements.ts';
-import { DocumentEditor, DocumentPage } from '../parts/DocumentPages.tsx';
+import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
 import { locationFieldOf } from '../parts/LocationField.tsx';
 import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
 import { wh, withQuery } from '../paths.ts';

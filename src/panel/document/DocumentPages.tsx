@@ -1,26 +1,27 @@
 /**
- * The pages every warehousing document shares beyond receipts: its form (a new one, or the draft
- * in `?id=`) and its page with its actions; the screens add their own widgets, scan bar and
- * what follows the document (a transfer's arrival, a consignor's settlement).
+ * The pages every module's documents share: the form (a new document, or the draft `id`), which
+ * refuses what may not be edited, and the document's page with its actions and list link. Screens
+ * add their own widgets, lines toolbar (a scan bar), summary, the words for a refusal (`explain`)
+ * and what follows the document (a transfer's arrival, a consignor's settlement).
  */
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { asDocument, permission, type Entity } from '../../../../src/contract/entity.ts';
-import { DocumentForm, type DocumentFormProps } from '../../../../src/panel/document/DocumentForm.tsx';
-import { DocumentView } from '../../../../src/panel/document/DocumentView.tsx';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { useOne } from '../../../../src/storage/useData.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { withQuery } from '../paths.ts';
+import { asDocument, permission, type Entity } from '../../contract/entity.ts';
+import { DocumentForm, type DocumentFormProps } from './DocumentForm.tsx';
+import { DocumentView, type DocumentViewProps } from './DocumentView.tsx';
+import { NoAccess } from '../WithPanel.tsx';
+import { useCanAccess } from '../../storage/access.ts';
+import type { LocalRow } from '../../storage/localRecords.ts';
+import { useOne } from '../../storage/useData.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { buttonClasses } from '../../ui/Button.tsx';
+import { Card, PageHeader } from '../../ui/Card.tsx';
+import { Loading } from '../../ui/Loading.tsx';
+import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
+import { withQuery } from '../../contract/routes.ts';
 
-type FormParts = Pick<DocumentFormProps, 'defaults' | 'widgets' | 'lineWidgets' | 'linesToolbar' | 'summary'>;
+type FormParts = Pick<DocumentFormProps, 'defaults' | 'widgets' | 'lineWidgets' | 'lineFooter' | 'linesToolbar' | 'summary'>;
 
 export interface DocumentEditorProps extends FormParts {
   entity: Entity;
@@ -68,16 +69,18 @@ export function DocumentEditor({ entity, id, title, description, detailsPath, li
 export interface DocumentPageProps {
   entity: Entity;
   id: string | null;
-  title: ReactNode;
+  /** The page's heading; a function when it depends on the document (goods in or out). */
+  title: ReactNode | ((row: LocalRow | null) => ReactNode);
   editPath: string;
   listPath: string;
   listLabel: ReactNode;
   /** What follows the document on its page. */
   children?: (row: LocalRow) => ReactNode;
   summary?: (row: LocalRow) => ReactNode;
+  explain?: DocumentViewProps['explain'];
 }
 
-export function DocumentPage({ entity, id, title, editPath, listPath, listLabel, children, summary }: DocumentPageProps) {
+export function DocumentPage({ entity, id, title, editPath, listPath, listLabel, children, summary, explain }: DocumentPageProps) {
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const can = useCanAccess();
@@ -95,6 +98,7 @@ export function DocumentPage({ entity, id, title, editPath, listPath, listLabel,
             entity={asDocument(entity)}
             row={row}
             summary={summary}
+            explain={explain}
             onEdit={() => navigate(withQuery(editPath, { id: row.id }))}
             onDone={({ amended }) => navigate(amended ? withQuery(editPath, { id: amended.id }) : listPath, { replace: true })}
           />
@@ -106,7 +110,7 @@ export function DocumentPage({ entity, id, title, editPath, listPath, listLabel,
   return (
     <>
       <PageHeader
-        title={title}
+        title={typeof title === 'function' ? title(row ?? null) : title}
         actions={
           <Link href={listPath} className={buttonClasses('ghost')}>
             {listLabel}
