@@ -4,8 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildInfoPlugin, newBuildInfo } from './build/buildInfo.ts';
 import { compressAssets } from './build/compressAssets.ts';
-import { preloadCatalogue } from './build/preloadCatalogue.ts';
-import { preloadFont } from './build/preloadFont.ts';
+import { inlineStylesheet } from './build/inlineStylesheet.ts';
+import { preloadFirstScreen } from './build/preloadFirstScreen.ts';
 import { pwaPlugins } from './build/pwaOptions.ts';
 import { shellCatalogPlugin } from './build/shellCatalog.ts';
 import { DEFAULT_SERVICE_NAME } from './src/contract/service.ts';
@@ -30,8 +30,8 @@ export default defineConfig(({ mode }) => ({
     tailwindcss(),
     ...pwaPlugins(),
     buildInfoPlugin(buildInfo),
-    preloadCatalogue(),
-    preloadFont(),
+    preloadFirstScreen(),
+    inlineStylesheet(),
     compressAssets(),
   ],
   define: {

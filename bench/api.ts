@@ -8,6 +8,7 @@
  *   npm run bench:api                       # 10 s per scenario
  *   BENCH_SECONDS=20 npm run bench:api
  *   BENCH_DATABASE_URL=postgres://… npm run bench:api   # default postgres://postgres@127.0.0.1:5432/test
+ *   BENCH_PROFILE=/tmp/prof npm run bench:api           # also writes each server's CPU profile there
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,6 +19,7 @@ import type { Envelope, LoginData } from '../src/contract/envelope.ts';
 import { call, machine, onPostgres, peakRssMb, postgresAnswers, POSTGRES_URL, start, startServer, stop } from './serverProcess.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PROFILE = process.env.BENCH_PROFILE;
 const CONNECTIONS = 50;
 const PASSWORD = 'Bench-Passphrase-1404';
 
@@ -72,7 +74,7 @@ async function measure(scenario: string, engine: string, options: Omit<Parameter
 }
 
 async function benchAccount(engine: string, env: Record<string, string>): Promise<void> {
-  const server = await startServer(env);
+  const server = await startServer(env, { nodeArgs: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [] });
   try {
     const username = `bench${Date.now().toString(36)}`;
     const signedUp = await call<LoginData>(server.url, endpoints.signUp, { username, password: PASSWORD, serviceName: 'pishkhan' });

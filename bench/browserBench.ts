@@ -70,7 +70,7 @@ export async function openBenchPanel(name: string, modules: string[], firstPath:
         stopChromium = async () => {
           child.kill();
           await exited;
-          rmSync(profile, { recursive: true, force: true });
+          rmSync(profile, { recursive: true, force: true, maxRetries: 10 }); // Chromium may still be writing its profile as it exits
         };
         for (let i = 0; ; i++) {
           try {

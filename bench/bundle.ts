@@ -1,7 +1,8 @@
 /**
  * How much the login page costs to download: builds the PWA (or takes `--dist <folder>`), serves it
  * from a bare static server, opens /auth/Login in Debian's Chromium, and gzips every script and
- * stylesheet the page fetched until its form was ready and the network went quiet. Then the bytes
+ * stylesheet the page fetched until its form was ready and the network went quiet (and the
+ * stylesheet index.html carries inline). Then the bytes
  * the real server (`server/main.ts`, as `npm start` runs it) actually sent for a cold first visit,
  * counted on the wire: until the form is ready, and until the service worker has precached the
  * app. Then the gzip size of the whole build. Prints figures; the budget (100 KB JS, 20 KB CSS for
@@ -99,7 +100,9 @@ async function measureLogin(url: string): Promise<Loaded[]> {
     await page.goto(`${url}${paths.auth.login}`, { waitUntil: 'networkidle' });
     await page.locator('input[name="password"]').waitFor();
     await page.waitForLoadState('networkidle');
-    return (await Promise.all(loaded)).filter((x): x is Loaded => x !== null);
+    const inline = await page.evaluate(() => Array.from(document.querySelectorAll('head > style'), (s) => s.textContent ?? ''));
+    const inlined = inline.map((css): Loaded => ({ url: 'index.html <style>', kind: 'css', raw: Buffer.byteLength(css), gzip: gz(css) }));
+    return [...(await Promise.all(loaded)).filter((x): x is Loaded => x !== null), ...inlined];
   } finally {
     await browser.close();
   }
@@ -108,6 +111,8 @@ async function measureLogin(url: string): Promise<Loaded[]> {
 interface Transferred {
   /** Bytes the server sent until the login form was ready and the network quiet. */
   page: number;
+  /** ... of which the page's own requests (headers and bodies as sent), not the service worker's precache. */
+  pageOwn: number;
   /** ... and until the service worker had precached the whole app. */
   precached: number;
 }
@@ -124,14 +129,18 @@ async function measureTransfer(dir: string): Promise<Transferred> {
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
+    // The service worker's own fetches (its precache) are not the page's requests and are not seen here.
+    const own: Promise<number>[] = [];
+    page.on('requestfinished', (request) => own.push(request.sizes().then((s) => s.responseHeadersSize + s.responseBodySize)));
     wire.reset();
     await page.goto(`${wire.url}${paths.auth.login}`, { waitUntil: 'networkidle' });
     await page.locator('input[name="password"]').waitFor();
     await page.waitForLoadState('networkidle');
     const atForm = wire.bytes().down;
+    const pageOwn = (await Promise.all(own)).reduce((n, b) => n + b, 0);
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 60_000 });
     await page.waitForLoadState('networkidle');
-    return { page: atForm, precached: wire.bytes().down };
+    return { page: atForm, pageOwn, precached: wire.bytes().down };
   } finally {
     await browser.close();
     await wire.close();
@@ -144,8 +153,14 @@ function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 }
 
+/** The text of index.html's inline style elements (the app's stylesheet, build/inlineStylesheet.ts). */
+function inlineCss(dir: string): string {
+  return [...readFileSync(join(dir, 'index.html'), 'utf8').matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+}
+
 function wholeBuild(dir: string): { js: number; css: number; jsRaw: number; cssRaw: number; files: number } {
-  const totals = { js: 0, css: 0, jsRaw: 0, cssRaw: 0, files: 0 };
+  const inline = inlineCss(dir);
+  const totals = { js: 0, css: gz(inline), jsRaw: 0, cssRaw: Buffer.byteLength(inline), files: 0 };
   for (const file of walk(dir)) {
     const ext = extname(file);
     if (ext !== '.js' && ext !== '.css') continue;
@@ -178,9 +193,13 @@ try {
   const wire = await measureTransfer(dir);
   console.log(`\n/auth/Login, cold first visit through the real server (bytes on the wire, headers included):`);
   console.log(`  until the form is ready       ${kb(wire.page).padStart(9)}   (gzip -9 of its JS and CSS alone: ${kb(js + css)})`);
+  console.log(`  … the page's own requests     ${kb(wire.pageOwn).padStart(9)}   (the rest is the service worker's precache, begun before the network went quiet)`);
   console.log(`  until the precache is filled  ${kb(wire.precached).padStart(9)}`);
+  const html = readFileSync(join(dir, 'index.html'));
+  const htmlBr = existsSync(join(dir, 'index.html.br')) ? statSync(join(dir, 'index.html.br')).size : html.length;
+  console.log(`  index.html (stylesheet inline) ${kb(htmlBr).padStart(8)} brotli as sent  (${kb(html.length)} raw, ${kb(gz(html))} gzip -9)`);
   const all = wholeBuild(dir);
-  console.log(`\nwhole build (${relative(root, dir) || dir}, ${all.files} JS/CSS files):`);
+  console.log(`\nwhole build (${relative(root, dir) || dir}, ${all.files} JS/CSS files and index.html's inline stylesheet):`);
   console.log(`  JS  ${kb(all.js)} gzip (${kb(all.jsRaw)} raw)`);
   console.log(`  CSS ${kb(all.css)} gzip (${kb(all.cssRaw)} raw)`);
 } finally {

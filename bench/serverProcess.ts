@@ -9,6 +9,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import type { Envelope } from '../src/contract/envelope.ts';
 import { PANEL_HEADER } from '../src/contract/service.ts';
+import { serverEnv } from '../scripts/serverEnv.mjs';
 import { createSchema, dropSchema, postgresAnswers, uniqueSchemaName } from '../tests/server/testDatabase.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -22,8 +23,18 @@ export interface Running {
   child: ChildProcess;
 }
 
-export function start(args: string[], env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Options of a started process: `plainMalloc` leaves out the malloc setting `npm start` uses (to
+ * show what it saves); `nodeArgs` go to the server's node (e.g. `--cpu-prof` for a profile).
+ */
+export interface StartOptions {
+  plainMalloc?: boolean;
+  nodeArgs?: string[];
+}
+
+export function start(args: string[], env: Record<string, string>, { plainMalloc = false }: StartOptions = {}): Promise<Running> {
+  const environment = { ...process.env, ...env };
+  const child = spawn(process.execPath, args, { cwd: root, env: plainMalloc ? environment : serverEnv(environment), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolveStart, reject) => {
     const read = (chunk: Buffer) => {
@@ -55,8 +66,8 @@ export async function stop(running: Running): Promise<void> {
   await exited;
 }
 
-export function startServer(env: Record<string, string>): Promise<Running> {
-  return start(['--import', 'tsx', 'server/main.ts'], {
+export function startServer(env: Record<string, string>, options: StartOptions = {}): Promise<Running> {
+  return start([...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
@@ -65,7 +76,7 @@ export function startServer(env: Record<string, string>): Promise<Running> {
     JWT_SECRET,
     DIST_DIR: '/nonexistent/pishkhan-bench',
     ...env,
-  });
+  }, options);
 }
 
 /** Calls an endpoint; answers the envelope's data, or throws with the envelope. `panel` is the X-Panel-Code. */

@@ -7,8 +7,8 @@
  * (bench/startupFloor.ts), both built in this run and served by the real server, runs alternating
  * between the two. The first and repeat visits again on a slow phone network (DevTools
  * `Network.emulateNetworkConditions`: 1.6 Mbps down, 750 kbps up, 150 ms round trip, as
- * Lighthouse's mobile preset). Median of 7 runs each (`--runs N`, at least 7). Also the precache's
- * total size, gzip. Prints figures; targets are reported, not asserted.
+ * Lighthouse's mobile preset). Median of 7 runs each (`--runs N`, at least 7). The first
+ * contentful paint of the same visits beside it. Also the precache's total size, gzip. Prints figures; targets are reported, not asserted.
  *
  *   npm run bench:startup                 # builds into a temporary folder first
  *   npm run bench:startup -- --dist dist  # measures an existing build
@@ -50,7 +50,13 @@ const watchForUsableForm = `(() => {
   observer.observe(document, { childList: true, subtree: true, attributes: true });
 })();`;
 
-async function timeVisit(context: BrowserContext, url: string, slowNetwork = false): Promise<number> {
+/** When a visit's login form became usable, and when it first painted content, from navigation start. */
+interface Visit {
+  usable: number;
+  paint: number;
+}
+
+async function timeVisit(context: BrowserContext, url: string, slowNetwork = false): Promise<Visit> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -60,10 +66,12 @@ async function timeVisit(context: BrowserContext, url: string, slowNetwork = fal
   }
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForFunction(() => (window as unknown as { __usableAt?: number }).__usableAt !== undefined, null, { timeout: 60_000 });
-  const at = await page.evaluate(() => (window as unknown as { __usableAt: number }).__usableAt);
+  const usable = await page.evaluate(() => (window as unknown as { __usableAt: number }).__usableAt);
+  const paint = await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime, null, { timeout: 60_000 });
+  const visit = { usable, paint: Number(await paint.jsonValue()) };
   await cdp.detach();
   await page.close();
-  return at;
+  return visit;
 }
 
 /**
@@ -126,6 +134,12 @@ const noFigures = (): Figures => ({ first: [], repeat: [], offline: [], slowFirs
 interface Subject {
   server: RunningServer;
   figures: Figures;
+  paints: Figures;
+}
+
+function note({ figures, paints }: Subject, visit: keyof Figures, { usable, paint }: Visit): void {
+  figures[visit].push(usable);
+  paints[visit].push(paint);
 }
 
 /**
@@ -135,9 +149,9 @@ interface Subject {
 async function measureBoth(subjects: Subject[], url: string): Promise<void> {
   for (const visit of ['first', 'slowFirst'] as const) {
     for (let i = 0; i < RUNS; i++) {
-      for (const { server, figures } of subjects) {
-        const fresh = await profile(server.url);
-        figures[visit].push(await timeVisit(fresh.context, url, visit === 'slowFirst'));
+      for (const subject of subjects) {
+        const fresh = await profile(subject.server.url);
+        note(subject, visit, await timeVisit(fresh.context, url, visit === 'slowFirst'));
         await fresh.close();
       }
     }
@@ -147,9 +161,9 @@ async function measureBoth(subjects: Subject[], url: string): Promise<void> {
   for (const visit of ['repeat', 'slowRepeat', 'offline'] as const) {
     if (visit === 'offline') await Promise.all(kept.map(({ context }) => context.setOffline(true)));
     for (let i = 0; i < RUNS; i++) {
-      for (const [n, { figures }] of subjects.entries()) {
+      for (const [n, subject] of subjects.entries()) {
         await stopServiceWorkers(kept[n]!.context);
-        figures[visit].push(await timeVisit(kept[n]!.context, url, visit === 'slowRepeat'));
+        note(subject, visit, await timeVisit(kept[n]!.context, url, visit === 'slowRepeat'));
       }
     }
   }
@@ -161,7 +175,7 @@ async function httpCacheRepeat(server: RunningServer, url: string): Promise<numb
   const { context, close } = await profile(server.url, 'block');
   await timeVisit(context, url);
   const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) times.push(await timeVisit(context, url));
+  for (let i = 0; i < RUNS; i++) times.push((await timeVisit(context, url)).usable);
   await close();
   return times;
 }
@@ -208,8 +222,8 @@ const app = await startServer({ distDir: appDir, env: serverEnv });
 const floor = await startServer({ distDir: floorDir, env: serverEnv });
 try {
   console.log(`measuring: ${RUNS} runs per row, alternating, CPU ${CPU_SLOWDOWN}× slower, 390×844, a profile on disk …`);
-  const ours: Subject = { server: app, figures: noFigures() };
-  const base: Subject = { server: floor, figures: noFigures() };
+  const ours: Subject = { server: app, figures: noFigures(), paints: noFigures() };
+  const base: Subject = { server: floor, figures: noFigures(), paints: noFigures() };
   await measureBoth([ours, base], paths.auth.login);
   const floorHttpCache = await httpCacheRepeat(floor, paths.auth.login);
   const rows: [string, keyof Figures][] = [
@@ -220,12 +234,14 @@ try {
     ['repeat visit, slow network', 'slowRepeat'],
   ];
   const range = (v: number[]) => `(${Math.min(...v).toFixed(0)}–${Math.max(...v).toFixed(0)})`;
-  console.log(`\nTime to a usable login form, median of ${RUNS} (min–max):`);
-  console.log(`${''.padEnd(31)}${'Pishkhan'.padStart(22)}${'floor'.padStart(22)}   ratio`);
-  for (const [label, key] of rows) {
-    const a = ours.figures[key];
-    const b = base.figures[key];
-    console.log(`${label.padEnd(31)}${ms(median(a))} ${range(a).padStart(12)}${ms(median(b))} ${range(b).padStart(12)}   ${(median(a) / median(b)).toFixed(2)}×`);
+  for (const [title, of] of [['Time to a usable login form', 'figures'], ['First contentful paint', 'paints']] as const) {
+    console.log(`\n${title}, median of ${RUNS} (min–max):`);
+    console.log(`${''.padEnd(31)}${'Pishkhan'.padStart(22)}${'floor'.padStart(22)}   ratio`);
+    for (const [label, key] of rows) {
+      const a = ours[of][key];
+      const b = base[of][key];
+      console.log(`${label.padEnd(31)}${ms(median(a))} ${range(a).padStart(12)}${ms(median(b))} ${range(b).padStart(12)}   ${(median(a) / median(b)).toFixed(2)}×`);
+    }
   }
   console.log(`floor, repeat visit from the HTTP cache (no service worker): ${ms(median(floorHttpCache)).trim()} ${range(floorHttpCache)}`);
   const repeatRatio = median(ours.figures.repeat) / median(base.figures.repeat);

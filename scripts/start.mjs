@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverEnv } from './serverEnv.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const stamp = join(root, 'dist', 'index.html');
@@ -18,8 +19,8 @@ function newest(path) {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -28,4 +29,4 @@ if (builtAt < Math.max(...sources.map((s) => newest(join(root, s))))) {
   console.log('Building the PWA (dist/ is missing or older than its sources)…');
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
 }
-run('npx', ['tsx', 'server/main.ts']);
+run('npx', ['tsx', 'server/main.ts'], serverEnv());

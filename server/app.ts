@@ -75,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
    */
   app.setValidatorCompiler(() => () => true);
 
-  securityHeaders(app);
+  securityHeaders(app, config.distDir);
   compressAnswers(app);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

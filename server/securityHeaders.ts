@@ -1,15 +1,17 @@
-import { posix } from 'node:path';
+import { join, posix } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { followStyleHashes } from './inlineStyles.ts';
 
 /**
  * No inline or foreign script: the PWA's scripts are files of its own origin; WebAssembly may be
  * compiled (the barcode scanner's ZXing reader, a file of ours too), JavaScript never. Inline style
- * attributes are allowed (React and Headless UI position popovers with them); style elements not.
+ * attributes are allowed (React and Headless UI position popovers with them); style elements only
+ * by the hash of their text: the stylesheet the build inlines into index.html (server/inlineStyles.ts).
  */
-export const contentSecurityPolicy = [
+export const contentSecurityPolicy = (styleHashes: readonly string[] = []): string => [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self'",
+  ["style-src 'self'", ...styleHashes].join(' '),
   "style-src-attr 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
@@ -23,7 +25,6 @@ export const contentSecurityPolicy = [
 ].join('; ');
 
 const everyAnswer = {
-  'Content-Security-Policy': contentSecurityPolicy,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
@@ -46,11 +47,22 @@ function isApiPath(url: string): boolean {
   return /^\/api(\/|$)/i.test(posix.normalize(path.replace(/\/{2,}/g, '/')));
 }
 
-/** Headers on every answer; `no-store` on every API answer, since they can carry tokens. */
-export function securityHeaders(app: FastifyInstance): void {
+/**
+ * Headers on every answer; `no-store` on every API answer, since they can carry tokens. The
+ * policy's style hashes follow `distDir/index.html`, looked at again for each page answered.
+ */
+export function securityHeaders(app: FastifyInstance, distDir: string): void {
+  const styleHashes = followStyleHashes(join(distDir, 'index.html'));
+  let hashes = styleHashes();
+  let policy = contentSecurityPolicy(hashes);
   // A callback hook, not an async one: it runs on every answer and needs no promise.
   app.addHook('onSend', (request, reply, payload, done) => {
+    if (String(reply.getHeader('content-type')).startsWith('text/html')) {
+      const now = styleHashes();
+      if (now !== hashes) policy = contentSecurityPolicy((hashes = now));
+    }
     reply.headers(everyAnswer);
+    reply.header('Content-Security-Policy', policy);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
     done(null, payload);

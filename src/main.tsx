@@ -3,14 +3,15 @@
  * before the first paint, the session's refresh check started, then the app.
  */
 import { i18n } from '@lingui/core';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { preloadRoute } from './app/AppRoutes.tsx';
+import { needsSession } from './contract/routes.ts';
 import { startSession } from './app/startSession.ts';
 import { activateLocale, storedLocale } from './i18n/locale.ts';
 import './index.css';
-import './pwa/startPwa.ts';
+import { startServiceWorker } from './pwa/startPwa.ts';
 
 function silenceConsole(): void {
   const quiet = () => {};
@@ -29,11 +30,20 @@ async function boot(): Promise<void> {
   await activateLocale(await storedLocale());
   await routeLoaded;
   startSession();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App i18n={i18n} />
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  const render = () =>
+    root.render(
+      <StrictMode>
+        <App i18n={i18n} />
+      </StrictMode>,
+    );
+  // The signed-in area's first render (frame, panel, module screen) is long: as a transition React
+  // renders it in slices and the page answers in between (no long task at 4× CPU, where there was
+  // one of ~90 ms; bench:longtasks). The public screens' is short, and slicing only delays it.
+  if (needsSession(location.pathname)) startTransition(render);
+  else render();
 }
 
-void boot();
+// Only after the boot: the first screen's chunks and words are here, so the precache cannot slow
+// them down (and a boot that failed still gets the worker, which may bring a build that works).
+void boot().finally(startServiceWorker);

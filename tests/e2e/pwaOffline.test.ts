@@ -63,6 +63,8 @@ describe('offline after the first visit', () => {
     await context.setOffline(true);
     await page.reload();
     await page.locator('#root *').first().waitFor();
+    // The stylesheet inline in the precached index.html applies: its CSP hash came with it.
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Vazirmatn,/);
     const notFound = fa('Page not found');
     const failures: string[] = [];
     for (const route of allRoutes) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -7,8 +8,10 @@ import { startTestServer, uniqueAddress, type TestServer } from './harness.ts';
 let server: TestServer;
 let distDir: string;
 
+/** The stylesheet the build inlines into index.html: several lines, and not only ASCII. */
+const inlineCss = 'html{font-family:Vazirmatn}\n.quote::before{content:"«"}';
 const files: Record<string, string> = {
-  'index.html': '<!doctype html><title>Pishkhan</title><script type="module" src="/assets/index-Bx7f3kQ2.js"></script>',
+  'index.html': `<!doctype html><title>Pishkhan</title><script type="module" src="/assets/index-Bx7f3kQ2.js"></script><style>${inlineCss}</style>`,
   'assets/index-Bx7f3kQ2.js': 'console.log("app")',
   'sw.js': 'self.addEventListener("install", () => {})',
   'builds/latest.json': '{"id":"abc","time":"2026-11-22T09:00:00Z"}',
@@ -88,5 +91,37 @@ describe('security headers', () => {
   it('keep API answers out of caches, and not pages', async () => {
     expect((await get('/api/health')).headers['cache-control']).toBe('no-store');
     expect((await get('/assets/index-Bx7f3kQ2.js')).headers['cache-control']).not.toBe('no-store');
+  });
+});
+
+describe('the inline stylesheet', () => {
+  /** The hash a browser computes for a <style> holding this text (CSP Level 3: SHA-256 of its UTF-8). */
+  const cspHash = (css: string) => `'sha256-${createHash('sha256').update(Buffer.from(css, 'utf8')).digest('base64')}'`;
+  const styleSrc = (csp: unknown) => String(csp).split('; ').find((d) => d.startsWith('style-src '));
+
+  it('is allowed by its hash in the page’s policy, and no other style element is', async () => {
+    const page = await get('/auth/Login');
+    expect(page.body).toContain(`<style>${inlineCss}</style>`);
+    expect(styleSrc(page.headers['content-security-policy'])).toBe(`style-src 'self' ${cspHash(inlineCss)}`);
+    expect(String(page.headers['content-security-policy'])).not.toMatch(/style-src [^;]*unsafe-inline/);
+  });
+
+  it('follows a new build copied over the running server’s folder', async () => {
+    const newCss = 'body{color:#0f5f5a}';
+    writeFileSync(join(distDir, 'index.html'), `<!doctype html><title>Pishkhan</title><style>${newCss}</style>`);
+    const policy = String((await get('/')).headers['content-security-policy']);
+    expect(styleSrc(policy)).toBe(`style-src 'self' ${cspHash(newCss)}`);
+    expect(policy).not.toContain(cspHash(inlineCss));
+    writeFileSync(join(distDir, 'index.html'), files['index.html']!);
+  });
+
+  it('leaves a server with no build a policy that allows no style element', async () => {
+    const apiOnly = await startTestServer({ db: server.db });
+    try {
+      const answer = await apiOnly.app.inject({ method: 'GET', url: '/api/health' });
+      expect(styleSrc(answer.headers['content-security-policy'])).toBe("style-src 'self'");
+    } finally {
+      await apiOnly.close();
+    }
   });
 });

@@ -25,6 +25,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  // A test file of build code runs on Node (`@vitest-environment node`), with no document.
+  if (typeof document === 'undefined') return;
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
