@@ -29,7 +29,7 @@ export interface DocumentFormProps {
   defaults?: FormValues;
   widgets?: Partial<Record<string, Widget>>;
   lineWidgets?: Partial<Record<string, Widget>>;
-  lineFooter?: (line: LineValues) => ReactNode;
+  lineFooter?: (line: LineValues, header: FormValues) => ReactNode;
   /** Under the lines: the totals, worked out by the module. */
   summary?: (values: DocumentValues) => ReactNode;
   /** Above the lines: a way to add or change lines at once (a scanner that adds a line per scan). */

@@ -23,7 +23,8 @@ export interface LinesEditorProps {
   errors: Record<string, string>;
   widgets?: Partial<Record<string, Widget>>;
   /** Something the module shows under each line (its amount). */
-  lineFooter?: (line: LineValues) => ReactNode;
+  /** Under a line: what the module works out from it (its value), with the header's values. */
+  lineFooter?: (line: LineValues, header: FormValues) => ReactNode;
 }
 
 export function LinesEditor({ spec, lines, onChange, header, errors, widgets, lineFooter }: LinesEditorProps) {
@@ -79,7 +80,7 @@ export function LinesEditor({ spec, lines, onChange, header, errors, widgets, li
                   );
                 })}
               </div>
-              {lineFooter?.(line)}
+              {lineFooter?.(line, header)}
             </li>
           );
         })}

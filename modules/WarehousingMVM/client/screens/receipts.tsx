@@ -5,23 +5,18 @@
  * server sent a submit back (the stock each line lacks) and what to do.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { asDocument, permission, type Line } from '../../../../src/contract/entity.ts';
 import { addQuantities, lineAmount, normalizeQuantity, ZERO } from '../../../../src/contract/quantity.ts';
 import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
-import { DocumentForm } from '../../../../src/panel/document/DocumentForm.tsx';
-import { DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
+import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
 import type { DocumentValues, LineValues } from '../../../../src/panel/document/documentValues.ts';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
 import { useReferenceMaps } from '../../../../src/panel/entity/useReferenceMaps.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
 import type { LocalRow, SyncProblem } from '../../../../src/storage/localRecords.ts';
-import { useOne } from '../../../../src/storage/useData.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
-import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
+import { PageHeader } from '../../../../src/ui/Card.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Receipt, StockBalance } from '../../entities/stock.ts';
 import { LocationField } from '../parts/LocationField.tsx';
@@ -126,42 +121,23 @@ const lineWidgets = { locationId: LocationField };
 /** A new receipt (`?direction=in|out`, `?warehouseId=`), or the draft in `?id=`. */
 export function AddReceipt() {
   const { t, i18n } = useLingui();
-  const [, navigate] = useLocation();
   const query = new URLSearchParams(useSearch());
   const id = query.get('id');
   const direction = query.get('direction') === 'out' ? 'out' : 'in';
-  const can = useCanAccess();
-  const { data: row, loading } = useOne(Receipt, id);
-  const title = id ? t`Edit the draft` : direction === 'in' ? t`Goods in` : t`Goods out`;
-  useDocumentTitle(title);
-  let body: ReactNode;
-  if (!can(permission(Receipt, id ? 'update' : 'create'))) body = <NoAccess />;
-  else if (id && loading) body = <Loading />;
-  else if (id && !row) body = <Alert tone="warning">{t`This record does not exist any more.`}</Alert>;
-  else if (row && row.status !== 'draft') body = <Alert tone="info">{t`Only a draft can be changed. Cancel the document and amend it to correct it.`}</Alert>;
-  else {
-    body = (
-      <Card>
-        <DocumentForm
-          key={row?.id ?? 'new'}
-          entity={receiptDocument}
-          row={row ?? null}
-          defaults={{ direction, date: tehranToday(), warehouseId: query.get('warehouseId') }}
-          lineWidgets={lineWidgets}
-          linesToolbar={(values, setLines) => <ScanLinesBar spec={receiptDocument.document} values={values} setLines={setLines} />}
-          lineFooter={(line) => <LineAmount line={line} direction={row?.direction ?? direction} />}
-          summary={(values: DocumentValues) => <TotalsBar totals={receiptTotals(values.lines)} direction={values.header.direction} />}
-          onSaved={(saved) => navigate(withQuery(wh.receiptDetails, { id: saved.id }), { replace: true })}
-          onCancel={() => navigate(row ? withQuery(wh.receiptDetails, { id: row.id }) : wh.receiptList)}
-        />
-      </Card>
-    );
-  }
   return (
-    <>
-      <PageHeader title={title} description={i18n._(Receipt.label)} />
-      {body}
-    </>
+    <DocumentEditor
+      entity={Receipt}
+      id={id}
+      title={id ? t`Edit the draft` : direction === 'in' ? t`Goods in` : t`Goods out`}
+      description={i18n._(Receipt.label)}
+      detailsPath={wh.receiptDetails}
+      listPath={wh.receiptList}
+      defaults={{ direction, date: tehranToday(), warehouseId: query.get('warehouseId') }}
+      lineWidgets={lineWidgets}
+      linesToolbar={(values, setLines) => <ScanLinesBar spec={receiptDocument.document} values={values} setLines={setLines} />}
+      lineFooter={(line, header) => <LineAmount line={line} direction={header.direction} />}
+      summary={(values: DocumentValues) => <TotalsBar totals={receiptTotals(values.lines)} direction={values.header.direction} />}
+    />
   );
 }
 

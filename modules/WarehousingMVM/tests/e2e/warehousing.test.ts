@@ -76,6 +76,7 @@ describe('warehousing on a phone with no signal', () => {
     await line.getByLabel(fa('field.ReceiptLine.quantity')).fill('12.5');
     await line.getByLabel(fa('field.ReceiptLine.unitPrice')).fill('40000');
     await choose(line, fa('field.ReceiptLine.locationId'), 'A-01');
+    await line.getByText(fa('Line value: {amount} rials', { amount: '۵۰۰٬۰۰۰' })).waitFor();
     await page.getByRole('button', { name: fa('Save and submit') }).click();
     await page.getByText(fa('Waiting to submit')).first().waitFor();
     await screenshot(page, 'warehousing-receipt-offline-fa-390');
