@@ -3,7 +3,7 @@
  * server process (`server/main.ts` as `npm start` runs it) at each phase of a day — the first
  * start (initdb), a later start, after GetCurrectUser under 50 connections, after twenty
  * sign-ins (each an argon2id hash of 19 MiB on libuv's threads), and after 5 s idle — with the
- * malloc setting `npm start` uses (scripts/serverEnv.mjs) and without it, side by side.
+ * malloc and heap settings `npm start` uses (scripts/serverEnv.mjs) and without them, side by side.
  *
  *   npm run bench:memory               # 8 s of load per run
  *   BENCH_SECONDS=20 npm run bench:memory
@@ -29,10 +29,10 @@ function memory(pid: number): { rss: number; peak: number } {
 
 type Phases = [phase: string, rss: number][];
 
-async function day(template: string, plainMalloc: boolean): Promise<{ phases: Phases; peak: number; load: string }> {
+async function day(template: string, untuned: boolean): Promise<{ phases: Phases; peak: number; load: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pishkhan-memory-'));
   cpSync(template, dataDir, { recursive: true });
-  const server = await startServer({ DATA_DIR: dataDir }, { plainMalloc });
+  const server = await startServer({ DATA_DIR: dataDir }, { untuned });
   const pid = server.child.pid!;
   const phases: Phases = [['started', memory(pid).rss]];
   try {
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     const plain = await day(template, true);
     console.log(`\nserver on PGlite, resident set (MB); machine before: ${before}; after: ${machine()}\n`);
     console.log(`first start (initdb): ${firstStart.rss.toFixed(0)} now, peak ${firstStart.peak.toFixed(0)}\n`);
-    console.log(['phase'.padEnd(32), 'as npm start'.padStart(13), 'plain malloc'.padStart(13)].join(' '));
+    console.log(['phase'.padEnd(32), 'as npm start'.padStart(13), 'untuned'.padStart(13)].join(' '));
     tuned.phases.forEach(([phase, rss], i) => console.log([phase.padEnd(32), rss.toFixed(0).padStart(13), plain.phases[i]![1].toFixed(0).padStart(13)].join(' ')));
     console.log(['peak'.padEnd(32), tuned.peak.toFixed(0).padStart(13), plain.peak.toFixed(0).padStart(13)].join(' '));
     console.log(['GetCurrectUser under load'.padEnd(32), tuned.load, '|', plain.load].join(' '));

@@ -24,17 +24,17 @@ export interface Running {
 }
 
 /**
- * Options of a started process: `plainMalloc` leaves out the malloc setting `npm start` uses (to
+ * Options of a started process: `untuned` leaves out the malloc and heap settings `npm start` uses (to
  * show what it saves); `nodeArgs` go to the server's node (e.g. `--cpu-prof` for a profile).
  */
 export interface StartOptions {
-  plainMalloc?: boolean;
+  untuned?: boolean;
   nodeArgs?: string[];
 }
 
-export function start(args: string[], env: Record<string, string>, { plainMalloc = false }: StartOptions = {}): Promise<Running> {
+export function start(args: string[], env: Record<string, string>, { untuned = false }: StartOptions = {}): Promise<Running> {
   const environment = { ...process.env, ...env };
-  const child = spawn(process.execPath, args, { cwd: root, env: plainMalloc ? environment : serverEnv(environment), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: root, env: untuned ? withoutTuning(environment) : serverEnv(environment), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolveStart, reject) => {
     const read = (chunk: Buffer) => {
@@ -57,6 +57,12 @@ export function peakRssMb(child: ChildProcess): number | null {
   } catch {
     return null;
   }
+}
+
+/** The environment without serverEnv's settings, even where the caller's own environment has them. */
+function withoutTuning(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { GLIBC_TUNABLES: _tunables, NODE_OPTIONS: _options, ...rest } = env;
+  return rest;
 }
 
 export async function stop(running: Running): Promise<void> {
