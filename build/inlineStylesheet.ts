@@ -13,6 +13,7 @@
  */
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
+import { staticImports } from './chunkGraph.ts';
 
 /** Vite's own marker at the end of each stylesheet, which it strips later than this plugin reads. */
 const VITE_MARKER = /\/\*\$vite\$:\d+\*\//g;
@@ -21,17 +22,7 @@ const VITE_MARKER = /\/\*\$vite\$:\d+\*\//g;
 function pageChunks(bundle: OutputBundle): OutputChunk[] {
   const entry = Object.values(bundle).find((file): file is OutputChunk => file.type === 'chunk' && file.isEntry && /\/index\.html$/.test(file.facadeModuleId ?? ''));
   if (!entry) throw new Error('index.html has no entry chunk in this build.');
-  const seen = new Map<string, OutputChunk>();
-  const visit = (chunk: OutputChunk) => {
-    if (seen.has(chunk.fileName)) return;
-    seen.set(chunk.fileName, chunk);
-    for (const name of chunk.imports) {
-      const imported = bundle[name];
-      if (imported?.type === 'chunk') visit(imported);
-    }
-  };
-  visit(entry);
-  return [...seen.values()];
+  return staticImports(bundle, entry);
 }
 
 export function inlineStylesheet(): Plugin {

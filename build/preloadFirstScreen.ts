@@ -14,6 +14,7 @@
  */
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
+import { staticImports } from './chunkGraph.ts';
 
 const DEFAULT_CATALOGUE = /\/locales\/fa\/messages\.po\?shell$/;
 const LOGIN_SCREEN = /\/src\/features\/auth\/Login\.tsx$/;
@@ -24,16 +25,6 @@ function chunkOf(bundle: OutputBundle, module: RegExp, what: string): OutputChun
   return chunk;
 }
 
-/** `chunk` and the chunks it imports statically, but not the entry (the page loads that anyway). */
-function withImports(bundle: OutputBundle, chunk: OutputChunk, seen = new Set<string>()): Set<string> {
-  if (chunk.isEntry || seen.has(chunk.fileName)) return seen;
-  seen.add(chunk.fileName);
-  for (const name of chunk.imports) {
-    const imported = bundle[name];
-    if (imported?.type === 'chunk') withImports(bundle, imported, seen);
-  }
-  return seen;
-}
 
 export function preloadFirstScreen(): Plugin {
   return {
@@ -44,7 +35,9 @@ export function preloadFirstScreen(): Plugin {
       handler(_html, { bundle }) {
         if (!bundle) return [];
         const files = new Set([chunkOf(bundle, DEFAULT_CATALOGUE, 'The default shell catalogue (locales/fa/messages.po?shell)').fileName]);
-        for (const file of withImports(bundle, chunkOf(bundle, LOGIN_SCREEN, 'The login screen (src/features/auth/Login.tsx)'))) files.add(file);
+        // Not the entry, nor what it imports: the page loads those anyway.
+        const login = staticImports(bundle, chunkOf(bundle, LOGIN_SCREEN, 'The login screen (src/features/auth/Login.tsx)'), (chunk) => !chunk.isEntry);
+        for (const chunk of login) files.add(chunk.fileName);
         return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
       },
     },

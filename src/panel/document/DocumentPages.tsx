@@ -74,13 +74,15 @@ export interface DocumentPageProps {
   editPath: string;
   listPath: string;
   listLabel: ReactNode;
+  /** What comes before the document on its page (the next step's link). */
+  lead?: (row: LocalRow) => ReactNode;
   /** What follows the document on its page. */
   children?: (row: LocalRow) => ReactNode;
   summary?: (row: LocalRow) => ReactNode;
   explain?: DocumentViewProps['explain'];
 }
 
-export function DocumentPage({ entity, id, title, editPath, listPath, listLabel, children, summary, explain }: DocumentPageProps) {
+export function DocumentPage({ entity, id, title, editPath, listPath, listLabel, lead, children, summary, explain }: DocumentPageProps) {
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const can = useCanAccess();
@@ -93,6 +95,7 @@ export function DocumentPage({ entity, id, title, editPath, listPath, listLabel,
   else {
     body = (
       <>
+        {lead?.(row)}
         <Card>
           <DocumentView
             entity={asDocument(entity)}

@@ -4,22 +4,17 @@
  * when the server refuses an invoice for a sale not yet won, the sale says so in words.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { asDocument, permission, type Line } from '../../../../src/contract/entity.ts';
-import { DocumentEditor } from '../../../../src/panel/document/DocumentPages.tsx';
+import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
 import type { DocumentValues, LineValues } from '../../../../src/panel/document/documentValues.ts';
-import { DocumentView } from '../../../../src/panel/document/DocumentView.tsx';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
-import type { LocalRow, SyncProblem } from '../../../../src/storage/localRecords.ts';
-import { useOne } from '../../../../src/storage/useData.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
+import type { SyncProblem } from '../../../../src/storage/localRecords.ts';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
+import { PageHeader } from '../../../../src/ui/Card.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Module } from '../../entities/catalogue.ts';
 import { Sale } from '../../entities/sale.ts';
@@ -113,52 +108,31 @@ function Refusal({ problem }: { problem: SyncProblem }) {
 }
 
 function SaleDetails({ id }: { id: string }) {
-  const { t, i18n } = useLingui();
-  const [, navigate] = useLocation();
-  const can = useCanAccess();
-  const { data: row, loading } = useOne(Sale, id);
   const vatPercent = useVatPercent();
   const customers = useReferenceTitles('NagemManagement/Customer');
-  useDocumentTitle(typeof row?.number === 'string' ? row.number : i18n._(Sale.label));
-  let body: ReactNode;
-  if (!can(permission(Sale, 'read'))) body = <NoAccess />;
-  else if (loading) body = <Loading />;
-  else if (!row) body = <Alert tone="warning">{t`This record does not exist any more.`}</Alert>;
-  else {
-    body = (
-      <>
-        {row.stage === 'won' && row.status !== 'cancelled' && (
+  return (
+    <DocumentPage
+      entity={saleDocument}
+      id={id}
+      title={(row) => {
+        const customer = row ? customers?.get(String(row.customerId)) : undefined;
+        return customer ? <Trans>Sale to {customer}</Trans> : <Trans>Sale</Trans>;
+      }}
+      editPath={nm.addSale}
+      listPath={nm.sales}
+      listLabel={<Trans>All sales</Trans>}
+      lead={(row) =>
+        row.stage === 'won' &&
+        row.status !== 'cancelled' && (
           <p className="mb-4 flex flex-wrap gap-2">
             <Link href={withQuery(nm.setupModules, { saleId: row.id })} className={buttonClasses('secondary', 'sm')}>
               <Trans>Setup checklist</Trans>
             </Link>
           </p>
-        )}
-        <Card>
-          <DocumentView
-            entity={saleDocument}
-            row={row}
-            onEdit={() => navigate(withQuery(nm.addSale, { id: row.id }))}
-            onDone={({ amended }) => navigate(amended ? withQuery(nm.addSale, { id: amended.id }) : nm.sales, { replace: true })}
-            summary={(shown: LocalRow) => <SaleTotalsBar lines={(shown.lines as Line[] | undefined) ?? []} vatPercent={vatPercent} />}
-            explain={(problem) => <Refusal problem={problem} />}
-          />
-        </Card>
-      </>
-    );
-  }
-  const customer = row ? customers?.get(String(row.customerId)) : undefined;
-  return (
-    <>
-      <PageHeader
-        title={customer ? <Trans>Sale to {customer}</Trans> : <Trans>Sale</Trans>}
-        actions={
-          <Link href={nm.sales} className={buttonClasses('ghost')}>
-            <Trans>All sales</Trans>
-          </Link>
-        }
-      />
-      {body}
-    </>
+        )
+      }
+      summary={(shown) => <SaleTotalsBar lines={(shown.lines as Line[] | undefined) ?? []} vatPercent={vatPercent} />}
+      explain={(problem) => <Refusal problem={problem} />}
+    />
   );
 }
