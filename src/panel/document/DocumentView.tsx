@@ -8,6 +8,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { permission, shownFields, type DocumentSpec, type Entity, type Line, type Row } from '../../contract/entity.ts';
+import type { FieldKind } from '../../contract/fields.ts';
 import { describeError } from '../../i18n/describeError.ts';
 import { messageForCode } from '../../i18n/errorMessage.ts';
 import { formatDate, formatNumber } from '../../i18n/format.ts';
@@ -19,6 +20,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EditIcon, TrashIcon } from '../../ui/icons.tsx';
+import { cx } from '../../ui/cx.ts';
 import { Ltr } from '../../ui/Ltr.tsx';
 import { showToast } from '../../ui/toast.ts';
 import { FieldValue } from '../entity/FieldValue.tsx';
@@ -26,6 +28,12 @@ import { useReferenceMaps } from '../entity/useReferenceMaps.ts';
 import { documentState } from './documentState.ts';
 import { DocumentStatusBadge } from './DocumentStatusBadge.tsx';
 import { PrintHeader } from './PrintHeader.tsx';
+
+/**
+ * On a phone a line's figures and dates stay whole (never "110,000,000" over "rials") and its
+ * words keep room to read; the table scrolls sideways instead.
+ */
+const oneLineKinds: ReadonlySet<FieldKind> = new Set(['integer', 'decimal', 'money', 'date', 'dateTime']);
 
 export interface DocumentViewProps {
   entity: Entity & { document: DocumentSpec };
@@ -120,7 +128,7 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, explain }: 
               <tr key={line.id}>
                 <td className="px-3 py-2 text-slate-600">{formatNumber(i + 1)}</td>
                 {Object.entries(entity.document.lines).map(([name, field]) => (
-                  <td key={name} className="px-3 py-2 text-slate-900">
+                  <td key={name} className={cx('px-3 py-2 text-slate-900', oneLineKinds.has(field.kind) ? 'whitespace-nowrap' : 'min-w-28')}>
                     <FieldValue field={field} name={name} value={line[name]} titles={lineTitles.get(name)} />
                   </td>
                 ))}

@@ -146,6 +146,12 @@ describe('every route', () => {
       expect(problems, route).toEqual([]);
       await screenshot(page, `sales-${route.replaceAll('/', '-')}-${name}-${suffix}`);
     }
+    // A won sale's own page: the document, its totals and the link to its setup checklist.
+    await go(`${at('Sale/SaleList')}?id=${ids.won}`);
+    await page.locator(`main a[href*="saleId=${ids.won}"]`).waitFor();
+    await expect.poll(() => page.locator('main .animate-spin').count()).toBe(0);
+    expect(problems, 'the sale’s page').toEqual([]);
+    await screenshot(page, `sales-Sale-details-${name}-${suffix}`);
   };
 
   it('opens each one in Persian on a phone', async () => {
