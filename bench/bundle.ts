@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { inlineStyles } from '../server/inlineStyles.ts';
 import { paths } from '../src/contract/routes.ts';
 import { startServer, stop } from './serverProcess.ts';
 import { wireCounter } from './wireCounter.ts';
@@ -155,7 +156,7 @@ function walk(dir: string): string[] {
 
 /** The text of index.html's inline style elements (the app's stylesheet, build/inlineStylesheet.ts). */
 function inlineCss(dir: string): string {
-  return [...readFileSync(join(dir, 'index.html'), 'utf8').matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+  return inlineStyles(readFileSync(join(dir, 'index.html'), 'utf8')).join('');
 }
 
 function wholeBuild(dir: string): { js: number; css: number; jsRaw: number; cssRaw: number; files: number } {

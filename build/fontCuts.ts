@@ -23,15 +23,19 @@ export interface FontCut {
   file: string;
   /** The `vazirmatn` TrueType it is made from. */
   source: string;
+  /** Cut to the code points of its `unicode-range` in the stylesheet; otherwise packed whole. */
+  subset: boolean;
 }
 
 export const ARABIC_CUT: FontCut = {
   file: 'src/ui/fonts/VazirmatnArabic.woff2',
   source: 'node_modules/vazirmatn/misc/Non-Latin/fonts/variable/Vazirmatn-NL[wght].ttf',
+  subset: false,
 };
 export const LATIN_CUT: FontCut = {
   file: 'src/ui/fonts/VazirmatnLatin.woff2',
   source: 'node_modules/vazirmatn/fonts/variable/Vazirmatn[wght].ttf',
+  subset: true,
 };
 
 /**
@@ -70,6 +74,6 @@ function codePoints(ranges: [number, number][]): string {
 /** The WOFF2 bytes of a cut, made from its source now. */
 export async function makeCut(cut: FontCut): Promise<Buffer> {
   const source = readFileSync(resolve(root, cut.source));
-  if (cut === ARABIC_CUT) return convert(source, 'woff2');
+  if (!cut.subset) return convert(source, 'woff2');
   return subsetFont(source, codePoints(unicodeRangeOf(cut)), { targetFormat: 'woff2', keepFeatures: LATIN_FEATURES });
 }

@@ -8,11 +8,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 
+/** The text of each inline `<style>` element of a page. */
+export function inlineStyles(html: string): string[] {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)].map((match) => match[1]!);
+}
+
 /** The CSP source of each inline `<style>` of a page, as CSP hashes it: the element's text, UTF-8. */
 export function styleHashes(html: string): string[] {
-  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)].map(
-    (match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`,
-  );
+  return inlineStyles(html).map((css) => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`);
 }
 
 /** Reads a page's style hashes, again only when the file's size or time changed; none while it is absent. */
