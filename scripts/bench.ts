@@ -18,15 +18,16 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { appBuild } from '../bench/appBuild.ts';
+import { givenBuild, smoke } from '../bench/benchArgs.ts';
 import { pgliteDataDir, postgresAnswers, POSTGRES_URL, startServer, stop } from '../bench/serverProcess.ts';
 import { findBenches, selectBenches, type Bench } from './findBenches.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
-const smoke = args.includes('--smoke') || process.env.BENCH_SMOKE === '1';
+const dist = givenBuild();
+// What is left is the bench's name and its own arguments (`--no-list`, `--runs 9`, `500 42`).
 const distAt = args.indexOf('--dist');
-const dist = distAt >= 0 ? args[distAt + 1] : process.env.BENCH_DIST;
-const rest = args.filter((arg, i) => arg !== '--smoke' && i !== distAt && i !== distAt + 1);
+const rest = args.filter((arg, i) => arg !== '--smoke' && (distAt < 0 || (i !== distAt && i !== distAt + 1)));
 const timeoutSeconds = Number(process.env.BENCH_TIMEOUT ?? 600);
 
 const benches = findBenches(root);
@@ -49,8 +50,8 @@ function line(text: string): void {
   console.log(`\n\x1b[1m${text}\x1b[0m`);
 }
 
-/** Runs one bench in a process group of its own (so a timeout stops its servers and browsers too); answers its exit code. */
-function run(bench: Bench, env: NodeJS.ProcessEnv): Promise<number> {
+/** Runs one bench in a process group of its own (so a timeout stops its servers and browsers too); answers how it ended. */
+function run(bench: Bench, env: NodeJS.ProcessEnv): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', bench.file, ...benchArgs], { cwd: root, env, stdio: 'inherit', detached: true });
   const stopGroup = () => {
     try {
@@ -65,8 +66,10 @@ function run(bench: Bench, env: NodeJS.ProcessEnv): Promise<number> {
   };
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
+  let timedOut = false;
   const timer = smoke
     ? setTimeout(() => {
+        timedOut = true;
         console.error(`\n${label(bench)}: still running after ${timeoutSeconds} s — stopped`);
         stopGroup();
       }, timeoutSeconds * 1000)
@@ -76,7 +79,7 @@ function run(bench: Bench, env: NodeJS.ProcessEnv): Promise<number> {
       clearTimeout(timer);
       process.off('SIGINT', interrupted);
       process.off('SIGTERM', interrupted);
-      done(code ?? (signal ? 1 : 0));
+      done(timedOut ? `FAILED (stopped after ${timeoutSeconds} s)` : code === 0 ? 'ok' : `FAILED (${code === null ? signal : `exit ${code}`})`);
     }),
   );
 }
@@ -102,22 +105,22 @@ if (template) {
   env.BENCH_PGLITE_TEMPLATE = template.dir;
 }
 
-const results: { bench: Bench; seconds: number; code: number }[] = [];
+const results: { bench: Bench; seconds: number; ended: string }[] = [];
 try {
   for (const [i, bench] of selected.entries()) {
     line(`== ${i + 1}/${selected.length}: ${label(bench)} (${bench.file}${smoke ? ', smoke' : ''}) ==`);
     const started = performance.now();
-    const code = await run(bench, env);
-    results.push({ bench, seconds: (performance.now() - started) / 1000, code });
+    const ended = await run(bench, env);
+    results.push({ bench, seconds: (performance.now() - started) / 1000, ended });
   }
 } finally {
   build?.cleanup();
   template?.remove();
 }
 
-const failed = results.filter((r) => r.code !== 0);
+const failed = results.filter((r) => r.ended !== 'ok');
 line(`benches${smoke ? ' in smoke mode' : ''}: ${results.length - failed.length} finished, ${failed.length} failed`);
-for (const { bench, seconds, code } of results) console.log(`  ${label(bench).padEnd(32)} ${seconds.toFixed(0).padStart(5)} s  ${code === 0 ? 'ok' : `FAILED (exit ${code})`}`);
-console.log(`  ${'total, with the build'.padEnd(32)} ${((performance.now() - startedAll) / 1000).toFixed(0).padStart(5)} s`);
+for (const { bench, seconds, ended } of results) console.log(`  ${label(bench).padEnd(32)} ${seconds.toFixed(0).padStart(5)} s  ${ended}`);
+console.log(`  ${'total (with what they share)'.padEnd(32)} ${((performance.now() - startedAll) / 1000).toFixed(0).padStart(5)} s`);
 if (!postgres) console.log(`\n${postgresNote}`);
 process.exit(failed.length ? 1 : 0);
