@@ -11,9 +11,9 @@
  *
  * When more than one selected bench measures the PWA, it is built once and each is given it
  * (`BENCH_DIST`); when several run, one PGlite database is initialised first and each server
- * starts from a copy of it (`BENCH_PGLITE_TEMPLATE`, bench/serverProcess.ts). A bench fails when it exits with an error (it threw); in smoke mode also when it
- * runs longer than BENCH_TIMEOUT seconds (600), so a hung page fails CI instead of stalling it.
- * Exits 1 when any bench failed.
+ * starts from a copy of it (`BENCH_PGLITE_TEMPLATE`, bench/serverProcess.ts). A bench fails when
+ * it exits with an error (it threw); in smoke mode also when it runs longer than BENCH_TIMEOUT
+ * seconds (600), so a hung page fails CI instead of stalling it. Exits 1 when any bench failed.
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -62,6 +62,7 @@ function run(bench: Bench, env: NodeJS.ProcessEnv): Promise<string> {
   };
   const interrupted = () => {
     stopGroup();
+    removeShared();
     process.exit(130);
   };
   process.once('SIGINT', interrupted);
@@ -93,20 +94,26 @@ line(`${selected.length} bench${selected.length === 1 ? '' : 'es'}${smoke ? ' in
 
 const env: NodeJS.ProcessEnv = { ...process.env, ...(smoke ? { BENCH_SMOKE: '1' } : {}) };
 let build: ReturnType<typeof appBuild> | undefined;
-if (dist) env.BENCH_DIST = resolve(dist);
-else if (selected.filter((b) => b.needsBuild).length > 1) {
-  build = appBuild('benches');
-  env.BENCH_DIST = build.dir;
-}
-const template = selected.length > 1 ? pgliteDataDir() : undefined;
-if (template) {
-  console.log('initialising one PGlite database for the benches’ servers to start from …');
-  await stop(await startServer({ DATA_DIR: template.dir }));
-  env.BENCH_PGLITE_TEMPLATE = template.dir;
+let template: ReturnType<typeof pgliteDataDir> | undefined;
+/** What the benches of this run shared: the build and the initialised database. */
+function removeShared(): void {
+  build?.cleanup();
+  template?.remove();
 }
 
 const results: { bench: Bench; seconds: number; ended: string }[] = [];
 try {
+  if (dist) env.BENCH_DIST = resolve(dist);
+  else if (selected.filter((b) => b.needsBuild).length > 1) {
+    build = appBuild('benches');
+    env.BENCH_DIST = build.dir;
+  }
+  if (selected.length > 1) {
+    console.log('initialising one PGlite database for the benches’ servers to start from …');
+    template = pgliteDataDir();
+    await stop(await startServer({ DATA_DIR: template.dir }));
+    env.BENCH_PGLITE_TEMPLATE = template.dir;
+  }
   for (const [i, bench] of selected.entries()) {
     line(`== ${i + 1}/${selected.length}: ${label(bench)} (${bench.file}${smoke ? ', smoke' : ''}) ==`);
     const started = performance.now();
@@ -114,8 +121,7 @@ try {
     results.push({ bench, seconds: (performance.now() - started) / 1000, ended });
   }
 } finally {
-  build?.cleanup();
-  template?.remove();
+  removeShared();
 }
 
 const failed = results.filter((r) => r.ended !== 'ok');
