@@ -2,12 +2,13 @@
  * What the benchmarks that measure a screen in Chromium share: a production build (or a given
  * one), a real server on it, a person signed in to a new panel with the modules the screen needs,
  * rows written straight into the panel's IndexedDB as a long pull leaves them, and a timing taken
- * inside the page from following a navigation link to the first row drawn.
+ * inside the page from following the menu (walked as a person walks it, whatever its nesting) to
+ * the first row drawn.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { endpoints } from '../src/contract/endpoints.ts';
 import type { LoginData } from '../src/contract/envelope.ts';
@@ -17,24 +18,15 @@ import { DEFAULT_SERVICE_NAME } from '../src/contract/service.ts';
 import { localTexts } from '../src/storage/localRecords.ts';
 import { panelDbName } from '../src/storage/PanelDb.ts';
 import { addSessionCookies, chromiumArgs, startServer } from '../tests/e2e/harness.ts';
-import { call } from './serverProcess.ts';
-
-const root = resolve(import.meta.dirname, '..');
+import { appBuild } from './appBuild.ts';
+import { sized } from './benchArgs.ts';
+import { call, pgliteDataDir } from './serverProcess.ts';
 
 /** What a list's first data row looks like: a cell with the row's button. */
 const FIRST_ROW = 'main tbody tr td button';
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 export const ms = (values: number[]) => `${median(values).toFixed(0).padStart(5)} ms`;
-
-/** `--dist <folder>` from the command line, or a production build into a temporary folder. */
-export function appBuild(name: string): { dir: string; cleanup: () => void } {
-  const at = process.argv.indexOf('--dist');
-  if (at >= 0 && process.argv[at + 1]) return { dir: resolve(process.argv[at + 1]!), cleanup: () => {} };
-  const dir = mkdtempSync(join(tmpdir(), `pishkhan-${name}-`));
-  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 /** A row as a pull leaves it on the device (src/storage/reconcile.ts): synced, nothing pending, its search and sort texts worked out. */
 export function syncedRow<T extends { id: string }>(entity: Pick<Entity, 'searchFields' | 'titleField'>, values: T) {
@@ -59,7 +51,8 @@ export interface BenchPanel {
  */
 export async function openBenchPanel(name: string, modules: string[], firstPath: string, { debuggingPort }: { debuggingPort?: number } = {}): Promise<BenchPanel> {
   const { dir, cleanup } = appBuild(name);
-  const server = await startServer({ distDir: dir });
+  const data = pgliteDataDir();
+  const server = await startServer({ distDir: dir, env: { DATA_DIR: data.dir } });
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   let stopChromium = async () => {};
   const browser = debuggingPort
@@ -86,6 +79,7 @@ export async function openBenchPanel(name: string, modules: string[], firstPath:
     await browser.close(); // with a debugging port, only lets go of it (it may have done so already)
     await stopChromium();
     await server.stop();
+    data.remove();
     cleanup();
   };
   try {
@@ -108,6 +102,22 @@ export async function openBenchPanel(name: string, modules: string[], firstPath:
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/**
+ * Runs `measure` at full speed, then with the CPU 4× slower (DevTools' throttling), naming the
+ * speed; in smoke mode at full speed only, since the slower run takes the same path.
+ */
+export async function atEachSpeed(page: Page, measure: (speed: string) => Promise<void>): Promise<void> {
+  for (const slowdown of sized([1, 4], [1])) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+    try {
+      await measure(slowdown === 1 ? 'full speed' : `CPU ${slowdown}× slower`);
+    } finally {
+      await cdp.detach();
+    }
   }
 }
 
@@ -134,20 +144,79 @@ export async function putRows(page: Page, dbName: string, tables: Record<string,
   }
 }
 
+/** The addresses of the menu's links a person can see now (navigation outside the screen itself). */
+function menuLinks(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLAnchorElement>('nav a[href]'))
+      .filter((a) => !a.closest('main') && a.checkVisibility())
+      .map((a) => a.getAttribute('href')!),
+  );
+}
+
+const segments = (path: string) => path.toLowerCase().split('/').filter(Boolean);
+const samePath = (a: string, b: string) => segments(a).join('/') === segments(b).join('/');
+/** How many leading path segments two addresses share. */
+function sharedSegments(a: string, b: string): number {
+  const [x, y] = [segments(a), segments(b)];
+  let n = 0;
+  while (n < x.length && x[n] === y[n]) n++;
+  return n;
+}
+
+/** Waits until the screen at `href` shows its heading and the network is quiet. */
+async function settleOn(page: Page, href: string): Promise<void> {
+  await page.waitForURL((url) => samePath(url.pathname, href));
+  await page.locator('h1').first().waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+}
+
 /**
- * From clicking the navigation link to `href` to the first data row (`main tbody tr td button`,
- * or `firstRow`) drawn, measured in the page.
+ * Opens the menu until it shows a link to `href`, as a person finds a screen: whatever the
+ * navigation's nesting, when the link is not in sight they follow the one that leads closest (a
+ * module's own entry, which shows its places) or open a collapsed group, and look again.
  */
-export function openFromMenu(page: Page, href: string, firstRow = FIRST_ROW): Promise<number> {
+async function revealInMenu(page: Page, href: string): Promise<void> {
+  for (let step = 0; step < 8; step++) {
+    const links = await menuLinks(page);
+    if (links.some((link) => samePath(link, href))) return;
+    const here = sharedSegments(new URL(page.url()).pathname, href);
+    const closer = links.map((link) => ({ link, shared: sharedSegments(link, href) })).filter((l) => l.shared > here).sort((a, b) => b.shared - a.shared)[0];
+    if (closer) {
+      await page.locator(`nav a[href="${closer.link}" i]:visible`).first().click();
+      await settleOn(page, closer.link);
+      continue;
+    }
+    const collapsed = page.locator('nav button[aria-expanded="false"]:visible');
+    if ((await collapsed.count()) === 0) break;
+    await collapsed.first().click();
+  }
+  throw new Error(`the menu shows no way to ${href} from ${new URL(page.url()).pathname}; it offers ${(await menuLinks(page)).join(' ')}`);
+}
+
+/** Goes to `href` through the menu, as a person does, and waits for the screen (untimed). */
+export async function followMenu(page: Page, href: string): Promise<void> {
+  await revealInMenu(page, href);
+  await page.locator(`nav a[href="${href}" i]:visible`).first().click();
+  await settleOn(page, href);
+}
+
+/**
+ * Finds the screen at `href` in the menu (opening what nesting the navigation has, untimed), then
+ * times, in the page, from clicking its link to the first data row (`main tbody tr td button`, or
+ * `firstRow`) drawn.
+ */
+export async function openFromMenu(page: Page, href: string, firstRow = FIRST_ROW): Promise<number> {
+  await revealInMenu(page, href);
   return page.evaluate(
     ({ href, firstRow }) =>
-      new Promise<number>((done) => {
-        const link = Array.from(document.querySelectorAll<HTMLAnchorElement>('aside a')).find((a) => a.getAttribute('href') === href);
-        if (!link) throw new Error(`no link to ${href} among ${Array.from(document.querySelectorAll('aside a')).map((a) => a.getAttribute('href')).join(' ')}`);
+      new Promise<number>((done, fail) => {
+        const link = Array.from(document.querySelectorAll<HTMLAnchorElement>('nav a[href]')).find((a) => !a.closest('main') && a.checkVisibility() && a.getAttribute('href')?.toLowerCase() === href.toLowerCase())!;
         const started = performance.now();
+        const timeout = setTimeout(() => fail(new Error(`no ${firstRow} within 60 s of following the menu to ${href}`)), 60_000);
         const observer = new MutationObserver(() => {
           if (document.querySelector(firstRow)) {
             observer.disconnect();
+            clearTimeout(timeout);
             requestAnimationFrame(() => done(performance.now() - started));
           }
         });

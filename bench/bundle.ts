@@ -10,17 +10,18 @@
  *
  *   npm run bench:bundle                 # builds into a temporary folder first
  *   npm run bench:bundle -- --dist dist  # measures an existing build
+ *   npm run bench:bundle -- --smoke      # the same run (one visit of each kind is all it makes), the budget not judged
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { extname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { inlineStyles } from '../server/inlineStyles.ts';
 import { paths } from '../src/contract/routes.ts';
-import { startServer, stop } from './serverProcess.ts';
+import { appBuild } from './appBuild.ts';
+import { verdict } from './benchArgs.ts';
+import { pgliteDataDir, startServer, stop } from './serverProcess.ts';
 import { wireCounter } from './wireCounter.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -43,19 +44,6 @@ function gz(data: Buffer | string): number {
 
 function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
-}
-
-function distFromArgs(): { dir: string; cleanup: () => void } {
-  const at = process.argv.indexOf('--dist');
-  if (at >= 0 && process.argv[at + 1]) {
-    const dir = resolve(process.argv[at + 1]!);
-    if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir} holds no build`);
-    return { dir, cleanup: () => {} };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'pishkhan-bundle-'));
-  console.log(`building into ${dir} …`);
-  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** Serves the build; unknown paths get index.html, as the real server does for client routes. */
@@ -120,8 +108,8 @@ interface Transferred {
 
 /** A cold first visit to /auth/Login through the real server, its bytes counted on the wire. */
 async function measureTransfer(dir: string): Promise<Transferred> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pishkhan-bundle-data-'));
-  const server = await startServer({ DIST_DIR: dir, DATA_DIR: dataDir });
+  const data = pgliteDataDir();
+  const server = await startServer({ DIST_DIR: dir, DATA_DIR: data.dir });
   const wire = await wireCounter(server.url);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -146,7 +134,7 @@ async function measureTransfer(dir: string): Promise<Transferred> {
     await browser.close();
     await wire.close();
     await stop(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    data.remove();
   }
 }
 
@@ -178,7 +166,7 @@ function wholeBuild(dir: string): { js: number; css: number; jsRaw: number; cssR
   return totals;
 }
 
-const { dir, cleanup } = distFromArgs();
+const { dir, cleanup } = appBuild('bundle');
 const { server, url } = await serve(dir);
 try {
   const login = await measureLogin(url);
@@ -189,8 +177,8 @@ try {
   const sum = (kind: 'js' | 'css') => login.filter((x) => x.kind === kind).reduce((n, x) => n + x.gzip, 0);
   const js = sum('js');
   const css = sum('css');
-  console.log(`  JS  total ${kb(js)} gzip — budget ${kb(BUDGET.js)}: ${js <= BUDGET.js ? 'within' : 'OVER'}`);
-  console.log(`  CSS total ${kb(css)} gzip — budget ${kb(BUDGET.css)}: ${css <= BUDGET.css ? 'within' : 'OVER'}`);
+  console.log(`  JS  total ${kb(js)} gzip — budget ${kb(BUDGET.js)}: ${verdict(js <= BUDGET.js)}`);
+  console.log(`  CSS total ${kb(css)} gzip — budget ${kb(BUDGET.css)}: ${verdict(css <= BUDGET.css)}`);
   const wire = await measureTransfer(dir);
   console.log(`\n/auth/Login, cold first visit through the real server (bytes on the wire, headers included):`);
   console.log(`  until the form is ready       ${kb(wire.page).padStart(9)}   (gzip -9 of its JS and CSS alone: ${kb(js + css)})`);

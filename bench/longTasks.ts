@@ -7,14 +7,17 @@
  * without Lighthouse, and steadier from run to run.
  *
  *   npm run bench:longtasks [-- --dist dist] [-- --runs 7]
+ *   npm run bench:longtasks -- --smoke     # 10 products, one reload, 2 s for the idle preloading
  */
 import { modulePath } from '../src/contract/routes.ts';
 import { Product } from '../modules/WarehousingMVM/entities/masterData.ts';
+import { option, sized } from './benchArgs.ts';
 import { median, openBenchPanel, putRows, syncedRow } from './browserBench.ts';
 import { machine } from './serverProcess.ts';
 
-const at = process.argv.indexOf('--runs');
-const RUNS = at >= 0 ? Number(process.argv[at + 1]) : 7;
+const RUNS = Number(option('--runs') ?? sized(7, 1));
+const PRODUCTS = sized(300, 10);
+const SETTLE_MS = sized(5000, 2000);
 const listPath = modulePath('WarehousingMVM', 'Product/listProduct');
 
 declare global {
@@ -27,7 +30,7 @@ const bench = await openBenchPanel('longtasks', ['PanelManagement', 'Warehousing
 try {
   const { page } = bench;
   await putRows(page, bench.dbName, {
-    [Product.table]: Array.from({ length: 300 }, (_, i) =>
+    [Product.table]: Array.from({ length: PRODUCTS }, (_, i) =>
       syncedRow(Product, { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `پیچ ${i + 1}`, code: `P${String(i + 1).padStart(5, '0')}`, unit: 'piece', reorderPoint: '5.000', active: true, barcodes: [] }),
     ),
   });
@@ -43,7 +46,7 @@ try {
   for (let i = 0; i < RUNS; i++) {
     await page.goto(new URL(listPath, page.url()).href);
     await page.locator('h1').first().waitFor();
-    await page.waitForTimeout(5000); // the idle preloading of the module's screens included
+    await page.waitForTimeout(SETTLE_MS); // the idle preloading of the module's screens included
     const tasks = await page.evaluate(() => window.longTasks);
     runs.push({ blocking: tasks.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0), tasks });
   }

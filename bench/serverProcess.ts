@@ -4,9 +4,9 @@
  * called over loopback HTTP.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
-import { resolve } from 'node:path';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Envelope } from '../src/contract/envelope.ts';
 import { PANEL_HEADER } from '../src/contract/service.ts';
 import { serverEnv } from '../scripts/serverEnv.mjs';
@@ -101,13 +101,45 @@ export async function call<T>(url: string, endpoint: { method: string; path: str
   return envelope.data as T;
 }
 
-export async function onPostgres(work: (databaseUrl: string) => Promise<void>): Promise<void> {
+/**
+ * A fresh data folder for a server on PGlite. A run of several benches (scripts/bench.ts) starts
+ * one server first and names its folder in BENCH_PGLITE_TEMPLATE: each folder is then a copy of it,
+ * initialised and migrated, which spares each server its initdb (most of a first start: 30 s of
+ * 41 on the loaded two-core machine). A bench run alone starts from an empty folder.
+ */
+export function pgliteDataDir(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'pishkhan-bench-data-'));
+  const template = process.env.BENCH_PGLITE_TEMPLATE;
+  if (template) cpSync(template, dir, { recursive: true });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Runs `work` with a fresh PGlite data folder (`pgliteDataDir`), removed after. */
+export async function onPglite(work: (dataDir: string) => Promise<void>): Promise<void> {
+  const { dir, remove } = pgliteDataDir();
+  try {
+    await work(dir);
+  } finally {
+    remove();
+  }
+}
+
+/**
+ * Runs `work` in a fresh schema of the PostgreSQL server, and answers true; when none answers, says
+ * so where nobody can miss it (the figures are PGlite's alone) and answers false.
+ */
+export async function onPostgres(work: (databaseUrl: string) => Promise<void>): Promise<boolean> {
+  if (!(await postgresAnswers(POSTGRES_URL))) {
+    console.log(`\n*** PostgreSQL SKIPPED: nothing answers at ${POSTGRES_URL}; only PGlite was measured (start it, or set BENCH_DATABASE_URL) ***\n`);
+    return false;
+  }
   const schema = uniqueSchemaName('bench');
   try {
     await work(await createSchema(POSTGRES_URL, schema));
   } finally {
     await dropSchema(POSTGRES_URL, schema);
   }
+  return true;
 }
 
 /** Everything shares the machine's cores (load generator, servers, PostgreSQL), so say how busy it was. */

@@ -10,14 +10,16 @@
  *   npm run bench:soak -- 500                   # fewer
  *   npm run bench:soak -- 500 42                # with a seed, to replay a run
  *   npm run bench:soak -- 500 42 documents      # one soak only: sync or documents
+ *   npm run bench:soak -- --smoke               # 10 of each (and the examples)
  */
 import fc from 'fast-check';
 import { docScenarioArbitrary, docScenarioExamples, runDocScenario, type DocTally } from '../modules/WarehousingMVM/tests/server/documentScenario.ts';
 import { openWorld, runScenario, scenarioArbitrary, scenarioExamples, type SyncWorld } from '../tests/server/syncScenario.ts';
+import { positionalArgs, sized } from './benchArgs.ts';
 
-const runs = Number(process.argv[2] ?? 10_000);
-const seed = process.argv[3] === undefined ? Date.now() : Number(process.argv[3]);
-const only = process.argv[4];
+const [runsArg, seedArg, only] = positionalArgs();
+const runs = Number(runsArg ?? sized(10_000, 10));
+const seed = seedArg === undefined ? Date.now() : Number(seedArg);
 if (only !== undefined && only !== 'sync' && only !== 'documents') throw new Error(`no soak called ${only}: sync or documents`);
 
 const world = await openWorld();

@@ -12,21 +12,22 @@
  *
  *   npm run bench:startup                 # builds into a temporary folder first
  *   npm run bench:startup -- --dist dist  # measures an existing build
+ *   npm run bench:startup -- --smoke      # one run of each visit
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { paths } from '../src/contract/routes.ts';
 import { chromiumArgs, startServer, type RunningServer } from '../tests/e2e/harness.ts';
+import { appBuild } from './appBuild.ts';
+import { option, sized, verdict } from './benchArgs.ts';
+import { pgliteDataDir } from './serverProcess.ts';
 import { buildFloor } from './startupFloor.ts';
 
-const root = resolve(import.meta.dirname, '..');
 const CPU_SLOWDOWN = 4;
-const runsAt = process.argv.indexOf('--runs');
-const RUNS = Math.max(7, Number(runsAt >= 0 ? process.argv[runsAt + 1] : 7) || 7);
+const RUNS = sized(Math.max(7, Number(option('--runs') ?? 7) || 7), 1);
 const TARGET_RATIO = 1.3;
 const TARGET_SLOW_FIRST_RATIO = 1.5;
 /** Lighthouse's mobile preset: 150 ms round trip, 1.6 Mbps down, 750 kbps up (bytes per second here). */
@@ -197,29 +198,17 @@ function precacheSize(distDir: string): { files: number; raw: number; gzip: numb
 const ms = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** Pishkhan's build: `--dist <folder>` measures an existing one; otherwise it is built now. */
-function appBuild(): { dir: string; cleanup: () => void } {
-  const at = process.argv.indexOf('--dist');
-  if (at >= 0 && process.argv[at + 1]) return { dir: resolve(process.argv[at + 1]!), cleanup: () => {} };
-  const dir = mkdtempSync(join(tmpdir(), 'pishkhan-startup-'));
-  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production', BUILD_ID: 'bench-startup' },
-  });
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-console.log('building Pishkhan and the floor …');
-const { dir: appDir, cleanup } = appBuild();
+console.log('building Pishkhan (unless given) and the floor …');
+const { dir: appDir, cleanup } = appBuild('startup');
 const floorDir = await buildFloor();
 // Building the floor in this process set NODE_ENV=production, which the servers inherit; in
 // production the server insists on a chosen SMS sender and refuses the developer tools.
 const serverEnv = { SMS_SENDER: 'log', DEV_TOOLS: '0' };
 // One after the other: two first starts of the embedded database at once on a busy two-core
 // machine can take longer than the harness waits.
-const app = await startServer({ distDir: appDir, env: serverEnv });
-const floor = await startServer({ distDir: floorDir, env: serverEnv });
+const data = [pgliteDataDir(), pgliteDataDir()];
+const app = await startServer({ distDir: appDir, env: { ...serverEnv, DATA_DIR: data[0]!.dir } });
+const floor = await startServer({ distDir: floorDir, env: { ...serverEnv, DATA_DIR: data[1]!.dir } });
 try {
   console.log(`measuring: ${RUNS} runs per row, alternating, CPU ${CPU_SLOWDOWN}× slower, 390×844, a profile on disk …`);
   const ours: Subject = { server: app, figures: noFigures(), paints: noFigures() };
@@ -245,12 +234,13 @@ try {
   }
   console.log(`floor, repeat visit from the HTTP cache (no service worker): ${ms(median(floorHttpCache)).trim()} ${range(floorHttpCache)}`);
   const repeatRatio = median(ours.figures.repeat) / median(base.figures.repeat);
-  console.log(`\nrepeat visit: ${repeatRatio.toFixed(2)}× the floor — target ≤ ${TARGET_RATIO}×: ${repeatRatio <= TARGET_RATIO ? 'met' : 'MISSED'}`);
+  console.log(`\nrepeat visit: ${repeatRatio.toFixed(2)}× the floor — target ≤ ${TARGET_RATIO}×: ${verdict(repeatRatio <= TARGET_RATIO)}`);
   const slowRatio = median(ours.figures.slowFirst) / median(base.figures.slowFirst);
-  console.log(`first visit on the slow network: ${slowRatio.toFixed(2)}× the floor's — target ≤ ${TARGET_SLOW_FIRST_RATIO}×: ${slowRatio <= TARGET_SLOW_FIRST_RATIO ? 'met' : 'MISSED'}`);
+  console.log(`first visit on the slow network: ${slowRatio.toFixed(2)}× the floor's — target ≤ ${TARGET_SLOW_FIRST_RATIO}×: ${verdict(slowRatio <= TARGET_SLOW_FIRST_RATIO)}`);
   const size = precacheSize(appDir);
-  console.log(`precache: ${size.files} files, ${kb(size.raw)} raw, ${kb(size.gzip)} gzip — target < ${kb(TARGET_PRECACHE_BYTES)}: ${size.gzip < TARGET_PRECACHE_BYTES ? 'met' : 'MISSED'}`);
+  console.log(`precache: ${size.files} files, ${kb(size.raw)} raw, ${kb(size.gzip)} gzip — target < ${kb(TARGET_PRECACHE_BYTES)}: ${verdict(size.gzip < TARGET_PRECACHE_BYTES)}`);
 } finally {
   await Promise.all([app.stop(), floor.stop()]);
+  for (const { remove } of data) remove();
   cleanup();
 }

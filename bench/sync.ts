@@ -2,28 +2,30 @@
  * Sync throughput against a real server process, on PGlite and on PostgreSQL: a device pushes
  * 1,000 queued mutations (new roles) the way the sync engine does, one batch of PUSH_BATCH_MAX in
  * flight at a time; then a fresh device pulls a panel of 10,000 rows from cursor 0, page by page.
- * Median of 3 runs each. Then the list of 10,000 rows in Chromium (bench/list.ts) unless
- * `--no-list`. Prints figures; the targets (3 s each on PGlite) are reported, not asserted.
+ * Median of 3 runs each. Then the list of 10,000 rows in Chromium (bench/list.ts, given the same
+ * arguments) unless `--no-list` or in smoke mode (where bench:list is smoke-tested on its own).
+ * Prints figures; the targets (3 s each on PGlite) are reported, not asserted.
  *
  *   npm run bench:sync
  *   npm run bench:sync -- --no-list
+ *   npm run bench:sync -- --smoke       # one batch and a row more, one page and a row more, one run
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Role } from '../src/contract/entities/panelManagement.ts';
 import { endpoints } from '../src/contract/endpoints.ts';
 import type { LoginData } from '../src/contract/envelope.ts';
 import { panelEndpoints, type CurrentPanel } from '../src/contract/panels.ts';
 import { DEFAULT_SERVICE_NAME } from '../src/contract/service.ts';
 import { PULL_PAGE_DEFAULT, PUSH_BATCH_MAX, syncEndpoints, type Mutation, type PullResponse, type PushResponse } from '../src/contract/sync.ts';
-import { call, machine, onPostgres, peakRssMb, postgresAnswers, POSTGRES_URL, startServer, stop } from './serverProcess.ts';
+import { sized, smoke, verdict } from './benchArgs.ts';
+import { call, machine, onPglite, onPostgres, peakRssMb, startServer, stop } from './serverProcess.ts';
 
-const PUSHED = 1_000;
-const PULLED = 10_000;
-const RUNS = 3;
+// In smoke mode, just past one push batch and one pull page, so both go round their loops.
+const PUSHED = sized(1_000, PUSH_BATCH_MAX + 1);
+const PULLED = sized(10_000, PULL_PAGE_DEFAULT + 1);
+const RUNS = sized(3, 1);
 const TARGET_MS = 3_000;
 
 interface Figures {
@@ -108,20 +110,13 @@ async function main(): Promise<void> {
   const results: Figures[] = [];
 
   console.log('PGlite (embedded)');
-  const dataDir = mkdtempSync(join(tmpdir(), 'pishkhan-bench-sync-'));
-  try {
+  await onPglite(async (dataDir) => {
     results.push(await benchEngine('PGlite', { DATA_DIR: dataDir }));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  if (await postgresAnswers(POSTGRES_URL)) {
+  });
+  await onPostgres(async (databaseUrl) => {
     console.log('PostgreSQL');
-    await onPostgres(async (databaseUrl) => {
-      results.push(await benchEngine('PostgreSQL', { DATABASE_URL: databaseUrl }));
-    });
-  } else {
-    console.log(`PostgreSQL: SKIPPED, nothing answers at ${POSTGRES_URL}`);
-  }
+    results.push(await benchEngine('PostgreSQL', { DATABASE_URL: databaseUrl }));
+  });
 
   console.log(`\nsync over loopback HTTP, median of ${RUNS} runs; batches of ${PUSH_BATCH_MAX} mutations, pages of ${PULL_PAGE_DEFAULT} rows`);
   console.log(`machine before: ${loadBefore}; after: ${machine()}\n`);
@@ -144,13 +139,14 @@ async function main(): Promise<void> {
     console.log('\ntargets (PGlite)');
     for (const [what, values] of [[`push of ${PUSHED.toLocaleString('en')} mutations`, pglite.push], [`pull of ${PULLED.toLocaleString('en')} rows`, pglite.pull]] as const) {
       const ms = median(values);
-      console.log(`  ${what} < ${TARGET_MS / 1000} s: ${(ms / 1000).toFixed(2)} s ${ms < TARGET_MS ? 'met' : 'MISSED'}`);
+      console.log(`  ${what} < ${TARGET_MS / 1000} s: ${(ms / 1000).toFixed(2)} s ${verdict(ms < TARGET_MS)}`);
     }
   }
 
-  if (!process.argv.includes('--no-list')) {
+  if (!process.argv.includes('--no-list') && !smoke) {
     console.log('');
-    const list = spawnSync(process.execPath, ['--import', 'tsx', 'bench/list.ts'], { cwd: resolve(import.meta.dirname, '..'), stdio: 'inherit' });
+    const args = process.argv.slice(2).filter((arg) => arg !== '--no-list');
+    const list = spawnSync(process.execPath, ['--import', 'tsx', 'bench/list.ts', ...args], { cwd: resolve(import.meta.dirname, '..'), stdio: 'inherit' });
     if (list.status !== 0) process.exitCode = list.status ?? 1;
   }
 }

@@ -12,13 +12,12 @@
  *   npx tsx modules/HumanResource/bench/report.ts            # both
  *   npx tsx modules/HumanResource/bench/report.ts server     # one of them
  *   npx tsx modules/HumanResource/bench/report.ts screen [--dist dist]
+ *   npx tsx modules/HumanResource/bench/report.ts --smoke    # 4 people, one run of each
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { median, ms, openBenchPanel, openByReload, openFromMenu, putRows, syncedRow } from '../../../bench/browserBench.ts';
-import { call, machine, onPostgres, postgresAnswers, POSTGRES_URL, startServer, stop } from '../../../bench/serverProcess.ts';
+import { positionalArgs, sized, verdict } from '../../../bench/benchArgs.ts';
+import { atEachSpeed, median, ms, openBenchPanel, openByReload, openFromMenu, putRows, syncedRow } from '../../../bench/browserBench.ts';
+import { call, machine, onPglite, onPostgres, startServer, stop } from '../../../bench/serverProcess.ts';
 import { endpoints } from '../../../src/contract/endpoints.ts';
 import type { LoginData } from '../../../src/contract/envelope.ts';
 import { panelEndpoints, type CurrentPanel } from '../../../src/contract/panels.ts';
@@ -31,11 +30,11 @@ import { jalaliDate } from '../../../src/contract/jalali.ts';
 import { jalaliMonthDays, punchWindow, tehranInstant, weekDayOf } from '../rules/attendanceDay.ts';
 import { reportEndpoint } from '../rules/reportEndpoint.ts';
 
-const PEOPLE = 200;
-const RUNS = 7;
+const PEOPLE = sized(200, 4);
+const RUNS = sized(7, 1);
 const SERVER_TARGET_MS = 500;
 const SCREEN_TARGET_MS = 200;
-const what = process.argv[2] ?? 'both';
+const what = positionalArgs()[0] ?? 'both';
 
 // This Jalali month (the screen opens on it) and the one before; the server's range is the last 31 days of them.
 const today = jalaliDate(new Date());
@@ -118,28 +117,23 @@ async function serverPart(rows: Data) {
   const loadBefore = machine();
   const results: [string, number[]][] = [];
   console.log(`ReportIO on the server: ${PEOPLE} people × ${range.length} days`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'pishkhan-bench-report-'));
-  try {
+  await onPglite(async (dataDir) => {
     results.push(['PGlite', await benchServer('PGlite', { DATA_DIR: dataDir }, rows)]);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  if (await postgresAnswers(POSTGRES_URL)) {
-    await onPostgres(async (databaseUrl) => {
-      results.push(['PostgreSQL', await benchServer('PostgreSQL', { DATABASE_URL: databaseUrl }, rows)]);
-    });
-  } else console.log(`  PostgreSQL: SKIPPED, nothing answers at ${POSTGRES_URL}`);
+  });
+  await onPostgres(async (databaseUrl) => {
+    results.push(['PostgreSQL', await benchServer('PostgreSQL', { DATABASE_URL: databaseUrl }, rows)]);
+  });
   console.log(`machine before: ${loadBefore}; after: ${machine()}`);
   for (const [engine, times] of results) {
     const took = median(times);
-    console.log(`${engine.padEnd(11)} the month's report: median ${took.toFixed(0)} ms of ${RUNS}; target < ${SERVER_TARGET_MS} ms ${took < SERVER_TARGET_MS ? 'met' : 'MISSED'}`);
+    console.log(`${engine.padEnd(11)} the month's report: median ${took.toFixed(0)} ms of ${RUNS}; target < ${SERVER_TARGET_MS} ms ${verdict(took < SERVER_TARGET_MS)}`);
   }
 }
 
 async function screenPart(rows: Data) {
   const reportPath = modulePath('HumanResource', 'Management/Attendance/Report/ReportIO');
   const firstRow = 'main tbody tr th button';
-  const { page, context, dbName, close } = await openBenchPanel('report', ['PanelManagement', 'HumanResource'], modulePath('HumanResource', 'dashboard'));
+  const { page, dbName, close } = await openBenchPanel('report', ['PanelManagement', 'HumanResource'], modulePath('HumanResource', 'dashboard'));
   try {
     await putRows(page, dbName, {
       [Place.table]: [syncedRow(Place, rows.place)],
@@ -148,9 +142,7 @@ async function screenPart(rows: Data) {
       [Punch.table]: rows.punches.map((p) => syncedRow(Punch, { ...p, receivedAt: p.at, placeId: null, distance: null })),
     });
     console.log(`ReportIO in Chromium: ${PEOPLE} people × ${month.length} days of this month, ${rows.punches.length.toLocaleString('en')} punches on the device, median of ${RUNS}`);
-    for (const slowdown of [1, 4]) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+    await atEachSpeed(page, async (speed) => {
       const open: number[] = [];
       const cold: number[] = [];
       const chosen: number[] = [];
@@ -186,13 +178,12 @@ async function screenPart(rows: Data) {
           })()`),
         );
       }
-      await cdp.detach();
-      console.log(`  ${slowdown === 1 ? 'full speed' : `CPU ${slowdown}× slower`}`);
+      console.log(`  ${speed}`);
       console.log(`    first render, opened from the menu     ${ms(open)}   (target ${SCREEN_TARGET_MS} ms)`);
       console.log(`    then every person counted              ${ms(counted)}   (after the first render)`);
       console.log(`    first render, a reload of the screen   ${ms(cold)}   (from navigation start)`);
       console.log(`    the month before chosen, first rows    ${ms(chosen)}`);
-    }
+    });
     // The floor: reading this month's punches through the 'at' index, and the whole table, with no library.
     const [start, end] = punchWindow(month[0]!, month.at(-1)!);
     const reads = await page.evaluate<{ range: number; rangeRows: number; whole: number; wholeRows: number; few: number; fewRows: number }>(`(async () => {

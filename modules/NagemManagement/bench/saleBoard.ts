@@ -7,19 +7,21 @@
  * slower. Each column draws its newest 30 cards (more on request). Prints figures; asserts nothing.
  *
  *   npx tsx modules/NagemManagement/bench/saleBoard.ts
+ *   npx tsx modules/NagemManagement/bench/saleBoard.ts --smoke    # 50 sales, one run
  */
 import type { Page } from 'playwright-core';
-import { ms, openBenchPanel, openByReload, openFromMenu, putRows, syncedRow as synced } from '../../../bench/browserBench.ts';
+import { sized } from '../../../bench/benchArgs.ts';
+import { atEachSpeed, ms, openBenchPanel, openByReload, openFromMenu, putRows, syncedRow as synced } from '../../../bench/browserBench.ts';
 import { modulePath } from '../../../src/contract/routes.ts';
 import { Module } from '../entities/catalogue.ts';
 import { Customer } from '../entities/customers.ts';
 import { Sale, stages } from '../entities/sale.ts';
 import { saleTotals } from '../rules/saleTotals.ts';
 
-const SALES = 5_000;
-const CUSTOMERS = 800;
-const MODULES = 20;
-const RUNS = 7;
+const SALES = sized(5_000, 50);
+const CUSTOMERS = sized(800, 10);
+const MODULES = sized(20, 3);
+const RUNS = sized(7, 1);
 const TARGET_MS = 150;
 const boardPath = modulePath('NagemManagement', 'Sale/SaleStatus');
 const FIRST_CARD = 'main [data-sale-card]';
@@ -64,13 +66,11 @@ async function firstRender(page: Page, reload: boolean): Promise<number> {
   return openFromMenu(page, boardPath, FIRST_CARD);
 }
 
-const { page, context, dbName, close } = await openBenchPanel('saleboard', ['PanelManagement', 'NagemManagement'], modulePath('NagemManagement', 'Dashboard'));
+const { page, dbName, close } = await openBenchPanel('saleboard', ['PanelManagement', 'NagemManagement'], modulePath('NagemManagement', 'Dashboard'));
 try {
   await putRows(page, dbName, tables());
   console.log(`sales board of ${SALES.toLocaleString('en')} sales, ${CUSTOMERS} customers, in Chromium, median of ${RUNS} runs`);
-  for (const slowdown of [1, 4]) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  await atEachSpeed(page, async (speed) => {
     const open: number[] = [];
     const cold: number[] = [];
     const cards: number[] = [];
@@ -79,11 +79,10 @@ try {
       open.push(await firstRender(page, false));
       cards.push(await page.locator(FIRST_CARD).count());
     }
-    await cdp.detach();
-    console.log(`  ${slowdown === 1 ? 'full speed' : `CPU ${slowdown}× slower`}  (${cards[0]} cards drawn)`);
+    console.log(`  ${speed}  (${cards[0]} cards drawn)`);
     console.log(`    first render, opened from the menu            ${ms(open)}   (target ${TARGET_MS} ms)`);
     console.log(`    first render, a reload of the screen          ${ms(cold)}   (from navigation start: code and database cold)`);
-  }
+  });
 } finally {
   await close();
 }

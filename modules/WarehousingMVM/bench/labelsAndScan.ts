@@ -9,16 +9,20 @@
  *
  *   npx tsx modules/WarehousingMVM/bench/labelsAndScan.ts                 # builds into a temporary folder
  *   npx tsx modules/WarehousingMVM/bench/labelsAndScan.ts --dist dist     # measures an existing build
+ *   npx tsx modules/WarehousingMVM/bench/labelsAndScan.ts --smoke         # sheets of 20 labels, 2 scans, one run
  */
 import type { Page } from 'playwright-core';
-import { ms, openBenchPanel, putRows, syncedRow as synced } from '../../../bench/browserBench.ts';
+import { sized } from '../../../bench/benchArgs.ts';
+import { atEachSpeed, ms, openBenchPanel, putRows, syncedRow as synced } from '../../../bench/browserBench.ts';
 import { modulePath } from '../../../src/contract/routes.ts';
 import { eanDigits } from '../client/labels.ts';
 import { Product, Warehouse } from '../entities/masterData.ts';
 
-const PRODUCTS = 10_000;
-const RUNS = 5;
-const SCANS = 15;
+const PRODUCTS = sized(10_000, 70);
+const RUNS = sized(5, 1);
+const SCANS = sized(15, 2);
+/** Labels on a sheet (A4: 240); each sheet draws its own products, the scans others again. */
+const SHEET = sized(240, 20);
 const uuid = (kind: number, i: number) => `00000000-0000-4000-${String(8000 + kind)}-${String(i).padStart(12, '0')}`;
 const ean = (i: number) => eanDigits(`626${String(i).padStart(9, '0')}`)!;
 
@@ -76,18 +80,17 @@ function scanToLine(page: Page, code: string, name: string): Promise<number> {
 }
 
 const labels = modulePath('WarehousingMVM', 'Product/ProductBarcodeMaker');
-const distinct = `${labels}?ids=${Array.from({ length: 240 }, (_, i) => uuid(2, i)).join(',')}`;
-const repeated = `${labels}?ids=${Array.from({ length: 24 }, (_, i) => uuid(2, 1000 + i)).join(',')}&count=10`;
-const distinctEan = `${labels}?symbology=ean13&ids=${Array.from({ length: 240 }, (_, i) => uuid(2, 2000 + i)).join(',')}`;
+const distinct = `${labels}?ids=${Array.from({ length: SHEET }, (_, i) => uuid(2, i)).join(',')}`;
+const repeated = `${labels}?ids=${Array.from({ length: SHEET / 10 }, (_, i) => uuid(2, SHEET + i)).join(',')}&count=10`;
+const distinctEan = `${labels}?symbology=ean13&ids=${Array.from({ length: SHEET }, (_, i) => uuid(2, 2 * SHEET + i)).join(',')}`;
+const firstScanned = 3 * SHEET;
 const receipt = `${modulePath('WarehousingMVM', 'Receipt/AddReceipt')}?direction=in`;
 
-const { page, context, dbName, close } = await openBenchPanel('labels', ['PanelManagement', 'WarehousingMVM'], modulePath('WarehousingMVM', 'dashboard'));
+const { page, dbName, close } = await openBenchPanel('labels', ['PanelManagement', 'WarehousingMVM'], modulePath('WarehousingMVM', 'dashboard'));
 try {
   await putRows(page, dbName, tables());
   console.log(`labels and scanning in Chromium, ${PRODUCTS.toLocaleString('en')} products on the device, median of ${RUNS} sheets and ${SCANS} scans`);
-  for (const slowdown of [1, 4]) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  await atEachSpeed(page, async (speed) => {
     const sheets: number[] = [];
     const sheetsRepeated: number[] = [];
     const sheetsEan: number[] = [];
@@ -95,25 +98,24 @@ try {
       await page.goto(modulePath('WarehousingMVM', 'dashboard'));
       await page.locator('h1').first().waitFor();
       // Each run a fresh page: no barcode drawn before.
-      sheets.push(await labelSheet(page, distinct, 240));
+      sheets.push(await labelSheet(page, distinct, SHEET));
       await page.goto(modulePath('WarehousingMVM', 'dashboard'));
       await page.locator('h1').first().waitFor();
-      sheetsRepeated.push(await labelSheet(page, repeated, 240));
+      sheetsRepeated.push(await labelSheet(page, repeated, SHEET));
       await page.goto(modulePath('WarehousingMVM', 'dashboard'));
       await page.locator('h1').first().waitFor();
-      sheetsEan.push(await labelSheet(page, distinctEan, 240));
+      sheetsEan.push(await labelSheet(page, distinctEan, SHEET));
     }
     await page.goto(receipt);
     await page.locator('[role="search"] input').waitFor();
     const scans: number[] = [];
-    for (let i = 0; i < SCANS; i++) scans.push(await scanToLine(page, ean(5000 + i), `کالای ${5000 + i}`));
-    await cdp.detach();
-    console.log(`  ${slowdown === 1 ? 'full speed' : `CPU ${slowdown}× slower`}`);
-    console.log(`    A4 sheet of 240 labels, 240 products           ${ms(sheets)}   (target 1000 ms; Code 128)`);
-    console.log(`    the same in EAN-13                             ${ms(sheetsEan)}   (target 1000 ms)`);
-    console.log(`    A4 sheet of 240 labels, 24 products × 10       ${ms(sheetsRepeated)}`);
+    for (let i = 0; i < SCANS; i++) scans.push(await scanToLine(page, ean(firstScanned + i), `کالای ${firstScanned + i}`));
+    console.log(`  ${speed}`);
+    console.log(`    a sheet of ${SHEET} labels, ${SHEET} products`.padEnd(51) + `${ms(sheets)}   (target 1000 ms; Code 128)`);
+    console.log(`    the same in EAN-13`.padEnd(51) + `${ms(sheetsEan)}   (target 1000 ms)`);
+    console.log(`    a sheet of ${SHEET} labels, ${SHEET / 10} products × 10`.padEnd(51) + `${ms(sheetsRepeated)}`);
     console.log(`    scan to receipt line, after decode             ${ms(scans)}   (target 150 ms)`);
-  }
+  });
 } finally {
   await close();
 }

@@ -7,12 +7,11 @@
  * Prints figures; the target is reported, not asserted.
  *
  *   npm run bench:warehousing
+ *   npx tsx modules/WarehousingMVM/bench/receipts.ts --smoke    # 2 receipts × 3 lines, one run
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { call, machine, onPostgres, postgresAnswers, POSTGRES_URL, startServer, stop } from '../../../bench/serverProcess.ts';
+import { sized, verdict } from '../../../bench/benchArgs.ts';
+import { call, machine, onPglite, onPostgres, startServer, stop } from '../../../bench/serverProcess.ts';
 import { endpoints } from '../../../src/contract/endpoints.ts';
 import type { LoginData } from '../../../src/contract/envelope.ts';
 import { panelEndpoints, type CurrentPanel } from '../../../src/contract/panels.ts';
@@ -21,9 +20,9 @@ import { PUSH_BATCH_MAX, syncEndpoints, type Mutation, type PushResponse } from 
 import { Location, Product, Warehouse } from '../entities/masterData.ts';
 import { Receipt } from '../entities/stock.ts';
 
-const RECEIPTS = 10;
-const LINES = 100;
-const RUNS = 3;
+const RECEIPTS = sized(10, 2);
+const LINES = sized(100, 3);
+const RUNS = sized(3, 1);
 const TARGET_MS = 3_000;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -88,20 +87,15 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
 const loadBefore = machine();
 const results: [string, number[]][] = [];
 console.log(`receipts through sync: ${RECEIPTS} receipts × ${LINES} lines, created and submitted`);
-const dataDir = mkdtempSync(join(tmpdir(), 'pishkhan-bench-receipts-'));
-try {
+await onPglite(async (dataDir) => {
   results.push(['PGlite', await benchEngine('PGlite', { DATA_DIR: dataDir })]);
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
-}
-if (await postgresAnswers(POSTGRES_URL)) {
-  await onPostgres(async (databaseUrl) => {
-    results.push(['PostgreSQL', await benchEngine('PostgreSQL', { DATABASE_URL: databaseUrl })]);
-  });
-} else console.log(`PostgreSQL: SKIPPED, nothing answers at ${POSTGRES_URL}`);
+});
+await onPostgres(async (databaseUrl) => {
+  results.push(['PostgreSQL', await benchEngine('PostgreSQL', { DATABASE_URL: databaseUrl })]);
+});
 console.log(`\nmachine before: ${loadBefore}; after: ${machine()}`);
 for (const [engine, times] of results) {
   const ms = median(times);
   const lines = RECEIPTS * LINES;
-  console.log(`${engine.padEnd(11)} ${lines.toLocaleString('en')} lines submitted and posted: ${(ms / 1000).toFixed(2)} s (${Math.round(lines / (ms / 1000))} lines/s); target < ${TARGET_MS / 1000} s ${ms < TARGET_MS ? 'met' : 'MISSED'}`);
+  console.log(`${engine.padEnd(11)} ${lines.toLocaleString('en')} lines submitted and posted: ${(ms / 1000).toFixed(2)} s (${Math.round(lines / (ms / 1000))} lines/s); target < ${TARGET_MS / 1000} s ${verdict(ms < TARGET_MS)}`);
 }

@@ -8,16 +8,18 @@
  *
  *   npx tsx modules/WarehousingMVM/bench/stockScreen.ts                 # builds into a temporary folder
  *   npx tsx modules/WarehousingMVM/bench/stockScreen.ts --dist dist     # measures an existing build
+ *   npx tsx modules/WarehousingMVM/bench/stockScreen.ts --smoke         # 30 products, one run
  */
 import type { Page } from 'playwright-core';
-import { ms, openBenchPanel, openByReload, openFromMenu, putRows, readWhole, syncedRow as synced } from '../../../bench/browserBench.ts';
+import { sized } from '../../../bench/benchArgs.ts';
+import { atEachSpeed, ms, openBenchPanel, openByReload, openFromMenu, putRows, readWhole, syncedRow as synced } from '../../../bench/browserBench.ts';
 import { modulePath } from '../../../src/contract/routes.ts';
 import { Product, Warehouse } from '../entities/masterData.ts';
 import { StockBalance, StockValuation } from '../entities/stock.ts';
 
-const PRODUCTS = 10_000;
+const PRODUCTS = sized(10_000, 30);
 const WAREHOUSES = 3;
-const RUNS = 7;
+const RUNS = sized(7, 1);
 const TARGET_MS = 150;
 const stockPath = modulePath('WarehousingMVM', 'Inventory/WarehouseStock');
 
@@ -51,13 +53,11 @@ async function firstRender(page: Page, reload: boolean): Promise<number> {
   return openFromMenu(page, stockPath);
 }
 
-const { page, context, dbName, close } = await openBenchPanel('stock', ['PanelManagement', 'WarehousingMVM'], modulePath('WarehousingMVM', 'dashboard'));
+const { page, dbName, close } = await openBenchPanel('stock', ['PanelManagement', 'WarehousingMVM'], modulePath('WarehousingMVM', 'dashboard'));
 try {
   await putRows(page, dbName, tables());
   console.log(`stock on hand of ${PRODUCTS.toLocaleString('en')} products × ${WAREHOUSES} warehouses in Chromium, median of ${RUNS} runs`);
-  for (const slowdown of [1, 4]) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  await atEachSpeed(page, async (speed) => {
     const open: number[] = [];
     const counted: number[] = [];
     const cold: number[] = [];
@@ -69,12 +69,11 @@ try {
       await page.locator('main [role="status"][aria-busy="false"]').waitFor({ timeout: 120_000 });
       counted.push(Date.now() - started);
     }
-    await cdp.detach();
-    console.log(`  ${slowdown === 1 ? 'full speed' : `CPU ${slowdown}× slower`}`);
+    console.log(`  ${speed}`);
     console.log(`    first render, opened from the menu            ${ms(open)}   (target ${TARGET_MS} ms)`);
     console.log(`    then every row counted                        ${ms(counted)}   (after the first render)`);
     console.log(`    first render, a reload of the screen          ${ms(cold)}   (from navigation start: code and database cold)`);
-  }
+  });
   // What reading each table whole costs, beside it: why a screen must not wait for all of them.
   const whole = await readWhole(page, dbName, [Product.table, StockBalance.table, StockValuation.table]);
   console.log('  reading a whole table (IndexedDB getAll, full speed)');
