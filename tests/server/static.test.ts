@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +86,20 @@ describe('security headers', () => {
     expect(overTls.headers['strict-transport-security']).toContain('max-age=');
     const spoofed = await get('/auth/Login', { 'x-forwarded-proto': 'https' }, uniqueAddress());
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('allow no inline style attribute: the policy names no unsafe-inline for styles at all', async () => {
+    for (const answer of [await get('/auth/Login'), await get('/api/health')]) {
+      const csp = String(answer.headers['content-security-policy']);
+      expect(csp).not.toContain('style-src-attr');
+      expect(csp).not.toContain("'unsafe-inline'");
+      expect(csp).not.toContain("'unsafe-hashes'");
+    }
+  });
+
+  it('leave the real index.html no style attribute for that policy to refuse', () => {
+    const html = readFileSync(join(import.meta.dirname, '../../index.html'), 'utf8');
+    expect(html).not.toMatch(/\sstyle\s*=/i);
   });
 
   it('keep API answers out of caches, and not pages', async () => {
