@@ -5,11 +5,18 @@
  * guessers spread over many addresses: NIST SP 800-63B allows at most 100 failures), the same two
  * for a mobile number, and on the address. A key close to its limit slows the attempt a little; a
  * key past it is answered 429 (9403) with Retry-After until its window ends. Only wrong guesses
- * keep their slots, so someone who knows a username cannot lock its owner out from elsewhere.
+ * keep their slots.
+ *
+ * The ceilings from anywhere are not counted against, nor checked for, an attempt from an address
+ * where the account (or number) has signed in during the last 90 days: failures from elsewhere
+ * close the account to elsewhere, never to its owner at a known address (issue 23). A guesser
+ * there still meets the per-address limits. A number's SMS-code login names no username, so it
+ * stays open when only the username's ceiling is closed.
  */
 import type { FastifyRequest } from 'fastify';
 import { Code } from '../../src/contract/codes.ts';
 import type { Clock } from '../clock.ts';
+import type { Queryable } from '../db/Db.ts';
 import { AppError, tooManyRequests } from '../errors.ts';
 import { clear, refund, reserve, throttleKey, type Limit, type ThrottleKey } from './throttle.ts';
 
@@ -41,11 +48,44 @@ export interface LoginAttempt {
   mobile?: string | undefined;
 }
 
-function personalKeys(ids: LoginAttempt, address: string): ThrottleKey[] {
+const DAY = 24 * 60 * MINUTE;
+/** How long a successful sign-in makes its address known to the account. */
+export const KNOWN_ADDRESS_MS = 90 * DAY;
+
+/** The attempt's ceilings from anywhere ('user:…', 'mobile:…'), which also name it in auth_known_addresses. */
+function anywhereKeys(ids: LoginAttempt): ThrottleKey[] {
   const keys: ThrottleKey[] = [];
-  if (ids.username) keys.push(throttleKey(loginLimits.accountAtAddress, `${ids.username.trim()}@${address}`), throttleKey(loginLimits.account, ids.username));
-  if (ids.mobile) keys.push(throttleKey(loginLimits.mobileAtAddress, `${ids.mobile}@${address}`), throttleKey(loginLimits.mobile, ids.mobile));
+  if (ids.username) keys.push(throttleKey(loginLimits.account, ids.username));
+  if (ids.mobile) keys.push(throttleKey(loginLimits.mobile, ids.mobile));
   return keys;
+}
+
+function atAddressKeys(ids: LoginAttempt, address: string): ThrottleKey[] {
+  const keys: ThrottleKey[] = [];
+  if (ids.username) keys.push(throttleKey(loginLimits.accountAtAddress, `${ids.username.trim()}@${address}`));
+  if (ids.mobile) keys.push(throttleKey(loginLimits.mobileAtAddress, `${ids.mobile}@${address}`));
+  return keys;
+}
+
+/** The ceilings from anywhere that apply here: those of identities never signed in from `address` lately. */
+async function ceilingsFromElsewhere(db: Queryable, keys: readonly ThrottleKey[], address: string, now: number): Promise<ThrottleKey[]> {
+  if (!keys.length) return [];
+  const known = await db.query<{ identity: string }>(
+    'SELECT identity FROM auth_known_addresses WHERE identity = ANY($1::text[]) AND address = $2 AND last_success_at > $3',
+    [keys.map((k) => k.key), address, new Date(now - KNOWN_ADDRESS_MS)],
+  );
+  const knownHere = new Set(known.map((r) => r.identity));
+  return keys.filter((k) => !knownHere.has(k.key));
+}
+
+async function rememberAddress(db: Queryable, keys: readonly ThrottleKey[], address: string, now: number): Promise<void> {
+  if (!keys.length) return;
+  await db.query(
+    `INSERT INTO auth_known_addresses (identity, address, last_success_at)
+     SELECT identity, $2, $3 FROM unnest($1::text[]) AS identity
+     ON CONFLICT (identity, address) DO UPDATE SET last_success_at = excluded.last_success_at`,
+    [keys.map((k) => k.key), address, new Date(now)],
+  );
 }
 
 /**
@@ -57,9 +97,10 @@ function personalKeys(ids: LoginAttempt, address: string): ThrottleKey[] {
  */
 export async function guardLogin<T>(request: FastifyRequest, ids: LoginAttempt, attempt: () => Promise<T>): Promise<T> {
   const { db, clock } = request.server.deps;
-  const personal = personalKeys(ids, request.ip);
+  const anywhere = anywhereKeys(ids);
+  const counted = [...atAddressKeys(ids, request.ip), ...(await ceilingsFromElsewhere(db, anywhere, request.ip, clock.now()))];
   const address = throttleKey(loginLimits.address, request.ip);
-  const reservation = await reserve(db, [...personal, address], clock.now());
+  const reservation = await reserve(db, [...counted, address], clock.now());
   if (reservation.blockedForMs > 0) throw tooManyRequests(reservation.blockedForMs / 1000);
   if (reservation.delayMs > 0) await sleep(clock, reservation.delayMs);
   let result: T;
@@ -69,8 +110,9 @@ export async function guardLogin<T>(request: FastifyRequest, ids: LoginAttempt, 
     if (!(error instanceof AppError && guessFailures.has(error.code))) await refund(db, reservation);
     throw error;
   }
-  await clear(db, personal);
+  await clear(db, [...atAddressKeys(ids, request.ip), ...anywhere]);
   await refund(db, reservation, [address]);
+  await rememberAddress(db, anywhere, request.ip, clock.now());
   return result;
 }
 

@@ -88,6 +88,36 @@ describe('failed logins for one account from many addresses', () => {
   });
 });
 
+describe('an owner at an address they have signed in from', () => {
+  it('still signs in after a hundred wrong passwords from ten other addresses, which are refused', async () => {
+    const account = await server.createAccount();
+    const home = uniqueAddress();
+    expect((await passwordLogin(server, account.username, account.password, home)).status).toBe(200);
+    const attackers = Array.from({ length: 10 }, () => uniqueAddress());
+    for (const address of attackers) await failLogins(account, loginLimits.accountAtAddress.maxFailures, address);
+    server.clock.advance(MINUTE);
+    expect((await passwordLogin(server, account.username, 'wrong-password', uniqueAddress())).status).toBe(429);
+    expect((await passwordLogin(server, account.username, account.password, uniqueAddress())).status).toBe(429);
+    expect((await passwordLogin(server, account.username, account.password, attackers[0]!)).status).toBe(429);
+    const owner = await passwordLogin(server, account.username, account.password, home);
+    expect(owner.status).toBe(200);
+    expect(owner.body.data?.access_token).toBeTruthy();
+  });
+
+  it('forgets the address after ninety days without a sign-in from it', async () => {
+    const account = await server.createAccount();
+    const home = uniqueAddress();
+    expect((await passwordLogin(server, account.username, account.password, home)).status).toBe(200);
+    server.clock.advance(91 * 24 * 60 * MINUTE);
+    // The account's ceiling from anywhere, full (as a hundred failures elsewhere leave it).
+    await server.db.query(
+      'INSERT INTO auth_throttle (key, failures, window_ends_at, last_failure_at) VALUES ($1, $2, $3, $4)',
+      [`user:${account.username.toLowerCase()}`, loginLimits.account.maxFailures, new Date(server.clock.now() + 30 * MINUTE), new Date(server.clock.now())],
+    );
+    expect((await passwordLogin(server, account.username, account.password, home)).status).toBe(429);
+  });
+});
+
 /**
  * Fills an address's failure count cheaply: asking for a code to a number no account has is a
  * failed guess too, and costs no password hashing.
