@@ -1,7 +1,8 @@
 /**
  * The mobile side of the account (spec section 7): sending a code, logging in with it, and
  * resetting a forgotten password with it. Codes are bound to their purpose; failures on the
- * login paths count against the username, the number and the address.
+ * login paths count against the username, the number and the address. No answer tells whether an
+ * account has a number (issue 23).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '../../src/contract/codes.ts';
@@ -13,6 +14,7 @@ import { consumeCode, issueCode } from '../auth/codes.ts';
 import { keysOf } from '../auth/keys.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { guardLogin } from '../auth/rateLimit.ts';
+import { reserve, throttleKey, type Limit } from '../auth/throttle.ts';
 import { readSession } from '../auth/session.ts';
 import { revokeUserSessions } from '../auth/sessionStore.ts';
 import { codePurposes, type CodePurpose } from '../auth/sms.ts';
@@ -41,18 +43,28 @@ function readPurpose(fields: Fields): CodePurpose | undefined {
   return purpose as CodePurpose;
 }
 
-/** The account that has verified `mobile`, matching `userName` when one was given; else 110. */
+/**
+ * The account that has verified `mobile`, matching `userName` when one was given. Asked only
+ * after the code was right, and answered like a wrong code (112) when there is none: a caller
+ * who does not hold the number learns nothing about it.
+ */
 async function accountOf(request: FastifyRequest, mobile: string, userName: string | undefined): Promise<LoginUser> {
   const user = await findUserByVerifiedMobile(request.server.deps.db, mobile);
   const nameMatches = !userName || user?.username.toLowerCase() === userName.trim().toLowerCase();
-  if (!user || !nameMatches) throw new AppError(Code.UserNotFound);
+  if (!user || !nameMatches) throw new AppError(Code.CodeInvalid);
   return user;
 }
 
+/** Verify codes a signed-in person may ask for in an hour, whatever the numbers. */
+export const verifySendLimit: Limit = { prefix: 'verify-send', maxFailures: 5, windowMs: 60 * 60_000, slowAfter: Number.POSITIVE_INFINITY };
+
 /**
  * Without `purpose`, a signed-in caller is verifying a number and anyone else is logging in.
- * Login and reset codes go only to numbers an account has verified (else 110); a verify code
- * goes to a new number too, unless another account has verified it (9107).
+ * The answer never says whether an account has the number (issue 23): a login or reset code is
+ * issued and counted against the number's and the address's limits either way, and sent only when
+ * an account has verified the number, after the answer (so the gateway's time tells nothing
+ * either). A verify code goes to any number, within the person's own hourly limit; that someone
+ * else holds it is said only to whoever proves they hold the phone (VerifyPhoneNumber, 9107).
  */
 async function sendVerifiedCode(request: FastifyRequest) {
   const body = bodyOf(request);
@@ -62,19 +74,26 @@ async function sendVerifiedCode(request: FastifyRequest) {
   const purpose = asked ?? (session ? 'verify' : 'login');
   const { db, clock, config, sms } = request.server.deps;
   let userId: string | null = null;
+  let deliver: boolean;
   if (purpose === 'verify') {
     if (!session) throw unauthorized();
-    const owner = await findUserByVerifiedMobile(db, mobile);
-    if (owner && owner.id !== session.userId) throw new AppError(Code.AlreadyExists, 400, mobile);
     userId = session.userId;
+    const reservation = await reserve(db, [throttleKey(verifySendLimit, userId)], clock.now());
+    if (reservation.blockedForMs > 0) throw tooManyRequests(reservation.blockedForMs / 1000);
+    deliver = true;
   } else {
-    // Only the address is counted here: asking about many numbers is how accounts are enumerated.
-    await guardLogin(request, {}, () => accountOf(request, mobile, undefined));
+    // Only the address is counted here: the same for every number, known or not.
+    deliver = await guardLogin(request, {}, async () => (await findUserByVerifiedMobile(db, mobile)) !== null);
   }
   const issued = await issueCode(db, keysOf(config.jwtSecret).smsCode, { mobile, purpose, userId }, request.ip, clock.now());
   if ('retryAfterMs' in issued) throw tooManyRequests(issued.retryAfterMs / 1000);
+  const message = { mobile, code: issued.code, purpose, lang: request.lang };
+  if (purpose !== 'verify') {
+    if (deliver) sms.send(message).catch((error: unknown) => request.log.error({ err: error }, 'the SMS could not be sent'));
+    return ok(request, null);
+  }
   try {
-    await sms.send({ mobile, code: issued.code, purpose, lang: request.lang });
+    await sms.send(message);
   } catch (error) {
     request.log.error({ err: error }, 'the SMS could not be sent');
     throw new AppError(Code.ProcessingProblem, 502);
@@ -90,8 +109,8 @@ async function loginByMobile(request: FastifyRequest) {
   checkServiceName(request, body, 'ServiceName');
   const { db, clock, config } = request.server.deps;
   const tokens = await guardLogin(request, { username: userName, mobile }, async () => {
-    const user = await accountOf(request, mobile, userName);
     await consumeCode(db, keysOf(config.jwtSecret).smsCode, { mobile, purpose: 'login' }, code, clock.now());
+    const user = await accountOf(request, mobile, userName);
     return startLogin(request, user.id, 'login_mobile');
   });
   return ok(request, tokens);
@@ -107,8 +126,8 @@ async function resetPasswordByMobile(request: FastifyRequest) {
   checkNewPassword(newPassword, requiredText(body, 'confirmPassword', MAX.password));
   const { db, clock, config } = request.server.deps;
   await guardLogin(request, { username: userName, mobile }, async () => {
-    const user = await accountOf(request, mobile, userName);
     await consumeCode(db, keysOf(config.jwtSecret).smsCode, { mobile, purpose: 'reset' }, code, clock.now());
+    const user = await accountOf(request, mobile, userName);
     const passwordHash = await hashPassword(newPassword);
     const now = clock.now();
     await db.transaction(async (tx) => {

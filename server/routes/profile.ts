@@ -8,7 +8,7 @@ import { Code } from '../../src/contract/codes.ts';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { activityByDay, recordActivity } from '../account/activity.ts';
 import { profileColumnsSql, readProfileChanges, toCurrentUser, type ProfileChanges, type ProfileRow } from '../account/profileFields.ts';
-import { findUserByVerifiedMobile, nameTaken, setVerifiedMobile, updateProfile } from '../account/users.ts';
+import { nameTaken, setVerifiedMobile, updateProfile } from '../account/users.ts';
 import { consumeCode } from '../auth/codes.ts';
 import { keysOf } from '../auth/keys.ts';
 import { liveSessionUser, requireSession } from '../auth/session.ts';
@@ -27,17 +27,15 @@ async function getCurrentUser(request: FastifyRequest) {
   return ok(request, toCurrentUser(row), Code.Retrieved);
 }
 
-/** 123 for a public name someone else uses (as a name or a username), 9107 for someone else's number. */
+/**
+ * 123 for a public name someone else uses (as a name or a username). A number is not checked: a
+ * profile's number is only a claim until verified, so two may name one number, and saying that
+ * another account holds it would tell anyone whose number it is (issue 23).
+ */
 async function checkUniqueness(request: FastifyRequest, changes: ProfileChanges): Promise<void> {
   const { db } = request.server.deps;
-  const { userId } = request.session;
   const publicName = changes.get('publicUserName');
-  if (publicName && (await nameTaken(db, publicName, userId))) throw new AppError(Code.UsernameTaken);
-  const mobile = changes.get('mobileNumber');
-  if (mobile) {
-    const owner = await findUserByVerifiedMobile(db, mobile);
-    if (owner && owner.id !== userId) throw new AppError(Code.AlreadyExists, 400, mobile);
-  }
+  if (publicName && (await nameTaken(db, publicName, request.session.userId))) throw new AppError(Code.UsernameTaken);
 }
 
 async function saveProfile(request: FastifyRequest, changes: ProfileChanges, code: number) {
@@ -70,8 +68,7 @@ async function verifyPhoneNumber(request: FastifyRequest) {
   const code = readCode(body, 'code');
   const { db, clock, config } = request.server.deps;
   const { userId } = request.session;
-  const owner = await findUserByVerifiedMobile(db, mobile);
-  if (owner && owner.id !== userId) throw new AppError(Code.AlreadyExists, 400, mobile);
+  // The code first: only who holds the phone learns that another account has verified it (9107).
   await consumeCode(db, keysOf(config.jwtSecret).smsCode, { mobile, purpose: 'verify', userId }, code, clock.now());
   await setVerifiedMobile(db, userId, mobile, clock.now());
   await recordActivity(db, userId, 'mobile_verify', clock.now());

@@ -11,7 +11,7 @@ export const RESEND_AFTER_SECONDS = 60;
 
 /**
  * Sending an SMS code and waiting before the next one. On 9403 the server's Retry-After sets the
- * wait; 110 (no account has the number) and every other failure come back as words to show.
+ * wait; every other failure comes back as words to show.
  */
 export function useSmsCode(purpose: CodePurpose) {
   const { i18n } = useLingui();

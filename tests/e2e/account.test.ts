@@ -15,7 +15,7 @@ const e2e = serverAndBrowser({ env: accountServerEnv });
 
 const fa = {
   wrongCredentials: 'نام کاربری یا رمز عبور اشتباه است.',
-  userNotFound: 'کاربر یافت نشد.',
+  codeInvalid: 'کد نامعتبر است.',
 };
 
 async function expectPath(page: Page, path: string): Promise<void> {
@@ -134,13 +134,15 @@ describe('the mobile paths', () => {
     await context.close();
   });
 
-  it('says "user not found" (110) when no account has the number', async () => {
+  it('treats a number no account has as any other, and refuses the code typed (no "user not found" to tell)', async () => {
     const context = await freshContext(e2e.browser, e2e.server);
     const page = await context.newPage();
     await page.goto(paths.auth.mobileLogin);
     await page.getByLabel('شمارهٔ همراه').fill('09390000001');
     await submit(page);
-    await expect.poll(() => page.getByRole('alert').allTextContents()).toContainEqual(expect.stringContaining(fa.userNotFound));
+    await page.getByLabel('کد پیامک‌شده').fill('123456');
+    await submit(page);
+    await expect.poll(() => page.getByRole('alert').allTextContents()).toContainEqual(expect.stringContaining(fa.codeInvalid));
     await context.close();
   });
 

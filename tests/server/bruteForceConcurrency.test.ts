@@ -69,13 +69,25 @@ describe('simultaneous guesses', () => {
     expect([111, 9403]).toContain(right.body.errorData?.code);
   });
 
-  it('of sixty lookups of unknown numbers from one address: fifty are answered, ten refused with 429', async () => {
+  it('of sixty guessed codes for unknown numbers from one address: fifty are answered, ten refused with 429', async () => {
     const address = uniqueAddress();
     const { answers, peak } = await together(60, (i) =>
-      server.call(endpoints.sendVerifiedCode, { body: { mobile: `0936${String(i).padStart(7, '0')}` }, remoteAddress: address }),
+      server.call(endpoints.loginByMobile, {
+        body: { UserName: '', Mobile: `0936${String(i).padStart(7, '0')}`, Code: '123456', ServiceName: 'pishkhan' },
+        remoteAddress: address,
+      }),
     );
     expect(peak).toBeGreaterThan(loginLimits.address.maxFailures);
-    expect(countOf(answers, 110)).toBe(loginLimits.address.maxFailures);
+    expect(countOf(answers, 111)).toBe(loginLimits.address.maxFailures);
     expect(countOf(answers, 9403)).toBe(60 - loginLimits.address.maxFailures);
+  });
+
+  it('of sixty code requests from one address at once, one is sent and the rest refused alike, known numbers or not', async () => {
+    const address = uniqueAddress();
+    const { answers } = await together(60, (i) =>
+      server.call(endpoints.sendVerifiedCode, { body: { mobile: `0937${String(i).padStart(7, '0')}` }, remoteAddress: address }),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(countOf(answers, 9403)).toBe(59);
   });
 });

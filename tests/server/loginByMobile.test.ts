@@ -99,12 +99,17 @@ describe('POST /api/account/LoginByMobile', () => {
     expect((await loginByMobile({ Mobile: account.mobile, Code: fresh })).body.errorData?.code).toBe(111);
   });
 
-  it('answers 110 for a number no account has, and for a username that does not hold the number', async () => {
+  it('answers a number no account has, and a username that does not hold the number, as a wrong code (112)', async () => {
     const account = await server.createAccount();
     const other = await server.createAccount();
-    expect((await loginByMobile({ Mobile: uniqueMobile(), Code: '123456' })).body.errorData?.code).toBe(110);
+    const unknown = uniqueMobile();
+    await server.call(endpoints.sendVerifiedCode, { body: { mobile: unknown }, remoteAddress: uniqueAddress() });
+    expect((await loginByMobile({ Mobile: unknown, Code: '123456' })).body.errorData?.code).toBe(112);
     const code = await server.sendCode(account.mobile!);
-    expect((await loginByMobile({ UserName: other.username, Mobile: account.mobile, Code: code })).body.errorData?.code).toBe(110);
+    expect((await loginByMobile({ Mobile: account.mobile, Code: code === '123456' ? '123457' : '123456' })).body.errorData?.code).toBe(112);
+    server.clock.advance(MINUTE);
+    const again = await server.sendCode(account.mobile!);
+    expect((await loginByMobile({ UserName: other.username, Mobile: account.mobile, Code: again })).body.errorData?.code).toBe(112);
   });
 
   it('answers 101 for another service name and 122 for a malformed number', async () => {

@@ -34,12 +34,15 @@ describe('PUT /api/Account/ResetPasswordByMobile', () => {
     expect((await reset({ mobile: account.mobile, code })).body.errorData?.code).toBe(111);
   });
 
-  it('answers 112 for a wrong code and 110 for an unknown number', async () => {
+  it('answers 112 for a wrong code, and for an unknown number (not 110, which would tell)', async () => {
     const account = await server.createAccount();
     const code = await server.sendCode(account.mobile!, { purpose: 'reset' });
     const wrong = code === '000000' ? '000001' : '000000';
     expect((await reset({ mobile: account.mobile, code: wrong })).body.errorData?.code).toBe(112);
-    expect((await reset({ mobile: uniqueMobile(), code })).body.errorData?.code).toBe(110);
+    expect((await reset({ mobile: uniqueMobile(), code })).body.errorData?.code).toBe(111);
+    const unknown = uniqueMobile();
+    await server.call(endpoints.sendVerifiedCode, { body: { mobile: unknown, purpose: 'reset' }, remoteAddress: uniqueAddress() });
+    expect((await reset({ mobile: unknown, code })).body.errorData?.code).toBe(112);
   });
 
   it('answers 9401 for a mismatched or common password and keeps the code for another try', async () => {

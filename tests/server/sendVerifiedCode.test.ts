@@ -73,10 +73,29 @@ describe('POST /api/Account/SendVerifiedCode', () => {
     }
   });
 
-  it('answers 110 for a login or reset code to a number no account has', async () => {
+  it('answers a number no account has exactly as one an account has, and sends it nothing', async () => {
+    const known = await server.createAccount({ verifyMobile: true });
     for (const purpose of ['login', 'reset']) {
-      const answer = await send(uniqueMobile(), { purpose });
-      expect(answer.body.errorData?.code).toBe(110);
+      server.clock.advance(MINUTE);
+      const unknown = uniqueMobile();
+      const [forUnknown, forKnown] = [await send(unknown, { purpose }), await send(known.mobile, { purpose })];
+      expect(forUnknown.status).toBe(forKnown.status);
+      expect(forUnknown.body).toEqual(forKnown.body);
+      expect(forUnknown.body).toMatchObject({ isSuccess: true });
+      expect(server.smsOutbox.forMobile(unknown)).toHaveLength(0);
+      expect(server.smsOutbox.latestCode(known.mobile!, purpose as 'login' | 'reset')).toMatch(/^\d{6}$/);
+    }
+  });
+
+  it('counts a number no account has against the same limits, so a refusal tells nothing either', async () => {
+    const unknown = uniqueMobile();
+    const known = (await server.createAccount({ verifyMobile: true })).mobile!;
+    for (const mobile of [unknown, known]) {
+      expect((await send(mobile)).status).toBe(200);
+      server.clock.advance(20_000);
+      const again = await send(mobile);
+      expect(again.status).toBe(429);
+      expect(again.headers['retry-after']).toBe('40');
     }
   });
 
@@ -87,20 +106,34 @@ describe('POST /api/Account/SendVerifiedCode', () => {
     expect(server.smsOutbox.forMobile(mobile).at(-1)?.purpose).toBe('verify');
   });
 
-  it('still answers 110 to a signed-in caller asking for a login code to an unknown number', async () => {
-    const answer = await send(uniqueMobile(), { token: account.tokens.access_token, purpose: 'login' });
-    expect(answer.body.errorData?.code).toBe(110);
+  it('answers a signed-in caller asking for a login code to an unknown number as to a known one', async () => {
+    const mobile = uniqueMobile();
+    const answer = await send(mobile, { token: account.tokens.access_token, purpose: 'login' });
+    expect(answer.status).toBe(200);
+    expect(server.smsOutbox.forMobile(mobile)).toHaveLength(0);
   });
 
-  it('answers 9107, naming the number, when another account holds the number to verify', async () => {
+  it('answers a verify code to a number another account holds as to a free one (no 9107 before the code)', async () => {
     const other = await server.createAccount();
-    const answer = await server.call(endpoints.sendVerifiedCode, {
-      token: account.tokens.access_token,
-      body: { mobile: other.mobile, purpose: 'verify' },
-      headers: { 'accept-language': 'en' },
-    });
-    expect(answer.body.errorData?.code).toBe(9107);
-    expect(answer.body.errorData?.message).toContain(other.mobile);
+    const asker = await server.createAccount({ mobile: null });
+    const free = uniqueMobile();
+    const taken = await send(other.mobile, { purpose: 'verify', token: asker.tokens.access_token });
+    const fresh = await send(free, { purpose: 'verify', token: asker.tokens.access_token });
+    expect(taken.status).toBe(200);
+    expect(taken.body).toEqual(fresh.body);
+    expect(JSON.stringify(taken.body)).not.toContain(other.mobile);
+  });
+
+  it('sends a signed-in person at most five verify codes an hour, whatever the numbers and addresses', async () => {
+    const asker = await server.createAccount({ mobile: null });
+    for (let i = 0; i < 5; i++) expect((await send(uniqueMobile(), { purpose: 'verify', token: asker.tokens.access_token })).status).toBe(200);
+    const sixth = await send(uniqueMobile(), { purpose: 'verify', token: asker.tokens.access_token });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.errorData?.code).toBe(9403);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    server.clock.advance(60 * MINUTE);
+    const { access_token } = await server.login(asker.username, asker.password);
+    expect((await send(uniqueMobile(), { purpose: 'verify', token: access_token })).status).toBe(200);
   });
 
   it('needs a session for a verify code', async () => {
@@ -169,17 +202,35 @@ describe('POST /api/Account/SendVerifiedCode', () => {
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(60);
   });
 
-  it('answers 502 with 9402 when the SMS gateway fails, and logs it', async () => {
-    const { mobile } = await server.createAccount();
+  it('answers a verify code 502 with 9402 when the SMS gateway fails, and logs it', async () => {
+    const { tokens } = await server.createAccount({ mobile: null });
     const failing = await startTestServer({
       db: server.db,
       startAt: server.clock.now(),
       sms: { send: () => Promise.reject(new Error('gateway down')) },
     });
     const logged = allowConsole('error');
-    const answer = await failing.call(endpoints.sendVerifiedCode, { body: { mobile }, remoteAddress: uniqueAddress() });
+    const answer = await failing.call(endpoints.sendVerifiedCode, { body: { mobile: uniqueMobile() }, token: tokens.access_token, remoteAddress: uniqueAddress() });
     expect(answer.status).toBe(502);
     expect(answer.body.errorData?.code).toBe(9402);
+    expect(logged.texts.join('\n')).toContain('gateway down');
+    await failing.app.close();
+  });
+
+  it('answers a login code as always when the gateway fails (its failure would tell the number is known), and logs it', async () => {
+    const { mobile } = await server.createAccount();
+    let failed!: () => void;
+    const tried = new Promise<void>((resolve) => (failed = resolve));
+    const failing = await startTestServer({
+      db: server.db,
+      startAt: server.clock.now(),
+      sms: { send: () => (failed(), Promise.reject(new Error('gateway down'))) },
+    });
+    const logged = allowConsole('error');
+    const answer = await failing.call(endpoints.sendVerifiedCode, { body: { mobile }, remoteAddress: uniqueAddress() });
+    expect(answer.status).toBe(200);
+    await tried;
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(logged.texts.join('\n')).toContain('gateway down');
     await failing.app.close();
   });

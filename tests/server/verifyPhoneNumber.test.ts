@@ -55,10 +55,13 @@ describe('POST /api/Profile/VerifyPhoneNumber', () => {
     expect((await verify(tokens.access_token, mobile, code)).body.errorData?.code).toBe(111);
   });
 
-  it('answers 9107 for a number another account holds, and 122 for a malformed one', async () => {
+  it('answers 9107 for a number another account holds only to whoever gives the code sent to it, and 122 for a malformed one', async () => {
     const holder = await server.createAccount();
     const { tokens } = await server.createAccount();
-    expect((await verify(tokens.access_token, holder.mobile, '123456')).body.errorData?.code).toBe(9107);
+    expect((await verify(tokens.access_token, holder.mobile, '123456')).body.errorData?.code).toBe(111);
+    const code = await server.sendCode(holder.mobile!, { purpose: 'verify', token: tokens.access_token });
+    expect((await verify(tokens.access_token, holder.mobile, code === '123456' ? '123457' : '123456')).body.errorData?.code).toBe(112);
+    expect((await verify(tokens.access_token, holder.mobile, code)).body.errorData?.code).toBe(9107);
     expect((await verify(tokens.access_token, '0912', '123456')).body.errorData?.code).toBe(122);
   });
 
