@@ -17,6 +17,10 @@ export { stableId } from './entities/stableId.ts';
 export { requireSession } from './auth/session.ts';
 export { ensurePermission, requirePanel, type PanelAccess } from './panels/panelAccess.ts';
 export { inPanelWrite } from './entities/panelWrite.ts';
+export { inDeviceWrite, type DeviceActor } from './entities/deviceWrite.ts';
+export { applyMutation } from './entities/applyMutation.ts';
+export { readDeviceCredential, signDeviceCredential, type DeviceCredential } from './auth/deviceCredentials.ts';
+export { clear as clearThrottle, reserve as reserveThrottle, throttleKey, type Limit } from './auth/throttle.ts';
 export { ok } from './envelope.ts';
 /** Schemas of a route's answer (they serialise it and appear in the API description). */
 export { arrayOf, envelope, integer, object, text, type JsonSchema } from './apiSchema/schemaKit.ts';

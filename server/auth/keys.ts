@@ -11,6 +11,8 @@ export interface ServerKeys {
   accessToken: Buffer;
   /** HMAC-SHA256 key of the stored SMS-code hashes. */
   smsCode: Buffer;
+  /** HMAC-SHA256 key of device credentials (a kiosk tablet's: deviceCredentials.ts). */
+  deviceCredential: Buffer;
 }
 
 /** Not secret: it only separates our derivations from anyone else's use of the same secret. */
@@ -22,7 +24,7 @@ function derive(secret: string, purpose: string): Buffer {
 }
 
 export function deriveKeys(secret: string): ServerKeys {
-  return { accessToken: derive(secret, 'access-token'), smsCode: derive(secret, 'sms-code') };
+  return { accessToken: derive(secret, 'access-token'), smsCode: derive(secret, 'sms-code'), deviceCredential: derive(secret, 'device-credential') };
 }
 
 let cached: { secret: string; keys: ServerKeys } | null = null;

@@ -3,9 +3,8 @@
  * personnel with their places and attendance policy, and the devices people clock in on.
  */
 import { defineEntity } from '../../../src/contract/entity.ts';
+import { SERVER_ONLY } from '../../../src/contract/fields.ts';
 
-/** The Personnel grant of a kiosk's account: it receives the PIN and badge hashes and may punch for anyone. */
-export const KIOSK_GRANT = 'kiosk';
 
 export const Place = defineEntity({
   module: 'HumanResource',
@@ -151,9 +150,9 @@ export const Personnel = defineEntity({
     active: { kind: 'boolean', label: /*i18n*/ { id: 'field.Personnel.active', message: 'Active' } },
     leftOn: { kind: 'date', label: /*i18n*/ { id: 'field.Personnel.leftOn', message: 'Left on' } },
     // Set only by "Set kiosk PIN" and "Print badge" (rules/kioskSecret.ts), never typed in a form;
-    // sent only to those who run a kiosk, which checks them offline.
-    pinHash: { kind: 'text', label: /*i18n*/ { id: 'field.Personnel.pinHash', message: 'Kiosk PIN' }, internal: true, readableBy: KIOSK_GRANT, max: 200 },
-    badgeHash: { kind: 'text', label: /*i18n*/ { id: 'field.Personnel.badgeHash', message: 'Badge' }, internal: true, readableBy: KIOSK_GRANT, max: 64 },
+    // they never leave the server, which checks a kiosk punch's PIN or badge when it arrives (decision 021).
+    pinHash: { kind: 'text', label: /*i18n*/ { id: 'field.Personnel.pinHash', message: 'Kiosk PIN' }, internal: true, readableBy: SERVER_ONLY, max: 200 },
+    badgeHash: { kind: 'text', label: /*i18n*/ { id: 'field.Personnel.badgeHash', message: 'Badge' }, internal: true, readableBy: SERVER_ONLY, max: 64 },
   },
   titleField: 'name',
   listFields: ['name', 'code', 'jobTitle', 'ruleId', 'methods', 'active'],
@@ -161,9 +160,6 @@ export const Personnel = defineEntity({
   indexes: ['name', 'code'],
   defaultSort: { field: 'name', direction: 'asc' },
   scope: { field: 'memberId' },
-  grants: {
-    [KIOSK_GRANT]: /*i18n*/ { id: 'grant.Personnel.kiosk', message: 'Run a kiosk: check kiosk PINs and badges, and clock anyone in or out there' },
-  },
 });
 
 export const Device = defineEntity({
@@ -190,6 +186,10 @@ export const Device = defineEntity({
       hint: /*i18n*/ { id: 'field.Device.active.hint', message: 'Clear it to block the device: the server then refuses its punches.' },
     },
     lastSeenAt: { kind: 'dateTime', label: /*i18n*/ { id: 'field.Device.lastSeenAt', message: 'Last seen' }, readOnly: true },
+    // When a manager enrolled the tablet as this kiosk, and who: its device credential names the
+    // same instant, so enrolling again or leaving kiosk mode revokes the one before (decision 021).
+    enrolledAt: { kind: 'dateTime', label: /*i18n*/ { id: 'field.Device.enrolledAt', message: 'Enrolled as a kiosk' }, readOnly: true },
+    enrolledBy: { kind: 'text', label: /*i18n*/ { id: 'field.Device.enrolledBy', message: 'Enrolled by' }, readOnly: true, internal: true, readableBy: SERVER_ONLY, max: 36 },
   },
   titleField: 'name',
   listFields: ['name', 'kind', 'placeId', 'serial', 'active', 'lastSeenAt'],

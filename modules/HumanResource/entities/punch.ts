@@ -14,6 +14,7 @@ export const punchFlags = [
   { value: 'future', label: /*i18n*/ { id: 'flag.future', message: 'Time ahead of the server' } },
   { value: 'offline', label: /*i18n*/ { id: 'flag.offline', message: 'Offline, not allowed for this person' } },
   { value: 'method', label: /*i18n*/ { id: 'flag.method', message: 'Method not allowed for this person' } },
+  { value: 'unverified', label: /*i18n*/ { id: 'flag.unverified', message: 'Not proven: wrong PIN or badge' } },
 ] as const;
 
 export const punchSources = [

@@ -1,10 +1,11 @@
-/** Attendance's server part: the fence and policy re-checked on every punch, kiosk credentials kept as hashes only, the in/out report of a range, and the server's clock for phones. */
+/** Attendance's server part: the fence and policy re-checked on every punch, kiosk tablets as devices whose punches prove who punched, the in/out report of a range, and the server's clock for phones. */
 import { defineServerModule, envelope, integer, object, ok, requireSession } from '../../../server/moduleApi.ts';
 import module from '../module.ts';
 import { clockEndpoint, type ClockAnswer } from '../rules/clock.ts';
 import { personnelHooks } from './personnelHooks.ts';
 import { placeHooks } from './placeHooks.ts';
 import { punchHooks } from './punchHooks.ts';
+import { kioskRoutes } from './kioskRoutes.ts';
 import { reportRoute } from './reportRoute.ts';
 import { ruleHooks } from './ruleHooks.ts';
 
@@ -13,6 +14,7 @@ export default defineServerModule({
   hooks: { Place: placeHooks, Rule: ruleHooks, Personnel: personnelHooks, Punch: punchHooks },
   routes(app) {
     reportRoute(app);
+    kioskRoutes(app);
     const schema = {
       summary: "The server's clock, for phones whose own is off",
       response: { 200: envelope(object({ now: integer({ description: 'Milliseconds since the epoch.' }) }, { required: ['now'] })) },

@@ -1,17 +1,19 @@
 /**
  * Punches are append-only. On arrival the server, with its own clock, decides the place, the
  * distance and the flags (punchCheck.ts) and whose punch it is; a phone may only punch for the
- * person linked to its own member; a kiosk punch comes from an account that runs kiosks (or a
- * manager), names an active kiosk of this panel, is at that kiosk's place and marks it seen.
+ * person linked to its own member; a kiosk punch comes only from a kiosk's device credential
+ * (kioskRoutes.ts: never from a person), is at that kiosk's place, marks it seen, and is flagged
+ * `unverified` when the PIN or badge it carried did not prove who punched (decision 021).
  * Afterwards a manager may only accept or void one, with a note; the write lands in the activity
  * log like every write. Nothing is ever deleted.
  */
 import { Code } from '../../../src/contract/codes.ts';
 import { permission, type Row } from '../../../src/contract/entity.ts';
 import { findRow, RuleRejection, setServerFields, type EntityHooks, type WriteContext } from '../../../server/moduleApi.ts';
-import { Device, KIOSK_GRANT, Personnel, Place, Rule } from '../entities/masterData.ts';
+import { Device, Personnel, Place, Rule } from '../entities/masterData.ts';
 import { Punch } from '../entities/punch.ts';
 import { arrivalVerdict } from '../rules/punchCheck.ts';
+import { kioskProofOf } from './kioskPunchContext.ts';
 
 async function placesOf(ctx: WriteContext, personnel: Row): Promise<Record<string, unknown>[]> {
   const ids = Array.isArray(personnel.placeIds) ? personnel.placeIds.filter((id): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) : [];
@@ -63,7 +65,8 @@ export const punchHooks: EntityHooks = {
       if (!manager) throw new RuleRejection(Code.InvalidOperation, { source: 'option' });
       if (values.source === 'manual' && !values.note) throw new RuleRejection(Code.BadRequest, { note: 'required' });
     } else if (values.source === 'kiosk') {
-      if (!manager && !ctx.access.permissions.has(permission(Personnel, KIOSK_GRANT))) throw new RuleRejection(Code.InvalidOperation, { source: 'option' });
+      const proof = kioskProofOf(ctx);
+      if (!proof || proof.device.id !== values.deviceId) throw new RuleRejection(Code.InvalidOperation, { source: 'option' });
     } else if (values.source === 'phone' && !manager && (!ctx.access.memberId || personnel.memberId !== ctx.access.memberId)) {
       throw new RuleRejection(Code.InvalidOperation, { personnelId: 'reference' });
     }
@@ -81,13 +84,14 @@ export const punchHooks: EntityHooks = {
     });
     // Seen even if a later generic rule refuses the punch: the device did reach the server.
     if (device) await setServerFields(ctx, Device, device.id, { lastSeenAt: ctx.now.toISOString() });
+    const flags = values.source === 'kiosk' && !kioskProofOf(ctx)?.verified ? [...verdict.flags, 'unverified'] : verdict.flags;
     return {
       ...values,
       memberId: personnel.memberId ?? null,
       placeId: verdict.placeId,
       distance: verdict.distance,
-      flags: verdict.flags,
-      status: verdict.flags.length ? 'flagged' : 'accepted',
+      flags,
+      status: flags.length ? 'flagged' : 'accepted',
       receivedAt: ctx.now.toISOString(),
     };
   },

@@ -20,7 +20,7 @@ import { OfflineIcon } from '../../../../src/ui/icons.tsx';
 import { Spinner } from '../../../../src/ui/Spinner.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { useOnline } from '../../../../src/ui/useOnline.ts';
-import { Device, KIOSK_GRANT, Personnel, Place } from '../../entities/masterData.ts';
+import { Device, Personnel, Place } from '../../entities/masterData.ts';
 import { Punch } from '../../entities/punch.ts';
 import { forgetKioskDevice, kioskDeviceOf } from '../kioskTablet.ts';
 import { KioskExit } from '../parts/KioskExit.tsx';
@@ -113,7 +113,7 @@ export function Kiosk() {
       }}
     />
   );
-  const mayRun = can(permission(Personnel, KIOSK_GRANT)) && can(permission(Punch, 'create')) && current.status === 'ready' && seesAllOf(current.panel, Personnel) && seesAllOf(current.panel, Punch);
+  const mayRun = can(permission(Punch, 'create')) && current.status === 'ready' && seesAllOf(current.panel, Personnel) && seesAllOf(current.panel, Punch);
   return (
     <Frame title={place ? String(place.name) : String(device.name)} subtitle={place ? String(device.name) : undefined} end={exit}>
       {!mayRun ? (
