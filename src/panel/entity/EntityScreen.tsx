@@ -73,7 +73,7 @@ export function EntityScreen({ entity, description, before, widgets, defaults, d
     setDeleting(true);
     try {
       await panel.data.remove(entity, row.id);
-      showToast(t`Deleted. The change will be sent to the server.`, { type: 'success' });
+      showToast({ message: t`Deleted. The change will be sent to the server.`, type: 'success' });
       setConfirming(false);
       open({ mode: 'closed' });
     } catch (error) {
