@@ -57,9 +57,15 @@ async function registrationProfile(request: FastifyRequest) {
   return saveProfile(request, changes, Code.Saved);
 }
 
-/** Whatever profile fields come along are changed; the rest stay (so the subset alone works). */
+/**
+ * Whatever profile fields come along are changed; the rest stay (so the subset alone works). The
+ * spec's update body always carries `publicUserName` as "" (section 3), so on update "" (or "null")
+ * leaves the public name as it is; a name is set at registration, or by a non-empty value here.
+ */
 async function updateProfileRoute(request: FastifyRequest) {
-  return saveProfile(request, readProfileChanges(bodyOf(request), today(request)), Code.Updated);
+  const changes = readProfileChanges(bodyOf(request), today(request));
+  if (changes.get('publicUserName') === null) changes.delete('publicUserName');
+  return saveProfile(request, changes, Code.Updated);
 }
 
 async function verifyPhoneNumber(request: FastifyRequest) {

@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly code?: number,
     readonly envelope?: Envelope,
     readonly retryAfterSeconds?: number,
+    /** The language the call asked the server to answer in (its Accept-Language). */
+    readonly lang?: string,
   ) {
     super(message);
   }

@@ -51,9 +51,13 @@ export async function registrationProfile(profile: RegistrationProfilePayload): 
   });
 }
 
-/** The whole profile (userId 0, publicUserName "" when none) or only the complete-profile subset. */
+/**
+ * The whole profile or only the complete-profile subset. The whole profile goes as the spec's update
+ * body says: userId 0 and publicUserName "" (the server keeps the public name); a new public name
+ * travels in the registration profile (`registrationProfile`), the call whose body names it.
+ */
 export async function updateProfile(profile: ProfilePayload | CompleteProfilePayload): Promise<void> {
-  const body = 'email' in profile ? { ...profile, userId: 0, publicUserName: profile.publicUserName.trim() } : profile;
+  const body = 'email' in profile ? { ...profile, userId: 0, publicUserName: '' } : profile;
   await apiCall(endpoints.updateProfile.method, endpoints.updateProfile.path, { body });
 }
 

@@ -67,7 +67,7 @@ async function once(method: Method, path: string, options: CallOptions, authenti
   }
 }
 
-function toError(response: FetchResponse<unknown>): ApiError {
+function toError(response: FetchResponse<unknown>, lang: string | undefined): ApiError {
   const body = response._data;
   const envelope = isEnvelope(body) ? body : undefined;
   const retryAfter = Number(response.headers.get('Retry-After'));
@@ -78,6 +78,7 @@ function toError(response: FetchResponse<unknown>): ApiError {
     envelope?.errorData?.code,
     envelope,
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    lang,
   );
 }
 
@@ -89,6 +90,7 @@ export async function apiCall<T>(method: Method, path: string, options: CallOpti
   // Offline, say so at once (the "could not be reached" text) instead of waiting out timeouts and retries.
   if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError('network', 'The device is offline');
   const withToken = authenticated && Boolean(readSession().token);
+  const askedLanguage = document.documentElement.lang || undefined;
   if (withToken) await httpHooks.beforeAuthenticatedCall();
   const attempts = method === 'GET' ? 1 + httpSettings.readRetries : 1;
   for (let attempt = 1; ; attempt++) {
@@ -111,7 +113,7 @@ export async function apiCall<T>(method: Method, path: string, options: CallOpti
       continue;
     }
     if (response.status === 401 && withToken) httpHooks.onUnauthorized();
-    throw toError(response);
+    throw toError(response, askedLanguage);
   }
 }
 

@@ -5,22 +5,35 @@ import { modulePath, paths } from '../contract/routes.ts';
 import type { ClientModule } from '../panel/clientModule.ts';
 import { useSession } from '../session/useSession.ts';
 import { buttonClasses } from '../ui/Button.tsx';
-import { EmptyState } from '../ui/EmptyState.tsx';
-import { PanelIcon } from '../ui/icons.tsx';
+import { PageNotFound } from '../ui/PageNotFound.tsx';
 import { PanelChoiceLinks } from '../ui/PanelChoiceLinks.tsx';
 
-/** A module route whose module this panel has not enabled: what the module does and how to enable it. */
+/**
+ * A module route whose module this panel has not enabled: the page's validity check fails, so it
+ * is the spec's 404 'Page Not Found: {path}' (sections 4 and 8), saying what the module does and
+ * how to enable it.
+ */
 export function ModuleNotEnabled({ part }: { part: ClientModule }) {
   const { _ } = useLingui();
   const { panelCode } = useSession();
   const name = _(part.name);
   return (
-    <EmptyState
-      className="mx-auto max-w-xl"
-      icon={<PanelIcon className="size-7" />}
-      titleAs="h1"
-      title={<Trans>The “{name}” module is not enabled in this panel</Trans>}
-      description={_(part.description)}
+    <PageNotFound
+      reason={
+        <>
+          <p className="font-semibold text-slate-800">
+            <Trans>The “{name}” module is not enabled in this panel</Trans>
+          </p>
+          <p className="mt-2">{_(part.description)}</p>
+          <p className="mt-2">
+            {panelCode ? (
+              <Trans>The panel’s owner or an administrator can enable it in panel management.</Trans>
+            ) : (
+              <Trans>Modules live inside a panel. Choose one of your panels, or register a new one and enable the module there.</Trans>
+            )}
+          </p>
+        </>
+      }
       actions={
         panelCode ? (
           <>
@@ -35,14 +48,6 @@ export function ModuleNotEnabled({ part }: { part: ClientModule }) {
           <PanelChoiceLinks />
         )
       }
-    >
-      <p className="mt-4 text-sm text-slate-700">
-        {panelCode ? (
-          <Trans>The panel’s owner or an administrator can enable it in panel management.</Trans>
-        ) : (
-          <Trans>Modules live inside a panel. Choose one of your panels, or register a new one and enable the module there.</Trans>
-        )}
-      </p>
-    </EmptyState>
+    />
   );
 }

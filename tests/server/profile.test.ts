@@ -158,6 +158,17 @@ describe('PUT /api/Profile/UpdateProfile', () => {
     expect((await me(tokens.access_token)).body.data?.firstName).toBe('زهرا');
   });
 
+  it('keeps the public name when the update carries it as "" (the spec sends "" on every update), changes it when given', async () => {
+    const { tokens } = await server.createAccount({ profile: false });
+    const name = uniqueUsername('shown');
+    await register(tokens.access_token, { publicUserName: name });
+    const kept = await update(tokens.access_token, { ...sampleRegistration(), ...completeSubset, userId: 0, publicUserName: '', city: 'شیراز' });
+    expect(kept.body.data).toMatchObject({ publicUserName: name, city: 'شیراز' });
+    expect((await update(tokens.access_token, { publicUserName: 'null' })).body.data?.publicUserName).toBe(name);
+    const other = uniqueUsername('renamed');
+    expect((await update(tokens.access_token, { publicUserName: other })).body.data?.publicUserName).toBe(other);
+  });
+
   it('no longer counts a changed mobile number as verified', async () => {
     const account = await server.createAccount({ verifyMobile: true });
     expect((await me(account.tokens.access_token)).body.data?.mobileVerified).toBe(true);

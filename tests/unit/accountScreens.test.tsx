@@ -86,7 +86,7 @@ describe('mobile login', () => {
   it('waits 60 seconds before another code, or what Retry-After says after 9403', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
     const { user, api } = await renderApp(<MobileLogin />, { url: paths.auth.mobileLogin, locale: 'en' });
-    api.on('POST', endpoints.sendVerifiedCode.path, envelope(null), failure(429, 9403, 'later', { 'Retry-After': '95' }));
+    api.on('POST', endpoints.sendVerifiedCode.path, envelope(null), failure(429, 9403, undefined, { 'Retry-After': '95' }));
     await user.type(screen.getByLabelText('Mobile number'), '۰۹۱۲ ۱۲۳ ۴۵۶۷');
     await user.click(screen.getByRole('button', { name: 'Send the code' }));
     expect(api.requests[0]!.body).toEqual({ mobile: '09121234567', purpose: 'login' });
@@ -156,6 +156,38 @@ describe('the profile as the spec sends it', () => {
       ].sort(),
     );
     expect(body).toMatchObject({ userId: 0, publicUserName: '', fatherName: 'Reza', postalCode: '1234567890', maritalStatus: 'married', birthDay: '1991-09-22' });
+  });
+
+  it('sends publicUserName "" on update even when a public name is set, and a changed name through the registration profile', async () => {
+    const { user, api } = await renderApp(<ProfileInformation />, {
+      url: paths.user.profileInformation,
+      user: aUser({ publicUserName: 'sara.a' }),
+      locale: 'en',
+    });
+    api.on('PUT', endpoints.updateProfile.path, envelope(null));
+    api.on('POST', endpoints.registrationProfile.path, envelope(null));
+    await user.type(await screen.findByLabelText('Father’s name'), 'Reza');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PUT', endpoints.updateProfile.path)).toHaveLength(1));
+    expect(api.callsTo('PUT', endpoints.updateProfile.path)[0]!.body).toMatchObject({ userId: 0, publicUserName: '', fatherName: 'Reza' });
+    expect(api.callsTo('POST', endpoints.registrationProfile.path)).toHaveLength(0);
+  });
+
+  it('sends a changed public name in the registration profile before the update', async () => {
+    const { user, api } = await renderApp(<ProfileInformation />, {
+      url: paths.user.profileInformation,
+      user: aUser({ publicUserName: 'sara.a' }),
+      locale: 'en',
+    });
+    api.on('PUT', endpoints.updateProfile.path, envelope(null));
+    api.on('POST', endpoints.registrationProfile.path, envelope(null));
+    const name = await screen.findByLabelText('Public name');
+    await user.clear(name);
+    await user.type(name, 'sara.ahmadi');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PUT', endpoints.updateProfile.path)).toHaveLength(1));
+    expect(api.callsTo('POST', endpoints.registrationProfile.path)[0]!.body).toMatchObject({ userId: 0, publicUserName: 'sara.ahmadi' });
+    expect(api.callsTo('PUT', endpoints.updateProfile.path)[0]!.body).toMatchObject({ publicUserName: '' });
   });
 
   it('shows a server validation code beside its field', async () => {

@@ -87,6 +87,39 @@ describe('describeError (spec section 8, behaviour on answers)', () => {
   });
 });
 
+describe('the server’s own message (decision 025)', () => {
+  const answered = (lang: string, code: number | undefined, message: string, status = 400) =>
+    new ApiError('http', message, status, code, { isSuccess: false, data: null, errorData: code === undefined ? null : { code, message }, message }, undefined, lang);
+  const withoutCode = (lang: string, message: string) =>
+    new ApiError('http', message, 500, undefined, { isSuccess: false, data: null, errorData: { code: undefined as unknown as number, message }, message }, undefined, lang);
+
+  it('shows the catalogue’s words when the server says the same sentence', () => {
+    expect(describeError(en, answered('en', 100, messageForCode(en, 100)))).toBe(messageForCode(en, 100));
+    expect(describeError(fa, answered('fa', 9101, messageForCode(fa, 9101)), 'مشتری')).toBe(messageForCode(fa, 9101, 'مشتری'));
+  });
+
+  it('shows the server’s text when it is more specific than the catalogue’s: it names what failed, or refuses in words of its own', () => {
+    const named = messageForCode(en, 9107, '09121234567');
+    expect(describeError(en, answered('en', 9107, named))).toBe(named);
+    const refusal = 'Not enough “Tea 500 g” in Bin A-3: 12 needed, 5 there.';
+    expect(describeError(en, answered('en', 9106, refusal))).toBe(refusal);
+    const fromServer = messageForCode(fa, 9100, 'کالای «چای ۵۰۰ گرمی»');
+    expect(describeError(fa, answered('fa', 9100, fromServer))).toBe(fromServer);
+  });
+
+  it('shows the server’s text for a code the catalogue has no words for, and for an answer with a message but no code', () => {
+    expect(describeError(en, answered('en', 4711, 'The fiscal year is closed.'))).toBe('The fiscal year is closed.');
+    expect(describeError(en, withoutCode('en', 'Maintenance until 14:00.'))).toBe('Maintenance until 14:00.');
+    expect(describeError(en, answered('en', 4711, ''))).toBe('An unknown error occurred.');
+  });
+
+  it('never shows a server text in another language than the one shown now', () => {
+    const persian = messageForCode(fa, 9107, '09121234567');
+    expect(describeError(en, answered('fa', 9107, persian))).toBe(messageForCode(en, 9107));
+    expect(describeError(en, answered('fa', 4711, 'سال مالی بسته است.'))).toBe('An unknown error occurred.');
+  });
+});
+
 describe('the fa and en catalogues', () => {
   it(
     'translate every message the source has, in both languages, and are up to date with it: the platform’s and each module’s',

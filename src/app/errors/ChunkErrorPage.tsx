@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { reloadPage } from '../../pwa/reloadPage.ts';
 import { Button } from '../../ui/Button.tsx';
-import { ErrorPage } from './ErrorPage.tsx';
+import { ErrorPage } from '../../ui/ErrorPage.tsx';
 
 /**
  * A part of the app would not load twice in a row (the automatic reload did not help): say so,

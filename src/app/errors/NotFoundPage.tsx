@@ -1,20 +1,18 @@
-import { useLingui } from '@lingui/react/macro';
-import { useLocation } from 'wouter';
-import { ErrorPage } from './ErrorPage.tsx';
+import { Trans } from '@lingui/react/macro';
+import { ErrorPage } from '../../ui/ErrorPage.tsx';
+import { AddressText } from '../../ui/PageNotFound.tsx';
 
-/** An unmatched route: 'Page not found' followed by the path (spec section 8). */
+/** An unmatched route: 'Page not found: {path}' (spec sections 2 and 8). */
 export function NotFoundPage() {
-  const { t } = useLingui();
-  const [path] = useLocation();
   return (
     <ErrorPage
       statusCode={404}
-      statusMessage={t`Page not found`}
-      data={
-        <bdi dir="ltr" className="font-mono">
-          {path}
-        </bdi>
+      statusMessage={
+        <Trans>
+          Page not found: <AddressText />
+        </Trans>
       }
+      data={<Trans>No page of Pishkhan has this address. It may be mistyped, or the link may be out of date.</Trans>}
     />
   );
 }

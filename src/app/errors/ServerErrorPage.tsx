@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/Button.tsx';
-import { ErrorPage } from './ErrorPage.tsx';
+import { ErrorPage } from '../../ui/ErrorPage.tsx';
 
 /** The 500 page: something broke on our side; reloading is the first thing to try. */
 export function ServerErrorPage({ description }: { description?: string }) {

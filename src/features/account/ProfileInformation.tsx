@@ -1,13 +1,14 @@
 /**
  * /User/Profile/information: the whole profile, the complete-profile subset included, sent as the
- * spec says (the full profile, userId 0, publicUserName "" when none).
+ * spec says (the full profile, userId 0, publicUserName ""). A changed public name goes first in
+ * the registration profile, the one call whose body carries it.
  */
 import { useLingui } from '@lingui/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { useRef, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { updateProfile } from '../../api/account.ts';
+import { registrationProfile, updateProfile } from '../../api/account.ts';
 import { Code } from '../../contract/codes.ts';
 import type { CurrentUser } from '../../contract/profile.ts';
 import { paths } from '../../contract/routes.ts';
@@ -21,7 +22,7 @@ import { Loading } from '../../ui/Loading.tsx';
 import { showToast } from '../../ui/toast.ts';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { ProfileFields } from './ProfileFields.tsx';
-import { fullPayload, fullProblems, valuesOf } from './profileForm.ts';
+import { fullPayload, fullProblems, registrationPayload, valuesOf } from './profileForm.ts';
 import { useProfileForm } from './useProfileForm.ts';
 
 const yourProfile = msg`Your profile`;
@@ -52,9 +53,13 @@ function InformationForm({ user, offline }: { user: CurrentUser; offline: boolea
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!profile.showProblems(fullProblems(profile.values), form.current)) return;
-    const saved = await profile.submit(() => updateProfile(fullPayload(profile.values)), form.current);
+    const renamed = profile.values.publicUserName.trim() !== valuesOf(user).publicUserName.trim();
+    const saved = await profile.submit(async () => {
+      if (renamed) await registrationProfile(registrationPayload(profile.values));
+      await updateProfile(fullPayload(profile.values));
+    }, form.current);
     if (!saved) return;
-    showToast(messageForCode(i18n, Code.Updated, i18n._(yourProfile)), { type: 'success' });
+    showToast({ message: messageForCode(i18n, Code.Updated, i18n._(yourProfile)), type: 'success' });
     await loadCurrentUser(true);
     navigate(paths.user.profile);
   }

@@ -144,7 +144,7 @@ function MobileState({ user }: { user: CurrentUser }) {
         <MobileVerification
           mobile={user.mobileNumber}
           onVerified={() => {
-            showToast(t`Your mobile number is verified.`, { type: 'success' });
+            showToast({ message: t`Your mobile number is verified.`, type: 'success' });
             void loadCurrentUser(true);
           }}
         />

@@ -52,7 +52,7 @@ function RegistrationSteps() {
   useDocumentTitle(t`Complete your profile`);
 
   function finish() {
-    showToast(t`Your mobile number is verified.`, { type: 'success' });
+    showToast({ message: t`Your mobile number is verified.`, type: 'success' });
     resetCurrentUser();
     navigate(paths.user.dashboard, { replace: true });
   }

@@ -10,10 +10,11 @@ import { Link, useLocation } from 'wouter';
 import { asDocument, permission, type Entity } from '../../contract/entity.ts';
 import { DocumentForm, type DocumentFormProps } from './DocumentForm.tsx';
 import { DocumentView, type DocumentViewProps } from './DocumentView.tsx';
+import { RecordNotFound } from '../RecordNotFound.tsx';
+import { usePageRecord } from '../usePageRecord.ts';
 import { NoAccess } from '../WithPanel.tsx';
 import { useCanAccess } from '../../storage/access.ts';
 import type { LocalRow } from '../../storage/localRecords.ts';
-import { useOne } from '../../storage/useData.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { Card, PageHeader } from '../../ui/Card.tsx';
@@ -37,12 +38,13 @@ export function DocumentEditor({ entity, id, title, description, detailsPath, li
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const can = useCanAccess();
-  const { data: row, loading } = useOne(entity, id);
-  useDocumentTitle(title);
+  const record = usePageRecord(entity, id);
+  const row = record.row;
+  useDocumentTitle(id && record.status === 'notFound' ? null : title);
   let body: ReactNode;
   if (!can(permission(entity, id ? 'update' : 'create'))) body = <NoAccess />;
-  else if (id && loading) body = <Loading />;
-  else if (id && !row) body = <Alert tone="warning">{t`This record does not exist any more.`}</Alert>;
+  else if (id && record.status === 'notFound') return <RecordNotFound entity={entity} reason={record.reason} back={{ href: listPath, label: t`Back to the list` }} />;
+  else if (id && record.status === 'loading') body = <Loading />;
   else if (row && row.status !== 'draft') body = <Alert tone="info">{t`Only a draft can be changed. Cancel the document and amend it to correct it.`}</Alert>;
   else {
     body = (
@@ -83,15 +85,16 @@ export interface DocumentPageProps {
 }
 
 export function DocumentPage({ entity, id, title, editPath, listPath, listLabel, lead, children, summary, explain }: DocumentPageProps) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const [, navigate] = useLocation();
   const can = useCanAccess();
-  const { data: row, loading } = useOne(entity, id);
-  useDocumentTitle(typeof row?.number === 'string' ? row.number : i18n._(entity.label));
+  const record = usePageRecord(entity, id);
+  const row = record.row;
+  useDocumentTitle(record.status === 'notFound' ? null : typeof row?.number === 'string' ? row.number : i18n._(entity.label));
   let body: ReactNode;
   if (!can(permission(entity, 'read'))) body = <NoAccess />;
-  else if (loading) body = <Loading />;
-  else if (!row) body = <Alert tone="warning">{t`This record does not exist any more.`}</Alert>;
+  else if (record.status === 'notFound') return <RecordNotFound entity={entity} reason={record.reason} back={{ href: listPath, label: listLabel }} />;
+  else if (!row) body = <Loading />;
   else {
     body = (
       <>

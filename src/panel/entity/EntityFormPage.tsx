@@ -8,11 +8,11 @@ import type { ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { permission, type Entity, type Row } from '../../contract/entity.ts';
 import { useCanAccess } from '../../storage/access.ts';
-import { useOne } from '../../storage/useData.ts';
-import { Alert } from '../../ui/Alert.tsx';
 import { Card, PageHeader } from '../../ui/Card.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
+import { RecordNotFound } from '../RecordNotFound.tsx';
+import { usePageRecord } from '../usePageRecord.ts';
 import { NoAccess } from '../WithPanel.tsx';
 import { EntityForm, type EntityFormProps } from './EntityForm.tsx';
 import { rowTitle } from './referenceTitles.ts';
@@ -35,10 +35,11 @@ export function EntityFormPage({ entity, after, back, description, widgets, defa
   const query = new URLSearchParams(useSearch());
   const id = query.get('id');
   const can = useCanAccess();
-  const { data: row, loading } = useOne(entity, id);
+  const record = usePageRecord(entity, id);
+  const row = record.row;
   const singular = i18n._(entity.label);
   const title = id ? (row ? rowTitle(entity, row) || singular : singular) : t`New ${singular}`;
-  useDocumentTitle(title);
+  useDocumentTitle(record.status === 'notFound' ? null : title);
   const fromAddress = Object.fromEntries([...query].filter(([name]) => name !== 'id' && Object.hasOwn(entity.fields, name)));
   if (!can(permission(entity, id ? 'update' : 'create'))) {
     return (
@@ -48,14 +49,13 @@ export function EntityFormPage({ entity, after, back, description, widgets, defa
       </>
     );
   }
+  if (id && record.status === 'notFound') return <RecordNotFound entity={entity} reason={record.reason} back={{ href: back, label: t`Back` }} />;
   return (
     <>
       <PageHeader title={title} description={description} />
       <Card className="max-w-2xl">
-        {id && loading ? (
+        {id && record.status === 'loading' ? (
           <Loading />
-        ) : id && !row ? (
-          <Alert tone="warning">{t`This record does not exist any more.`}</Alert>
         ) : (
           <EntityForm
             key={row?.id ?? 'new'}

@@ -10,7 +10,6 @@ import { describeError } from '../../i18n/describeError.ts';
 import { useCanAccess } from '../../storage/access.ts';
 import type { LocalRow } from '../../storage/localRecords.ts';
 import { usePanelData } from '../../storage/panelData.ts';
-import { useOne } from '../../storage/useData.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { PageHeader } from '../../ui/Card.tsx';
@@ -19,6 +18,8 @@ import { PlusIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { showToast } from '../../ui/toast.ts';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
+import { RecordNotFound } from '../RecordNotFound.tsx';
+import { usePageRecord } from '../usePageRecord.ts';
 import { EntityDetails } from './EntityDetails.tsx';
 import { EntityForm, type EntityFormProps } from './EntityForm.tsx';
 import { EntityList } from './EntityList.tsx';
@@ -48,7 +49,8 @@ export function EntityScreen({ entity, description, before, widgets, defaults, d
   const panel = usePanelData();
   const [sheet, open] = useSheetRoute();
   const rowId = sheet.mode === 'view' || sheet.mode === 'edit' ? sheet.id : null;
-  const { data: row, loading } = useOne(entity, rowId);
+  const record = usePageRecord(entity, rowId);
+  const row = record.row;
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const plural = i18n._(entity.pluralLabel);
@@ -73,7 +75,7 @@ export function EntityScreen({ entity, description, before, widgets, defaults, d
     setDeleting(true);
     try {
       await panel.data.remove(entity, row.id);
-      showToast(t`Deleted. The change will be sent to the server.`, { type: 'success' });
+      showToast({ message: t`Deleted. The change will be sent to the server.`, type: 'success' });
       setConfirming(false);
       open({ mode: 'closed' });
     } catch (error) {
@@ -98,12 +100,12 @@ export function EntityScreen({ entity, description, before, widgets, defaults, d
       <EntitySheet open={sheet.mode !== 'closed'} title={title} onClose={() => open({ mode: 'closed' })}>
         {sheet.mode === 'new' ? (
           <EntityForm entity={entity} widgets={widgets} defaults={defaults} onCancel={() => open({ mode: 'closed' })} onSaved={(saved) => open({ mode: 'view', id: saved.id })} />
-        ) : loading ? (
+        ) : record.status === 'notFound' ? (
+          <RecordNotFound entity={entity} reason={record.reason} />
+        ) : !row ? (
           <div className="grid place-items-center py-16 text-brand-700">
             <Spinner className="size-8" />
           </div>
-        ) : !row ? (
-          <Alert tone="warning">{t`This record does not exist any more.`}</Alert>
         ) : sheet.mode === 'edit' && writable && may.update ? (
           <EntityForm key={row.id} entity={entity} row={row} widgets={widgets} onCancel={() => open({ mode: 'view', id: row.id })} onSaved={() => open({ mode: 'view', id: row.id })} />
         ) : (

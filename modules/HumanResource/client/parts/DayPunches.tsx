@@ -33,7 +33,7 @@ function PunchLine({ punch }: { punch: LocalRow }) {
     if (!note.trim()) return setError(t`Write why it is void.`);
     try {
       await panel.data.update(Punch, punch.id, { status: 'void', note: note.trim() });
-      showToast(t`Punch void.`, { type: 'success' });
+      showToast({ message: t`Punch void.`, type: 'success' });
       setVoiding(false);
     } catch (e) {
       setError(describeError(i18n, e));
@@ -101,7 +101,7 @@ export function DayPunches({ person, day, shift, punches, manager, onClose }: Da
     setBusy(true);
     try {
       await panel.data.create(Punch, { personnelId: person.id, memberId: person.memberId ?? null, at: new Date(instantOnWorkDay(day, minutes, shift)).toISOString(), direction, source: 'manual', note: note.trim() });
-      showToast(t`Correction added.`, { type: 'success' });
+      showToast({ message: t`Correction added.`, type: 'success' });
       setTime('');
       setNote('');
     } catch (e) {

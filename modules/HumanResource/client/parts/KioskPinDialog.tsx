@@ -40,7 +40,7 @@ export function KioskPinDialog({ person, open, onClose }: { person: LocalRow; op
     setSaving(true);
     try {
       await panel.data.update(Personnel, person.id, { pinHash: await hashPin(normal) });
-      showToast(t`Kiosk PIN set for ${name}.`, { type: 'success' });
+      showToast({ message: t`Kiosk PIN set for ${name}.`, type: 'success' });
       close();
     } catch (error) {
       setErrors({ save: describeError(i18n, error) });

@@ -25,7 +25,7 @@ function ReviewRow({ punch, person }: { punch: LocalRow; person: string }) {
     if (!note.trim()) return setError(t`Write a note first: why it is accepted or void.`);
     try {
       await panel.data.update(Punch, punch.id, { status, note: note.trim() });
-      showToast(status === 'accepted' ? t`Punch accepted.` : t`Punch void.`, { type: 'success' });
+      showToast({ message: status === 'accepted' ? t`Punch accepted.` : t`Punch void.`, type: 'success' });
     } catch (e) {
       setError(describeError(i18n, e));
     }

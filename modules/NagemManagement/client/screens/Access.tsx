@@ -74,7 +74,7 @@ function Assignments() {
     setBusy(true);
     try {
       for (const c of customers) await panel.data.update(Customer, c.id, { agentMemberId: memberId === NOBODY ? null : memberId });
-      showToast(t`Saved. The change will be sent to the server.`, { type: 'success' });
+      showToast({ message: t`Saved. The change will be sent to the server.`, type: 'success' });
     } catch (error) {
       showToast(describeError(i18n, error), { type: 'error' });
     } finally {

@@ -11,9 +11,10 @@ import { EntityDetails } from '../../../../src/panel/entity/EntityDetails.tsx';
 import { EntityForm } from '../../../../src/panel/entity/EntityForm.tsx';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { RecordNotFound } from '../../../../src/panel/RecordNotFound.tsx';
+import { usePageRecord } from '../../../../src/panel/usePageRecord.ts';
+import type { LocalRow } from '../../../../src/storage/localRecords.ts';
 import { useCanAccess } from '../../../../src/storage/access.ts';
-import { useOne } from '../../../../src/storage/useData.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../../../src/ui/Button.tsx';
 import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
@@ -32,13 +33,14 @@ export function CustomersDetails() {
   const { t } = useLingui();
   const can = useCanAccess();
   const id = new URLSearchParams(useSearch()).get('id');
-  const { data: customer, loading } = useOne(Customer, id);
-  useDocumentTitle(typeof customer?.name === 'string' ? customer.name : t`Customer`);
+  const record = usePageRecord(Customer, id);
+  const customer = record.row;
+  useDocumentTitle(record.status === 'notFound' ? null : typeof customer?.name === 'string' ? customer.name : t`Customer`);
   let body;
   if (!can(permission(Customer, 'read'))) body = <NoAccess />;
-  else if (id && loading) body = <Loading />;
-  else if (!customer) body = <Alert tone="warning">{t`This record does not exist any more.`}</Alert>;
-  else body = <Details customer={customer} />;
+  else if (record.status === 'notFound') return <RecordNotFound entity={Customer} reason={record.reason} back={{ href: nm.customers, label: t`All customers` }} />;
+  else if (record.status === 'loading') body = <Loading />;
+  else body = <Details customer={record.row} />;
   return (
     <>
       <PageHeader
@@ -54,7 +56,7 @@ export function CustomersDetails() {
   );
 }
 
-function Details({ customer }: { customer: NonNullable<ReturnType<typeof useOne>['data']> }) {
+function Details({ customer }: { customer: LocalRow }) {
   const can = useCanAccess();
   const [paying, setPaying] = useState(false);
   const rows = useRows([Sale, Subscription, Request, Payment]);

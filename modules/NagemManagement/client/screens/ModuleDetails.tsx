@@ -7,9 +7,9 @@ import { formatCompact, formatDate, formatNumber } from '../../../../src/i18n/fo
 import { EntityDetails } from '../../../../src/panel/entity/EntityDetails.tsx';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { RecordNotFound } from '../../../../src/panel/RecordNotFound.tsx';
+import { usePageRecord } from '../../../../src/panel/usePageRecord.ts';
 import { useCanAccess } from '../../../../src/storage/access.ts';
-import { useOne } from '../../../../src/storage/useData.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
@@ -31,13 +31,14 @@ export function ModuleDetails() {
   const { t } = useLingui();
   const can = useCanAccess();
   const id = new URLSearchParams(useSearch()).get('id');
-  const { data: module, loading } = useOne(Module, id);
-  useDocumentTitle(typeof module?.name === 'string' ? module.name : t`Catalogue module`);
+  const record = usePageRecord(Module, id);
+  const module = record.row;
+  useDocumentTitle(record.status === 'notFound' ? null : typeof module?.name === 'string' ? module.name : t`Catalogue module`);
   let body;
   if (!can(permission(Module, 'read'))) body = <NoAccess />;
-  else if (id && loading) body = <Loading />;
-  else if (!module) body = <Alert tone="warning">{t`This record does not exist any more.`}</Alert>;
-  else body = <Figures id={module.id} details={<EntityDetails entity={Module} row={module} />} />;
+  else if (record.status === 'notFound') return <RecordNotFound entity={Module} reason={record.reason} back={{ href: nm.modules, label: t`Catalogue of modules` }} />;
+  else if (record.status === 'loading') body = <Loading />;
+  else body = <Figures id={record.row.id} details={<EntityDetails entity={Module} row={record.row} />} />;
   return (
     <>
       <PageHeader

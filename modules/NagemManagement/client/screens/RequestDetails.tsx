@@ -12,10 +12,11 @@ import { formatDateTime } from '../../../../src/i18n/format.ts';
 import { EntityForm } from '../../../../src/panel/entity/EntityForm.tsx';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { RecordNotFound } from '../../../../src/panel/RecordNotFound.tsx';
+import { usePageRecord } from '../../../../src/panel/usePageRecord.ts';
 import { useCanAccess } from '../../../../src/storage/access.ts';
 import type { LocalRow } from '../../../../src/storage/localRecords.ts';
 import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { useOne } from '../../../../src/storage/useData.ts';
 import { Alert } from '../../../../src/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../../../src/ui/Button.tsx';
 import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
@@ -36,8 +37,9 @@ export function RequestDetails() {
   const [, navigate] = useLocation();
   const query = new URLSearchParams(useSearch());
   const id = query.get('id');
-  const { data: request, loading } = useOne(Request, id);
-  useDocumentTitle(typeof request?.subject === 'string' ? request.subject : t`Support request`);
+  const record = usePageRecord(Request, id);
+  const request = record.row;
+  useDocumentTitle(id && record.status === 'notFound' ? null : typeof request?.subject === 'string' ? request.subject : t`Support request`);
   let body;
   if (!can(permission(Request, id ? 'read' : 'create'))) body = <NoAccess />;
   else if (!id) {
@@ -51,9 +53,9 @@ export function RequestDetails() {
         />
       </Card>
     );
-  } else if (loading) body = <Loading />;
-  else if (!request) body = <Alert tone="warning">{t`This record does not exist any more.`}</Alert>;
-  else body = <Details request={request} />;
+  } else if (record.status === 'notFound') return <RecordNotFound entity={Request} reason={record.reason} back={{ href: nm.requests, label: t`All requests` }} />;
+  else if (record.status === 'loading') body = <Loading />;
+  else body = <Details request={record.row} />;
   return (
     <>
       <PageHeader

@@ -60,7 +60,7 @@ function InvitationLink({ code }: { code: string }) {
   const link = `${location.origin}${invitationPath(code)}`;
   const copy = () =>
     navigator.clipboard.writeText(link).then(
-      () => showToast(t`The invitation link is copied.`, { type: 'success' }),
+      () => showToast({ message: t`The invitation link is copied.`, type: 'success' }),
       () => showToast(t`The link could not be copied; select it and copy it yourself.`, { type: 'warning' }),
     );
   return (

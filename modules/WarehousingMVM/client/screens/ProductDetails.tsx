@@ -16,9 +16,10 @@ import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles
 import { usePanelData } from '../../../../src/storage/panelData.ts';
 import { useTableRows } from '../../../../src/storage/tableRows.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { RecordNotFound } from '../../../../src/panel/RecordNotFound.tsx';
+import { usePageRecord } from '../../../../src/panel/usePageRecord.ts';
 import { useCanAccess } from '../../../../src/storage/access.ts';
-import { useList, useOne } from '../../../../src/storage/useData.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
+import { useList } from '../../../../src/storage/useData.ts';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
@@ -176,8 +177,9 @@ export function ProductDetails() {
   const [, navigate] = useLocation();
   const id = new URLSearchParams(useSearch()).get('id');
   const can = useCanAccess();
-  const { data: row, loading } = useOne(Product, id);
-  useDocumentTitle(typeof row?.name === 'string' ? row.name : i18n._(Product.label));
+  const record = usePageRecord(Product, id);
+  const row = record.row;
+  useDocumentTitle(record.status === 'notFound' ? null : typeof row?.name === 'string' ? row.name : i18n._(Product.label));
   const back = (
     <Link href={wh.productList} className={buttonClasses('ghost')}>
       <Trans>All products</Trans>
@@ -191,15 +193,8 @@ export function ProductDetails() {
       </>
     );
   }
-  if (loading) return <Loading />;
-  if (!row) {
-    return (
-      <>
-        <PageHeader title={i18n._(Product.label)} actions={back} />
-        <Alert tone="warning">{t`This record does not exist any more.`}</Alert>
-      </>
-    );
-  }
+  if (record.status === 'notFound') return <RecordNotFound entity={Product} reason={record.reason} back={{ href: wh.productList, label: t`All products` }} />;
+  if (!row) return <Loading />;
   return (
     <>
       <PageHeader

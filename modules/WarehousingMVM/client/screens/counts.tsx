@@ -19,12 +19,14 @@ import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
 import { ReferenceCombobox } from '../../../../src/panel/entity/ReferenceCombobox.tsx';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { RecordNotFound } from '../../../../src/panel/RecordNotFound.tsx';
+import { usePageRecord } from '../../../../src/panel/usePageRecord.ts';
 import { useSession } from '../../../../src/session/useSession.ts';
 import { useCanAccess } from '../../../../src/storage/access.ts';
 import type { LocalRow } from '../../../../src/storage/localRecords.ts';
 import { newId } from '../../../../src/storage/newId.ts';
 import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { useList, useOne } from '../../../../src/storage/useData.ts';
+import { useList } from '../../../../src/storage/useData.ts';
 import { Alert } from '../../../../src/ui/Alert.tsx';
 import { Button } from '../../../../src/ui/Button.tsx';
 import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
@@ -104,9 +106,10 @@ function NewCount({ onCreated }: { onCreated: (row: { id: string }) => void }) {
 function CountPage({ id }: { id: string }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
-  const { data: count, loading } = useOne(StockCount, id);
-  if (loading) return <Loading />;
-  if (!count) return <Alert tone="warning">{t`This record does not exist any more.`}</Alert>;
+  const record = usePageRecord(StockCount, id);
+  if (record.status === 'notFound') return <RecordNotFound entity={StockCount} reason={record.reason} back={{ href: wh.stockCount, label: t`All counts` }} />;
+  if (record.status === 'loading') return <Loading />;
+  const count = record.row;
   const state = documentState(count);
   return (
     <>
