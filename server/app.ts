@@ -14,6 +14,7 @@ import { compressAnswers } from './compressAnswers.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import { serveOpenApi } from './apiSchema/openApiDocument.ts';
 import { securityHeaders } from './securityHeaders.ts';
+import { closeConnectionsWhenStopping } from './lifecycle.ts';
 import { serveClient } from './static.ts';
 import type { RequestSession } from './auth/session.ts';
 import type { SmsSender } from './auth/sms.ts';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
    */
   app.setValidatorCompiler(() => () => true);
 
+  closeConnectionsWhenStopping(app);
   securityHeaders(app, config.distDir);
   compressAnswers(app);
 

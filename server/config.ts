@@ -30,6 +30,8 @@ export interface Config {
   seedDemo: boolean;
   /** Server processes sharing the port (Node's cluster): more than one needs DATABASE_URL. */
   workers: number;
+  /** How long a stop waits for requests and syncs in flight before it cuts them (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -179,5 +181,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     distDir: env.DIST_DIR ? resolve(env.DIST_DIR) : join(root, 'dist'),
     seedDemo: flag(env, 'SEED_DEMO', !databaseUrl && !production),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 20_000, 0, 10 * 60_000),
   };
 }
