@@ -1,10 +1,22 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
 const client = typeof viteConfig === 'function' ? viteConfig({ mode: 'test', command: 'serve' }) : viteConfig;
 
+const serverTests = {
+  environment: 'node',
+  include: ['tests/server/**/*.test.ts', 'modules/*/tests/server/**/*.test.ts'],
+  setupFiles: ['tests/server/setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
 export default defineConfig({
   test: {
+    // A test process per core (Vitest's own default leaves one core idle: one process on two).
+    // TEST_WORKERS overrides it.
+    maxWorkers: Number(process.env.TEST_WORKERS) || availableParallelism(),
     projects: [
       mergeConfig(client, {
         test: {
@@ -14,14 +26,14 @@ export default defineConfig({
           setupFiles: ['tests/unit/setup.ts'],
         },
       }),
+      // The server tests on the engine TEST_DATABASE_URL names (PGlite when it is empty)…
+      { test: { name: 'server', ...serverTests } },
+      // …and on PostgreSQL, in the same run (scripts/test-server.mjs picks the projects).
       {
         test: {
-          name: 'server',
-          environment: 'node',
-          include: ['tests/server/**/*.test.ts', 'modules/*/tests/server/**/*.test.ts'],
-          setupFiles: ['tests/server/setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          name: 'server-postgres',
+          ...serverTests,
+          env: { TEST_DATABASE_URL: process.env.PISHKHAN_POSTGRES_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' },
         },
       },
       {

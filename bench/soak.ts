@@ -11,11 +11,16 @@
  *   npm run bench:soak -- 500 42                # with a seed, to replay a run
  *   npm run bench:soak -- 500 42 documents      # one soak only: sync or documents
  *   npm run bench:soak -- --smoke               # 10 of each (and the examples)
+ *
+ * Then (not with --smoke, nor when one soak is named) it runs every property test of the server
+ * suite at its full count (PROPERTY_RUNS=full; `npm test` runs a quick count of each,
+ * tests/propertyRuns.ts) on PGlite, the fuzzers and the isolation property included.
  */
+import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { docScenarioArbitrary, docScenarioExamples, runDocScenario, type DocTally } from '../modules/WarehousingMVM/tests/server/documentScenario.ts';
 import { openWorld, runScenario, scenarioArbitrary, scenarioExamples, type SyncWorld } from '../tests/server/syncScenario.ts';
-import { positionalArgs, sized } from './benchArgs.ts';
+import { positionalArgs, sized, smoke } from './benchArgs.ts';
 
 const [runsArg, seedArg, only] = positionalArgs();
 const runs = Number(runsArg ?? sized(10_000, 10));
@@ -67,4 +72,17 @@ if (only !== 'sync') {
   ok = passed && ok;
 }
 await world.server.close();
+
+/** The server tests that take a count from tests/propertyRuns.ts. */
+const PROPERTY_TESTS = ['property.test.ts', 'tests/server/panelsFuzz.test.ts', 'tests/server/panelsIsolation.test.ts'];
+if (!smoke && only === undefined) {
+  console.log('\nThe property tests at their full counts (PROPERTY_RUNS=full):');
+  const started = performance.now();
+  const run = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...PROPERTY_TESTS], {
+    stdio: 'inherit',
+    env: { ...process.env, PROPERTY_RUNS: 'full', TEST_DATABASE_URL: '' },
+  });
+  console.log(`property tests at full counts: ${run.status === 0 ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  ok = run.status === 0 && ok;
+}
 process.exit(ok ? 0 : 1);

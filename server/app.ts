@@ -14,6 +14,8 @@ import { compressAnswers } from './compressAnswers.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import { serveOpenApi } from './apiSchema/openApiDocument.ts';
 import { securityHeaders } from './securityHeaders.ts';
+import { closeConnectionsWhenStopping } from './lifecycle.ts';
+import { logSerializers, observability, requestId } from './observability.ts';
 import { serveClient } from './static.ts';
 import type { RequestSession } from './auth/session.ts';
 import type { SmsSender } from './auth/sms.ts';
@@ -40,8 +42,10 @@ declare module 'fastify' {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const logger = deps.logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: typeof logger === 'object' ? { ...logger, serializers: logSerializers } : logger,
+    genReqId: requestId,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
@@ -75,6 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
    */
   app.setValidatorCompiler(() => () => true);
 
+  closeConnectionsWhenStopping(app);
+  await observability(app, { db: deps.db, metricsToken: config.metricsToken });
   securityHeaders(app, config.distDir);
   compressAnswers(app);
 

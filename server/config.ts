@@ -30,6 +30,10 @@ export interface Config {
   seedDemo: boolean;
   /** Server processes sharing the port (Node's cluster): more than one needs DATABASE_URL. */
   workers: number;
+  /** How long a stop waits for requests and syncs in flight before it cuts them (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+  /** The bearer token that reads /metrics from elsewhere (METRICS_TOKEN); without it, only from this machine. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -142,6 +146,13 @@ function smsSenderOf(env: NodeJS.ProcessEnv, production: boolean): SmsSenderKind
   return oneOf(env, 'SMS_SENDER', ['log', 'http'] as const, 'log');
 }
 
+function metricsToken(env: NodeJS.ProcessEnv): string | null {
+  const token = env.METRICS_TOKEN;
+  if (token === undefined || token === '') return null;
+  if (weakSecret(token)) throw new ConfigError(`METRICS_TOKEN must hold at least ${SECRET_MIN} characters that are not spaces (e.g. \`openssl rand -base64 48\`).`);
+  return token;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const rawDataDir = env.DATA_DIR || './data';
   const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(process.cwd(), rawDataDir);
@@ -179,5 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     distDir: env.DIST_DIR ? resolve(env.DIST_DIR) : join(root, 'dist'),
     seedDemo: flag(env, 'SEED_DEMO', !databaseUrl && !production),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 20_000, 0, 10 * 60_000),
+    metricsToken: metricsToken(env),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Starts the server: settings, database, migrations, the demo account on a fresh embedded
- * database, then listen. Expired account rows are purged hourly. Stops cleanly on SIGINT/SIGTERM.
+ * database, then listen. Expired account rows are purged hourly. Stops gracefully on SIGINT/SIGTERM (lifecycle.ts).
  *
  * With WORKERS=N (and DATABASE_URL) this process is the cluster's primary: it forks N server
  * processes that share the port (Node's cluster hands each new connection to the next), restarts
@@ -18,6 +18,7 @@ import { openDatabase } from './db/open.ts';
 import { HOUSEKEEPING_INTERVAL_MS, purgeExpired } from './auth/housekeeping.ts';
 import { createSmsSender } from './auth/smsSenders.ts';
 import { seedDemoAccount } from './seed.ts';
+import { stopOnSignals } from './lifecycle.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -43,14 +44,7 @@ async function main(): Promise<void> {
   const timer = setInterval(housekeeping, HOUSEKEEPING_INTERVAL_MS);
   timer.unref();
 
-  const stop = async () => {
-    clearInterval(timer);
-    await app.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignals({ app, db, timeoutMs: config.shutdownTimeoutMs, before: () => clearInterval(timer), clusterWorker: cluster.isWorker });
   const address = await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   if (cluster.isWorker) console.log(`Pishkhan process ${cluster.worker?.id} (pid ${process.pid}) is running at ${address}`);
@@ -67,15 +61,26 @@ function runPrimary(workers: number): void {
     console.error(`pishkhan: process ${worker.id} (pid ${worker.process.pid}) ended (${signal ?? code}); starting another`);
     setTimeout(fork, 1000);
   });
-  const stop = () => {
+  // The first stop is passed to every process, which stops gracefully; the primary exits when all
+  // have, 0 when each did. A second stop kills them and exits at once.
+  let failed = false;
+  const stop = (signal: NodeJS.Signals) => {
+    const workers = Object.values(cluster.workers ?? {});
+    if (stopping) {
+      for (const worker of workers) worker?.process.kill('SIGKILL');
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    }
     stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    let waiting = Object.keys(cluster.workers ?? {}).length;
+    for (const worker of workers) worker?.process.kill('SIGTERM');
+    let waiting = workers.length;
     if (!waiting) process.exit(0);
-    cluster.on('exit', () => --waiting === 0 && process.exit(0));
+    cluster.on('exit', (_worker, code) => {
+      if (code !== 0) failed = true;
+      if (--waiting === 0) process.exit(failed ? 1 : 0);
+    });
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   console.log(`Pishkhan: starting ${workers} server processes on one port`);
   for (let i = 0; i < workers; i++) fork();
 }

@@ -34,6 +34,8 @@ export interface Db extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The connection pool's state (PostgreSQL; PGlite has no pool), for the metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** PostgreSQL error codes the server reacts to. */

@@ -56,5 +56,6 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -13,11 +13,18 @@ import { apiPath } from './apiPath.ts';
 export async function registerSyncRoutes(app: FastifyInstance): Promise<void> {
   const preHandler = [requireSession, requirePanel];
   const schemas = syncSchemas();
-  app.post(apiPath(syncEndpoints.push), { preHandler, schema: schemas.push }, async (request) =>
-    ok(request, await pushMutations(request, parsePush(request.body)), Code.Processed),
-  );
+  app.post(apiPath(syncEndpoints.push), { preHandler, schema: schemas.push }, async (request) => {
+    const push = parsePush(request.body);
+    const started = performance.now();
+    const answer = await pushMutations(request, push);
+    request.server.syncMetrics.pushed(push.mutations.length, (performance.now() - started) / 1000);
+    return ok(request, answer, Code.Processed);
+  });
   app.get(apiPath(syncEndpoints.pull), { preHandler, schema: schemas.pull }, async (request) => {
     const pull = parsePull(request.query as Record<string, unknown>);
-    return ok(request, await pullChanges(request.server.deps.db, request.panel, pull), Code.Retrieved);
+    const started = performance.now();
+    const answer = await pullChanges(request.server.deps.db, request.panel, pull);
+    request.server.syncMetrics.pulled(answer.changes.length, (performance.now() - started) / 1000);
+    return ok(request, answer, Code.Retrieved);
   });
 }

@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { propertyRuns } from '../propertyRuns.ts';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { isEnvelope } from '../../src/contract/envelope.ts';
 import { normalizeText } from '../../src/contract/fields.ts';
@@ -18,7 +19,7 @@ import { startTestServer, type TestAccount, type TestServer } from './harness.ts
 
 let server: TestServer;
 let account: TestAccount;
-const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+const RUNS = propertyRuns('FUZZ_RUNS', 1000, 200);
 
 beforeAll(async () => {
   server = await startTestServer();

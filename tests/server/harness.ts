@@ -138,8 +138,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const clock = new TestClock(options.startAt ?? TEST_START);
   const outbox = new DevOutbox();
   const sms = options.sms ?? logSender(() => {}, outbox);
-  const database = options.db ? { db: options.db, drop: async () => {} } : await openTestDatabase();
-  if (!options.db) await migrate(database.db, await currentPlan());
+  const database = options.db ? { db: options.db, migrated: true, drop: async () => {} } : await openTestDatabase();
+  // A copy of the migrated template needs no migration (testDatabase.ts).
+  if (!database.migrated) await migrate(database.db, await currentPlan());
   const app = await buildApp({ config, db: database.db, sms, clock, logger: options.logger ?? errorsToConsole });
   checkAnswersAsWritten(app);
   await options.register?.(app);

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { propertyRuns } from '../propertyRuns.ts';
 import { entities } from '../../src/contract/modules.ts';
 import { actions, defineEntity, permission, type Row } from '../../src/contract/entity.ts';
 import { parseListQuery, selectRows } from '../../src/contract/list.ts';
@@ -17,7 +18,7 @@ import type { PanelAccess } from '../../server/panels/panelAccess.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { openPanel } from './panelsFixture.ts';
 
-const RUNS = Number(process.env.LIST_PROPERTY_RUNS ?? 150);
+const RUNS = propertyRuns('LIST_PROPERTY_RUNS', 150, 40);
 const label = (message: string) => ({ id: `test.${message}`, message });
 
 const Item = defineEntity({

@@ -9,6 +9,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { propertyRuns } from '../propertyRuns.ts';
 import { entities } from '../../src/contract/modules.ts';
 import { Member, Role } from '../../src/contract/entities/panelManagement.ts';
 import { entityPath, permission, type Row } from '../../src/contract/entity.ts';
@@ -127,7 +128,7 @@ const randomRequestArb = fc
   .tuple(fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'), pathArb, queryArb, bodyArb)
   .map(([method, path, query, body]) => ({ method, path, query: query as Record<string, string>, body: method === 'GET' || method === 'DELETE' ? undefined : body }));
 
-const runs = Number(process.env.FUZZ_RUNS ?? 500);
+const runs = propertyRuns('FUZZ_RUNS', 500, 100);
 
 /** What may never be in an answer: account ids; and mobile numbers, to a caller without the contact grant. */
 function secretsFor(seesNumbers: boolean): string[] {

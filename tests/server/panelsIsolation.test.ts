@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { propertyRuns } from '../propertyRuns.ts';
 import { Code } from '../../src/contract/codes.ts';
 import { allPermissions } from '../../src/contract/modules.ts';
 import { Activity, Member, Role } from '../../src/contract/entities/panelManagement.ts';
@@ -159,7 +160,7 @@ describe('tenant isolation', () => {
         if (route === 'create' && answer.status === 201) createdInA.add(id);
         if (route === 'pushCreate' && results?.[0]?.status === 'applied') createdInA.add(id);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns('ISOLATION_RUNS', 300, 60) },
     );
 
     // B is exactly as it was: same rows and versions, same details, nothing new in its change log.

@@ -7,9 +7,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { propertyRuns } from '../propertyRuns.ts';
 import { openWorld, runScenario, scenarioArbitrary, scenarioExamples, type SyncWorld } from './syncScenario.ts';
 
-const RUNS = Number(process.env.SYNC_PROPERTY_RUNS ?? 200);
+const RUNS = propertyRuns('SYNC_PROPERTY_RUNS', 200, 40);
 
 let world: SyncWorld;
 

@@ -1,9 +1,13 @@
 /**
- * A fresh database per harness: in-memory PGlite by default; with TEST_DATABASE_URL, a new schema
- * on that PostgreSQL server, dropped again when the harness closes.
+ * A fresh migrated database per harness: in-memory PGlite by default; with TEST_DATABASE_URL, a
+ * database of its own on that PostgreSQL server, dropped again when the harness closes.
  *
- * Creating a PGlite database costs seconds, so the first harness on the machine keeps a migrated
- * one as a tarball in the temp folder (named by the migrations' hash) and later ones load it.
+ * Migrating costs seconds, so it happens once per set of migrations, not per harness. On PGlite the
+ * first harness on the machine keeps a migrated database as a tarball in the temp folder (named by
+ * the migrations' hash) and later ones load it. On PostgreSQL the first one migrates a template
+ * database (`pishkhan_template_<hash>`, kept for later runs) and each harness is a copy of it,
+ * `CREATE DATABASE … TEMPLATE`, which copies files and takes a fraction of a second. An empty
+ * database (the migration tests) is a new schema in the TEST_DATABASE_URL database, as before.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,9 +24,14 @@ import { openPostgres } from '../../server/db/postgres.ts';
 
 const TEMPLATE_PREFIX = 'pishkhan-pglite-template-';
 
+async function migrationsKey(): Promise<string> {
+  const plan = await currentPlan();
+  return createHash('sha256').update(JSON.stringify([plan.platform, plan.after, desiredSchema(plan.entities)])).digest('hex').slice(0, 16);
+}
+
 async function migratedTemplate(): Promise<Blob> {
   const plan = await currentPlan();
-  const key = createHash('sha256').update(JSON.stringify([plan.platform, plan.after, desiredSchema(plan.entities)])).digest('hex').slice(0, 16);
+  const key = await migrationsKey();
   const file = join(tmpdir(), `${TEMPLATE_PREFIX}${key}.tar`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
 
@@ -42,6 +51,8 @@ async function migratedTemplate(): Promise<Blob> {
 
 export interface TestDatabase {
   db: Db;
+  /** Whether it holds every migration already (a copy of the template). */
+  migrated: boolean;
   /** Closes the database and removes what it left behind. */
   drop(): Promise<void>;
 }
@@ -87,17 +98,83 @@ export async function dropSchema(url: string, schema: string): Promise<void> {
   }
 }
 
+/** `url` with another database name. */
+function inDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new database `database` on the server of `url`, a copy of the migrated template, which is made
+ * when missing. Parallel test processes take turns (an advisory lock): the first makes the
+ * template, migrated under another name and renamed when complete, so no one copies half a
+ * template, and no one drops a template (of older migrations) while another copies it.
+ */
+async function copyOfTemplate(url: string, database: string): Promise<void> {
+  const name = `pishkhan_template_${await migrationsKey()}`;
+  return withClient(url, async (admin) => {
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', ['pishkhan-test-template']);
+    try {
+      const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (!found.rowCount) await makeTemplate(url, admin, name);
+      await admin.query(`CREATE DATABASE ${database} TEMPLATE ${name}`);
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock(hashtext($1))', ['pishkhan-test-template']);
+    }
+  });
+}
+
+async function makeTemplate(url: string, admin: pg.Client, name: string): Promise<void> {
+  // Templates of older migrations (and a partial one a crash left) are of no use now.
+  const old = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'pishkhan\\_template\\_%'");
+  for (const { datname } of old.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname}`);
+  const partial = `${name}_partial`;
+  await admin.query(`CREATE DATABASE ${partial}`);
+  const db = await openPostgres(inDatabase(url, partial), { max: 1 });
+  try {
+    await migrate(db, await currentPlan());
+  } finally {
+    await db.close();
+  }
+  await admin.query(`ALTER DATABASE ${partial} RENAME TO ${name}`);
+}
+
 /** A fresh database; `empty` leaves it without any table (migration tests start from nothing). */
 export async function openTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const url = testDatabaseUrl();
   if (!url) {
     const db = await openPglite(undefined, options.empty ? {} : { loadDataDir: await migratedTemplate() });
-    return { db, drop: () => db.close() };
+    return { db, migrated: !options.empty, drop: () => db.close() };
+  }
+  if (!options.empty) {
+    const database = uniqueSchemaName('test_db');
+    await copyOfTemplate(url, database);
+    const db = await openPostgres(inDatabase(url, database), { max: 5 });
+    return {
+      db,
+      migrated: true,
+      async drop() {
+        await db.close();
+        await withClient(url, (admin) => admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+      },
+    };
   }
   const schema = uniqueSchemaName();
   const db = await openPostgres(url, { schema, max: 5 });
   return {
     db,
+    migrated: false,
     async drop() {
       await db.close();
       await dropSchema(url, schema);

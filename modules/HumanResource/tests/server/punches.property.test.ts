@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../../../tests/propertyRuns.ts';
 import type { Row } from '../../../../src/contract/entity.ts';
 import type { Mutation } from '../../../../src/contract/sync.ts';
 import { startTestServer, type TestServer } from '../../../../tests/server/harness.ts';
@@ -19,7 +20,7 @@ import { Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch, type PunchFlag } from '../../entities/punch.ts';
 import { OFFLINE_AFTER_MS } from '../../rules/punchCheck.ts';
 
-const RUNS = Number(process.env.PUNCH_PROPERTY_RUNS ?? 25);
+const RUNS = propertyRuns('PUNCH_PROPERTY_RUNS', 25, 8);
 const MINUTE = 60_000;
 const MAX_OFFLINE_HOURS = 1;
 const DEVICES = 3;

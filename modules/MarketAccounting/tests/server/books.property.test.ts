@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../../../tests/propertyRuns.ts';
 import type { Row } from '../../../../src/contract/entity.ts';
 import type { Mutation } from '../../../../src/contract/sync.ts';
 import { startTestServer, type TestServer } from '../../../../tests/server/harness.ts';
@@ -23,7 +24,7 @@ import { chequeIdOf } from '../../server/paymentHooks.ts';
 import { trialBalanceOf } from '../../server/reports.ts';
 import { allRows, code, roleCode } from './books.ts';
 
-const RUNS = Number(process.env.BOOKS_PROPERTY_RUNS ?? 30);
+const RUNS = propertyRuns('BOOKS_PROPERTY_RUNS', 30, 10);
 const DEVICES = 2;
 const PARTIES = 2;
 

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../../../tests/propertyRuns.ts';
 import { Code } from '../../../../src/contract/codes.ts';
 import { Role } from '../../../../src/contract/entities/panelManagement.ts';
 import { actions, permission, READ_ALL_GRANT, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
@@ -24,7 +25,7 @@ import { Customer, Payment, Subscription } from '../../entities/customers.ts';
 import { Sale } from '../../entities/sale.ts';
 import { Request } from '../../entities/support.ts';
 
-const RUNS = Number(process.env.AGENT_ACCESS_RUNS ?? 12);
+const RUNS = propertyRuns('AGENT_ACCESS_RUNS', 12, 5);
 const AGENTS = 3;
 const REGIONS = ['تهران', 'فارس', 'گیلان'];
 

@@ -10,9 +10,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../../../tests/propertyRuns.ts';
 import { docScenarioArbitrary, docScenarioExamples, openWorld, runDocScenario, type SyncWorld } from './documentScenario.ts';
 
-const RUNS = Number(process.env.DOCUMENT_PROPERTY_RUNS ?? 60);
+const RUNS = propertyRuns('DOCUMENT_PROPERTY_RUNS', 60, 15);
 
 let world: SyncWorld;
 

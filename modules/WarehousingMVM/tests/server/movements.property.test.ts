@@ -8,10 +8,11 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../../../tests/propertyRuns.ts';
 import { moveScenarioArbitrary, moveScenarioExamples, openWorld, runMoveScenario } from './movementScenario.ts';
 import type { SyncWorld } from '../../../../tests/server/syncScenario.ts';
 
-const RUNS = Number(process.env.MOVEMENT_PROPERTY_RUNS ?? 25);
+const RUNS = propertyRuns('MOVEMENT_PROPERTY_RUNS', 25, 8);
 
 let world: SyncWorld;
 
