@@ -13,6 +13,7 @@ import { isUuid } from '../../src/contract/fields.ts';
 import type { MutationOp } from '../../src/contract/sync.ts';
 import { recordActivity } from './activityLog.ts';
 import { documentEvents } from './documentEvents.ts';
+import { checkDuties } from './duties.ts';
 import { findRow, insertRow, setDocumentStatus, tombstoneRow, updateRow, type WriteStamp } from './entityStore.ts';
 import { nextDocumentNumber } from './numbering.ts';
 import { hooksFor } from './lifecycle.ts';
@@ -75,6 +76,7 @@ async function create(ctx: WriteContext, m: MutationRequest, stamp: WriteStamp, 
   if (isDocument(entity)) await checkAmends(ctx, entity, { amendedFrom });
   const hooks = hooksFor(entity.key);
   const ready = hooks.beforeCreate ? await hooks.beforeCreate(ctx, m.id, clean) : clean;
+  checkDuties(ctx, entity, clean, ready, null);
   staysInScope(ctx, entity, ready);
   await checkRules(ctx, entity, m.id, ready);
   return { code: Code.Created, row: await insertRow(ctx.tx, entity, stamp, m.id, { ...ready, ...(amendedFrom ? { amendedFrom } : {}) }) };
@@ -132,7 +134,10 @@ interface Written {
 function withOwnScope(ctx: WriteContext, entity: Entity, values: Record<string, unknown>): Record<string, unknown> {
   if (!entity.scope || ctx.access.memberId === null) return values;
   const given = values[entity.scope.field];
-  const own = given === undefined || (given === null && scopeMember(entity, ctx.access) !== undefined);
+  const seesAll = scopeMember(entity, ctx.access) === undefined;
+  // A row about a person (an employee's own row) is not its maker's when they see everyone's.
+  if (seesAll && entity.person === entity.scope.field) return values;
+  const own = given === undefined || (given === null && !seesAll);
   return own ? { ...values, [entity.scope.field]: ctx.access.memberId } : values;
 }
 
@@ -168,6 +173,7 @@ async function write(ctx: WriteContext, m: MutationRequest, current: Row | null)
   if (m.op === 'update') {
     const clean = checked(entity, m.values ?? {}, 'update');
     const changes = hooks.beforeUpdate ? await hooks.beforeUpdate(ctx, current, clean) : clean;
+    checkDuties(ctx, entity, clean, { ...current, ...changes }, current);
     staysInScope(ctx, entity, changes);
     await checkRules(ctx, entity, m.id, changes, current);
     const row = await updateRow(ctx.tx, entity, stamp, current, changes);

@@ -74,6 +74,18 @@ export interface EntityDeclaration<F extends Record<string, Field> = Record<stri
    * owner does; anyone else sees, and writes, only the rows whose field is their own Member id.
    */
   scope?: { field: keyof F & string };
+  /**
+   * The reference to `PanelManagement/Member` naming the person a row is about (an employee's own
+   * row, a punch's person). Nobody writes a field with a `guard` on a row naming themselves,
+   * whatever their role (docs/decisions/019-separation-of-duties.md).
+   */
+  person?: keyof F & string;
+  /**
+   * What the default Staff role holds of this entity (server/access/defaultRoles.ts): the actions
+   * and grants a staff member's own work needs — reading, and creating their own rows — and
+   * nothing that reviews, manages or lifts a scope. Unset: nothing (decision 019).
+   */
+  staff?: readonly string[];
 }
 
 /** The grant that lifts an entity's row scope: its holder sees and writes every row. */
@@ -96,6 +108,17 @@ export function defineEntity<F extends Record<string, Field>>(declaration: Entit
     if (field?.kind !== 'reference' || field.to !== 'PanelManagement/Member' || field.readableBy !== undefined) {
       throw new Error(`${declaration.module}/${declaration.name}: its scope must be a readable reference field to PanelManagement/Member`);
     }
+  }
+  const grants = new Set([...(scope ? [READ_ALL_GRANT] : []), ...Object.keys(declaration.grants ?? {})]);
+  for (const [name, field] of Object.entries(declaration.fields)) {
+    if (field.guard && !grants.has(field.guard.grant)) throw new Error(`${declaration.module}/${declaration.name}.${name}: its guard names an undeclared grant`);
+  }
+  for (const held of declaration.staff ?? []) {
+    if (!(entityActions(declaration) as readonly string[]).includes(held) && !grants.has(held)) throw new Error(`${declaration.module}/${declaration.name}: staff names ${held}, neither an action nor a grant of it`);
+  }
+  if (declaration.person !== undefined) {
+    const field = Object.hasOwn(declaration.fields, declaration.person) ? declaration.fields[declaration.person] : undefined;
+    if (field?.kind !== 'reference' || field.to !== 'PanelManagement/Member') throw new Error(`${declaration.module}/${declaration.name}: its person must be a reference field to PanelManagement/Member`);
   }
   return {
     ...declaration,

@@ -51,6 +51,7 @@ export const Sale = defineEntity({
   indexes: ['date', 'customerId', 'stage', 'agentMemberId'],
   defaultSort: { field: 'date', direction: 'desc' },
   scope: { field: 'agentMemberId' },
+  staff: ['read', 'create', 'update'],
 });
 
 export const setupSteps = [
@@ -80,4 +81,5 @@ export const SetupStep = defineEntity({
   indexes: ['saleId', 'ownerId', 'due'],
   uniqueTogether: [['saleId', 'step']],
   defaultSort: { field: 'due', direction: 'asc' },
+  staff: ['read', 'create', 'update'],
 });

@@ -54,6 +54,7 @@ export const Request = defineEntity({
   searchFields: ['subject', 'description'],
   indexes: ['customerId', 'priority', 'status', 'supporterId', 'dueAt'],
   defaultSort: { field: 'dueAt', direction: 'asc' },
+  staff: ['read', 'create', 'update'],
 });
 
 export const RequestMessage = defineEntity({
@@ -81,4 +82,5 @@ export const RequestMessage = defineEntity({
   searchFields: ['body'],
   indexes: ['requestId', 'at'],
   defaultSort: { field: 'at', direction: 'asc' },
+  staff: ['read', 'create'],
 });
