@@ -79,8 +79,9 @@ async function create(ctx: WriteContext, m: MutationRequest, stamp: WriteStamp, 
   const hooked = hooks.beforeCreate ? await hooks.beforeCreate(ctx, m.id, clean) : clean;
   const ready = await withParentScope(ctx, entity, hooked, true);
   checkDuties(ctx, entity, clean, ready, null);
-  staysInScope(ctx, entity, ready, ready, true);
+  // A reference out of the writer's scope is answered as a missing row before anything is said of the scope.
   await checkRules(ctx, entity, m.id, ready);
+  staysInScope(ctx, entity, ready, ready, true);
   return { code: Code.Created, row: await insertRow(ctx.tx, entity, stamp, m.id, { ...ready, ...(amendedFrom ? { amendedFrom } : {}) }) };
 }
 
@@ -179,8 +180,8 @@ async function write(ctx: WriteContext, m: MutationRequest, current: Row | null)
     const hooked = hooks.beforeUpdate ? await hooks.beforeUpdate(ctx, current, clean) : clean;
     const changes = await withParentScope(ctx, entity, hooked, false);
     checkDuties(ctx, entity, clean, { ...current, ...changes }, current);
-    staysInScope(ctx, entity, { ...current, ...changes }, changes, false);
     await checkRules(ctx, entity, m.id, changes, current);
+    staysInScope(ctx, entity, { ...current, ...changes }, changes, false);
     const row = await updateRow(ctx.tx, entity, stamp, current, changes);
     await cascadeScope(ctx, entity, current, row);
     return { code: Code.Updated, row, leftScope: await scopeLeft(ctx, entity, current, row) };
