@@ -19,13 +19,15 @@ type DefaultRoleKey = 'administrator' | 'staff' | 'viewer';
 const business = (e: Entity) => e.module !== 'PanelManagement';
 const readable = (e: Entity) => business(e) || e.name === 'Role' || e.name === 'Member';
 
-const matrices: Record<DefaultRoleKey, () => string[]> = {
+/**
+ * Each default role's permissions. Staff is least privilege (decision 019): what each entity's
+ * declaration gives it (`staff`), reading and creating what a staff member's own work needs; no
+ * review, policy or `readAll` grant, no accounting, no deleting. A change here reaches panels
+ * whose default roles were never edited only through a migration (server/db/migrations/after).
+ */
+export const defaultMatrices: Record<DefaultRoleKey, () => string[]> = {
   administrator: () => [...allPermissions()],
-  staff: () =>
-    entities().flatMap((e) => [
-      ...(readable(e) ? [permission(e, 'read')] : []),
-      ...(business(e) && !e.serverOnly ? [permission(e, 'create'), permission(e, 'update')] : []),
-    ]),
+  staff: () => entities().flatMap((e) => (e.staff ?? []).map((held) => permission(e, held))),
   viewer: () => entities().filter(readable).map((e) => permission(e, 'read')),
 };
 
@@ -35,8 +37,8 @@ const words: Record<DefaultRoleKey, Record<Lang, { name: string; description: st
     fa: { name: 'مدیر', description: 'دسترسی کامل به همهٔ ماژول‌ها و تنظیمات پیشخوان.' },
   },
   staff: {
-    en: { name: 'Staff', description: "Works with the modules' records: views, adds and edits them." },
-    fa: { name: 'کارمند', description: 'با داده‌های ماژول‌ها کار می‌کند: مشاهده، افزودن و ویرایش.' },
+    en: { name: 'Staff', description: 'Does their own work in each module: sees what it needs and adds their own records; reviews and manages nothing.' },
+    fa: { name: 'کارمند', description: 'کار خودش را در هر ماژول انجام می‌دهد: آنچه لازم دارد را می‌بیند و داده‌های خودش را می‌افزاید؛ بررسی و مدیریت با او نیست.' },
   },
   viewer: {
     en: { name: 'Viewer', description: 'Sees the records but cannot change them.' },
@@ -69,7 +71,7 @@ export async function createDefaultRoles(ctx: WriteContext, initialized: boolean
         entity: Role,
         op: 'create',
         id,
-        values: { ...words[key][ctx.lang], parentRoleId: parentId && existing.has(parentId) ? parentId : null, permissions: matrices[key]() },
+        values: { ...words[key][ctx.lang], parentRoleId: parentId && existing.has(parentId) ? parentId : null, permissions: defaultMatrices[key]() },
       });
       // A role the panel already has under the same name stays as it is.
       if (outcome.status === 'applied') existing.add(id);

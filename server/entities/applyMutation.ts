@@ -8,15 +8,17 @@
  * checks did not foresee is thrown (see pushMutations for how a batch survives it).
  */
 import { Code } from '../../src/contract/codes.ts';
-import { isDocument, permission, validateValues, type DocumentSpec, type Entity, type Line, type Row, type WriteFieldReason } from '../../src/contract/entity.ts';
+import { isDocument, permission, rowInScope, scopeFields, seesAllRows, validateValues, type DocumentSpec, type Entity, type Line, type Row, type WriteFieldReason } from '../../src/contract/entity.ts';
 import { isUuid } from '../../src/contract/fields.ts';
 import type { MutationOp } from '../../src/contract/sync.ts';
 import { recordActivity } from './activityLog.ts';
 import { documentEvents } from './documentEvents.ts';
+import { checkDuties } from './duties.ts';
 import { findRow, insertRow, setDocumentStatus, tombstoneRow, updateRow, type WriteStamp } from './entityStore.ts';
 import { nextDocumentNumber } from './numbering.ts';
 import { hooksFor } from './lifecycle.ts';
-import { inScope, rowForCaller, scopeMember } from './rowScope.ts';
+import { inScope, queueLeft, rowForCaller, scopeMember } from './rowScope.ts';
+import { cascadeScope, membersLeft, withParentScope } from './scopeFollow.ts';
 import { RuleRejection, type WriteContext } from './writeContext.ts';
 import { checkLineRules, checkNotReferenced, checkRowRules, checkTree, checkUniqueTogether } from './writeRules.ts';
 
@@ -53,9 +55,9 @@ function checked(entity: Entity, values: unknown, mode: 'create' | 'update'): Re
 
 /** The rules of the declaration against stored rows: references, unique values, lines' references, the tree. */
 async function checkRules(ctx: WriteContext, entity: Entity, id: string, values: Record<string, unknown>, current: Row | null = null): Promise<void> {
-  await checkRowRules(ctx.tx, entity, ctx.access.id, id, values);
+  await checkRowRules(ctx.tx, entity, ctx.access.id, id, values, ctx.access);
   await checkUniqueTogether(ctx.tx, entity, ctx.access.id, id, values, { ...(current ?? {}), ...values });
-  if (Array.isArray(values.lines)) await checkLineRules(ctx.tx, entity, ctx.access.id, values.lines as Line[]);
+  if (Array.isArray(values.lines)) await checkLineRules(ctx.tx, entity, ctx.access.id, values.lines as Line[], ctx.access);
   await checkTree(ctx.tx, entity, ctx.access.id, id, values);
 }
 
@@ -74,9 +76,12 @@ async function create(ctx: WriteContext, m: MutationRequest, stamp: WriteStamp, 
   const clean = checked(entity, withOwnScope(ctx, entity, values), 'create');
   if (isDocument(entity)) await checkAmends(ctx, entity, { amendedFrom });
   const hooks = hooksFor(entity.key);
-  const ready = hooks.beforeCreate ? await hooks.beforeCreate(ctx, m.id, clean) : clean;
-  staysInScope(ctx, entity, ready);
+  const hooked = hooks.beforeCreate ? await hooks.beforeCreate(ctx, m.id, clean) : clean;
+  const ready = await withParentScope(ctx, entity, hooked, true);
+  checkDuties(ctx, entity, clean, ready, null);
+  // A reference out of the writer's scope is answered as a missing row before anything is said of the scope.
   await checkRules(ctx, entity, m.id, ready);
+  staysInScope(ctx, entity, ready, ready, true);
   return { code: Code.Created, row: await insertRow(ctx.tx, entity, stamp, m.id, { ...ready, ...(amendedFrom ? { amendedFrom } : {}) }) };
 }
 
@@ -121,36 +126,41 @@ async function cancel(ctx: WriteContext, entity: Entity, stamp: WriteStamp, curr
 interface Written {
   code: number;
   row: Row;
-  /** The Member id whose scope the row left (rowScope.ts): their devices are sent its removal. */
-  leftScope?: string | null;
+  /** The Member ids whose scope the row left (rowScope.ts): their devices are sent its removal. */
+  leftScope?: readonly string[];
 }
 
 /**
  * A new row of a scoped entity belongs to its maker unless they name someone: one who sees only
- * their own rows may not name anyone else (staysInScope).
+ * their own rows may not name anyone else (staysInScope). A row that takes its scope from a
+ * parent (scopeFollow.ts) is the parent's, not its maker's.
  */
 function withOwnScope(ctx: WriteContext, entity: Entity, values: Record<string, unknown>): Record<string, unknown> {
-  if (!entity.scope || ctx.access.memberId === null) return values;
+  if (!entity.scope || entity.scope.from || ctx.access.memberId === null) return values;
   const given = values[entity.scope.field];
-  const own = given === undefined || (given === null && scopeMember(entity, ctx.access) !== undefined);
+  const seesAll = scopeMember(entity, ctx.access) === undefined;
+  // A row about a person (an employee's own row) is not its maker's when they see everyone's.
+  if (seesAll && entity.person === entity.scope.field) return values;
+  const own = given === undefined || (given === null && !seesAll);
   return own ? { ...values, [entity.scope.field]: ctx.access.memberId } : values;
 }
 
-/** One who sees only their own rows may not write a row (or move one) out of their scope: 9400 naming the field. */
-function staysInScope(ctx: WriteContext, entity: Entity, values: Record<string, unknown>): void {
-  const member = scopeMember(entity, ctx.access);
-  if (member === undefined || !(entity.scope!.field in values)) return;
-  const value = values[entity.scope!.field];
-  if (member === null || typeof value !== 'string' || value.toLowerCase() !== member.toLowerCase()) {
-    throw reject(Code.InvalidOperation, { [entity.scope!.field]: 'reference' });
-  }
+/**
+ * One who sees only their own rows may not write a row (or move one) out of their scope: 9400
+ * naming the field that would take it out (the parent's reference for a row that follows one).
+ */
+function staysInScope(ctx: WriteContext, entity: Entity, row: Record<string, unknown>, changed: Record<string, unknown>, creating: boolean): void {
+  if (!entity.scope || seesAllRows(entity, ctx.access.permissions)) return;
+  const { from, queue } = entity.scope;
+  const touched = [...(from ? [from.reference] : []), ...scopeFields(entity), ...(queue ? [queue.field] : [])].filter((name) => name in changed);
+  if (!creating && !touched.length) return;
+  if (!rowInScope(entity, row, ctx.access.permissions, ctx.access.memberId)) throw reject(Code.InvalidOperation, { [touched[0] ?? entity.scope.field]: 'reference' });
 }
 
-/** The Member whose scope an update took the row out of, if any. */
-function scopeLeft(entity: Entity, before: Row, after: Row): string | null {
-  if (!entity.scope) return null;
-  const was = before[entity.scope.field];
-  return typeof was === 'string' && was !== after[entity.scope.field] ? was : null;
+/** The Members whose scope an update took the row out of: named ones, and the queue's holders once it is taken from the queue. */
+async function scopeLeft(ctx: WriteContext, entity: Entity, before: Row, after: Row): Promise<string[]> {
+  if (!entity.scope) return [];
+  return [...new Set([...membersLeft(entity, before, after), ...(await queueLeft(ctx, entity, before, after))])];
 }
 
 async function write(ctx: WriteContext, m: MutationRequest, current: Row | null): Promise<Written> {
@@ -167,11 +177,14 @@ async function write(ctx: WriteContext, m: MutationRequest, current: Row | null)
   mustBeDraft(entity, current);
   if (m.op === 'update') {
     const clean = checked(entity, m.values ?? {}, 'update');
-    const changes = hooks.beforeUpdate ? await hooks.beforeUpdate(ctx, current, clean) : clean;
-    staysInScope(ctx, entity, changes);
+    const hooked = hooks.beforeUpdate ? await hooks.beforeUpdate(ctx, current, clean) : clean;
+    const changes = await withParentScope(ctx, entity, hooked, false);
+    checkDuties(ctx, entity, clean, { ...current, ...changes }, current);
     await checkRules(ctx, entity, m.id, changes, current);
+    staysInScope(ctx, entity, { ...current, ...changes }, changes, false);
     const row = await updateRow(ctx.tx, entity, stamp, current, changes);
-    return { code: Code.Updated, row, leftScope: scopeLeft(entity, current, row) };
+    await cascadeScope(ctx, entity, current, row);
+    return { code: Code.Updated, row, leftScope: await scopeLeft(ctx, entity, current, row) };
   }
   await hooks.beforeDelete?.(ctx, current);
   await checkNotReferenced(ctx.tx, entity, ctx.access.id, m.id);
@@ -205,7 +218,7 @@ export async function applyMutation(ctx: WriteContext, m: MutationRequest): Prom
     return { status: 'rejected', code: error.code, ...said, row: shown(current) };
   }
   const entry = { action: m.op, entity: entity.key, rowTitle: titleOf(entity, written.row), rowId: id };
-  const changed = { entity: entity.key, rowId: id, ...(written.leftScope ? { leftScope: written.leftScope } : {}) };
+  const changed = { entity: entity.key, rowId: id, ...(written.leftScope?.length ? { leftScope: written.leftScope } : {}) };
   if (ctx.journal) ctx.journal.add(entry, changed);
   else await recordActivity(ctx, entry, changed);
   return { status: 'applied', code: written.code, row: shown(written.row) };

@@ -4,8 +4,10 @@
  * Every way a row leaves the server passes here: REST lists (in SQL, so the total counts only
  * those rows), REST get, pull, and the rows a write or a replayed push answers with.
  */
-import { rowForReader, rowInScope, seesAllRows, type Entity, type Row } from '../../src/contract/entity.ts';
+import { rowForReader, rowInScope, scopeFields, seesAllRows, type Entity, type Row } from '../../src/contract/entity.ts';
+import { Member, Role } from '../../src/contract/entities/panelManagement.ts';
 import type { PanelAccess } from '../panels/panelAccess.ts';
+import type { WriteContext } from './writeContext.ts';
 import { columnName } from './columns.ts';
 
 type Caller = Pick<PanelAccess, 'permissions' | 'memberId'>;
@@ -18,13 +20,21 @@ export function scopeMember(entity: Entity, access: Caller): string | null | und
   return seesAllRows(entity, access.permissions) ? undefined : access.memberId;
 }
 
-/** The SQL condition of the caller's scope (its value pushed onto `params`), or null when they see every row. */
-export function scopeCondition(entity: Entity, access: Caller, params: unknown[]): string | null {
-  const member = scopeMember(entity, access);
-  if (member === undefined) return null;
-  if (member === null) return 'false';
-  params.push(member);
-  return `${columnName(entity.scope!.field)} = $${params.length}::uuid`;
+/**
+ * The SQL condition of the caller's scope (its values pushed onto `params`), or null when they
+ * see every row: one of the row's scope fields is their Member id, or (holding the queue's
+ * permission) its queue field is empty. `alias` qualifies the columns (`c.` for a joined table).
+ */
+export function scopeCondition(entity: Entity, access: Caller, params: unknown[], alias = ''): string | null {
+  if (seesAllRows(entity, access.permissions)) return null;
+  const parts: string[] = [];
+  if (access.memberId !== null) {
+    params.push(access.memberId);
+    for (const name of scopeFields(entity)) parts.push(`${alias}${columnName(name)} = $${params.length}::uuid`);
+  }
+  const queue = entity.scope!.queue;
+  if (queue && access.permissions.has(queue.permission)) parts.push(`${alias}${columnName(queue.field)} IS NULL`);
+  return parts.length ? `(${parts.join(' OR ')})` : 'false';
 }
 
 export function inScope(entity: Entity, access: Caller, row: Row): boolean {
@@ -42,4 +52,20 @@ export function rowForCaller(entity: Entity, access: Caller, row: Row): Row | nu
  */
 export function scopeExit(row: Row): Row {
   return { id: row.id, version: row.version, updatedAt: row.updatedAt, deleted: true };
+}
+
+/**
+ * The Members a row left by being taken from the queue (its queue field filled): every active
+ * member whose role holds the queue's permission. Pull sends each of them the row's removal
+ * unless it is still in their scope (they hold `readAll`, or it is now theirs).
+ */
+export async function queueLeft(ctx: WriteContext, entity: Entity, before: Row, after: Row): Promise<string[]> {
+  const queue = entity.scope?.queue;
+  if (!queue || before[queue.field] !== null || after[queue.field] === null || after[queue.field] === undefined) return [];
+  const holders = await ctx.tx.query<{ id: string }>(
+    `SELECT m.id FROM ${Member.table} m JOIN ${Role.table} r ON r.panel_id = m.panel_id AND r.id = m.role_id AND NOT r.deleted
+     WHERE m.panel_id = $1 AND NOT m.deleted AND m.status = 'active' AND r.permissions @> jsonb_build_array($2::text)`,
+    [ctx.access.id, queue.permission],
+  );
+  return holders.map((h) => String(h.id).toLowerCase());
 }

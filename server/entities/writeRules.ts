@@ -10,7 +10,9 @@ import { entities, entityByKey } from '../../src/contract/modules.ts';
 import { isDocument, type Entity, type Line, type WriteFieldReason } from '../../src/contract/entity.ts';
 import type { Field, ReferenceField } from '../../src/contract/fields.ts';
 import type { Queryable } from '../db/Db.ts';
+import type { PanelAccess } from '../panels/panelAccess.ts';
 import { columnName, linesTable } from './columns.ts';
+import { scopeCondition } from './rowScope.ts';
 import { RuleRejection } from './writeContext.ts';
 
 export function target(field: ReferenceField): Entity {
@@ -28,8 +30,20 @@ interface Check {
   sql: string;
 }
 
-/** References among `values` name live rows of this panel; unique values are not taken by another live row. */
-export async function checkRowRules(q: Queryable, entity: Entity, panelId: string, id: string, values: Record<string, unknown>): Promise<void> {
+/** Who writes: a reference to a row outside their scope is answered as one to a missing row (rowScope.ts). */
+type Writer = Pick<PanelAccess, 'permissions' | 'memberId'>;
+
+/** The condition a referenced row of `target` must meet besides being live in the panel: the writer's scope of it. */
+function inWritersScope(target: Entity, writer: Writer | undefined, params: unknown[]): string {
+  const scope = writer ? scopeCondition(target, writer, params) : null;
+  return scope ? ` AND ${scope}` : '';
+}
+
+/**
+ * References among `values` name live rows of this panel within the writer's scope; unique
+ * values are not taken by another live row.
+ */
+export async function checkRowRules(q: Queryable, entity: Entity, panelId: string, id: string, values: Record<string, unknown>, writer?: Writer): Promise<void> {
   const params: unknown[] = [panelId];
   const checks: Check[] = [];
   // The row's own id is a parameter only when a unique check reads it: PostgreSQL refuses a
@@ -41,7 +55,8 @@ export async function checkRowRules(q: Queryable, entity: Entity, panelId: strin
     if (value === null || value === undefined) continue;
     if (field.kind === 'reference') {
       params.push(value);
-      const sql = `SELECT 1 FROM ${target(field).table} WHERE panel_id = $1 AND id = $${params.length}::uuid AND NOT deleted`;
+      const at = `$${params.length}::uuid`;
+      const sql = `SELECT 1 FROM ${target(field).table} WHERE panel_id = $1 AND id = ${at} AND NOT deleted${inWritersScope(target(field), writer, params)}`;
       checks.push({ field: name, want: true, reason: 'reference', code: Code.IdNotRegistered, sql });
     }
     if (field.unique) {
@@ -72,15 +87,16 @@ export async function checkUniqueTogether(q: Queryable, entity: Entity, panelId:
   }
 }
 
-/** Every reference of a document's lines names a live row of this panel; a broken one is reported as `lines.<i>.<field>`. */
-export async function checkLineRules(q: Queryable, entity: Entity, panelId: string, lines: readonly Line[]): Promise<void> {
+/** Every reference of a document's lines names a live row of this panel within the writer's scope; a broken one is reported as `lines.<i>.<field>`. */
+export async function checkLineRules(q: Queryable, entity: Entity, panelId: string, lines: readonly Line[], writer?: Writer): Promise<void> {
   if (!isDocument(entity) || !lines.length) return;
   const fields: Record<string, WriteFieldReason> = {};
   for (const [name, field] of Object.entries(entity.document.lines)) {
     if (field.kind !== 'reference') continue;
     const ids = [...new Set(lines.map((l) => l[name]).filter((v): v is string => typeof v === 'string'))];
     if (!ids.length) continue;
-    const found = await q.query<{ id: string }>(`SELECT id FROM ${target(field).table} WHERE panel_id = $1 AND id = ANY($2::uuid[]) AND NOT deleted`, [panelId, ids]);
+    const params: unknown[] = [panelId, ids];
+    const found = await q.query<{ id: string }>(`SELECT id FROM ${target(field).table} WHERE panel_id = $1 AND id = ANY($2::uuid[]) AND NOT deleted${inWritersScope(target(field), writer, params)}`, params);
     const live = new Set(found.map((r) => r.id));
     lines.forEach((line, i) => {
       if (typeof line[name] === 'string' && !live.has(line[name] as string)) fields[`lines.${i}.${name}`] = 'reference';

@@ -14,8 +14,8 @@ export async function lockPanelWrites(tx: Queryable, panelId: string): Promise<v
 export interface ChangedRow {
   entity: string;
   rowId: string;
-  /** The Member whose row scope the write took the row out of (rowScope.ts): pull sends them its removal. */
-  leftScope?: string;
+  /** The Members whose row scope the write took the row out of (rowScope.ts): pull sends them its removal. */
+  leftScope?: string | readonly string[];
 }
 
 /**
@@ -29,7 +29,7 @@ export async function stampChanges(tx: Queryable, panelId: string, given: readon
   for (const r of given) {
     const key = `${r.entity}:${r.rowId}`;
     const row = byRow.get(key) ?? { entity: r.entity, rowId: r.rowId, left: new Set<string>() };
-    if (r.leftScope) row.left.add(r.leftScope.toLowerCase());
+    for (const m of typeof r.leftScope === 'string' ? [r.leftScope] : (r.leftScope ?? [])) row.left.add(m.toLowerCase());
     byRow.set(key, row);
   }
   const rows = [...byRow.values()];

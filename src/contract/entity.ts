@@ -73,7 +73,35 @@ export interface EntityDeclaration<F extends Record<string, Field> = Record<stri
    * `<Module>.<Entity>.readAll` (a grant added for every scoped entity) sees every row, as the
    * owner does; anyone else sees, and writes, only the rows whose field is their own Member id.
    */
-  scope?: { field: keyof F & string };
+  scope?: ScopeDeclaration<keyof F & string>;
+  /**
+   * The reference to `PanelManagement/Member` naming the person a row is about (an employee's own
+   * row, a punch's person). Nobody writes a field with a `guard` on a row naming themselves,
+   * whatever their role (docs/decisions/019-separation-of-duties.md).
+   */
+  person?: keyof F & string;
+  /**
+   * What the default Staff role holds of this entity (server/access/defaultRoles.ts): the actions
+   * and grants a staff member's own work needs — reading, and creating their own rows — and
+   * nothing that reviews, manages or lifts a scope. Unset: nothing (decision 019).
+   */
+  staff?: readonly string[];
+}
+
+/**
+ * Whose rows are whose (decisions 013 and 020). `field` names the Member a row belongs to; the
+ * row is also anyone's named in `also` (a support request's supporter). With `from`, the row
+ * belongs to a scoped row it refers to (a request to its customer, a message to its request): the
+ * server keeps its `fields` equal to the parent's fields of the same names, on every write and
+ * whenever the parent's change. With `queue`, rows whose `queue.field` is empty (the unassigned
+ * queue) are seen by holders of `queue.permission` too. Whatever the scope, a reference to a row
+ * outside the writer's scope is answered as a missing row.
+ */
+export interface ScopeDeclaration<K extends string = string> {
+  field: K;
+  also?: readonly K[];
+  from?: { reference: K; fields: readonly K[] };
+  queue?: { field: K; permission: string };
 }
 
 /** The grant that lifts an entity's row scope: its holder sees and writes every row. */
@@ -92,10 +120,31 @@ export function defineEntity<F extends Record<string, Field>>(declaration: Entit
   const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
   const scope = declaration.scope;
   if (scope) {
-    const field = Object.hasOwn(declaration.fields, scope.field) ? declaration.fields[scope.field] : undefined;
-    if (field?.kind !== 'reference' || field.to !== 'PanelManagement/Member' || field.readableBy !== undefined) {
-      throw new Error(`${declaration.module}/${declaration.name}: its scope must be a readable reference field to PanelManagement/Member`);
+    for (const name of [scope.field, ...(scope.also ?? [])]) {
+      const field = Object.hasOwn(declaration.fields, name) ? declaration.fields[name] : undefined;
+      if (field?.kind !== 'reference' || field.to !== 'PanelManagement/Member' || field.readableBy !== undefined) {
+        throw new Error(`${declaration.module}/${declaration.name}: its scope must be a readable reference field to PanelManagement/Member`);
+      }
     }
+    const from = scope.from;
+    if (from) {
+      const reference = Object.hasOwn(declaration.fields, from.reference) ? declaration.fields[from.reference] : undefined;
+      const members: readonly string[] = [scope.field, ...(scope.also ?? [])];
+      if (reference?.kind !== 'reference' || !from.fields.length || from.fields.some((f) => !members.includes(f) || !declaration.fields[f]!.readOnly)) {
+        throw new Error(`${declaration.module}/${declaration.name}: its scope's parent must be a reference, and the fields it copies read-only scope fields`);
+      }
+    }
+  }
+  const grants = new Set([...(scope ? [READ_ALL_GRANT] : []), ...Object.keys(declaration.grants ?? {})]);
+  for (const [name, field] of Object.entries(declaration.fields)) {
+    if (field.guard && !grants.has(field.guard.grant)) throw new Error(`${declaration.module}/${declaration.name}.${name}: its guard names an undeclared grant`);
+  }
+  for (const held of declaration.staff ?? []) {
+    if (!(entityActions(declaration) as readonly string[]).includes(held) && !grants.has(held)) throw new Error(`${declaration.module}/${declaration.name}: staff names ${held}, neither an action nor a grant of it`);
+  }
+  if (declaration.person !== undefined) {
+    const field = Object.hasOwn(declaration.fields, declaration.person) ? declaration.fields[declaration.person] : undefined;
+    if (field?.kind !== 'reference' || field.to !== 'PanelManagement/Member') throw new Error(`${declaration.module}/${declaration.name}: its person must be a reference field to PanelManagement/Member`);
   }
   return {
     ...declaration,
@@ -192,10 +241,25 @@ export function seesAllRows(entity: Pick<Entity, 'module' | 'name' | 'scope'>, p
   return !entity.scope || permissions.has(permission(entity, READ_ALL_GRANT));
 }
 
-/** Whether the row is within the caller's scope: they see all rows, or its scope field is their Member id. */
+/** The fields naming the Members a row of a scoped entity belongs to: its scope field, then `also`. */
+export function scopeFields(entity: Pick<Entity, 'scope'>): readonly string[] {
+  return entity.scope ? [entity.scope.field, ...(entity.scope.also ?? [])] : [];
+}
+
+/** The Members a row belongs to (lower case): the values of its scope fields. */
+export function rowMembers(entity: Pick<Entity, 'scope'>, row: Record<string, unknown>): string[] {
+  return scopeFields(entity).flatMap((name) => (typeof row[name] === 'string' ? [(row[name] as string).toLowerCase()] : []));
+}
+
+/**
+ * Whether the row is within the caller's scope: they see all rows, or one of its scope fields is
+ * their Member id, or it waits in the queue (its queue field empty) and they hold the queue's permission.
+ */
 export function rowInScope(entity: Pick<Entity, 'module' | 'name' | 'scope'>, row: Record<string, unknown>, permissions: ReadonlySet<string>, memberId: string | null): boolean {
   if (seesAllRows(entity, permissions)) return true;
-  return memberId !== null && typeof row[entity.scope!.field] === 'string' && (row[entity.scope!.field] as string).toLowerCase() === memberId.toLowerCase();
+  const queue = entity.scope!.queue;
+  if (queue && (row[queue.field] === null || row[queue.field] === undefined) && permissions.has(queue.permission)) return true;
+  return memberId !== null && rowMembers(entity, row).includes(memberId.toLowerCase());
 }
 
 export interface ValidationFailure {

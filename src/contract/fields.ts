@@ -48,6 +48,14 @@ interface FieldBase<K extends FieldKind> {
    * and push answers alike.
    */
   readableBy?: string;
+  /**
+   * Separation of duties (docs/decisions/019-separation-of-duties.md): a field of review or
+   * policy (a punch's verdict, the methods someone may clock in with) is written only by holders
+   * of the entity's grant `grant`, and never on a row of the writer's own (the entity's `person`).
+   * With `values`, only setting one of them counts (a punch made "manual"); otherwise setting it
+   * on create to anything not empty, or changing it.
+   */
+  guard?: { grant: string; values?: readonly string[] };
   hint?: Label;
 }
 

@@ -5,6 +5,9 @@
 import { defineEntity } from '../../../src/contract/entity.ts';
 import { SERVER_ONLY } from '../../../src/contract/fields.ts';
 
+/** Personnel's grant of policy: who a row is, where, how and by which rule they may clock in (docs/decisions/019-separation-of-duties.md). */
+export const MANAGE_GRANT = 'manage';
+const policy = { grant: MANAGE_GRANT } as const;
 
 export const Place = defineEntity({
   module: 'HumanResource',
@@ -42,6 +45,7 @@ export const Place = defineEntity({
   searchFields: ['name', 'address'],
   indexes: ['name'],
   defaultSort: { field: 'name', direction: 'asc' },
+  staff: ['read'],
 });
 
 export const weekDays = [
@@ -103,6 +107,7 @@ export const Rule = defineEntity({
   searchFields: ['name'],
   indexes: ['name'],
   defaultSort: { field: 'name', direction: 'asc' },
+  staff: ['read'],
 });
 
 export const attendanceMethods = [
@@ -126,29 +131,33 @@ export const Personnel = defineEntity({
     hireDate: { kind: 'date', label: /*i18n*/ { id: 'field.Personnel.hireDate', message: 'Hire date' } },
     memberId: {
       kind: 'reference',
+      guard: policy,
       to: 'PanelManagement/Member',
       label: /*i18n*/ { id: 'field.Personnel.memberId', message: 'Panel member' },
       hint: /*i18n*/ { id: 'field.Personnel.memberId.hint', message: 'The member of this panel who is this person; lets them clock in from their own phone.' },
     },
     placeIds: {
       kind: 'stringList',
+      guard: policy,
       label: /*i18n*/ { id: 'field.Personnel.placeIds', message: 'Workplaces' },
       hint: /*i18n*/ { id: 'field.Personnel.placeIds.hint', message: 'The places this person may clock in at.' },
     },
-    ruleId: { kind: 'reference', to: 'HumanResource/Rule', label: /*i18n*/ { id: 'field.Personnel.ruleId', message: 'Work rule' } },
+    ruleId: { kind: 'reference', guard: policy, to: 'HumanResource/Rule', label: /*i18n*/ { id: 'field.Personnel.ruleId', message: 'Work rule' } },
     methods: {
       kind: 'stringList',
+      guard: policy,
       label: /*i18n*/ { id: 'field.Personnel.methods', message: 'May clock in with' },
       options: attendanceMethods,
       required: true,
     },
     offlineAccepted: {
       kind: 'boolean',
+      guard: policy,
       label: /*i18n*/ { id: 'field.Personnel.offlineAccepted', message: 'Offline clock-in accepted' },
       hint: /*i18n*/ { id: 'field.Personnel.offlineAccepted.hint', message: 'Otherwise a punch that reaches the server late is flagged for review.' },
     },
-    active: { kind: 'boolean', label: /*i18n*/ { id: 'field.Personnel.active', message: 'Active' } },
-    leftOn: { kind: 'date', label: /*i18n*/ { id: 'field.Personnel.leftOn', message: 'Left on' } },
+    active: { kind: 'boolean', guard: policy, label: /*i18n*/ { id: 'field.Personnel.active', message: 'Active' } },
+    leftOn: { kind: 'date', guard: policy, label: /*i18n*/ { id: 'field.Personnel.leftOn', message: 'Left on' } },
     // Set only by "Set kiosk PIN" and "Print badge" (rules/kioskSecret.ts), never typed in a form;
     // they never leave the server, which checks a kiosk punch's PIN or badge when it arrives (decision 021).
     pinHash: { kind: 'text', label: /*i18n*/ { id: 'field.Personnel.pinHash', message: 'Kiosk PIN' }, internal: true, readableBy: SERVER_ONLY, max: 200 },
@@ -160,6 +169,11 @@ export const Personnel = defineEntity({
   indexes: ['name', 'code'],
   defaultSort: { field: 'name', direction: 'asc' },
   scope: { field: 'memberId' },
+  person: 'memberId',
+  grants: {
+    [MANAGE_GRANT]: /*i18n*/ { id: 'grant.Personnel.manage', message: 'Set attendance policy: who a person is, their workplaces, rule and ways to clock in (never on their own row)' },
+  },
+  staff: ['read'],
 });
 
 export const Device = defineEntity({

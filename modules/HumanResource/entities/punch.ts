@@ -24,6 +24,10 @@ export const punchSources = [
   { value: 'manual', label: /*i18n*/ { id: 'source.manual', message: 'Manual' } },
 ] as const;
 
+/** Punch's grant of review: accept or void a punch, write a manual or reader punch (never one's own; decision 019). */
+export const REVIEW_GRANT = 'review';
+const review = { grant: REVIEW_GRANT } as const;
+
 export type PunchFlag = (typeof punchFlags)[number]['value'];
 
 export const Punch = defineEntity({
@@ -53,6 +57,7 @@ export const Punch = defineEntity({
       label: /*i18n*/ { id: 'field.Punch.source', message: 'Source' },
       required: true,
       options: punchSources,
+      guard: { ...review, values: ['manual', 'reader'] },
     },
     // Written by the kiosk or the reader import that made the punch; punches are never edited (punchHooks).
     deviceId: { kind: 'reference', to: 'HumanResource/Device', label: /*i18n*/ { id: 'field.Punch.deviceId', message: 'Device' } },
@@ -62,6 +67,7 @@ export const Punch = defineEntity({
     status: {
       kind: 'select',
       label: /*i18n*/ { id: 'field.Punch.status', message: 'Status' },
+      guard: review,
       options: [
         { value: 'accepted', label: /*i18n*/ { id: 'punchStatus.accepted', message: 'Accepted' } },
         { value: 'flagged', label: /*i18n*/ { id: 'punchStatus.flagged', message: 'To review' } },
@@ -79,4 +85,9 @@ export const Punch = defineEntity({
   deviceIndexes: [['personnelId', 'at']],
   defaultSort: { field: 'at', direction: 'desc' },
   scope: { field: 'memberId' },
+  person: 'memberId',
+  grants: {
+    [REVIEW_GRANT]: /*i18n*/ { id: 'grant.Punch.review', message: 'Review punches: accept or void them, and add manual ones (never their own)' },
+  },
+  staff: ['read', 'create'],
 });

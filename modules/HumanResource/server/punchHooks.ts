@@ -11,7 +11,7 @@ import { Code } from '../../../src/contract/codes.ts';
 import { permission, type Row } from '../../../src/contract/entity.ts';
 import { findRow, RuleRejection, setServerFields, type EntityHooks, type WriteContext } from '../../../server/moduleApi.ts';
 import { Device, Personnel, Place, Rule } from '../entities/masterData.ts';
-import { Punch } from '../entities/punch.ts';
+import { Punch, REVIEW_GRANT } from '../entities/punch.ts';
 import { arrivalVerdict } from '../rules/punchCheck.ts';
 import { kioskProofOf } from './kioskPunchContext.ts';
 
@@ -60,7 +60,7 @@ export const punchHooks: EntityHooks = {
   async beforeCreate(ctx, _id, values) {
     const personnel = typeof values.personnelId === 'string' ? await findRow(ctx.tx, Personnel, ctx.access.id, values.personnelId) : null;
     if (!personnel || personnel.deleted) throw new RuleRejection(Code.IdNotRegistered, { personnelId: 'reference' });
-    const manager = ctx.access.isOwner || ctx.access.permissions.has(permission(Punch, 'update'));
+    const manager = ctx.access.isOwner || ctx.access.permissions.has(permission(Punch, REVIEW_GRANT));
     if (values.source === 'manual' || values.source === 'reader') {
       if (!manager) throw new RuleRejection(Code.InvalidOperation, { source: 'option' });
       if (values.source === 'manual' && !values.note) throw new RuleRejection(Code.BadRequest, { note: 'required' });

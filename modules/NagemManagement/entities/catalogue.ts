@@ -29,6 +29,7 @@ export const Module = defineEntity({
   searchFields: ['name', 'code', 'description'],
   indexes: ['name', 'billing'],
   defaultSort: { field: 'name', direction: 'asc' },
+  staff: ['read'],
 });
 
 export const Agent = defineEntity({
@@ -69,6 +70,7 @@ export const Agent = defineEntity({
   searchFields: ['name', 'mobile', 'region'],
   indexes: ['name', 'memberId', 'region'],
   defaultSort: { field: 'name', direction: 'asc' },
+  staff: ['read'],
 });
 
 /** The panel's sales settings: one row (the first live one counts). */
@@ -92,4 +94,5 @@ export const SalesSetting = defineEntity({
   searchFields: [],
   indexes: [],
   defaultSort: { field: 'updatedAt', direction: 'asc' },
+  staff: ['read'],
 });

@@ -66,6 +66,7 @@ export const Customer = defineEntity({
   indexes: ['name', 'province', 'agentMemberId', 'source'],
   defaultSort: { field: 'name', direction: 'asc' },
   scope: { field: 'agentMemberId' },
+  staff: ['read', 'create', 'update'],
 });
 
 export const Payment = defineEntity({
@@ -102,6 +103,7 @@ export const Payment = defineEntity({
   indexes: ['date', 'customerId'],
   defaultSort: { field: 'date', direction: 'desc' },
   scope: { field: 'agentMemberId' },
+  staff: ['read', 'create'],
 });
 
 export const subscriptionStatuses = [
@@ -134,4 +136,5 @@ export const Subscription = defineEntity({
   defaultSort: { field: 'renewsOn', direction: 'asc' },
   // The seller of the sale that made it sees it, as they see the sale.
   scope: { field: 'agentMemberId' },
+  staff: ['read'],
 });

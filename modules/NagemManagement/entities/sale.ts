@@ -51,6 +51,7 @@ export const Sale = defineEntity({
   indexes: ['date', 'customerId', 'stage', 'agentMemberId'],
   defaultSort: { field: 'date', direction: 'desc' },
   scope: { field: 'agentMemberId' },
+  staff: ['read', 'create', 'update'],
 });
 
 export const setupSteps = [
@@ -73,11 +74,15 @@ export const SetupStep = defineEntity({
     due: { kind: 'date', label: /*i18n*/ { id: 'nm.field.SetupStep.due', message: 'Due date' } },
     done: { kind: 'boolean', label: /*i18n*/ { id: 'nm.field.SetupStep.done', message: 'Done' } },
     note: { kind: 'text', label: /*i18n*/ { id: 'nm.field.SetupStep.note', message: 'Note' }, max: 200 },
+    // The sale's seller, kept by the server from the sale: a step is seen by whoever sees its sale, and by its owner.
+    agentMemberId: { kind: 'reference', to: 'PanelManagement/Member', label: /*i18n*/ { id: 'nm.field.SetupStep.agentMemberId', message: 'Seller' }, readOnly: true, internal: true },
   },
   titleField: 'note',
   listFields: ['saleId', 'step', 'ownerId', 'due', 'done'],
   searchFields: ['note'],
-  indexes: ['saleId', 'ownerId', 'due'],
+  indexes: ['saleId', 'ownerId', 'due', 'agentMemberId'],
   uniqueTogether: [['saleId', 'step']],
   defaultSort: { field: 'due', direction: 'asc' },
+  scope: { field: 'agentMemberId', also: ['ownerId'], from: { reference: 'saleId', fields: ['agentMemberId'] } },
+  staff: ['read', 'create', 'update'],
 });

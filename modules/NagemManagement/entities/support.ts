@@ -6,6 +6,10 @@
  */
 import { defineEntity } from '../../../src/contract/entity.ts';
 
+/** Request's grant of the support desk: its holder sees the unassigned queue (and takes requests from it). */
+export const SUPPORT_GRANT = 'support';
+const queue = { field: 'supporterId', permission: `NagemManagement.Request.${SUPPORT_GRANT}` } as const;
+
 export const priorityOptions = [
   { value: 'low', label: /*i18n*/ { id: 'nm.priority.low', message: 'Low' } },
   { value: 'normal', label: /*i18n*/ { id: 'nm.priority.normal', message: 'Normal' } },
@@ -48,12 +52,20 @@ export const Request = defineEntity({
     openedAt: { kind: 'dateTime', label: /*i18n*/ { id: 'nm.field.Request.openedAt', message: 'Opened' }, readOnly: true },
     dueAt: { kind: 'dateTime', label: /*i18n*/ { id: 'nm.field.Request.dueAt', message: 'Due' }, readOnly: true },
     resolvedAt: { kind: 'dateTime', label: /*i18n*/ { id: 'nm.field.Request.resolvedAt', message: 'Resolved' }, readOnly: true },
+    // The customer's agent, kept by the server from the customer (its scope follows the customer's).
+    agentMemberId: { kind: 'reference', to: 'PanelManagement/Member', label: /*i18n*/ { id: 'nm.field.Request.agentMemberId', message: 'Customer’s agent' }, readOnly: true, internal: true },
   },
   titleField: 'subject',
   listFields: ['subject', 'customerId', 'priority', 'status', 'supporterId', 'dueAt'],
   searchFields: ['subject', 'description'],
-  indexes: ['customerId', 'priority', 'status', 'supporterId', 'dueAt'],
+  indexes: ['customerId', 'priority', 'status', 'supporterId', 'dueAt', 'agentMemberId'],
   defaultSort: { field: 'dueAt', direction: 'asc' },
+  // The customer's agent, the supporter it is assigned to, and (while unassigned) the support desk see it (decision 020).
+  scope: { field: 'agentMemberId', also: ['supporterId'], from: { reference: 'customerId', fields: ['agentMemberId'] }, queue },
+  grants: {
+    [SUPPORT_GRANT]: /*i18n*/ { id: 'grant.Request.support', message: 'Work the support desk: see the unassigned requests and take them' },
+  },
+  staff: ['read', 'create', 'update'],
 });
 
 export const RequestMessage = defineEntity({
@@ -75,10 +87,15 @@ export const RequestMessage = defineEntity({
     body: { kind: 'longText', label: /*i18n*/ { id: 'nm.field.RequestMessage.body', message: 'Message' }, required: true, max: 4000 },
     authorId: { kind: 'reference', to: 'PanelManagement/Member', label: /*i18n*/ { id: 'nm.field.RequestMessage.authorId', message: 'Author' }, readOnly: true },
     at: { kind: 'dateTime', label: /*i18n*/ { id: 'nm.field.RequestMessage.at', message: 'Time' }, readOnly: true },
+    // Whose request it is, kept by the server from the request: a message is seen by whoever sees its request.
+    agentMemberId: { kind: 'reference', to: 'PanelManagement/Member', label: /*i18n*/ { id: 'nm.field.RequestMessage.agentMemberId', message: 'Customer’s agent' }, readOnly: true, internal: true },
+    supporterId: { kind: 'reference', to: 'PanelManagement/Member', label: /*i18n*/ { id: 'nm.field.RequestMessage.supporterId', message: 'Supporter' }, readOnly: true, internal: true },
   },
   titleField: 'body',
   listFields: ['requestId', 'kind', 'authorId', 'at'],
   searchFields: ['body'],
-  indexes: ['requestId', 'at'],
+  indexes: ['requestId', 'at', 'agentMemberId', 'supporterId'],
   defaultSort: { field: 'at', direction: 'asc' },
+  scope: { field: 'agentMemberId', also: ['supporterId'], from: { reference: 'requestId', fields: ['agentMemberId', 'supporterId'] }, queue },
+  staff: ['read', 'create'],
 });

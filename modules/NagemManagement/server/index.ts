@@ -1,4 +1,5 @@
 /** Sales' server part: the rules of sales (amounts, stages, subscriptions, invoicing), payments and support. */
+import { join } from 'node:path';
 import { defineServerModule } from '../../../server/moduleApi.ts';
 import module from '../module.ts';
 import { paymentHooks } from './paymentHooks.ts';
@@ -8,4 +9,6 @@ import { messageHooks, requestHooks } from './supportHooks.ts';
 export default defineServerModule({
   module,
   hooks: { Sale: saleHooks, Payment: paymentHooks, Request: requestHooks, RequestMessage: messageHooks },
+  // Rows made before their scope followed their parent's take it once (decision 020).
+  migrations: join(import.meta.dirname, 'migrations'),
 });

@@ -41,6 +41,7 @@ export const StockCount = defineEntity({
   searchFields: ['note'],
   indexes: ['date', 'warehouseId'],
   defaultSort: { field: 'date', direction: 'desc' },
+  staff: ['read'],
 });
 
 /** One scan or typed count of a product at a place, by one person on one device; never edited (a mistake is taken back by a negative entry). */
@@ -63,4 +64,5 @@ export const CountEntry = defineEntity({
   searchFields: ['batch', 'device'],
   indexes: ['countId', 'productId'],
   defaultSort: { field: 'productId', direction: 'asc' },
+  staff: ['read', 'create'],
 });

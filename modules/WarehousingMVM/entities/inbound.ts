@@ -41,6 +41,7 @@ export const Cargo = defineEntity({
   searchFields: ['waybill', 'plate', 'driverName', 'note'],
   indexes: ['expectedDate', 'warehouseId', 'partyId', 'carrierId'],
   defaultSort: { field: 'expectedDate', direction: 'desc' },
+  staff: ['read'],
 });
 
 export const Consignment = defineEntity({
@@ -86,4 +87,5 @@ export const Consignment = defineEntity({
   searchFields: ['reference', 'note'],
   indexes: ['date', 'kind', 'partyId', 'warehouseId'],
   defaultSort: { field: 'date', direction: 'desc' },
+  staff: ['read'],
 });

@@ -21,6 +21,7 @@ export const Category = defineEntity({
   indexes: ['name'],
   tree: 'parentId',
   defaultSort: { field: 'name', direction: 'asc' },
+  staff: ['read'],
 });
 
 export const unitOptions = [
@@ -73,6 +74,7 @@ export const Product = defineEntity({
   searchFields: ['name', 'code', 'barcodes'],
   indexes: ['name', 'code', 'barcodes'],
   defaultSort: { field: 'name', direction: 'asc' },
+  staff: ['read'],
 });
 
 export const Warehouse = defineEntity({
@@ -97,6 +99,7 @@ export const Warehouse = defineEntity({
   searchFields: ['name', 'code', 'address'],
   indexes: ['name'],
   defaultSort: { field: 'name', direction: 'asc' },
+  staff: ['read'],
 });
 
 export const Location = defineEntity({
@@ -137,6 +140,7 @@ export const Location = defineEntity({
   tree: 'parentId',
   uniqueTogether: [['warehouseId', 'code']],
   defaultSort: { field: 'code', direction: 'asc' },
+  staff: ['read'],
 });
 
 export const partyKinds = [
@@ -176,6 +180,7 @@ export const Party = defineEntity({
   searchFields: ['name', 'mobile', 'nationalId', 'economicCode', 'phone'],
   indexes: ['name', 'kinds'],
   defaultSort: { field: 'name', direction: 'asc' },
+  staff: ['read'],
 });
 
 export const masterData = [Category, Product, Warehouse, Location, Party] as const;

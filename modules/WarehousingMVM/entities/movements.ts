@@ -35,6 +35,7 @@ export const Transfer = defineEntity({
   searchFields: ['note'],
   indexes: ['date', 'fromWarehouseId', 'toWarehouseId'],
   defaultSort: { field: 'date', direction: 'desc' },
+  staff: ['read', 'create', 'update'],
 });
 
 /** Goods of a transfer between warehouses as they arrived: what came, into which bin. */
@@ -63,4 +64,5 @@ export const TransferArrival = defineEntity({
   searchFields: ['note'],
   indexes: ['date', 'transferId'],
   defaultSort: { field: 'date', direction: 'desc' },
+  staff: ['read', 'create', 'update'],
 });

@@ -50,6 +50,7 @@ export const Receipt = defineEntity({
   searchFields: ['reference', 'note'],
   indexes: ['date', 'direction', 'warehouseId', 'partyId'],
   defaultSort: { field: 'date', direction: 'desc' },
+  staff: ['read', 'create', 'update'],
 });
 
 /** Where a move or balance is: product × warehouse × location (× batch), as the ledgers key them. */
@@ -86,6 +87,7 @@ export const StockMove = defineEntity({
   searchFields: ['sourceNumber', 'batch'],
   indexes: ['date', 'productId', 'sourceId'],
   defaultSort: { field: 'date', direction: 'desc' },
+  staff: ['read'],
 });
 
 export const StockBalance = defineEntity({
@@ -103,6 +105,7 @@ export const StockBalance = defineEntity({
   searchFields: ['batch'],
   indexes: ['productId', 'warehouseId'],
   defaultSort: { field: 'productId', direction: 'asc' },
+  staff: ['read'],
 });
 
 /** Quantity and value per product and warehouse: the moving average cost is value ÷ quantity. */

@@ -80,6 +80,7 @@ export const Member = defineEntity({
   // A person's memberships across panels (PanelList, who may enter a panel), found by account.
   lookups: ['userId'],
   defaultSort: { field: 'displayName', direction: 'asc' },
+  staff: ['read'],
 });
 
 export const Activity = defineEntity({

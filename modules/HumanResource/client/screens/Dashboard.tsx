@@ -19,7 +19,7 @@ import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
 import { Spinner } from '../../../../src/ui/Spinner.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Personnel, Place, Rule } from '../../entities/masterData.ts';
-import { Punch } from '../../entities/punch.ts';
+import { Punch, REVIEW_GRANT } from '../../entities/punch.ts';
 import { addDays, tehranDay } from '../../rules/attendanceDay.ts';
 import { todayFigures } from '../attendanceView.ts';
 import { useNow } from '../../../../src/ui/useNow.ts';
@@ -50,7 +50,7 @@ export function Dashboard() {
   useDocumentTitle(t`Attendance`);
   const [personnel, places, rules, members] = useTableRows(panel?.db, [Personnel, Place, Rule, Member]);
   const seesAll = current.status === 'ready' && seesAllOf(current.panel, Personnel);
-  const manager = can(permission(Punch, 'update'));
+  const manager = can(permission(Punch, 'update')) && can(permission(Punch, REVIEW_GRANT));
   const now = useNow();
   const today = tehranDay(now);
   // The chart's 14 days and today, and whatever still waits for review.

@@ -24,7 +24,7 @@ import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { useNow } from '../../../../src/ui/useNow.ts';
 import { usePunches, usePunchesOf } from '../usePunches.ts';
 import { Personnel, Place, Rule } from '../../entities/masterData.ts';
-import { Punch } from '../../entities/punch.ts';
+import { Punch, REVIEW_GRANT } from '../../entities/punch.ts';
 import { addDays, daysFrom, jalaliMonthDays, tehranDay } from '../../rules/attendanceDay.ts';
 import { REPORT_MAX_DAYS } from '../../rules/reportEndpoint.ts';
 import { attendanceReport, byName } from '../attendanceView.ts';
@@ -48,7 +48,8 @@ export function ReportIO() {
   const panel = usePanelData();
   const [personnel, places, rules] = useTableRows(panel?.db, [Personnel, Place, Rule]);
   const now = useNow();
-  const manager = useCanAccess()(permission(Punch, 'update'));
+  const can = useCanAccess();
+  const manager = can(permission(Punch, 'update')) && can(permission(Punch, REVIEW_GRANT));
   const thisMonth = jalaliDate(new Date(now));
   const [year, setYear] = useState(thisMonth.year);
   const [month, setMonth] = useState(thisMonth.month);

@@ -56,7 +56,10 @@ describe('a punch from a phone', () => {
     server.clock.advance(20_000);
     const told = await phonePunch(staff, { flags: [], placeId: office.id });
     expect(told.body.data).toMatchObject({ fields: { flags: 'type', placeId: 'type' } });
-    const answer = await phonePunch(staff, { status: 'void' });
+    // Its status is a review's verdict (decision 019): nobody sets it on their own punch.
+    const verdict = await phonePunch(staff, { status: 'accepted' });
+    expect(verdict.body.data).toMatchObject({ fields: { status: 'option' } });
+    const answer = await phonePunch(staff, {});
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answer.body.data).toMatchObject({ status: 'accepted', flags: [], placeId: office.id, memberId: maryam.memberId });
     expect(answer.body.data!.distance).toBeGreaterThan(40);

@@ -48,7 +48,7 @@ async function person(permissions: string[]): Promise<{ caller: PanelCaller; mem
 beforeAll(async () => {
   server = await startTestServer();
   owner = await openPanel(server, await server.createAccount(), 'نمایندگی‌ها', ['PanelManagement', 'NagemManagement']);
-  manager = (await person([...agentPermissions, permission(Customer, READ_ALL_GRANT), permission(Sale, READ_ALL_GRANT), permission(Payment, READ_ALL_GRANT), ...crud(Request)])).caller;
+  manager = (await person([...agentPermissions, permission(Customer, READ_ALL_GRANT), permission(Sale, READ_ALL_GRANT), permission(Payment, READ_ALL_GRANT), permission(Request, READ_ALL_GRANT), ...crud(Request)])).caller;
   for (let i = 0; i < AGENTS; i++) {
     const { caller, memberId } = await person(agentPermissions);
     agents.push({ caller, memberId, device: syncClient(caller), cursor: 0, held: new Map() });
