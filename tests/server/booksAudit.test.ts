@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityPath, type Entity, type Row } from '../../src/contract/entity.ts';
 import { auditBooks, type AuditDifference } from '../../server/books/audit.ts';
+import { auditReport } from '../../server/books/auditReport.ts';
 import { columnName } from '../../server/entities/columns.ts';
 import { linesTable } from '../../server/entities/columns.ts';
 import { BankAccount, CashBox, Party as AccParty } from '../../modules/MarketAccounting/entities/books.ts';
@@ -202,6 +203,21 @@ describe('the books-and-stock audit', () => {
 
     const total = await whileChanged(`UPDATE ${Sale.table} SET total = total + 1 WHERE panel_id = $1 AND id = $2`, `UPDATE ${Sale.table} SET total = total - 1 WHERE panel_id = $1 AND id = $2`, [panelId, docs.sale!.id]);
     expect(total.map((d) => d.check).sort()).toEqual(['MarketAccounting.postingsFromSources', 'NagemManagement.saleTotals']);
+  });
+
+  it('prints each difference with its row and document, and one line when the books agree (npm run audit:books)', async () => {
+    const [move] = await server.db.query<{ id: string }>(`SELECT id::text AS id FROM ${StockMove.table} WHERE panel_id = $1 AND ${columnName('sourceId')} = $2`, [panelId, docs.receiptIn!.id]);
+    await server.db.query(`UPDATE ${StockMove.table} SET value = value + 1 WHERE panel_id = $1 AND id = $2`, [panelId, move!.id]);
+    try {
+      const text = auditReport(await auditBooks(server.db, { panel: panel.code }));
+      expect(text).toContain(`panel ${panel.code}`);
+      expect(text).toContain(`document: ${Receipt.key} ${String(docs.receiptIn!.number ?? (await panel.call<Row>(rest.get(Receipt, docs.receiptIn!.id))).body.data!.number)}`);
+      expect(text).toContain(`row:      ${StockMove.key} ${move!.id}`);
+      expect(text.split('\n').at(-1)).toMatch(/^books differ: \d+ differences in 1 of 1 panel /);
+    } finally {
+      await server.db.query(`UPDATE ${StockMove.table} SET value = value - 1 WHERE panel_id = $1 AND id = $2`, [panelId, move!.id]);
+    }
+    expect(auditReport(await auditBooks(server.db, { panel: panel.code }))).toMatch(/^books agree: 1 panel, \d+ rows compared by \d+ checks, no difference$/);
   });
 
   it('is clean again after every change was put back, and audits every panel when none is named', async () => {
