@@ -7,32 +7,15 @@
  * `balanceFromLedger`). `npm run audit:books`, the owner's settings screen
  * (`GET /api/Panel/BooksAudit`), the documents soak and the server tests all run this.
  */
+import type { BooksAuditDifference, BooksAuditDocument } from '../../src/contract/booksAudit.ts';
 import type { Entity } from '../../src/contract/entity.ts';
 import type { Db, Queryable } from '../db/Db.ts';
 import { serverModules } from '../modules/serverModule.ts';
 import { columnName } from '../entities/columns.ts';
 
-/** The document a difference comes from (its entity key, row id and number when it has one). */
-export interface AuditDocument {
-  type: string;
-  id: string;
-  number: string | null;
-}
-
-export interface AuditDifference {
-  /** Which check found it: `<Module>.<check>`. */
-  check: string;
-  /** The row that differs: its entity key and id (a balance, a move, a journal line, a document). */
-  entity: string;
-  rowId: string | null;
-  /** The document that caused it, when one can be named. */
-  document: AuditDocument | null;
-  /** What the row should hold, recomputed, and what it holds (plain text: amounts, quantities, places). */
-  expected: string;
-  found: string;
-  /** What is wrong, in a few English words (the screen words it from `check`). */
-  problem: string;
-}
+/** The document a difference comes from, and a difference: as the wire carries them (src/contract/booksAudit.ts). */
+export type AuditDocument = BooksAuditDocument;
+export type AuditDifference = BooksAuditDifference;
 
 /** What a check reads: one panel, in one read-only snapshot of the database. */
 export interface AuditScope {
@@ -58,6 +41,8 @@ export interface PanelAudit {
   name: string;
   compared: number;
   differences: AuditDifference[];
+  /** Each check's name, in the order they ran. */
+  checks: string[];
 }
 
 export interface BooksAudit {
@@ -89,7 +74,7 @@ export async function panelsToAudit(q: Queryable, panel?: string): Promise<Panel
 export async function auditPanel(db: Db, panel: PanelRecord): Promise<PanelAudit> {
   return db.transaction(async (tx) => {
     await tx.exec('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const result: PanelAudit = { panelId: panel.id, code: panel.code, name: panel.name, compared: 0, differences: [] };
+    const result: PanelAudit = { panelId: panel.id, code: panel.code, name: panel.name, compared: 0, differences: [], checks: booksChecks().map((c) => c.name) };
     for (const { name, check } of booksChecks()) {
       const found = await check.run({ q: tx, panelId: panel.id });
       result.compared += found.compared;

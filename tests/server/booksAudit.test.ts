@@ -8,7 +8,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { booksAuditEndpoint, type BooksAuditResult } from '../../src/contract/booksAudit.ts';
+import { Code } from '../../src/contract/codes.ts';
 import { entityPath, type Entity, type Row } from '../../src/contract/entity.ts';
+import { allPermissions } from '../../src/contract/modules.ts';
+import { PANEL_HEADER } from '../../src/contract/service.ts';
 import { auditBooks, type AuditDifference } from '../../server/books/audit.ts';
 import { auditReport } from '../../server/books/auditReport.ts';
 import { columnName } from '../../server/entities/columns.ts';
@@ -26,7 +30,7 @@ import { Location, Party, Product, Warehouse } from '../../modules/WarehousingMV
 import { Transfer, TransferArrival } from '../../modules/WarehousingMVM/entities/movements.ts';
 import { Receipt, StockBalance, StockMove, StockValuation } from '../../modules/WarehousingMVM/entities/stock.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { createRow, openPanel, rest, type PanelCaller } from './panelsFixture.ts';
+import { addMember, createRow, openPanel, rest, type PanelCaller } from './panelsFixture.ts';
 
 let server: TestServer;
 let panel: PanelCaller;
@@ -225,5 +229,35 @@ describe('the books-and-stock audit', () => {
     const all = await auditBooks(server.db);
     expect(all.panels.map((p) => p.code)).toContain(panel.code);
     expect(all.differences).toBe(0);
+  });
+});
+
+describe('GET /api/Panel/BooksAudit', () => {
+  it('answers the owner the audit of their panel, with each difference and its document', async () => {
+    const clean = await panel.call<BooksAuditResult>(booksAuditEndpoint);
+    expect(clean.status).toBe(200);
+    expect(clean.body.data).toMatchObject({ differences: [], compared: expect.any(Number), ranAt: expect.any(String) });
+    expect(clean.body.data!.checks).toContain('WarehousingMVM.movesFromDocuments');
+    const [balance] = await server.db.query<{ id: string }>(`SELECT id::text AS id FROM ${StockBalance.table} WHERE panel_id = $1 LIMIT 1`, [panelId]);
+    await server.db.query(`UPDATE ${StockBalance.table} SET quantity = quantity + 1 WHERE panel_id = $1 AND id = $2`, [panelId, balance!.id]);
+    try {
+      const found = await panel.call<BooksAuditResult>(booksAuditEndpoint);
+      expect(found.body.data!.differences).toEqual([expect.objectContaining({ check: 'WarehousingMVM.stockBalances', rowId: balance!.id, document: expect.objectContaining({ number: expect.any(String) }) })]);
+    } finally {
+      await server.db.query(`UPDATE ${StockBalance.table} SET quantity = quantity - 1 WHERE panel_id = $1 AND id = $2`, [panelId, balance!.id]);
+    }
+  });
+
+  it('is the owner’s only: a member with every permission is refused, and another panel’s owner sees only their own panel', async () => {
+    const member = await addMember(server, panel, await server.createAccount(), allPermissions());
+    const refused = await member.call(booksAuditEndpoint);
+    expect([refused.status, refused.body.errorData?.code]).toEqual([403, Code.InvalidOperation]);
+    const stranger = await server.createAccount();
+    const outside = await server.call(booksAuditEndpoint, { token: stranger.tokens.access_token, headers: { [PANEL_HEADER]: panel.code } });
+    expect(outside.status).toBeGreaterThanOrEqual(400);
+    expect(outside.status).toBeLessThan(500);
+    const own = await openPanel(server, stranger, 'دیگری', ['PanelManagement', 'WarehousingMVM']);
+    const answer = await own.call<BooksAuditResult>(booksAuditEndpoint);
+    expect(answer.body.data).toMatchObject({ differences: [], compared: 0 });
   });
 });
