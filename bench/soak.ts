@@ -4,7 +4,9 @@
  * syncScenario.ts) and the warehousing documents property's (issue 8: receipts and issues
  * submitted, cancelled, edited and deleted offline; no submit lost or posted twice, no wrong
  * balance). Prints progress, scenarios per second, what the documents exercised, and the first
- * failure with its (shrunk) scenario.
+ * failure with its (shrunk) scenario. After the documents, the books-and-stock audit
+ * (server/books/audit.ts) runs over every panel the soak made: it prints its result and a
+ * difference fails the soak.
  *
  *   npm run bench:soak                          # 10,000 of each
  *   npm run bench:soak -- 500                   # fewer
@@ -20,6 +22,8 @@ import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { docScenarioArbitrary, docScenarioExamples, runDocScenario, type DocTally } from '../modules/WarehousingMVM/tests/server/documentScenario.ts';
 import { openWorld, runScenario, scenarioArbitrary, scenarioExamples, type SyncWorld } from '../tests/server/syncScenario.ts';
+import { auditBooks } from '../server/books/audit.ts';
+import { auditReport } from '../server/books/auditReport.ts';
 import { positionalArgs, sized, smoke } from './benchArgs.ts';
 
 const [runsArg, seedArg, only] = positionalArgs();
@@ -70,6 +74,11 @@ if (only !== 'sync') {
       `receipts left ${total.submitted} submitted, ${total.cancelled} cancelled, ${total.drafts} drafts; ${total.moves} stock moves checked; ${total.shortfalls} issues refused for a shortfall`,
   );
   ok = passed && ok;
+  // Whatever the scenarios checked, the audit recomputes every panel's stock from its documents on its own.
+  const started = performance.now();
+  const audit = await auditBooks(world.server.db);
+  console.log(`\nbooks-and-stock audit after the documents soak (${((performance.now() - started) / 1000).toFixed(1)} s):\n${auditReport(audit)}`);
+  ok = audit.differences === 0 && ok;
 }
 await world.server.close();
 

@@ -1,10 +1,17 @@
 /**
  * One small interface over the two engines: PGlite in a data folder (the embedded default) and a
- * PostgreSQL server through `pg` (DATABASE_URL). Both parse int8 as a JavaScript number,
- * timestamptz as a Date and date as 'YYYY-MM-DD' text, so the code above never knows which one it
- * talks to.
+ * PostgreSQL server through `pg` (DATABASE_URL). Both parse int8 as a JavaScript number while it
+ * is a safe integer and as its exact text beyond (`int8`: money is rials in bigint columns, and
+ * one above 2^53 must not lose a rial), timestamptz as a Date and date as 'YYYY-MM-DD' text, so
+ * the code above never knows which one it talks to.
  */
 import { createHash } from 'node:crypto';
+
+/** An int8 column's text as a number while that is exact, else the text itself. */
+export function int8(value: string): number | string {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : value;
+}
 
 export type Row = Record<string, unknown>;
 

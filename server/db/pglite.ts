@@ -1,10 +1,10 @@
 import { PGlite, types } from '@electric-sql/pglite';
-import type { Db, Prepared, Queryable } from './Db.ts';
+import { int8, type Db, type Prepared, type Queryable } from './Db.ts';
 
-// int8 as a number; date as its 'YYYY-MM-DD' text (a JS Date would shift it by the time zone);
+// int8 as a number while exact (its text beyond); date as its 'YYYY-MM-DD' text (a JS Date would shift it by the time zone);
 // numeric as its exact text (a JS number would round a quantity), as node-postgres gives it.
 const parsers = {
-  [types.INT8]: (value: string) => Number(value),
+  [types.INT8]: int8,
   [types.DATE]: (value: string) => value,
   [types.NUMERIC]: (value: string) => value,
 };

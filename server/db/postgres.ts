@@ -1,7 +1,7 @@
 import pg from 'pg';
-import type { Db, Prepared, Queryable } from './Db.ts';
+import { int8, type Db, type Prepared, type Queryable } from './Db.ts';
 
-pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.INT8, int8);
 // A date stays its 'YYYY-MM-DD' text, as on PGlite (a JS Date would shift it by the time zone).
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 

@@ -8,7 +8,7 @@
  * checks did not foresee is thrown (see pushMutations for how a batch survives it).
  */
 import { Code } from '../../src/contract/codes.ts';
-import { isDocument, permission, rowInScope, scopeFields, seesAllRows, validateValues, type DocumentSpec, type Entity, type Line, type Row, type WriteFieldReason } from '../../src/contract/entity.ts';
+import { fieldsNeedingGrant, isDocument, permission, rowInScope, scopeFields, seesAllRows, validateValues, type DocumentSpec, type Entity, type Line, type Row, type WriteFieldReason } from '../../src/contract/entity.ts';
 import { isUuid } from '../../src/contract/fields.ts';
 import type { MutationOp } from '../../src/contract/sync.ts';
 import { recordActivity } from './activityLog.ts';
@@ -20,7 +20,7 @@ import { hooksFor } from './lifecycle.ts';
 import { inScope, queueLeft, rowForCaller, scopeMember } from './rowScope.ts';
 import { cascadeScope, membersLeft, withParentScope } from './scopeFollow.ts';
 import { RuleRejection, type WriteContext } from './writeContext.ts';
-import { checkLineRules, checkNotReferenced, checkRowRules, checkTree, checkUniqueTogether } from './writeRules.ts';
+import { checkLineOwnership, checkLineRules, checkNotReferenced, checkRowRules, checkTree, checkUniqueTogether } from './writeRules.ts';
 
 export interface MutationRequest {
   entity: Entity;
@@ -53,11 +53,20 @@ function checked(entity: Entity, values: unknown, mode: 'create' | 'update'): Re
   return result.values;
 }
 
+/** Fields behind a grant (`writableBy`) are set only by its holders: 9400 naming each one set without it. */
+function checkWriteGrants(ctx: WriteContext, entity: Entity, values: Record<string, unknown>, current: Row | null): void {
+  const refused = fieldsNeedingGrant(entity, values, ctx.access.permissions, current);
+  if (refused.length) throw reject(Code.InvalidOperation, Object.fromEntries(refused.map((name) => [name, 'permission' as const])));
+}
+
 /** The rules of the declaration against stored rows: references, unique values, lines' references, the tree. */
 async function checkRules(ctx: WriteContext, entity: Entity, id: string, values: Record<string, unknown>, current: Row | null = null): Promise<void> {
   await checkRowRules(ctx.tx, entity, ctx.access.id, id, values, ctx.access);
   await checkUniqueTogether(ctx.tx, entity, ctx.access.id, id, values, { ...(current ?? {}), ...values });
-  if (Array.isArray(values.lines)) await checkLineRules(ctx.tx, entity, ctx.access.id, values.lines as Line[], ctx.access);
+  if (Array.isArray(values.lines)) {
+    await checkLineOwnership(ctx.tx, entity, ctx.access.id, id, values.lines as Line[]);
+    await checkLineRules(ctx.tx, entity, ctx.access.id, values.lines as Line[], ctx.access);
+  }
   await checkTree(ctx.tx, entity, ctx.access.id, id, values);
 }
 
@@ -74,6 +83,7 @@ async function create(ctx: WriteContext, m: MutationRequest, stamp: WriteStamp, 
   const given = (m.values ?? {}) as Record<string, unknown>;
   const { amendedFrom, ...values } = isDocument(entity) && typeof given === 'object' ? given : { ...given, amendedFrom: undefined };
   const clean = checked(entity, withOwnScope(ctx, entity, values), 'create');
+  checkWriteGrants(ctx, entity, clean, null);
   if (isDocument(entity)) await checkAmends(ctx, entity, { amendedFrom });
   const hooks = hooksFor(entity.key);
   const hooked = hooks.beforeCreate ? await hooks.beforeCreate(ctx, m.id, clean) : clean;
@@ -177,6 +187,7 @@ async function write(ctx: WriteContext, m: MutationRequest, current: Row | null)
   mustBeDraft(entity, current);
   if (m.op === 'update') {
     const clean = checked(entity, m.values ?? {}, 'update');
+    checkWriteGrants(ctx, entity, clean, current);
     const hooked = hooks.beforeUpdate ? await hooks.beforeUpdate(ctx, current, clean) : clean;
     const changes = await withParentScope(ctx, entity, hooked, false);
     checkDuties(ctx, entity, clean, { ...current, ...changes }, current);

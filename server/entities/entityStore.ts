@@ -89,11 +89,15 @@ async function insertLines(q: Queryable, entity: Entity, panelId: string, docId:
     columns = set.map(([c]) => c);
     return `($1, ${params.add(line.id)}, $2, ${params.add(position)}${set.map(([, p]) => `, ${p}`).join('')})`;
   });
-  await q.query(
+  const written = await q.query(
     `INSERT INTO ${linesTable(entity)} (panel_id, id, doc_id, position${columns.map((c) => `, ${c}`).join('')}) VALUES ${tuples.join(', ')}
-     ON CONFLICT (panel_id, id) DO UPDATE SET position = excluded.position${columns.map((c) => `, ${c} = excluded.${c}`).join('')}`,
+     ON CONFLICT (panel_id, id) DO UPDATE SET position = excluded.position${columns.map((c) => `, ${c} = excluded.${c}`).join('')}
+     WHERE ${linesTable(entity)}.doc_id = excluded.doc_id RETURNING id`,
     params.values,
   );
+  // The mutation path refuses a line id of another document (checkLineOwnership); one that got
+  // this far anyway is not written over, and the write fails as a whole.
+  if (written.length !== lines.length) throw new Error(`${entity.key}: a line of document ${docId} is another document's`);
 }
 
 /** Writes the lines that are new or changed, and deletes those no longer there; unchanged lines are not touched. */

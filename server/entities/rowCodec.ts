@@ -1,11 +1,13 @@
 /**
  * Rows between SQL and the wire: columns are snake_case, fields camelCase; timestamps travel as
  * ISO strings, dates as 'YYYY-MM-DD' (the db layers parse `date` as text), exact quantities as
- * their canonical text, string lists as JSON. A document also carries its lifecycle (status,
+ * their canonical text, money as exact rials (money.ts: a number while safe, its text beyond),
+ * string lists as JSON. A document also carries its lifecycle (status,
  * number, submittedAt, amendedFrom) and its lines.
  */
 import { isDocument, type Entity, type Line, type Row } from '../../src/contract/entity.ts';
 import type { Field } from '../../src/contract/fields.ts';
+import { rials, wireRials } from '../../src/contract/money.ts';
 import { normalizeQuantity } from '../../src/contract/quantity.ts';
 import { columnName } from './columns.ts';
 
@@ -36,6 +38,8 @@ function fromColumn(field: Field, value: unknown): unknown {
     case 'dateTime':
       return iso(value);
     case 'money':
+      // Exact: read as rials, sent as a number while safe and as text beyond (never through a float).
+      return wireRials(rials(value));
     case 'integer':
       return Number(value);
     case 'decimal':
@@ -80,6 +84,7 @@ export function toColumn(field: Field, value: unknown): unknown {
   if (value === undefined || value === null) return field.kind === 'stringList' ? '[]' : null;
   if (field.kind === 'stringList') return JSON.stringify(value);
   if (field.kind === 'dateTime') return new Date(String(value));
+  if (field.kind === 'money') return rials(value).toString();
   return value;
 }
 

@@ -131,7 +131,12 @@ function linesSpec(entity: Entity & { document: DocumentSpec }, byKey: Map<strin
     entity: `${entity.key}#lines`,
     columns: [...columns, ...own.columns],
     primaryKey: ['panel_id', 'id'],
-    indexes: [{ name: identifier(`${table}_doc_idx`), columns: ['panel_id', 'doc_id', 'position'], unique: false, live: false }, ...own.indexes],
+    // By id alone too: a line id is looked up across documents and panels (a line belongs to one document for life).
+    indexes: [
+      { name: identifier(`${table}_doc_idx`), columns: ['panel_id', 'doc_id', 'position'], unique: false, live: false },
+      { name: identifier(`${table}_id_idx`), columns: ['id'], unique: false, live: false },
+      ...own.indexes,
+    ],
     foreignKeys: [
       panelForeignKey(table),
       { name: identifier(`${table}_doc_fkey`), columns: ['panel_id', 'doc_id'], refTable: entity.table, refColumns: ['panel_id', 'id'] },

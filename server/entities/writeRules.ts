@@ -105,6 +105,26 @@ export async function checkLineRules(q: Queryable, entity: Entity, panelId: stri
   if (Object.keys(fields).length) throw new RuleRejection(Code.IdNotRegistered, fields);
 }
 
+/**
+ * A line belongs to one document for life: a line id already kept under another document (of
+ * this panel or of another) is refused as `lines.<i>.id` (9107), so no document's write can
+ * reach into another's lines, a submitted one's least of all.
+ */
+export async function checkLineOwnership(q: Queryable, entity: Entity, panelId: string, docId: string, lines: readonly Line[]): Promise<void> {
+  if (!isDocument(entity) || !lines.length) return;
+  const taken = await q.query<{ id: string }>(
+    `SELECT id FROM ${linesTable(entity)} WHERE id = ANY($3::uuid[]) AND NOT (panel_id = $1 AND doc_id = $2::uuid)`,
+    [panelId, docId, lines.map((l) => l.id)],
+  );
+  if (!taken.length) return;
+  const ids = new Set(taken.map((r) => String(r.id)));
+  const fields: Record<string, WriteFieldReason> = {};
+  lines.forEach((line, i) => {
+    if (ids.has(line.id)) fields[`lines.${i}.id`] = 'unique';
+  });
+  throw new RuleRejection(Code.AlreadyExists, fields);
+}
+
 /** A tree's parent may not be the row itself or one of its descendants (walking up from the new parent). */
 export async function checkTree(q: Queryable, entity: Entity, panelId: string, id: string, values: Record<string, unknown>): Promise<void> {
   const parentField = entity.tree;

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeclaration } from '../../src/contract/module.ts';
+import type { BooksCheck } from '../books/audit.ts';
 import type { DocumentFollower } from '../entities/documentEvents.ts';
 import type { EntityHooks } from '../entities/lifecycle.ts';
 
@@ -16,6 +17,11 @@ export interface ServerModule {
   followers?: readonly DocumentFollower[];
   /** Endpoints beyond the generic REST and sync, under /api (reports); each checks its own permission. */
   routes?: (app: FastifyInstance) => Promise<void> | void;
+  /**
+   * The checks of the books-and-stock audit (server/books/audit.ts): how this module's ledgers,
+   * balances and postings are recomputed from its documents. Run by `npm run audit:books`.
+   */
+  books?: readonly BooksCheck[];
   /** A folder of `.sql` files, applied once each after the entity tables are synchronised. */
   migrations?: string;
 }

@@ -3,6 +3,7 @@
  * declared entity and sync. Tenancy (`request.panel`) is resolved per route by `requirePanel`, after `requireSession`.
  */
 import type { FastifyInstance } from 'fastify';
+import { registerBooksAuditRoute } from './booksAudit.ts';
 import { registerEntityRoutes } from './entities.ts';
 import { registerInvitationRoutes } from './invitations.ts';
 import { registerPanelRoutes } from './panels.ts';
@@ -14,4 +15,5 @@ export async function registerPanelApi(app: FastifyInstance): Promise<void> {
   await registerInvitationRoutes(app);
   await registerSyncRoutes(app);
   await registerEntityRoutes(app);
+  registerBooksAuditRoute(app);
 }

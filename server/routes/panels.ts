@@ -118,7 +118,8 @@ export async function registerPanelRoutes(app: FastifyInstance): Promise<void> {
         async (ctx) => {
           await updateModules(ctx.tx, ctx.access.id, modules, icons, ctx.now);
           await recordActivity(ctx, { action: 'panel', entity: 'Panel/Modules', rowTitle: modules.join(', '), rowId: ctx.access.id });
-          return ctx.access;
+          // The answer carries the access after the change: what the role grants, cut to the modules now on.
+          return { ...ctx.access, modules, permissions: new Set(inEnabledModules([...ctx.access.granted], modules)) };
         },
         [PANEL_SETTINGS_PERMISSION],
       );

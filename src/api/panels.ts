@@ -3,6 +3,7 @@
  * is the `X-Panel-Code` the API client sends from the panelCode cookie.
  */
 import { panelEndpoints, type CurrentPanel, type CurrentPanelPeople, type InitialElementsResult, type PanelDetails, type PanelInvitation, type PanelModulesUpdate, type PanelRegistration, type PanelSummary, type ActivitySummary } from '../contract/panels.ts';
+import { booksAuditEndpoint, type BooksAuditResult } from '../contract/booksAudit.ts';
 import { syncEndpoints, type PullResponse, type PushRequest, type PushResponse } from '../contract/sync.ts';
 import { apiData } from './http.ts';
 
@@ -47,6 +48,11 @@ export function createInitialElements(): Promise<InitialElementsResult> {
 export async function getActivitySummary(): Promise<ActivitySummary> {
   const data = await apiData<Partial<ActivitySummary> | null>(panelEndpoints.activitySummary.method, panelEndpoints.activitySummary.path);
   return { days: data?.days ?? [], recent: data?.recent ?? [] };
+}
+
+/** The books-and-stock audit of the current panel (its owner only). */
+export function runBooksAudit(): Promise<BooksAuditResult> {
+  return apiData(booksAuditEndpoint.method, booksAuditEndpoint.path);
 }
 
 export function pushMutations(request: PushRequest): Promise<PushResponse> {

@@ -6,6 +6,7 @@
  */
 import { Code } from './codes.ts';
 import { isValidEmail, isValidNationalId, normalizeMobile, normalizePostalCode, toAsciiDigits } from './normalize.ts';
+import { MONEY_LIMIT, toRials, wireRials } from './money.ts';
 import { fromThousandths, toThousandths } from './quantity.ts';
 
 /** A message in the catalogues: `id` and its English source text. */
@@ -56,6 +57,12 @@ interface FieldBase<K extends FieldKind> {
    * on create to anything not empty, or changing it.
    */
   guard?: { grant: string; values?: readonly string[] };
+   * A value the server keeps unless the writer holds this grant of the entity (`grants`, shown in
+   * the role matrix): without it a client may not set the field (on a create it keeps its empty
+   * value, on an update its stored one) and the write is refused naming it (`permission`).
+   * Enforced on every write path, REST and sync alike.
+   */
+  writableBy?: string;
   hint?: Label;
 }
 
@@ -66,8 +73,9 @@ export interface TextField extends FieldBase<'text' | 'longText'> {
   max?: number;
 }
 /**
- * `integer` is int4; `money` an integer number of rials (bigint); `decimal` an exact quantity with
- * three places (numeric(18,3)), carried as its canonical text ("12.500", see quantity.ts).
+ * `integer` is int4; `money` an integer number of rials (bigint), a number while it is a safe
+ * integer and its decimal text beyond (money.ts); `decimal` an exact quantity with three places
+ * (numeric(18,3)), carried as its canonical text ("12.500", see quantity.ts).
  */
 export interface NumberField extends FieldBase<'integer' | 'decimal' | 'money'> {
   min?: number;
@@ -91,7 +99,6 @@ export type Field = TextField | NumberField | SelectField | ReferenceField | Sim
 
 export const TEXT_MAX = 200;
 export const LONG_TEXT_MAX = 4000;
-const MONEY_MAX = 9_000_000_000_000_000; // rials; stays within a JavaScript integer
 /** An `integer` column is PostgreSQL's int4. */
 const INTEGER_MAX = 2_147_483_647;
 /**
@@ -146,14 +153,23 @@ export function normalizeField(field: Field, raw: unknown): { value: unknown } |
       if (!value && field.required) return { problem: problem(Code.BadRequest, 'required') };
       return { value };
     }
-    case 'integer':
-    case 'money': {
+    case 'integer': {
       const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(toAsciiDigits(raw).replace(/[٬,]/g, '').replace('٫', '.')) : NaN;
       if (!Number.isFinite(n) || !Number.isInteger(n)) return { problem: problem(Code.BadRequest, 'type') };
-      const max = field.max ?? (field.kind === 'integer' ? INTEGER_MAX : MONEY_MAX);
+      const max = field.max ?? INTEGER_MAX;
       const min = field.min ?? -max;
       if (n < min || n > max) return { problem: problem(Code.BadRequest, 'range') };
       return { value: n };
+    }
+    case 'money': {
+      // Exact rials (money.ts): a JSON number that is whole but past 2^53 has lost digits already.
+      if (typeof raw === 'number' && Number.isInteger(raw) && !Number.isSafeInteger(raw)) return { problem: problem(Code.BadRequest, 'range') };
+      const value = toRials(raw);
+      if (value === null) return { problem: problem(Code.BadRequest, 'type') };
+      const max = field.max !== undefined ? BigInt(field.max) : MONEY_LIMIT;
+      const min = field.min !== undefined ? BigInt(field.min) : -max;
+      if (value < min || value > max) return { problem: problem(Code.BadRequest, 'range') };
+      return { value: wireRials(value) };
     }
     case 'decimal': {
       // Exact: canonical text with three decimals, compared in thousandths, never a float.

@@ -30,6 +30,11 @@ export interface ClientModule {
   screens: Readonly<Record<string, Screen>>;
   /** Routes drawn full-screen, without the app's frame (a kiosk). */
   frameless?: readonly string[];
+  /**
+   * Where each of its documents is shown: entity name → the route of its details screen, opened
+   * with `?id=<row id>`. Links from outside the module (the books audit) go there.
+   */
+  documentPages?: Readonly<Record<string, string>>;
   /** The module's words, one lazy catalogue per language. */
   catalogue?: Readonly<Record<Locale, Catalogue>>;
 }
@@ -38,6 +43,8 @@ export function defineClientModule(part: ClientModule): ClientModule {
   const routes = new Set(part.module.routes);
   const missing = part.module.routes.filter((r) => !part.screens[r]);
   const extra = Object.keys(part.screens).filter((r) => !routes.has(r));
+  const pageless = Object.values(part.documentPages ?? {}).filter((r) => !routes.has(r));
+  if (pageless.length) throw new Error(`${part.module.key}: document pages on routes it does not have (${pageless.join(', ')})`);
   if (missing.length || extra.length) throw new Error(`${part.module.key}: routes without a screen (${missing.join(', ')}) or screens without a route (${extra.join(', ')})`);
   return part;
 }

@@ -6,6 +6,7 @@
  */
 import type { ModuleDeclaration } from '../contract/module.ts';
 import { registerModules } from '../contract/modules.ts';
+import { modulePath, withQuery } from '../contract/routes.ts';
 import { addCatalogues } from '../i18n/locale.ts';
 import type { ClientModule } from './clientModule.ts';
 
@@ -24,4 +25,12 @@ export function clientModules(): readonly ClientModule[] {
 export function clientModule(key: string): ClientModule | undefined {
   const lower = key.toLowerCase();
   return parts.find((p) => p.module.key.toLowerCase() === lower);
+}
+
+/** The page that shows the row `id` of the document `entityKey` (`<Module>/<Entity>`), if its module names one. */
+export function documentPage(entityKey: string, id: string): string | null {
+  const [key, name] = entityKey.split('/');
+  const part = key ? clientModule(key) : undefined;
+  const route = name ? part?.documentPages?.[name] : undefined;
+  return part && route ? withQuery(modulePath(part.module.key, route), { id }) : null;
 }

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
+import { allowServerErrors } from './serverErrors.ts';
 
 const SECRET = 'a-secret-value-4411';
 const lines: string[] = [];
@@ -22,6 +23,7 @@ afterAll(() => server.close());
 
 describe('an unforeseen database error', () => {
   it('is logged with what failed but without the parameters of the statement', async () => {
+    allowServerErrors();
     const answer = await server.call({ method: 'GET', path: '/api/test/failing-statement' });
     expect(answer.status).toBe(500);
     expect(answer.body.errorData?.code).toBe(9402);

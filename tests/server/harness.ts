@@ -18,6 +18,7 @@ import { currentPlan } from '../../server/db/migrationPlan.ts';
 import type { SmsOutbox, SmsSender } from '../../server/auth/sms.ts';
 import { DevOutbox, logSender } from '../../server/auth/smsSenders.ts';
 import { checkAnswersAsWritten } from './answersAsWritten.ts';
+import { watchServerErrors } from './serverErrors.ts';
 import { openTestDatabase } from './testDatabase.ts';
 import { TestClock } from './testClock.ts';
 
@@ -143,6 +144,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (!database.migrated) await migrate(database.db, await currentPlan());
   const app = await buildApp({ config, db: database.db, sms, clock, logger: options.logger ?? errorsToConsole });
   checkAnswersAsWritten(app);
+  watchServerErrors(app);
   await options.register?.(app);
   await app.ready();
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { isEnvelope } from '../../src/contract/envelope.ts';
 import { allowConsole } from './console.ts';
+import { allowServerErrors } from './serverErrors.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -94,6 +95,7 @@ describe('the API edge', () => {
 
   it('answers 500 with 9402 and no details when something breaks inside', async () => {
     const logged = allowConsole('error');
+    allowServerErrors();
     const answer = await server.call(boom);
     expect(answer.status).toBe(500);
     expect(answer.body.errorData?.code).toBe(9402);

@@ -4,6 +4,7 @@ import { endpoints } from '../../src/contract/endpoints.ts';
 import { toPersianDigits } from '../../src/contract/normalize.ts';
 import { keysOf } from '../../server/auth/keys.ts';
 import { allowConsole } from './console.ts';
+import { allowServerErrors } from './serverErrors.ts';
 import { startTestServer, uniqueAddress, uniqueMobile, type TestAccount, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -210,6 +211,7 @@ describe('POST /api/Account/SendVerifiedCode', () => {
       sms: { send: () => Promise.reject(new Error('gateway down')) },
     });
     const logged = allowConsole('error');
+    allowServerErrors();
     const answer = await failing.call(endpoints.sendVerifiedCode, { body: { mobile: uniqueMobile() }, token: tokens.access_token, remoteAddress: uniqueAddress() });
     expect(answer.status).toBe(502);
     expect(answer.body.errorData?.code).toBe(9402);

@@ -15,6 +15,7 @@ const read = (e: Parameters<typeof permission>[0]) => permission(e, 'read');
 
 export default defineClientModule({
   module,
+  documentPages: { Voucher: 'Voucher/VoucherDetails', Payment: 'Payment/PaymentDetails' },
   name: msg`Accounting`,
   description: msg`Chart of accounts, vouchers, receipts and payments, cheques, parties’ running accounts and the reports of the books.`,
   icon: 'wallet',

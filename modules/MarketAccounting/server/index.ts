@@ -1,6 +1,7 @@
 /** Accounting's server part: the rules and postings of its entities, the documents it follows, and its route. */
 import { defineServerModule } from '../../../server/moduleApi.ts';
 import module from '../module.ts';
+import { booksChecks } from './booksChecks.ts';
 import { booksRoute } from './booksRoute.ts';
 import { chequeHooks } from './chequeHooks.ts';
 import { followers } from './followers.ts';
@@ -13,4 +14,5 @@ export default defineServerModule({
   hooks: { Account: accountHooks, BankAccount: bankAccountHooks, Settings: settingsHooks, Voucher: voucherHooks, Payment: paymentHooks, Cheque: chequeHooks },
   followers,
   routes: booksRoute,
+  books: booksChecks,
 });

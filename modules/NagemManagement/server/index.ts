@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { defineServerModule } from '../../../server/moduleApi.ts';
 import module from '../module.ts';
+import { booksChecks } from './booksChecks.ts';
 import { paymentHooks } from './paymentHooks.ts';
 import { saleHooks } from './saleHooks.ts';
 import { messageHooks, requestHooks } from './supportHooks.ts';
@@ -11,4 +12,5 @@ export default defineServerModule({
   hooks: { Sale: saleHooks, Payment: paymentHooks, Request: requestHooks, RequestMessage: messageHooks },
   // Rows made before their scope followed their parent's take it once (decision 020).
   migrations: join(import.meta.dirname, 'migrations'),
+  books: booksChecks,
 });

@@ -18,6 +18,7 @@ const read = (e: Parameters<typeof permission>[0]) => permission(e, 'read');
 
 export default defineClientModule({
   module,
+  documentPages: { Receipt: 'Receipt/ReceiptDetails', Consignment: 'consignment/ConsignmentDetails' },
   name: msg`Warehousing & inventory`,
   description: msg`Warehouses and their bins, products, receipts and issues, transfers, stock counts, cargos, consignments, labels and stock on hand.`,
   icon: 'warehouse',

@@ -6,6 +6,9 @@
  */
 import { defineEntity } from '../../../src/contract/entity.ts';
 
+/** The grant that lets a receipt be marked opening stock (`opening`): `WarehousingMVM.Receipt.openingStock`. */
+export const OPENING_STOCK_GRANT = 'openingStock';
+
 export const Receipt = defineEntity({
   module: 'WarehousingMVM',
   name: 'Receipt',
@@ -31,8 +34,12 @@ export const Receipt = defineEntity({
       max: 60,
     },
     note: { kind: 'longText', label: /*i18n*/ { id: 'field.Receipt.note', message: 'Note' }, max: 1000 },
-    /** Goods in that were the business's before its books began (Inventory/AddProductToWarehouse), bought from nobody. */
-    opening: { kind: 'boolean', label: /*i18n*/ { id: 'field.Receipt.opening', message: 'Opening stock' }, internal: true },
+    /**
+     * Goods in that were the business's before its books began (Inventory/AddProductToWarehouse),
+     * bought from nobody: set only by holders of the opening-stock grant, since it moves the value
+     * out of payables into opening equity.
+     */
+    opening: { kind: 'boolean', label: /*i18n*/ { id: 'field.Receipt.opening', message: 'Opening stock' }, internal: true, writableBy: OPENING_STOCK_GRANT },
   },
   document: {
     series: 'RC',
@@ -51,6 +58,9 @@ export const Receipt = defineEntity({
   indexes: ['date', 'direction', 'warehouseId', 'partyId'],
   defaultSort: { field: 'date', direction: 'desc' },
   staff: ['read', 'create', 'update'],
+  grants: {
+    [OPENING_STOCK_GRANT]: /*i18n*/ { id: 'grant.Receipt.openingStock', message: 'Enter opening stock (goods the business had before its books began)' },
+  },
 });
 
 /** Where a move or balance is: product × warehouse × location (× batch), as the ledgers key them. */

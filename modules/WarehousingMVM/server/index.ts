@@ -1,6 +1,7 @@
 /** Warehousing's server part: the rules of locations, the posting of every stock document and the count entries' rules. */
 import { defineServerModule } from '../../../server/moduleApi.ts';
 import module from '../module.ts';
+import { booksChecks } from './booksChecks.ts';
 import { countEntryHooks, stockCountHooks } from './countHooks.ts';
 import { cargoHooks, consignmentHooks } from './inboundHooks.ts';
 import { locationHooks } from './locationHooks.ts';
@@ -19,4 +20,5 @@ export default defineServerModule({
     Cargo: cargoHooks,
     Consignment: consignmentHooks,
   },
+  books: booksChecks,
 });

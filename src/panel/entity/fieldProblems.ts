@@ -1,6 +1,6 @@
 /**
  * Words for what is wrong with a field, by the reason the contract gives (validation reasons, and
- * the server's `unique` and `reference`), made specific where the field kind says more.
+ * the server's `unique`, `reference` and `permission`), made specific where the field kind says more.
  */
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -28,6 +28,8 @@ export function fieldProblemMessage(i18n: I18n, field: Field, reason: string): s
       return i18n._(msg`The chosen record does not exist any more, or cannot be chosen here.`);
     case 'option':
       return i18n._(msg`Choose one of the options.`);
+    case 'permission':
+      return i18n._(msg`Your role may not set this.`);
     case 'format':
       return i18n._(formats[field.kind] ?? msg`This value is not in the right form.`);
     case 'range': {

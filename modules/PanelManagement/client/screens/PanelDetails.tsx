@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { detailsOf, serverFieldErrors } from '../../../../src/panel/panelDetailsForm.ts';
 import { PanelDetailsFields } from '../../../../src/panel/PanelDetailsFields.tsx';
 import { NoAccess, WithPanel } from '../../../../src/panel/WithPanel.tsx';
+import { BooksAuditSection } from './BooksAudit.tsx';
 import { useSettingsChange } from './useSettingsChange.ts';
 
 export function PanelDetails() {
@@ -21,7 +22,18 @@ export function PanelDetails() {
   return (
     <>
       <PageHeader title={<Trans>Panel details</Trans>} description={<Trans>The panel’s name and your company’s details.</Trans>} />
-      <WithPanel>{(panel) => (panelAllows(panel, PANEL_SETTINGS_PERMISSION) ? <DetailsForm key={panel.code} panel={panel} /> : <NoAccess />)}</WithPanel>
+      <WithPanel>
+        {(panel) =>
+          panelAllows(panel, PANEL_SETTINGS_PERMISSION) ? (
+            <>
+              <DetailsForm key={panel.code} panel={panel} />
+              {panel.isOwner ? <BooksAuditSection key={`audit-${panel.code}`} /> : null}
+            </>
+          ) : (
+            <NoAccess />
+          )
+        }
+      </WithPanel>
     </>
   );
 }

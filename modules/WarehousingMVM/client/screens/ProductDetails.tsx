@@ -25,7 +25,7 @@ import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Party, Product } from '../../entities/masterData.ts';
-import { Receipt, StockBalance, StockMove, StockValuation } from '../../entities/stock.ts';
+import { OPENING_STOCK_GRANT, Receipt, StockBalance, StockMove, StockValuation } from '../../entities/stock.ts';
 import { wh, withQuery } from '../paths.ts';
 
 function Stock({ productId }: { productId: string }) {
@@ -207,7 +207,7 @@ export function ProductDetails() {
                 <Trans>Receive</Trans>
               </Link>
             )}
-            {can(permission(Receipt, 'create')) && (
+            {can(permission(Receipt, 'create')) && can(permission(Receipt, OPENING_STOCK_GRANT)) && (
               <Link href={withQuery(wh.openingStock, { productId: row.id })} className={buttonClasses('secondary')}>
                 <Trans>Put in a bin</Trans>
               </Link>

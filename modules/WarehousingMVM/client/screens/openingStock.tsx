@@ -25,7 +25,7 @@ import { DateField } from '../../../../src/ui/DateField.tsx';
 import { TextField } from '../../../../src/ui/TextField.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Location, Product, Warehouse } from '../../entities/masterData.ts';
-import { Receipt } from '../../entities/stock.ts';
+import { OPENING_STOCK_GRANT, Receipt } from '../../entities/stock.ts';
 import { ScanField } from '../parts/ScanField.tsx';
 import { wh, withQuery } from '../paths.ts';
 import { tehranToday } from '../stockView.ts';
@@ -49,7 +49,7 @@ export function AddProductToWarehouse() {
   const { data: locations } = useList(Location, { filters: { warehouseId: warehouseId ?? undefined } });
   const only = useMemo(() => new Set(warehouseId ? (locations?.items ?? []).map((l) => l.id) : []), [locations, warehouseId]);
   useDocumentTitle(t`Opening stock`);
-  if (!can(permission(Receipt, 'create'))) return <NoAccess />;
+  if (!can(permission(Receipt, 'create')) || !can(permission(Receipt, OPENING_STOCK_GRANT))) return <NoAccess />;
   const tracked = product?.tracksBatches === true;
 
   async function save(event: FormEvent) {

@@ -1,0 +1,247 @@
+/**
+ * Accounting's share of the books-and-stock audit (decision 018): every account balance is the
+ * sum of its journal lines (the platform's generic check), every source's postings balance, and
+ * every posting is what its source says, recomputed here from the source itself:
+ * - a voucher posts its lines; a receipt or payment the party's account against each line's cash
+ *   box, bank account or cheque;
+ * - the automatic voucher of a warehousing receipt is inventory against the supplier's payable (or
+ *   opening equity) at the value of its stock moves, of goods out cost of sales against inventory;
+ *   of an invoiced sale the customer's receivable against revenue and VAT. A followed document
+ *   submitted while accounting was off has none, and that is no difference;
+ * - a cancelled source's postings net to nothing on every account, party, box, bank and cheque;
+ *   a draft posted nothing; no journal line is left whose source is not there.
+ * Followed documents are read by name (entityByKey), as followers.ts reads them.
+ */
+import type { Entity, Line, Row } from '../../../src/contract/entity.ts';
+import { entityByKey } from '../../../src/contract/modules.ts';
+import { balanceFromLedger, columnName, findRows, selectRows, stableId, whole, type AuditDifference, type AuditScope, type BooksCheck } from '../../../server/moduleApi.ts';
+import { Cheque, Payment, Voucher, type PaymentMethod } from '../entities/documents.ts';
+import { AccountBalance, JournalLine } from '../entities/ledger.ts';
+import { roleAccount } from './books.ts';
+import { SALE, WAREHOUSE_RECEIPT } from './followers.ts';
+import { mirrorPartyId } from './parties.ts';
+import { chequeIdOf } from './paymentHooks.ts';
+
+interface Posted {
+  id: string;
+  sourceType: string;
+  sourceId: string;
+  accountId: string;
+  partyId: string | null;
+  cashBoxId: string | null;
+  bankAccountId: string | null;
+  chequeId: string | null;
+  debit: bigint;
+  credit: bigint;
+}
+
+type Entry = Pick<Posted, 'accountId' | 'partyId' | 'cashBoxId' | 'bankAccountId' | 'chequeId' | 'debit' | 'credit'>;
+
+const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+const lineId = (sourceId: string, step: string, seq: number) => stableId('MarketAccounting/JournalLine', sourceId, step, seq);
+const entry = (accountId: string, debit: bigint, credit: bigint, more: Partial<Entry> = {}): Entry => ({ accountId, partyId: null, cashBoxId: null, bankAccountId: null, chequeId: null, debit, credit, ...more });
+const dimension = (e: Entry) => [e.accountId, e.partyId, e.cashBoxId, e.bankAccountId, e.chequeId].join('|');
+const describe = (e: Entry) =>
+  `account ${e.accountId}${e.partyId ? ` party ${e.partyId}` : ''}${e.cashBoxId ? ` cash box ${e.cashBoxId}` : ''}${e.bankAccountId ? ` bank account ${e.bankAccountId}` : ''}${e.chequeId ? ` cheque ${e.chequeId}` : ''} debit ${e.debit} credit ${e.credit}`;
+
+async function readJournal({ q, panelId }: AuditScope): Promise<Posted[]> {
+  const c = (f: string) => columnName(f);
+  const rows = await q.query<Record<string, unknown>>(
+    `SELECT id::text AS id, ${c('sourceType')} AS source_type, ${c('sourceId')} AS source_id, ${c('accountId')}::text AS account_id, ${c('partyId')}::text AS party_id,
+       ${c('cashBoxId')}::text AS cash_box_id, ${c('bankAccountId')}::text AS bank_account_id, ${c('chequeId')}::text AS cheque_id,
+       coalesce(${c('debit')}, 0)::text AS debit, coalesce(${c('credit')}, 0)::text AS credit
+     FROM ${JournalLine.table} WHERE panel_id = $1 AND NOT deleted`,
+    [panelId],
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    sourceType: String(r.source_type ?? ''),
+    sourceId: String(r.source_id ?? ''),
+    accountId: String(r.account_id),
+    partyId: text(r.party_id),
+    cashBoxId: text(r.cash_box_id),
+    bankAccountId: text(r.bank_account_id),
+    chequeId: text(r.cheque_id),
+    debit: whole(r.debit),
+    credit: whole(r.credit),
+  }));
+}
+
+/** What a voucher's submit posts: its lines as they are. */
+const voucherEntries = (doc: Row): Entry[] =>
+  (doc.lines as Line[]).map((l) => entry(String(l.accountId), whole(l.debit), whole(l.credit), { partyId: text(l.partyId), cashBoxId: text(l.cashBoxId), bankAccountId: text(l.bankAccountId) }));
+
+/** What a receipt or payment's submit posts: the party's account for the total, each line against its box, bank account or cheque. */
+function paymentEntries(doc: Row): Entry[] {
+  const incoming = doc.direction === 'in';
+  const lines = doc.lines as Line[];
+  const total = lines.reduce((s, l) => s + whole(l.amount), 0n);
+  const side = (amount: bigint): [bigint, bigint] => (incoming ? [amount, 0n] : [0n, amount]);
+  const party = entry(roleAccount(incoming ? 'receivable' : 'payable'), incoming ? 0n : total, incoming ? total : 0n, { partyId: text(doc.partyId) });
+  return [
+    party,
+    ...lines.map((l) => {
+      const [debit, credit] = side(whole(l.amount));
+      switch (l.method as PaymentMethod) {
+        case 'cash':
+          return entry(roleAccount('cash'), debit, credit, { cashBoxId: text(l.cashBoxId) });
+        case 'cheque':
+          return entry(roleAccount(incoming ? 'chequesInHand' : 'chequesPayable'), debit, credit, { chequeId: chequeIdOf(doc.id, l.id) });
+        default:
+          return entry(roleAccount('bank'), debit, credit, { bankAccountId: text(l.bankAccountId) });
+      }
+    }),
+  ];
+}
+
+/** The automatic voucher of a warehousing receipt: at the value of the stock moves its submit made. */
+function receiptEntries(doc: Row, moveValues: Map<string, bigint>): Entry[] {
+  const value = (doc.lines as Line[]).reduce((s, l) => s + (moveValues.get(stableId('StockMove', doc.id, l.id, 'submit')) ?? 0n), 0n);
+  if (doc.direction === 'in') {
+    const credit = doc.opening === true ? entry(roleAccount('openingBalance'), 0n, value) : entry(roleAccount('payable'), 0n, value, { partyId: typeof doc.partyId === 'string' && doc.partyId ? mirrorPartyId('WarehousingMVM/Party', doc.partyId) : null });
+    return [entry(roleAccount('inventory'), value, 0n), credit];
+  }
+  return [entry(roleAccount('costOfSales'), -value, 0n), entry(roleAccount('inventory'), 0n, -value)];
+}
+
+/** The automatic voucher of an invoiced sale. */
+function saleEntries(doc: Row): Entry[] {
+  const net = whole(doc.net);
+  const vat = whole(doc.vat);
+  const total = doc.total === null || doc.total === undefined ? net + vat : whole(doc.total);
+  const partyId = typeof doc.customerId === 'string' && doc.customerId ? mirrorPartyId('NagemManagement/Customer', doc.customerId) : null;
+  return [entry(roleAccount('receivable'), total, 0n, { partyId }), entry(roleAccount('revenue'), 0n, net), entry(roleAccount('vatPayable'), 0n, vat)];
+}
+
+async function stockMoveValues(scope: AuditScope): Promise<Map<string, bigint>> {
+  const moves = entityByKey('WarehousingMVM/StockMove');
+  if (!moves) return new Map();
+  const rows = await scope.q.query<{ id: string; value: string }>(`SELECT id::text AS id, coalesce(${columnName('value')}, 0)::text AS value FROM ${moves.table} WHERE panel_id = $1 AND NOT deleted`, [scope.panelId]);
+  return new Map(rows.map((r) => [r.id, whole(r.value)]));
+}
+
+interface Source {
+  entity: Entity;
+  /** What its submit posts; `followed` sources may have posted nothing (accounting was off). */
+  entries: (doc: Row) => Entry[];
+  followed: boolean;
+}
+
+const postingsFromSources: BooksCheck = {
+  name: 'postingsFromSources',
+  async run(scope) {
+    const journal = await readJournal(scope);
+    const bySource = new Map<string, Posted[]>();
+    for (const p of journal) bySource.set(p.sourceId, [...(bySource.get(p.sourceId) ?? []), p]);
+    const moveValues = await stockMoveValues(scope);
+    const sources: Source[] = [
+      { entity: Voucher, entries: voucherEntries, followed: false },
+      { entity: Payment, entries: paymentEntries, followed: false },
+    ];
+    const receipt = entityByKey(WAREHOUSE_RECEIPT);
+    if (receipt) sources.push({ entity: receipt, entries: (doc) => receiptEntries(doc, moveValues), followed: true });
+    const sale = entityByKey(SALE);
+    if (sale) sources.push({ entity: sale, entries: saleEntries, followed: true });
+
+    const differences: AuditDifference[] = [];
+    const explained = new Set<string>();
+    let compared = 0;
+    for (const { entity, entries, followed } of sources) {
+      for (const doc of await selectRows(scope.q, entity, scope.panelId)) {
+        compared++;
+        const posted = bySource.get(doc.id) ?? [];
+        const document = { type: entity.key, id: doc.id, number: (doc.number as string | null) ?? null };
+        const differ = (rowId: string | null, expected: string, found: string, problem: string) => differences.push({ check: 'postingsFromSources', entity: JournalLine.key, rowId, document, expected, found, problem });
+        for (const p of posted) explained.add(p.id);
+        if (doc.status === 'draft') {
+          if (posted.length) differ(posted[0]!.id, 'no journal line', describe(posted[0]!), `a draft has ${posted.length} journal lines`);
+          continue;
+        }
+        if (followed && !posted.length) continue;
+        const byId = new Map(posted.map((p) => [p.id, p]));
+        // The submit's lines: those of more than nothing, numbered in order.
+        const expected = entries(doc).filter((e) => e.debit !== 0n || e.credit !== 0n);
+        const submitIds = new Set<string>();
+        expected.forEach((e, seq) => {
+          const id = lineId(doc.id, 'submit', seq);
+          submitIds.add(id);
+          const p = byId.get(id);
+          if (!p) differ(id, describe(e), 'no journal line', `line ${seq + 1} of the ${followed ? 'automatic voucher' : 'posting'} is missing`);
+          else if (describe(p) !== describe(e)) differ(id, describe(e), describe(p), `line ${seq + 1} of the ${followed ? 'automatic voucher' : 'posting'} is not what the document says`);
+        });
+        for (const p of posted) {
+          if (submitIds.has(p.id)) continue;
+          const isCancel = Array.from({ length: posted.length }, (_, seq) => lineId(doc.id, 'cancel', seq)).includes(p.id);
+          if (!isCancel) differ(p.id, 'no journal line', describe(p), 'a journal line that no line of its document explains');
+          else if (doc.status === 'submitted') differ(p.id, 'no reversal', describe(p), 'a submitted document has reversing journal lines');
+        }
+        if (doc.status === 'cancelled') {
+          const net = new Map<string, Entry>();
+          for (const p of posted) {
+            const seen = net.get(dimension(p)) ?? { ...p, debit: 0n, credit: 0n };
+            net.set(dimension(p), { ...seen, debit: seen.debit + p.debit, credit: seen.credit + p.credit });
+          }
+          for (const e of net.values()) {
+            if (e.debit !== e.credit) differ(null, 'nothing left (debit = credit)', describe(e), 'a cancelled document’s postings were not reversed');
+          }
+        }
+      }
+    }
+    // Cheques post their changes of status; any other source must still be there.
+    const cheques = new Set((await findRows(scope.q, Cheque, scope.panelId, [...new Set(journal.filter((p) => p.sourceType === Cheque.key).map((p) => p.sourceId))])).map((c) => c.id));
+    for (const p of journal) {
+      if (explained.has(p.id) || (p.sourceType === Cheque.key && cheques.has(p.sourceId))) continue;
+      differences.push({
+        check: 'postingsFromSources',
+        entity: JournalLine.key,
+        rowId: p.id,
+        document: { type: p.sourceType, id: p.sourceId, number: null },
+        expected: 'no journal line',
+        found: describe(p),
+        problem: 'a journal line whose source is not there',
+      });
+    }
+    return { compared: compared + journal.length, differences };
+  },
+};
+
+/** Each source's postings balance: its debits equal its credits. */
+const postingsBalance: BooksCheck = {
+  name: 'postingsBalance',
+  async run({ q, panelId }) {
+    const c = (f: string) => columnName(f);
+    const rows = await q.query<{ source_type: string; source_id: string; source_number: string | null; debit: string; credit: string; n: number }>(
+      `SELECT ${c('sourceType')} AS source_type, ${c('sourceId')} AS source_id, max(${c('sourceNumber')}) AS source_number,
+         coalesce(sum(${c('debit')}), 0)::text AS debit, coalesce(sum(${c('credit')}), 0)::text AS credit, count(*)::int AS n
+       FROM ${JournalLine.table} WHERE panel_id = $1 AND NOT deleted GROUP BY 1, 2`,
+      [panelId],
+    );
+    return {
+      compared: rows.length,
+      differences: rows
+        .filter((r) => whole(r.debit) !== whole(r.credit))
+        .map((r) => ({
+          check: 'postingsBalance',
+          entity: JournalLine.key,
+          rowId: null,
+          document: { type: r.source_type, id: r.source_id, number: r.source_number },
+          expected: 'debit = credit',
+          found: `debit ${r.debit} credit ${r.credit}`,
+          problem: 'the postings of a document do not balance',
+        })),
+    };
+  },
+};
+
+export const booksChecks: readonly BooksCheck[] = [
+  balanceFromLedger({
+    name: 'accountBalances',
+    balance: AccountBalance,
+    ledger: JournalLine,
+    key: ['accountId', 'partyId', 'cashBoxId', 'bankAccountId', 'month'],
+    sums: { debit: 'debit', credit: 'credit' },
+    source: { type: 'sourceType', id: 'sourceId', number: 'sourceNumber' },
+  }),
+  postingsBalance,
+  postingsFromSources,
+];

@@ -1,0 +1,53 @@
+/**
+ * Exact money (docs/architecture.md, "Exact money"): an amount is a whole number of rials, kept in
+ * a PostgreSQL `bigint` column, and every sum, difference, product, check and tax works on it as
+ * a BigInt on server and device alike, never through floating point. On the wire and in rows an
+ * amount is a JSON number while it is a safe integer (every amount a form or a line takes), and
+ * its canonical decimal text ("18000000000000001") beyond that, so a total or a balance above
+ * 2^53 arrives to the rial. `toRials` reads either (and Persian digits and separators); a JSON
+ * number that is not a safe integer has already lost digits and is refused.
+ */
+import { toAsciiDigits } from './normalize.ts';
+
+/** A money value as it travels: a safe integer, or the decimal text of a larger one. */
+export type Rials = number | string;
+
+/** The largest magnitude a money column (`bigint`) holds. */
+export const MONEY_LIMIT = 2n ** 63n - 1n;
+
+const integerText = /^-?\d{1,19}$/;
+
+/** The rials of a value in any accepted form (bigint, safe integer, integer text), or null. */
+export function toRials(input: unknown): bigint | null {
+  if (typeof input === 'bigint') return input;
+  if (typeof input === 'number') return Number.isSafeInteger(input) ? BigInt(input) : null;
+  if (typeof input !== 'string') return null;
+  const text = toAsciiDigits(input.trim()).replace(/[٬,\s]/g, '');
+  if (!integerText.test(text)) return null;
+  return BigInt(text);
+}
+
+/** The rials of a value, treating empty as 0; throws on what is not money (a programming error). */
+export function rials(input: unknown): bigint {
+  if (input === null || input === undefined || input === '') return 0n;
+  const value = toRials(input);
+  if (value === null) throw new TypeError(`not an amount of rials: ${String(input)}`);
+  return value;
+}
+
+/** How an amount travels: a number while it is a safe integer, its decimal text beyond. */
+export function wireRials(value: bigint): Rials {
+  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
+}
+
+/** Whether an amount fits a money column. */
+export function fitsMoney(value: bigint): boolean {
+  return value <= MONEY_LIMIT && value >= -MONEY_LIMIT;
+}
+
+/** The exact sum of amounts given in any accepted form (empty counts as 0). */
+export function sumRials(values: Iterable<unknown>): bigint {
+  let sum = 0n;
+  for (const v of values) sum += rials(v);
+  return sum;
+}
