@@ -107,3 +107,12 @@ export interface RouteDoc {
   /** Who may call it, when that is not said by the route's guards (see openApiDocument.ts). */
   security?: Record<string, string[]>[];
 }
+
+declare module 'fastify' {
+  /** A route's schema may carry its OpenAPI words (RouteDoc): a route with no body or answer schema still says what it does. */
+  interface FastifySchema {
+    summary?: string;
+    description?: string;
+    tags?: string[];
+  }
+}

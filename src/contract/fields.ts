@@ -57,6 +57,7 @@ interface FieldBase<K extends FieldKind> {
    * on create to anything not empty, or changing it.
    */
   guard?: { grant: string; values?: readonly string[] };
+  /**
    * A value the server keeps unless the writer holds this grant of the entity (`grants`, shown in
    * the role matrix): without it a client may not set the field (on a create it keeps its empty
    * value, on an update its stored one) and the write is refused naming it (`permission`).

@@ -62,7 +62,7 @@ export async function acceptedMember(server: TestServer, inviter: PanelCaller, r
 }
 
 /** Makes a role with exactly these permissions and adds the person to the owner's panel with it. */
-export async function addMember(server: TestServer, owner: PanelCaller, person: TestAccount, permissions: string[], roleName = `role-${randomUUID().slice(0, 8)}`): Promise<PanelCaller> {
+export async function addMember(server: TestServer, owner: PanelCaller, person: TestAccount, permissions: readonly string[], roleName = `role-${randomUUID().slice(0, 8)}`): Promise<PanelCaller> {
   const role = await createRow(owner, Role, { name: roleName, permissions });
   await acceptedMember(server, owner, role.id, person);
   return callerIn(server, person, owner.code);

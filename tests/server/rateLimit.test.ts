@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
+import type { LoginData } from '../../src/contract/envelope.ts';
 import { loginLimits, signUpLimit } from '../../server/auth/rateLimit.ts';
 import { SLOW_STEP_MS } from '../../server/auth/throttle.ts';
 import { startTestServer, strongPassword, uniqueAddress, uniqueUsername, type TestAccount, type TestServer } from './harness.ts';
@@ -13,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function passwordLogin(target: TestServer, username: string, password: string, remoteAddress: string) {
-  return target.call(endpoints.login, { body: { username, password, serviceName: 'pishkhan' }, remoteAddress });
+  return target.call<LoginData>(endpoints.login, { body: { username, password, serviceName: 'pishkhan' }, remoteAddress });
 }
 
 async function failLogins(account: TestAccount, times: number, address: string) {
