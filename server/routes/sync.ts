@@ -13,7 +13,7 @@ import { apiPath } from './apiPath.ts';
 export async function registerSyncRoutes(app: FastifyInstance): Promise<void> {
   const preHandler = [requireSession, requirePanel];
   const schemas = syncSchemas();
-  app.post(apiPath(syncEndpoints.push), { preHandler, schema: schemas.push }, async (request) =>
+  app.post(apiPath(syncEndpoints.push), { preHandler, schema: schemas.push, config: { failureCode: Code.SaveFailed } }, async (request) =>
     ok(request, await pushMutations(request, parsePush(request.body)), Code.Processed),
   );
   app.get(apiPath(syncEndpoints.pull), { preHandler, schema: schemas.pull }, async (request) => {
