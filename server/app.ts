@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/Db.ts';
 import { AppError } from './errors.ts';
 import { failure } from './envelope.ts';
+import { failureAnswer } from './failureAnswer.ts';
 import { langFromHeader, type Lang } from './i18n/messages.ts';
 import './modules/discover.ts';
 import { compressAnswers } from './compressAnswers.ts';
@@ -95,7 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.status(status).send(failure(request, Code.BadRequest));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(failure(request, Code.ProcessingProblem));
+    const answer = failureAnswer(error, request);
+    return reply.status(answer.status).send(failure(request, answer.code));
   });
 
   serveOpenApi(app);

@@ -20,6 +20,7 @@ import { sendOutcome } from '../entities/mutationReply.ts';
 import { inPanelWrite } from '../entities/panelWrite.ts';
 import { ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
+import { mutationFailureCode } from '../failureAnswer.ts';
 import { ensurePermission, requirePanel } from '../panels/panelAccess.ts';
 import { createBody, idParams, listQuery, listSchema, rowSchema, updateBody, versionBody, versionQuery } from '../apiSchema/entitySchemas.ts';
 import { envelope, orNull, type RouteDoc } from '../apiSchema/schemaKit.ts';
@@ -75,7 +76,7 @@ function entityRoutes(app: FastifyInstance, entity: Entity): void {
     return ok(request, seen, Code.Retrieved);
   });
 
-  app.post(path, { preHandler, schema: { ...doc('Create'), body: createBody(entity), response: { 200: written, 201: written } } }, async (request, reply) => {
+  app.post(path, { preHandler, config: { failureCode: mutationFailureCode('create') }, schema: { ...doc('Create'), body: createBody(entity), response: { 200: written, 201: written } } }, async (request, reply) => {
     const { id, ...values } = body(request);
     const outcome = await write(request, 'create', id === undefined ? randomUUID() : String(id), values);
     return sendOutcome(request, reply, outcome);
@@ -97,7 +98,7 @@ function entityRoutes(app: FastifyInstance, entity: Entity): void {
   if (!isDocument(entity)) return;
   for (const step of ['submit', 'cancel'] as const) {
     const schema = { ...doc(step === 'submit' ? 'Submit' : 'Cancel'), params: idParams, body: versionBody, response: { 200: written } };
-    app.post(`${path}/:id/${step}`, { preHandler, schema }, async (request, reply) => {
+    app.post(`${path}/:id/${step}`, { preHandler, schema, config: { failureCode: mutationFailureCode(step) } }, async (request, reply) => {
       const id = rowId(request);
       return sendOutcome(request, reply, await write(request, step, id, undefined, versionOf(body(request).version)));
     });

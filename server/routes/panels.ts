@@ -80,7 +80,7 @@ export async function registerPanelRoutes(app: FastifyInstance): Promise<void> {
   const inPanel = [requireSession, requirePanel];
   const schemas = panelSchemas();
 
-  app.post(apiPath(panelEndpoints.register), { preHandler: requireSession, schema: schemas.register }, (request, reply) =>
+  app.post(apiPath(panelEndpoints.register), { preHandler: requireSession, schema: schemas.register, config: { failureCode: Code.CreateFailed } }, (request, reply) =>
     withInput(reply, request, () => register(request, reply)),
   );
 

@@ -13,7 +13,7 @@ import { apiPath } from './apiPath.ts';
 export async function registerSyncRoutes(app: FastifyInstance): Promise<void> {
   const preHandler = [requireSession, requirePanel];
   const schemas = syncSchemas();
-  app.post(apiPath(syncEndpoints.push), { preHandler, schema: schemas.push }, async (request) => {
+  app.post(apiPath(syncEndpoints.push), { preHandler, schema: schemas.push, config: { failureCode: Code.SaveFailed } }, async (request) => {
     const push = parsePush(request.body);
     const started = performance.now();
     const answer = await pushMutations(request, push);

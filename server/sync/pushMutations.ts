@@ -19,6 +19,7 @@ import { inPanelWrite } from '../entities/panelWrite.ts';
 import { rowForCaller } from '../entities/rowScope.ts';
 import type { WriteContext } from '../entities/writeContext.ts';
 import { AppError } from '../errors.ts';
+import { databaseTrouble, mutationFailureCode } from '../failureAnswer.ts';
 import { messageFor } from '../i18n/messages.ts';
 import { accessById, type PanelAccess } from '../panels/panelAccess.ts';
 import { claimClient, recordResults, storedResults, type StoredResult } from './syncClients.ts';
@@ -167,12 +168,15 @@ function outOfOrder(m: Mutation): StoredResult {
   return { mutationId: m.mutationId, status: 'rejected', code: Code.InvalidOperation, entity: '', id: '' };
 }
 
-/** A mutation the database refused in a way no rule foresaw: recorded as rejected (9402), so it blocks nothing. */
+/**
+ * A mutation the database refused in a way no rule foresaw: recorded as rejected with its
+ * operation's failure code (9100 creating, 9103 updating, 9104 deleting), so it blocks nothing.
+ */
 async function recordFailure(ctx: WriteContext, clientId: string, m: Mutation): Promise<PushResponse> {
   const last = await claimClient(ctx.tx, clientId, ctx.access.id, ctx.userId, ctx.now);
   if (last === null) throw new AppError(Code.InvalidOperation, 403);
   if (m.mutationId <= last) return applyBatch(ctx, clientId, [m]);
-  const result = storedResult(m, { status: 'rejected', code: Code.ProcessingProblem, row: null });
+  const result = storedResult(m, { status: 'rejected', code: mutationFailureCode(m.op), row: null });
   await recordResults(ctx.tx, clientId, [result], ctx.now);
   return { lastMutationId: m.mutationId, results: [{ ...answer(ctx, result), row: null }] };
 }
@@ -186,7 +190,9 @@ async function pushOneByOne(request: FastifyRequest, push: PushRequest): Promise
     try {
       one = await inPanelWrite(request, (ctx) => applyBatch(ctx, push.clientId, [m]));
     } catch (error) {
-      if (error instanceof AppError) throw error;
+      // The database's own trouble (down, full, a rolled-back transaction) is no fault of the
+      // mutation: the whole push fails (503) and the client sends it again later.
+      if (error instanceof AppError || databaseTrouble(error)) throw error;
       request.log.error({ err: error, mutationId: m.mutationId }, 'a pushed mutation failed; recorded as rejected');
       one = await inPanelWrite(request, (ctx) => recordFailure(ctx, push.clientId, m));
     }

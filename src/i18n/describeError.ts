@@ -4,7 +4,7 @@
  * saying the server could not be reached; the spec's text for a timeout.
  *
  * The server's own `errorData.message` is shown instead (decision 025) when it says something the
- * catalogue cannot: its code has no words in our catalogue (or it sent none), or its text is not
+ * catalogue cannot: its code has no words in our catalogue, or its text is not
  * the catalogue's sentence for that code (the server filled `{info}` — "Creating the product
  * “Tea 500 g” failed." — or wrote a refusal of its own). Only a message in the language the call
  * asked for is used, so a switch of language mid-call never shows a sentence in the other one.
@@ -35,9 +35,7 @@ export function describeError(i18n: I18n, error: unknown, info?: string): string
     const seconds = error.retryAfterSeconds;
     return seconds ? `${text} ${i18n._(msg`You can try again in ${seconds} seconds.`)}` : text;
   }
-  const server = serverWords(i18n, error, messageForCode(i18n, null));
-  if (server) return server;
-  if (error.code !== undefined) return messageForCode(i18n, error.code);
+  if (error.code !== undefined) return serverWords(i18n, error, messageForCode(i18n, null)) ?? messageForCode(i18n, error.code);
   const status = error.status ?? 0;
   return i18n._(msg`Server error (HTTP status ${status}). Please try again.`);
 }

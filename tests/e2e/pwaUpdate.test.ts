@@ -36,7 +36,7 @@ function countDocumentLoads(page: Page): () => number {
 
 describe('the build files', () => {
   it('are served for revalidation on every request, like the service worker and index.html', async () => {
-    const latest = (await (await fetch(`${e2e.server.url}/builds/latest.json`)).json()) as { id: string; time: string };
+    const latest = (await (await fetch(`${e2e.server.url}/builds/latest.json`)).json()) as { id: string; time: string; timestamp: number };
     expect(latest.id).toMatch(/^[\w.-]+$/);
     expect(Number.isNaN(Date.parse(latest.time))).toBe(false);
     for (const path of ['/builds/latest.json', `/builds/meta/${latest.id}.json`, '/sw.js', '/index.html', '/manifest.webmanifest']) {
@@ -44,7 +44,12 @@ describe('the build files', () => {
       expect(response.status, path).toBe(200);
       expect(response.headers.get('cache-control'), path).toBe('no-cache');
     }
-    expect(await (await fetch(`${e2e.server.url}/builds/meta/${latest.id}.json`)).json()).toEqual(latest);
+    expect(latest.timestamp).toBe(Date.parse(latest.time));
+    expect(await (await fetch(`${e2e.server.url}/builds/meta/${latest.id}.json`)).json()).toEqual({
+      ...latest,
+      matcher: { static: {}, wildcard: {}, dynamic: {} },
+      prerendered: [],
+    });
   });
 });
 

@@ -26,7 +26,7 @@ describe('an unforeseen database error', () => {
     allowServerErrors();
     const answer = await server.call({ method: 'GET', path: '/api/test/failing-statement' });
     expect(answer.status).toBe(500);
-    expect(answer.body.errorData?.code).toBe(9402);
+    expect(answer.body.errorData?.code).toBe(9102);
     const logged = lines.join('\n');
     expect(logged).toContain('division by zero');
     expect(logged).not.toContain(SECRET);

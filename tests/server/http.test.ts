@@ -93,12 +93,12 @@ describe('the API edge', () => {
     expect(faFirst.body.errorData?.message).toBe(fa.body.errorData?.message);
   });
 
-  it('answers 500 with 9402 and no details when something breaks inside', async () => {
+  it('answers 500 with 9102 (retrieving failed, for a GET) and no details when something breaks inside', async () => {
     const logged = allowConsole('error');
     allowServerErrors();
     const answer = await server.call(boom);
     expect(answer.status).toBe(500);
-    expect(answer.body.errorData?.code).toBe(9402);
+    expect(answer.body.errorData?.code).toBe(9102);
     expect(JSON.stringify(answer.body)).not.toMatch(/secret|internals|\.ts|stack/);
     expect(logged.texts.join('\n')).toContain('secret internals');
   });

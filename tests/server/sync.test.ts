@@ -203,7 +203,7 @@ describe('push', () => {
 });
 
 describe('push when the database refuses what no rule foresaw', () => {
-  it('records that mutation as rejected (9402) and applies the ones around it', async () => {
+  it('records that mutation as rejected (9100, creating failed) and applies the ones around it', async () => {
     const logged = allowConsole('error');
     await server.db.exec(`
       CREATE FUNCTION refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -218,12 +218,12 @@ describe('push when the database refuses what no rule foresaw', () => {
       expect(answer.status).toBe(200);
       expect(answer.body.data!.results.map((r) => [r.mutationId, r.status, r.code])).toEqual([
         [1, 'applied', Code.Created],
-        [2, 'rejected', Code.ProcessingProblem],
+        [2, 'rejected', Code.CreateFailed],
         [3, 'applied', Code.Created],
       ]);
       expect(answer.body.data!.lastMutationId).toBe(3);
       const replay = await client.push(batch);
-      expect(replay.body.data!.results.map((r) => r.code)).toEqual([Code.Created, Code.ProcessingProblem, Code.Created]);
+      expect(replay.body.data!.results.map((r) => r.code)).toEqual([Code.Created, Code.CreateFailed, Code.Created]);
       expect((await panel.call(rest.get(Role, before))).status).toBe(200);
       expect((await panel.call(rest.get(Role, after))).status).toBe(200);
       expect(logged.texts.join('\n')).toContain('boom refused');

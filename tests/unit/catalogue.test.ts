@@ -107,9 +107,9 @@ describe('the server’s own message (decision 025)', () => {
     expect(describeError(fa, answered('fa', 9100, fromServer))).toBe(fromServer);
   });
 
-  it('shows the server’s text for a code the catalogue has no words for, and for an answer with a message but no code', () => {
+  it('shows the server’s text for a code the catalogue has no words for; with no code, the server-error text with the status, as the spec says', () => {
     expect(describeError(en, answered('en', 4711, 'The fiscal year is closed.'))).toBe('The fiscal year is closed.');
-    expect(describeError(en, withoutCode('en', 'Maintenance until 14:00.'))).toBe('Maintenance until 14:00.');
+    expect(describeError(en, withoutCode('en', 'Maintenance until 14:00.'))).toBe('Server error (HTTP status 500). Please try again.');
     expect(describeError(en, answered('en', 4711, ''))).toBe('An unknown error occurred.');
   });
 
