@@ -28,8 +28,14 @@ export interface ClientModule {
   nav: readonly NavPlace[];
   /** Route → its screen; every route of the declaration has one. */
   screens: Readonly<Record<string, Screen>>;
-  /** Routes drawn full-screen, without the app's frame (a kiosk). */
+  /** Routes drawn full-screen, without the app's frame. */
   frameless?: readonly string[];
+  /**
+   * Routes a device opens with nobody signed in (a kiosk tablet, which holds only its device
+   * credential): full-screen, without the session check, the panel's data or its sync. The
+   * screen itself calls only what its credential opens on the server.
+   */
+  withoutSession?: readonly string[];
   /** The module's words, one lazy catalogue per language. */
   catalogue?: Readonly<Record<Locale, Catalogue>>;
 }
