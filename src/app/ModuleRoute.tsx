@@ -12,17 +12,31 @@ import { UserArea } from './UserArea.tsx';
 /**
  * A module screen, found among the discovered modules (any case, aliases redirect): shown when the
  * current panel has the module enabled; otherwise what the module does and how to enable it. A
- * module or screen that does not exist is a 404.
+ * module or screen that does not exist is a 404. A screen a device opens without a session (a
+ * kiosk) is drawn as it is.
  */
 export function ModuleRoute({ module, rest }: { module: string; rest: string }) {
   const part = clientModule(module);
   const found = part && screenOfPath(part, rest);
   if (!part || !found) return <NotFoundPage />;
   if (found.alias) return <Redirect to={modulePath(part.module.key, found.route)} replace />;
+  if (part.withoutSession?.includes(found.route)) return <DeviceScreen part={part} route={found.route} />;
   return (
     <UserArea bare={part.frameless?.includes(found.route)}>
       <EnabledScreen part={part} route={found.route} />
     </UserArea>
+  );
+}
+
+/** A screen a device opens with nobody signed in: no session, no panel, no frame. */
+function DeviceScreen({ part, route }: { part: ClientModule; route: string }) {
+  const Screen = part.screens[route]!;
+  return (
+    <main id="main">
+      <Suspense fallback={<PageSpinner />}>
+        <Screen />
+      </Suspense>
+    </main>
   );
 }
 

@@ -28,13 +28,19 @@ export interface ClientModule {
   nav: readonly NavPlace[];
   /** Route → its screen; every route of the declaration has one. */
   screens: Readonly<Record<string, Screen>>;
-  /** Routes drawn full-screen, without the app's frame (a kiosk). */
+  /** Routes drawn full-screen, without the app's frame. */
   frameless?: readonly string[];
   /**
    * Where each of its documents is shown: entity name → the route of its details screen, opened
    * with `?id=<row id>`. Links from outside the module (the books audit) go there.
    */
   documentPages?: Readonly<Record<string, string>>;
+  /**
+   * Routes a device opens with nobody signed in (a kiosk tablet, which holds only its device
+   * credential): full-screen, without the session check, the panel's data or its sync. The
+   * screen itself calls only what its credential opens on the server.
+   */
+  withoutSession?: readonly string[];
   /** The module's words, one lazy catalogue per language. */
   catalogue?: Readonly<Record<Locale, Catalogue>>;
 }

@@ -35,7 +35,7 @@ export default defineClientModule({
     'Management/Workplace/Place/PlaceManagement': lazyScreen(() => import('./screens/workplace.tsx'), 'PlaceManagement'),
     'Management/Workplace/Rules/RulesManagement': lazyScreen(() => import('./screens/workplace.tsx'), 'RulesManagement'),
   },
-  frameless: ['Management/Workplace/Device/Kiosk'],
+  withoutSession: ['Management/Workplace/Device/Kiosk'],
   catalogue: {
     fa: () => import('../locales/fa.po'),
     en: () => import('../locales/en.po'),

@@ -1,6 +1,7 @@
 /**
  * Who is at the kiosk: the person a typed personnel code or a scanned badge names, among the
- * personnel rows already on the tablet (so it works offline), and which way their next punch goes.
+ * names and codes already on the tablet (so it works offline), and which way a person's next
+ * punch goes by their punches on a phone.
  */
 import { toAsciiDigits } from '../../../src/contract/normalize.ts';
 import type { LocalRow } from '../../../src/storage/localRecords.ts';
@@ -12,7 +13,7 @@ const digitsOf = (code: string) => code.replace(/\D/g, '');
  * The active person with this code: written as it is, or, since the keypad has digits only, by
  * the digits of their code when no one else's digits are the same ("001" for "P-001").
  */
-export function personByCode(personnel: readonly LocalRow[], typed: string): LocalRow | null {
+export function personByCode<T extends { code: unknown; deleted?: unknown; active?: unknown }>(personnel: readonly T[], typed: string): T | null {
   const code = comparable(typed);
   if (!code) return null;
   const active = personnel.filter((p) => !p.deleted && p.active !== false);

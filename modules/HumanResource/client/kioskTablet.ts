@@ -1,45 +1,60 @@
 /**
- * What this tablet remembers as a kiosk, in its own storage: which Device of which panel it is
- * (set by "Start kiosk mode on this device", forgotten on leaving kiosk mode), and the wrong-PIN
- * counts of rules/kioskLock.ts, kept so that reloading the page does not lift a lock.
+ * What this tablet keeps as a kiosk (decision 021), in its own storage: which kiosk Device of
+ * which panel it is and that Device's credential, the names and codes it shows (nothing else
+ * about anyone), and the punches made while offline, each with its proof, until the server has
+ * them. No PIN or badge verifier is ever on the tablet.
  */
-import type { KioskLocks } from '../rules/kioskLock.ts';
+import type { KioskPunchBody, KioskRoster } from '../rules/kioskEndpoint.ts';
 
-export const KIOSK_DEVICE_KEY = 'pishkhan.HumanResource.kioskDevice';
-export const KIOSK_LOCKS_KEY = 'pishkhan.HumanResource.kioskLocks';
+export const KIOSK_KEY = 'pishkhan.HumanResource.kiosk';
+export const KIOSK_ROSTER_KEY = 'pishkhan.HumanResource.kioskRoster';
+export const KIOSK_QUEUE_KEY = 'pishkhan.HumanResource.kioskQueue';
 
-function read<T extends object>(key: string): T {
+export interface KioskState {
+  panelCode: string;
+  deviceId: string;
+  deviceName: string;
+  credential: string;
+}
+
+function read(key: string): unknown {
   try {
-    const saved: unknown = JSON.parse(localStorage.getItem(key) ?? '{}');
-    return typeof saved === 'object' && saved !== null && !Array.isArray(saved) ? (saved as T) : ({} as T);
+    return JSON.parse(localStorage.getItem(key) ?? 'null');
   } catch {
-    return {} as T;
+    return null;
   }
 }
 
-/** Panel code → the id of the kiosk Device this tablet is in that panel. */
-type KioskDevices = Record<string, string>;
-
-export function kioskDeviceOf(panelCode: string | null): string | null {
-  if (!panelCode) return null;
-  const id = read<KioskDevices>(KIOSK_DEVICE_KEY)[panelCode];
-  return typeof id === 'string' ? id : null;
+export function savedKiosk(): KioskState | null {
+  const saved = read(KIOSK_KEY) as Partial<KioskState> | null;
+  return saved && typeof saved.credential === 'string' && typeof saved.deviceId === 'string' && typeof saved.panelCode === 'string'
+    ? { panelCode: saved.panelCode, deviceId: saved.deviceId, deviceName: String(saved.deviceName ?? ''), credential: saved.credential }
+    : null;
 }
 
-export function rememberKioskDevice(panelCode: string, deviceId: string): void {
-  localStorage.setItem(KIOSK_DEVICE_KEY, JSON.stringify({ ...read<KioskDevices>(KIOSK_DEVICE_KEY), [panelCode]: deviceId }));
+export function saveKiosk(state: KioskState): void {
+  localStorage.setItem(KIOSK_KEY, JSON.stringify(state));
 }
 
-export function forgetKioskDevice(panelCode: string): void {
-  const devices = read<KioskDevices>(KIOSK_DEVICE_KEY);
-  delete devices[panelCode];
-  localStorage.setItem(KIOSK_DEVICE_KEY, JSON.stringify(devices));
+/** Leaving kiosk mode: nothing of it stays on the tablet. */
+export function forgetKiosk(): void {
+  for (const key of [KIOSK_KEY, KIOSK_ROSTER_KEY, KIOSK_QUEUE_KEY]) localStorage.removeItem(key);
 }
 
-export function savedLocks(): KioskLocks {
-  return read<KioskLocks>(KIOSK_LOCKS_KEY);
+export function savedRoster(): KioskRoster | null {
+  const saved = read(KIOSK_ROSTER_KEY) as KioskRoster | null;
+  return saved && Array.isArray(saved.people) ? saved : null;
 }
 
-export function saveLocks(locks: KioskLocks): void {
-  localStorage.setItem(KIOSK_LOCKS_KEY, JSON.stringify(locks));
+export function saveRoster(roster: KioskRoster): void {
+  localStorage.setItem(KIOSK_ROSTER_KEY, JSON.stringify(roster));
+}
+
+export function queuedPunches(): KioskPunchBody[] {
+  const saved = read(KIOSK_QUEUE_KEY);
+  return Array.isArray(saved) ? (saved as KioskPunchBody[]) : [];
+}
+
+export function savePunchQueue(queue: readonly KioskPunchBody[]): void {
+  localStorage.setItem(KIOSK_QUEUE_KEY, JSON.stringify(queue));
 }

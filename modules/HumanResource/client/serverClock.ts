@@ -23,11 +23,13 @@ export function knownOffset(): ClockOffset | null {
   }
 }
 
-/** Asks the server for its time; answers the offset, or the last known one when it cannot be reached. */
-export async function learnOffset(): Promise<ClockOffset | null> {
+const askWithSession = () => apiData<ClockAnswer>(clockEndpoint.method, clockEndpoint.path, { timeoutMs: 5000 });
+
+/** Asks the server for its time (a kiosk asks with its device credential); answers the offset, or the last known one when it cannot be reached. */
+export async function learnOffset(ask: () => Promise<ClockAnswer> = askWithSession): Promise<ClockOffset | null> {
   const sent = Date.now();
   try {
-    const answer = await apiData<ClockAnswer>(clockEndpoint.method, clockEndpoint.path, { timeoutMs: 5000 });
+    const answer = await ask();
     const back = Date.now();
     const learned = { offset: Math.round(answer.now - (sent + back) / 2), learnedAt: back };
     localStorage.setItem(CLOCK_OFFSET_KEY, JSON.stringify(learned));

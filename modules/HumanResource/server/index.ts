@@ -1,5 +1,6 @@
 /** Attendance's server part: the fence and policy re-checked on every punch, kiosk tablets as devices whose punches prove who punched, the in/out report of a range, and the server's clock for phones. */
-import { defineServerModule, envelope, integer, object, ok, requireSession } from '../../../server/moduleApi.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { defineServerModule, envelope, integer, object, ok, readDeviceCredential, requireSession } from '../../../server/moduleApi.ts';
 import module from '../module.ts';
 import { clockEndpoint, type ClockAnswer } from '../rules/clock.ts';
 import { personnelHooks } from './personnelHooks.ts';
@@ -19,6 +20,10 @@ export default defineServerModule({
       summary: "The server's clock, for phones whose own is off",
       response: { 200: envelope(object({ now: integer({ description: 'Milliseconds since the epoch.' }) }, { required: ['now'] })) },
     };
-    app.get(clockEndpoint.path.replace(/^\/api/, ''), { preHandler: requireSession, schema }, async (request) => ok<ClockAnswer>(request, { now: request.server.deps.clock.now() }));
+    // A kiosk asks with its device credential: the time is all it learns here.
+    const sessionOrDevice = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!readDeviceCredential(request)) await requireSession(request, reply);
+    };
+    app.get(clockEndpoint.path.replace(/^\/api/, ''), { preHandler: sessionOrDevice, schema }, async (request) => ok<ClockAnswer>(request, { now: request.server.deps.clock.now() }));
   },
 });

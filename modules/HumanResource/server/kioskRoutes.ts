@@ -13,7 +13,7 @@ import { permission, type Row } from '../../../src/contract/entity.ts';
 import { toAsciiDigits } from '../../../src/contract/normalize.ts';
 import {
   AppError, applyMutation, clearThrottle, columnName, findRow, inDeviceWrite, inPanelWrite, ok, readDeviceCredential,
-  requirePanel, requireSession, reserveThrottle, selectRows, setServerFields, signDeviceCredential, throttleKey, type Limit,
+  arrayOf, envelope, object, requirePanel, requireSession, reserveThrottle, selectRows, setServerFields, signDeviceCredential, text as textSchema, throttleKey, type JsonSchema, type Limit,
 } from '../../../server/moduleApi.ts';
 import { Device, Personnel, Place } from '../entities/masterData.ts';
 import { Punch } from '../entities/punch.ts';
@@ -128,9 +128,49 @@ async function punch(request: FastifyRequest) {
   return ok(request, answer, Code.Created);
 }
 
+const uuid = textSchema({ format: 'uuid' });
+const body200 = (data: JsonSchema) => ({ 200: envelope(data) });
+const schemas = {
+  enrol: {
+    summary: 'Enrol this tablet as a kiosk Device (a manager): answers its device credential',
+    body: object({ deviceId: uuid }, { required: ['deviceId'] }),
+    response: body200(object({ credential: textSchema(), deviceId: uuid }, { required: ['credential', 'deviceId'] })),
+  },
+  leave: {
+    summary: 'End kiosk mode on a tablet (a manager): revokes the kiosk Device’s credential',
+    body: object({ deviceId: uuid }, { required: ['deviceId'] }),
+    response: body200({ type: 'null' }),
+  },
+  roster: {
+    summary: 'The names and personnel codes a kiosk shows (`Authorization: Device <credential>` only)',
+    response: body200(
+      object(
+        {
+          device: object({ id: uuid, name: textSchema(), place: textSchema(), active: { type: 'boolean' } }, { required: ['id', 'name', 'place', 'active'] }),
+          people: arrayOf(object({ code: textSchema(), name: textSchema() }, { required: ['code', 'name'] })),
+        },
+        { required: ['device', 'people'] },
+      ),
+    ),
+  },
+  punch: {
+    summary: 'A kiosk punch with its proof (PIN or badge), checked on arrival (`Authorization: Device <credential>` only)',
+    body: object(
+      { id: uuid, code: textSchema(), direction: { type: 'string', enum: ['in', 'out'] }, at: textSchema({ format: 'date-time' }), deviceAt: textSchema({ format: 'date-time' }), pin: textSchema(), badge: textSchema() },
+      { required: ['id', 'code', 'direction', 'at'] },
+    ),
+    response: body200(
+      object(
+        { id: uuid, name: textSchema(), direction: textSchema(), at: textSchema(), verified: { type: 'boolean' }, status: textSchema() },
+        { required: ['id', 'name', 'direction', 'at', 'verified', 'status'] },
+      ),
+    ),
+  },
+};
+
 export function kioskRoutes(app: FastifyInstance): void {
-  app.post(path(kioskEndpoints.enrol.path), { preHandler: [requireSession, requirePanel], schema: { summary: 'Enrol this tablet as a kiosk Device: answers its device credential' } }, enrol);
-  app.post(path(kioskEndpoints.leave.path), { preHandler: [requireSession, requirePanel], schema: { summary: 'End kiosk mode on a tablet (a manager): revokes the kiosk Device’s credential' } }, leave);
-  app.get(path(kioskEndpoints.roster.path), { schema: { summary: 'The names and personnel codes a kiosk shows (device credential only)' } }, roster);
-  app.post(path(kioskEndpoints.punch.path), { schema: { summary: 'A kiosk punch with its proof, checked on arrival (device credential only)' } }, punch);
+  app.post(path(kioskEndpoints.enrol.path), { preHandler: [requireSession, requirePanel], schema: schemas.enrol }, enrol);
+  app.post(path(kioskEndpoints.leave.path), { preHandler: [requireSession, requirePanel], schema: schemas.leave }, leave);
+  app.get(path(kioskEndpoints.roster.path), { schema: schemas.roster }, roster);
+  app.post(path(kioskEndpoints.punch.path), { schema: schemas.punch }, punch);
 }

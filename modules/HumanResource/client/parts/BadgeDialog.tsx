@@ -113,7 +113,7 @@ export function BadgeDialog({ person, open, onClose }: { person: LocalRow; open:
           <Spinner className="size-8 text-brand-700" />
         )}
       </div>
-      <Alert tone="warning">{person.badgeHash ? t`Printing this badge makes ${name}’s current badge stop working, on every kiosk at its next sync.` : t`The badge’s QR code lets ${name} clock in at a kiosk without a PIN: keep it like a key.`}</Alert>
+      <Alert tone="warning">{t`The badge’s QR code lets ${name} clock in at a kiosk without a PIN: keep it like a key. Printing it makes any badge printed before stop working, on every kiosk at once.`}</Alert>
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={saving}>

@@ -1,64 +1,90 @@
 /**
- * Leaving kiosk mode. Not the account's password: checking it needs the server, and a kiosk must
- * keep working (and be leavable) offline; the account's session is already on the tablet anyway.
- * Instead the button must be held for three seconds and the choice confirmed, which nobody does
- * by passing by. Pinning the browser with the tablet's own screen pinning keeps the rest out.
+ * Leaving kiosk mode needs a manager (decision 021): they sign in here with their own username
+ * and password, and the server ends the kiosk's credential if they may manage devices; the tablet
+ * then forgets everything of the kiosk and stays signed in as that manager. Anyone else is told
+ * so and signed out again. Offline a kiosk cannot be left: the server must agree.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
-import { ConfirmDialog } from '../../../../src/ui/ConfirmDialog.tsx';
+import { useState, type FormEvent } from 'react';
+import { login, logout } from '../../../../src/api/account.ts';
+import { describeError } from '../../../../src/i18n/describeError.ts';
+import { clearSession, storeLogin, storePanelCode } from '../../../../src/session/session.ts';
+import { Alert } from '../../../../src/ui/Alert.tsx';
+import { Button } from '../../../../src/ui/Button.tsx';
 import { LogoutIcon } from '../../../../src/ui/icons.tsx';
+import { ModalFrame } from '../../../../src/ui/ModalFrame.tsx';
+import { TextField } from '../../../../src/ui/TextField.tsx';
+import { useOnline } from '../../../../src/ui/useOnline.ts';
+import { leaveKiosk } from '../kioskApi.ts';
+import type { KioskState } from '../kioskTablet.ts';
 
-const HOLD_MS = 3000;
+export function KioskExit({ kiosk, onLeft }: { kiosk: KioskState; onLeft: () => void }) {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const [open, setOpen] = useState(false);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
-export function KioskExit({ deviceName, onExit }: { deviceName: string; onExit: () => void }) {
-  const { t } = useLingui();
-  const [holding, setHolding] = useState(false);
-  const [asking, setAsking] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  function start() {
-    if (holding) return;
-    setHolding(true);
-    timer.current = setTimeout(() => {
-      setHolding(false);
-      setAsking(true);
-    }, HOLD_MS);
+  async function leave(event: FormEvent) {
+    event.preventDefault();
+    if (busy || !username || !password) return;
+    setBusy(true);
+    setFailure(null);
+    let signedIn: string | null = null;
+    try {
+      const tokens = await login(username.trim(), password);
+      signedIn = tokens.refresh_token;
+      storeLogin(tokens, username.trim(), 'password');
+      storePanelCode(kiosk.panelCode);
+      await leaveKiosk(kiosk.deviceId);
+      setOpen(false);
+      onLeft();
+    } catch (error) {
+      if (signedIn) {
+        await logout(signedIn).catch(() => {});
+        clearSession();
+      }
+      setFailure(describeError(i18n, error));
+    } finally {
+      setBusy(false);
+      setPassword('');
+    }
   }
-  function stop() {
-    clearTimeout(timer.current);
-    setHolding(false);
-  }
 
+  const deviceName = kiosk.deviceName;
   return (
     <>
       <button
         type="button"
-        onPointerDown={start}
-        onPointerUp={stop}
-        onPointerLeave={stop}
-        onPointerCancel={stop}
-        onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && !e.repeat && start()}
-        onKeyUp={stop}
-        onContextMenu={(e) => e.preventDefault()}
-        className="relative flex items-center gap-2 overflow-hidden rounded-xl px-3 py-2 text-sm text-white/80 ring-1 ring-white/30 select-none hover:text-white"
+        onClick={() => setOpen(true)}
+        className="flex items-center gap-2 rounded-xl px-3 py-2 text-sm text-white/80 ring-1 ring-white/30 select-none hover:text-white"
       >
-        <span aria-hidden="true" className={`absolute inset-y-0 inset-s-0 bg-white/25 ${holding ? 'w-full transition-[width] duration-[3000ms] ease-linear' : 'w-0'}`} />
-        <LogoutIcon className="relative size-4" />
-        <span className="relative">{holding ? t`Keep holding…` : t`Hold to leave kiosk mode`}</span>
+        <LogoutIcon className="size-4" />
+        <span>{t`Leave kiosk mode`}</span>
       </button>
-      <ConfirmDialog
-        open={asking}
-        tone="danger"
+      <ModalFrame
+        open={open}
+        onClose={() => !busy && setOpen(false)}
         title={t`Leave kiosk mode?`}
-        confirmLabel={t`Leave kiosk mode`}
-        cancelLabel={t`Stay in kiosk mode`}
-        onConfirm={onExit}
-        onCancel={() => setAsking(false)}
+        description={<p>{t`A manager signs in to end kiosk mode: this tablet stops being the kiosk “${deviceName}”, and nobody can clock in here until a manager starts kiosk mode again.`}</p>}
+        onSubmit={(e) => void leave(e)}
+        className="flex flex-col gap-4"
       >
-        <p>{t`This tablet stops being the kiosk “${deviceName}”: nobody can clock in here until a manager starts kiosk mode again.`}</p>
-      </ConfirmDialog>
+        {!online && <Alert tone="warning">{t`The tablet is offline: kiosk mode can be left only when it is online.`}</Alert>}
+        <TextField label={t`Manager’s username`} ltr autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} />
+        <TextField label={t`Password`} type="password" ltr autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value)} />
+        {failure && <Alert tone="error">{failure}</Alert>}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
+            {t`Stay in kiosk mode`}
+          </Button>
+          <Button type="submit" variant="danger" disabled={busy || !online}>
+            {t`Leave kiosk mode`}
+          </Button>
+        </div>
+      </ModalFrame>
     </>
   );
 }

@@ -1,59 +1,59 @@
 /**
- * The kiosk at work (hr-attendance.md, kiosk devices): a person types their personnel code and PIN
- * on the keypad (or a keyboard), or shows their badge to a handheld scanner (which types it into
- * the focused field) or to the camera. Checked on the tablet against the personnel rows synced to
- * it, so it works offline. Then their name and one big In or Out; one tap records the punch
- * (source kiosk, this device, the device clock corrected by the server's offset), which goes
- * through the outbox like any write. Five wrong PINs lock a code here for five minutes.
+ * The kiosk at work (hr-attendance.md, kiosk devices; decision 021): a person types their
+ * personnel code and PIN on the keypad (or a keyboard), or shows their badge to a handheld scanner
+ * (which types it into the focused field) or to the camera; then their name and In or Out. The
+ * punch goes to the server with the PIN or badge, which the server checks: online the person
+ * learns at once whether it was accepted; offline it waits on the tablet and is checked when
+ * sent. A punch whose PIN is wrong is kept for a manager's review, never silently accepted. The
+ * tablet holds no PIN or badge verifier.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { toAsciiDigits } from '../../../../src/contract/normalize.ts';
 import { describeError } from '../../../../src/i18n/describeError.ts';
-import { formatNumber, localDigits } from '../../../../src/i18n/format.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
+import { localDigits } from '../../../../src/i18n/format.ts';
 import { Alert, type Tone } from '../../../../src/ui/Alert.tsx';
 import { BarcodeScanner } from '../../../../src/ui/BarcodeScanner.tsx';
 import { Button } from '../../../../src/ui/Button.tsx';
 import { CheckIcon } from '../../../../src/ui/icons.tsx';
-import { Punch } from '../../entities/punch.ts';
-import { afterRightPin, afterWrongPin, lockedFor, triesLeft, type KioskLocks } from '../../rules/kioskLock.ts';
-import { parseBadge, verifyBadge, verifyPin, type BadgeScan } from '../../rules/kioskSecret.ts';
-import { nextDirection, personByCode } from '../kioskCheck.ts';
-import { savedLocks, saveLocks } from '../kioskTablet.ts';
+import type { KioskPunchBody, KioskRoster } from '../../rules/kioskEndpoint.ts';
+import { parseBadge } from '../../rules/kioskSecret.ts';
+import { isRevoked, sendPunch } from '../kioskApi.ts';
+import { personByCode } from '../kioskCheck.ts';
+import { queuedPunches, savePunchQueue, type KioskState } from '../kioskTablet.ts';
 import { serverNow, type ClockOffset } from '../serverClock.ts';
 import { formatClock } from '../timeText.ts';
 import { KioskKeypad } from './KioskKeypad.tsx';
 
 type Direction = 'in' | 'out';
+type Person = KioskRoster['people'][number];
+type Proof = { pin: string } | { badge: string };
+type Outcome = 'accepted' | 'unverified' | 'queued';
 type Step =
   | { kind: 'code' }
-  | { kind: 'pin'; person: LocalRow }
-  | { kind: 'ready'; person: LocalRow; direction: Direction }
-  | { kind: 'done'; person: LocalRow; direction: Direction; at: string; offline: boolean };
+  | { kind: 'pin'; person: Person }
+  | { kind: 'ready'; person: Person; proof: Proof }
+  | { kind: 'done'; person: Person; direction: Direction; at: string; outcome: Outcome };
 
 /** How long a half-finished entry waits before the kiosk goes back to the start. */
 const IDLE_MS = 30_000;
-const CONFIRMATION_MS = 3500;
+const CONFIRMATION_MS = 5000;
 const QR_ONLY = ['qr_code'] as const;
 
 export interface KioskTerminalProps {
-  device: LocalRow;
-  personnel: readonly LocalRow[];
-  punches: readonly LocalRow[];
+  kiosk: KioskState;
+  people: KioskRoster['people'];
   offset: ClockOffset | null;
+  onQueued: () => void;
 }
 
-export function KioskTerminal({ device, personnel, punches, offset }: KioskTerminalProps) {
+export function KioskTerminal({ kiosk, people, offset, onQueued }: KioskTerminalProps) {
   const { t, i18n } = useLingui();
-  const panel = usePanelData();
   const [step, setStep] = useState<Step>({ kind: 'code' });
   const [entry, setEntry] = useState('');
   const [notice, setNotice] = useState<{ tone: Tone; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [camera, setCamera] = useState(false);
-  const [locks, setLocks] = useState<KioskLocks>(savedLocks);
   const [touched, setTouched] = useState(0);
   const field = useRef<HTMLInputElement>(null);
 
@@ -72,74 +72,24 @@ export function KioskTerminal({ device, personnel, punches, offset }: KioskTermi
     if (step.kind === 'code' || step.kind === 'pin') field.current?.focus();
   }, [step]);
 
-  function changeLocks(next: KioskLocks) {
-    setLocks(next);
-    saveLocks(next);
-  }
-
-  function lockedNotice(minutes: number) {
-    const wait = formatNumber(minutes);
-    return { tone: 'error' as const, text: t`Too many wrong PINs for this code. Try again in ${wait} minutes, or scan your badge.` };
-  }
-
-  function ready(person: LocalRow) {
+  function badge(scanned: string) {
+    const scan = parseBadge(scanned);
+    const person = scan && personByCode(people, scan.code);
+    setEntry('');
+    if (!person) return setNotice({ tone: 'error', text: t`This badge is not valid any more. Ask your manager for a new one, or type your code and PIN.` });
     setNotice(null);
-    setEntry('');
-    setStep({ kind: 'ready', person, direction: nextDirection(punches, person.id) });
-  }
-
-  async function badge(scan: BadgeScan) {
-    const person = personByCode(personnel, scan.code);
-    if (person && String(person.code).toLowerCase() === scan.code.toLowerCase() && (await verifyBadge(scan, person.badgeHash))) return ready(person);
-    setEntry('');
-    setNotice({ tone: 'error', text: t`This badge is not valid any more. Ask your manager for a new one, or type your code and PIN.` });
+    setStep({ kind: 'ready', person, proof: { badge: scanned.trim() } });
   }
 
   function code() {
-    const scanned = parseBadge(entry);
-    if (scanned) return void badge(scanned);
-    const person = personByCode(personnel, entry);
+    if (parseBadge(entry)) return badge(entry);
     const typed = localDigits(entry.trim());
     if (!typed) return;
-    if (!person) {
-      setEntry('');
-      return setNotice({ tone: 'error', text: t`No one here has the personnel code ${typed}.` });
-    }
-    const locked = lockedFor(locks, String(person.code), Date.now());
-    if (locked) {
-      setEntry('');
-      return setNotice(lockedNotice(Math.ceil(locked / 60_000)));
-    }
-    if (typeof person.pinHash !== 'string') {
-      setEntry('');
-      const name = String(person.name);
-      return setNotice({ tone: 'warning', text: t`No kiosk PIN is set for ${name}. Ask your manager to set one, or scan your badge.` });
-    }
+    const person = personByCode(people, entry);
+    setEntry('');
+    if (!person) return setNotice({ tone: 'error', text: t`No one here has the personnel code ${typed}.` });
     setNotice(null);
-    setEntry('');
     setStep({ kind: 'pin', person });
-  }
-
-  async function pin(person: LocalRow) {
-    if (!entry) return;
-    setBusy(true);
-    const right = await verifyPin(entry, person.pinHash);
-    setBusy(false);
-    setEntry('');
-    const personCode = String(person.code);
-    if (right) {
-      changeLocks(afterRightPin(locks, personCode));
-      return ready(person);
-    }
-    const next = afterWrongPin(locks, personCode, Date.now());
-    changeLocks(next);
-    const locked = lockedFor(next, personCode, Date.now());
-    if (locked) {
-      setStep({ kind: 'code' });
-      return setNotice(lockedNotice(Math.ceil(locked / 60_000)));
-    }
-    const left = formatNumber(triesLeft(next, personCode));
-    setNotice({ tone: 'error', text: t`Wrong PIN. Tries left before this code is locked: ${left}.` });
   }
 
   function submit(event?: FormEvent) {
@@ -147,31 +97,34 @@ export function KioskTerminal({ device, personnel, punches, offset }: KioskTermi
     setTouched((n) => n + 1);
     if (busy) return;
     if (step.kind === 'code') code();
-    else if (step.kind === 'pin') void pin(step.person);
+    else if (step.kind === 'pin' && entry) {
+      setStep({ kind: 'ready', person: step.person, proof: { pin: entry } });
+      setEntry('');
+    }
   }
 
-  function scannedByCamera(text: string) {
-    const scanned = parseBadge(text);
-    if (scanned) void badge(scanned);
-    else setNotice({ tone: 'error', text: t`This code is not an attendance badge.` });
+  function queue(punch: KioskPunchBody) {
+    savePunchQueue([...queuedPunches(), punch]);
+    onQueued();
   }
 
-  async function record(person: LocalRow, direction: Direction) {
-    if (!panel || busy) return;
+  async function record(person: Person, proof: Proof, direction: Direction) {
+    if (busy) return;
     setBusy(true);
     const at = new Date(serverNow(offset)).toISOString();
+    const punch: KioskPunchBody = { id: crypto.randomUUID(), code: person.code, direction, at, deviceAt: new Date().toISOString(), ...proof };
     try {
-      await panel.data.create(Punch, {
-        personnelId: person.id,
-        memberId: person.memberId ?? null,
-        at,
-        deviceAt: new Date().toISOString(),
-        direction,
-        source: 'kiosk',
-        deviceId: device.id,
-      });
-      setStep({ kind: 'done', person, direction, at, offline: !navigator.onLine });
+      if (!navigator.onLine) {
+        queue(punch);
+        return setStep({ kind: 'done', person, direction, at, outcome: 'queued' });
+      }
+      const answer = await sendPunch(kiosk.credential, punch);
+      setStep({ kind: 'done', person, direction, at, outcome: answer.verified ? 'accepted' : 'unverified' });
     } catch (error) {
+      if (!isRevoked(error) && (error as { kind?: string }).kind === 'network') {
+        queue(punch);
+        return setStep({ kind: 'done', person, direction, at, outcome: 'queued' });
+      }
       setNotice({ tone: 'error', text: describeError(i18n, error) });
       restart();
     } finally {
@@ -180,33 +133,40 @@ export function KioskTerminal({ device, personnel, punches, offset }: KioskTermi
   }
 
   if (step.kind === 'ready' || step.kind === 'done') {
-    const name = String(step.person.name);
+    const name = step.person.name;
     const time = step.kind === 'done' ? formatClock(step.at) : '';
-    const methods = Array.isArray(step.person.methods) ? (step.person.methods as string[]) : [];
     return (
       <section aria-live="polite" className="flex flex-col items-center gap-6 rounded-3xl bg-white p-6 text-center text-slate-900 shadow-xl sm:p-10">
         <h2 className="text-3xl font-bold">{name}</h2>
         {step.kind === 'ready' ? (
           <>
-            <button
-              type="button"
-              autoFocus
-              disabled={busy}
-              onClick={() => void record(step.person, step.direction)}
-              className={`h-40 w-full max-w-sm rounded-3xl text-5xl font-bold text-white shadow-lg active:scale-95 ${step.direction === 'in' ? 'bg-emerald-600 hover:bg-emerald-700' : 'bg-amber-600 hover:bg-amber-700'}`}
-            >
-              {step.direction === 'in' ? t`In` : t`Out`}
-            </button>
+            <div className="grid w-full max-w-xl grid-cols-2 gap-4">
+              {(['in', 'out'] as const).map((direction) => (
+                <button
+                  key={direction}
+                  type="button"
+                  disabled={busy}
+                  onClick={() => void record(step.person, step.proof, direction)}
+                  className={`h-40 rounded-3xl text-5xl font-bold text-white shadow-lg active:scale-95 ${direction === 'in' ? 'bg-emerald-600 hover:bg-emerald-700' : 'bg-amber-600 hover:bg-amber-700'}`}
+                >
+                  {direction === 'in' ? t`In` : t`Out`}
+                </button>
+              ))}
+            </div>
             <Button variant="secondary" size="lg" onClick={restart}>
               <Trans>Not me</Trans>
             </Button>
           </>
+        ) : step.outcome === 'unverified' ? (
+          <div role="status" className="flex w-full max-w-lg flex-col items-center gap-3 rounded-3xl bg-amber-50 p-6 text-amber-900 ring-1 ring-amber-200">
+            <p className="text-3xl font-bold">{t`The PIN or badge was not accepted`}</p>
+            <p className="text-lg">{t`The punch is kept, but your manager will review it. Check your PIN next time, or ask your manager for a new one.`}</p>
+          </div>
         ) : (
           <div role="status" className="flex w-full max-w-lg flex-col items-center gap-3 rounded-3xl bg-emerald-50 p-6 text-emerald-900 ring-1 ring-emerald-200">
             <CheckIcon className="size-16 rounded-full bg-emerald-600 p-3 text-white" />
             <p className="text-3xl font-bold">{step.direction === 'in' ? t`Clocked in at ${time}` : t`Clocked out at ${time}`}</p>
-            {step.offline && <p className="text-lg">{t`Saved on this tablet; it will be sent when the tablet is online.`}</p>}
-            {!methods.includes('kiosk') && <p className="text-lg">{t`Your attendance policy does not include the kiosk: your manager will review this punch.`}</p>}
+            {step.outcome === 'queued' && <p className="text-lg">{t`Saved on this tablet; it will be sent, and the PIN checked, when the tablet is online.`}</p>}
           </div>
         )}
       </section>
@@ -214,7 +174,7 @@ export function KioskTerminal({ device, personnel, punches, offset }: KioskTermi
   }
 
   const pinStep = step.kind === 'pin';
-  const person = pinStep ? String(step.person.name) : '';
+  const person = pinStep ? step.person.name : '';
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)] lg:items-start">
       <form onSubmit={submit} className="flex flex-col gap-4 rounded-3xl bg-white p-5 text-slate-900 shadow-xl sm:p-6">
@@ -261,7 +221,7 @@ export function KioskTerminal({ device, personnel, punches, offset }: KioskTermi
         <p className="text-white/80">
           <Trans>Hold your badge to the scanner, or to the camera.</Trans>
         </p>
-        <BarcodeScanner on={camera} onToggle={setCamera} formats={QR_ONLY} onScan={scannedByCamera} />
+        <BarcodeScanner on={camera} onToggle={setCamera} formats={QR_ONLY} onScan={badge} />
       </section>
     </div>
   );

@@ -1,31 +1,63 @@
 /**
- * "Start kiosk mode on this device": this tablet becomes the chosen kiosk Device (remembered on
- * the tablet), goes full screen and opens the kiosk page.
+ * "Start kiosk mode on this device" (a manager, on the tablet): the server enrols the tablet as
+ * this kiosk Device and gives it the Device's credential; then the manager's session ends on the
+ * tablet and their panel data is erased from it, so the kiosk holds nobody's session and nobody's
+ * records — only the credential, and the names and codes it shows (decision 021).
  */
 import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { readSession } from '../../../../src/session/session.ts';
+import { logout } from '../../../../src/api/account.ts';
+import { describeError } from '../../../../src/i18n/describeError.ts';
+import { clearSession, readSession } from '../../../../src/session/session.ts';
+import { resetCurrentPanel } from '../../../../src/storage/currentPanel.ts';
+import { resetCurrentUser } from '../../../../src/storage/currentUser.ts';
 import type { LocalRow } from '../../../../src/storage/localRecords.ts';
+import { deleteLocalData } from '../../../../src/storage/panelData.ts';
 import { Button } from '../../../../src/ui/Button.tsx';
-import { rememberKioskDevice } from '../kioskTablet.ts';
+import { enrolKiosk } from '../kioskApi.ts';
+import { saveKiosk } from '../kioskTablet.ts';
 import { hr } from '../paths.ts';
 
-export function StartKioskButton({ device, onStarted }: { device: LocalRow; onStarted?: (deviceId: string) => void }) {
-  const { t } = useLingui();
+export function StartKioskButton({ device }: { device: LocalRow }) {
+  const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
-  const panelCode = readSession().panelCode;
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { panelCode } = readSession();
   if (device.kind !== 'kiosk' || device.active === false || !panelCode) return null;
+
+  async function start() {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { credential } = await enrolKiosk(device.id);
+      saveKiosk({ panelCode: panelCode!, deviceId: device.id, deviceName: String(device.name), credential });
+    } catch (error) {
+      setBusy(false);
+      return setFailure(describeError(i18n, error));
+    }
+    const { refreshToken, username } = readSession();
+    if (refreshToken) await logout(refreshToken).catch(() => {});
+    clearSession();
+    resetCurrentUser();
+    resetCurrentPanel();
+    void document.documentElement.requestFullscreen?.().catch(() => {});
+    navigate(hr.kiosk, { replace: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (username) await deleteLocalData(username).catch(() => {});
+  }
+
   return (
-    <Button
-      variant="secondary"
-      onClick={() => {
-        rememberKioskDevice(panelCode, device.id);
-        void document.documentElement.requestFullscreen?.().catch(() => {});
-        onStarted?.(device.id);
-        navigate(hr.kiosk);
-      }}
-    >
-      {t`Start kiosk mode on this device`}
-    </Button>
+    <span className="flex flex-col items-start gap-1">
+      <Button variant="secondary" disabled={busy} onClick={() => void start()}>
+        {t`Start kiosk mode on this device`}
+      </Button>
+      {failure && (
+        <span role="alert" className="text-sm text-red-700">
+          {failure}
+        </span>
+      )}
+    </span>
   );
 }

@@ -1,38 +1,31 @@
 /**
- * The kiosk page (hr-attendance.md, kiosk devices), full screen without the app's frame: the
- * place and a large clock (Tehran time, Jalali date in fa), and the kiosk terminal. A tablet not
- * yet a kiosk shows the panel's kiosks to start kiosk mode on; an account that may not run a
- * kiosk is told what its role lacks; a blocked kiosk says so.
+ * The kiosk page (hr-attendance.md, kiosk devices; decision 021), full screen, opened with no one
+ * signed in: the tablet holds only its kiosk Device's credential. The place and a large clock
+ * (Tehran time, Jalali date in fa), and the kiosk terminal. Names and codes come from the server
+ * and are kept for offline use; punches made offline wait on the tablet with their proof and are
+ * sent, and checked, when it is online again. A revoked kiosk says so; leaving needs a manager.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { readSession } from '../../../../src/session/session.ts';
-import { seesAllOf, useCanAccess } from '../../../../src/storage/access.ts';
-import { useCurrentPanel } from '../../../../src/storage/currentPanel.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { useTableRows } from '../../../../src/storage/tableRows.ts';
+import { formatNumber } from '../../../../src/i18n/format.ts';
 import { Alert } from '../../../../src/ui/Alert.tsx';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { OfflineIcon } from '../../../../src/ui/icons.tsx';
-import { Spinner } from '../../../../src/ui/Spinner.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { useNow } from '../../../../src/ui/useNow.ts';
 import { useOnline } from '../../../../src/ui/useOnline.ts';
-import { Device, Personnel, Place } from '../../entities/masterData.ts';
-import { Punch } from '../../entities/punch.ts';
-import { forgetKioskDevice, kioskDeviceOf } from '../kioskTablet.ts';
+import type { KioskRoster } from '../../rules/kioskEndpoint.ts';
+import { fetchRoster, isRevoked, kioskClock, sendQueued } from '../kioskApi.ts';
+import { forgetKiosk, queuedPunches, savedKiosk, savedRoster, saveRoster, type KioskState } from '../kioskTablet.ts';
 import { KioskExit } from '../parts/KioskExit.tsx';
 import { KioskTerminal } from '../parts/KioskTerminal.tsx';
-import { StartKioskButton } from '../parts/StartKiosk.tsx';
 import { hr } from '../paths.ts';
 import { learnOffset, type ClockOffset } from '../serverClock.ts';
 import { formatClock, formatLongDate } from '../timeText.ts';
-import { useNow } from '../../../../src/ui/useNow.ts';
 
-/** The server's offset is learnt again this often while online. */
-const RELEARN_MS = 10 * 60_000;
+/** The names, the clock and the queue are looked at again this often while online. */
+const REFRESH_MS = 60_000;
 
 function Frame({ title, subtitle, end, children }: { title: string; subtitle?: string; end?: ReactNode; children: ReactNode }) {
   const now = useNow(1000);
@@ -71,97 +64,83 @@ function Frame({ title, subtitle, end, children }: { title: string; subtitle?: s
 export function Kiosk() {
   const { t } = useLingui();
   const [, navigate] = useLocation();
-  const panel = usePanelData();
-  const current = useCurrentPanel();
-  const can = useCanAccess();
-  const online = useOnline();
-  const panelCode = readSession().panelCode;
-  const [deviceId, setDeviceId] = useState(() => kioskDeviceOf(panelCode));
-  const [offset, setOffset] = useState<ClockOffset | null>(null);
-  const [personnel, punches, devices, places] = useTableRows(panel?.db, [Personnel, Punch, Device, Place]);
+  const [kiosk, setKiosk] = useState<KioskState | null>(savedKiosk);
   useDocumentTitle(t`Kiosk`);
-
-  useEffect(() => {
-    if (!online) return;
-    void learnOffset().then(setOffset);
-    const timer = setInterval(() => void learnOffset().then(setOffset), RELEARN_MS);
-    return () => clearInterval(timer);
-  }, [online]);
-
-  if (!personnel || !punches || !devices || !places) {
+  if (!kiosk) {
     return (
       <Frame title={t`Kiosk`}>
-        <div className="grid place-items-center py-10">
-          <Spinner className="size-10" />
-        </div>
+        <section className="flex flex-col gap-4 rounded-3xl bg-white p-5 text-slate-900 shadow-xl sm:p-6">
+          <h2 className="text-xl font-semibold">
+            <Trans>This device is not a kiosk yet</Trans>
+          </h2>
+          <p className="text-slate-700">
+            <Trans>A manager starts kiosk mode from the panel’s devices, on this tablet. People then clock in here with their personnel code and PIN, or their badge, even offline.</Trans>
+          </p>
+          <Link href={hr.devices} className={buttonClasses('primary', 'md')}>
+            <Trans>Go to devices</Trans>
+          </Link>
+        </section>
       </Frame>
     );
   }
-
-  const device = devices.find((d) => d.id === deviceId && !d.deleted && d.kind === 'kiosk');
-  if (!device) return <KioskSetup kiosks={devices.filter((d) => d.kind === 'kiosk' && !d.deleted)} places={places} onStarted={setDeviceId} />;
-
-  const place = places.find((p) => p.id === device.placeId);
-  const exit = (
-    <KioskExit
-      deviceName={String(device.name)}
-      onExit={() => {
-        if (panelCode) forgetKioskDevice(panelCode);
-        setDeviceId(null);
-        if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-        navigate(hr.devices);
-      }}
-    />
-  );
-  const mayRun = can(permission(Punch, 'create')) && current.status === 'ready' && seesAllOf(current.panel, Personnel) && seesAllOf(current.panel, Punch);
-  return (
-    <Frame title={place ? String(place.name) : String(device.name)} subtitle={place ? String(device.name) : undefined} end={exit}>
-      {!mayRun ? (
-        <Alert tone="warning" title={t`This account cannot run a kiosk`}>
-          {t`Its role needs to see every employee and everyone’s punches, to run a kiosk, and to add punches. Ask the panel’s owner to give these to the kiosk’s account.`}
-        </Alert>
-      ) : device.active === false ? (
-        <Alert tone="error" title={t`This kiosk is blocked`}>
-          {t`A manager has blocked this device; punches from it are refused. Ask a manager to make it active again.`}
-        </Alert>
-      ) : (
-        <KioskTerminal device={device} personnel={personnel} punches={punches} offset={offset} />
-      )}
-    </Frame>
-  );
+  const left = () => {
+    forgetKiosk();
+    setKiosk(null);
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+    navigate(hr.devices);
+  };
+  return <RunningKiosk kiosk={kiosk} onLeft={left} />;
 }
 
-function KioskSetup({ kiosks, places, onStarted }: { kiosks: readonly LocalRow[]; places: readonly LocalRow[]; onStarted: (deviceId: string) => void }) {
+function RunningKiosk({ kiosk, onLeft }: { kiosk: KioskState; onLeft: () => void }) {
   const { t } = useLingui();
-  const placeName = (row: LocalRow) => String(places.find((p) => p.id === row.placeId)?.name ?? '');
+  const online = useOnline();
+  const [roster, setRoster] = useState<KioskRoster | null>(savedRoster);
+  const [offset, setOffset] = useState<ClockOffset | null>(null);
+  const [revoked, setRevoked] = useState(false);
+  const [waiting, setWaiting] = useState(() => queuedPunches().length);
+
+  const refresh = useCallback(async () => {
+    try {
+      const fresh = await fetchRoster(kiosk.credential);
+      saveRoster(fresh);
+      setRoster(fresh);
+      setRevoked(false);
+      setOffset(await learnOffset(() => kioskClock(kiosk.credential)));
+      await sendQueued(kiosk.credential);
+    } catch (error) {
+      if (isRevoked(error)) setRevoked(true);
+    }
+    setWaiting(queuedPunches().length);
+  }, [kiosk.credential]);
+
+  useEffect(() => {
+    if (!online) return;
+    const first = setTimeout(() => void refresh(), 0);
+    const timer = setInterval(() => void refresh(), REFRESH_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [online, refresh]);
+
+  const title = roster?.device.place || kiosk.deviceName;
+  const waitingCount = formatNumber(waiting);
+  const exit = <KioskExit kiosk={kiosk} onLeft={onLeft} />;
   return (
-    <Frame title={t`Kiosk`}>
-      <section className="flex flex-col gap-4 rounded-3xl bg-white p-5 text-slate-900 shadow-xl sm:p-6">
-        <h2 className="text-xl font-semibold">
-          <Trans>This device is not a kiosk yet</Trans>
-        </h2>
-        <p className="text-slate-700">
-          <Trans>Choose which kiosk this tablet is. People then clock in here with their personnel code and PIN, or their badge, even offline.</Trans>
-        </p>
-        {kiosks.length === 0 ? (
-          <Alert tone="info">{t`No kiosk is registered yet. Add a device of the kind “Kiosk tablet” first.`}</Alert>
-        ) : (
-          <ul className="divide-y divide-slate-100 rounded-2xl ring-1 ring-slate-200">
-            {kiosks.map((kiosk) => (
-              <li key={kiosk.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-                <div>
-                  <p className="font-semibold">{String(kiosk.name)}</p>
-                  <p className="text-sm text-slate-600">{placeName(kiosk)}</p>
-                </div>
-                {kiosk.active === false ? <span className="text-sm text-red-700">{t`Blocked`}</span> : <StartKioskButton device={kiosk} onStarted={onStarted} />}
-              </li>
-            ))}
-          </ul>
-        )}
-        <Link href={hr.devices} className={buttonClasses('ghost', 'md')}>
-          <Trans>Back to devices</Trans>
-        </Link>
-      </section>
+    <Frame title={title} subtitle={roster?.device.place ? kiosk.deviceName : undefined} end={exit}>
+      {revoked ? (
+        <Alert tone="error" title={t`This kiosk is blocked`}>
+          {t`A manager has blocked this device or ended its kiosk mode; punches from it are refused. Ask a manager to start kiosk mode again.`}
+        </Alert>
+      ) : !roster ? (
+        <Alert tone="warning" title={t`This kiosk has not reached the server yet`}>
+          {t`Connect the tablet to the internet once, so it learns who works here.`}
+        </Alert>
+      ) : (
+        <KioskTerminal kiosk={kiosk} people={roster.people} offset={offset} onQueued={() => setWaiting(queuedPunches().length)} />
+      )}
+      {waiting > 0 && <p className="text-center text-white/80">{t`Punches waiting on this tablet: ${waitingCount}`}</p>}
     </Frame>
   );
 }

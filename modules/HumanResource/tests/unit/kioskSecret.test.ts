@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { afterRightPin, afterWrongPin, KIOSK_LOCK_MS, lockedFor, triesLeft, type KioskLocks } from '../../rules/kioskLock.ts';
 import { hashPin, isBadgeHash, isPinHash, newBadge, normalizePin, parseBadge, PIN_MIN_ITERATIONS, verifyBadge, verifyPin } from '../../rules/kioskSecret.ts';
 
 describe('a kiosk PIN', () => {
@@ -69,21 +68,5 @@ describe('a badge', () => {
     expect(parseBadge('P-001')).toBeNull();
     expect(parseBadge('pk1.50.1234')).toBeNull();
     expect(parseBadge('')).toBeNull();
-  });
-});
-
-describe('wrong PINs at a kiosk', () => {
-  it('lock the code for five minutes at the fifth, and a right PIN clears the count', () => {
-    const now = 1_000_000;
-    let locks: KioskLocks = {};
-    for (let i = 0; i < 4; i++) locks = afterWrongPin(locks, 'P-1', now);
-    expect(triesLeft(locks, 'p-1')).toBe(1);
-    expect(lockedFor(locks, 'P-1', now)).toBe(0);
-    locks = afterWrongPin(locks, 'P-1', now);
-    expect(lockedFor(locks, 'P-1', now + 1000)).toBe(KIOSK_LOCK_MS - 1000);
-    expect(lockedFor(locks, 'P-2', now)).toBe(0);
-    expect(lockedFor(locks, 'P-1', now + KIOSK_LOCK_MS)).toBe(0);
-    locks = afterWrongPin(locks, 'P-2', now);
-    expect(afterRightPin(locks, 'P-2')['p-2']).toBeUndefined();
   });
 });
