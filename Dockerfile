@@ -8,7 +8,7 @@
 # compose.yaml runs two copies of it with PostgreSQL.
 
 # --- build: every dependency, then the production build of the PWA into dist/ ---
-FROM node:20-bookworm-slim AS build
+FROM docker.io/library/node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -17,13 +17,13 @@ ARG BUILD_ID
 RUN BUILD_ID="${BUILD_ID:-$(date -u +%Y%m%d%H%M%S)}" npx vite build --logLevel warn
 
 # --- runtime dependencies only (argon2's prebuilt binary for this platform comes with them) ---
-FROM node:20-bookworm-slim AS deps
+FROM docker.io/library/node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # --- the image: the server's sources (run by tsx), the contract and modules it imports, the built PWA ---
-FROM node:20-bookworm-slim
+FROM docker.io/library/node:20-bookworm-slim
 # The last two are the settings npm start adds (scripts/serverEnv.mjs, docs/architecture.md "The server's memory").
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
