@@ -34,6 +34,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** The bearer token that reads /metrics from elsewhere (METRICS_TOKEN); without it, only from this machine. */
   metricsToken: string | null;
+  /** The largest panel backup a restore unpacks (RESTORE_LIMIT_MB, unpacked size). */
+  restoreLimitBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -192,5 +194,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: flag(env, 'SEED_DEMO', !databaseUrl && !production),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 20_000, 0, 10 * 60_000),
     metricsToken: metricsToken(env),
+    restoreLimitBytes: int(env, 'RESTORE_LIMIT_MB', 1024, 1, 64 * 1024) * 1024 * 1024,
   };
 }

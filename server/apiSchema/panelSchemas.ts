@@ -91,6 +91,14 @@ function makePanelSchemas() {
     invitations: { summary: "The caller's open invitations", response: { 200: envelope(arrayOf(invitation)) } },
     acceptInvitation: { summary: 'Accept an invitation; answers the joined panel', body: invitationCode, response: { 200: envelope(orNull(panelSummary)) } },
     declineInvitation: { summary: 'Decline an invitation', body: invitationCode, response: { 200: envelope(nothing) } },
+    backup: {
+      summary: "The panel as one file, for its owner: gzip-compressed JSON lines, versioned and checksummed (decision 022)",
+      response: { 200: { description: 'The backup file (application/gzip).', content: { 'application/gzip': { schema: { type: 'string', format: 'binary' } } } } },
+    },
+    restore: {
+      summary: 'Restore a backup file (body: application/gzip) as a new panel the caller owns',
+      response: { 201: envelope(object({ code: text(), name: text() }, { required: ['code', 'name'] })) },
+    },
   };
 }
 

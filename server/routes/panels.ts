@@ -3,6 +3,8 @@
  * caller's panels, the current panel with the caller's access, its details and modules, the
  * first-run setup and the activity summary. Every settings change is audited.
  */
+import { Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../src/contract/codes.ts';
 import { allPermissions } from '../../src/contract/modules.ts';
@@ -22,6 +24,7 @@ import { failure, ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
 import { createDefaultRoles } from '../access/defaultRoles.ts';
 import { activitySummary } from '../panels/activitySummary.ts';
+import { restoreBackup, writeBackup } from '../panels/panelBackup.ts';
 import { ensurePermission, inEnabledModules, requirePanel, type PanelAccess } from '../panels/panelAccess.ts';
 import { PanelInputError, parseDetails, parseModuleIcons, parseModules } from '../panels/panelInput.ts';
 import { currentPanel, insertPanel, newPanelCode, panelsOf, updateDetails, updateModules } from '../panels/panelStore.ts';
@@ -79,6 +82,37 @@ async function register(request: FastifyRequest, reply: FastifyReply): Promise<u
 export async function registerPanelRoutes(app: FastifyInstance): Promise<void> {
   const inPanel = [requireSession, requirePanel];
   const schemas = panelSchemas();
+
+  // A backup file is read as the stream it is (restoreBackup unpacks it); the body limit does not
+  // apply to it, the restore's own limit on the unpacked size does.
+  app.addContentTypeParser(['application/gzip', 'application/octet-stream'], (_request, payload, done) => done(null, payload));
+
+  app.get(apiPath(panelEndpoints.backup), { preHandler: inPanel, schema: schemas.backup }, async (request, reply) => {
+    if (!request.panel.isOwner) throw new AppError(Code.InvalidOperation, 403);
+    const { db, clock } = request.server.deps;
+    const now = new Date(clock.now());
+    const gzip = createGzip({ level: 6 });
+    // Errors after the first byte cannot change the status: the file is then cut short, and its
+    // missing last line (count and checksum) makes any restore refuse it.
+    writeBackup(db, request.panel.id, now, gzip).catch((error: unknown) => {
+      request.log.error({ err: error }, 'panel backup failed');
+      gzip.destroy(error as Error);
+    });
+    const day = now.toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'application/gzip')
+      .header('content-disposition', `attachment; filename="pishkhan-${request.panel.code}-${day}.pishkhan.gz"`)
+      .header('cache-control', 'no-store')
+      .send(gzip);
+  });
+
+  app.post(apiPath(panelEndpoints.restore), { preHandler: requireSession, schema: schemas.restore, config: { failureCode: Code.CreateFailed } }, async (request, reply) => {
+    const upload = request.body;
+    if (!(upload instanceof Readable)) throw new AppError(Code.BadRequest, 400);
+    const { db, clock, config } = request.server.deps;
+    const restored = await restoreBackup(db, upload, request.session.userId, new Date(clock.now()), config.restoreLimitBytes);
+    return reply.status(201).send(ok(request, { code: restored.code, name: restored.name }, Code.Created));
+  });
 
   app.post(apiPath(panelEndpoints.register), { preHandler: requireSession, schema: schemas.register, config: { failureCode: Code.CreateFailed } }, (request, reply) =>
     withInput(reply, request, () => register(request, reply)),

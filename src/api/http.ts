@@ -121,3 +121,26 @@ export async function apiCall<T>(method: Method, path: string, options: CallOpti
 export async function apiData<T>(method: Method, path: string, options?: CallOptions, authenticated?: boolean): Promise<T> {
   return (await apiCall<T>(method, path, options, authenticated)).data as T;
 }
+
+/**
+ * A call whose body or answer is a file rather than JSON (a panel backup): the same session,
+ * headers and errors as `apiCall`, no retries and no timeout (a large file takes its time).
+ */
+export async function apiFile(method: Method, path: string, body?: Blob, contentType?: string): Promise<Response> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError('network', 'The device is offline');
+  const withToken = Boolean(readSession().token);
+  if (withToken) await httpHooks.beforeAuthenticatedCall();
+  const headers = headersFor(withToken);
+  if (contentType) headers['Content-Type'] = contentType;
+  let response: Response;
+  try {
+    response = await fetch(`${httpSettings.baseUrl}${path}`, { method, headers, ...(body ? { body } : {}) });
+  } catch (error) {
+    throw new ApiError('network', error instanceof Error ? error.message : String(error));
+  }
+  if (response.ok) return response;
+  const answer: unknown = await response.json().catch(() => undefined);
+  const envelope = isEnvelope(answer) ? answer : undefined;
+  if (response.status === 401 && withToken) httpHooks.onUnauthorized();
+  throw new ApiError('http', envelope?.errorData?.message || envelope?.message || response.statusText || `HTTP ${response.status}`, response.status, envelope?.errorData?.code, envelope);
+}

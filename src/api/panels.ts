@@ -2,10 +2,11 @@
  * One function per panel call (src/contract/panels.ts) and the two sync calls. The current panel
  * is the `X-Panel-Code` the API client sends from the panelCode cookie.
  */
-import { panelEndpoints, type CurrentPanel, type CurrentPanelPeople, type InitialElementsResult, type PanelDetails, type PanelInvitation, type PanelModulesUpdate, type PanelRegistration, type PanelSummary, type ActivitySummary } from '../contract/panels.ts';
+import { panelEndpoints, type CurrentPanel, type CurrentPanelPeople, type InitialElementsResult, type PanelDetails, type PanelInvitation, type PanelModulesUpdate, type PanelRegistration, type PanelSummary, type ActivitySummary, type RestoredPanelSummary } from '../contract/panels.ts';
 import { booksAuditEndpoint, type BooksAuditResult } from '../contract/booksAudit.ts';
 import { syncEndpoints, type PullResponse, type PushRequest, type PushResponse } from '../contract/sync.ts';
-import { apiData } from './http.ts';
+import { apiData, apiFile } from './http.ts';
+import { isEnvelope } from '../contract/envelope.ts';
 
 /** Answers the new panel as `current` would (its creator owns it). */
 export function registerPanel(registration: PanelRegistration): Promise<CurrentPanel> {
@@ -61,4 +62,19 @@ export function pushMutations(request: PushRequest): Promise<PushResponse> {
 
 export function pullChanges(cursor: number, limit: number): Promise<PullResponse> {
   return apiData(syncEndpoints.pull.method, syncEndpoints.pull.path, { query: { cursor, limit } });
+}
+
+/** The current panel as one file (its owner only), with the name the server gives it. */
+export async function downloadPanelBackup(): Promise<{ file: Blob; name: string }> {
+  const response = await apiFile(panelEndpoints.backup.method, panelEndpoints.backup.path);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'pishkhan-panel.pishkhan.gz';
+  return { file: await response.blob(), name };
+}
+
+/** Restores a backup file as a new panel the caller owns. */
+export async function restorePanelBackup(file: Blob): Promise<RestoredPanelSummary> {
+  const response = await apiFile(panelEndpoints.restore.method, panelEndpoints.restore.path, file, 'application/gzip');
+  const answer: unknown = await response.json();
+  if (!isEnvelope(answer) || !answer.data) throw new Error('restore answered no panel');
+  return answer.data as RestoredPanelSummary;
 }

@@ -27,7 +27,17 @@ export const panelEndpoints = {
   acceptInvitation: { method: 'POST', path: '/api/Panel/Invitations/Accept' },
   /** POST `{ code }`: declines the invitation. 404 (9101) when no open invitation. */
   declineInvitation: { method: 'POST', path: '/api/Panel/Invitations/Decline' },
+  /** GET: the X-Panel-Code panel as one file (its owner only): gzip-compressed JSON lines, decision 022. */
+  backup: { method: 'GET', path: '/api/Panel/Backup' },
+  /** POST a backup file (Content-Type application/gzip): restores it as a new panel the caller owns; answers its PanelSummary-like `{ code, name }`. */
+  restore: { method: 'POST', path: '/api/Panel/Restore' },
 } as const;
+
+/** What a restore answers: the new panel. */
+export interface RestoredPanelSummary {
+  code: string;
+  name: string;
+}
 
 /**
  * An invitation to a panel as the invited person sees it (docs/decisions/007-invitations.md).

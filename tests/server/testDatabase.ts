@@ -10,7 +10,7 @@
  * database (the migration tests) is a new schema in the TEST_DATABASE_URL database, as before.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -33,14 +33,30 @@ async function migratedTemplate(): Promise<Blob> {
   const plan = await currentPlan();
   const key = await migrationsKey();
   const file = join(tmpdir(), `${TEMPLATE_PREFIX}${key}.tar`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  if (existsSync(file)) {
+    try {
+      // Marks it used (atime is often not kept up to date by the file system).
+      const now = new Date();
+      utimesSync(file, now, now);
+    } catch {
+      // Another process replaced it meanwhile; it is there all the same.
+    }
+    return new Blob([readFileSync(file)]);
+  }
 
   const template = await PGlite.create();
   await migrate(wrapPglite(template), plan);
   const dump = await template.dumpDataDir('none');
   await template.close();
+  // Templates of other migrations may belong to another checkout testing at the same time (a
+  // branch, a worktree): only those unused for a day are removed.
   for (const old of readdirSync(tmpdir()).filter((f) => f.startsWith(TEMPLATE_PREFIX))) {
-    rmSync(join(tmpdir(), old), { force: true });
+    const path = join(tmpdir(), old);
+    try {
+      if (Date.now() - statSync(path).mtimeMs > 24 * 3600_000) rmSync(path, { force: true });
+    } catch {
+      // Removed by someone else meanwhile.
+    }
   }
   // Written aside and renamed, so a parallel worker never reads half a file.
   const partial = `${file}.${process.pid}.partial`;
@@ -136,10 +152,10 @@ async function copyOfTemplate(url: string, database: string): Promise<void> {
 }
 
 async function makeTemplate(url: string, admin: pg.Client, name: string): Promise<void> {
-  // Templates of older migrations (and a partial one a crash left) are of no use now.
-  const old = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'pishkhan\\_template\\_%'");
-  for (const { datname } of old.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname}`);
+  // Templates of other migrations may serve another checkout testing at the same time (a branch,
+  // a worktree), so they stay (a few MB each); a partial one a crash left goes.
   const partial = `${name}_partial`;
+  await admin.query(`DROP DATABASE IF EXISTS ${partial}`);
   await admin.query(`CREATE DATABASE ${partial}`);
   const db = await openPostgres(inDatabase(url, partial), { max: 1 });
   try {
