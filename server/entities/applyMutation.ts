@@ -8,7 +8,7 @@
  * checks did not foresee is thrown (see pushMutations for how a batch survives it).
  */
 import { Code } from '../../src/contract/codes.ts';
-import { isDocument, permission, rowInScope, scopeFields, seesAllRows, validateValues, type DocumentSpec, type Entity, type Line, type Row, type WriteFieldReason } from '../../src/contract/entity.ts';
+import { isDocument, permission, rowInScope, rowMembers, scopeFields, seesAllRows, validateValues, type DocumentSpec, type Entity, type Line, type Row, type WriteFieldReason } from '../../src/contract/entity.ts';
 import { isUuid } from '../../src/contract/fields.ts';
 import type { MutationOp } from '../../src/contract/sync.ts';
 import { recordActivity } from './activityLog.ts';
@@ -217,7 +217,7 @@ export async function applyMutation(ctx: WriteContext, m: MutationRequest): Prom
     };
     return { status: 'rejected', code: error.code, ...said, row: shown(current) };
   }
-  const entry = { action: m.op, entity: entity.key, rowTitle: titleOf(entity, written.row), rowId: id };
+  const entry = { action: m.op, entity: entity.key, rowTitle: titleOf(entity, written.row), rowId: id, members: rowMembers(entity, written.row) };
   const changed = { entity: entity.key, rowId: id, ...(written.leftScope?.length ? { leftScope: written.leftScope } : {}) };
   if (ctx.journal) ctx.journal.add(entry, changed);
   else await recordActivity(ctx, entry, changed);

@@ -7,6 +7,7 @@
  * one query.
  */
 import { Code } from '../../src/contract/codes.ts';
+import { Activity } from '../../src/contract/entities/panelManagement.ts';
 import { fieldReadable, type Entity, type EntityListResponse } from '../../src/contract/entity.ts';
 import { activeFilters, ListQueryError, parseListQuery, rangeBounds, searchWords, textSortKinds, type ListParams } from '../../src/contract/list.ts';
 import type { Queryable } from '../db/Db.ts';
@@ -14,6 +15,7 @@ import { AppError } from '../errors.ts';
 import { columnName, privateSearchColumn, SEARCH_COLUMN, sortColumn, sqlType } from './columns.ts';
 import { rowsWithLines } from './entityStore.ts';
 import { placeholder, selectList, toColumn } from './rowCodec.ts';
+import { titleCondition } from './activityTitles.ts';
 import { scopeCondition } from './rowScope.ts';
 
 class SqlWhere {
@@ -51,8 +53,10 @@ function whereOf(entity: Entity, panelId: string, params: ListParams, readable: 
   // The row's search text, and that of the fields behind a grant the caller holds.
   const granted = entity.searchFields.filter((name) => entity.fields[name]?.readableBy && readable(name)).map((name) => `coalesce(${privateSearchColumn(columnName(name))}, '')`);
   const haystack = granted.length ? `(${[`coalesce(${SEARCH_COLUMN}, '')`, ...granted].join(` || E'\\n' || `)})` : SEARCH_COLUMN;
+  // The audit log: a search word matches only rows whose title the caller is shown (activityTitles.ts).
+  const titles = entity.key === Activity.key && searchWords(params.search).length ? titleCondition(caller, where.params) : null;
   for (const word of searchWords(params.search)) {
-    where.add((p) => `${haystack} LIKE ${p}`, `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.add((p) => (titles ? `(${titles} AND ${haystack} LIKE ${p})` : `${haystack} LIKE ${p}`), `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   }
   if (searchWords(params.search).length && !entity.searchFields.length) where.clauses.push('false');
   return where;
@@ -86,7 +90,9 @@ export async function listRows(
   permissions: ReadonlySet<string>,
   memberId: string | null = null,
 ): Promise<EntityListResponse> {
-  const readable = (name: string) => fieldReadable(entity, entity.fields[name]!, permissions);
+  // A reader who is not shown every title of the audit log may not filter or sort by it either.
+  const hiddenTitles = entity.key === Activity.key && titleCondition({ permissions, memberId }, []) !== null;
+  const readable = (name: string) => !(hiddenTitles && name === 'rowTitle') && fieldReadable(entity, entity.fields[name]!, permissions);
   let params: ListParams;
   try {
     params = parseListQuery(entity, query, readable);

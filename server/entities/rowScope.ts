@@ -5,7 +5,8 @@
  * those rows), REST get, pull, and the rows a write or a replayed push answers with.
  */
 import { rowForReader, rowInScope, scopeFields, seesAllRows, type Entity, type Row } from '../../src/contract/entity.ts';
-import { Member, Role } from '../../src/contract/entities/panelManagement.ts';
+import { Activity, Member, Role } from '../../src/contract/entities/panelManagement.ts';
+import { activityForReader } from './activityTitles.ts';
 import type { PanelAccess } from '../panels/panelAccess.ts';
 import type { WriteContext } from './writeContext.ts';
 import { columnName } from './columns.ts';
@@ -43,7 +44,10 @@ export function inScope(entity: Entity, access: Caller, row: Row): boolean {
 
 /** The row as the caller may see it, or null when it is outside their scope. */
 export function rowForCaller(entity: Entity, access: Caller, row: Row): Row | null {
-  return inScope(entity, access, row) ? rowForReader(entity, row, access.permissions) : null;
+  if (!inScope(entity, access, row)) return null;
+  const seen = rowForReader(entity, row, access.permissions);
+  // An audit row names the row it is about only to those who may read that row (activityTitles.ts).
+  return entity.key === Activity.key ? activityForReader(access, seen, row.members) : seen;
 }
 
 /**
