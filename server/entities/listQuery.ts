@@ -16,6 +16,7 @@ import { columnName, privateSearchColumn, SEARCH_COLUMN, sortColumn, sqlType } f
 import { rowsWithLines } from './entityStore.ts';
 import { placeholder, selectList, toColumn } from './rowCodec.ts';
 import { titleCondition } from './activityTitles.ts';
+import { mirrorCondition } from './mirrorFields.ts';
 import { scopeCondition } from './rowScope.ts';
 
 class SqlWhere {
@@ -25,6 +26,17 @@ class SqlWhere {
     this.params.push(value);
     this.clauses.push(sql(`$${this.params.length}${cast}`));
   }
+}
+
+/**
+ * Fields shown only on some rows of the entity (the audit log's titles: activityTitles.ts; a
+ * mirror's name: mirrorFields.ts), with the SQL condition of the rows the caller is shown them
+ * on; null when the caller is shown them on every row.
+ */
+function rowsShowing(entity: Entity, caller: Caller, params: unknown[]): { fields: readonly string[]; condition: string } | null {
+  const condition = entity.key === Activity.key ? titleCondition(caller, params) : mirrorCondition(entity, caller, params);
+  if (!condition) return null;
+  return { fields: entity.key === Activity.key ? ['rowTitle'] : (entity.mirror?.fields ?? []), condition };
 }
 
 function whereOf(entity: Entity, panelId: string, params: ListParams, readable: (name: string) => boolean, caller: Caller): SqlWhere {
@@ -53,8 +65,8 @@ function whereOf(entity: Entity, panelId: string, params: ListParams, readable: 
   // The row's search text, and that of the fields behind a grant the caller holds.
   const granted = entity.searchFields.filter((name) => entity.fields[name]?.readableBy && readable(name)).map((name) => `coalesce(${privateSearchColumn(columnName(name))}, '')`);
   const haystack = granted.length ? `(${[`coalesce(${SEARCH_COLUMN}, '')`, ...granted].join(` || E'\\n' || `)})` : SEARCH_COLUMN;
-  // The audit log: a search word matches only rows whose title the caller is shown (activityTitles.ts).
-  const titles = entity.key === Activity.key && searchWords(params.search).length ? titleCondition(caller, where.params) : null;
+  // A search word matches a row only where the caller is shown every field it searches (the audit log's titles, mirrors' names).
+  const titles = searchWords(params.search).length ? rowsShowing(entity, caller, where.params)?.condition : null;
   for (const word of searchWords(params.search)) {
     where.add((p) => (titles ? `(${titles} AND ${haystack} LIKE ${p})` : `${haystack} LIKE ${p}`), `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   }
@@ -90,9 +102,11 @@ export async function listRows(
   permissions: ReadonlySet<string>,
   memberId: string | null = null,
 ): Promise<EntityListResponse> {
-  // A reader who is not shown every title of the audit log may not filter or sort by it either.
-  const hiddenTitles = entity.key === Activity.key && titleCondition({ permissions, memberId }, []) !== null;
-  const readable = (name: string) => !(hiddenTitles && name === 'rowTitle') && fieldReadable(entity, entity.fields[name]!, permissions);
+  // Fields the caller is shown on some rows only may not be filtered or sorted by either.
+  const partly = rowsShowing(entity, { permissions, memberId }, [])?.fields ?? [];
+  const readable = (name: string) => !partly.includes(name) && fieldReadable(entity, entity.fields[name]!, permissions);
+  // Nor does the list fall back on their order: it is the newest first instead.
+  if (partly.includes(entity.defaultSort.field) && (query.sort === undefined || query.sort === '')) query = { ...query, sort: 'updatedAt', order: query.order ?? 'desc' };
   let params: ListParams;
   try {
     params = parseListQuery(entity, query, readable);

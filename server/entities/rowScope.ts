@@ -7,6 +7,7 @@
 import { rowForReader, rowInScope, scopeFields, seesAllRows, type Entity, type Row } from '../../src/contract/entity.ts';
 import { Activity, Member, Role } from '../../src/contract/entities/panelManagement.ts';
 import { activityForReader } from './activityTitles.ts';
+import { mirrorForReader } from './mirrorFields.ts';
 import type { PanelAccess } from '../panels/panelAccess.ts';
 import type { WriteContext } from './writeContext.ts';
 import { columnName } from './columns.ts';
@@ -46,8 +47,10 @@ export function inScope(entity: Entity, access: Caller, row: Row): boolean {
 export function rowForCaller(entity: Entity, access: Caller, row: Row): Row | null {
   if (!inScope(entity, access, row)) return null;
   const seen = rowForReader(entity, row, access.permissions);
-  // An audit row names the row it is about only to those who may read that row (activityTitles.ts).
-  return entity.key === Activity.key ? activityForReader(access, seen, row.members) : seen;
+  // An audit row names the row it is about only to those who may read that row (activityTitles.ts),
+  // a mirror its source only to those who see all of the source's rows (mirrorFields.ts).
+  if (entity.key === Activity.key) return activityForReader(access, seen, row.members);
+  return entity.mirror ? mirrorForReader(entity, access, seen, row) : seen;
 }
 
 /**
