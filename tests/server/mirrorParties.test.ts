@@ -7,18 +7,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role } from '../../../../src/contract/entities/panelManagement.ts';
-import { entityPath, permission, READ_ALL_GRANT, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
-import { panelEndpoints, type InitialElementsResult } from '../../../../src/contract/panels.ts';
-import { startTestServer, type TestServer } from '../../../../tests/server/harness.ts';
-import { acceptedMember, callerIn, createRow, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
-import { pullAll, syncClient } from '../../../../tests/server/syncFixture.ts';
-import { Module } from '../../../NagemManagement/entities/catalogue.ts';
-import { Customer } from '../../../NagemManagement/entities/customers.ts';
-import { Sale } from '../../../NagemManagement/entities/sale.ts';
-import { Party } from '../../entities/books.ts';
-import { AccountBalance, JournalLine } from '../../entities/ledger.ts';
-import { mirrorPartyId } from '../../server/parties.ts';
+import '../../server/modules/discover.ts';
+import { Role } from '../../src/contract/entities/panelManagement.ts';
+import { entityPath, permission, READ_ALL_GRANT, type EntityListResponse, type Row } from '../../src/contract/entity.ts';
+import { panelEndpoints, type InitialElementsResult } from '../../src/contract/panels.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { acceptedMember, callerIn, createRow, openPanel, rest, type PanelCaller } from './panelsFixture.ts';
+import { pullAll, syncClient } from './syncFixture.ts';
+import { Module } from '../../modules/NagemManagement/entities/catalogue.ts';
+import { Customer } from '../../modules/NagemManagement/entities/customers.ts';
+import { Sale } from '../../modules/NagemManagement/entities/sale.ts';
+import { Party } from '../../modules/MarketAccounting/entities/books.ts';
+import { AccountBalance, JournalLine } from '../../modules/MarketAccounting/entities/ledger.ts';
+import { mirrorPartyId } from '../../modules/MarketAccounting/server/parties.ts';
 
 let server: TestServer;
 let owner: PanelCaller;
