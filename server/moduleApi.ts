@@ -12,6 +12,7 @@ export { adjustBalances, appendLedger, readBalances, type BalanceChange } from '
 export { findRow, findRows, selectRows } from './entities/entityStore.ts';
 export { setServerFields } from './entities/serverFields.ts';
 export { scopeCondition } from './entities/rowScope.ts';
+export { setScopeFields } from './entities/scopeFollow.ts';
 export { columnName } from './entities/columns.ts';
 export { stableId } from './entities/stableId.ts';
 export { requireSession } from './auth/session.ts';

@@ -18,6 +18,8 @@ export interface ActivityEntry {
   entity: string;
   rowTitle: string;
   rowId: string;
+  /** The Members the row is scoped to (rowMembers), for whom beside `readAll` holders its title is shown. */
+  members?: readonly string[];
 }
 
 export class ActivityJournal {
@@ -39,6 +41,7 @@ export class ActivityJournal {
         entity: entry.entity,
         rowTitle: entry.rowTitle.slice(0, 200),
         rowId: entry.rowId,
+        members: entry.members ?? [],
       },
     }));
     await insertRows(ctx.tx, Activity, { panelId: ctx.access.id, userId: ctx.userId, now: ctx.now }, rows);

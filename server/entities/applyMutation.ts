@@ -8,7 +8,7 @@
  * checks did not foresee is thrown (see pushMutations for how a batch survives it).
  */
 import { Code } from '../../src/contract/codes.ts';
-import { fieldsNeedingGrant, isDocument, permission, rowInScope, scopeFields, seesAllRows, validateValues, type DocumentSpec, type Entity, type Line, type Row, type WriteFieldReason } from '../../src/contract/entity.ts';
+import { fieldsNeedingGrant, isDocument, permission, rowInScope, rowMembers, scopeFields, seesAllRows, validateValues, type DocumentSpec, type Entity, type Line, type Row, type WriteFieldReason } from '../../src/contract/entity.ts';
 import { isUuid } from '../../src/contract/fields.ts';
 import type { MutationOp } from '../../src/contract/sync.ts';
 import { recordActivity } from './activityLog.ts';
@@ -92,7 +92,9 @@ async function create(ctx: WriteContext, m: MutationRequest, stamp: WriteStamp, 
   // A reference out of the writer's scope is answered as a missing row before anything is said of the scope.
   await checkRules(ctx, entity, m.id, ready);
   staysInScope(ctx, entity, ready, ready, true);
-  return { code: Code.Created, row: await insertRow(ctx.tx, entity, stamp, m.id, { ...ready, ...(amendedFrom ? { amendedFrom } : {}) }) };
+  const row = await insertRow(ctx.tx, entity, stamp, m.id, { ...ready, ...(amendedFrom ? { amendedFrom } : {}) });
+  await hooks.afterWrite?.(ctx, null, row);
+  return { code: Code.Created, row };
 }
 
 /** Drafts only: a submitted or cancelled document is read-only (9106). */
@@ -195,11 +197,14 @@ async function write(ctx: WriteContext, m: MutationRequest, current: Row | null)
     staysInScope(ctx, entity, { ...current, ...changes }, changes, false);
     const row = await updateRow(ctx.tx, entity, stamp, current, changes);
     await cascadeScope(ctx, entity, current, row);
+    await hooks.afterWrite?.(ctx, current, row);
     return { code: Code.Updated, row, leftScope: await scopeLeft(ctx, entity, current, row) };
   }
   await hooks.beforeDelete?.(ctx, current);
   await checkNotReferenced(ctx.tx, entity, ctx.access.id, m.id);
-  return { code: Code.Deleted, row: await tombstoneRow(ctx.tx, entity, stamp, m.id) };
+  const gone = await tombstoneRow(ctx.tx, entity, stamp, m.id);
+  await hooks.afterWrite?.(ctx, current, gone);
+  return { code: Code.Deleted, row: gone };
 }
 
 export async function applyMutation(ctx: WriteContext, m: MutationRequest): Promise<MutationOutcome> {
@@ -228,7 +233,7 @@ export async function applyMutation(ctx: WriteContext, m: MutationRequest): Prom
     };
     return { status: 'rejected', code: error.code, ...said, row: shown(current) };
   }
-  const entry = { action: m.op, entity: entity.key, rowTitle: titleOf(entity, written.row), rowId: id };
+  const entry = { action: m.op, entity: entity.key, rowTitle: titleOf(entity, written.row), rowId: id, members: rowMembers(entity, written.row) };
   const changed = { entity: entity.key, rowId: id, ...(written.leftScope?.length ? { leftScope: written.leftScope } : {}) };
   if (ctx.journal) ctx.journal.add(entry, changed);
   else await recordActivity(ctx, entry, changed);

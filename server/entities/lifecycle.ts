@@ -24,6 +24,12 @@ export interface EntityHooks {
   onSubmit?(ctx: WriteContext, doc: Row): Promise<void>;
   /** A document's cancel: posts the exact reversal of what its submit posted. */
   onCancel?(ctx: WriteContext, doc: Row): Promise<void>;
+  /**
+   * After a create, update or delete was written (`before` null on a create; `after` a tombstone
+   * on a delete): keeps rows the server derives from this one in step (the customers a regional
+   * agent sees). It writes only server-kept fields, in the same transaction.
+   */
+  afterWrite?(ctx: WriteContext, before: Row | null, after: Row): Promise<void>;
 }
 
 /** The platform's own rules (the access model); the modules' come from their server parts. */

@@ -7,6 +7,7 @@
  * one query.
  */
 import { Code } from '../../src/contract/codes.ts';
+import { Activity } from '../../src/contract/entities/panelManagement.ts';
 import { fieldReadable, type Entity, type EntityListResponse } from '../../src/contract/entity.ts';
 import { activeFilters, ListQueryError, parseListQuery, rangeBounds, searchWords, textSortKinds, type ListParams } from '../../src/contract/list.ts';
 import type { Queryable } from '../db/Db.ts';
@@ -14,6 +15,8 @@ import { AppError } from '../errors.ts';
 import { columnName, privateSearchColumn, SEARCH_COLUMN, sortColumn, sqlType } from './columns.ts';
 import { rowsWithLines } from './entityStore.ts';
 import { placeholder, selectList, toColumn } from './rowCodec.ts';
+import { titleCondition } from './activityTitles.ts';
+import { mirrorCondition } from './mirrorFields.ts';
 import { scopeCondition } from './rowScope.ts';
 
 class SqlWhere {
@@ -23,6 +26,17 @@ class SqlWhere {
     this.params.push(value);
     this.clauses.push(sql(`$${this.params.length}${cast}`));
   }
+}
+
+/**
+ * Fields shown only on some rows of the entity (the audit log's titles: activityTitles.ts; a
+ * mirror's name: mirrorFields.ts), with the SQL condition of the rows the caller is shown them
+ * on; null when the caller is shown them on every row.
+ */
+function rowsShowing(entity: Entity, caller: Caller, params: unknown[]): { fields: readonly string[]; condition: string } | null {
+  const condition = entity.key === Activity.key ? titleCondition(caller, params) : mirrorCondition(entity, caller, params);
+  if (!condition) return null;
+  return { fields: entity.key === Activity.key ? ['rowTitle'] : (entity.mirror?.fields ?? []), condition };
 }
 
 function whereOf(entity: Entity, panelId: string, params: ListParams, readable: (name: string) => boolean, caller: Caller): SqlWhere {
@@ -51,8 +65,10 @@ function whereOf(entity: Entity, panelId: string, params: ListParams, readable: 
   // The row's search text, and that of the fields behind a grant the caller holds.
   const granted = entity.searchFields.filter((name) => entity.fields[name]?.readableBy && readable(name)).map((name) => `coalesce(${privateSearchColumn(columnName(name))}, '')`);
   const haystack = granted.length ? `(${[`coalesce(${SEARCH_COLUMN}, '')`, ...granted].join(` || E'\\n' || `)})` : SEARCH_COLUMN;
+  // A search word matches a row only where the caller is shown every field it searches (the audit log's titles, mirrors' names).
+  const titles = searchWords(params.search).length ? rowsShowing(entity, caller, where.params)?.condition : null;
   for (const word of searchWords(params.search)) {
-    where.add((p) => `${haystack} LIKE ${p}`, `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.add((p) => (titles ? `(${titles} AND ${haystack} LIKE ${p})` : `${haystack} LIKE ${p}`), `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   }
   if (searchWords(params.search).length && !entity.searchFields.length) where.clauses.push('false');
   return where;
@@ -86,7 +102,11 @@ export async function listRows(
   permissions: ReadonlySet<string>,
   memberId: string | null = null,
 ): Promise<EntityListResponse> {
-  const readable = (name: string) => fieldReadable(entity, entity.fields[name]!, permissions);
+  // Fields the caller is shown on some rows only may not be filtered or sorted by either.
+  const partly = rowsShowing(entity, { permissions, memberId }, [])?.fields ?? [];
+  const readable = (name: string) => !partly.includes(name) && fieldReadable(entity, entity.fields[name]!, permissions);
+  // Nor does the list fall back on their order: it is the newest first instead.
+  if (partly.includes(entity.defaultSort.field) && (query.sort === undefined || query.sort === '')) query = { ...query, sort: 'updatedAt', order: query.order ?? 'desc' };
   let params: ListParams;
   try {
     params = parseListQuery(entity, query, readable);

@@ -5,7 +5,9 @@
  * those rows), REST get, pull, and the rows a write or a replayed push answers with.
  */
 import { rowForReader, rowInScope, scopeFields, seesAllRows, type Entity, type Row } from '../../src/contract/entity.ts';
-import { Member, Role } from '../../src/contract/entities/panelManagement.ts';
+import { Activity, Member, Role } from '../../src/contract/entities/panelManagement.ts';
+import { activityForReader } from './activityTitles.ts';
+import { mirrorForReader } from './mirrorFields.ts';
 import type { PanelAccess } from '../panels/panelAccess.ts';
 import type { WriteContext } from './writeContext.ts';
 import { columnName } from './columns.ts';
@@ -43,7 +45,12 @@ export function inScope(entity: Entity, access: Caller, row: Row): boolean {
 
 /** The row as the caller may see it, or null when it is outside their scope. */
 export function rowForCaller(entity: Entity, access: Caller, row: Row): Row | null {
-  return inScope(entity, access, row) ? rowForReader(entity, row, access.permissions) : null;
+  if (!inScope(entity, access, row)) return null;
+  const seen = rowForReader(entity, row, access.permissions);
+  // An audit row names the row it is about only to those who may read that row (activityTitles.ts),
+  // a mirror its source only to those who see all of the source's rows (mirrorFields.ts).
+  if (entity.key === Activity.key) return activityForReader(access, seen, row.members);
+  return entity.mirror ? mirrorForReader(entity, access, seen, row) : seen;
 }
 
 /**

@@ -67,16 +67,26 @@ export async function cascadeScope(ctx: WriteContext, entity: Entity, before: Ro
     const from = child.scope!.from!;
     if (from.fields.every((name) => (before[name] ?? null) === (after[name] ?? null))) continue;
     const rows = await selectRows(ctx.tx, child, ctx.access.id, (params) => `${columnName(from.reference)} = $${params.push(after.id)}::uuid`);
-    const stamp = { panelId: ctx.access.id, userId: ctx.userId, now: ctx.now };
-    const changed: ChangedRow[] = [];
-    for (const row of rows) {
-      const values = Object.fromEntries(from.fields.map((name) => [name, after[name] ?? null]));
-      if (from.fields.every((name) => (row[name] ?? null) === values[name])) continue;
-      const updated = await updateRow(ctx.tx, child, stamp, row, values);
-      const left = [...membersLeft(child, row, updated), ...(await queueLeft(ctx, child, row, updated))];
-      changed.push({ entity: child.key, rowId: row.id, ...(left.length ? { leftScope: left } : {}) });
-      await cascadeScope(ctx, child, row, updated, depth + 1);
-    }
-    await stampChanges(ctx.tx, ctx.access.id, changed);
+    await setScopeFields(ctx, child, rows, () => Object.fromEntries(from.fields.map((name) => [name, after[name] ?? null])), depth + 1);
   }
+}
+
+/**
+ * Gives each row the server-kept scope fields `valuesFor` answers for it (a row already holding
+ * them is left alone): one version up, its followers re-stamped in turn, stamped in the change
+ * log with the Members whose scope it left. For a module whose rule decides who else a row is for
+ * (a region's agent), from its `afterWrite` hook.
+ */
+export async function setScopeFields(ctx: WriteContext, entity: Entity, rows: readonly Row[], valuesFor: (row: Row) => Record<string, unknown>, depth = 0): Promise<void> {
+  const stamp = { panelId: ctx.access.id, userId: ctx.userId, now: ctx.now };
+  const changed: ChangedRow[] = [];
+  for (const row of rows) {
+    const values = valuesFor(row);
+    if (Object.entries(values).every(([name, value]) => (row[name] ?? null) === value)) continue;
+    const updated = await updateRow(ctx.tx, entity, stamp, row, values);
+    const left = [...membersLeft(entity, row, updated), ...(await queueLeft(ctx, entity, row, updated))];
+    changed.push({ entity: entity.key, rowId: row.id, ...(left.length ? { leftScope: left } : {}) });
+    await cascadeScope(ctx, entity, row, updated, depth);
+  }
+  await stampChanges(ctx.tx, ctx.access.id, changed);
 }

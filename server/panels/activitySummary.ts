@@ -7,6 +7,8 @@ import { Activity } from '../../src/contract/entities/panelManagement.ts';
 import { ACTIVITY_DAYS, type ActivitySummary } from '../../src/contract/panels.ts';
 import type { Queryable } from '../db/Db.ts';
 import { rowFromDb, selectList } from '../entities/rowCodec.ts';
+import { rowForCaller } from '../entities/rowScope.ts';
+import type { PanelAccess } from './panelAccess.ts';
 
 const TEHRAN_OFFSET_MS = 210 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,7 +18,8 @@ export function tehranDay(ms: number): string {
   return new Date(ms + TEHRAN_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-export async function activitySummary(q: Queryable, panelId: string, now: number, recent: number): Promise<ActivitySummary> {
+export async function activitySummary(q: Queryable, reader: Pick<PanelAccess, 'id' | 'permissions' | 'memberId'>, now: number, recent: number): Promise<ActivitySummary> {
+  const panelId = reader.id;
   const dates = Array.from({ length: ACTIVITY_DAYS }, (_, i) => tehranDay(now - (ACTIVITY_DAYS - 1 - i) * DAY_MS));
   const since = new Date(Date.parse(`${dates[0]}T00:00:00Z`) - TEHRAN_OFFSET_MS);
   const counts = await q.query<{ date: string; count: number }>(
@@ -29,5 +32,7 @@ export async function activitySummary(q: Queryable, panelId: string, now: number
     `SELECT ${selectList(Activity)} FROM ${Activity.table} WHERE panel_id = $1 AND NOT deleted ORDER BY at DESC, id DESC LIMIT $2`,
     [panelId, recent],
   );
-  return { days: dates.map((date) => ({ date, count: byDate.get(date) ?? 0 })), recent: rows.map((r) => rowFromDb(Activity, r)) };
+  // Each entry passes the reader's rules: fields kept on the server are dropped, and a title they may not read is blanked.
+  const entries = rows.map((r) => rowFromDb(Activity, r)).map((row) => rowForCaller(Activity, reader, row)!);
+  return { days: dates.map((date) => ({ date, count: byDate.get(date) ?? 0 })), recent: entries };
 }

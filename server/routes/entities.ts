@@ -64,7 +64,8 @@ function entityRoutes(app: FastifyInstance, entity: Entity): void {
     ensurePermission(request.panel, permission(entity, 'read'));
     const { permissions, memberId } = request.panel;
     const data = await listRows(request.server.deps.db, entity, request.panel.id, request.query as Record<string, unknown>, permissions, memberId);
-    return ok(request, { ...data, items: data.items.map((row) => rowForReader(entity, row, permissions)) }, Code.Retrieved);
+    // Every listed row is in the caller's scope; rowForCaller also blanks what they may not read of it.
+    return ok(request, { ...data, items: data.items.map((row) => rowForCaller(entity, request.panel, row) ?? rowForReader(entity, row, permissions)) }, Code.Retrieved);
   });
 
   app.get(`${path}/:id`, { preHandler, schema: { ...doc('Read one'), params: idParams, response: { 200: envelope(rowSchema(entity)) } } }, async (request) => {

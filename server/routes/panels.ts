@@ -179,6 +179,6 @@ export async function registerPanelRoutes(app: FastifyInstance): Promise<void> {
     const recent = raw === undefined || raw === '' ? ACTIVITY_RECENT_DEFAULT : Number(raw);
     if (!Number.isInteger(recent) || recent < 0 || recent > ACTIVITY_RECENT_MAX) throw new AppError(Code.BadRequest, 400);
     const { db, clock } = request.server.deps;
-    return ok(request, await activitySummary(db, request.panel.id, clock.now(), recent), Code.Retrieved);
+    return ok(request, await activitySummary(db, request.panel, clock.now(), recent), Code.Retrieved);
   });
 }

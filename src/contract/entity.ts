@@ -86,6 +86,13 @@ export interface EntityDeclaration<F extends Record<string, Field> = Record<stri
    * nothing that reviews, manages or lifts a scope. Unset: nothing (decision 019).
    */
   staff?: readonly string[];
+  /**
+   * Rows made in step with another module's row (accounting's mirror party of a customer):
+   * `source` holds `<entity key>:<id>`, and the `fields` that name it are sent only to readers
+   * who see every row of that entity; anyone else gets them null and cannot search, filter or
+   * sort by them (docs/decisions/020-scopes-follow-references.md).
+   */
+  mirror?: { source: keyof F & string; fields: readonly (keyof F & string)[] };
 }
 
 /**

@@ -123,6 +123,8 @@ export const Party = defineEntity({
   searchFields: ['name', 'mobile', 'nationalId'],
   indexes: ['name'],
   defaultSort: { field: 'name', direction: 'asc' },
+  // A customer's mirror is named only to those who see every customer (decision 020).
+  mirror: { source: 'source', fields: ['name', 'mobile', 'nationalId'] },
 });
 
 export const currencies = [

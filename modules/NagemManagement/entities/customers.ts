@@ -57,15 +57,24 @@ export const Customer = defineEntity({
       to: 'PanelManagement/Member',
       label: /*i18n*/ { id: 'nm.field.Customer.agentMemberId', message: 'Responsible agent' },
     },
+    // The agent whose region (Agent.region) is the customer's province, kept by the server: a standing rule, not an assignment (decision 020).
+    regionAgentId: {
+      kind: 'reference',
+      to: 'PanelManagement/Member',
+      label: /*i18n*/ { id: 'nm.field.Customer.regionAgentId', message: 'Agent of the region' },
+      readOnly: true,
+      internal: true,
+    },
     tags: { kind: 'stringList', label: /*i18n*/ { id: 'nm.field.Customer.tags', message: 'Tags' } },
     notes: { kind: 'longText', label: /*i18n*/ { id: 'nm.field.Customer.notes', message: 'Notes' }, max: 2000 },
   },
   titleField: 'name',
   listFields: ['name', 'kind', 'city', 'province', 'agentMemberId'],
   searchFields: ['name', 'nationalId', 'economicCode', 'mobiles', 'phone', 'email', 'city', 'tags'],
-  indexes: ['name', 'province', 'agentMemberId', 'source'],
+  indexes: ['name', 'province', 'agentMemberId', 'source', 'regionAgentId'],
   defaultSort: { field: 'name', direction: 'asc' },
-  scope: { field: 'agentMemberId' },
+  // Its responsible agent's, and the agent's of its region.
+  scope: { field: 'agentMemberId', also: ['regionAgentId'] },
   staff: ['read', 'create', 'update'],
 });
 

@@ -54,6 +54,7 @@ export const Request = defineEntity({
     resolvedAt: { kind: 'dateTime', label: /*i18n*/ { id: 'nm.field.Request.resolvedAt', message: 'Resolved' }, readOnly: true },
     // The customer's agent, kept by the server from the customer (its scope follows the customer's).
     agentMemberId: { kind: 'reference', to: 'PanelManagement/Member', label: /*i18n*/ { id: 'nm.field.Request.agentMemberId', message: 'Customer’s agent' }, readOnly: true, internal: true },
+    regionAgentId: { kind: 'reference', to: 'PanelManagement/Member', label: /*i18n*/ { id: 'nm.field.Request.regionAgentId', message: 'Agent of the region' }, readOnly: true, internal: true },
   },
   titleField: 'subject',
   listFields: ['subject', 'customerId', 'priority', 'status', 'supporterId', 'dueAt'],
@@ -61,7 +62,7 @@ export const Request = defineEntity({
   indexes: ['customerId', 'priority', 'status', 'supporterId', 'dueAt', 'agentMemberId'],
   defaultSort: { field: 'dueAt', direction: 'asc' },
   // The customer's agent, the supporter it is assigned to, and (while unassigned) the support desk see it (decision 020).
-  scope: { field: 'agentMemberId', also: ['supporterId'], from: { reference: 'customerId', fields: ['agentMemberId'] }, queue },
+  scope: { field: 'agentMemberId', also: ['supporterId', 'regionAgentId'], from: { reference: 'customerId', fields: ['agentMemberId', 'regionAgentId'] }, queue },
   grants: {
     [SUPPORT_GRANT]: /*i18n*/ { id: 'grant.Request.support', message: 'Work the support desk: see the unassigned requests and take them' },
   },
@@ -90,12 +91,13 @@ export const RequestMessage = defineEntity({
     // Whose request it is, kept by the server from the request: a message is seen by whoever sees its request.
     agentMemberId: { kind: 'reference', to: 'PanelManagement/Member', label: /*i18n*/ { id: 'nm.field.RequestMessage.agentMemberId', message: 'Customer’s agent' }, readOnly: true, internal: true },
     supporterId: { kind: 'reference', to: 'PanelManagement/Member', label: /*i18n*/ { id: 'nm.field.RequestMessage.supporterId', message: 'Supporter' }, readOnly: true, internal: true },
+    regionAgentId: { kind: 'reference', to: 'PanelManagement/Member', label: /*i18n*/ { id: 'nm.field.RequestMessage.regionAgentId', message: 'Agent of the region' }, readOnly: true, internal: true },
   },
   titleField: 'body',
   listFields: ['requestId', 'kind', 'authorId', 'at'],
   searchFields: ['body'],
   indexes: ['requestId', 'at', 'agentMemberId', 'supporterId'],
   defaultSort: { field: 'at', direction: 'asc' },
-  scope: { field: 'agentMemberId', also: ['supporterId'], from: { reference: 'requestId', fields: ['agentMemberId', 'supporterId'] }, queue },
+  scope: { field: 'agentMemberId', also: ['supporterId', 'regionAgentId'], from: { reference: 'requestId', fields: ['agentMemberId', 'supporterId', 'regionAgentId'] }, queue },
   staff: ['read', 'create'],
 });

@@ -4,12 +4,13 @@ import { defineServerModule } from '../../../server/moduleApi.ts';
 import module from '../module.ts';
 import { booksChecks } from './booksChecks.ts';
 import { paymentHooks } from './paymentHooks.ts';
+import { agentRegionHooks, customerRegionHooks } from './regionHooks.ts';
 import { saleHooks } from './saleHooks.ts';
 import { messageHooks, requestHooks } from './supportHooks.ts';
 
 export default defineServerModule({
   module,
-  hooks: { Sale: saleHooks, Payment: paymentHooks, Request: requestHooks, RequestMessage: messageHooks },
+  hooks: { Sale: saleHooks, Payment: paymentHooks, Request: requestHooks, RequestMessage: messageHooks, Customer: customerRegionHooks, Agent: agentRegionHooks },
   // Rows made before their scope followed their parent's take it once (decision 020).
   migrations: join(import.meta.dirname, 'migrations'),
   books: booksChecks,

@@ -3,6 +3,7 @@
  * organisation chart), the panel's people and their roles, and the audit log of every write.
  */
 import { defineEntity } from '../entity.ts';
+import { SERVER_ONLY } from '../fields.ts';
 
 export const Role = defineEntity({
   module: 'PanelManagement',
@@ -108,6 +109,9 @@ export const Activity = defineEntity({
     entity: { kind: 'text', label: /*i18n*/ { id: 'field.Activity.entity', message: 'What' }, readOnly: true },
     rowTitle: { kind: 'text', label: /*i18n*/ { id: 'field.Activity.rowTitle', message: 'Record' }, readOnly: true },
     rowId: { kind: 'text', label: /*i18n*/ { id: 'field.Activity.rowId', message: 'Record id' }, readOnly: true, internal: true },
+    // The Members the row was scoped to when written (decision 020): its title is shown only to
+    // readers who may read that row. Never leaves the server.
+    members: { kind: 'stringList', label: /*i18n*/ { id: 'field.Activity.members', message: 'Whose record' }, readOnly: true, internal: true, readableBy: SERVER_ONLY },
   },
   titleField: 'rowTitle',
   listFields: ['at', 'actorName', 'action', 'entity', 'rowTitle'],

@@ -13,7 +13,7 @@ import { permission, READ_ALL_GRANT, type Entity, type EntityListResponse, type 
 import { startTestServer, type TestServer } from '../../../../tests/server/harness.ts';
 import { acceptedMember, callerIn, createRow, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
 import { pullAll, syncClient } from '../../../../tests/server/syncFixture.ts';
-import { Module } from '../../entities/catalogue.ts';
+import { Agent, Module } from '../../entities/catalogue.ts';
 import { Customer, Payment } from '../../entities/customers.ts';
 import { Sale, SetupStep } from '../../entities/sale.ts';
 import { Request, RequestMessage, SUPPORT_GRANT } from '../../entities/support.ts';
@@ -177,5 +177,32 @@ describe('the support desk', () => {
     const mine = (await supporterS.call<Row>(rest.get(Request, requestB.id))).body.data!;
     const handed = await supporterS.call<Row>(rest.update(Request, requestB.id), { body: { version: mine.version, supporterId: ids.get(supporterT) } });
     expect(handed.body.data).toMatchObject({ fields: { supporterId: 'reference' } });
+  });
+});
+
+describe('access by region', () => {
+  it('is a standing rule: a new customer of an agent’s province is theirs to see, with no assignment', async () => {
+    const agentRow = await createRow(owner, Agent, { name: 'نمایندهٔ خراسان', kind: 'member', memberId: ids.get(agentA), region: 'خراسان', active: true });
+    const mashhad = await createRow(owner, Customer, { kind: 'company', name: 'توس صنعت', province: 'خراسان' });
+    expect(mashhad).toMatchObject({ agentMemberId: null, regionAgentId: ids.get(agentA) });
+    expect((await listed(agentA, Customer, { 'filter.province': 'خراسان' })).items.map((c) => c.id)).toEqual([mashhad.id]);
+    expect((await agentA.call<Row>(rest.get(Customer, mashhad.id))).status).toBe(200);
+    expect((await pulledIds(agentA, Customer)).rows).toContain(mashhad.id);
+    expect((await agentB.call(rest.get(Customer, mashhad.id))).status).toBe(404);
+    // The region's agent works with it as with their own: a request for it is theirs too.
+    const asked = await createRow(agentA, Request, { customerId: mashhad.id, subject: 'نصب', priority: 'low', status: 'open' });
+    expect(asked.id).toBeTruthy();
+
+    // The agent's region moves: the old province's customers leave them (their devices hear it), the new one's come.
+    const rasht = await createRow(owner, Customer, { kind: 'person', name: 'گیلان‌کالا', province: 'گیلان' });
+    expect(rasht.regionAgentId).toBeNull();
+    const moved = await owner.call(rest.update(Agent, agentRow.id), { body: { version: agentRow.version, region: 'گیلان' } });
+    expect(moved.status).toBe(200);
+    const seen = await listed(agentA, Customer);
+    expect(seen.items.map((c) => c.id)).toContain(rasht.id);
+    expect(seen.items.map((c) => c.id)).not.toContain(mashhad.id);
+    const pulled = await pulledIds(agentA, Customer);
+    expect(pulled.removed).toContain(mashhad.id);
+    expect(pulled.rows).toContain(rasht.id);
   });
 });
