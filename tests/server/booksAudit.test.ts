@@ -249,7 +249,7 @@ describe('GET /api/Panel/BooksAudit', () => {
   });
 
   it('is the owner’s only: a member with every permission is refused, and another panel’s owner sees only their own panel', async () => {
-    const member = await addMember(server, panel, await server.createAccount(), allPermissions());
+    const member = await addMember(server, panel, await server.createAccount(), [...allPermissions()]);
     const refused = await member.call(booksAuditEndpoint);
     expect([refused.status, refused.body.errorData?.code]).toEqual([403, Code.InvalidOperation]);
     const stranger = await server.createAccount();
