@@ -90,6 +90,14 @@ async function create(ctx: WriteContext, m: MutationRequest, stamp: WriteStamp, 
   return { code: Code.Created, row: await insertRow(ctx.tx, entity, stamp, m.id, { ...ready, ...(amendedFrom ? { amendedFrom } : {}) }) };
 }
 
+/** An append-only row changes only in the fields a review may set (9106 naming the others); corrections are new rows. */
+function keepsAppendOnly(entity: Entity, changes: Record<string, unknown>): void {
+  if (!entity.appendOnly) return;
+  const reviewable = new Set<string>(entity.appendOnly.reviewable ?? []);
+  const fixed = Object.keys(changes).filter((name) => !reviewable.has(name));
+  if (fixed.length) throw new RuleRejection(Code.NotPossibleNow, Object.fromEntries(fixed.map((name) => [name, 'type' as const])), { detail: { reason: 'appendOnly' } });
+}
+
 /** Drafts only: a submitted or cancelled document is read-only (9106). */
 function mustBeDraft(entity: Entity, current: Row): void {
   if (isDocument(entity) && current.status !== 'draft') throw reject(Code.NotPossibleNow);
@@ -177,6 +185,7 @@ async function write(ctx: WriteContext, m: MutationRequest, current: Row | null)
   mustBeDraft(entity, current);
   if (m.op === 'update') {
     const clean = checked(entity, m.values ?? {}, 'update');
+    keepsAppendOnly(entity, clean);
     checkWriteGrants(ctx, entity, clean, current);
     const changes = hooks.beforeUpdate ? await hooks.beforeUpdate(ctx, current, clean) : clean;
     staysInScope(ctx, entity, changes);
@@ -184,6 +193,7 @@ async function write(ctx: WriteContext, m: MutationRequest, current: Row | null)
     const row = await updateRow(ctx.tx, entity, stamp, current, changes);
     return { code: Code.Updated, row, leftScope: scopeLeft(entity, current, row) };
   }
+  if (entity.appendOnly) throw new RuleRejection(Code.NotPossibleNow, undefined, { detail: { reason: 'appendOnly' } });
   await hooks.beforeDelete?.(ctx, current);
   await checkNotReferenced(ctx.tx, entity, ctx.access.id, m.id);
   return { code: Code.Deleted, row: await tombstoneRow(ctx.tx, entity, stamp, m.id) };

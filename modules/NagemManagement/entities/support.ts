@@ -81,4 +81,5 @@ export const RequestMessage = defineEntity({
   searchFields: ['body'],
   indexes: ['requestId', 'at'],
   defaultSort: { field: 'at', direction: 'asc' },
+  appendOnly: {},
 });

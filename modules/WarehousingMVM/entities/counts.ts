@@ -63,4 +63,5 @@ export const CountEntry = defineEntity({
   searchFields: ['batch', 'device'],
   indexes: ['countId', 'productId'],
   defaultSort: { field: 'productId', direction: 'asc' },
+  appendOnly: {},
 });
