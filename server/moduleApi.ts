@@ -8,7 +8,7 @@ export { defineServerModule, type ServerModule } from './modules/serverModule.ts
 export type { EntityHooks } from './entities/lifecycle.ts';
 export { RuleRejection, type WriteContext } from './entities/writeContext.ts';
 export type { DocumentFollower, DocumentStep } from './entities/documentEvents.ts';
-export { adjustBalances, appendLedger, readBalances, type BalanceChange } from './entities/ledger.ts';
+export { adjustBalances, appendLedger, overflow, readBalances, type BalanceChange } from './entities/ledger.ts';
 export { findRow, findRows, selectRows } from './entities/entityStore.ts';
 export { setServerFields } from './entities/serverFields.ts';
 export { scopeCondition } from './entities/rowScope.ts';

@@ -22,8 +22,16 @@ function valueSchema(field: Field): JsonSchema {
     case 'text':
     case 'longText':
       return text({ maxLength: field.max ?? (field.kind === 'text' ? TEXT_MAX : LONG_TEXT_MAX), ...described });
-    case 'integer':
     case 'money':
+      // Exact rials (money.ts): a number while it is a safe integer, its decimal text beyond.
+      return {
+        type: ['integer', 'string'],
+        pattern: '^-?[0-9]+$',
+        ...(field.min !== undefined ? { minimum: field.min } : {}),
+        ...(field.max !== undefined ? { maximum: field.max } : {}),
+        ...described,
+      };
+    case 'integer':
       return integer({ ...(field.min !== undefined ? { minimum: field.min } : {}), ...(field.max !== undefined ? { maximum: field.max } : {}), ...described });
     case 'decimal':
       return { ...quantity, ...described };
@@ -54,7 +62,7 @@ function valueSchema(field: Field): JsonSchema {
  */
 function answered(field: Field): JsonSchema {
   const schema = valueSchema(field);
-  const nullable: JsonSchema = { ...schema, type: [schema.type as string, 'null'] };
+  const nullable: JsonSchema = { ...schema, type: [...(Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string]), 'null'] };
   if (Array.isArray(schema.enum)) nullable.enum = [...(schema.enum as unknown[]), null];
   return nullable;
 }

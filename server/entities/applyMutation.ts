@@ -97,6 +97,14 @@ async function create(ctx: WriteContext, m: MutationRequest, stamp: WriteStamp, 
   return { code: Code.Created, row };
 }
 
+/** An append-only row changes only in the fields a review may set (9106 naming the others); corrections are new rows. */
+function keepsAppendOnly(entity: Entity, changes: Record<string, unknown>): void {
+  if (!entity.appendOnly) return;
+  const reviewable = new Set<string>(entity.appendOnly.reviewable ?? []);
+  const fixed = Object.keys(changes).filter((name) => !reviewable.has(name));
+  if (fixed.length) throw new RuleRejection(Code.NotPossibleNow, Object.fromEntries(fixed.map((name) => [name, 'type' as const])), { detail: { reason: 'appendOnly' } });
+}
+
 /** Drafts only: a submitted or cancelled document is read-only (9106). */
 function mustBeDraft(entity: Entity, current: Row): void {
   if (isDocument(entity) && current.status !== 'draft') throw reject(Code.NotPossibleNow);
@@ -189,6 +197,7 @@ async function write(ctx: WriteContext, m: MutationRequest, current: Row | null)
   mustBeDraft(entity, current);
   if (m.op === 'update') {
     const clean = checked(entity, m.values ?? {}, 'update');
+    keepsAppendOnly(entity, clean);
     checkWriteGrants(ctx, entity, clean, current);
     const hooked = hooks.beforeUpdate ? await hooks.beforeUpdate(ctx, current, clean) : clean;
     const changes = await withParentScope(ctx, entity, hooked, false);
@@ -200,6 +209,7 @@ async function write(ctx: WriteContext, m: MutationRequest, current: Row | null)
     await hooks.afterWrite?.(ctx, current, row);
     return { code: Code.Updated, row, leftScope: await scopeLeft(ctx, entity, current, row) };
   }
+  if (entity.appendOnly) throw new RuleRejection(Code.NotPossibleNow, undefined, { detail: { reason: 'appendOnly' } });
   await hooks.beforeDelete?.(ctx, current);
   await checkNotReferenced(ctx.tx, entity, ctx.access.id, m.id);
   const gone = await tombstoneRow(ctx.tx, entity, stamp, m.id);

@@ -4,14 +4,17 @@
  * document's transaction, under the panel's write lock. Both are entities like any other, so they
  * are pulled to devices read-only and listed over REST; their rows are stamped for pull here.
  */
-import type { Entity, Row } from '../../src/contract/entity.ts';
-import { addQuantities } from '../../src/contract/quantity.ts';
+import { Code } from '../../src/contract/codes.ts';
+import type { Entity, Row, WriteFieldReason } from '../../src/contract/entity.ts';
+import type { Field } from '../../src/contract/fields.ts';
+import { fitsMoney, rials, toRials } from '../../src/contract/money.ts';
+import { addQuantities, fitsQuantity, toThousandths } from '../../src/contract/quantity.ts';
 import { stampChanges } from '../sync/changeLog.ts';
 import { columnName } from './columns.ts';
 import { derivedColumns } from './derivedColumns.ts';
 import { findRows, insertRows } from './entityStore.ts';
 import { placeholder, toColumn } from './rowCodec.ts';
-import type { WriteContext } from './writeContext.ts';
+import { RuleRejection, type WriteContext } from './writeContext.ts';
 
 const CHUNK = 400;
 
@@ -21,8 +24,12 @@ function chunks<T>(list: readonly T[]): T[][] {
   return out;
 }
 
-/** Appends rows to a ledger; they are never changed afterwards (a cancel appends the reversal). */
-export async function appendLedger(ctx: WriteContext, entity: Entity, rows: readonly { id: string; values: Record<string, unknown> }[]): Promise<void> {
+/**
+ * Appends rows to a ledger; they are never changed afterwards (a cancel appends the reversal). A
+ * row whose amount or quantity would not fit its column is refused first, naming its `origin`.
+ */
+export async function appendLedger(ctx: WriteContext, entity: Entity, rows: readonly { id: string; values: Record<string, unknown>; origin?: Record<string, string> }[]): Promise<void> {
+  checkRowsFit(entity, rows);
   const stamp = { panelId: ctx.access.id, userId: ctx.userId, now: ctx.now };
   for (const part of chunks(rows)) await insertRows(ctx.tx, entity, stamp, part);
   if (rows.length) await stampChanges(ctx.tx, ctx.access.id, rows.map((r) => ({ entity: entity.key, rowId: r.id })));
@@ -33,8 +40,18 @@ export interface BalanceChange {
   id: string;
   /** The fields naming what the balance is of; written when the row is made. */
   key: Record<string, unknown>;
-  /** Amounts added to number fields (exact quantities as text, money as rials); negative to take away. */
-  add: Record<string, string | number>;
+  /** Amounts added to number fields (exact quantities as text, money as rials: bigint, or number/text); negative to take away. */
+  add: Record<string, string | number | bigint>;
+  /**
+   * The field of the posting document behind each added field (`quantity` → `lines.2.quantity`):
+   * a balance that would no longer fit its column is refused naming it.
+   */
+  origin?: Record<string, string>;
+}
+
+/** The exact sum of two amounts of a field: quantities in thousandths, money in rials. */
+function addExact(field: Field | undefined, a: unknown, b: unknown): string | bigint {
+  return field?.kind === 'decimal' ? addQuantities(a ?? 0, b ?? 0) : rials(a) + rials(b);
 }
 
 /** The changes to one row summed into one (a statement may touch a row only once). */
@@ -42,16 +59,60 @@ function summed(entity: Entity, changes: readonly BalanceChange[]): BalanceChang
   const byId = new Map<string, BalanceChange>();
   for (const c of changes) {
     const seen = byId.get(c.id);
-    if (!seen) byId.set(c.id, { ...c, add: { ...c.add } });
-    else for (const [f, v] of Object.entries(c.add)) seen.add[f] = entity.fields[f]?.kind === 'decimal' ? addQuantities(seen.add[f] ?? 0, v) : Number(seen.add[f] ?? 0) + Number(v);
+    if (!seen) byId.set(c.id, { ...c, add: { ...c.add }, origin: { ...c.origin } });
+    else {
+      for (const [f, v] of Object.entries(c.add)) seen.add[f] = addExact(entity.fields[f], seen.add[f], v);
+      seen.origin = { ...c.origin, ...seen.origin };
+    }
   }
   return [...byId.values()];
+}
+
+/** Whether a value fits its column: numeric(18,3) for a quantity, bigint for money. */
+function fits(field: Field | undefined, value: unknown): boolean {
+  if (field?.kind === 'decimal') {
+    const thousandths = toThousandths(value);
+    return thousandths !== null && fitsQuantity(thousandths);
+  }
+  if (field?.kind === 'money') {
+    const amount = toRials(value);
+    return amount !== null && fitsMoney(amount);
+  }
+  return true;
+}
+
+/** What a value too large for its column is refused with: 9401 naming the document's field, and what overflowed. */
+export function overflow(fields: Record<string, WriteFieldReason>, detail: Record<string, unknown>): RuleRejection {
+  return new RuleRejection(Code.BadRequest, fields, { detail: { reason: 'overflow', ...detail } });
+}
+
+/** Refuses, before anything is written, rows whose money or quantity fields would not fit their columns. */
+function checkRowsFit(entity: Entity, rows: readonly { values: Record<string, unknown>; origin?: Record<string, string> }[]): void {
+  for (const row of rows) {
+    for (const [name, value] of Object.entries(row.values)) {
+      if (!fits(entity.fields[name], value)) throw overflow({ [row.origin?.[name] ?? name]: 'range' }, { entity: entity.key, field: name });
+    }
+  }
+}
+
+/** Refuses, before anything is written, changes that would leave a balance too large for its column. */
+async function checkBalancesFit(ctx: WriteContext, entity: Entity, changes: readonly BalanceChange[]): Promise<void> {
+  const held = new Map((await findRows(ctx.tx, entity, ctx.access.id, changes.map((c) => c.id))).map((r) => [r.id, r]));
+  for (const c of changes) {
+    for (const [f, v] of Object.entries(c.add)) {
+      const field = entity.fields[f];
+      if (!fits(field, v) || !fits(field, addExact(field, held.get(c.id)?.[f] ?? 0, v))) {
+        throw overflow({ [c.origin?.[f] ?? f]: 'range' }, { entity: entity.key, field: f });
+      }
+    }
+  }
 }
 
 /** Adds to balance rows, making each on first use; one statement per few hundred rows. */
 export async function adjustBalances(ctx: WriteContext, entity: Entity, given: readonly BalanceChange[]): Promise<void> {
   const changes = summed(entity, given);
   if (!changes.length) return;
+  await checkBalancesFit(ctx, entity, changes);
   const keyFields = Object.keys(changes[0]!.key);
   const addFields = Object.keys(changes[0]!.add);
   for (const part of chunks(changes)) {

@@ -49,6 +49,12 @@ export interface EntityDeclaration<F extends Record<string, Field> = Record<stri
   defaultSort: { field: (keyof F & string) | 'updatedAt'; direction: 'asc' | 'desc' };
   /** Rows only the server writes (the audit log, ledgers, balances): clients read and pull, never push. */
   serverOnly?: boolean;
+  /**
+   * Append-only rows (a support reply or internal note, a punch, a count entry): once made, never
+   * deleted and never edited by anyone over any path (REST or sync); a correction is a new row.
+   * `reviewable` names the fields a later review may still set (a punch's status and note).
+   */
+  appendOnly?: { reviewable?: readonly (keyof F & string)[] };
   /** A document: lines, lifecycle and numbering (see DocumentSpec). */
   document?: DocumentSpec;
   /** A tree: the reference field to the parent row of the same entity; the server refuses cycles. */
@@ -169,6 +175,16 @@ export function fieldOf(entity: Pick<Entity, 'fields'>, name: string): Field | u
 /** The fields people see (details, filters, CSV): all but the internal ones. */
 export function shownFields(entity: Pick<Entity, 'fields'>): [string, Field][] {
   return Object.entries(entity.fields).filter(([, field]) => !field.internal);
+}
+
+/** Whether a row of the entity may be edited at all afterwards (an append-only entity with nothing to review may not). */
+export function editable(entity: Pick<Entity, 'appendOnly'>): boolean {
+  return !entity.appendOnly || (entity.appendOnly.reviewable?.length ?? 0) > 0;
+}
+
+/** Whether a row of the entity may ever be deleted (append-only rows may not). */
+export function deletable(entity: Pick<Entity, 'appendOnly'>): boolean {
+  return !entity.appendOnly;
 }
 
 /** Every row carries these beside its declared fields. */

@@ -45,6 +45,11 @@ export function fitsMoney(value: bigint): boolean {
   return value <= MONEY_LIMIT && value >= -MONEY_LIMIT;
 }
 
+/** Orders two exact amounts: negative, zero or positive, as a sort wants. */
+export function compareRials(a: bigint, b: bigint): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** The exact sum of amounts given in any accepted form (empty counts as 0). */
 export function sumRials(values: Iterable<unknown>): bigint {
   let sum = 0n;

@@ -3,8 +3,9 @@
  * `numeric(18,3)`, that never pass through floating point on either side. On the wire and in rows
  * a quantity is its canonical text, "12.500" (ASCII digits, a dot, exactly three decimals, a
  * leading minus when negative); arithmetic works on whole thousandths as BigInt. Money stays an
- * integer number of rials; `lineAmount` multiplies the two exactly and rounds half away from zero.
+ * integer number of rials (money.ts); `lineAmount` multiplies the two exactly, as a BigInt, and rounds half away from zero.
  */
+import { rials } from './money.ts';
 import { toAsciiDigits } from './normalize.ts';
 
 export type Quantity = string;
@@ -102,15 +103,20 @@ function divideRounded(n: bigint, d: bigint): bigint {
   return negative ? -q : q;
 }
 
-/** Rials for `quantity` units at `unitPrice` rials each, rounded half away from zero. */
-export function lineAmount(quantity: unknown, unitPrice: number): number {
-  return Number(divideRounded(need(quantity) * BigInt(unitPrice), SCALE));
+/** Rials for `quantity` units at `unitPrice` rials each (money.ts: any accepted form), rounded half away from zero; exact. */
+export function lineAmount(quantity: unknown, unitPrice: unknown): bigint {
+  return divideRounded(need(quantity) * rials(unitPrice), SCALE);
 }
 
 /** Rials per unit when `amount` rials bought `quantity` units (moving-average cost), rounded half away from zero; 0 for no units. */
-export function unitCost(amount: number, quantity: unknown): number {
+export function unitCost(amount: unknown, quantity: unknown): bigint {
   const units = need(quantity);
-  return units === 0n ? 0 : Number(divideRounded(BigInt(amount) * SCALE, units));
+  return units === 0n ? 0n : divideRounded(rials(amount) * SCALE, units);
+}
+
+/** Whether a quantity's thousandths fit a numeric(18,3) column. */
+export function fitsQuantity(thousandths: bigint): boolean {
+  return thousandths <= QUANTITY_LIMIT && thousandths >= -QUANTITY_LIMIT;
 }
 
 /** For display: the canonical text without trailing zeros ("12.5", "3"). */

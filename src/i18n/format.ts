@@ -23,9 +23,10 @@ function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.D
   return format;
 }
 
-export function formatNumber(value: number, options?: Intl.NumberFormatOptions, locale = activeLocale()): string {
-  // Negative zero (a balance of 0 turned round, `-0`) reads as zero, not "-0".
-  return numberFormat(locale, options).format(value === 0 ? 0 : value);
+export function formatNumber(value: number | bigint | string, options?: Intl.NumberFormatOptions, locale = activeLocale()): string {
+  // Negative zero (a balance of 0 turned round, `-0`) reads as zero, not "-0". An amount past
+  // 2^53 comes as a BigInt or as its decimal text (contract/money.ts): Intl formats both exactly.
+  return numberFormat(locale, options).format(value === 0 ? 0 : (value as number));
 }
 
 /** A large figure short, for an axis or a tile ("۱۲٫۵ میلیون", "12.5M"). */

@@ -6,7 +6,9 @@
  * directly in the database, as a bug or a hand would, and the audit names each one and the
  * document behind it.
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { booksAuditEndpoint, type BooksAuditResult } from '../../src/contract/booksAudit.ts';
 import { Code } from '../../src/contract/codes.ts';
@@ -30,6 +32,7 @@ import { Location, Party, Product, Warehouse } from '../../modules/WarehousingMV
 import { Transfer, TransferArrival } from '../../modules/WarehousingMVM/entities/movements.ts';
 import { Receipt, StockBalance, StockMove, StockValuation } from '../../modules/WarehousingMVM/entities/stock.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { testDatabaseUrl } from './testDatabase.ts';
 import { addMember, createRow, openPanel, rest, type PanelCaller } from './panelsFixture.ts';
 
 let server: TestServer;
@@ -249,7 +252,7 @@ describe('GET /api/Panel/BooksAudit', () => {
   });
 
   it('is the owner’s only: a member with every permission is refused, and another panel’s owner sees only their own panel', async () => {
-    const member = await addMember(server, panel, await server.createAccount(), allPermissions());
+    const member = await addMember(server, panel, await server.createAccount(), [...allPermissions()]);
     const refused = await member.call(booksAuditEndpoint);
     expect([refused.status, refused.body.errorData?.code]).toEqual([403, Code.InvalidOperation]);
     const stranger = await server.createAccount();
@@ -260,4 +263,36 @@ describe('GET /api/Panel/BooksAudit', () => {
     const answer = await own.call<BooksAuditResult>(booksAuditEndpoint);
     expect(answer.body.data).toMatchObject({ differences: [], compared: 0 });
   });
+});
+
+/** `npm run audit:books` as a process of its own, on the PostgreSQL schema this harness uses (PGlite in memory cannot be shared). */
+async function auditCommand(...args: string[]): Promise<{ status: number; out: string }> {
+  const [{ schema }] = (await server.db.query<{ schema: string }>('SELECT current_schema() AS schema')) as [{ schema: string }];
+  const url = new URL(testDatabaseUrl()!);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/auditBooks.ts', ...args], { env: { ...process.env, DATABASE_URL: url.toString() }, timeout: 120_000 });
+    return { status: 0, out: stdout };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { status: failed.code ?? -1, out: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
+describe.skipIf(!testDatabaseUrl())('npm run audit:books', () => {
+  it('exits 0 with one line when the books agree, 1 with each difference, 2 for a panel that is not there', async () => {
+    const clean = await auditCommand('--panel', panel.code);
+    expect(clean).toMatchObject({ status: 0, out: expect.stringMatching(/^books agree: 1 panel, \d+ rows compared/) });
+    const [balance] = await server.db.query<{ id: string }>(`SELECT id::text AS id FROM ${AccountBalance.table} WHERE panel_id = $1 LIMIT 1`, [panelId]);
+    await server.db.query(`UPDATE ${AccountBalance.table} SET debit = debit + 1 WHERE panel_id = $1 AND id = $2`, [panelId, balance!.id]);
+    try {
+      const differing = await auditCommand('--panel', panel.code);
+      expect(differing.status).toBe(1);
+      expect(differing.out).toContain(`row:      ${AccountBalance.key} ${balance!.id}`);
+      expect(differing.out).toMatch(/books differ: 1 difference in 1 of 1 panel/);
+    } finally {
+      await server.db.query(`UPDATE ${AccountBalance.table} SET debit = debit - 1 WHERE panel_id = $1 AND id = $2`, [panelId, balance!.id]);
+    }
+    expect((await auditCommand('--panel', 'NO-SUCH-PANEL')).status).toBe(2);
+  }, 300_000);
 });

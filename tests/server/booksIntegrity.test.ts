@@ -13,6 +13,11 @@ import { permission, type Row } from '../../src/contract/entity.ts';
 import { allPermissions } from '../../src/contract/modules.ts';
 import { panelEndpoints, type CurrentPanel } from '../../src/contract/panels.ts';
 import { Voucher } from '../../modules/MarketAccounting/entities/documents.ts';
+import { Module } from '../../modules/NagemManagement/entities/catalogue.ts';
+import { Customer } from '../../modules/NagemManagement/entities/customers.ts';
+import { Sale } from '../../modules/NagemManagement/entities/sale.ts';
+import { Request, RequestMessage } from '../../modules/NagemManagement/entities/support.ts';
+import { CountEntry, StockCount } from '../../modules/WarehousingMVM/entities/counts.ts';
 import { Location, Party, Product, Warehouse } from '../../modules/WarehousingMVM/entities/masterData.ts';
 import { OPENING_STOCK_GRANT, Receipt, StockValuation } from '../../modules/WarehousingMVM/entities/stock.ts';
 import { allRows, balances, code, net, roleCode, step } from '../../modules/MarketAccounting/tests/server/books.ts';
@@ -190,5 +195,99 @@ describe('answers after a change', () => {
     expect(on.body.data!.permissions).toContain('HumanResource.Personnel.read');
     const current = await owner.call<CurrentPanel>(panelEndpoints.current);
     expect(on.body.data!.permissions).toEqual(current.body.data!.permissions);
+  });
+});
+
+describe('exact money and quantities', () => {
+  it('refuses a voucher whose debits are one rial more than its credits above 2^53, and posts a balanced one to the rial', async () => {
+    const owner = await openPanel(server, await server.createAccount(), 'ریال به ریال', ['MarketAccounting']);
+    expect((await owner.call({ method: 'POST', path: '/api/MarketAccounting/books' })).status).toBe(200);
+    const side = (account: string, debit: number | string, credit: number | string) => ({ id: randomUUID(), accountId: code(account), debit, credit });
+    const uneven = await createRow(owner, Voucher, {
+      date: '2026-11-20',
+      lines: [side('5202', 9_000_000_000_000_000, 0), side('5202', 9_000_000_000_000_001, 0), side('1101', 0, 9_000_000_000_000_000), side('1101', 0, 9_000_000_000_000_000)],
+    });
+    const refused = await step(owner, Voucher, uneven.id, 'submit');
+    expect(refused.body.errorData?.code).toBe(Code.NotPossibleNow);
+    expect(refused.body.data).toMatchObject({ detail: { reason: 'unbalanced', debit: '18000000000000001', credit: '18000000000000000' } });
+
+    const even = await createRow(owner, Voucher, {
+      date: '2026-11-20',
+      lines: [side('5202', 9_000_000_000_000_000, 0), side('5202', '9000000000000001', 0), side('1101', 0, 9_000_000_000_000_000), side('1101', 0, '9,000,000,000,000,001')],
+    });
+    expect(even.lines).toMatchObject([{ debit: 9_000_000_000_000_000 }, { debit: 9_000_000_000_000_001 }, {}, { credit: 9_000_000_000_000_001 }]);
+    expect((await step(owner, Voucher, even.id, 'submit')).status).toBe(200);
+    const books = await balances(owner);
+    const expense = books.filter((b) => b.accountId === code('5202'));
+    expect(expense.map((b) => b.debit)).toEqual(['18000000000000001']);
+    // A JSON number past 2^53 has lost its last digits on the way: refused, never rounded.
+    const lossy = await owner.call(rest.create(Voucher), { body: { id: randomUUID(), date: '2026-11-20', lines: [side('5202', 18_000_000_000_000_001, 0)] } });
+    expect(lossy.body.data).toMatchObject({ fields: { 'lines.0.debit': 'range' } });
+  });
+
+  it('works a sale of 3 × 3,000,000,000,000,001 with 10% VAT to the rial, and refuses one whose total does not fit, naming the line', async () => {
+    const owner = await openPanel(server, await server.createAccount(), 'فروش بزرگ', ['NagemManagement', 'MarketAccounting']);
+    const product = await createRow(owner, Module, { name: 'ERP', code: 'ERP', price: 1_000, billing: 'yearly', active: true });
+    const customer = await createRow(owner, Customer, { kind: 'company', name: 'شرکت بزرگ' });
+    const sale = await createRow(owner, Sale, { customerId: customer.id, date: '2026-11-22', stage: 'won', lines: [{ id: randomUUID(), moduleId: product.id, quantity: 3, unitPrice: 3_000_000_000_000_001 }] });
+    expect(sale).toMatchObject({ net: 9_000_000_000_000_003, vat: 900_000_000_000_000, total: '9900000000000003' });
+    const invoiced = await step(owner, Sale, sale.id, 'submit');
+    expect(invoiced.status).toBe(200);
+    const receivable = (await balances(owner)).filter((b) => b.accountId === code(roleCode('receivable')));
+    expect(receivable.map((b) => b.debit)).toEqual(['9900000000000003']);
+
+    const huge = await owner.call(rest.create(Sale), {
+      body: { id: randomUUID(), customerId: customer.id, date: '2026-11-22', stage: 'won', lines: [{ id: randomUUID(), moduleId: product.id, quantity: 100_000, unitPrice: 9_000_000_000_000_000 }] },
+    });
+    expect(huge.status).toBe(400);
+    expect(huge.body.data).toMatchObject({ fields: { 'lines.0.unitPrice': 'range' }, detail: { reason: 'overflow' } });
+  });
+
+  it('refuses goods in whose value or resulting balance does not fit its column, naming the line and field, over REST and sync', async () => {
+    const owner = await openPanel(server, await server.createAccount(), 'سرریز', ['WarehousingMVM', 'MarketAccounting']);
+    const w = await createRow(owner, Warehouse, { name: 'مرکزی', code: 'C1' });
+    const bin = await createRow(owner, Location, { warehouseId: w.id, code: 'B-1', kind: 'bin' });
+    const p = await createRow(owner, Product, { name: 'پیچ', code: 'SCREW', unit: 'piece' });
+    const goodsIn = (quantity: string, unitPrice: number | string) =>
+      createRow(owner, Receipt, { direction: 'in', date: '2026-11-22', warehouseId: w.id, lines: [{ id: randomUUID(), productId: p.id, quantity, unitPrice, locationId: bin.id }] });
+
+    const first = await goodsIn('999999999999999', 0);
+    expect((await step(owner, Receipt, first.id, 'submit')).status).toBe(200);
+    const second = await goodsIn('1', 0);
+    const full = await step(owner, Receipt, second.id, 'submit');
+    expect(full.status).toBe(400);
+    expect(full.body.data).toMatchObject({ fields: { 'lines.0.quantity': 'range' }, detail: { reason: 'overflow' } });
+    expect((await owner.call<Row>(rest.get(Receipt, second.id))).body.data!.status).toBe('draft');
+
+    const dear = await goodsIn('999999999999999', 9_000_000_000_000_000);
+    const tooDear = await step(owner, Receipt, dear.id, 'submit');
+    expect(tooDear.status).toBe(400);
+    expect(tooDear.body.data).toMatchObject({ fields: { 'lines.0.unitPrice': 'range' }, detail: { reason: 'overflow' } });
+    const pushed = await syncClient(owner).push([{ mutationId: 1, entity: Receipt.key, op: 'submit', id: dear.id, baseVersion: dear.version }]);
+    expect(pushed.body.data!.results[0]).toMatchObject({ status: 'rejected', code: Code.BadRequest, fields: { 'lines.0.unitPrice': 'range' }, detail: { reason: 'overflow' } });
+  });
+});
+
+describe('append-only rows', () => {
+  it('refuse deleting or editing a support reply, an internal note and a count entry, over REST and sync', async () => {
+    const owner = await openPanel(server, await server.createAccount(), 'پشتیبانی و شمارش', ['NagemManagement', 'WarehousingMVM']);
+    const customer = await createRow(owner, Customer, { kind: 'company', name: 'شرکت پشتیبانی' });
+    const request = await createRow(owner, Request, { customerId: customer.id, subject: 'کند است', priority: 'normal', status: 'open' });
+    const reply = await createRow(owner, RequestMessage, { requestId: request.id, kind: 'reply', body: 'بررسی می‌کنیم' });
+    const note = await createRow(owner, RequestMessage, { requestId: request.id, kind: 'note', body: 'یادداشت داخلی' });
+    const w = await createRow(owner, Warehouse, { name: 'مرکزی', code: 'C1' });
+    const p = await createRow(owner, Product, { name: 'پیچ', code: 'SCREW', unit: 'piece' });
+    const count = await createRow(owner, StockCount, { date: '2026-11-22', warehouseId: w.id });
+    const entry = await createRow(owner, CountEntry, { countId: count.id, productId: p.id, quantity: '3', device: 'phone' });
+
+    for (const [entity, row] of [[RequestMessage, reply], [RequestMessage, note], [CountEntry, entry]] as const) {
+      const removed = await owner.call(rest.remove(entity, row.id), { query: { version: String(row.version) } });
+      expect(removed.body.errorData?.code).toBe(Code.NotPossibleNow);
+      const edited = await owner.call(rest.update(entity, row.id), { body: { version: row.version, ...(entity === CountEntry ? { quantity: '4' } : { body: 'دیگر' }) } });
+      expect(edited.body.errorData?.code).toBe(Code.NotPossibleNow);
+      const pushed = await syncClient(owner).push([{ mutationId: 1, entity: entity.key, op: 'delete', id: row.id, baseVersion: row.version }]);
+      expect(pushed.body.data!.results[0]).toMatchObject({ status: 'rejected', code: Code.NotPossibleNow });
+      expect((await owner.call<Row>(rest.get(entity, row.id))).body.data).toMatchObject({ deleted: false, version: row.version });
+    }
   });
 });

@@ -33,7 +33,7 @@ const differing: BooksAuditResult = {
   ],
 };
 
-describe('the books audit on the panel’s settings', () => {
+describe('the books audit on the panel’s settings', { timeout: 30_000 }, () => {
   it('runs for the owner and says so when the books agree', async () => {
     const api = fakeApi();
     api.on('GET', booksAuditEndpoint.path, envelope({ compared: 42, checks: ['WarehousingMVM.stockBalances'], differences: [], ranAt: '2026-11-26T10:00:00Z' }));

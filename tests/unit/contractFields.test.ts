@@ -34,10 +34,10 @@ describe('field kinds', () => {
     expect(value(field({ kind: 'decimal', min: 0 }), '-0.001')).toMatchObject({ reason: 'range' });
     expect(addQuantities('0.1', '0.2')).toBe('0.300');
     expect(subtractQuantity('1', '0.001')).toBe('0.999');
-    expect(lineAmount('2.5', 3)).toBe(8);
-    expect(lineAmount('-2.5', 3)).toBe(-8);
-    expect(unitCost(1000, '3')).toBe(333);
-    expect(unitCost(1000, '0')).toBe(0);
+    expect(lineAmount('2.5', 3)).toBe(8n);
+    expect(lineAmount('-2.5', 3)).toBe(-8n);
+    expect(unitCost(1000, '3')).toBe(333n);
+    expect(unitCost(1000, '0')).toBe(0n);
     expect(compareQuantities('10', '9.999')).toBe(1);
   });
 

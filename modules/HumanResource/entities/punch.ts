@@ -84,6 +84,7 @@ export const Punch = defineEntity({
   // One person's punches of a period, read alone: the report draws the people on screen first.
   deviceIndexes: [['personnelId', 'at']],
   defaultSort: { field: 'at', direction: 'desc' },
+  appendOnly: { reviewable: ['status', 'note'] },
   scope: { field: 'memberId' },
   person: 'memberId',
   grants: {

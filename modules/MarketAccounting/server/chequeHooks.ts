@@ -4,6 +4,7 @@
  * and to (rules/chequeFlow.ts); a cheque cancelled with its receipt or payment changes no more.
  */
 import { Code } from '../../../src/contract/codes.ts';
+import { rials } from '../../../src/contract/money.ts';
 import type { Row } from '../../../src/contract/entity.ts';
 import { findRow, RuleRejection, type EntityHooks, type WriteContext } from '../../../server/moduleApi.ts';
 import { BankAccount } from '../entities/books.ts';
@@ -15,15 +16,15 @@ import { postJournal, type Entry } from './journal.ts';
 
 const CHANGEABLE = new Set(['status', 'statusDate', 'bankAccountId']);
 
-function placeOf(cheque: Row, direction: ChequeDirection, status: ChequeStatus, bankAccountId: string | null, amount: number, debit: boolean): Entry {
+function placeOf(cheque: Row, direction: ChequeDirection, status: ChequeStatus, bankAccountId: string | null, amount: bigint, debit: boolean): Entry {
   const h = holding(direction, status);
   return {
     accountId: roleAccount(h.role),
     partyId: h.party ? String(cheque.partyId) : null,
     bankAccountId: h.bank ? bankAccountId : null,
     chequeId: cheque.id,
-    debit: debit ? amount : 0,
-    credit: debit ? 0 : amount,
+    debit: debit ? amount : 0n,
+    credit: debit ? 0n : amount,
   };
 }
 
@@ -60,7 +61,7 @@ export const chequeHooks: EntityHooks = {
     if (!nextStatuses(direction, from).includes(to)) throw new RuleRejection(Code.NotPossibleNow, { status: 'option' }, { detail: { reason: 'chequeStatus', from, to } });
     await checkBank(ctx, bankAccountId, holding(direction, to).bank === true);
     const date = (changes.statusDate as string | null | undefined) || tehranDay(ctx.now.getTime());
-    const amount = Number(current.amount);
+    const amount = rials(current.amount);
     // Received: the amount moves into the new place's debit; issued: out of the old place's debit.
     const received = direction === 'received';
     const entries = [placeOf(current, direction, to, bankAccountId, amount, received), placeOf(current, direction, from, bankAccountId, amount, !received)];

@@ -8,6 +8,7 @@
  * - An invoiced (submitted) sale: the customer's receivable against revenue and VAT payable.
  * Cancelling the source posts the reverse of what it posted.
  */
+import { rials } from '../../../src/contract/money.ts';
 import { entityByKey } from '../../../src/contract/modules.ts';
 import type { Row } from '../../../src/contract/entity.ts';
 import type { DocumentFollower, WriteContext } from '../../../server/moduleApi.ts';
@@ -21,46 +22,46 @@ export const SALE = 'NagemManagement/Sale';
 const sourceOf = (type: string, doc: Row): Source => ({ type, id: doc.id, number: (doc.number as string | null) ?? null });
 
 /** The value of the stock moves a receipt's submit made (signed: in positive, out negative). */
-async function stockValue(ctx: WriteContext, receiptId: string): Promise<number> {
+async function stockValue(ctx: WriteContext, receiptId: string): Promise<bigint> {
   const moves = entityByKey('WarehousingMVM/StockMove');
-  if (!moves) return 0;
+  if (!moves) return 0n;
   const [row] = await ctx.tx.query<{ value: string | number | null }>(
     `SELECT coalesce(sum(value), 0) AS value FROM ${moves.table} WHERE panel_id = $1 AND source_id = $2 AND NOT deleted`,
     [ctx.access.id, receiptId],
   );
-  return Number(row?.value ?? 0);
+  return rials(row?.value ?? 0);
 }
 
 async function receiptEntries(ctx: WriteContext, doc: Row): Promise<Entry[]> {
   const value = await stockValue(ctx, doc.id);
   if (doc.direction === 'in' && doc.opening === true) {
     return [
-      { accountId: roleAccount('inventory'), debit: value, credit: 0 },
-      { accountId: roleAccount('openingBalance'), debit: 0, credit: value },
+      { accountId: roleAccount('inventory'), debit: value, credit: 0n },
+      { accountId: roleAccount('openingBalance'), debit: 0n, credit: value },
     ];
   }
   if (doc.direction === 'in') {
     const partyId = await mirrorParty(ctx, 'WarehousingMVM/Party', doc.partyId);
     return [
-      { accountId: roleAccount('inventory'), debit: value, credit: 0 },
-      { accountId: roleAccount('payable'), partyId, debit: 0, credit: value },
+      { accountId: roleAccount('inventory'), debit: value, credit: 0n },
+      { accountId: roleAccount('payable'), partyId, debit: 0n, credit: value },
     ];
   }
   return [
-    { accountId: roleAccount('costOfSales'), debit: -value, credit: 0 },
-    { accountId: roleAccount('inventory'), debit: 0, credit: -value },
+    { accountId: roleAccount('costOfSales'), debit: -value, credit: 0n },
+    { accountId: roleAccount('inventory'), debit: 0n, credit: -value },
   ];
 }
 
 async function saleEntries(ctx: WriteContext, doc: Row): Promise<Entry[]> {
-  const net = Number(doc.net ?? 0);
-  const vat = Number(doc.vat ?? 0);
-  const total = Number(doc.total ?? net + vat);
+  const net = rials(doc.net);
+  const vat = rials(doc.vat);
+  const total = doc.total === null || doc.total === undefined ? net + vat : rials(doc.total);
   const partyId = await mirrorParty(ctx, 'NagemManagement/Customer', doc.customerId);
   return [
-    { accountId: roleAccount('receivable'), partyId, debit: total, credit: 0 },
-    { accountId: roleAccount('revenue'), debit: 0, credit: net },
-    { accountId: roleAccount('vatPayable'), debit: 0, credit: vat },
+    { accountId: roleAccount('receivable'), partyId, debit: total, credit: 0n, origin: 'total' },
+    { accountId: roleAccount('revenue'), debit: 0n, credit: net, origin: 'net' },
+    { accountId: roleAccount('vatPayable'), debit: 0n, credit: vat, origin: 'vat' },
   ];
 }
 

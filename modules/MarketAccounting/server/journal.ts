@@ -7,6 +7,7 @@
  * has posted so far, so its net comes to nothing.
  */
 import { Code } from '../../../src/contract/codes.ts';
+import { rials, wireRials } from '../../../src/contract/money.ts';
 import { adjustBalances, appendLedger, RuleRejection, stableId, type WriteContext } from '../../../server/moduleApi.ts';
 import { AccountBalance, JournalLine } from '../entities/ledger.ts';
 import { monthOf } from '../rules/month.ts';
@@ -18,9 +19,12 @@ export interface Entry {
   cashBoxId?: string | null;
   bankAccountId?: string | null;
   chequeId?: string | null;
-  debit: number;
-  credit: number;
+  /** Exact rials. */
+  debit: bigint;
+  credit: bigint;
   note?: string | null;
+  /** The field of the posting document behind the amount (`lines.2.debit`, `total`): named when it would not fit. */
+  origin?: string;
 }
 
 export interface Source {
@@ -43,16 +47,21 @@ const dimension = (e: Entry) => ({ accountId: e.accountId, partyId: e.partyId ??
 
 export const balanceId = (e: Entry, month: string) => stableId('MarketAccounting/AccountBalance', e.accountId, e.partyId ?? null, e.cashBoxId ?? null, e.bankAccountId ?? null, month);
 
-/** Refuses unless debits equal credits and are more than nothing (9106, with both totals). */
+/** Refuses unless debits equal credits and are more than nothing (9106, with both totals, exact), summed as BigInt. */
 export function checkBalanced(entries: readonly Entry[], field = 'lines'): void {
-  const debit = entries.reduce((s, e) => s + e.debit, 0);
-  const credit = entries.reduce((s, e) => s + e.credit, 0);
-  if (debit !== credit || debit <= 0) throw new RuleRejection(Code.NotPossibleNow, { [field]: 'range' }, { detail: { reason: 'unbalanced', debit, credit } });
+  const debit = entries.reduce((s, e) => s + e.debit, 0n);
+  const credit = entries.reduce((s, e) => s + e.credit, 0n);
+  if (debit !== credit || debit <= 0n) {
+    throw new RuleRejection(Code.NotPossibleNow, { [field]: 'range' }, { detail: { reason: 'unbalanced', debit: wireRials(debit), credit: wireRials(credit) } });
+  }
 }
+
+/** Where a refusal of an entry's amount points: its own origin, or the field of that side. */
+const originOf = (e: Entry): Record<string, string> | undefined => (e.origin ? { debit: e.origin, credit: e.origin } : undefined);
 
 /** Appends the posting's lines and adds them to the balances; a posting of nothing writes nothing. */
 export async function postJournal(ctx: WriteContext, posting: Posting): Promise<void> {
-  const entries = posting.entries.filter((e) => e.debit !== 0 || e.credit !== 0);
+  const entries = posting.entries.filter((e) => e.debit !== 0n || e.credit !== 0n);
   if (!entries.length) return;
   checkBalanced(entries);
   const books = await ensureBooks(ctx);
@@ -63,6 +72,7 @@ export async function postJournal(ctx: WriteContext, posting: Posting): Promise<
     JournalLine,
     entries.map((e, seq) => ({
       id: stableId('MarketAccounting/JournalLine', posting.source.id, posting.step, seq),
+      origin: originOf(e),
       values: {
         date: posting.date,
         month,
@@ -81,7 +91,7 @@ export async function postJournal(ctx: WriteContext, posting: Posting): Promise<
   await adjustBalances(
     ctx,
     AccountBalance,
-    entries.map((e) => ({ id: balanceId(e, month), key: { ...dimension(e), month }, add: { debit: e.debit, credit: e.credit } })),
+    entries.map((e) => ({ id: balanceId(e, month), key: { ...dimension(e), month }, add: { debit: e.debit, credit: e.credit }, origin: originOf(e) })),
   );
 }
 
@@ -109,8 +119,8 @@ export async function postedBy(ctx: WriteContext, sourceId: string): Promise<Ent
     cashBoxId: r.cash_box_id,
     bankAccountId: r.bank_account_id,
     chequeId: r.cheque_id,
-    debit: Number(r.debit),
-    credit: Number(r.credit),
+    debit: rials(r.debit),
+    credit: rials(r.credit),
   }));
 }
 
@@ -119,7 +129,7 @@ export async function reverseJournal(ctx: WriteContext, source: Source, date: st
   const net = await postedBy(ctx, source.id);
   const entries = net.map((e) => {
     const balance = e.debit - e.credit;
-    return { ...e, debit: balance < 0 ? -balance : 0, credit: balance > 0 ? balance : 0 };
+    return { ...e, debit: balance < 0n ? -balance : 0n, credit: balance > 0n ? balance : 0n };
   });
   await postJournal(ctx, { source, step, date, entries });
 }

@@ -5,6 +5,7 @@
  * while they are all still in hand.
  */
 import { Code } from '../../../src/contract/codes.ts';
+import { rials, sumRials } from '../../../src/contract/money.ts';
 import type { Line, Row, WriteFieldReason } from '../../../src/contract/entity.ts';
 import { appendLedger, RuleRejection, setServerFields, stableId, type EntityHooks, type WriteContext } from '../../../server/moduleApi.ts';
 import { Cheque, Payment, type PaymentMethod } from '../entities/documents.ts';
@@ -30,9 +31,9 @@ function checkLines(lines: readonly Line[], incoming: boolean): void {
   if (Object.keys(fields).length) throw new RuleRejection(Code.BadRequest, fields);
 }
 
-function counterEntry(doc: Row, line: Line, incoming: boolean): Entry {
-  const amount = Number(line.amount);
-  const side = incoming ? { debit: amount, credit: 0 } : { debit: 0, credit: amount };
+function counterEntry(doc: Row, line: Line, i: number, incoming: boolean): Entry {
+  const amount = rials(line.amount);
+  const side = incoming ? { debit: amount, credit: 0n, origin: `lines.${i}.amount` } : { debit: 0n, credit: amount, origin: `lines.${i}.amount` };
   switch (line.method as PaymentMethod) {
     case 'cash':
       return { accountId: roleAccount('cash'), cashBoxId: String(line.cashBoxId), ...side };
@@ -54,7 +55,7 @@ async function makeCheques(ctx: WriteContext, doc: Row, lines: readonly Line[], 
         direction: incoming ? 'received' : 'issued',
         serial: line.chequeSerial,
         bank: line.chequeBank ?? null,
-        amount: Number(line.amount),
+        amount: line.amount,
         dueDate: line.dueDate,
         partyId: doc.partyId,
         paymentId: doc.id,
@@ -72,9 +73,9 @@ export const paymentHooks: EntityHooks = {
     const lines = doc.lines as Line[];
     const incoming = doc.direction === 'in';
     checkLines(lines, incoming);
-    const total = lines.reduce((s, l) => s + Number(l.amount), 0);
-    const party: Entry = { accountId: roleAccount(incoming ? 'receivable' : 'payable'), partyId: String(doc.partyId), debit: incoming ? 0 : total, credit: incoming ? total : 0 };
-    const entries = [party, ...lines.map((line) => counterEntry(doc, line, incoming))];
+    const total = sumRials(lines.map((l) => l.amount));
+    const party: Entry = { accountId: roleAccount(incoming ? 'receivable' : 'payable'), partyId: String(doc.partyId), debit: incoming ? 0n : total, credit: incoming ? total : 0n, origin: 'lines' };
+    const entries = [party, ...lines.map((line, i) => counterEntry(doc, line, i, incoming))];
     // The cheques first: their journal lines name them.
     await makeCheques(ctx, doc, lines, incoming);
     await postJournal(ctx, { source: source(doc), step: 'submit', date: String(doc.date), entries, note: (doc.note as string | null) ?? null });

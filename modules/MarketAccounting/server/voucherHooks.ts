@@ -3,6 +3,7 @@
  * postings; its cancel posts the exact reverse. The number is the platform's (JV-1404-00012).
  */
 import { Code } from '../../../src/contract/codes.ts';
+import { rials } from '../../../src/contract/money.ts';
 import type { Line, Row, WriteFieldReason } from '../../../src/contract/entity.ts';
 import { findRows, RuleRejection, type EntityHooks, type WriteContext } from '../../../server/moduleApi.ts';
 import { Account } from '../entities/books.ts';
@@ -21,19 +22,20 @@ async function entriesOf(ctx: WriteContext, doc: Row): Promise<Entry[]> {
     const account = accounts.get(String(line.accountId));
     if (!account || account.deleted) fields[`lines.${i}.accountId`] = 'reference';
     else if (!account.postable) fields[`lines.${i}.accountId`] = 'option';
-    const debit = Number(line.debit ?? 0);
-    const credit = Number(line.credit ?? 0);
-    if ((debit > 0) === (credit > 0)) fields[`lines.${i}.${debit > 0 ? 'credit' : 'debit'}`] = 'range';
+    const debit = rials(line.debit);
+    const credit = rials(line.credit);
+    if ((debit > 0n) === (credit > 0n)) fields[`lines.${i}.${debit > 0n ? 'credit' : 'debit'}`] = 'range';
   });
   if (Object.keys(fields).length) throw new RuleRejection(Code.BadRequest, fields);
-  return lines.map((line) => ({
+  return lines.map((line, i) => ({
     accountId: String(line.accountId),
     partyId: (line.partyId as string | null) ?? null,
     cashBoxId: (line.cashBoxId as string | null) ?? null,
     bankAccountId: (line.bankAccountId as string | null) ?? null,
-    debit: Number(line.debit ?? 0),
-    credit: Number(line.credit ?? 0),
+    debit: rials(line.debit),
+    credit: rials(line.credit),
     note: (line.note as string | null) ?? null,
+    origin: `lines.${i}.${rials(line.debit) > 0n ? 'debit' : 'credit'}`,
   }));
 }
 

@@ -100,4 +100,5 @@ export const RequestMessage = defineEntity({
   defaultSort: { field: 'at', direction: 'asc' },
   scope: { field: 'agentMemberId', also: ['supporterId', 'regionAgentId'], from: { reference: 'requestId', fields: ['agentMemberId', 'supporterId', 'regionAgentId'] }, queue },
   staff: ['read', 'create'],
+  appendOnly: {},
 });

@@ -4,6 +4,7 @@
  * and per agent per Jalali month the sales won, their amount, the conversion rate, the average
  * days to close and the commission due. Amounts are net (after discount, before VAT), in rials.
  */
+import { compareRials, toRials } from '../../../src/contract/money.ts';
 import { stages, type Stage } from '../entities/sale.ts';
 import { daysBetween, jalaliMonthOf } from './jalaliMonth.ts';
 import { commissionOf } from './saleTotals.ts';
@@ -15,16 +16,18 @@ export function isLive(sale: SaleRow): boolean {
   return sale.status !== 'cancelled';
 }
 
-const money = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : 0);
+/** A sale's amount in exact rials (money.ts); what is not an amount counts as nothing. */
+const money = (v: unknown): bigint => toRials(v) ?? 0n;
 
 export interface StageFigure {
   stage: Stage;
   count: number;
-  value: number;
+  /** Exact rials. */
+  value: bigint;
 }
 
 export function pipeline(sales: readonly SaleRow[]): StageFigure[] {
-  const by = new Map<Stage, StageFigure>(stages.map((stage) => [stage, { stage, count: 0, value: 0 }]));
+  const by = new Map<Stage, StageFigure>(stages.map((stage) => [stage, { stage, count: 0, value: 0n }]));
   for (const sale of sales) {
     const figure = by.get(sale.stage as Stage);
     if (!figure || !isLive(sale)) continue;
@@ -39,12 +42,14 @@ export interface AgentMonth {
   month: string;
   won: number;
   lost: number;
-  amount: number;
+  /** Exact rials. */
+  amount: bigint;
   /** Won ÷ (won + lost), in whole percent; null with nothing closed. */
   conversion: number | null;
   /** Average whole days from a won sale's date to the day it was won; null with none won. */
   avgDaysToClose: number | null;
-  commission: number;
+  /** Exact rials. */
+  commission: bigint;
 }
 
 /** Per seller and Jalali month of closing: the figures of their closed sales. */
@@ -58,7 +63,7 @@ export function agentMonths(sales: readonly SaleRow[], commissionRates: Readonly
     if (!month) continue;
     const key = `${memberId}|${month}`;
     let row = by.get(key);
-    if (!row) by.set(key, (row = { memberId, month, won: 0, lost: 0, amount: 0, conversion: null, avgDaysToClose: null, commission: 0, days: 0 }));
+    if (!row) by.set(key, (row = { memberId, month, won: 0, lost: 0, amount: 0n, conversion: null, avgDaysToClose: null, commission: 0n, days: 0 }));
     if (sale.stage === 'lost') {
       row.lost++;
       continue;
@@ -74,7 +79,7 @@ export function agentMonths(sales: readonly SaleRow[], commissionRates: Readonly
       avgDaysToClose: row.won ? Math.round(days / row.won) : null,
       commission: commissionOf(row.amount, commissionRates.get(row.memberId)),
     }))
-    .sort((a, b) => b.month.localeCompare(a.month) || b.amount - a.amount || a.memberId.localeCompare(b.memberId));
+    .sort((a, b) => b.month.localeCompare(a.month) || compareRials(b.amount, a.amount) || a.memberId.localeCompare(b.memberId));
 }
 
 /** The Jalali months from `months - 1` before the given one up to it, oldest first (`1404-07`). */

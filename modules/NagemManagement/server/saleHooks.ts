@@ -7,10 +7,10 @@
  */
 import { Code } from '../../../src/contract/codes.ts';
 import { rowInScope, type Line, type Row } from '../../../src/contract/entity.ts';
-import { findRow, findRows, RuleRejection, type EntityHooks, type WriteContext } from '../../../server/moduleApi.ts';
+import { findRow, findRows, overflow, RuleRejection, type EntityHooks, type WriteContext } from '../../../server/moduleApi.ts';
 import { Module } from '../entities/catalogue.ts';
 import { Customer } from '../entities/customers.ts';
-import { overDiscounted, saleTotals } from '../rules/saleTotals.ts';
+import { overDiscounted, overflowingLine, saleTotals } from '../rules/saleTotals.ts';
 import { tehranToday } from '../rules/jalaliMonth.ts';
 import { vatPercentOf } from './salesSettings.ts';
 import { stopSubscriptions, writeSubscriptions } from './subscriptions.ts';
@@ -27,7 +27,10 @@ async function customerFor(ctx: WriteContext, id: unknown): Promise<Row> {
 async function amounts(ctx: WriteContext, lines: readonly Line[]): Promise<Record<string, unknown>> {
   const over = overDiscounted(lines);
   if (over.length) throw new RuleRejection(Code.BadRequest, { lines: 'range' }, { detail: { overDiscounted: over } });
-  return saleTotals(lines, await vatPercentOf(ctx));
+  const vatPercent = await vatPercentOf(ctx);
+  const overflowing = overflowingLine(lines, vatPercent);
+  if (overflowing >= 0) throw overflow({ [`lines.${overflowing}.unitPrice`]: 'range' }, { entity: 'NagemManagement/Sale', field: 'total' });
+  return saleTotals(lines, vatPercent);
 }
 
 async function soldModules(ctx: WriteContext, lines: readonly Line[]): Promise<Row[]> {

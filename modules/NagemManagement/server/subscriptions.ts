@@ -3,6 +3,7 @@
  * sale won, reopened and won again has the same ones, active again. Renewal comes a month or a
  * year after the start for monthly and yearly modules; one-off modules never renew.
  */
+import { rials } from '../../../src/contract/money.ts';
 import type { Line, Row } from '../../../src/contract/entity.ts';
 import { appendLedger, findRows, selectRows, setServerFields, stableId, type WriteContext } from '../../../server/moduleApi.ts';
 import { Subscription } from '../entities/customers.ts';
@@ -19,10 +20,10 @@ export function renewalDate(since: string, billing: unknown): string | null {
 export async function writeSubscriptions(ctx: WriteContext, sale: { id: string; customerId: string; agentMemberId: unknown; lines: readonly Line[] }, modules: readonly Row[]): Promise<void> {
   const since = tehranToday(ctx.now);
   const byModule = new Map(modules.map((m) => [m.id, m]));
-  const amountOf = new Map<string, number>();
+  const amountOf = new Map<string, bigint>();
   for (const line of sale.lines) {
     const id = String(line.moduleId).toLowerCase();
-    amountOf.set(id, (amountOf.get(id) ?? 0) + Number(line.quantity) * Number(line.unitPrice) - Number(line.discount ?? 0));
+    amountOf.set(id, (amountOf.get(id) ?? 0n) + rials(line.quantity) * rials(line.unitPrice) - rials(line.discount));
   }
   const wanted = [...amountOf.keys()].map((moduleId) => ({ moduleId, id: stableId('NagemManagement/Subscription', ctx.access.id, sale.id, moduleId) }));
   const existing = new Set((await findRows(ctx.tx, Subscription, ctx.access.id, wanted.map((w) => w.id))).map((r) => r.id));
@@ -35,7 +36,7 @@ export async function writeSubscriptions(ctx: WriteContext, sale: { id: string; 
       const billing = byModule.get(w.moduleId)?.billing ?? 'once';
       return {
         id: w.id,
-        values: { customerId: sale.customerId, moduleId: w.moduleId, saleId: sale.id, since, renewsOn: renewalDate(since, billing), billing, amount: amountOf.get(w.moduleId) ?? 0, status: 'active', agentMemberId: sale.agentMemberId ?? null },
+        values: { customerId: sale.customerId, moduleId: w.moduleId, saleId: sale.id, since, renewsOn: renewalDate(since, billing), billing, amount: amountOf.get(w.moduleId) ?? 0n, status: 'active', agentMemberId: sale.agentMemberId ?? null },
       };
     }),
   );

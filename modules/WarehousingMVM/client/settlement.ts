@@ -13,12 +13,14 @@ export interface SettlementRow {
   sold: Quantity;
   returned: Quantity;
   onHand: Quantity;
-  owed: number;
+  /** Exact rials. */
+  owed: bigint;
 }
 
 export interface Settlement {
   rows: SettlementRow[];
-  owed: number;
+  /** Exact rials. */
+  owed: bigint;
 }
 
 export function settlementOf(consignments: readonly Row[], partyId: string, counts: (row: Row) => boolean): Settlement {
@@ -27,13 +29,13 @@ export function settlementOf(consignments: readonly Row[], partyId: string, coun
     if (doc.partyId !== partyId || !counts(doc)) continue;
     for (const line of (doc.lines as Line[] | undefined) ?? []) {
       const id = String(line.productId);
-      const row = byProduct.get(id) ?? { productId: id, received: ZERO, sold: ZERO, returned: ZERO, onHand: ZERO, owed: 0 };
+      const row = byProduct.get(id) ?? { productId: id, received: ZERO, sold: ZERO, returned: ZERO, onHand: ZERO, owed: 0n };
       const field = doc.kind === 'receive' ? 'received' : doc.kind === 'sale' ? 'sold' : 'returned';
       row[field] = addQuantities(row[field], line.quantity);
-      if (doc.kind === 'sale') row.owed += lineAmount(line.quantity, Number(line.unitPrice ?? 0));
+      if (doc.kind === 'sale') row.owed += lineAmount(line.quantity, line.unitPrice ?? 0);
       byProduct.set(id, row);
     }
   }
   const rows = [...byProduct.values()].map((r) => ({ ...r, onHand: subtractQuantity(r.received, addQuantities(r.sold, r.returned)) }));
-  return { rows, owed: rows.reduce((s, r) => s + r.owed, 0) };
+  return { rows, owed: rows.reduce((s, r) => s + r.owed, 0n) };
 }

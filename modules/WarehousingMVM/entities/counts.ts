@@ -65,4 +65,5 @@ export const CountEntry = defineEntity({
   indexes: ['countId', 'productId'],
   defaultSort: { field: 'productId', direction: 'asc' },
   staff: ['read', 'create'],
+  appendOnly: {},
 });

@@ -8,6 +8,7 @@
 import { Code } from '../../../src/contract/codes.ts';
 import type { Row } from '../../../src/contract/entity.ts';
 import { compareQuantities, isZeroQuantity, lineAmount, subtractQuantity, unitCost, ZERO } from '../../../src/contract/quantity.ts';
+import { rials } from '../../../src/contract/money.ts';
 import { findRow, findRows, readBalances, RuleRejection, selectRows, type EntityHooks, type WriteContext } from '../../../server/moduleApi.ts';
 import { Location, Product } from '../entities/masterData.ts';
 import { CountEntry, StockCount } from '../entities/counts.ts';
@@ -58,7 +59,7 @@ async function countChanges(ctx: WriteContext, doc: Row): Promise<StockChange[]>
   for (const [key, p] of places) {
     const change = { ...p, warehouseId };
     const difference = subtractQuantity(p.counted, onHand.get(balanceId(change)) ?? ZERO);
-    if (!isZeroQuantity(difference)) changes.push({ ...change, quantity: difference, value: 0, lineId: key });
+    if (!isZeroQuantity(difference)) changes.push({ ...change, quantity: difference, value: 0n, lineId: key });
   }
   await valueGains(ctx, changes);
   return changes;
@@ -72,8 +73,8 @@ async function valueGains(ctx: WriteContext, changes: StockChange[]): Promise<vo
   const products = new Map((await findRows(ctx.tx, Product, ctx.access.id, gains.map((c) => c.productId))).map((p) => [p.id, p]));
   for (const c of gains) {
     const held = valuations.get(valuationId(c));
-    const average = held && !isZeroQuantity(held.quantity) ? unitCost(Number(held.value ?? 0), held.quantity) : Number(products.get(c.productId)?.purchasePrice ?? 0);
-    c.value = lineAmount(c.quantity, Math.max(0, average));
+    const average = held && !isZeroQuantity(held.quantity) ? unitCost(held.value, held.quantity) : rials(products.get(c.productId)?.purchasePrice);
+    c.value = lineAmount(c.quantity, average > 0n ? average : 0n);
   }
 }
 

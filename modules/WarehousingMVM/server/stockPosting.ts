@@ -9,7 +9,8 @@
 import { Code } from '../../../src/contract/codes.ts';
 import type { Line, Row } from '../../../src/contract/entity.ts';
 import { addQuantities, compareQuantities, isZeroQuantity, lineAmount, negateQuantity, subtractQuantity, unitCost, ZERO, type Quantity } from '../../../src/contract/quantity.ts';
-import { adjustBalances, appendLedger, findRows, readBalances, RuleRejection, stableId, type BalanceChange, type WriteContext } from '../../../server/moduleApi.ts';
+import { fitsMoney, rials } from '../../../src/contract/money.ts';
+import { adjustBalances, appendLedger, findRows, overflow, readBalances, RuleRejection, stableId, type BalanceChange, type WriteContext } from '../../../server/moduleApi.ts';
 import { Location, Product, Warehouse } from '../entities/masterData.ts';
 import { StockBalance, StockMove, StockValuation } from '../entities/stock.ts';
 
@@ -22,9 +23,11 @@ export interface StockChange {
   expiry: string | null;
   /** Signed: positive in, negative out. */
   quantity: Quantity;
-  /** Signed rials; for goods out, filled in at the average cost. */
-  value: number;
+  /** Signed rials, exact; for goods out, filled in at the average cost. */
+  value: bigint;
   lineId: string;
+  /** The document's line behind it (`lines.2`): a quantity or value that would not fit is refused naming it. */
+  line?: string;
   /** The consignor who owns it (consignment stock: kept apart, not valued as ours). */
   ownerId?: string | null;
   /** Dispatched to this warehouse and not yet received. */
@@ -76,8 +79,10 @@ export async function changesOfLines(ctx: WriteContext, doc: Row, sign: 1 | -1, 
   const lines = doc.lines as Line[];
   const warehouseId = String(doc.warehouseId);
   await checkLines(ctx, lines, { locationId: warehouseId });
-  return lines.map((line) => {
+  return lines.map((line, i) => {
     const quantity = String(line.quantity);
+    const value = sign > 0 && !ownerId ? lineAmount(quantity, line.unitPrice ?? 0) : 0n;
+    if (!fitsMoney(value)) throw overflow({ [`lines.${i}.unitPrice`]: 'range' }, { entity: StockMove.key, field: 'value' });
     return {
       productId: String(line.productId),
       warehouseId,
@@ -85,8 +90,9 @@ export async function changesOfLines(ctx: WriteContext, doc: Row, sign: 1 | -1, 
       batch: (line.batch as string | null) ?? null,
       expiry: (line.expiry as string | null) ?? null,
       quantity: sign > 0 ? quantity : negateQuantity(quantity),
-      value: sign > 0 && !ownerId ? lineAmount(quantity, Number(line.unitPrice ?? 0)) : 0,
+      value,
       lineId: line.id,
+      line: `lines.${i}`,
       ownerId,
     };
   });
@@ -118,7 +124,7 @@ async function checkOnHand(ctx: WriteContext, changes: readonly StockChange[]): 
 
 /** Goods out leave at the moving-average cost of their product in their warehouse; the last units take what value is left. */
 async function valueOutgoing(ctx: WriteContext, changes: StockChange[]): Promise<void> {
-  const out = changes.filter((c) => !c.ownerId && compareQuantities(c.quantity, ZERO) < 0 && c.value === 0);
+  const out = changes.filter((c) => !c.ownerId && compareQuantities(c.quantity, ZERO) < 0 && c.value === 0n);
   if (!out.length) return;
   const valuations = new Map((await readBalances(ctx, StockValuation, out.map(valuationId))).map((v) => [v.id, v]));
   const byValuation = new Map<string, StockChange[]>();
@@ -126,13 +132,18 @@ async function valueOutgoing(ctx: WriteContext, changes: StockChange[]): Promise
   for (const [id, group] of byValuation) {
     const held = valuations.get(id);
     const quantity = String(held?.quantity ?? ZERO);
-    const value = Number(held?.value ?? 0);
+    const value = rials(held?.value);
     const average = unitCost(value, quantity);
     for (const c of group) c.value = -lineAmount(negateQuantity(c.quantity), average);
     const taken = group.reduce((sum, c) => addQuantities(sum, negateQuantity(c.quantity)), ZERO);
     // Emptied: the rounding left over goes with the last line, so value and quantity reach zero together.
-    if (compareQuantities(taken, quantity) === 0) group.at(-1)!.value -= value + group.reduce((sum, c) => sum + c.value, 0);
+    if (compareQuantities(taken, quantity) === 0) group.at(-1)!.value -= value + group.reduce((sum, c) => sum + c.value, 0n);
   }
+}
+
+/** A change's quantity and value as the fields of its document's line, for a refusal to name. */
+function originOf(c: StockChange): Record<string, string> | undefined {
+  return c.line ? { quantity: `${c.line}.quantity`, value: `${c.line}.unitPrice` } : undefined;
 }
 
 /** Appends the moves and changes the balances and valuations of `changes`, all in the caller's transaction. */
@@ -151,6 +162,7 @@ export async function postStock(ctx: WriteContext, doc: Row, step: 'submit' | 'c
     StockMove,
     changes.map((c) => ({
       id: stableId('StockMove', doc.id, c.lineId, step),
+      origin: originOf(c),
       values: {
         date,
         productId: c.productId,
@@ -173,12 +185,13 @@ export async function postStock(ctx: WriteContext, doc: Row, step: 'submit' | 'c
     id: balanceId(c),
     key: { productId: c.productId, warehouseId: c.warehouseId, locationId: c.locationId, batch: c.batch, expiry: c.expiry, ownerId: c.ownerId ?? null, inTransit: c.inTransit ?? false },
     add: { quantity: c.quantity },
+    origin: originOf(c),
   }));
   await adjustBalances(ctx, StockBalance, balances);
   await adjustBalances(
     ctx,
     StockValuation,
-    owned.map((c) => ({ id: valuationId(c), key: { productId: c.productId, warehouseId: c.warehouseId }, add: { quantity: c.quantity, value: c.value } })),
+    owned.map((c) => ({ id: valuationId(c), key: { productId: c.productId, warehouseId: c.warehouseId }, add: { quantity: c.quantity, value: c.value }, origin: originOf(c) })),
   );
 }
 
@@ -202,7 +215,7 @@ export async function reversalOf(ctx: WriteContext, docId: string): Promise<Stoc
       ownerId: (m.ownerId as string | null) ?? null,
       inTransit: m.inTransit === true,
       quantity: negateQuantity(m.quantity),
-      value: -Number(m.value ?? 0),
+      value: -rials(m.value),
       lineId: m.id,
     }));
 }

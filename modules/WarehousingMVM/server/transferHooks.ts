@@ -8,6 +8,7 @@
 import { Code } from '../../../src/contract/codes.ts';
 import type { Line, Row } from '../../../src/contract/entity.ts';
 import { addQuantities, negateQuantity, toThousandths, ZERO } from '../../../src/contract/quantity.ts';
+import { rials } from '../../../src/contract/money.ts';
 import { findRow, RuleRejection, setServerFields, type EntityHooks, type WriteContext } from '../../../server/moduleApi.ts';
 import { Transfer } from '../entities/movements.ts';
 import { checkLines, movesOf, postStock, reversalOf, type StockChange } from './stockPosting.ts';
@@ -23,14 +24,14 @@ function transferChanges(doc: Row): StockChange[] {
   const between = from !== to;
   return (doc.lines as Line[]).flatMap((line) => {
     const place = { productId: String(line.productId), batch: text(line.batch), expiry: text(line.expiry) };
-    const out: StockChange = { ...place, warehouseId: from, locationId: text(line.fromLocationId), quantity: negateQuantity(line.quantity), value: 0, lineId: `${line.id}:out` };
+    const out: StockChange = { ...place, warehouseId: from, locationId: text(line.fromLocationId), quantity: negateQuantity(line.quantity), value: 0n, lineId: `${line.id}:out` };
     const into: StockChange = {
       ...place,
       warehouseId: to,
       locationId: between ? null : text(line.toLocationId),
       inTransit: between,
       quantity: String(line.quantity),
-      value: 0,
+      value: 0n,
       lineId: `${line.id}:in`,
       valueFrom: out,
     };
@@ -52,18 +53,18 @@ export const transferHooks: EntityHooks = {
 const groupKey = (productId: unknown, batch: unknown) => `${String(productId)}|${text(batch) ?? ''}`;
 
 /** Splits `value` over `parts` pro rata to their thousandths, the last part taking what rounding leaves when the parts add up to `whole`. */
-function proRata(value: number, whole: bigint, parts: readonly bigint[]): number[] {
-  const shares = parts.map((p) => (whole === 0n ? 0 : Number((BigInt(value) * p * 2n + whole) / (whole * 2n))));
-  if (parts.reduce((a, b) => a + b, 0n) === whole && shares.length) shares[shares.length - 1]! += value - shares.reduce((a, b) => a + b, 0);
+function proRata(value: bigint, whole: bigint, parts: readonly bigint[]): bigint[] {
+  const shares = parts.map((p) => (whole === 0n ? 0n : (value * p * 2n + whole) / (whole * 2n)));
+  if (parts.reduce((a, b) => a + b, 0n) === whole && shares.length) shares[shares.length - 1]! += value - shares.reduce((a, b) => a + b, 0n);
   return shares;
 }
 
 async function arrivalChanges(ctx: WriteContext, doc: Row, transfer: Row): Promise<StockChange[]> {
   const dispatched = (await movesOf(ctx, transfer.id)).filter((m) => m.inTransit === true);
-  const groups = new Map<string, { quantity: bigint; value: number }>();
+  const groups = new Map<string, { quantity: bigint; value: bigint }>();
   const changes: StockChange[] = dispatched.map((m) => {
-    const g = groups.get(groupKey(m.productId, m.batch)) ?? { quantity: 0n, value: 0 };
-    groups.set(groupKey(m.productId, m.batch), { quantity: g.quantity + (toThousandths(m.quantity) ?? 0n), value: g.value + Number(m.value ?? 0) });
+    const g = groups.get(groupKey(m.productId, m.batch)) ?? { quantity: 0n, value: 0n };
+    groups.set(groupKey(m.productId, m.batch), { quantity: g.quantity + (toThousandths(m.quantity) ?? 0n), value: g.value + rials(m.value) });
     return {
       productId: String(m.productId),
       warehouseId: String(m.warehouseId),
@@ -72,7 +73,7 @@ async function arrivalChanges(ctx: WriteContext, doc: Row, transfer: Row): Promi
       expiry: text(m.expiry),
       inTransit: true,
       quantity: negateQuantity(m.quantity),
-      value: -Number(m.value ?? 0),
+      value: -rials(m.value),
       lineId: `${m.id}:transit`,
     };
   });
@@ -80,7 +81,7 @@ async function arrivalChanges(ctx: WriteContext, doc: Row, transfer: Row): Promi
   const byGroup = new Map<string, Line[]>();
   for (const line of lines) byGroup.set(groupKey(line.productId, line.batch), [...(byGroup.get(groupKey(line.productId, line.batch)) ?? []), line]);
   for (const [key, group] of byGroup) {
-    const sent = groups.get(key) ?? { quantity: 0n, value: 0 };
+    const sent = groups.get(key) ?? { quantity: 0n, value: 0n };
     const values = proRata(sent.value, sent.quantity, group.map((l) => toThousandths(l.quantity) ?? 0n));
     group.forEach((line, i) =>
       changes.push({

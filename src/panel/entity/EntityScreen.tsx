@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
-import { permission, type Entity } from '../../contract/entity.ts';
+import { deletable, editable, permission, type Entity } from '../../contract/entity.ts';
 import { describeError } from '../../i18n/describeError.ts';
 import { useCanAccess } from '../../storage/access.ts';
 import type { LocalRow } from '../../storage/localRecords.ts';
@@ -56,7 +56,7 @@ export function EntityScreen({ entity, description, before, widgets, defaults, d
   const plural = i18n._(entity.pluralLabel);
   const singular = i18n._(entity.label);
   useDocumentTitle(plural);
-  const may = { create: can(permission(entity, 'create')), update: can(permission(entity, 'update')), delete: can(permission(entity, 'delete')) };
+  const may = { create: can(permission(entity, 'create')), update: editable(entity) && can(permission(entity, 'update')), delete: deletable(entity) && can(permission(entity, 'delete')) };
   const writable = !entity.serverOnly;
 
   if (!can(permission(entity, 'read'))) {

@@ -6,6 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from 'wouter';
 import { asDocument, permission, type Line } from '../../../../src/contract/entity.ts';
+import { toRials } from '../../../../src/contract/money.ts';
 import type { DocumentValues, LineValues } from '../../../../src/panel/document/documentValues.ts';
 import { useCanAccess } from '../../../../src/storage/access.ts';
 import type { LocalRow } from '../../../../src/storage/localRecords.ts';
@@ -50,14 +51,15 @@ export function PaymentList() {
   );
 }
 
-const whole = (value: unknown) => {
-  const n = Number(String(value ?? '').replace(/[٬,]/g, ''));
-  return Number.isSafeInteger(n) && n > 0 ? n : 0;
+/** A typed amount in exact rials (digits in either set, separators allowed); anything else counts as nothing. */
+const whole = (value: unknown): bigint => {
+  const n = toRials(value ?? '');
+  return n !== null && n > 0n ? n : 0n;
 };
 
 function Total({ lines }: { lines: readonly (Line | LineValues)[] }) {
   const money = useMoney();
-  const total = money.text(lines.reduce((s, l) => s + whole(l.amount), 0));
+  const total = money.text(lines.reduce((s, l) => s + whole(l.amount), 0n));
   return (
     <p className="rounded-xl bg-slate-50 p-4 text-sm font-semibold text-slate-900 ring-1 ring-slate-200">
       <Trans>Total: {total}</Trans>

@@ -5,6 +5,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { asDocument, permission, type Line } from '../../../../src/contract/entity.ts';
+import { toRials } from '../../../../src/contract/money.ts';
 import type { DocumentValues, LineValues } from '../../../../src/panel/document/documentValues.ts';
 import { useCanAccess } from '../../../../src/storage/access.ts';
 import type { LocalRow } from '../../../../src/storage/localRecords.ts';
@@ -43,19 +44,20 @@ export function VoucherList() {
   );
 }
 
-const whole = (value: unknown) => {
-  const n = Number(String(value ?? '').replace(/[٬,]/g, ''));
-  return Number.isSafeInteger(n) && n > 0 ? n : 0;
+/** A typed amount in exact rials (digits in either set, separators allowed); anything else counts as nothing. */
+const whole = (value: unknown): bigint => {
+  const n = toRials(value ?? '');
+  return n !== null && n > 0n ? n : 0n;
 };
 
 /** Debits, credits and the difference of a voucher's lines. */
 function Totals({ lines }: { lines: readonly (Line | LineValues)[] }) {
   const money = useMoney();
-  const debit = lines.reduce((s, l) => s + whole(l.debit), 0);
-  const credit = lines.reduce((s, l) => s + whole(l.credit), 0);
+  const debit = lines.reduce((s, l) => s + whole(l.debit), 0n);
+  const credit = lines.reduce((s, l) => s + whole(l.credit), 0n);
   const difference = debit - credit;
-  const balanced = difference === 0 && debit > 0;
-  const off = money.text(Math.abs(difference));
+  const balanced = difference === 0n && debit > 0n;
+  const off = money.text(difference < 0n ? -difference : difference);
   return (
     <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200 sm:grid-cols-3">
       <div>

@@ -8,15 +8,16 @@ import { LazyBarChart } from './LazyBarChart.tsx';
 
 export function PipelineChart({ figures }: { figures: readonly StageFigure[] }) {
   const { t, i18n } = useLingui();
-  const groups = figures.map((f) => ({ key: f.stage, label: i18n._(stageOptions.find((o) => o.value === f.stage)!.label), values: [f.value] }));
+  const groups = figures.map((f) => ({ key: f.stage, label: i18n._(stageOptions.find((o) => o.value === f.stage)!.label), values: [Number(f.value)] }));
   return <LazyBarChart groups={groups} series={[{ label: t`Value (rials)`, color: 'var(--color-brand-600)' }]} label={t`Pipeline value per stage`} groupHeader={t`Stage`} formatValue={formatCompact} />;
 }
 
-export function TargetBar({ won, target }: { won: number; target: number }) {
+export function TargetBar({ won, target }: { won: bigint | number; target: number }) {
   const { t } = useLingui();
   const wonText = formatNumber(won);
   const targetText = formatNumber(target);
-  const percent = target > 0 ? (100 * won) / target : 0;
+  // The amounts are exact (won may pass 2^53); the share of the target is a picture, a float will do.
+  const percent = target > 0 ? (100 * Number(won)) / target : 0;
   const percentText = formatNumber(percent / 100, { style: 'percent', maximumFractionDigits: 0 });
   return (
     <div className="flex flex-col gap-1">

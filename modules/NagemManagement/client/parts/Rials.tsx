@@ -2,7 +2,7 @@
 import { Trans } from '@lingui/react/macro';
 import { formatNumber } from '../../../../src/i18n/format.ts';
 
-export function Rials({ value }: { value: number }) {
+export function Rials({ value }: { value: number | bigint | string }) {
   const amount = formatNumber(value);
   return <Trans>{amount} rials</Trans>;
 }

@@ -71,10 +71,10 @@ function Mine() {
   return (
     <div className="flex flex-col gap-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Tile label={<Trans>Won this month</Trans>} value={<Rials value={figures.now?.amount ?? 0} />} />
-        <Tile label={<Trans>Commission this month</Trans>} value={<Rials value={figures.now?.commission ?? 0} />} />
+        <Tile label={<Trans>Won this month</Trans>} value={<Rials value={figures.now?.amount ?? 0n} />} />
+        <Tile label={<Trans>Commission this month</Trans>} value={<Rials value={figures.now?.commission ?? 0n} />} />
         <Tile label={<Trans>Open sales</Trans>} value={formatNumber(open.reduce((s, f) => s + f.count, 0))} />
-        <Tile label={<Trans>Open pipeline</Trans>} value={<Rials value={open.reduce((s, f) => s + f.value, 0)} />} />
+        <Tile label={<Trans>Open pipeline</Trans>} value={<Rials value={open.reduce((s, f) => s + f.value, 0n)} />} />
       </div>
       <SectionCard title={<Trans>This month’s target</Trans>}>
         <TargetBar won={figures.now?.amount ?? 0} target={figures.target} />

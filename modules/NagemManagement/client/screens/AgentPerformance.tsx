@@ -56,7 +56,7 @@ function Performance() {
   const months = lastMonths(jalaliMonthOf(new Date().toISOString())!, 6);
   const groups = months.map((month) => {
     const of = chosen.filter((m) => m.month === month);
-    return { key: month, label: monthLabel(month), values: [of.reduce((s, m) => s + m.amount, 0), of.reduce((s, m) => s + m.commission, 0)] };
+    return { key: month, label: monthLabel(month), values: [Number(of.reduce((s, m) => s + m.amount, 0n)), Number(of.reduce((s, m) => s + m.commission, 0n))] };
   });
   return (
     <div className="flex flex-col gap-4">

@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { permission } from '../../../../src/contract/entity.ts';
+import { toRials } from '../../../../src/contract/money.ts';
 import { formatDate } from '../../../../src/i18n/format.ts';
 import { EntityDetails } from '../../../../src/panel/entity/EntityDetails.tsx';
 import { EntityForm } from '../../../../src/panel/entity/EntityForm.tsx';
@@ -157,7 +158,7 @@ function Timeline({ events }: { events: readonly TimelineEvent[] }) {
             {e.kind === 'payment' && (
               <p>
                 <Trans>
-                  Paid <Rials value={typeof r.amount === 'number' ? r.amount : 0} />
+                  Paid <Rials value={toRials(r.amount) ?? 0} />
                 </Trans>
               </p>
             )}

@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { permission } from '../../../../src/contract/entity.ts';
+import { compareRials } from '../../../../src/contract/money.ts';
 import { formatNumber } from '../../../../src/i18n/format.ts';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
@@ -66,9 +67,9 @@ function Figures() {
     const open = requests.filter((r) => isOpenStatus(r.status));
     return {
       pipeline: pipeline(sales),
-      won: thisMonth.reduce((s, m) => s + m.amount, 0),
+      won: thisMonth.reduce((s, m) => s + m.amount, 0n),
       target: agents.filter((a) => a.active !== false).reduce((s, a) => s + (typeof a.monthlyTarget === 'number' ? a.monthlyTarget : 0), 0),
-      top: [...thisMonth].sort((a, b) => b.amount - a.amount).slice(0, 5),
+      top: [...thisMonth].sort((a, b) => compareRials(b.amount, a.amount)).slice(0, 5),
       nameOf: sellerNames(agents, members, t`No seller`),
       renewals: subscriptions.filter((s) => s.status === 'active' && typeof s.renewsOn === 'string' && s.renewsOn >= today && s.renewsOn <= until).length,
       byPriority: priorityOptions.map((p) => ({ key: p.value, label: p.label, count: open.filter((r) => r.priority === p.value).length })),
@@ -77,7 +78,7 @@ function Figures() {
     };
   }, [rows, members, now, t]);
   if (!figures) return <Loading />;
-  const openValue = figures.pipeline.filter((f) => f.stage !== 'won' && f.stage !== 'lost').reduce((s, f) => s + f.value, 0);
+  const openValue = figures.pipeline.filter((f) => f.stage !== 'won' && f.stage !== 'lost').reduce((s, f) => s + f.value, 0n);
   return (
     <div className="flex flex-col gap-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">

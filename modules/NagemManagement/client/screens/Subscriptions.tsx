@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { permission } from '../../../../src/contract/entity.ts';
+import { toRials } from '../../../../src/contract/money.ts';
 import { formatDate } from '../../../../src/i18n/format.ts';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
@@ -79,7 +80,7 @@ function RenewalsDue({ customerId }: { customerId: string | null }) {
               <span>{modules?.get(String(s.moduleId)) ?? '…'}</span>
               <span>{formatDate(String(s.renewsOn))}</span>
               <span>
-                <Rials value={typeof s.amount === 'number' ? s.amount : 0} />
+                <Rials value={toRials(s.amount) ?? 0} />
               </span>
             </li>
           ))}

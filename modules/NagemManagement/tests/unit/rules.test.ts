@@ -16,9 +16,9 @@ describe('sale amounts', () => {
   });
 
   it('give commission at a percent with three places, rounded half up', () => {
-    expect(commissionOf(1_000_000, '2.500')).toBe(25_000);
-    expect(commissionOf(999, '5')).toBe(50);
-    expect(commissionOf(1_000, null)).toBe(0);
+    expect(commissionOf(1_000_000, '2.500')).toBe(25_000n);
+    expect(commissionOf(999, '5')).toBe(50n);
+    expect(commissionOf(1_000, null)).toBe(0n);
   });
 });
 

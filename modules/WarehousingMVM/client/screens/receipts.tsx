@@ -7,6 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation, useSearch } from 'wouter';
 import { asDocument, permission, type Line } from '../../../../src/contract/entity.ts';
+import { toRials } from '../../../../src/contract/money.ts';
 import { addQuantities, lineAmount, normalizeQuantity, ZERO } from '../../../../src/contract/quantity.ts';
 import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
 import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
@@ -51,21 +52,22 @@ export function ReceiptList() {
 interface Totals {
   lines: number;
   quantity: string;
-  value: number;
+  /** Exact rials. */
+  value: bigint;
 }
 
 /** Lines, units and value (for goods in: quantity × unit price) of a document's lines. */
 function receiptTotals(lines: readonly (Line | LineValues)[]): Totals {
   let quantity = ZERO;
-  let value = 0;
+  let value = 0n;
   let count = 0;
   for (const line of lines) {
     const q = normalizeQuantity(line.quantity);
     if (!q || !line.productId) continue;
     count++;
     quantity = addQuantities(quantity, q);
-    const price = Number(line.unitPrice);
-    if (Number.isSafeInteger(price) && price > 0) value += lineAmount(q, price);
+    const price = toRials(line.unitPrice);
+    if (price !== null && price > 0n) value += lineAmount(q, price);
   }
   return { lines: count, quantity, value };
 }
@@ -106,8 +108,8 @@ function TotalsBar({ totals, direction }: { totals: Totals; direction: unknown }
 
 function LineAmount({ line, direction }: { line: LineValues; direction: unknown }) {
   const q = normalizeQuantity(line.quantity);
-  const price = Number(line.unitPrice);
-  if (direction !== 'in' || !q || !Number.isSafeInteger(price) || price <= 0) return null;
+  const price = toRials(line.unitPrice);
+  if (direction !== 'in' || !q || price === null || price <= 0n) return null;
   const amount = formatNumber(lineAmount(q, price));
   return (
     <p className="mt-2 text-end text-sm text-slate-700">
