@@ -154,6 +154,8 @@ function utcOf(year: number, month: number, day: number, hour: number, minute: n
  * with its offset, or read in the panel's time zone when it has none; 'format' or 'range' if not.
  */
 export function readDateTime(text: string): Date | 'format' | 'range' {
+  // An expanded year (+010000-…) is a real instant, but outside the years 1–9999 a column keeps.
+  if (/^[+-]\d{6}-/.test(text)) return 'range';
   const m = isoDateTime.exec(text);
   if (!m) return 'format';
   const [, y, mo, d, h = '0', mi = '0', sec = '0', fraction = '', zone] = m;
