@@ -128,7 +128,7 @@ async function submit(ctx: WriteContext, entity: Entity & { document: DocumentSp
   if ((entity.document.needsLines ?? true) && !(current.lines as Line[]).length) throw reject(Code.BadRequest, { lines: 'required' });
   // The world as it is now (stock on hand, a balanced voucher, a closed period) decides, and the
   // effects post in this transaction, under the number the document takes.
-  const number = await nextDocumentNumber(ctx, entity);
+  const number = await nextDocumentNumber(ctx, entity, current);
   await hooksFor(entity.key).onSubmit?.(ctx, { ...current, number });
   const row = await setDocumentStatus(ctx.tx, entity, stamp, current.id, 'submitted', number);
   await documentEvents(ctx, entity, 'submitted', row);

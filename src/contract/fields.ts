@@ -136,6 +136,58 @@ function realDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
+/** The panels' time zone: a date and time given without an offset is read as its wall clock. */
+export const PANEL_TIME_ZONE = 'Asia/Tehran';
+
+const isoDateTime = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+let zoneParts: Intl.DateTimeFormat | null = null;
+
+/** How far the panel's zone is ahead of UTC at an instant, in ms (Tehran: +3:30, +4:30 in its old summers). */
+function zoneOffsetMs(instant: number): number {
+  zoneParts ??= new Intl.DateTimeFormat('en-US', { timeZone: PANEL_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const parts = Object.fromEntries(zoneParts.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
+  const wall = utcOf(parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!, 0);
+  return wall - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+function utcOf(year: number, month: number, day: number, hour: number, minute: number, second: number, ms: number): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  d.setUTCHours(hour, minute, second, ms);
+  return d.getTime();
+}
+
+/**
+ * An ISO 8601 date and time as an instant: every part a real one (no 30 February, no hour 24),
+ * with its offset, or read in the panel's time zone when it has none; 'format' or 'range' if not.
+ */
+export function readDateTime(text: string): Date | 'format' | 'range' {
+  // An expanded year (+010000-…) is a real instant, but outside the years 1–9999 a column keeps.
+  if (/^[+-]\d{6}-/.test(text)) return 'range';
+  const m = isoDateTime.exec(text);
+  if (!m) return 'format';
+  const [, y, mo, d, h = '0', mi = '0', sec = '0', fraction = '', zone] = m;
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, sec].map(Number) as [number, number, number, number, number, number];
+  if (!realDate(`${y}-${mo}-${d}`) || hour > 23 || minute > 59 || second > 59) return 'format';
+  if (year < 1) return 'range';
+  const wall = utcOf(year, month, day, hour, minute, second, Number(fraction.slice(0, 3).padEnd(3, '0')));
+  let instant: number;
+  if (zone === undefined) {
+    // The wall clock in the panel's zone: the offset at the guess, checked once more at the answer.
+    instant = wall - zoneOffsetMs(wall - zoneOffsetMs(wall));
+  } else if (zone.toUpperCase() === 'Z') {
+    instant = wall;
+  } else {
+    const digits = zone.replace(':', '');
+    const minutes = Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5) || '0');
+    if (minutes > 18 * 60) return 'format';
+    instant = wall - (zone.startsWith('-') ? -1 : 1) * minutes * 60_000;
+  }
+  const value = new Date(instant);
+  const y2 = value.getUTCFullYear();
+  return y2 >= 1 && y2 <= 9999 ? value : 'range';
+}
+
 /**
  * Brings a raw value into the kind's canonical form (ASCII digits, normalised mobile, NFC text
  * without invisible characters), or answers the problem with it. `undefined`/`null`/"" count as empty.
@@ -186,10 +238,8 @@ export function normalizeField(field: Field, raw: unknown): { value: unknown } |
       return realDate(value) ? { value } : { problem: problem(Code.BadRequest, 'format') };
     }
     case 'dateTime': {
-      const d = typeof raw === 'string' ? new Date(raw) : null;
-      if (!d || Number.isNaN(d.getTime())) return { problem: problem(Code.BadRequest, 'format') };
-      const year = d.getUTCFullYear();
-      return year >= 1 && year <= 9999 ? { value: d.toISOString() } : { problem: problem(Code.BadRequest, 'range') };
+      const read = typeof raw === 'string' ? readDateTime(toAsciiDigits(raw.trim())) : 'format';
+      return typeof read === 'string' ? { problem: problem(Code.BadRequest, read) } : { value: read.toISOString() };
     }
     case 'boolean':
       return typeof raw === 'boolean' ? { value: raw } : { problem: problem(Code.BadRequest, 'type') };

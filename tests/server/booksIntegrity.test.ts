@@ -18,6 +18,8 @@ import { Customer } from '../../modules/NagemManagement/entities/customers.ts';
 import { Sale } from '../../modules/NagemManagement/entities/sale.ts';
 import { Request, RequestMessage } from '../../modules/NagemManagement/entities/support.ts';
 import { CountEntry, StockCount } from '../../modules/WarehousingMVM/entities/counts.ts';
+import { Personnel, Place } from '../../modules/HumanResource/entities/masterData.ts';
+import { Punch } from '../../modules/HumanResource/entities/punch.ts';
 import { Location, Party, Product, Warehouse } from '../../modules/WarehousingMVM/entities/masterData.ts';
 import { OPENING_STOCK_GRANT, Receipt, StockValuation } from '../../modules/WarehousingMVM/entities/stock.ts';
 import { allRows, balances, code, net, roleCode, step } from '../../modules/MarketAccounting/tests/server/books.ts';
@@ -289,5 +291,58 @@ describe('append-only rows', () => {
       expect(pushed.body.data!.results[0]).toMatchObject({ status: 'rejected', code: Code.NotPossibleNow });
       expect((await owner.call<Row>(rest.get(entity, row.id))).body.data).toMatchObject({ deleted: false, version: row.version });
     }
+  });
+});
+
+describe('dates, times and places', () => {
+  let owner: PanelCaller;
+  let person: Row;
+  beforeAll(async () => {
+    owner = await openPanel(server, await server.createAccount(), 'ساعت و مکان', ['HumanResource', 'MarketAccounting']);
+    const office = await createRow(owner, Place, { name: 'دفتر', latitude: '35.7', longitude: '51.4', radius: 150 });
+    person = await createRow(owner, Personnel, { name: 'مریم', code: 'P-1', placeIds: [office.id], methods: ['phoneFence'], active: true });
+  });
+  const punch = (values: Record<string, unknown>) =>
+    owner.call<Row>(rest.create(Punch), { body: { id: randomUUID(), personnelId: person.id, direction: 'in', source: 'manual', note: 'دستی', at: new Date(server.clock.now()).toISOString(), ...values } });
+
+  it('refuse an impossible calendar date, and read a time without an offset in the panel’s zone (Asia/Tehran)', async () => {
+    const impossible = await punch({ at: '2026-02-30T10:00:00Z' });
+    expect(impossible.body.data).toMatchObject({ fields: { at: 'format' } });
+    expect((await punch({ at: '2026-11-22T24:00:00Z' })).body.data).toMatchObject({ fields: { at: 'format' } });
+    const local = await punch({ at: '2026-11-21T10:00:00' });
+    expect(local.status).toBe(201);
+    expect(local.body.data!.at).toBe('2026-11-21T06:30:00.000Z');
+    const persian = await punch({ at: '۲۰۲۶-۱۱-۲۰T۱۰:۰۰:۰۰+۰۳:۳۰' });
+    expect(persian.body.data!.at).toBe('2026-11-20T06:30:00.000Z');
+  });
+
+  it('refuse a punch at a place that is not on Earth', async () => {
+    for (const [latitude, longitude] of [['200', '51.4'], ['NaN', '51.4'], ['35.7', 'Infinity'], ['-91', '0'], ['0', '180.5']]) {
+      const answer = await punch({ latitude, longitude });
+      expect(answer.body.errorData?.code, `${latitude}, ${longitude}`).toBe(Code.BadRequest);
+    }
+    expect((await punch({ latitude: '-90', longitude: '180' })).status).toBe(201);
+  });
+
+  it('number a document in the fiscal year of its date, not of the day it is submitted', async () => {
+    expect((await owner.call({ method: 'POST', path: '/api/MarketAccounting/books' })).status).toBe(200);
+    // The test clock is in 1405; 2026-03-01 is 1404-12-10.
+    const voucher = await createRow(owner, Voucher, {
+      date: '2026-03-01',
+      lines: [
+        { id: randomUUID(), accountId: code('5202'), debit: 1000, credit: 0 },
+        { id: randomUUID(), accountId: code('1101'), debit: 0, credit: 1000 },
+      ],
+    });
+    const submitted = await step(owner, Voucher, voucher.id, 'submit');
+    expect(submitted.body.data!.number).toBe('JV-1404-00001');
+    const current = await createRow(owner, Voucher, {
+      date: '2026-11-22',
+      lines: [
+        { id: randomUUID(), accountId: code('5202'), debit: 1000, credit: 0 },
+        { id: randomUUID(), accountId: code('1101'), debit: 0, credit: 1000 },
+      ],
+    });
+    expect((await step(owner, Voucher, current.id, 'submit')).body.data!.number).toBe('JV-1405-00001');
   });
 });

@@ -46,6 +46,10 @@ describe('field kinds', () => {
     expect(value(field({ kind: 'date' }), '2023-02-29')).toMatchObject({ reason: 'format' });
     expect(value(field({ kind: 'dateTime' }), '2026-11-22T10:00:00+03:30')).toBe('2026-11-22T06:30:00.000Z');
     expect(value(field({ kind: 'dateTime' }), '+010000-01-01T00:00:00Z')).toMatchObject({ reason: 'range' });
+    expect(value(field({ kind: 'dateTime' }), '2026-02-30T10:00:00Z')).toMatchObject({ reason: 'format' });
+    // Without an offset: the panels' wall clock (Asia/Tehran, +4:30 in its old summers).
+    expect(value(field({ kind: 'dateTime' }), '2026-11-22T10:00')).toBe('2026-11-22T06:30:00.000Z');
+    expect(value(field({ kind: 'dateTime' }), '2020-06-01T10:00:00')).toBe('2020-06-01T05:30:00.000Z');
   });
 
   it('normalises Iranian mobiles, e-mails, national ids and postal codes with their own codes', () => {

@@ -13,6 +13,7 @@ import { findRow, RuleRejection, setServerFields, type EntityHooks, type WriteCo
 import { Device, Personnel, Place, Rule } from '../entities/masterData.ts';
 import { Punch, REVIEW_GRANT } from '../entities/punch.ts';
 import { arrivalVerdict } from '../rules/punchCheck.ts';
+import { parseDegrees } from '../rules/geofence.ts';
 import { kioskProofOf } from './kioskPunchContext.ts';
 
 async function placesOf(ctx: WriteContext, personnel: Row): Promise<Record<string, unknown>[]> {
@@ -72,6 +73,9 @@ export const punchHooks: EntityHooks = {
     }
     if (personnel.active === false) throw new RuleRejection(Code.NotPossibleNow, { personnelId: 'reference' });
     const device = await deviceOf(ctx, values);
+    // A place on Earth or none: a latitude of 200, NaN or Infinity is refused, as for a workplace's centre.
+    const wrong = (['latitude', 'longitude'] as const).filter((name) => values[name] !== null && values[name] !== undefined && parseDegrees(values[name], name === 'latitude' ? 90 : 180) === null);
+    if (wrong.length) throw new RuleRejection(Code.BadRequest, Object.fromEntries(wrong.map((name) => [name, 'range' as const])));
     const rule = typeof personnel.ruleId === 'string' ? await findRow(ctx.tx, Rule, ctx.access.id, personnel.ruleId) : null;
     const verdict = arrivalVerdict({
       punch: values,

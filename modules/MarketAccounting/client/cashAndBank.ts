@@ -7,21 +7,22 @@ export interface Holding {
   id: string;
   kind: 'cash' | 'bank';
   name: string;
-  balance: number;
+  /** Exact rials. */
+  balance: bigint;
 }
 
 const roleAccounts = (accounts: readonly LocalRow[], role: string) => new Set(accounts.filter((a) => a.role === role).map((a) => a.id));
 
-export function cashAndBank(books: Books): { holdings: Holding[]; cash: number; bank: number } {
+export function cashAndBank(books: Books): { holdings: Holding[]; cash: bigint; bank: bigint } {
   const cashAccounts = roleAccounts(books.accounts, 'cash');
   const bankAccounts = roleAccounts(books.accounts, 'bank');
   const byBox = balancesBy(books.balances, 'cashBoxId', null, cashAccounts);
   const byBank = balancesBy(books.balances, 'bankAccountId', null, bankAccounts);
   const byAccount = balancesBy(books.balances, 'accountId');
-  const sum = (ids: Set<string>) => [...ids].reduce((s, id) => s + (byAccount.get(id) ?? 0), 0);
+  const sum = (ids: Set<string>) => [...ids].reduce((s, id) => s + (byAccount.get(id) ?? 0n), 0n);
   const holdings: Holding[] = [
-    ...books.cashBoxes.filter((b) => !b.deleted).map((b) => ({ id: b.id, kind: 'cash' as const, name: String(b.name), balance: byBox.get(b.id) ?? 0 })),
-    ...books.bankAccounts.filter((b) => !b.deleted).map((b) => ({ id: b.id, kind: 'bank' as const, name: `${String(b.bank)} ${String(b.accountNumber)}`, balance: byBank.get(b.id) ?? 0 })),
+    ...books.cashBoxes.filter((b) => !b.deleted).map((b) => ({ id: b.id, kind: 'cash' as const, name: String(b.name), balance: byBox.get(b.id) ?? 0n })),
+    ...books.bankAccounts.filter((b) => !b.deleted).map((b) => ({ id: b.id, kind: 'bank' as const, name: `${String(b.bank)} ${String(b.accountNumber)}`, balance: byBank.get(b.id) ?? 0n })),
   ];
   return { holdings, cash: sum(cashAccounts), bank: sum(bankAccounts) };
 }

@@ -2,65 +2,82 @@
  * The reports of the books (market-accounting.md) from rows as either side holds them — the
  * balances per account × party × cash box × bank account × Jalali month, and one party's journal
  * lines — so the device (offline, from what it pulled) and the server (from SQL) work them out
- * with the same code. Amounts are integer rials; a balance is debit − credit.
+ * with the same code. Amounts are integer rials, added as BigInt and answered as they travel
+ * (contract/money.ts: a number while safe, decimal text beyond); a balance is debit − credit.
  */
+import { rials, wireRials, type Rials } from '../../../src/contract/money.ts';
+
 export type BookRow = { id: string; deleted?: unknown } & Record<string, unknown>;
 
 const live = (rows: readonly BookRow[]) => rows.filter((r) => !r.deleted);
-const amount = (value: unknown) => Number(value ?? 0);
+const amount = (value: unknown): bigint => rials(value);
 
 export interface TrialBalanceRow {
   accountId: string;
   code: string;
   name: string;
   kind: string;
-  debit: number;
-  credit: number;
+  debit: Rials;
+  credit: Rials;
   /** Debit − credit. */
-  balance: number;
+  balance: Rials;
 }
 
 export interface TrialBalance {
   rows: TrialBalanceRow[];
-  debit: number;
-  credit: number;
+  debit: Rials;
+  credit: Rials;
 }
 
 /** Movements per account over the months `from`…`to` ("YYYY-MM", either open), in order of code. */
 export function trialBalance(balances: readonly BookRow[], accounts: readonly BookRow[], from: string | null, to: string | null): TrialBalance {
-  const sums = new Map<string, { debit: number; credit: number }>();
+  const sums = new Map<string, { debit: bigint; credit: bigint }>();
   for (const b of live(balances)) {
     const month = String(b.month);
     if ((from && month < from) || (to && month > to)) continue;
     const id = String(b.accountId);
-    const sum = sums.get(id) ?? { debit: 0, credit: 0 };
+    const sum = sums.get(id) ?? { debit: 0n, credit: 0n };
     sum.debit += amount(b.debit);
     sum.credit += amount(b.credit);
     sums.set(id, sum);
   }
   const byId = new Map(accounts.map((a) => [a.id, a]));
   const rows = [...sums]
-    .filter(([, s]) => s.debit !== 0 || s.credit !== 0)
-    .map(([accountId, s]) => {
-      const account = byId.get(accountId);
-      return { accountId, code: String(account?.code ?? ''), name: String(account?.name ?? ''), kind: String(account?.kind ?? ''), debit: s.debit, credit: s.credit, balance: s.debit - s.credit };
-    })
-    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-  return { rows, debit: rows.reduce((s, r) => s + r.debit, 0), credit: rows.reduce((s, r) => s + r.credit, 0) };
+    .filter(([, s]) => s.debit !== 0n || s.credit !== 0n)
+    .map(([accountId, s]) => ({ accountId, account: byId.get(accountId), s }))
+    .sort((a, b) => {
+      const [x, y] = [String(a.account?.code ?? ''), String(b.account?.code ?? '')];
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+  const debit = rows.reduce((sum, r) => sum + r.s.debit, 0n);
+  const credit = rows.reduce((sum, r) => sum + r.s.credit, 0n);
+  return {
+    rows: rows.map(({ accountId, account, s }) => ({
+      accountId,
+      code: String(account?.code ?? ''),
+      name: String(account?.name ?? ''),
+      kind: String(account?.kind ?? ''),
+      debit: wireRials(s.debit),
+      credit: wireRials(s.credit),
+      balance: wireRials(s.debit - s.credit),
+    })),
+    debit: wireRials(debit),
+    credit: wireRials(credit),
+  };
 }
 
 export interface MonthResult {
   month: string;
-  income: number;
-  expense: number;
+  income: Rials;
+  expense: Rials;
   /** Income − expense. */
-  profit: number;
+  profit: Rials;
 }
 
 /** Income and expense per month of `months`, from the accounts' kinds. */
 export function profitAndLoss(balances: readonly BookRow[], accounts: readonly BookRow[], months: readonly string[]): MonthResult[] {
   const kind = new Map(accounts.map((a) => [a.id, a.kind]));
-  const by = new Map(months.map((m) => [m, { month: m, income: 0, expense: 0, profit: 0 }]));
+  const by = new Map(months.map((m) => [m, { month: m, income: 0n, expense: 0n }]));
   for (const b of live(balances)) {
     const row = by.get(String(b.month));
     const k = kind.get(String(b.accountId));
@@ -69,16 +86,16 @@ export function profitAndLoss(balances: readonly BookRow[], accounts: readonly B
     if (k === 'income') row.income -= net;
     else row.expense += net;
   }
-  return [...by.values()].map((r) => ({ ...r, profit: r.income - r.expense }));
+  return [...by.values()].map((r) => ({ month: r.month, income: wireRials(r.income), expense: wireRials(r.expense), profit: wireRials(r.income - r.expense) }));
 }
 
 /** Balance (debit − credit) per value of `field` (a party, a cash box, a bank account), up to `to` if given. */
-export function balancesBy(balances: readonly BookRow[], field: 'partyId' | 'cashBoxId' | 'bankAccountId' | 'accountId', to: string | null = null, accounts?: ReadonlySet<string>): Map<string, number> {
-  const out = new Map<string, number>();
+export function balancesBy(balances: readonly BookRow[], field: 'partyId' | 'cashBoxId' | 'bankAccountId' | 'accountId', to: string | null = null, accounts?: ReadonlySet<string>): Map<string, bigint> {
+  const out = new Map<string, bigint>();
   for (const b of live(balances)) {
     const key = b[field];
     if (typeof key !== 'string' || !key || (to && String(b.month) > to) || (accounts && !accounts.has(String(b.accountId)))) continue;
-    out.set(key, (out.get(key) ?? 0) + amount(b.debit) - amount(b.credit));
+    out.set(key, (out.get(key) ?? 0n) + amount(b.debit) - amount(b.credit));
   }
   return out;
 }
@@ -90,18 +107,18 @@ export interface StatementLine {
   sourceType: string | null;
   sourceId: string | null;
   note: string | null;
-  debit: number;
-  credit: number;
+  debit: Rials;
+  credit: Rials;
   /** The running balance after this line: debit − credit since the beginning. */
-  balance: number;
+  balance: Rials;
 }
 
 export interface Statement {
-  opening: number;
+  opening: Rials;
   lines: StatementLine[];
-  debit: number;
-  credit: number;
-  closing: number;
+  debit: Rials;
+  credit: Rials;
+  closing: Rials;
 }
 
 /** The order of the journal: by day, then as posted. */
@@ -112,16 +129,16 @@ export function journalOrder(a: BookRow, b: BookRow): number {
     [String(a.sourceId ?? ''), String(b.sourceId ?? '')],
   ];
   for (const [x, y] of keys) if (x !== y) return x! < y! ? -1 : 1;
-  return amount(a.seq) - amount(b.seq);
+  return Number(a.seq ?? 0) - Number(b.seq ?? 0);
 }
 
 /** A party's statement over `from`…`to` (days): the balance before, every line with the balance after it, the totals. */
 export function partyStatement(lines: readonly BookRow[], from: string, to: string): Statement {
   const sorted = live(lines).filter((l) => String(l.date) <= to).sort(journalOrder);
-  let balance = 0;
-  let opening = 0;
-  let debit = 0;
-  let credit = 0;
+  let balance = 0n;
+  let opening = 0n;
+  let debit = 0n;
+  let credit = 0n;
   const shown: StatementLine[] = [];
   for (const l of sorted) {
     const d = amount(l.debit);
@@ -140,10 +157,10 @@ export function partyStatement(lines: readonly BookRow[], from: string, to: stri
       sourceType: (l.sourceType as string | null) ?? null,
       sourceId: (l.sourceId as string | null) ?? null,
       note: (l.note as string | null) ?? null,
-      debit: d,
-      credit: c,
-      balance,
+      debit: wireRials(d),
+      credit: wireRials(c),
+      balance: wireRials(balance),
     });
   }
-  return { opening, lines: shown, debit, credit, closing: opening + debit - credit };
+  return { opening: wireRials(opening), lines: shown, debit: wireRials(debit), credit: wireRials(credit), closing: wireRials(opening + debit - credit) };
 }

@@ -4,6 +4,7 @@
  * against expenses per Jalali month of this fiscal year, and the largest debtors. All from the
  * balances and cheques this device holds, so it opens with no signal.
  */
+import { compareRials } from '../../../../src/contract/money.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -53,9 +54,9 @@ export function Dashboard() {
     const months = profitAndLoss(books.balances, books.accounts, yearMonths(year).filter((m) => m <= thisMonth()));
     return {
       ...cashAndBank(books),
-      receivable: owed.filter((v) => v > 0).reduce((s, v) => s + v, 0),
-      payable: -owed.filter((v) => v < 0).reduce((s, v) => s + v, 0),
-      debtors: [...parties].filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([id, v]) => ({ id, name: names.get(id) ?? '…', balance: v })),
+      receivable: owed.filter((v) => v > 0n).reduce((s, v) => s + v, 0n),
+      payable: -owed.filter((v) => v < 0n).reduce((s, v) => s + v, 0n),
+      debtors: [...parties].filter(([, v]) => v > 0n).sort((a, b) => compareRials(b[1], a[1])).slice(0, 5).map(([id, v]) => ({ id, name: names.get(id) ?? '…', balance: v })),
       months,
     };
   }, [books]);
@@ -91,7 +92,7 @@ export function Dashboard() {
     { label: t`Income`, color: '#047857' },
     { label: t`Expenses`, color: '#b45309' },
   ];
-  const chartDays = figures.months.map((m) => ({ date: monthDays(m.month).from, count: 0, values: [money.value(Math.max(0, m.income)), money.value(Math.max(0, m.expense))] }));
+  const chartDays = figures.months.map((m) => ({ date: monthDays(m.month).from, count: 0, values: [Math.max(0, money.value(m.income)), Math.max(0, money.value(m.expense))] }));
   const monthOfDay = new Map(figures.months.map((m) => [monthDays(m.month).from, m.month]));
   const monthName = (date: string) => monthLabel(monthOfDay.get(date) ?? '');
   const shortMonth = (date: string) => monthLabel(monthOfDay.get(date) ?? '', undefined, true);

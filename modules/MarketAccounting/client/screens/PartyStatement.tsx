@@ -3,6 +3,7 @@
  * running balance after it (debit: the party owes us more), and the balance at its end; CSV and
  * print. Read from this device, so it opens with no signal.
  */
+import { rials } from '../../../../src/contract/money.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -102,7 +103,7 @@ export function PartyStatement() {
                 <p className="text-slate-600">{what(l)}</p>
                 <div className="mt-1 flex justify-between gap-2">
                   <span className={l.debit ? 'text-slate-900' : 'text-emerald-700'}>{l.debit ? <Trans>Debit {money.text(l.debit)}</Trans> : <Trans>Credit {money.text(l.credit)}</Trans>}</span>
-                  <span className={l.balance < 0 ? 'text-red-700' : 'font-semibold'}><Trans>Balance {balance}</Trans></span>
+                  <span className={rials(l.balance) < 0n ? 'text-red-700' : 'font-semibold'}><Trans>Balance {balance}</Trans></span>
                 </div>
               </li>
             );
@@ -141,7 +142,7 @@ export function PartyStatement() {
                     <td className="px-3 py-2">{what(l)}</td>
                     <td className={cell}>{l.debit ? money.number(l.debit) : ''}</td>
                     <td className={cell}>{l.credit ? money.number(l.credit) : ''}</td>
-                    <td className={`${cell} ${l.balance < 0 ? 'text-red-700' : ''}`}>{money.number(l.balance)}</td>
+                    <td className={`${cell} ${rials(l.balance) < 0n ? 'text-red-700' : ''}`}>{money.number(l.balance)}</td>
                   </tr>
                 );
               })}

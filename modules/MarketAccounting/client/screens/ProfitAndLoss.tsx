@@ -2,6 +2,7 @@
  * Profit and loss per Jalali month (سود و زیان): income, expenses and their difference for each
  * month of a fiscal year, from the balances of income and expense accounts; CSV and print.
  */
+import { rials } from '../../../../src/contract/money.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { permission } from '../../../../src/contract/entity.ts';
@@ -28,7 +29,7 @@ export function ProfitAndLoss() {
   useDocumentTitle(t`Profit and loss`);
   const months = useMemo(() => (books ? profitAndLoss(books.balances, books.accounts, yearMonths(year)) : null), [books, year]);
   if (!can(permission(AccountBalance, 'read'))) return <NoAccess />;
-  const total = (months ?? []).reduce((s, m) => ({ income: s.income + m.income, expense: s.expense + m.expense, profit: s.profit + m.profit }), { income: 0, expense: 0, profit: 0 });
+  const total = (months ?? []).reduce((s, m) => ({ income: s.income + rials(m.income), expense: s.expense + rials(m.expense), profit: s.profit + rials(m.profit) }), { income: 0n, expense: 0n, profit: 0n });
   const yearText = localDigits(String(year));
   const csv = () => [
     [t`Month`, t`Income`, t`Expenses`, t`Profit or loss`],
@@ -62,7 +63,7 @@ export function ProfitAndLoss() {
                   <th scope="row" className="px-3 py-2 text-start font-normal">{monthLabel(m.month)}</th>
                   <td className={cell}>{money.number(m.income)}</td>
                   <td className={cell}>{money.number(m.expense)}</td>
-                  <td className={`${cell} ${m.profit < 0 ? 'text-red-700' : ''}`}>{money.number(m.profit)}</td>
+                  <td className={`${cell} ${rials(m.profit) < 0n ? 'text-red-700' : ''}`}>{money.number(m.profit)}</td>
                 </tr>
               ))}
             </tbody>

@@ -3,6 +3,7 @@
  * Jalali months, from the balances the device holds (a row per account, party and month, however
  * many journal lines), with totals that must agree; CSV and print.
  */
+import { rials, type Rials } from '../../../../src/contract/money.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { permission } from '../../../../src/contract/entity.ts';
@@ -36,15 +37,18 @@ export function TrialBalance() {
   // On a phone the balances are shown, and the movements from a wider screen (and in print) on.
   const movement = 'hidden sm:table-cell print:table-cell';
   const balances = {
-    debit: (report?.rows ?? []).reduce((s, r) => s + Math.max(0, r.balance), 0),
-    credit: (report?.rows ?? []).reduce((s, r) => s + Math.max(0, -r.balance), 0),
+    debit: (report?.rows ?? []).reduce((s, r) => s + (rials(r.balance) > 0n ? rials(r.balance) : 0n), 0n),
+    credit: (report?.rows ?? []).reduce((s, r) => s + (rials(r.balance) < 0n ? -rials(r.balance) : 0n), 0n),
   };
   const months = yearMonths(year).map((m) => ({ value: m, label: monthLabel(m) }));
   const subtitle = t`From ${monthLabel(from)} to ${monthLabel(to)}`;
-  const side = (balance: number, debit: boolean) => (debit ? (balance > 0 ? money.number(balance) : '') : balance < 0 ? money.number(-balance) : '');
+  const side = (given: Rials, debit: boolean) => {
+    const balance = rials(given);
+    return debit ? (balance > 0n ? money.number(balance) : '') : balance < 0n ? money.number(-balance) : '';
+  };
   const csv = () => [
     [t`Code`, t`Account`, t`Debits`, t`Credits`, t`Debit balance`, t`Credit balance`],
-    ...(report?.rows ?? []).map((r) => [r.code, r.name, money.plain(r.debit), money.plain(r.credit), r.balance > 0 ? money.plain(r.balance) : '', r.balance < 0 ? money.plain(-r.balance) : '']),
+    ...(report?.rows ?? []).map((r) => [r.code, r.name, money.plain(r.debit), money.plain(r.credit), side(r.balance, true) && money.plain(r.balance), side(r.balance, false) && money.plain(-rials(r.balance))]),
     ['', t`Total`, money.plain(report?.debit ?? 0), money.plain(report?.credit ?? 0), money.plain(balances.debit), money.plain(balances.credit)],
   ];
   return (

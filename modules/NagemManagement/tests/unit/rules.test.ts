@@ -49,9 +49,9 @@ describe('figures per agent and Jalali month', () => {
       { id: '5', agentMemberId: 'm', stage: 'lead', date: '2025-10-01', net: 100 },
     ];
     const months = agentMonths(sales, new Map([['m', '10']]));
-    expect(months[0]).toEqual({ memberId: 'm', month: '1404-07', won: 2, lost: 1, amount: 4_000_000, conversion: 67, avgDaysToClose: 7, commission: 400_000 });
+    expect(months[0]).toEqual({ memberId: 'm', month: '1404-07', won: 2, lost: 1, amount: 4_000_000n, conversion: 67, avgDaysToClose: 7, commission: 400_000n });
     expect(months[1]).toMatchObject({ month: '1404-06', won: 1, lost: 0, conversion: 100 });
-    expect(pipeline(sales).find((p) => p.stage === 'lead')).toEqual({ stage: 'lead', count: 1, value: 100 });
+    expect(pipeline(sales).find((p) => p.stage === 'lead')).toEqual({ stage: 'lead', count: 1, value: 100n });
     expect(lastMonths('1404-02', 3)).toEqual(['1403-12', '1404-01', '1404-02']);
   });
 });

@@ -76,8 +76,8 @@ describe('a consignor’s settlement', () => {
     const doc = (kind: string, quantity: string, unitPrice: number, status = 'submitted'): Row => ({ id: id(), version: 1, updatedAt: '', deleted: false, kind, status, partyId: 'p', lines: [{ id: id(), productId: 'tea', quantity, unitPrice }] });
     const docs = [doc('receive', '10', 700), doc('sale', '3', 700), doc('sale', '1', 800), doc('return', '2', 0), doc('sale', '4', 700, 'draft')];
     const s = settlementOf(docs, 'p', (r) => r.status === 'submitted');
-    expect(s.rows).toEqual([{ productId: 'tea', received: '10.000', sold: '4.000', returned: '2.000', onHand: '4.000', owed: 2900 }]);
-    expect(s.owed).toBe(2900);
+    expect(s.rows).toEqual([{ productId: 'tea', received: '10.000', sold: '4.000', returned: '2.000', onHand: '4.000', owed: 2900n }]);
+    expect(s.owed).toBe(2900n);
   });
 });
 
