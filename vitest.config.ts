@@ -24,6 +24,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'modules/*/tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          // jsdom screens on two busy cores can take seconds to render; 5 s failed them under load.
+          testTimeout: 20_000,
         },
       }),
       // The server tests on the engine TEST_DATABASE_URL names (PGlite when it is empty)…
