@@ -3,6 +3,7 @@
  * grouping, money in rials, dates Jalali in Persian, select and boolean values by their labels,
  * references by the referenced row's name.
  */
+import { toRials } from '../../contract/money.ts';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Field } from '../../contract/fields.ts';
@@ -17,8 +18,11 @@ export function fieldText(i18n: I18n, field: Field, value: unknown, titles?: Rea
       return typeof value === 'number' ? formatNumber(value) : String(value);
     case 'decimal':
       return typeof value === 'number' ? formatNumber(value) : formatQuantity(String(value));
-    case 'money':
-      return typeof value === 'number' ? `${formatNumber(value)} ${i18n._(rial)}` : String(value);
+    case 'money': {
+      // Exact: a number, or the decimal text of an amount past 2^53 (contract/money.ts).
+      const amount = toRials(value);
+      return amount === null ? String(value) : `${formatNumber(amount)} ${i18n._(rial)}`;
+    }
     case 'date':
       return formatDate(String(value));
     case 'dateTime':
