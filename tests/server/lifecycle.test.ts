@@ -58,7 +58,7 @@ function startServer(): Promise<ServerProcess> {
     }),
   );
   return new Promise((resolveStart, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in 150 s:\n${output}`)), 150_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/[\d.]+:\d+)/.exec(output);
@@ -171,5 +171,5 @@ describe('a stop signal', () => {
     // Either the stop was already over (0), or the second signal ended it (130).
     expect([0, 130]).toContain(exit.code);
     expect(exit.code === 0 || server.output().includes('SIGINT again; exiting now')).toBe(true);
-  }, 120_000);
+  }, 240_000);
 });
