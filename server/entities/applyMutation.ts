@@ -8,7 +8,7 @@
  * checks did not foresee is thrown (see pushMutations for how a batch survives it).
  */
 import { Code } from '../../src/contract/codes.ts';
-import { fieldsNeedingGrant, isDocument, permission, rowInScope, rowMembers, scopeFields, seesAllRows, validateValues, type DocumentSpec, type Entity, type Line, type Row, type WriteFieldReason } from '../../src/contract/entity.ts';
+import { isDocument, permission, rowInScope, rowMembers, scopeFields, seesAllRows, validateValues, type DocumentSpec, type Entity, type Line, type Row, type WriteFieldReason } from '../../src/contract/entity.ts';
 import { isUuid } from '../../src/contract/fields.ts';
 import type { MutationOp } from '../../src/contract/sync.ts';
 import { recordActivity } from './activityLog.ts';
@@ -53,12 +53,6 @@ function checked(entity: Entity, values: unknown, mode: 'create' | 'update'): Re
   return result.values;
 }
 
-/** Fields behind a grant (`writableBy`) are set only by its holders: 9400 naming each one set without it. */
-function checkWriteGrants(ctx: WriteContext, entity: Entity, values: Record<string, unknown>, current: Row | null): void {
-  const refused = fieldsNeedingGrant(entity, values, ctx.access.permissions, current);
-  if (refused.length) throw reject(Code.InvalidOperation, Object.fromEntries(refused.map((name) => [name, 'permission' as const])));
-}
-
 /** The rules of the declaration against stored rows: references, unique values, lines' references, the tree. */
 async function checkRules(ctx: WriteContext, entity: Entity, id: string, values: Record<string, unknown>, current: Row | null = null): Promise<void> {
   await checkRowRules(ctx.tx, entity, ctx.access.id, id, values, ctx.access);
@@ -83,7 +77,6 @@ async function create(ctx: WriteContext, m: MutationRequest, stamp: WriteStamp, 
   const given = (m.values ?? {}) as Record<string, unknown>;
   const { amendedFrom, ...values } = isDocument(entity) && typeof given === 'object' ? given : { ...given, amendedFrom: undefined };
   const clean = checked(entity, withOwnScope(ctx, entity, values), 'create');
-  checkWriteGrants(ctx, entity, clean, null);
   if (isDocument(entity)) await checkAmends(ctx, entity, { amendedFrom });
   const hooks = hooksFor(entity.key);
   const hooked = hooks.beforeCreate ? await hooks.beforeCreate(ctx, m.id, clean) : clean;
@@ -198,7 +191,6 @@ async function write(ctx: WriteContext, m: MutationRequest, current: Row | null)
   if (m.op === 'update') {
     const clean = checked(entity, m.values ?? {}, 'update');
     keepsAppendOnly(entity, clean);
-    checkWriteGrants(ctx, entity, clean, current);
     const hooked = hooks.beforeUpdate ? await hooks.beforeUpdate(ctx, current, clean) : clean;
     const changes = await withParentScope(ctx, entity, hooked, false);
     checkDuties(ctx, entity, clean, { ...current, ...changes }, current);

@@ -10,7 +10,7 @@ import { permission, type Entity, type Row, type WriteFieldReason } from '../../
 import type { Field } from '../../src/contract/fields.ts';
 import { RuleRejection, type WriteContext } from './writeContext.ts';
 
-const empty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+const empty = (v: unknown) => v === null || v === undefined || v === false || v === '' || (Array.isArray(v) && v.length === 0);
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Whether writing `value` to the field is the guarded act: one of its values, or (without values) anything not empty. */
@@ -37,15 +37,15 @@ export function guardedFields(entity: Entity, given: Record<string, unknown>, cu
 }
 
 /**
- * Refuses (9400, the fields named) a write of guarded fields by someone without their grant, or
- * on a row whose person is the writer (`row`: the row as it will be, after the hooks).
+ * Refuses (9400, the fields named) a write of guarded fields by someone without their grant
+ * (`permission`), or on a row whose person is the writer (`option`) (`row`: the row as it will be, after the hooks).
  */
 export function checkDuties(ctx: WriteContext, entity: Entity, given: Record<string, unknown>, row: Record<string, unknown>, current: Row | null): void {
   const names = guardedFields(entity, given, current);
   if (!names.length) return;
   const refused: Record<string, WriteFieldReason> = {};
   for (const name of names) {
-    if (!ctx.access.permissions.has(permission(entity, entity.fields[name]!.guard!.grant))) refused[name] = 'option';
+    if (!ctx.access.permissions.has(permission(entity, entity.fields[name]!.guard!.grant))) refused[name] = 'permission';
   }
   const person = entity.person ? row[entity.person] : undefined;
   const own = typeof person === 'string' && ctx.access.memberId !== null && person.toLowerCase() === ctx.access.memberId.toLowerCase();

@@ -406,22 +406,7 @@ export const LIST_PAGE_SIZE_MAX = 500;
  * Why the server refused a field: a validation reason, or a rule checked against stored rows
  * (`unique`: another live row has the value, or a line id another document has; `reference`: the
  * referenced row is not in this panel or is deleted, or would make a cycle; `permission`: only a
- * holder of the field's grant may set it, see `writableBy`).
+ * holder of the field's grant may set it, see `guard` in fields.ts).
  */
 export type WriteFieldReason = FieldProblem['reason'] | 'unique' | 'reference' | 'permission';
 
-/** Whether a value is its field's empty value (what a create gets when the field is not given). */
-function isEmptyValue(value: unknown): boolean {
-  return value === null || value === undefined || value === false || value === '' || (Array.isArray(value) && value.length === 0);
-}
-
-/**
- * The fields a write sets that need a grant the writer lacks (`writableBy`): on a create, any such
- * field given a value; on an update, any such field whose value changes.
- */
-export function fieldsNeedingGrant(entity: Entity, values: Record<string, unknown>, permissions: ReadonlySet<string>, current: Record<string, unknown> | null): string[] {
-  return Object.entries(entity.fields)
-    .filter(([name, field]) => field.writableBy !== undefined && Object.hasOwn(values, name) && !permissions.has(permission(entity, field.writableBy)))
-    .filter(([name]) => (current ? JSON.stringify(values[name] ?? null) !== JSON.stringify(current[name] ?? null) : !isEmptyValue(values[name])))
-    .map(([name]) => name);
-}

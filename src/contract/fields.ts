@@ -54,16 +54,10 @@ interface FieldBase<K extends FieldKind> {
    * policy (a punch's verdict, the methods someone may clock in with) is written only by holders
    * of the entity's grant `grant`, and never on a row of the writer's own (the entity's `person`).
    * With `values`, only setting one of them counts (a punch made "manual"); otherwise setting it
-   * on create to anything not empty, or changing it.
+   * on create to anything not empty (false counts as empty), or changing it. A field the server
+   * keeps unless a grant allows a client to set it (warehousing's opening-stock flag) is one too.
    */
   guard?: { grant: string; values?: readonly string[] };
-  /**
-   * A value the server keeps unless the writer holds this grant of the entity (`grants`, shown in
-   * the role matrix): without it a client may not set the field (on a create it keeps its empty
-   * value, on an update its stored one) and the write is refused naming it (`permission`).
-   * Enforced on every write path, REST and sync alike.
-   */
-  writableBy?: string;
   hint?: Label;
 }
 

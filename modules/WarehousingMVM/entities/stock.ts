@@ -39,7 +39,7 @@ export const Receipt = defineEntity({
      * bought from nobody: set only by holders of the opening-stock grant, since it moves the value
      * out of payables into opening equity.
      */
-    opening: { kind: 'boolean', label: /*i18n*/ { id: 'field.Receipt.opening', message: 'Opening stock' }, internal: true, writableBy: OPENING_STOCK_GRANT },
+    opening: { kind: 'boolean', label: /*i18n*/ { id: 'field.Receipt.opening', message: 'Opening stock' }, internal: true, guard: { grant: OPENING_STOCK_GRANT } },
   },
   document: {
     series: 'RC',
