@@ -133,7 +133,7 @@ describe('review and policy are grants of their own, never used on one’s own r
     expect(refused(await review(caller, flagged))).toEqual([403, Code.InvalidOperation]);
     const current = (await owner.call<Row>(rest.get(Personnel, staffRow.id))).body.data!;
     const policy = await caller.call<Row>(rest.update(Personnel, staffRow.id), { body: { version: current.version, offlineAccepted: true } });
-    expect(policy.body.data).toMatchObject({ fields: { offlineAccepted: 'option' } });
+    expect(policy.body.data).toMatchObject({ fields: { offlineAccepted: 'permission' } });
     // What is not policy stays theirs to edit.
     const title = await caller.call<Row>(rest.update(Personnel, staffRow.id), { body: { version: current.version, jobTitle: 'کارشناس' } });
     expect(title.status).toBe(200);
