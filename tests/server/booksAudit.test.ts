@@ -267,8 +267,10 @@ describe('GET /api/Panel/BooksAudit', () => {
 
 /** `npm run audit:books` as a process of its own, on the PostgreSQL schema this harness uses (PGlite in memory cannot be shared). */
 async function auditCommand(...args: string[]): Promise<{ status: number; out: string }> {
-  const [{ schema }] = (await server.db.query<{ schema: string }>('SELECT current_schema() AS schema')) as [{ schema: string }];
+  // The test's own database and schema on that server (a copy of the migrated template, or a schema of its own).
+  const [{ schema, database }] = (await server.db.query<{ schema: string; database: string }>('SELECT current_schema() AS schema, current_database() AS database')) as [{ schema: string; database: string }];
   const url = new URL(testDatabaseUrl()!);
+  url.pathname = `/${encodeURIComponent(database)}`;
   url.searchParams.set('options', `-c search_path=${schema}`);
   try {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/auditBooks.ts', ...args], { env: { ...process.env, DATABASE_URL: url.toString() }, timeout: 120_000 });

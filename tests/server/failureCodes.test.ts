@@ -5,14 +5,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../src/contract/codes.ts';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { Role } from '../../src/contract/entities/panelManagement.ts';
 import type { Row } from '../../src/contract/entity.ts';
 import { sampleRegistration, startTestServer, type TestServer } from './harness.ts';
 import { createRow, openPanel, rest, type PanelCaller } from './panelsFixture.ts';
+import { allowServerErrors } from './serverErrors.ts';
 import { syncClient } from './syncFixture.ts';
+
+// Every test here makes the server fail on purpose: its 5xx answers are what is tested.
+beforeEach(() => {
+  allowServerErrors();
+});
 
 const logged: string[] = [];
 let server: TestServer;
