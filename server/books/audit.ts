@@ -120,6 +120,37 @@ export function thousandths(value: unknown): bigint {
   return negative ? -n : n;
 }
 
+/**
+ * How a check reads a column of a ledger row: `id` (text, "" when empty), `optional` (text, null
+ * when empty), `whole` (rials, 0 when empty), `thousandths` (a quantity, 0 when empty) or `flag`.
+ */
+export type AuditColumn = 'id' | 'optional' | 'whole' | 'thousandths' | 'flag';
+type ColumnValue<C extends AuditColumn> = C extends 'whole' | 'thousandths' ? bigint : C extends 'flag' ? boolean : C extends 'id' ? string : string | null;
+export type AuditRow<C extends Record<string, AuditColumn>> = { id: string } & { [F in keyof C]: ColumnValue<C[F]> };
+
+/**
+ * Every live row of a ledger entity (stock moves, journal lines) in the panel, the fields asked
+ * for read exactly — amounts and quantities as text into BigInt, never through Number.
+ */
+export async function readLedgerRows<const C extends Record<string, AuditColumn>>({ q, panelId }: AuditScope, entity: Entity, columns: C): Promise<AuditRow<C>[]> {
+  const fields = Object.entries(columns);
+  const select = fields.map(([field, kind], i) => {
+    const column = columnName(field);
+    const read = kind === 'whole' || kind === 'thousandths' ? `coalesce(${column}, 0)::text` : kind === 'flag' ? `coalesce(${column}, false)` : `${column}::text`;
+    return `${read} AS c${i}`;
+  });
+  const rows = await q.query<Record<string, unknown>>(`SELECT id::text AS id, ${select.join(', ')} FROM ${entity.table} WHERE panel_id = $1 AND NOT deleted`, [panelId]);
+  return rows.map((r) => {
+    const row: Record<string, unknown> = { id: String(r.id) };
+    fields.forEach(([field, kind], i) => {
+      const v = r[`c${i}`];
+      row[field] =
+        kind === 'whole' ? whole(v) : kind === 'thousandths' ? thousandths(v) : kind === 'flag' ? v === true : kind === 'id' ? String(v ?? '') : typeof v === 'string' && v ? v : null;
+    });
+    return row as AuditRow<C>;
+  });
+}
+
 /** Thousandths as canonical quantity text ("-2.500"). */
 export function quantityText(n: bigint): string {
   const negative = n < 0n;

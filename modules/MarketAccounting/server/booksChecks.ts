@@ -14,7 +14,7 @@
  */
 import type { Entity, Line, Row } from '../../../src/contract/entity.ts';
 import { entityByKey } from '../../../src/contract/modules.ts';
-import { balanceFromLedger, columnName, findRows, selectRows, stableId, whole, type AuditDifference, type AuditScope, type BooksCheck } from '../../../server/moduleApi.ts';
+import { balanceFromLedger, columnName, findRows, readLedgerRows, selectRows, stableId, whole, type AuditColumn, type AuditDifference, type AuditRow, type AuditScope, type BooksCheck } from '../../../server/moduleApi.ts';
 import { Cheque, Payment, Voucher, type PaymentMethod } from '../entities/documents.ts';
 import { AccountBalance, JournalLine } from '../entities/ledger.ts';
 import { roleAccount } from './books.ts';
@@ -22,18 +22,18 @@ import { SALE, WAREHOUSE_RECEIPT } from './followers.ts';
 import { mirrorPartyId } from './parties.ts';
 import { chequeIdOf } from './paymentHooks.ts';
 
-interface Posted {
-  id: string;
-  sourceType: string;
-  sourceId: string;
-  accountId: string;
-  partyId: string | null;
-  cashBoxId: string | null;
-  bankAccountId: string | null;
-  chequeId: string | null;
-  debit: bigint;
-  credit: bigint;
-}
+const JOURNAL = {
+  sourceType: 'id',
+  sourceId: 'id',
+  accountId: 'id',
+  partyId: 'optional',
+  cashBoxId: 'optional',
+  bankAccountId: 'optional',
+  chequeId: 'optional',
+  debit: 'whole',
+  credit: 'whole',
+} as const satisfies Record<string, AuditColumn>;
+type Posted = AuditRow<typeof JOURNAL>;
 
 type Entry = Pick<Posted, 'accountId' | 'partyId' | 'cashBoxId' | 'bankAccountId' | 'chequeId' | 'debit' | 'credit'>;
 
@@ -44,28 +44,7 @@ const dimension = (e: Entry) => [e.accountId, e.partyId, e.cashBoxId, e.bankAcco
 const describe = (e: Entry) =>
   `account ${e.accountId}${e.partyId ? ` party ${e.partyId}` : ''}${e.cashBoxId ? ` cash box ${e.cashBoxId}` : ''}${e.bankAccountId ? ` bank account ${e.bankAccountId}` : ''}${e.chequeId ? ` cheque ${e.chequeId}` : ''} debit ${e.debit} credit ${e.credit}`;
 
-async function readJournal({ q, panelId }: AuditScope): Promise<Posted[]> {
-  const c = (f: string) => columnName(f);
-  const rows = await q.query<Record<string, unknown>>(
-    `SELECT id::text AS id, ${c('sourceType')} AS source_type, ${c('sourceId')} AS source_id, ${c('accountId')}::text AS account_id, ${c('partyId')}::text AS party_id,
-       ${c('cashBoxId')}::text AS cash_box_id, ${c('bankAccountId')}::text AS bank_account_id, ${c('chequeId')}::text AS cheque_id,
-       coalesce(${c('debit')}, 0)::text AS debit, coalesce(${c('credit')}, 0)::text AS credit
-     FROM ${JournalLine.table} WHERE panel_id = $1 AND NOT deleted`,
-    [panelId],
-  );
-  return rows.map((r) => ({
-    id: String(r.id),
-    sourceType: String(r.source_type ?? ''),
-    sourceId: String(r.source_id ?? ''),
-    accountId: String(r.account_id),
-    partyId: text(r.party_id),
-    cashBoxId: text(r.cash_box_id),
-    bankAccountId: text(r.bank_account_id),
-    chequeId: text(r.cheque_id),
-    debit: whole(r.debit),
-    credit: whole(r.credit),
-  }));
-}
+const readJournal = (scope: AuditScope): Promise<Posted[]> => readLedgerRows(scope, JournalLine, JOURNAL);
 
 /** What a voucher's submit posts: its lines as they are. */
 const voucherEntries = (doc: Row): Entry[] =>

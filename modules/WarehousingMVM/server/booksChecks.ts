@@ -18,11 +18,15 @@ import {
   balanceFromLedger,
   columnName,
   quantityText,
+  readLedgerRows,
   selectRows,
   stableId,
   thousandths,
   whole,
+  type AuditColumn,
   type AuditDifference,
+  type AuditRow,
+  type AuditScope,
   type BooksCheck,
 } from '../../../server/moduleApi.ts';
 import { StockCount } from '../entities/counts.ts';
@@ -32,19 +36,19 @@ import { Transfer, TransferArrival } from '../entities/movements.ts';
 import { Receipt, StockBalance, StockMove, StockValuation } from '../entities/stock.ts';
 import { countKey } from '../rules/countMerge.ts';
 
-interface Move {
-  id: string;
-  sourceType: string;
-  sourceId: string;
-  productId: string;
-  warehouseId: string;
-  locationId: string | null;
-  batch: string | null;
-  ownerId: string | null;
-  inTransit: boolean;
-  quantity: bigint;
-  value: bigint;
-}
+const MOVE = {
+  sourceType: 'id',
+  sourceId: 'id',
+  productId: 'id',
+  warehouseId: 'id',
+  locationId: 'optional',
+  batch: 'optional',
+  ownerId: 'optional',
+  inTransit: 'flag',
+  quantity: 'thousandths',
+  value: 'whole',
+} as const satisfies Record<string, AuditColumn>;
+type Move = AuditRow<typeof MOVE>;
 
 /** A move a document should have made: its place, signed quantity and (when it follows from the document) value. */
 interface Expected {
@@ -64,29 +68,7 @@ interface Expected {
 const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
 const moveId = (docId: string, lineId: string, step: 'submit' | 'cancel') => stableId('StockMove', docId, lineId, step);
 
-async function readMoves(q: Parameters<BooksCheck['run']>[0]['q'], panelId: string): Promise<Move[]> {
-  const c = (f: string) => columnName(f);
-  const rows = await q.query<Record<string, unknown>>(
-    `SELECT id::text AS id, ${c('sourceType')} AS source_type, ${c('sourceId')} AS source_id, ${c('productId')}::text AS product_id,
-       ${c('warehouseId')}::text AS warehouse_id, ${c('locationId')}::text AS location_id, ${c('batch')} AS batch, ${c('ownerId')}::text AS owner_id,
-       coalesce(${c('inTransit')}, false) AS in_transit, coalesce(${c('quantity')}, 0)::text AS quantity, coalesce(${c('value')}, 0)::text AS value
-     FROM ${StockMove.table} WHERE panel_id = $1 AND NOT deleted`,
-    [panelId],
-  );
-  return rows.map((r) => ({
-    id: String(r.id),
-    sourceType: String(r.source_type ?? ''),
-    sourceId: String(r.source_id ?? ''),
-    productId: String(r.product_id),
-    warehouseId: String(r.warehouse_id),
-    locationId: text(r.location_id),
-    batch: text(r.batch),
-    ownerId: text(r.owner_id),
-    inTransit: r.in_transit === true,
-    quantity: thousandths(r.quantity),
-    value: whole(r.value),
-  }));
-}
+const readMoves = (scope: AuditScope): Promise<Move[]> => readLedgerRows(scope, StockMove, MOVE);
 
 const lineMoves = (doc: Row, sign: 1n | -1n, options: { ownerId?: string | null; valued: boolean }): Expected[] =>
   (doc.lines as Line[]).map((line, i) => {
@@ -170,7 +152,7 @@ const documents = [Receipt, Consignment, Transfer, TransferArrival, StockCount];
 const movesFromDocuments: BooksCheck = {
   name: 'movesFromDocuments',
   async run({ q, panelId }) {
-    const moves = await readMoves(q, panelId);
+    const moves = await readMoves({ q, panelId });
     const byId = new Map(moves.map((m) => [m.id, m]));
     const explained = new Set<string>();
     const differences: AuditDifference[] = [];
