@@ -19,6 +19,7 @@ import { panelEndpoints, type InitialElementsResult } from '../../src/contract/p
 import { defaultMatrices, defaultRoleId } from '../../server/access/defaultRoles.ts';
 import { MANAGE_GRANT, Personnel, Place, Rule } from '../../modules/HumanResource/entities/masterData.ts';
 import { Punch, REVIEW_GRANT } from '../../modules/HumanResource/entities/punch.ts';
+import { Request, SUPPORT_GRANT } from '../../modules/NagemManagement/entities/support.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { acceptedMember, callerIn, createRow, openPanel, rest, type PanelCaller } from './panelsFixture.ts';
 import { syncClient } from './syncFixture.ts';
@@ -211,7 +212,7 @@ describe('the migration of untouched default roles', () => {
     expect([...(upgraded.permissions as string[])].sort()).toEqual([...defaultMatrices.staff()].sort());
     expect(upgraded.version).toBe(2);
     const admin = (await untouched.call<Row>(rest.get(Role, defaultRoleId(untouchedId, 'administrator')))).body.data!;
-    expect(admin.permissions).toEqual(expect.arrayContaining([permission(Punch, REVIEW_GRANT), permission(Personnel, MANAGE_GRANT)]));
+    expect(admin.permissions).toEqual(expect.arrayContaining([permission(Punch, REVIEW_GRANT), permission(Personnel, MANAGE_GRANT), permission(Request, SUPPORT_GRANT)]));
     expect((await staffOf(edited, editedId)).permissions).toEqual(mine);
     // Devices hear of it: the upgraded role is in the change log after what they had seen.
     const stamped = await server.db.query<{ row_id: string }>('SELECT row_id::text FROM sync_changes WHERE seq > $1::bigint', [before]);

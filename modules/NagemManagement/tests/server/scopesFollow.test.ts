@@ -6,6 +6,8 @@
  * requests assigned to them and the unassigned queue, not a colleague's.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../../../src/contract/codes.ts';
 import { Role } from '../../../../src/contract/entities/panelManagement.ts';
@@ -204,5 +206,19 @@ describe('access by region', () => {
     const pulled = await pulledIds(agentA, Customer);
     expect(pulled.removed).toContain(mashhad.id);
     expect(pulled.rows).toContain(rasht.id);
+  });
+});
+
+describe('rows made before their scope followed their parent', () => {
+  it('get it once from the migration, and devices hear of it', async () => {
+    const sql = (name: string) => readFileSync(join(import.meta.dirname, '../../server/migrations', name), 'utf8');
+    await server.db.query(`UPDATE ${RequestMessage.table} SET agent_member_id = NULL WHERE id = $1`, [messageB.id]);
+    await server.db.query(`UPDATE ${SetupStep.table} SET agent_member_id = NULL WHERE id = $1`, [stepB.id]);
+    await server.db.exec(sql('001_scopes_follow_references.sql'));
+    await server.db.exec(sql('002_region_agents.sql'));
+    const message = (await owner.call<Row>(rest.get(RequestMessage, messageB.id))).body.data!;
+    expect(message.agentMemberId).toBe(ids.get(agentB));
+    expect((await owner.call<Row>(rest.get(SetupStep, stepB.id))).body.data!.agentMemberId).toBe(ids.get(agentB));
+    expect((await pulledIds(agentB, RequestMessage)).rows).toContain(messageB.id);
   });
 });
