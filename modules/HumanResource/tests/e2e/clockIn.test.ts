@@ -155,7 +155,10 @@ describe('what the phone cannot vouch for', () => {
       expect(Math.abs(late(online))).toBeLessThan(60_000);
       expect(new Date(String(online.deviceAt)).getTime() - new Date(String(online.at)).getTime()).toBeGreaterThan(skew - 60_000);
 
-      // Offline, the offset learned at the last contact still corrects the clock.
+      // Offline, the offset learned at the last contact still corrects the clock: the phone goes
+      // offline once its round has settled and the card offers the next punch.
+      await waitUntilSynced(phone);
+      await phone.getByRole('button', { name: fa('Clock in') }).waitFor();
       await skewed.setOffline(true);
       await phone.getByRole('button', { name: fa('Clock in') }).click();
       await phone.getByText(fa('Saved on this phone; it will be sent when the phone is online.')).waitFor();
