@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { permission, type Line } from '../../../../src/contract/entity.ts';
+import { sumRials } from '../../../../src/contract/money.ts';
 import { addQuantities, compareQuantities, normalizeQuantity, ZERO } from '../../../../src/contract/quantity.ts';
 import { formatDate, formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
 import { EntityDetails } from '../../../../src/panel/entity/EntityDetails.tsx';
@@ -37,7 +38,7 @@ function Stock({ productId }: { productId: string }) {
   if (!balances || !valuations) return <Loading />;
   // Own stock on the shelves: what is in transit or a consignor's shows on its own row.
   const total = held.filter((b) => !b.ownerId && b.inTransit !== true).reduce((sum, b) => addQuantities(sum, normalizeQuantity(b.quantity) ?? ZERO), ZERO);
-  const value = valuations.items.reduce((sum, v) => sum + Number(v.value ?? 0), 0);
+  const value = sumRials(valuations.items.map((v) => v.value));
   const onHand = formatQuantity(total);
   const worth = formatNumber(value);
   return (

@@ -9,6 +9,7 @@ import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { permission } from '../../../../src/contract/entity.ts';
 import { normalizeSearch, searchWords } from '../../../../src/contract/list.ts';
+import { sumRials } from '../../../../src/contract/money.ts';
 import { compareQuantities } from '../../../../src/contract/quantity.ts';
 import { formatDate, formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
 import { csvText, downloadCsv } from '../../../../src/panel/entity/entityCsv.ts';
@@ -86,7 +87,7 @@ export function WarehouseStock() {
       </>
     );
   }
-  const total = shown?.reduce((sum, r) => sum + r.value, 0) ?? 0;
+  const total = sumRials((shown ?? []).map((r) => r.value));
   const count = formatNumber(shown?.length ?? 0);
   const value = formatNumber(total);
   return (
