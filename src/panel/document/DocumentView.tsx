@@ -11,7 +11,7 @@ import { permission, shownFields, type DocumentSpec, type Entity, type Line, typ
 import type { FieldKind } from '../../contract/fields.ts';
 import { describeError } from '../../i18n/describeError.ts';
 import { messageForCode } from '../../i18n/errorMessage.ts';
-import { formatDate, formatNumber } from '../../i18n/format.ts';
+import { formatDate, formatNumber, inSentence } from '../../i18n/format.ts';
 import { useCanAccess } from '../../storage/access.ts';
 import type { LocalRow, SyncProblem } from '../../storage/localRecords.ts';
 import { usePanelData } from '../../storage/panelData.ts';
@@ -64,7 +64,7 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, explain, su
   const state = documentState(row);
   const lines = (row.lines as Line[] | undefined) ?? [];
   const may = (action: 'update' | 'delete' | 'submit' | 'cancel' | 'create') => can(permission(entity, action));
-  const singular = i18n._(entity.label);
+  const singular = inSentence(i18n._(entity.label));
 
   async function act(step: Step) {
     if (!panel) return;

@@ -66,16 +66,3 @@ export function fillLines(next: LineValues[], before: LineValues[], header: Form
   return next.map((line) => (old.get(line.id) === line ? line : fill(line, old.get(line.id), header)));
 }
 
-/**
- * A fill that puts the picked item's price into the line's price field whenever the item changes
- * (a sale line's module, goods in's product): `priceOf` answers the price of an item, or nothing
- * when it has none (the field keeps what was typed). The person may change the price afterwards.
- */
-export function priceFill(itemField: string, priceField: string, priceOf: (itemId: string, header: FormValues) => unknown): LineFill {
-  return (line, before, header) => {
-    const item = line[itemField];
-    if (typeof item !== 'string' || !item || item === before?.[itemField]) return line;
-    const price = priceOf(item, header);
-    return typeof price === 'number' || (typeof price === 'string' && price !== '') ? { ...line, [priceField]: String(price) } : line;
-  };
-}

@@ -7,7 +7,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearch } from 'wouter';
 import { asDocument, permission, type Line } from '../../../../src/contract/entity.ts';
 import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
-import { priceFill, type DocumentValues } from '../../../../src/panel/document/documentValues.ts';
+import type { DocumentValues } from '../../../../src/panel/document/documentValues.ts';
+import { usePriceFill } from '../../../../src/panel/document/usePriceFill.ts';
 import { StageBar } from '../../../../src/panel/document/StageBar.tsx';
 import type { FormValues } from '../../../../src/panel/entity/formValues.ts';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
@@ -18,14 +19,12 @@ import type { SyncProblem } from '../../../../src/storage/localRecords.ts';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { PageHeader } from '../../../../src/ui/Card.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { Module } from '../../entities/catalogue.ts';
 import { lostAsks, Sale } from '../../entities/sale.ts';
 import { movable } from '../../rules/board.ts';
 import { tehranToday } from '../../rules/jalaliMonth.ts';
 import { SaleTotalsBar } from '../parts/SaleTotalsBar.tsx';
 import { nm, withQuery } from '../paths.ts';
 import { useVatPercent } from '../useVatPercent.ts';
-import { useRows } from '../useRows.ts';
 
 export const saleDocument = asDocument(Sale);
 
@@ -81,8 +80,7 @@ export function AddNewSale() {
   const id = query.get('id');
   const vatPercent = useVatPercent();
   const primary = usePrimary();
-  const modules = useRows([Module])?.[0];
-  const fillLine = priceFill('moduleId', 'unitPrice', (moduleId) => modules?.find((m) => m.id === moduleId)?.price);
+  const fillLine = usePriceFill(saleDocument.document, { item: 'moduleId', price: 'unitPrice', from: 'price' });
   return (
     <DocumentEditor
       entity={saleDocument}
