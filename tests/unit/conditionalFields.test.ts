@@ -24,7 +24,7 @@ describe('conditional fields', () => {
 
   it('are refused at declaration when the condition names no select, an option it lacks, or the field is required', () => {
     const declare = (serial: object) => () =>
-      defineEntity({ module: 'Test', name: 'Pay', label, pluralLabel: label, fields: { method: { kind: 'select', label, options: methods }, note: { kind: 'text', label }, serial: { kind: 'text', label, ...serial } }, titleField: 'note', listFields: [], searchFields: [], indexes: [] });
+      defineEntity({ module: 'Test', name: 'Pay', label, pluralLabel: label, fields: { method: { kind: 'select', label, options: methods }, note: { kind: 'text', label }, serial: { kind: 'text', label, ...serial } }, titleField: 'note', listFields: [], searchFields: [], indexes: [], defaultSort: { field: 'note', direction: 'asc' } });
     expect(declare({ appliesWhen: { field: 'method', is: ['cheque'] } })).not.toThrow();
     expect(declare({ appliesWhen: { field: 'note', is: ['cheque'] } })).toThrow(/must name a select/);
     expect(declare({ appliesWhen: { field: 'nothing', is: ['cheque'] } })).toThrow(/must name a select/);

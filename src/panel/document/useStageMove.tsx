@@ -21,7 +21,7 @@ export interface StageMoveOptions {
   field: string;
   /** Stages that ask for a text field before the move (`{ lost: 'lostReason' }`). */
   asks?: Readonly<Record<string, string>>;
-  /** After the move is written on this device. */
+  /** After the move is written on this device (a board refocuses the card; a page says so). */
   onMoved?: (row: LocalRow, stage: string) => void;
 }
 
@@ -55,8 +55,6 @@ export function useStageMove(entity: Entity, { field, asks, onMoved }: StageMove
       await panel.data.update(entity, row.id, { [field]: stage, ...more });
       setAsking(null);
       onMoved?.(row, stage);
-      const name = i18n._(options.find((o) => o.value === stage)!.label);
-      showToast(t`Moved to ${name}.`, { type: 'success' });
     } catch (error) {
       showToast(describeError(i18n, error), { type: 'error' });
     } finally {

@@ -258,7 +258,7 @@ describe('a sale’s stages in English on a wide screen', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => current.textContent()).toBe('Negotiating');
     await screenshot(page, 'sale-stages-en-1280');
-    await waitUntilSynced(page);
+    await page.getByRole('button', { name: 'All changes synced' }).waitFor();
     expect(problems).toEqual([]);
   });
 });
