@@ -5,7 +5,7 @@
  * only the screens and rules that are really its own (server lifecycle hooks, keyed by entity).
  */
 import type { ModuleKey } from './routes.ts';
-import { isUuid, normalizeField, SERVER_ONLY, type Field, type FieldProblem, type Label } from './fields.ts';
+import { appliesWhenProblem, isUuid, normalizeField, SERVER_ONLY, type Field, type FieldProblem, type Label } from './fields.ts';
 
 export type Action = 'read' | 'create' | 'update' | 'delete' | 'submit' | 'cancel';
 export const actions: readonly Action[] = ['read', 'create', 'update', 'delete'];
@@ -151,6 +151,10 @@ export function defineEntity<F extends Record<string, Field>>(declaration: Entit
   const grants = new Set([...(scope ? [READ_ALL_GRANT] : []), ...Object.keys(declaration.grants ?? {})]);
   for (const [name, field] of Object.entries(declaration.fields)) {
     if (field.guard && !grants.has(field.guard.grant)) throw new Error(`${declaration.module}/${declaration.name}.${name}: its guard names an undeclared grant`);
+  }
+  for (const fields of [declaration.fields, declaration.document?.lines ?? {}]) {
+    const problem = appliesWhenProblem(fields);
+    if (problem) throw new Error(`${declaration.module}/${declaration.name}.${problem}`);
   }
   for (const held of declaration.staff ?? []) {
     if (!(entityActions(declaration) as readonly string[]).includes(held) && !grants.has(held)) throw new Error(`${declaration.module}/${declaration.name}: staff names ${held}, neither an action nor a grant of it`);

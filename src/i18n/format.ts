@@ -101,3 +101,18 @@ export function formatDayMonth(value: string | number | Date, locale = activeLoc
 export function formatList(items: readonly string[], locale = activeLocale()): string {
   return new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' }).format(items);
 }
+
+/** Names one after another, with no "and": "a, b, c" / «الف، ب، ج». */
+export function joinNames(items: readonly string[], locale = activeLocale()): string {
+  return items.join(locale === 'fa' ? '، ' : ', ');
+}
+
+/**
+ * A name (an entity's label) as a word inside an English sentence: "Add staff member", not "Add
+ * Staff member". Its first letter is lower-cased unless it begins an abbreviation ("VAT rate");
+ * Persian has no capitals and is as it is.
+ */
+export function inSentence(name: string, locale = activeLocale()): string {
+  if (locale !== 'en' || /^\p{Lu}{2}/u.test(name)) return name;
+  return name.charAt(0).toLocaleLowerCase('en') + name.slice(1);
+}

@@ -6,7 +6,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { entityByKey } from '../../contract/modules.ts';
 import type { Entity, Row } from '../../contract/entity.ts';
-import { formatList, formatNumber } from '../../i18n/format.ts';
+import { formatList, formatNumber, inSentence } from '../../i18n/format.ts';
 import type { OutboxEntry, SyncProblem } from '../../storage/localRecords.ts';
 import { combinedChange } from '../../storage/syncProblems.ts';
 import { fieldProblemMessage } from '../../panel/entity/fieldProblems.ts';
@@ -19,7 +19,7 @@ export function ProblemDetails({ problem, server }: { problem: SyncProblem; serv
   const entity = entityByKey(problem.entity);
   const titles = useReferenceMaps(entity);
   if (!entity) return <p className="text-sm text-slate-700">{problem.entity}</p>;
-  const what = i18n._(entity.label);
+  const what = inSentence(i18n._(entity.label));
   const change = combinedChange(problem);
   const name = rowTitle(entity, { ...(server ?? {}), ...change.values }) || what;
   // A refused step of a document (its submit or cancel) is named as the step, not as an edit.

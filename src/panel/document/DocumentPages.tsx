@@ -22,7 +22,7 @@ import { Loading } from '../../ui/Loading.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { withQuery } from '../../contract/routes.ts';
 
-type FormParts = Pick<DocumentFormProps, 'defaults' | 'widgets' | 'lineWidgets' | 'lineFooter' | 'linesToolbar' | 'summary'>;
+type FormParts = Pick<DocumentFormProps, 'defaults' | 'widgets' | 'lineWidgets' | 'lineFooter' | 'linesToolbar' | 'summary' | 'fillLine' | 'primary'>;
 
 export interface DocumentEditorProps extends FormParts {
   entity: Entity;
@@ -82,9 +82,10 @@ export interface DocumentPageProps {
   children?: (row: LocalRow) => ReactNode;
   summary?: (row: LocalRow) => ReactNode;
   explain?: DocumentViewProps['explain'];
+  submittable?: DocumentViewProps['submittable'];
 }
 
-export function DocumentPage({ entity, id, title, editPath, listPath, listLabel, lead, children, summary, explain }: DocumentPageProps) {
+export function DocumentPage({ entity, id, title, editPath, listPath, listLabel, lead, children, summary, explain, submittable }: DocumentPageProps) {
   const { i18n } = useLingui();
   const [, navigate] = useLocation();
   const can = useCanAccess();
@@ -105,6 +106,7 @@ export function DocumentPage({ entity, id, title, editPath, listPath, listLabel,
             row={row}
             summary={summary}
             explain={explain}
+            submittable={submittable}
             onEdit={() => navigate(withQuery(editPath, { id: row.id }))}
             onDone={({ amended }) => navigate(amended ? withQuery(editPath, { id: amended.id }) : listPath, { replace: true })}
           />

@@ -11,7 +11,7 @@ import { permission, shownFields, type DocumentSpec, type Entity, type Line, typ
 import type { FieldKind } from '../../contract/fields.ts';
 import { describeError } from '../../i18n/describeError.ts';
 import { messageForCode } from '../../i18n/errorMessage.ts';
-import { formatDate, formatNumber } from '../../i18n/format.ts';
+import { formatDate, formatNumber, inSentence } from '../../i18n/format.ts';
 import { useCanAccess } from '../../storage/access.ts';
 import type { LocalRow, SyncProblem } from '../../storage/localRecords.ts';
 import { usePanelData } from '../../storage/panelData.ts';
@@ -24,6 +24,7 @@ import { cx } from '../../ui/cx.ts';
 import { Ltr } from '../../ui/Ltr.tsx';
 import { showToast } from '../../ui/toast.ts';
 import { FieldValue } from '../entity/FieldValue.tsx';
+import { applyingFields } from '../entity/formValues.ts';
 import { useReferenceMaps } from '../entity/useReferenceMaps.ts';
 import { documentState } from './documentState.ts';
 import { DocumentStatusBadge } from './DocumentStatusBadge.tsx';
@@ -45,11 +46,13 @@ export interface DocumentViewProps {
   summary?: (row: LocalRow) => ReactNode;
   /** The module's words for a refusal it gave details of (the stock each line lacks). */
   explain?: (problem: SyncProblem) => ReactNode;
+  /** Whether the draft may be submitted in its present state (a sale once won); unset: always. */
+  submittable?: (row: LocalRow) => boolean;
 }
 
 type Step = 'submit' | 'cancel' | 'remove' | 'amend';
 
-export function DocumentView({ entity, row, onEdit, onDone, summary, explain }: DocumentViewProps) {
+export function DocumentView({ entity, row, onEdit, onDone, summary, explain, submittable }: DocumentViewProps) {
   const { t, i18n } = useLingui();
   const panel = usePanelData();
   const can = useCanAccess();
@@ -61,7 +64,7 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, explain }: 
   const state = documentState(row);
   const lines = (row.lines as Line[] | undefined) ?? [];
   const may = (action: 'update' | 'delete' | 'submit' | 'cancel' | 'create') => can(permission(entity, action));
-  const singular = i18n._(entity.label);
+  const singular = inSentence(i18n._(entity.label));
 
   async function act(step: Step) {
     if (!panel) return;
@@ -102,7 +105,7 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, explain }: 
         </Alert>
       )}
       <dl className="grid gap-x-6 gap-y-3 rounded-xl p-4 ring-1 ring-slate-200 sm:grid-cols-2 print:ring-0">
-        {shownFields(entity).map(([name, field]) => (
+        {applyingFields(shownFields(entity), row).map(([name, field]) => (
           <div key={name} className="min-w-0">
             <dt className="text-xs font-medium text-slate-600">{i18n._(field.label)}</dt>
             <dd className="text-sm text-slate-900">
@@ -149,7 +152,7 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, explain }: 
             <Trans>Edit</Trans>
           </Button>
         )}
-        {state === 'draft' && may('submit') && (
+        {state === 'draft' && may('submit') && (submittable?.(row) ?? true) && (
           <Button loading={busy === 'submit'} disabled={busy !== null} onClick={() => void act('submit')}>
             <Trans>Submit</Trans>
           </Button>

@@ -7,21 +7,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { permission } from '../../../../src/contract/entity.ts';
-import { describeError } from '../../../../src/i18n/describeError.ts';
 import { formatNumber } from '../../../../src/i18n/format.ts';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
 import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
 import { Button } from '../../../../src/ui/Button.tsx';
 import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { ConfirmDialog } from '../../../../src/ui/ConfirmDialog.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
-import { TextField } from '../../../../src/ui/TextField.tsx';
-import { showToast } from '../../../../src/ui/toast.ts';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { Sale, stageOptions, type Stage } from '../../entities/sale.ts';
+import { useStageMove } from '../../../../src/panel/document/useStageMove.tsx';
+import { lostAsks, Sale, stageOptions, type Stage } from '../../entities/sale.ts';
 import { boardColumns, CARDS_AT_ONCE, movable } from '../../rules/board.ts';
 import { Rials } from '../parts/Rials.tsx';
 import { SaleCard } from '../parts/SaleCard.tsx';
@@ -44,30 +40,17 @@ export function SaleStatus() {
 function Board() {
   const { t, i18n } = useLingui();
   const can = useCanAccess();
-  const panel = usePanelData();
   const [, navigate] = useLocation();
   const rows = useRows([Sale]);
   const customers = useReferenceTitles('NagemManagement/Customer');
   const members = useReferenceTitles('PanelManagement/Member');
   const [shown, setShown] = useState<Partial<Record<Stage, number>>>({});
-  const [losing, setLosing] = useState<{ sale: LocalRow; reason: string } | null>(null);
   const refocus = useRef<string | null>(null);
   const columns = useMemo(() => (rows ? boardColumns(rows[0]!) : null), [rows]);
   const customerOf = useCallback((sale: LocalRow) => customers?.get(String(sale.customerId)) ?? t`A customer`, [customers, t]);
 
-  const save = useCallback(
-    async (sale: LocalRow, stage: Stage, lostReason?: string) => {
-      if (!panel) return;
-      try {
-        await panel.data.update(Sale, sale.id, { stage, ...(stage === 'lost' ? { lostReason } : {}) });
-        refocus.current = sale.id;
-      } catch (error) {
-        showToast(describeError(i18n, error), { type: 'error' });
-      }
-    },
-    [panel, i18n],
-  );
-  const move = useCallback((sale: LocalRow, stage: Stage) => (stage === 'lost' ? setLosing({ sale, reason: '' }) : void save(sale, stage)), [save]);
+  const stageMove = useStageMove(Sale, { field: 'stage', asks: lostAsks, onMoved: (sale) => (refocus.current = sale.id) });
+  const move = stageMove.move;
   const open = useCallback((sale: LocalRow) => navigate(withQuery(nm.sales, { id: sale.id })), [navigate]);
   const { picked, dragging, announcement, onKeyDown, onPointerDown } = useBoardDrag({ canMove: can(permission(Sale, 'update')), customerOf, move, open });
 
@@ -134,20 +117,7 @@ function Board() {
           );
         })}
       </div>
-      <ConfirmDialog
-        open={losing !== null}
-        title={t`Why was it lost?`}
-        confirmLabel={t`Mark as lost`}
-        cancelLabel={t`Keep it where it was`}
-        onCancel={() => setLosing(null)}
-        onConfirm={() => {
-          if (!losing || !losing.reason.trim()) return;
-          void save(losing.sale, 'lost', losing.reason.trim());
-          setLosing(null);
-        }}
-      >
-        <TextField label={t`Reason`} value={losing?.reason ?? ''} onChange={(e) => losing && setLosing({ ...losing, reason: e.target.value })} required autoFocus />
-      </ConfirmDialog>
+      {stageMove.dialog}
     </>
   );
 }

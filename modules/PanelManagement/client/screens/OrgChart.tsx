@@ -9,7 +9,7 @@ import { hierarchy, Tree } from '@visx/hierarchy';
 import { LinkVertical } from '@visx/shape';
 import { useMemo } from 'react';
 import { Member, Role } from '../../../../src/contract/entities/panelManagement.ts';
-import { formatNumber } from '../../../../src/i18n/format.ts';
+import { formatNumber, joinNames } from '../../../../src/i18n/format.ts';
 import type { PanelInUse } from '../../../../src/storage/currentPanel.ts';
 import { useList } from '../../../../src/storage/useData.ts';
 import { Card } from '../../../../src/ui/Card.tsx';
@@ -62,7 +62,7 @@ export function OrgChart({ panel }: { panel: PanelInUse }) {
 }
 
 function ChartNode({ node, x, y, top }: { node: OrgNode; x: number; y: number; top: boolean }) {
-  const shown = node.people.slice(0, 2).join('، ');
+  const shown = joinNames(node.people.slice(0, 2));
   const more = node.people.length - 2;
   const moreText = more > 0 ? ` +${formatNumber(more)}` : '';
   return (
@@ -83,7 +83,7 @@ function OrgList({ node }: { node: OrgNode }) {
     <ul className="sr-only">
       <li>
         {node.name}
-        {node.people.length > 0 && `: ${node.people.join('، ')}`}
+        {node.people.length > 0 && `: ${joinNames(node.people)}`}
         {node.children.length > 0 && node.children.map((child) => <OrgList key={child.id} node={child} />)}
       </li>
     </ul>

@@ -12,6 +12,7 @@ import { addQuantities, lineAmount, normalizeQuantity, ZERO } from '../../../../
 import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
 import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
 import type { DocumentValues, LineValues } from '../../../../src/panel/document/documentValues.ts';
+import { usePriceFill } from '../../../../src/panel/document/usePriceFill.ts';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
 import { useReferenceMaps } from '../../../../src/panel/entity/useReferenceMaps.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
@@ -126,6 +127,7 @@ export function AddReceipt() {
   const query = new URLSearchParams(useSearch());
   const id = query.get('id');
   const direction = query.get('direction') === 'out' ? 'out' : 'in';
+  const fillLine = usePriceFill(receiptDocument.document, { item: 'productId', price: 'unitPrice', from: 'purchasePrice', when: (header) => header.direction === 'in' });
   return (
     <DocumentEditor
       entity={Receipt}
@@ -136,6 +138,7 @@ export function AddReceipt() {
       listPath={wh.receiptList}
       defaults={{ direction, date: tehranToday(), warehouseId: query.get('warehouseId') }}
       lineWidgets={lineWidgets}
+      fillLine={fillLine}
       linesToolbar={(values, setLines) => <ScanLinesBar spec={receiptDocument.document} values={values} setLines={setLines} />}
       lineFooter={(line, header) => <LineAmount line={line} direction={header.direction} />}
       summary={(values: DocumentValues) => <TotalsBar totals={receiptTotals(values.lines)} direction={values.header.direction} />}

@@ -66,6 +66,7 @@ describe('warehousing on a phone with no signal', () => {
     await go(at('Product/AddNewProduct'));
     await page.getByLabel(fa('field.Product.name')).fill('چای سبز');
     await page.getByLabel(fa('field.Product.code')).fill('TEA-1');
+    await page.getByLabel(fa('field.Product.purchasePrice')).fill('40000');
     await page.getByRole('button', { name: fa('Add'), exact: true }).click();
     await page.getByRole('heading', { name: 'چای سبز' }).waitFor();
 
@@ -74,7 +75,9 @@ describe('warehousing on a phone with no signal', () => {
     const line = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
     await choose(line, fa('field.ReceiptLine.productId'), 'چای سبز');
     await line.getByLabel(fa('field.ReceiptLine.quantity')).fill('12.5');
-    await line.getByLabel(fa('field.ReceiptLine.unitPrice')).fill('40000');
+    // The unit price comes from the product's purchase price, whatever digits the field shows it in.
+    const price = line.getByLabel(fa('field.ReceiptLine.unitPrice'));
+    await expect.poll(async () => (await price.inputValue()).replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))).replace(/\D/g, '')).toBe('40000');
     await choose(line, fa('field.ReceiptLine.locationId'), 'A-01');
     await line.getByText(fa('Line value: {amount} rials', { amount: '۵۰۰٬۰۰۰' })).waitFor();
     await page.getByRole('button', { name: fa('Save and submit') }).click();
