@@ -32,7 +32,13 @@ import { buildShopWorld } from './shopWorld.ts';
  * only cause, and an entry that no longer fails fails the sweep, so the list only shrinks. The
  * lead empties it once the DataTable is merged.
  */
-const AWAITING_DATA_TABLE: readonly string[] = [];
+const AWAITING_DATA_TABLE: readonly string[] = [
+  // Hand-made tables in a scrolling box that takes no focus (scrollable-region-focusable).
+  '/User/Panel/Module/NagemManagement/Agents/AgentPerformance fa axe',
+  '/User/Panel/Module/NagemManagement/Agents/AgentPerformance en axe',
+  '/User/Panel/Module/NagemManagement/Sale/Seller fa axe',
+  '/User/Panel/Module/NagemManagement/Sale/Seller en axe',
+];
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
 const width = 360;
@@ -121,7 +127,10 @@ async function sweepScreen(path: string, locale: Locale): Promise<{ failures: Fa
   }
   const found = await inspectScreen(page, ids);
   const failures = findingsOf(path, locale, found);
-  for (const v of await seriousA11yViolations(page)) failures.push({ path, locale, problem: 'axe', detail: `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes[0]?.target.join(' ')}` });
+  for (const v of await seriousA11yViolations(page)) {
+    const onlyInTables = await page.evaluate((targets) => targets.every((t) => Boolean(document.querySelector(t)?.matches('table *, :has(table)'))), v.nodes.map((n) => n.target.at(-1)!));
+    failures.push({ path, locale, problem: 'axe', onlyInTables, detail: `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes[0]?.target.join(' ')}` });
+  }
   for (const message of thrown.slice(errorsBefore)) failures.push({ path, locale, problem: 'error', detail: message });
   if (process.env.SWEEP_SCREENSHOTS === 'all' || photographed.some((p) => path.split('?')[0]!.endsWith(p))) {
     await screenshot(page, `sweep-${path.replace(/^\/User\/Panel\/Module\//, '').replace(/\?.*$/, '-record').replace(/[^\w-]+/g, '-') || 'home'}-${locale}-${width}`);

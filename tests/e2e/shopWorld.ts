@@ -3,9 +3,10 @@
  * every module on: 31 Persian products in categories, two warehouses with bins, receipts and a
  * goods-out, transfers, a stock count, a cargo and consignments; ten staff with their punches;
  * customers, sales at every stage, a payment and a support request; the chart of accounts,
- * vouchers, payments and a cheque. The phone sweep (phoneSweep.test.ts) visits every screen on it.
+ * vouchers, payments and a cheque; and roles that report to one another (the organisation chart). The phone sweep (phoneSweep.test.ts) visits every screen on it.
  */
 import { randomUUID } from 'node:crypto';
+import { Role } from '../../src/contract/access.ts';
 import { entityPath, type Entity, type Row } from '../../src/contract/entity.ts';
 import { panelEndpoints, type CurrentPanel } from '../../src/contract/panels.ts';
 import { Personnel, Place, Rule } from '../../modules/HumanResource/entities/masterData.ts';
@@ -53,6 +54,12 @@ export async function buildShopWorld(server: RunningServer, token: string): Prom
   const today = tehranDay(Date.now());
   const daysAgo = (n: number) => addDays(today, -n);
   const line = (fields: Record<string, unknown>) => ({ id: randomUUID(), ...fields });
+
+  // Roles under a shop manager, two levels deep: an organisation chart wider than a phone.
+  const manager = await create(Role, { name: 'مدیر فروشگاه', permissions: [] });
+  const salesLead = await create(Role, { name: 'مدیر فروش', permissions: [], parentRoleId: manager.id });
+  for (const name of ['انباردار', 'حسابدار', 'سرپرست شعبه']) await create(Role, { name, permissions: [], parentRoleId: manager.id });
+  for (const name of ['فروشنده', 'بازاریاب', 'پشتیبان فروش']) await create(Role, { name, permissions: [], parentRoleId: salesLead.id });
 
   // Warehousing: categories, products, two warehouses with bins, parties, and a week's documents.
   const groceries = await create(Category, { name: 'خواربار', code: 'C1' });
