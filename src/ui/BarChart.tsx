@@ -54,7 +54,7 @@ const NAME_WIDTH = 64;
 const LINE_HEIGHT = 14;
 
 /** How many lines each name takes, wrapped by words into `room` pixels; null when a word is wider. */
-function wrappedLines(names: readonly string[], room: number): number | null {
+export function wrappedLines(names: readonly string[], room: number): number | null {
   let most = 1;
   for (const name of names) {
     let lines = 1;
@@ -149,7 +149,7 @@ export function BarChart({ groups, series, label, groupHeader, formatValue = pla
           </Group>
         </svg>
       )}
-      {numbered && (
+      {numbered && width > 0 && (
         <ol className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-hidden="true">
           {groups.map((g, i) => (
             <li key={g.key}>

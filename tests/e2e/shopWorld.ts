@@ -24,6 +24,7 @@ import { Cargo, Consignment } from '../../modules/WarehousingMVM/entities/inboun
 import { Category, Location, Party, Product, Warehouse } from '../../modules/WarehousingMVM/entities/masterData.ts';
 import { Transfer } from '../../modules/WarehousingMVM/entities/movements.ts';
 import { Receipt } from '../../modules/WarehousingMVM/entities/stock.ts';
+import { modulePath, withQuery } from '../../src/contract/routes.ts';
 import { allModuleKeys } from './appRoutes.ts';
 import type { RunningServer } from './harness.ts';
 import { callInPanel } from './panelsSteps.ts';
@@ -40,6 +41,12 @@ const staffNames = ['مریم کریمی', 'علی رضایی', 'زهرا احم
 
 export interface ShopWorld {
   panelCode: string;
+  /**
+   * Screens that show a record when given one and something else without (a count's sheet, a
+   * transfer's arrival, a cargo's check, a won sale's setup): opened from a button, not a link, so
+   * the sweep is told where they are.
+   */
+  recordScreens: string[];
 }
 
 /** Builds the shop in a new panel of the signed-in person (the panel's owner). */
@@ -82,12 +89,12 @@ export async function buildShopWorld(server: RunningServer, token: string): Prom
   const receiptLines = products.slice(0, 12).map((p, i) => line({ productId: p.id, quantity: String(40 + i * 5), unitPrice: p.purchasePrice, locationId: i % 2 ? bins.a2.id : bins.a1.id }));
   await submitted(Receipt, { direction: 'in', date: daysAgo(6), warehouseId: central.id, partyId: supplier.id, lines: receiptLines });
   await submitted(Receipt, { direction: 'in', date: daysAgo(5), warehouseId: branch.id, partyId: supplier.id, lines: products.slice(12, 20).map((p) => line({ productId: p.id, quantity: '25', unitPrice: p.purchasePrice, locationId: bins.b1.id })) });
-  await submitted(Receipt, { direction: 'out', date: daysAgo(3), warehouseId: central.id, lines: [0, 2, 4, 6].map((i) => line({ productId: products[i]!.id, quantity: '6', locationId: bins.a1.id })) });
+  const goodsOut = await submitted(Receipt, { direction: 'out', date: daysAgo(3), warehouseId: central.id, lines: [0, 2, 4, 6].map((i) => line({ productId: products[i]!.id, quantity: '6', locationId: bins.a1.id })) });
   await create(Receipt, { direction: 'in', date: today, warehouseId: central.id, lines: [line({ productId: products[20]!.id, quantity: '10', unitPrice: products[20]!.purchasePrice, locationId: bins.a1.id })] });
-  await submitted(Transfer, { date: daysAgo(2), fromWarehouseId: central.id, toWarehouseId: branch.id, lines: [line({ productId: products[0]!.id, quantity: '4', fromLocationId: bins.a1.id, toLocationId: bins.b1.id })] });
-  await create(StockCount, { date: daysAgo(1), warehouseId: central.id, lines: [line({})] });
-  await create(Cargo, { expectedDate: addDays(today, 1), warehouseId: central.id, carrierId: carrier.id, plate: '12ب345-67', driverName: 'رضا محمدی', waybill: 'WB-1404-77', lines: [line({ productId: products[2]!.id, expected: '3', unitPrice: products[2]!.purchasePrice, locationId: bins.a2.id })] });
-  await submitted(Consignment, { kind: 'receive', date: daysAgo(4), partyId: consignor.id, warehouseId: central.id, lines: [line({ productId: products[5]!.id, quantity: '6', unitPrice: 350_000, locationId: bins.a2.id })] });
+  const transfer = await submitted(Transfer, { date: daysAgo(2), fromWarehouseId: central.id, toWarehouseId: branch.id, lines: [line({ productId: products[0]!.id, quantity: '4', fromLocationId: bins.a1.id, toLocationId: bins.b1.id })] });
+  const count = await create(StockCount, { date: daysAgo(1), warehouseId: central.id, lines: [line({})] });
+  const cargo = await create(Cargo, { expectedDate: addDays(today, 1), warehouseId: central.id, carrierId: carrier.id, plate: '12ب345-67', driverName: 'رضا محمدی', waybill: 'WB-1404-77', lines: [line({ productId: products[2]!.id, expected: '3', unitPrice: products[2]!.purchasePrice, locationId: bins.a2.id })] });
+  const consignment = await submitted(Consignment, { kind: 'receive', date: daysAgo(4), partyId: consignor.id, warehouseId: central.id, lines: [line({ productId: products[5]!.id, quantity: '6', unitPrice: 350_000, locationId: bins.a2.id })] });
 
   // Attendance: a workplace, a rule, ten staff and a week of punches entered by the manager.
   const place = await create(Place, { name: 'فروشگاه مرکزی', latitude: '35.7', longitude: '51.4', radius: 150 });
@@ -108,8 +115,9 @@ export async function buildShopWorld(server: RunningServer, token: string): Prom
   const alborz = await create(Customer, { kind: 'company', name: 'شرکت البرز', province: 'تهران', city: 'تهران', source: 'web', mobiles: ['09121234567'] });
   const baran = await create(Customer, { kind: 'company', name: 'بازرگانی باران', province: 'فارس', city: 'شیراز', source: 'agent' });
   const stages = ['lead', 'quoted', 'negotiating', 'won', 'lost'];
+  const sales: Row[] = [];
   for (const [i, stage] of stages.entries()) {
-    await create(Sale, { customerId: i % 2 ? baran.id : alborz.id, date: daysAgo(3 + i * 4), stage, lostReason: stage === 'lost' ? 'قیمت بالا' : null, lines: [line({ moduleId: crm.id, quantity: 1, unitPrice: 120_000_000, discount: 0 }), line({ moduleId: hr.id, quantity: 12, unitPrice: 3_500_000, discount: 0 })] });
+    sales[i] = await create(Sale, { customerId: i % 2 ? baran.id : alborz.id, date: daysAgo(3 + i * 4), stage, lostReason: stage === 'lost' ? 'قیمت بالا' : null, lines: [line({ moduleId: crm.id, quantity: 1, unitPrice: 120_000_000, discount: 0 }), line({ moduleId: hr.id, quantity: 12, unitPrice: 3_500_000, discount: 0 })] });
   }
   await create(SalePayment, { customerId: baran.id, date: today, amount: 50_000_000, method: 'transfer' });
   const request = await create(Request, { customerId: baran.id, subject: 'ورود به سامانه ممکن نیست', priority: 'urgent', status: 'open', category: 'technical', description: 'از صبح خطا می‌دهد.' });
@@ -127,5 +135,17 @@ export async function buildShopWorld(server: RunningServer, token: string): Prom
   await submitted(Voucher, { date: daysAgo(2), description: 'خرید کالا', lines: [line({ accountId: accountId('1106'), debit: 80_000_000, credit: 0 }), line({ accountId: accountId('2101'), partyId: vendor.id, debit: 0, credit: 80_000_000 })] });
   await submitted(BookPayment, { direction: 'out', date: daysAgo(1), partyId: vendor.id, lines: [line({ method: 'transfer', amount: 30_000_000, bankAccountId: bank.id })] });
   await submitted(Voucher, { date: daysAgo(1), description: 'اجاره', lines: [line({ accountId: accountId('5202'), debit: 15_000_000, credit: 0 }), line({ accountId: accountId('3101'), debit: 0, credit: 15_000_000 })] });
-  return { panelCode: panel.code };
+  const wh = (screen: string, id: string) => withQuery(modulePath('WarehousingMVM', screen), { id });
+  const setup = (screen: string) => withQuery(modulePath('NagemManagement', `Sale/PanelSetupForms/${screen}`), { saleId: sales[3]!.id });
+  return {
+    panelCode: panel.code,
+    recordScreens: [
+      wh('Receipt/ReceiptDetails', goodsOut.id),
+      wh('Inventory/inventory', count.id),
+      wh('Warehouse/AddTrensfer', transfer.id),
+      wh('Cargos/ReceiveCorgo', cargo.id),
+      wh('consignment/ConsignmentDetails', consignment.id),
+      ...['AddModule', 'AddRoleUser', 'ChartFlow'].map(setup),
+    ],
+  };
 }

@@ -22,7 +22,7 @@ export interface SaleCardProps {
 
 export const SaleCard = memo(function SaleCard({ sale, customer, seller, picked, dragging, movable, onKeyDown, onPointerDown }: SaleCardProps) {
   const { t } = useLingui();
-  const date = typeof sale.date === 'string' ? formatDate(sale.date, 'short') : '';
+  const date = typeof sale.date === 'string' ? formatDate(sale.date) : '';
   return (
     <div
       data-sale-card={sale.id}
