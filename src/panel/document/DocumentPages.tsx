@@ -1,15 +1,15 @@
 /**
  * The pages every module's documents share: the form (a new document, or the draft `id`), which
  * refuses what may not be edited, and the document's page with its actions and list link. Screens
- * add their own widgets, lines toolbar (a scan bar), summary, the words for a refusal (`explain`)
- * and what follows the document (a transfer's arrival, a consignor's settlement).
+ * add their own widgets, lines toolbar (a scan bar), summary and what follows the document (a
+ * transfer's arrival, a consignor's settlement); a refusal's words come from the module's `refusals`.
  */
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { asDocument, permission, type Entity } from '../../contract/entity.ts';
 import { DocumentForm, type DocumentFormProps } from './DocumentForm.tsx';
-import { DocumentView, type DocumentViewProps } from './DocumentView.tsx';
+import { DocumentView } from './DocumentView.tsx';
 import { RecordNotFound } from '../RecordNotFound.tsx';
 import { usePageRecord } from '../usePageRecord.ts';
 import { NoAccess } from '../WithPanel.tsx';
@@ -81,10 +81,9 @@ export interface DocumentPageProps {
   /** What follows the document on its page. */
   children?: (row: LocalRow) => ReactNode;
   summary?: (row: LocalRow) => ReactNode;
-  explain?: DocumentViewProps['explain'];
 }
 
-export function DocumentPage({ entity, id, title, editPath, listPath, listLabel, lead, children, summary, explain }: DocumentPageProps) {
+export function DocumentPage({ entity, id, title, editPath, listPath, listLabel, lead, children, summary }: DocumentPageProps) {
   const { i18n } = useLingui();
   const [, navigate] = useLocation();
   const can = useCanAccess();
@@ -104,7 +103,6 @@ export function DocumentPage({ entity, id, title, editPath, listPath, listLabel,
             entity={asDocument(entity)}
             row={row}
             summary={summary}
-            explain={explain}
             onEdit={() => navigate(withQuery(editPath, { id: row.id }))}
             onDone={({ amended }) => navigate(amended ? withQuery(editPath, { id: amended.id }) : listPath, { replace: true })}
           />

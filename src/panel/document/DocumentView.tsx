@@ -1,7 +1,7 @@
 /**
  * One document as people read it and act on it (documents.md): its number (or "draft"), its state,
  * its header and lines, the module's totals, why the server refused its last step (in the
- * module's words when it gave details), and the actions its state and the person's role allow:
+ * words of the step refused, with the module's account of the details), and the actions its state and the person's role allow:
  * edit, submit, delete a draft; cancel a submitted one; amend a cancelled one; print.
  * Printed, it carries the panel's company details, the number, the Jalali date and Persian digits.
  */
@@ -10,7 +10,6 @@ import { useState, type ReactNode } from 'react';
 import { permission, shownFields, type DocumentSpec, type Entity, type Line, type Row } from '../../contract/entity.ts';
 import type { FieldKind } from '../../contract/fields.ts';
 import { describeError } from '../../i18n/describeError.ts';
-import { messageForCode } from '../../i18n/errorMessage.ts';
 import { formatDate, formatNumber } from '../../i18n/format.ts';
 import { useCanAccess } from '../../storage/access.ts';
 import type { LocalRow, SyncProblem } from '../../storage/localRecords.ts';
@@ -28,6 +27,7 @@ import { useReferenceMaps } from '../entity/useReferenceMaps.ts';
 import { documentState } from './documentState.ts';
 import { DocumentStatusBadge } from './DocumentStatusBadge.tsx';
 import { PrintHeader } from './PrintHeader.tsx';
+import { RefusalOutcome, RefusalReason, useRefusalTitle } from './StepRefusal.tsx';
 
 /**
  * On a phone a line's figures and dates stay whole (never "110,000,000" over "rials") and its
@@ -43,13 +43,11 @@ export interface DocumentViewProps {
   onDone: (next: { amended?: Row }) => void;
   /** Under the lines: the totals. */
   summary?: (row: LocalRow) => ReactNode;
-  /** The module's words for a refusal it gave details of (the stock each line lacks). */
-  explain?: (problem: SyncProblem) => ReactNode;
 }
 
 type Step = 'submit' | 'cancel' | 'remove' | 'amend';
 
-export function DocumentView({ entity, row, onEdit, onDone, summary, explain }: DocumentViewProps) {
+export function DocumentView({ entity, row, onEdit, onDone, summary }: DocumentViewProps) {
   const { t, i18n } = useLingui();
   const panel = usePanelData();
   const can = useCanAccess();
@@ -92,15 +90,7 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, explain }: 
         <span className="text-lg font-bold text-slate-900">{row.number ? <Ltr>{String(row.number)}</Ltr> : state === 'submitting' ? <Trans>Number pending</Trans> : <Trans>Draft</Trans>}</span>
         <DocumentStatusBadge state={state} />
       </div>
-      {problem && (
-        <Alert tone="warning" title={t`The server did not accept the last step`}>
-          <p>{problem.message || messageForCode(i18n, problem.code)}</p>
-          {explain?.(problem)}
-          <p className="text-xs">
-            <Trans>Nothing you typed is lost: the document is a draft again. Fix it and submit again, or settle it under Sync problems.</Trans>
-          </p>
-        </Alert>
-      )}
+      {problem && <RefusalAlert problem={problem} />}
       <dl className="grid gap-x-6 gap-y-3 rounded-xl p-4 ring-1 ring-slate-200 sm:grid-cols-2 print:ring-0">
         {shownFields(entity).map(([name, field]) => (
           <div key={name} className="min-w-0">
@@ -190,5 +180,17 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, explain }: 
         </p>
       </ConfirmDialog>
     </article>
+  );
+}
+
+/** The last refusal of the document's steps, in the words of that step. */
+function RefusalAlert({ problem }: { problem: SyncProblem }) {
+  return (
+    <Alert tone="warning" title={useRefusalTitle(problem)}>
+      <RefusalReason problem={problem} />
+      <p className="text-xs">
+        <RefusalOutcome problem={problem} />
+      </p>
+    </Alert>
   );
 }
