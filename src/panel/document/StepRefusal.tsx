@@ -5,6 +5,7 @@
  * (the stock each line lacks); without one the server's message is said instead.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
+import { createElement } from 'react';
 import { messageForCode } from '../../i18n/errorMessage.ts';
 import type { SyncProblem } from '../../storage/localRecords.ts';
 import { refusalOf } from '../modules.ts';
@@ -46,7 +47,8 @@ export function RefusalOutcome({ problem }: { problem: Pick<SyncProblem, 'op'> }
 /** Why the step was refused: the module's account when it gave details, else the server's message. */
 export function RefusalReason({ problem }: { problem: SyncProblem }) {
   const { i18n } = useLingui();
-  const Explain = refusalOf(problem.entity);
   const said = <p>{problem.message || messageForCode(i18n, problem.code)}</p>;
-  return Explain ? <Explain problem={problem} fallback={said} /> : said;
+  // The module's component is declared once in its client part, not made here: stable across renders.
+  const explain = refusalOf(problem.entity);
+  return explain ? createElement(explain, { problem, fallback: said }) : said;
 }
