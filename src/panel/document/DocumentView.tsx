@@ -2,7 +2,8 @@
  * One document as people read it and act on it (documents.md): its number (or "draft"), its state,
  * its header and lines, the module's totals, why the server refused its last step (in the
  * words of the step refused, with the module's account of the details), and the actions its state and the person's role allow:
- * edit, submit, delete a draft; cancel a submitted one; amend a cancelled one; print.
+ * edit, submit, delete a draft; cancel a submitted one; amend a cancelled one; print; and its
+ * history (who created, changed, submitted, cancelled it, and when).
  * Printed, it carries the panel's company details, the number, the Jalali date and Persian digits.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -25,7 +26,8 @@ import { showToast } from '../../ui/toast.ts';
 import { FieldValue } from '../entity/FieldValue.tsx';
 import { useReferenceMaps } from '../entity/useReferenceMaps.ts';
 import { documentState } from './documentState.ts';
-import { DocumentStatusBadge } from './DocumentStatusBadge.tsx';
+import { DocumentHistory } from './DocumentHistory.tsx';
+import { DocumentStatusBadge, UnsentMark } from './DocumentStatusBadge.tsx';
 import { PrintHeader } from './PrintHeader.tsx';
 import { RefusalOutcome, RefusalReason, useRefusalTitle } from './StepRefusal.tsx';
 
@@ -89,6 +91,7 @@ export function DocumentView({ entity, row, onEdit, onDone, summary }: DocumentV
       <div className="flex flex-wrap items-center gap-3">
         <span className="text-lg font-bold text-slate-900">{row.number ? <Ltr>{String(row.number)}</Ltr> : state === 'submitting' ? <Trans>Number pending</Trans> : <Trans>Draft</Trans>}</span>
         <DocumentStatusBadge state={state} />
+        <UnsentMark row={row} />
       </div>
       {problem && <RefusalAlert problem={problem} />}
       <dl className="grid gap-x-6 gap-y-3 rounded-xl p-4 ring-1 ring-slate-200 sm:grid-cols-2 print:ring-0">
@@ -133,6 +136,7 @@ export function DocumentView({ entity, row, onEdit, onDone, summary }: DocumentV
           <Trans>Submitted on {formatDate(row.submittedAt)}</Trans>
         </p>
       )}
+      <DocumentHistory entity={entity} id={row.id} />
       <div className="flex flex-wrap gap-2 print:hidden">
         {state === 'draft' && onEdit && may('update') && (
           <Button icon={<EditIcon />} onClick={onEdit} variant="secondary">
