@@ -40,6 +40,7 @@ export function ProblemDetails({ entity, problem, server }: { entity: Entity; pr
   const changed = Object.keys(change.values).filter((field) => entity.fields[field]);
   const heldCount = problem.held.length;
   const standing = server && !server.deleted;
+  if (heldCount === 0 && changed.length === 0 && !server?.deleted && !problem.newerOwnChangeAt) return null;
   return (
     <div className="flex flex-col gap-3">
       {heldCount > 0 && (

@@ -36,8 +36,9 @@ export function Shortfalls({ problem, fallback }: RefusalProps) {
       </p>
       <ul className="ms-5 list-disc">
         {shortfalls.map((s) => {
-          const product = titles.get('productId')?.get(s.productId) ?? '…';
-          const warehouse = (s.warehouseId && titles.get('warehouseId')?.get(s.warehouseId)) || '…';
+          // Names keep their own direction inside the other language's sentence.
+          const product = <bdi>{titles.get('productId')?.get(s.productId) ?? '…'}</bdi>;
+          const warehouse = <bdi>{(s.warehouseId && titles.get('warehouseId')?.get(s.warehouseId)) || '…'}</bdi>;
           const code = s.locationId ? (titles.get('locationId')?.get(s.locationId) ?? '…') : null;
           // A bin's code and a batch are Latin ("A-01"): kept left to right inside the Persian sentence.
           const place = code && <bdi dir="ltr">{code}</bdi>;
