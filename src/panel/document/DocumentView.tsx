@@ -1,8 +1,9 @@
 /**
  * One document as people read it and act on it (documents.md): its number (or "draft"), its state,
  * its header and lines, the module's totals, why the server refused its last step (in the
- * module's words when it gave details), and the actions its state and the person's role allow:
- * edit, submit, delete a draft; cancel a submitted one; amend a cancelled one; print.
+ * words of the step refused, with the module's account of the details), and the actions its state and the person's role allow:
+ * edit, submit, delete a draft; cancel a submitted one; amend a cancelled one; print; and its
+ * history (who created, changed, submitted, cancelled it, and when).
  * Printed, it carries the panel's company details, the number, the Jalali date and Persian digits.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,7 +11,6 @@ import { useState, type ReactNode } from 'react';
 import { permission, shownFields, type DocumentSpec, type Entity, type Line, type Row } from '../../contract/entity.ts';
 import type { FieldKind } from '../../contract/fields.ts';
 import { describeError } from '../../i18n/describeError.ts';
-import { messageForCode } from '../../i18n/errorMessage.ts';
 import { formatDate, formatNumber, inSentence } from '../../i18n/format.ts';
 import { useCanAccess } from '../../storage/access.ts';
 import type { LocalRow, SyncProblem } from '../../storage/localRecords.ts';
@@ -27,8 +27,10 @@ import { FieldValue } from '../entity/FieldValue.tsx';
 import { applyingFields } from '../entity/formValues.ts';
 import { useReferenceMaps } from '../entity/useReferenceMaps.ts';
 import { documentState } from './documentState.ts';
-import { DocumentStatusBadge } from './DocumentStatusBadge.tsx';
+import { DocumentHistory } from './DocumentHistory.tsx';
+import { DocumentStatusBadge, UnsentMark } from './DocumentStatusBadge.tsx';
 import { PrintHeader } from './PrintHeader.tsx';
+import { RefusalOutcome, RefusalReason, useRefusalTitle } from './StepRefusal.tsx';
 
 /**
  * On a phone a line's figures and dates stay whole (never "110,000,000" over "rials") and its
@@ -44,15 +46,13 @@ export interface DocumentViewProps {
   onDone: (next: { amended?: Row }) => void;
   /** Under the lines: the totals. */
   summary?: (row: LocalRow) => ReactNode;
-  /** The module's words for a refusal it gave details of (the stock each line lacks). */
-  explain?: (problem: SyncProblem) => ReactNode;
   /** Whether the draft may be submitted in its present state (a sale once won); unset: always. */
   submittable?: (row: LocalRow) => boolean;
 }
 
 type Step = 'submit' | 'cancel' | 'remove' | 'amend';
 
-export function DocumentView({ entity, row, onEdit, onDone, summary, explain, submittable }: DocumentViewProps) {
+export function DocumentView({ entity, row, onEdit, onDone, summary, submittable }: DocumentViewProps) {
   const { t, i18n } = useLingui();
   const panel = usePanelData();
   const can = useCanAccess();
@@ -94,16 +94,9 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, explain, su
       <div className="flex flex-wrap items-center gap-3">
         <span className="text-lg font-bold text-slate-900">{row.number ? <Ltr>{String(row.number)}</Ltr> : state === 'submitting' ? <Trans>Number pending</Trans> : <Trans>Draft</Trans>}</span>
         <DocumentStatusBadge state={state} />
+        <UnsentMark row={row} />
       </div>
-      {problem && (
-        <Alert tone="warning" title={t`The server did not accept the last step`}>
-          <p>{problem.message || messageForCode(i18n, problem.code)}</p>
-          {explain?.(problem)}
-          <p className="text-xs">
-            <Trans>Nothing you typed is lost: the document is a draft again. Fix it and submit again, or settle it under Sync problems.</Trans>
-          </p>
-        </Alert>
-      )}
+      {problem && <RefusalAlert problem={problem} />}
       <dl className="grid gap-x-6 gap-y-3 rounded-xl p-4 ring-1 ring-slate-200 sm:grid-cols-2 print:ring-0">
         {applyingFields(shownFields(entity), row).map(([name, field]) => (
           <div key={name} className="min-w-0">
@@ -146,6 +139,7 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, explain, su
           <Trans>Submitted on {formatDate(row.submittedAt)}</Trans>
         </p>
       )}
+      <DocumentHistory entity={entity} id={row.id} />
       <div className="flex flex-wrap gap-2 print:hidden">
         {state === 'draft' && onEdit && may('update') && (
           <Button icon={<EditIcon />} onClick={onEdit} variant="secondary">
@@ -193,5 +187,17 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, explain, su
         </p>
       </ConfirmDialog>
     </article>
+  );
+}
+
+/** The last refusal of the document's steps, in the words of that step. */
+function RefusalAlert({ problem }: { problem: SyncProblem }) {
+  return (
+    <Alert tone="warning" title={useRefusalTitle(problem)}>
+      <RefusalReason problem={problem} />
+      <p className="text-xs">
+        <RefusalOutcome problem={problem} />
+      </p>
+    </Alert>
   );
 }

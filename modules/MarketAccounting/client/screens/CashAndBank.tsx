@@ -12,6 +12,8 @@ import { cashAndBank } from '../cashAndBank.ts';
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
 import { useBooks } from '../useBooks.ts';
 import { useMoney } from '../useMoney.ts';
+import { PendingNotice } from '../../../../src/panel/document/PendingNotice.tsx';
+import { postingDocuments } from '../postingDocuments.ts';
 
 export function CashAndBank() {
   const { t } = useLingui();
@@ -28,6 +30,7 @@ export function CashAndBank() {
   return (
     <>
       <PageHeader title={<Trans>Cash and bank balances</Trans>} description={<Trans>What each cash box and bank account holds, as the books have it now.</Trans>} actions={<ReportActions fileName="cash-and-bank" rows={csv} />} />
+      <PendingNotice entities={postingDocuments} />
       <ReportPrintHeader title={t`Cash and bank balances`} subtitle={today} />
       <dl className="mb-4 grid grid-cols-2 gap-3">
         <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">

@@ -25,6 +25,8 @@ import { acc, withQuery } from '../paths.ts';
 import { useBooks } from '../useBooks.ts';
 import { useMoney } from '../useMoney.ts';
 import { tehranToday } from '../today.ts';
+import { PendingNotice } from '../../../../src/panel/document/PendingNotice.tsx';
+import { postingDocuments } from '../postingDocuments.ts';
 
 const DailyBarChart = lazy(async () => ({ default: (await import('../../../../src/ui/DailyBarChart.tsx')).DailyBarChart }));
 
@@ -112,6 +114,7 @@ export function Dashboard() {
   return (
     <>
       <PageHeader title={<Trans>Accounting</Trans>} description={<Trans>Money on hand, what is owed, cheques coming due and how the months went.</Trans>} actions={actions} />
+      <PendingNotice entities={postingDocuments} />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Tile label={<Trans>Cash</Trans>} value={money.text(figures.cash)} href={acc.cashAndBank} />
         <Tile label={<Trans>Banks</Trans>} value={money.text(figures.bank)} href={acc.cashAndBank} />

@@ -19,6 +19,8 @@ import { monthLabel, thisMonth, yearMonths, yearOf, yearsOf } from '../months.ts
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
 import { useBooks } from '../useBooks.ts';
 import { useMoney } from '../useMoney.ts';
+import { PendingNotice } from '../../../../src/panel/document/PendingNotice.tsx';
+import { postingDocuments } from '../postingDocuments.ts';
 
 export function ProfitAndLoss() {
   const { t } = useLingui();
@@ -41,6 +43,7 @@ export function ProfitAndLoss() {
     <>
       <PageHeader title={<Trans>Profit and loss</Trans>} description={<Trans>Income and expenses of each month of the fiscal year, and what is left.</Trans>} actions={<ReportActions fileName={`profit-and-loss-${year}`} rows={csv} />} />
       <ReportPrintHeader title={t`Profit and loss`} subtitle={t`Fiscal year ${yearText}`} />
+      <PendingNotice entities={postingDocuments} />
       <Card className="mb-4 grid gap-3 print:hidden sm:grid-cols-3">
         <SelectField label={t`Fiscal year`} value={String(year)} onChange={(e) => setYear(Number(e.target.value))} options={(books ? yearsOf(books.balances) : [year]).map((y) => ({ value: String(y), label: localDigits(String(y)) }))} />
       </Card>

@@ -22,6 +22,8 @@ import { monthLabel, thisMonth, yearMonths, yearOf, yearsOf } from '../months.ts
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
 import { useBooks } from '../useBooks.ts';
 import { useMoney } from '../useMoney.ts';
+import { PendingNotice } from '../../../../src/panel/document/PendingNotice.tsx';
+import { postingDocuments } from '../postingDocuments.ts';
 
 export function TrialBalance() {
   const { t } = useLingui();
@@ -55,6 +57,7 @@ export function TrialBalance() {
     <>
       <PageHeader title={<Trans>Trial balance</Trans>} description={<Trans>Debits and credits of every account over the months chosen. The two totals always agree.</Trans>} actions={<ReportActions fileName={`trial-balance-${from}-${to}`} rows={csv} />} />
       <ReportPrintHeader title={t`Trial balance`} subtitle={subtitle} />
+      <PendingNotice entities={postingDocuments} />
       <Card className="mb-4 grid grid-cols-1 gap-3 print:hidden sm:grid-cols-3">
         <SelectField
           label={t`Fiscal year`}

@@ -13,7 +13,6 @@ import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { PlusIcon } from '../../../../src/ui/icons.tsx';
 import { Voucher } from '../../entities/documents.ts';
 import { DocumentDetailsPage, DocumentFormPage, DocumentListPage } from '../parts/DocumentPages.tsx';
-import { Refusal } from '../parts/Refusal.tsx';
 import { acc } from '../paths.ts';
 import { useMoney } from '../useMoney.ts';
 import { tehranToday } from '../today.ts';
@@ -101,7 +100,6 @@ export function VoucherDetails() {
       listLabel={<Trans>All vouchers</Trans>}
       form={acc.addVoucher}
       summary={(row: LocalRow) => <Totals lines={(row.lines as Line[] | undefined) ?? []} />}
-      explain={(problem) => <Refusal problem={problem} />}
     />
   );
 }

@@ -124,13 +124,14 @@ function ArrivalForm({ transfer }: { transfer: LocalRow }) {
     setBusy(true);
     setFailure(null);
     try {
-      const arrival = await panel.data.create(TransferArrival, {
+      const values = {
         transferId: transfer.id,
         date: tehranToday(),
         note: note || null,
         lines: lines.map((l) => ({ id: l.id, productId: l.productId, quantity: l.received, locationId: l.locationId, batch: l.batch, expiry: l.expiry })),
-      });
-      if (can(permission(TransferArrival, 'submit'))) await panel.data.submit(TransferArrival, arrival.id);
+      };
+      if (can(permission(TransferArrival, 'submit'))) await panel.data.saveAndSubmit(TransferArrival, null, values);
+      else await panel.data.create(TransferArrival, values);
     } catch (error) {
       setFailure(describeError(i18n, error));
     } finally {
