@@ -64,7 +64,7 @@ function inspect(ids: string[]): ScreenFindings {
   let wider: ScreenFindings['wider'] = null;
   if (width > viewport) {
     const culprits: Element[] = [];
-    for (const el of document.body.querySelectorAll('*')) {
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
       if (!el.checkVisibility() || !outside(el.getBoundingClientRect())) continue;
       const parent = el.parentElement;
       if (parent && parent !== document.body && outside(parent.getBoundingClientRect())) continue;
@@ -75,7 +75,7 @@ function inspect(ids: string[]): ScreenFindings {
   }
 
   const keyFiguresOff: string[] = [];
-  for (const el of document.querySelectorAll('[data-key-figure]')) {
+  for (const el of Array.from(document.querySelectorAll('[data-key-figure]'))) {
     if (!el.checkVisibility() || !outside(el.getBoundingClientRect())) continue;
     if (!inTable(el)) onlyInTables = false;
     keyFiguresOff.push(describe(el));
@@ -88,7 +88,7 @@ function inspect(ids: string[]): ScreenFindings {
     const parent = node.parentElement;
     if (parent && !['SCRIPT', 'STYLE'].includes(parent.tagName) && parent.checkVisibility()) visibleTexts.push(node.textContent ?? '');
   }
-  for (const field of document.querySelectorAll('input[placeholder], textarea[placeholder]')) visibleTexts.push(field.getAttribute('placeholder') ?? '');
+  for (const field of Array.from(document.querySelectorAll('input[placeholder], textarea[placeholder]'))) visibleTexts.push(field.getAttribute('placeholder') ?? '');
   for (const text of visibleTexts) {
     for (const token of text.split(/[\s/·|،,:()«»"]+/)) {
       if (known.has(token) || /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_-]+){2,}$/.test(token)) rawIds.add(token);
@@ -96,7 +96,7 @@ function inspect(ids: string[]): ScreenFindings {
   }
 
   const recordLinks = new Map<string, string>();
-  for (const a of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+  for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]'))) {
     const url = new URL(a.href, location.href);
     if (url.origin !== location.origin || !url.pathname.startsWith('/User/Panel/Module/') || !url.searchParams.get('id')) continue;
     const key = url.pathname.toLowerCase();
@@ -126,7 +126,7 @@ export async function settle(page: Page, loadingWords: readonly string[]): Promi
   await page.evaluate(
     (words) =>
       new Promise<void>((done) => {
-        const loading = () => [...document.querySelectorAll('[role="status"][aria-label]')].some((el) => words.includes(el.getAttribute('aria-label') ?? ''));
+        const loading = () => Array.from(document.querySelectorAll('[role="status"][aria-label]')).some((el) => words.includes(el.getAttribute('aria-label') ?? ''));
         let timer = 0;
         const deadline = setTimeout(finish, 6000);
         const observer = new MutationObserver(restart);
