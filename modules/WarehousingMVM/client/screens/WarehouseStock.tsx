@@ -12,7 +12,7 @@ import { normalizeSearch, searchWords } from '../../../../src/contract/list.ts';
 import { compareQuantities } from '../../../../src/contract/quantity.ts';
 import { formatDate, formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
 import { csvText, downloadCsv } from '../../../../src/panel/entity/entityCsv.ts';
-import { useVirtualRows } from '../../../../src/panel/entity/useVirtualRows.ts';
+import { useVirtualRows } from '../../../../src/ui/useVirtualRows.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
 import { usePanelData } from '../../../../src/storage/panelData.ts';
