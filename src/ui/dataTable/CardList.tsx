@@ -70,14 +70,16 @@ function RowCard<R>({ row, columns, rowKey, onOpen, expand, opened, toggle, onMe
 }
 
 function Figures<R>({ columns, value, className }: { columns: readonly DataColumn<R>[]; value: (column: DataColumn<R>) => ReactNode; className?: (column: DataColumn<R>) => string | undefined }) {
-  if (columns.length === 0) return null;
+  // An empty figure (the credit balance of a debit account) takes no room on a card.
+  const shown = columns.map((column) => [column, value(column)] as const).filter(([, v]) => v !== '' && v !== null && v !== undefined && v !== false);
+  if (shown.length === 0) return null;
   return (
     <dl className="flex flex-wrap justify-end gap-x-4 gap-y-1">
-      {columns.map((column) => (
+      {shown.map(([column, figure]) => (
         <div key={column.id} className="flex items-baseline gap-1.5">
           <dt className="text-xs font-normal text-slate-600">{column.header}</dt>
           <dd data-key-figure="" className={cx('font-semibold text-slate-900', column.className, className?.(column))}>
-            <Wrapped column={column}>{value(column)}</Wrapped>
+            <Wrapped column={column}>{figure}</Wrapped>
           </dd>
         </div>
       ))}
