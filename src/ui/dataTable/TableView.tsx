@@ -86,11 +86,12 @@ function ExpandHeader() {
 function HeaderCell<R>({ column, sort, onSort }: { column: DataColumn<R> } & LayoutProps<R>) {
   const { t } = useLingui();
   const active = sort?.id === column.id;
+  const label = column.header;
   const ariaSort = onSort && column.sortable ? (active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none') : undefined;
   return (
     <th scope="col" aria-sort={ariaSort} className={cx('px-3 py-2 font-semibold whitespace-nowrap', align(column))}>
       {onSort && column.sortable ? (
-        <button type="button" className="inline-flex min-h-9 items-center gap-1 rounded-lg px-1 hover:bg-slate-200" onClick={() => onSort({ id: column.id, direction: nextDirection(sort, column.id) })} aria-label={t`Sort by ${column.header}`}>
+        <button type="button" className="inline-flex min-h-9 items-center gap-1 rounded-lg px-1 hover:bg-slate-200" onClick={() => onSort({ id: column.id, direction: nextDirection(sort, column.id) })} aria-label={t`Sort by ${label}`}>
           {column.header}
           {active && <ChevronIcon className={cx('size-4', sort.direction === 'asc' ? '-rotate-90' : 'rotate-90')} />}
         </button>

@@ -23,9 +23,9 @@ export function useCountColumns({ draft, submitted, takeBack }: { draft: boolean
   const products = useReferenceTitles(Product.key);
   const locations = useReferenceTitles(Location.key);
   return useMemo(() => {
-    const name = (r: CountRow) => products?.get(r.productId) ?? '…';
+    const productName = (r: CountRow) => products?.get(r.productId) ?? '…';
     const columns: DataColumn<CountRow>[] = [
-      { id: 'product', header: t`Product`, title: true, cell: name },
+      { id: 'product', header: t`Product`, title: true, cell: productName },
       { id: 'batch', header: t`Batch`, kind: 'code', cell: (r) => r.batch ?? '' },
       { id: 'location', header: t`Location`, kind: 'code', cell: (r) => (r.locationId ? (locations?.get(r.locationId) ?? '') : '') },
       { id: 'counted', header: t`Counted`, kind: 'figure', key: true, className: 'font-semibold', cell: (r) => formatQuantity(r.counted) },
@@ -44,11 +44,14 @@ export function useCountColumns({ draft, submitted, takeBack }: { draft: boolean
       id: 'takeBack',
       header: t`Take one back`,
       kind: 'control',
-      cell: (r) => (
-        <Button size="sm" variant="ghost" onClick={() => takeBack(r)} aria-label={t`Take one back: ${name(r)}`}>
-          −{formatNumber(1)}
-        </Button>
-      ),
+      cell: (r) => {
+        const name = productName(r);
+        return (
+          <Button size="sm" variant="ghost" onClick={() => takeBack(r)} aria-label={t`Take one back: ${name}`}>
+            −{formatNumber(1)}
+          </Button>
+        );
+      },
     };
     return [...columns, takeBackColumn];
   }, [t, products, locations, draft, submitted, takeBack]);

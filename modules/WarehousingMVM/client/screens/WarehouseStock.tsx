@@ -190,14 +190,18 @@ function StockTable({ rows, warehouses, today, onOpen }: { rows: readonly StockR
       { id: 'expiry', header: t`Nearest expiry`, kind: 'date', cellClassName: (row) => (expiresSoon(row.expiry, today) ? 'font-medium text-red-700' : 'text-slate-700'), cell: (row) => (row.expiry ? formatDate(row.expiry) : '—') },
     ];
   }, [t, warehouses, today]);
-  const expand = useMemo(
-    () => ({
-      label: (row: StockRow) => t`Where ${row.name} is in ${warehouses.get(row.warehouseId) ?? ''}, by location and batch`,
+  const expand = useMemo(() => {
+    const label = (row: StockRow) => {
+      const product = row.name;
+      const warehouse = warehouses.get(row.warehouseId) ?? '';
+      return t`Where ${product} is in ${warehouse}, by location and batch`;
+    };
+    return {
+      label,
       has: (row: StockRow) => row.places > 0,
-      render: (row: StockRow) => <WarehousePlaces productId={row.productId} warehouseId={row.warehouseId} label={t`Where ${row.name} is in ${warehouses.get(row.warehouseId) ?? ''}, by location and batch`} />,
-    }),
-    [t, warehouses],
-  );
+      render: (row: StockRow) => <WarehousePlaces productId={row.productId} warehouseId={row.warehouseId} label={label(row)} />,
+    };
+  }, [t, warehouses]);
   if (rows.length === 0) {
     return (
       <p className="rounded-xl bg-white px-4 py-12 text-center font-medium text-slate-900 ring-1 ring-slate-200">
