@@ -14,7 +14,8 @@ import { openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.t
 import { expectFitsThePhone } from '../../../../tests/e2e/phoneFit.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
 import { CountEntry, StockCount } from '../../entities/counts.ts';
-import { Consignment, Transfer, TransferArrival } from '../../entities/movements.ts';
+import { Consignment } from '../../entities/inbound.ts';
+import { Transfer, TransferArrival } from '../../entities/movements.ts';
 import { Receipt } from '../../entities/stock.ts';
 import { at, go, openWarehouseWorld, type WarehouseWorld } from './warehouseWorld.ts';
 
