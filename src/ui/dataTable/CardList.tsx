@@ -69,9 +69,12 @@ function RowCard<R>({ row, columns, rowKey, onOpen, expand, opened, toggle, onMe
   );
 }
 
+/** An empty value is left out of a card (a place not in transit). */
+const isEmpty = (value: ReactNode) => value === '' || value === null || value === undefined || value === false;
+
 function Figures<R>({ columns, value, className }: { columns: readonly DataColumn<R>[]; value: (column: DataColumn<R>) => ReactNode; className?: (column: DataColumn<R>) => string | undefined }) {
   // An empty figure (the credit balance of a debit account) takes no room on a card.
-  const shown = columns.map((column) => [column, value(column)] as const).filter(([, v]) => v !== '' && v !== null && v !== undefined && v !== false);
+  const shown = columns.map((column) => [column, value(column)] as const).filter(([, v]) => !isEmpty(v));
   if (shown.length === 0) return null;
   return (
     <dl className="flex flex-wrap justify-end gap-x-4 gap-y-1">
@@ -88,9 +91,11 @@ function Figures<R>({ columns, value, className }: { columns: readonly DataColum
 }
 
 function Pairs<R>({ columns, row }: { columns: readonly DataColumn<R>[]; row: R }) {
+  const shown = columns.filter((column) => !isEmpty(column.cell(row)));
+  if (shown.length === 0) return null;
   return (
     <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
-      {columns.map((column) => (
+      {shown.map((column) => (
         <div key={column.id} className={cx('min-w-0', column.wrap && 'col-span-2')}>
           <dt className="text-xs text-slate-600">{column.header}</dt>
           <dd className={cx('min-w-0 text-slate-800', column.className, column.cellClassName?.(row))}>

@@ -23,7 +23,7 @@ export function Wrapped<R>({ column, className, children }: { column: DataColumn
   if (kind === 'date') return <span className={cx('whitespace-nowrap', className)}>{children}</span>;
   if (kind === 'control') return <>{children}</>;
   return (
-    <div dir="auto" className={cx('[text-align:match-parent]', !column.wrap && 'truncate', className)}>
+    <div dir="auto" className={cx('[text-align:var(--page-start,start)]', !column.wrap && 'truncate', className)}>
       {children}
     </div>
   );

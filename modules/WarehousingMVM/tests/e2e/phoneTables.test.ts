@@ -128,7 +128,7 @@ describe('warehousing’s tables on a phone', () => {
     const { page } = w;
     await page.setViewportSize({ width: 1280, height: 900 });
     await go(page, `${at('Product/ProductDetails')}?id=${w.tea.id}`);
-    const region = page.getByRole('region', { name: 'Where it is' });
+    const region = page.locator('div[role="region"][aria-label="Where it is"]');
     await region.getByText('LOT-2026-11-0042').waitFor({ timeout: 30_000 });
     expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await screenshot(page, 'tables-product-en-1280');
