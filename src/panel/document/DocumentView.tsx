@@ -9,9 +9,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { permission, shownFields, type DocumentSpec, type Entity, type Line, type Row } from '../../contract/entity.ts';
-import type { FieldKind } from '../../contract/fields.ts';
 import { describeError } from '../../i18n/describeError.ts';
-import { formatDate, formatNumber, inSentence } from '../../i18n/format.ts';
+import { formatDate, inSentence } from '../../i18n/format.ts';
 import { useCanAccess } from '../../storage/access.ts';
 import type { LocalRow, SyncProblem } from '../../storage/localRecords.ts';
 import { usePanelData } from '../../storage/panelData.ts';
@@ -20,7 +19,6 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EditIcon, TrashIcon } from '../../ui/icons.tsx';
-import { cx } from '../../ui/cx.ts';
 import { Ltr } from '../../ui/Ltr.tsx';
 import { showToast } from '../../ui/toast.ts';
 import { FieldValue } from '../entity/FieldValue.tsx';
@@ -28,15 +26,10 @@ import { applyingFields } from '../entity/formValues.ts';
 import { useReferenceMaps } from '../entity/useReferenceMaps.ts';
 import { documentState } from './documentState.ts';
 import { DocumentHistory } from './DocumentHistory.tsx';
+import { DocumentLines } from './DocumentLines.tsx';
 import { DocumentStatusBadge, UnsentMark } from './DocumentStatusBadge.tsx';
 import { PrintHeader } from './PrintHeader.tsx';
 import { RefusalOutcome, RefusalReason, useRefusalTitle } from './StepRefusal.tsx';
-
-/**
- * On a phone a line's figures and dates stay whole (never "110,000,000" over "rials") and its
- * words keep room to read; the table scrolls sideways instead.
- */
-const oneLineKinds: ReadonlySet<FieldKind> = new Set(['integer', 'decimal', 'money', 'date', 'dateTime']);
 
 export interface DocumentViewProps {
   entity: Entity & { document: DocumentSpec };
@@ -57,7 +50,6 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, submittable
   const panel = usePanelData();
   const can = useCanAccess();
   const titles = useReferenceMaps(entity);
-  const lineTitles = useReferenceMaps({ fields: entity.document.lines });
   const problem = useRowProblem(row.id);
   const [busy, setBusy] = useState<Step | null>(null);
   const [confirming, setConfirming] = useState<'cancel' | 'remove' | null>(null);
@@ -107,32 +99,7 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, submittable
           </div>
         ))}
       </dl>
-      <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200" role="region" tabIndex={0} aria-label={t`Lines`}>
-        <table className="w-full text-start text-sm">
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="w-10 px-3 py-2 text-start font-semibold">#</th>
-              {Object.entries(entity.document.lines).map(([name, field]) => (
-                <th key={name} scope="col" className="px-3 py-2 text-start font-semibold">
-                  {i18n._(field.label)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {lines.map((line, i) => (
-              <tr key={line.id}>
-                <td className="px-3 py-2 text-slate-600">{formatNumber(i + 1)}</td>
-                {Object.entries(entity.document.lines).map(([name, field]) => (
-                  <td key={name} className={cx('px-3 py-2 text-slate-900', oneLineKinds.has(field.kind) ? 'whitespace-nowrap' : 'min-w-28')}>
-                    <FieldValue field={field} name={name} value={line[name]} titles={lineTitles.get(name)} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DocumentLines entity={entity} lines={lines} />
       {summary?.(row)}
       {typeof row.submittedAt === 'string' && (
         <p className="text-xs text-slate-600">

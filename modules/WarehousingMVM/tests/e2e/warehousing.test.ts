@@ -88,9 +88,10 @@ describe('warehousing on a phone with no signal', () => {
     await waitUntilSynced(page);
     await page.getByText(/^RC-/).locator('visible=true').first().waitFor({ timeout: 30_000 });
     await go(at('Inventory/WarehouseStock'));
-    const row = page.getByRole('row', { name: /چای سبز/ });
+    // On a phone each row is a card, its quantity on hand beside the product's name.
+    const row = page.getByRole('list', { name: fa('Stock on hand') }).getByRole('listitem').filter({ hasText: 'چای سبز' });
     await row.waitFor({ timeout: 30_000 });
-    expect(await row.innerText()).toContain('۱۲٫۵');
+    expect(await row.locator('[data-key-figure]').first().innerText()).toBe('۱۲٫۵');
     expect(await row.innerText()).toContain('انبار مرکزی');
     await screenshot(page, 'warehousing-stock-fa-390');
   });
@@ -115,7 +116,7 @@ describe('warehousing on a phone with no signal', () => {
 
     // Stock is untouched by the refused issue.
     await go(at('Inventory/WarehouseStock'));
-    expect(await page.getByRole('row', { name: /چای سبز/ }).innerText()).toContain('۱۲٫۵');
+    expect(await page.getByRole('list', { name: fa('Stock on hand') }).getByRole('listitem').filter({ hasText: 'چای سبز' }).innerText()).toContain('۱۲٫۵');
   });
 
   it('reads the same in English on a wide screen', async () => {
