@@ -4,6 +4,7 @@
  */
 import { Code } from '../../src/contract/codes.ts';
 import { normalizeText } from '../../src/contract/fields.ts';
+import { MONEY_UNITS } from '../../src/contract/money.ts';
 import { normalizePostalCode, toAsciiDigits } from '../../src/contract/normalize.ts';
 import type { PanelDetails } from '../../src/contract/panels.ts';
 import { moduleByKey, modules, withDependencies } from '../../src/contract/modules.ts';
@@ -52,6 +53,7 @@ const detailRules: Record<keyof PanelDetails, Rule> = {
     return t === '' || /^\+?[0-9][0-9\s()-]{3,19}$/.test(t) ? valid(t) : wrong('format');
   },
   address: text(500, { multiline: true }),
+  moneyUnit: (v) => (v === '' ? valid('rial') : (MONEY_UNITS as readonly string[]).includes(v) ? valid(v) : wrong('option')),
   postalCode: (v) => {
     if (v.trim() === '') return valid('');
     const code = normalizePostalCode(v);

@@ -1,10 +1,12 @@
 /** The panel's name and company details as form fields, with the server's refusals beside them. */
 import { useLingui } from '@lingui/react/macro';
 import type { PanelDetails } from '../contract/panels.ts';
+import { moneyUnitOf } from '../contract/money.ts';
+import { SelectField } from '../ui/SelectField.tsx';
 import { TextAreaField } from '../ui/TextAreaField.tsx';
 import { TextField } from '../ui/TextField.tsx';
 
-type Editable = Exclude<keyof PanelDetails, 'icon'>;
+type Editable = Exclude<keyof PanelDetails, 'icon' | 'moneyUnit'>;
 
 export function PanelDetailsFields({ value, onChange, errors }: { value: PanelDetails; onChange: (next: PanelDetails) => void; errors: Record<string, string> }) {
   const { t } = useLingui();
@@ -30,6 +32,18 @@ export function PanelDetailsFields({ value, onChange, errors }: { value: PanelDe
       <TextField label={t`Phone`} ltr type="tel" inputMode="tel" {...field('phone')} />
       <TextField label={t`Postal code`} ltr inputMode="numeric" {...field('postalCode')} />
       <TextAreaField label={t`Address`} rows={2} className="sm:col-span-2" {...field('address')} />
+      <SelectField
+        label={t`Money unit`}
+        name="moneyUnit"
+        className="sm:col-span-2"
+        value={value.moneyUnit}
+        onChange={(e) => onChange({ ...value, moneyUnit: moneyUnitOf(e.target.value) })}
+        options={[
+          { value: 'rial', label: t`Rials` },
+          { value: 'toman', label: t`Tomans (rials ÷ 10)` },
+        ]}
+        hint={t`Every amount on every screen, print and label is shown and typed in this unit. Amounts are kept in rials.`}
+      />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { AccountBalance } from '../../entities/ledger.ts';
 import { cashAndBank } from '../cashAndBank.ts';
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
 import { useBooks } from '../useBooks.ts';
-import { useMoney } from '../useMoney.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 
 export function CashAndBank() {
   const { t } = useLingui();

@@ -23,7 +23,7 @@ import { cashAndBank } from '../cashAndBank.ts';
 import { monthLabel, thisMonth, yearMonths, yearOf } from '../months.ts';
 import { acc, withQuery } from '../paths.ts';
 import { useBooks } from '../useBooks.ts';
-import { useMoney } from '../useMoney.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { tehranToday } from '../today.ts';
 
 const DailyBarChart = lazy(async () => ({ default: (await import('../../../../src/ui/DailyBarChart.tsx')).DailyBarChart }));

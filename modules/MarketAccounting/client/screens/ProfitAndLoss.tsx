@@ -18,7 +18,7 @@ import { profitAndLoss } from '../../rules/reports.ts';
 import { monthLabel, thisMonth, yearMonths, yearOf, yearsOf } from '../months.ts';
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
 import { useBooks } from '../useBooks.ts';
-import { useMoney } from '../useMoney.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 
 export function ProfitAndLoss() {
   const { t } = useLingui();

@@ -15,7 +15,7 @@ import { Voucher } from '../../entities/documents.ts';
 import { DocumentDetailsPage, DocumentFormPage, DocumentListPage } from '../parts/DocumentPages.tsx';
 import { Refusal } from '../parts/Refusal.tsx';
 import { acc } from '../paths.ts';
-import { useMoney } from '../useMoney.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { tehranToday } from '../today.ts';
 
 const voucherDocument = asDocument(Voucher);
