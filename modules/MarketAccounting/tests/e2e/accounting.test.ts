@@ -28,6 +28,7 @@ let context: BrowserContext;
 let page: Page;
 let token = '';
 let panelCode = '';
+let chequeReceiptId = '';
 
 async function go(path: string): Promise<void> {
   await page.evaluate((to) => {
@@ -45,9 +46,19 @@ async function choose(scope: ReturnType<Page['locator']> | Page, label: string, 
 
 const api = <T = Row>(method: string, path: string, body?: unknown) => callInPanel<T>(e2e.server.url, { method, path }, token, panelCode, body);
 
-async function submitted(entity: typeof Payment | typeof Voucher, values: Record<string, unknown>): Promise<void> {
+async function submitted(entity: typeof Payment | typeof Voucher, values: Record<string, unknown>): Promise<string> {
   const row = await api('POST', entityPath(entity), { id: randomUUID(), ...values });
   await api('POST', `${entityPath(entity)}/${row.id}/submit`, { version: row.version });
+  return row.id;
+}
+
+/** The panel's money unit, chosen on its details page as its owner would (decision 027). */
+async function chooseMoneyUnit(unit: 'rial' | 'toman', shot?: string): Promise<void> {
+  await go(modulePath('PanelManagement', 'PanelDetails'));
+  await page.getByLabel(fa('Money unit')).selectOption(unit);
+  if (shot) await screenshot(page, shot);
+  await page.getByRole('button', { name: fa('Save'), exact: true }).click();
+  await page.getByText(fa('The panel’s details are saved.')).first().waitFor();
 }
 
 beforeAll(async () => {
@@ -64,7 +75,7 @@ beforeAll(async () => {
   // The owner's capital in the bank and the till, a sale on credit, its payment partly by cheque, a purchase paid by transfer, and the rent.
   await submitted(Voucher, { date: today, description: 'سرمایه اولیه', lines: [{ id: randomUUID(), accountId: accountId('1102'), bankAccountId: bank.id, debit: 200_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('1101'), cashBoxId: box.id, debit: 10_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('3101'), debit: 0, credit: 210_000_000 }] });
   await submitted(Voucher, { date: today, description: 'فروش نسیه', lines: [{ id: randomUUID(), accountId: accountId('1103'), partyId: customer.id, debit: 120_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('4101'), debit: 0, credit: 120_000_000 }] });
-  await submitted(Payment, { direction: 'in', date: today, partyId: customer.id, lines: [{ id: randomUUID(), method: 'cheque', amount: 50_000_000, chequeBank: 'صادرات', chequeSerial: '778899', dueDate: addDays(today, 3) }] });
+  chequeReceiptId = await submitted(Payment, { direction: 'in', date: today, partyId: customer.id, lines: [{ id: randomUUID(), method: 'cheque', amount: 50_000_000, chequeBank: 'صادرات', chequeSerial: '778899', dueDate: addDays(today, 3) }] });
   await submitted(Voucher, { date: today, description: 'خرید کالا', lines: [{ id: randomUUID(), accountId: accountId('1106'), debit: 80_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('2101'), partyId: supplier.id, debit: 0, credit: 80_000_000 }] });
   await submitted(Payment, { direction: 'out', date: today, partyId: supplier.id, lines: [{ id: randomUUID(), method: 'transfer', amount: 30_000_000, bankAccountId: bank.id }] });
   // The rent, paid by the owner out of pocket.
@@ -95,8 +106,14 @@ describe('accounting on a phone', () => {
     await go(`${at('Payment/AddPayment')}?direction=in`);
     await choose(page, fa('acc.field.Payment.partyId'), 'علی رضایی');
     const line = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
-    await line.getByLabel(fa('acc.field.PaymentLine.method')).selectOption({ label: fa('acc.method.cash') });
-    await line.getByLabel(fa('acc.field.PaymentLine.amount')).fill('20000000');
+    // The line shows «نقد» and holds it: nobody has to pick it again (issue 24).
+    await expect.poll(() => line.getByLabel(fa('acc.field.PaymentLine.method')).inputValue()).toBe('cash');
+    // Typed in Latin digits, shown grouped in Persian ones with the unit beside them.
+    const amount = line.getByLabel(fa('acc.field.PaymentLine.amount'));
+    await amount.pressSequentially('20000000');
+    expect(await amount.inputValue()).toBe('۲۰٬۰۰۰٬۰۰۰');
+    await line.getByText(fa('Rials'), { exact: true }).waitFor();
+    await screenshot(page, 'accounting-receipt-amount-fa-390');
     await choose(line, fa('acc.field.PaymentLine.cashBoxId'), 'صندوق اصلی');
     await page.getByRole('button', { name: fa('Save and submit') }).click();
     await page.getByText(fa('Waiting to submit')).first().waitFor();
@@ -138,18 +155,35 @@ describe('accounting on a phone', () => {
     await screenshot(page, 'accounting-voucher-fa-390');
   });
 
-  it('shows amounts in tomans once the settings say so', async () => {
-    await go(at('Settings/AccountingSettings'));
-    await page.getByLabel(fa('acc.field.Settings.currency')).selectOption({ label: fa('acc.currency.toman') });
-    await screenshot(page, 'accounting-settings-fa-390');
-    await page.getByRole('button', { name: fa('Save changes') }).click();
-    await page.getByRole('heading', { name: fa('Accounting'), exact: true }).waitFor();
-    // 30,000,000 rials in the till: 3,000,000 tomans.
-    await page.getByText(fa('{amount} tomans', { amount: '۳٬۰۰۰٬۰۰۰' })).first().waitFor();
-    await go(at('Settings/AccountingSettings'));
-    await page.getByLabel(fa('acc.field.Settings.currency')).selectOption({ label: fa('acc.currency.rial') });
-    await page.getByRole('button', { name: fa('Save changes') }).click();
-    await page.getByRole('heading', { name: fa('Accounting'), exact: true }).waitFor();
+  it("shows every amount in the panel's unit: a receipt, the journal, the trial balance and the dashboard alike", async () => {
+    await chooseMoneyUnit('toman', 'panel-money-unit-fa-390');
+    const main = page.locator('main');
+    const screens = [
+      [`${at('Payment/PaymentDetails')}?id=${chequeReceiptId}`, 'receipt'],
+      [at('Journal/JournalList'), 'journal'],
+      [at('Reports/TrialBalance'), 'trial-balance'],
+      [at('dashboard'), 'dashboard'],
+    ] as const;
+    for (const [path, name] of screens) {
+      await go(path);
+      await expect.poll(() => main.innerText(), { timeout: 30_000 }).toContain(fa('Tomans'));
+      expect(await main.innerText()).not.toContain(fa('Rials'));
+      await screenshot(page, `accounting-${name}-toman-fa-390`);
+    }
+    // The cheque received, 50,000,000 rials, is 5,000,000 tomans on its receipt, line and total alike.
+    await go(`${at('Payment/PaymentDetails')}?id=${chequeReceiptId}`);
+    await main.getByText(fa('{number} tomans', { number: '۵٬۰۰۰٬۰۰۰' })).first().waitFor();
+    // Typed in tomans: 1,500.5 tomans are 15,005 rials on the wire, and show back so.
+    await go(at('Voucher/AddVoucher'));
+    const first = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
+    const debit = first.getByLabel(fa('acc.field.VoucherLine.debit'));
+    await debit.pressSequentially('۱۵۰۰٫۵');
+    expect(await debit.inputValue()).toBe('۱٬۵۰۰٫۵');
+    await first.getByText(fa('Tomans'), { exact: true }).waitFor();
+    const status = page.getByRole('status').filter({ hasText: fa('Balance') });
+    await expect.poll(() => status.innerText()).toContain(fa('{number} tomans', { number: '۱٬۵۰۰٫۵' }));
+    await screenshot(page, 'accounting-voucher-toman-fa-390');
+    await chooseMoneyUnit('rial');
   });
 
   it('shows the dashboard and the reports in Persian on a phone', async () => {

@@ -20,7 +20,7 @@ import { Module } from '../../entities/catalogue.ts';
 import { Sale } from '../../entities/sale.ts';
 import { tehranToday } from '../../rules/jalaliMonth.ts';
 import { SaleTotalsBar } from '../parts/SaleTotalsBar.tsx';
-import { Rials } from '../parts/Rials.tsx';
+import { Amount } from '../parts/Amount.tsx';
 import { nm, withQuery } from '../paths.ts';
 import { useVatPercent } from '../useVatPercent.ts';
 import { useRows } from '../useRows.ts';
@@ -71,7 +71,7 @@ function CataloguePrice({ line }: { line: LineValues }) {
   return (
     <p className="mt-2 text-end text-sm text-slate-600">
       <Trans>
-        Catalogue price: <Rials value={module.price} />
+        Catalogue price: <Amount value={module.price} />
       </Trans>
     </p>
   );

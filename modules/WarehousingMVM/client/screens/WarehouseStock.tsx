@@ -11,6 +11,7 @@ import { permission } from '../../../../src/contract/entity.ts';
 import { normalizeSearch, searchWords } from '../../../../src/contract/list.ts';
 import { compareQuantities } from '../../../../src/contract/quantity.ts';
 import { formatDate, formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { csvText, downloadCsv } from '../../../../src/panel/entity/entityCsv.ts';
 import { useVirtualRows } from '../../../../src/panel/entity/useVirtualRows.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
@@ -57,6 +58,7 @@ export function WarehouseStock() {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const { rows, complete, warehouses } = useOrderedStock();
+  const money = useMoney();
   const day = tehranToday();
   const shown = useMemo(
     () =>
@@ -73,8 +75,8 @@ export function WarehouseStock() {
 
   function exportCsv() {
     if (!shown || !complete) return;
-    const header = [t`Product`, t`Code`, t`Warehouse`, t`On hand`, t`Projected`, t`In transit`, t`Consignment`, t`Value (rials)`, t`Nearest expiry`, t`Reorder`];
-    const body = shown.map((r) => [r.name, r.code, warehouses.get(r.warehouseId) ?? '', r.onHand, r.projected, r.inTransit, r.consigned, String(r.value), r.expiry ?? '', r.reorder ? t`Yes` : '']);
+    const header = [t`Product`, t`Code`, t`Warehouse`, t`On hand`, t`Projected`, t`In transit`, t`Consignment`, t`Value (${money.unit})`, t`Nearest expiry`, t`Reorder`];
+    const body = shown.map((r) => [r.name, r.code, warehouses.get(r.warehouseId) ?? '', r.onHand, r.projected, r.inTransit, r.consigned, money.plain(r.value), r.expiry ?? '', r.reorder ? t`Yes` : '']);
     downloadCsv(`stock-${day}.csv`, csvText([header, ...body]));
   }
 
@@ -88,7 +90,7 @@ export function WarehouseStock() {
   }
   const total = shown?.reduce((sum, r) => sum + r.value, 0) ?? 0;
   const count = formatNumber(shown?.length ?? 0);
-  const value = formatNumber(total);
+  const value = money.text(total);
   return (
     <>
       <PageHeader
@@ -147,7 +149,7 @@ export function WarehouseStock() {
           <p className="mb-2 text-sm text-slate-600" role="status" aria-busy={!complete}>
             {complete ? (
               <Trans>
-                {count} rows · value {value} rials
+                {count} rows · value {value}
               </Trans>
             ) : (
               <Trans>Counting all the stock…</Trans>
@@ -161,6 +163,8 @@ export function WarehouseStock() {
 }
 
 function StockTable({ rows, warehouses, today, onOpen }: { rows: readonly StockRow[]; warehouses: Map<string, string>; today: string; onOpen: (row: StockRow) => void }) {
+  const money = useMoney();
+  const unit = money.unit;
   const { t } = useLingui();
   const box = useRef<HTMLDivElement>(null);
   const view = useVirtualRows(rows.length, ROW, box);
@@ -180,7 +184,7 @@ function StockTable({ rows, warehouses, today, onOpen }: { rows: readonly StockR
             <th scope="col" className="px-3 py-2 text-start font-semibold"><Trans>Warehouse</Trans></th>
             <th scope="col" className="px-3 py-2 text-end font-semibold"><Trans>On hand</Trans></th>
             <th scope="col" className="hidden px-3 py-2 text-end font-semibold sm:table-cell"><Trans>Projected</Trans></th>
-            <th scope="col" className="hidden px-3 py-2 text-end font-semibold md:table-cell"><Trans>Value (rials)</Trans></th>
+            <th scope="col" className="hidden px-3 py-2 text-end font-semibold md:table-cell"><Trans>Value ({unit})</Trans></th>
             <th scope="col" className="hidden px-3 py-2 text-start font-semibold md:table-cell"><Trans>Nearest expiry</Trans></th>
           </tr>
         </thead>
@@ -224,7 +228,7 @@ function StockTable({ rows, warehouses, today, onOpen }: { rows: readonly StockR
                 <td className={cx('hidden px-3 py-1.5 text-end sm:table-cell', changes ? 'font-medium text-amber-800' : 'text-slate-500')}>
                   <bdi dir="ltr">{formatQuantity(row.projected)}</bdi>
                 </td>
-                <td className="hidden px-3 py-1.5 text-end text-slate-800 md:table-cell">{formatNumber(row.value)}</td>
+                <td className="hidden px-3 py-1.5 text-end text-slate-800 md:table-cell">{money.number(row.value)}</td>
                 <td className={cx('hidden px-3 py-1.5 md:table-cell', soon ? 'font-medium text-red-700' : 'text-slate-700')}>{row.expiry ? formatDate(row.expiry) : '—'}</td>
               </tr>
             );

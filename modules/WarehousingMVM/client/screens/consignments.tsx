@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { asDocument, permission, type Row } from '../../../../src/contract/entity.ts';
 import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { documentState } from '../../../../src/panel/document/documentState.ts';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
@@ -75,6 +76,7 @@ export function ConsignmentList() {
 /** Each consignor with goods here: on hand and owed, linking to their settlement. */
 function Consignors() {
   const { t } = useLingui();
+  const money = useMoney();
   const panel = usePanelData();
   const [docs] = useTableRows(panel?.db, [Consignment]);
   const parties = useReferenceTitles(Party.key);
@@ -87,13 +89,13 @@ function Consignors() {
     <SectionCard title={<Trans>Consignors</Trans>}>
       <ul className="divide-y divide-slate-100">
         {rows.map((r) => {
-          const owed = formatNumber(r.owed);
+          const owed = money.text(r.owed);
           const products = formatNumber(r.rows.length);
           return (
             <li key={r.id}>
               <Link href={withQuery(wh.consignmentDetails, { partyId: r.id })} className="flex items-center justify-between gap-3 py-2 hover:bg-slate-50">
                 <span className="font-medium">{parties?.get(r.id) ?? '…'}</span>
-                <span className="text-sm text-slate-700">{t`${products} products · owed ${owed} rials`}</span>
+                <span className="text-sm text-slate-700">{t`${products} products · owed ${owed}`}</span>
               </Link>
             </li>
           );
@@ -158,18 +160,20 @@ export function ConsignmentDetails() {
 
 function SettlementCard({ partyId }: { partyId: string }) {
   const { t } = useLingui();
+  const money = useMoney();
+  const unit = money.unit;
   const panel = usePanelData();
   const [docs] = useTableRows(panel?.db, [Consignment]);
   const products = useReferenceTitles(Product.key);
   const parties = useReferenceTitles(Party.key);
   const settlement = useMemo(() => settlementOf((docs ?? []).filter((d) => !d.deleted), partyId, counts), [docs, partyId]);
-  const owed = formatNumber(settlement.owed);
+  const owed = money.text(settlement.owed);
   const name = parties?.get(partyId) ?? '…';
   useDocumentTitle(t`Settlement with ${name}`);
   return (
     <SectionCard title={<Trans>Settlement with {name}</Trans>} className="mt-6">
       <p className="mb-3 text-base font-semibold text-slate-900" role="status">
-        <Trans>Owed to the consignor: {owed} rials</Trans>
+        <Trans>Owed to the consignor: {owed}</Trans>
       </p>
       {settlement.rows.length === 0 ? (
         <p className="py-4 text-center text-sm text-slate-600">
@@ -185,7 +189,7 @@ function SettlementCard({ partyId }: { partyId: string }) {
                 <th scope="col" className="px-3 py-2 text-end">{t`Sold`}</th>
                 <th scope="col" className="px-3 py-2 text-end">{t`Returned`}</th>
                 <th scope="col" className="px-3 py-2 text-end">{t`On hand`}</th>
-                <th scope="col" className="px-3 py-2 text-end">{t`Owed (rials)`}</th>
+                <th scope="col" className="px-3 py-2 text-end">{t`Owed (${unit})`}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -197,7 +201,7 @@ function SettlementCard({ partyId }: { partyId: string }) {
                       <bdi dir="ltr">{formatQuantity(v)}</bdi>
                     </td>
                   ))}
-                  <td className="px-3 py-2 text-end font-semibold">{formatNumber(r.owed)}</td>
+                  <td className="px-3 py-2 text-end font-semibold">{money.number(r.owed)}</td>
                 </tr>
               ))}
             </tbody>

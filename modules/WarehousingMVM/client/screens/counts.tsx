@@ -40,6 +40,7 @@ import { Location, Product, Warehouse } from '../../entities/masterData.ts';
 import { StockBalance } from '../../entities/stock.ts';
 import { countRows, deviceTag, type CountRow } from '../countSheet.ts';
 import { ScanField } from '../parts/ScanField.tsx';
+import { QuantityField } from '../parts/QuantityField.tsx';
 import { wh, withQuery } from '../paths.ts';
 import { tehranToday } from '../stockView.ts';
 
@@ -193,7 +194,7 @@ function CountInput({ count }: { count: LocalRow }) {
       {failure && <Alert tone="error">{failure}</Alert>}
       <form onSubmit={typed} className="grid items-end gap-3 sm:grid-cols-[2fr_1fr_auto]">
         <ReferenceCombobox label={t`Product counted by number`} to={Product.key} value={productId} onChange={setProductId} />
-        <TextField ltr label={t`How many`} inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+        <QuantityField label={t`How many`} productId={productId} value={quantity} onChange={setQuantity} />
         <Button type="submit" variant="secondary">
           <Trans>Add the count</Trans>
         </Button>

@@ -30,6 +30,7 @@ import { Location } from '../../entities/masterData.ts';
 import { Transfer, TransferArrival } from '../../entities/movements.ts';
 import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
 import { locationFieldOf } from '../parts/LocationField.tsx';
+import { QuantityField } from '../parts/QuantityField.tsx';
 import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
 import { wh, withQuery } from '../paths.ts';
 import { tehranToday } from '../stockView.ts';
@@ -156,7 +157,7 @@ function ArrivalForm({ transfer }: { transfer: LocalRow }) {
                   </Trans>
                 </p>
               </div>
-              <TextField ltr label={t`Received`} inputMode="decimal" value={line.received} onChange={(e) => set(i, { received: e.target.value })} />
+              <QuantityField label={t`Received`} productId={line.productId} value={line.received} onChange={(received) => set(i, { received })} />
               <ReferenceCombobox label={t`Put in location`} to={Location.key} value={line.locationId} onChange={(v) => set(i, { locationId: v })} only={only} />
             </li>
           );
