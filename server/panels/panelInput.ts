@@ -63,7 +63,8 @@ const detailRules: Record<keyof PanelDetails, Rule> = {
 
 /** The details present in `input` (all of them when `complete`, missing ones empty), normalised. */
 export function parseDetails(input: Record<string, unknown>, complete: boolean): Partial<PanelDetails> {
-  const out: Partial<PanelDetails> = {};
+  // Each rule answers only its field's values (moneyUnit: one of MONEY_UNITS).
+  const out: Partial<Record<keyof PanelDetails, string>> = {};
   const fields: Record<string, DetailsProblem> = {};
   for (const [name, rule] of Object.entries(detailRules) as [keyof PanelDetails, Rule][]) {
     const raw = input[name];
@@ -73,7 +74,7 @@ export function parseDetails(input: Record<string, unknown>, complete: boolean):
     else out[name] = checked.value;
   }
   if (Object.keys(fields).length) throw new PanelInputError(Code.BadRequest, fields);
-  return out;
+  return out as Partial<PanelDetails>;
 }
 
 /**

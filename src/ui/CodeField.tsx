@@ -18,16 +18,16 @@ export interface CodeFieldProps extends Omit<TextFieldProps, 'value' | 'onChange
 
 export function CodeField({ value, onChange, ...field }: CodeFieldProps) {
   const { i18n } = useLingui();
-  const caret = useKeptCaret();
+  const [caretRef, keepCaret] = useKeptCaret();
   return (
     <TextField
-      ref={caret.ref}
+      ref={caretRef}
       ltr
       {...field}
       value={localDigits(value, isLocale(i18n.locale) ? i18n.locale : 'fa')}
       onChange={(e) => {
         const position = e.target.selectionStart ?? e.target.value.length;
-        caret.keep(() => position);
+        keepCaret(() => position);
         onChange(toAsciiDigits(e.target.value));
       }}
     />

@@ -39,13 +39,13 @@ export function NumberField({ label, value, onChange, decimals = 0, negative, un
   // set from outside (a reset, a filled-in price) replaces it.
   const [typed, setTyped] = useState(value);
   const plain = canonicalNumber(typed) === canonicalNumber(value) ? typed : canonicalNumber(value);
-  const caret = useKeptCaret();
+  const [caretRef, keepCaret] = useKeptCaret();
   const { describedBy } = fieldIds(id, hint, error, false, unit ? unitId : undefined);
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
       <div className="flex items-center gap-2">
         <input
-          ref={caret.ref}
+          ref={caretRef}
           id={id}
           dir="ltr"
           type="text"
@@ -57,7 +57,7 @@ export function NumberField({ label, value, onChange, decimals = 0, negative, un
             const raw = e.target.value;
             const count = significantBefore(raw, e.target.selectionStart ?? raw.length);
             const next = readTypedNumber(raw, rules);
-            caret.keep((shown) => caretAfter(shown, count));
+            keepCaret((shown) => caretAfter(shown, count));
             setTyped(next);
             onChange(next);
           }}

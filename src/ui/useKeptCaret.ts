@@ -16,5 +16,8 @@ export function useKeptCaret() {
     const position = at(input.value);
     input.setSelectionRange(position, position);
   });
-  return { ref, keep: (at: (shown: string) => number) => (place.current = at) };
+  const keep = (at: (shown: string) => number) => {
+    place.current = at;
+  };
+  return [ref, keep] as const;
 }

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { checkDocument, emptyLine, initialDocument } from '../../src/panel/document/documentValues.ts';
 import { initialValues } from '../../src/panel/entity/formValues.ts';
 import { SelectField } from '../../src/ui/SelectField.tsx';
-import { Payment } from '../../modules/MarketAccounting/entities/documents.ts';
+import type { DocumentSpec } from '../../src/contract/entity.ts';
+import { Payment as PaymentEntity } from '../../modules/MarketAccounting/entities/documents.ts';
+
+const Payment = PaymentEntity as typeof PaymentEntity & { document: DocumentSpec };
 import { renderApp } from './renderApp.tsx';
 
 const methods = [

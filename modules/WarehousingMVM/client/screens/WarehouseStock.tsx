@@ -59,6 +59,7 @@ export function WarehouseStock() {
   const deferred = useDeferredValue(search);
   const { rows, complete, warehouses } = useOrderedStock();
   const money = useMoney();
+  const unit = money.unit;
   const day = tehranToday();
   const shown = useMemo(
     () =>
@@ -75,7 +76,7 @@ export function WarehouseStock() {
 
   function exportCsv() {
     if (!shown || !complete) return;
-    const header = [t`Product`, t`Code`, t`Warehouse`, t`On hand`, t`Projected`, t`In transit`, t`Consignment`, t`Value (${money.unit})`, t`Nearest expiry`, t`Reorder`];
+    const header = [t`Product`, t`Code`, t`Warehouse`, t`On hand`, t`Projected`, t`In transit`, t`Consignment`, t`Value (${unit})`, t`Nearest expiry`, t`Reorder`];
     const body = shown.map((r) => [r.name, r.code, warehouses.get(r.warehouseId) ?? '', r.onHand, r.projected, r.inTransit, r.consigned, money.plain(r.value), r.expiry ?? '', r.reorder ? t`Yes` : '']);
     downloadCsv(`stock-${day}.csv`, csvText([header, ...body]));
   }
