@@ -27,6 +27,7 @@ import { Consignment } from '../../entities/inbound.ts';
 import { Party, Product } from '../../entities/masterData.ts';
 import { DocumentEditor, DocumentPage, NewDocumentLink } from '../../../../src/panel/document/DocumentPages.tsx';
 import { LocationField } from '../parts/LocationField.tsx';
+import { LineQuantityField } from '../parts/QuantityField.tsx';
 import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
 import { wh, withQuery } from '../paths.ts';
 import { settlementOf } from '../settlement.ts';
@@ -105,7 +106,7 @@ function Consignors() {
   );
 }
 
-const lineWidgets = { locationId: LocationField };
+const lineWidgets = { locationId: LocationField, quantity: LineQuantityField };
 
 function ConsignmentEditor({ kind }: { kind: 'receive' | 'sale' | 'return' }) {
   const { t } = useLingui();

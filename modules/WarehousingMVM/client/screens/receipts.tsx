@@ -22,6 +22,7 @@ import { PageHeader } from '../../../../src/ui/Card.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Receipt, StockBalance } from '../../entities/stock.ts';
 import { LocationField } from '../parts/LocationField.tsx';
+import { LineQuantityField } from '../parts/QuantityField.tsx';
 import { NewReceiptButtons } from '../parts/NewReceiptButtons.tsx';
 import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
 import { tehranToday } from '../stockView.ts';
@@ -123,7 +124,7 @@ function LineValue({ amount: rials }: { amount: bigint }) {
   );
 }
 
-const lineWidgets = { locationId: LocationField };
+const lineWidgets = { locationId: LocationField, quantity: LineQuantityField };
 
 /** A new receipt (`?direction=in|out`, `?warehouseId=`), or the draft in `?id=`. */
 export function AddReceipt() {

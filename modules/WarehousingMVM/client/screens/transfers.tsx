@@ -30,13 +30,13 @@ import { Location } from '../../entities/masterData.ts';
 import { Transfer, TransferArrival } from '../../entities/movements.ts';
 import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
 import { locationFieldOf } from '../parts/LocationField.tsx';
-import { QuantityField } from '../parts/QuantityField.tsx';
+import { LineQuantityField, QuantityField } from '../parts/QuantityField.tsx';
 import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
 import { wh, withQuery } from '../paths.ts';
 import { tehranToday } from '../stockView.ts';
 import { transferDifferences } from '../transferView.ts';
 
-const lineWidgets = { fromLocationId: locationFieldOf('fromWarehouseId'), toLocationId: locationFieldOf('toWarehouseId') };
+const lineWidgets = { fromLocationId: locationFieldOf('fromWarehouseId'), toLocationId: locationFieldOf('toWarehouseId'), quantity: LineQuantityField };
 
 export function AddTrensfer() {
   const { t } = useLingui();
