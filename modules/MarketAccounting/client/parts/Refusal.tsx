@@ -1,7 +1,7 @@
 /** The server's reasons for refusing an accounting document, in the module's words. */
 import { Trans } from '@lingui/react/macro';
 import type { RefusalProps } from '../../../../src/panel/clientModule.ts';
-import { useMoney } from '../useMoney.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { formatDate } from '../../../../src/i18n/format.ts';
 
 interface Detail {

@@ -12,7 +12,7 @@ import { AccountBalance } from '../../entities/ledger.ts';
 import { cashAndBank } from '../cashAndBank.ts';
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
 import { useBooks } from '../useBooks.ts';
-import { useMoney } from '../useMoney.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { PendingNotice } from '../../../../src/panel/document/PendingNotice.tsx';
 import { postingDocuments } from '../postingDocuments.ts';
 

@@ -23,7 +23,7 @@ import { cashAndBank } from '../cashAndBank.ts';
 import { monthLabel, thisMonth, yearMonths, yearOf } from '../months.ts';
 import { acc, withQuery } from '../paths.ts';
 import { useBooks } from '../useBooks.ts';
-import { useMoney } from '../useMoney.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { tehranToday } from '../today.ts';
 import { PendingNotice } from '../../../../src/panel/document/PendingNotice.tsx';
 import { postingDocuments } from '../postingDocuments.ts';

@@ -28,7 +28,7 @@ import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
 import { acc, withQuery } from '../paths.ts';
 import { sourceNames } from '../sourceNames.ts';
 import { useBooks } from '../useBooks.ts';
-import { useMoney } from '../useMoney.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { usePartyLines } from '../usePartyLines.ts';
 import { tehranToday } from '../today.ts';
 

@@ -22,7 +22,7 @@ import { trialBalance } from '../../rules/reports.ts';
 import { monthLabel, thisMonth, yearMonths, yearOf, yearsOf } from '../months.ts';
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
 import { useBooks } from '../useBooks.ts';
-import { useMoney } from '../useMoney.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { PendingNotice } from '../../../../src/panel/document/PendingNotice.tsx';
 import { postingDocuments } from '../postingDocuments.ts';
 

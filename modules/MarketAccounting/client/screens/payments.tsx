@@ -15,7 +15,7 @@ import { PlusIcon } from '../../../../src/ui/icons.tsx';
 import { Payment } from '../../entities/documents.ts';
 import { DocumentDetailsPage, DocumentFormPage, DocumentListPage } from '../parts/DocumentPages.tsx';
 import { acc, withQuery } from '../paths.ts';
-import { useMoney } from '../useMoney.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { tehranToday } from '../today.ts';
 
 const paymentDocument = asDocument(Payment);

@@ -14,7 +14,7 @@ import { PlusIcon } from '../../../../src/ui/icons.tsx';
 import { Voucher } from '../../entities/documents.ts';
 import { DocumentDetailsPage, DocumentFormPage, DocumentListPage } from '../parts/DocumentPages.tsx';
 import { acc } from '../paths.ts';
-import { useMoney } from '../useMoney.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { tehranToday } from '../today.ts';
 
 const voucherDocument = asDocument(Voucher);

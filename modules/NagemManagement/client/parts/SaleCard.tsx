@@ -5,9 +5,10 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, type KeyboardEvent, type PointerEvent } from 'react';
+import { toRials } from '../../../../src/contract/money.ts';
 import { formatDate } from '../../../../src/i18n/format.ts';
 import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { Rials } from './Rials.tsx';
+import { Amount } from './Amount.tsx';
 
 export interface SaleCardProps {
   sale: LocalRow;
@@ -46,7 +47,7 @@ export const SaleCard = memo(function SaleCard({ sale, customer, seller, picked,
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold text-slate-900">{customer}</p>
         <p className="text-slate-700">
-          <Rials value={typeof sale.net === 'number' ? sale.net : 0} />
+          <Amount value={toRials(sale.net) === null ? 0 : (sale.net as number | string)} />
         </p>
         <p className="flex flex-wrap justify-between gap-x-2 text-xs text-slate-500">
           <span>{date}</span>

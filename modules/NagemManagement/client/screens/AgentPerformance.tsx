@@ -22,7 +22,7 @@ import { jalaliMonthOf } from '../../rules/jalaliMonth.ts';
 import { agentMonths, lastMonths } from '../../rules/salesFigures.ts';
 import { monthLabel } from '../monthLabel.ts';
 import { LazyBarChart } from '../parts/LazyBarChart.tsx';
-import { Rials } from '../parts/Rials.tsx';
+import { Amount } from '../parts/Amount.tsx';
 import { sellerNames } from '../sellerNames.ts';
 import { useRows } from '../useRows.ts';
 
@@ -98,10 +98,10 @@ function Performance() {
                 <td className="p-3">{monthLabel(m.month)}</td>
                 <th scope="row" className="p-3 text-start font-medium">{figures.nameOf(m.memberId)}</th>
                 <td className="p-3">{formatNumber(m.won)}</td>
-                <td className="p-3"><Rials value={m.amount} /></td>
+                <td className="p-3"><Amount value={m.amount} /></td>
                 <td className="p-3">{m.conversion === null ? "—" : formatNumber(m.conversion / 100, { style: "percent" })}</td>
                 <td className="p-3">{m.avgDaysToClose === null ? '—' : formatNumber(m.avgDaysToClose)}</td>
-                <td className="p-3"><Rials value={m.commission} /></td>
+                <td className="p-3"><Amount value={m.commission} /></td>
               </tr>
             ))}
           </tbody>

@@ -20,7 +20,7 @@ import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { useStageMove } from '../../../../src/panel/document/useStageMove.tsx';
 import { lostAsks, Sale, stageOptions, type Stage } from '../../entities/sale.ts';
 import { boardColumns, CARDS_AT_ONCE, movable } from '../../rules/board.ts';
-import { Rials } from '../parts/Rials.tsx';
+import { Amount } from '../parts/Amount.tsx';
 import { SaleCard } from '../parts/SaleCard.tsx';
 import { StageJumps } from '../parts/StageJumps.tsx';
 import { nm, withQuery } from '../paths.ts';
@@ -92,7 +92,7 @@ function Board() {
                   {name} <span className="text-sm font-normal text-slate-600">({count})</span>
                 </h2>
                 <p className="text-xs text-slate-600">
-                  <Rials value={column.value} />
+                  <Amount value={column.value} />
                 </p>
               </header>
               <ol className="flex flex-col gap-2">

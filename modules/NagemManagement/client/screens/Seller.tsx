@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Agent } from '../../entities/catalogue.ts';
 import { Sale } from '../../entities/sale.ts';
 import { isLive } from '../../rules/salesFigures.ts';
-import { Rials } from '../parts/Rials.tsx';
+import { Amount } from '../parts/Amount.tsx';
 import { sellerNames } from '../sellerNames.ts';
 import { useRows } from '../useRows.ts';
 
@@ -71,10 +71,10 @@ function SellerTable() {
   const sum = (pick: (r: SellerRow) => number) => table.reduce((s, r) => s + pick(r), 0);
   const cells = (r: Pick<SellerRow, 'sales' | 'open' | 'won' | 'wonAmount' | 'invoiced'>): ReactNode[] => [
     formatNumber(r.sales),
-    <Rials key="o" value={r.open} />,
+    <Amount key="o" value={r.open} />,
     formatNumber(r.won),
-    <Rials key="w" value={r.wonAmount} />,
-    <Rials key="i" value={r.invoiced} />,
+    <Amount key="w" value={r.wonAmount} />,
+    <Amount key="i" value={r.invoiced} />,
   ];
   return (
     <Card className="overflow-x-auto p-0">

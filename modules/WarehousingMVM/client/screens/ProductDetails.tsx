@@ -9,7 +9,8 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { permission, type Line } from '../../../../src/contract/entity.ts';
 import { sumRials } from '../../../../src/contract/money.ts';
 import { addQuantities, compareQuantities, normalizeQuantity, ZERO } from '../../../../src/contract/quantity.ts';
-import { formatDate, formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
+import { formatDate, formatQuantity } from '../../../../src/i18n/format.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { EntityDetails } from '../../../../src/panel/entity/EntityDetails.tsx';
 import { FieldValue } from '../../../../src/panel/entity/FieldValue.tsx';
 import { useReferenceMaps } from '../../../../src/panel/entity/useReferenceMaps.ts';
@@ -32,19 +33,19 @@ import { wh, withQuery } from '../paths.ts';
 
 function Stock({ productId }: { productId: string }) {
   const { t } = useLingui();
+  const money = useMoney();
   const held = useStockPlaces(productId);
   const { data: valuations } = useList(StockValuation, { filters: { productId } });
   if (!held || !valuations) return <Loading />;
   // Own stock on the shelves: what is in transit or a consignor's shows on its own row.
   const total = held.filter((b) => !b.ownerId && b.inTransit !== true).reduce((sum, b) => addQuantities(sum, normalizeQuantity(b.quantity) ?? ZERO), ZERO);
-  const value = sumRials(valuations.items.map((v) => v.value));
   const onHand = formatQuantity(total);
-  const worth = formatNumber(value);
+  const worth = money.text(sumRials(valuations.items.map((v) => v.value)));
   return (
     <SectionCard title={<Trans>Where it is</Trans>}>
       <p className="mb-3 text-sm text-slate-700">
         <Trans>
-          On hand: <bdi dir="ltr">{onHand}</bdi> · value {worth} rials
+          On hand: <bdi dir="ltr">{onHand}</bdi> · value {worth}
         </Trans>
       </p>
       {held.length === 0 ? (
@@ -70,6 +71,7 @@ function sourceHref(sourceType: string, id: string): string {
 
 /** What the product came in at, receipt by receipt (goods in, submitted), newest first. */
 function PriceHistory({ productId }: { productId: string }) {
+  const money = useMoney();
   const panel = usePanelData();
   const [receipts] = useTableRows(panel?.db, [Receipt]);
   const parties = useReferenceTitles(Party.key);
@@ -91,14 +93,12 @@ function PriceHistory({ productId }: { productId: string }) {
       ) : (
         <ul className="divide-y divide-slate-100 text-sm">
           {prices.map((p) => {
-            const price = formatNumber(p.price);
+            const price = money.text(p.price);
             return (
               <li key={p.id} className="flex items-center gap-3 py-2">
                 <span className="w-24 shrink-0 text-slate-600">{formatDate(p.date)}</span>
                 <span className="min-w-0 flex-1 truncate text-slate-700">{p.partyId ? (parties?.get(p.partyId) ?? '') : ''}</span>
-                <span className="font-semibold">
-                  <Trans>{price} rials</Trans>
-                </span>
+                <span className="font-semibold">{price}</span>
               </li>
             );
           })}

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { asDocument, permission, type Line } from '../../../../src/contract/entity.ts';
-import { compareQuantities, normalizeQuantity, subtractQuantity, trimQuantity, ZERO } from '../../../../src/contract/quantity.ts';
+import { compareQuantities, normalizeQuantity, subtractQuantity, ZERO } from '../../../../src/contract/quantity.ts';
 import { describeError } from '../../../../src/i18n/describeError.ts';
 import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
 import { documentState } from '../../../../src/panel/document/documentState.ts';
@@ -27,7 +27,7 @@ import { Button, buttonClasses } from '../../../../src/ui/Button.tsx';
 import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
 import { cx } from '../../../../src/ui/cx.ts';
 import { Loading } from '../../../../src/ui/Loading.tsx';
-import { TextField } from '../../../../src/ui/TextField.tsx';
+import { NumberField } from '../../../../src/ui/NumberField.tsx';
 import { showToast } from '../../../../src/ui/toast.ts';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Cargo } from '../../entities/inbound.ts';
@@ -95,7 +95,7 @@ function Stepper({ label, value, onChange }: { label: string; value: string; onC
         −
       </Button>
       <div className="w-20">
-        <TextField ltr label={label} inputMode="decimal" value={trimQuantity(value)} onChange={(e) => onChange(normalizeQuantity(e.target.value) ?? ZERO)} />
+        <NumberField label={label} decimals={3} value={value} onChange={(plain) => onChange(normalizeQuantity(plain) ?? ZERO)} />
       </div>
       <Button size="sm" variant="secondary" onClick={() => step(1)} aria-label={t`One more: ${label}`}>
         +

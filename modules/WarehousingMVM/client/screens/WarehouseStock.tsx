@@ -12,6 +12,7 @@ import { normalizeSearch, searchWords } from '../../../../src/contract/list.ts';
 import { sumRials } from '../../../../src/contract/money.ts';
 import { compareQuantities } from '../../../../src/contract/quantity.ts';
 import { formatDate, formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { csvText, downloadCsv } from '../../../../src/panel/entity/entityCsv.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
@@ -56,6 +57,8 @@ export function WarehouseStock() {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const { rows, complete, warehouses } = useOrderedStock();
+  const money = useMoney();
+  const unit = money.unit;
   const day = tehranToday();
   const shown = useMemo(
     () =>
@@ -72,8 +75,8 @@ export function WarehouseStock() {
 
   function exportCsv() {
     if (!shown || !complete) return;
-    const header = [t`Product`, t`Code`, t`Warehouse`, t`On hand`, t`Projected`, t`In transit`, t`Consignment`, t`Value (rials)`, t`Nearest expiry`, t`Reorder`];
-    const body = shown.map((r) => [r.name, r.code, warehouses.get(r.warehouseId) ?? '', r.onHand, r.projected, r.inTransit, r.consigned, String(r.value), r.expiry ?? '', r.reorder ? t`Yes` : '']);
+    const header = [t`Product`, t`Code`, t`Warehouse`, t`On hand`, t`Projected`, t`In transit`, t`Consignment`, t`Value (${unit})`, t`Nearest expiry`, t`Reorder`];
+    const body = shown.map((r) => [r.name, r.code, warehouses.get(r.warehouseId) ?? '', r.onHand, r.projected, r.inTransit, r.consigned, money.plain(r.value), r.expiry ?? '', r.reorder ? t`Yes` : '']);
     downloadCsv(`stock-${day}.csv`, csvText([header, ...body]));
   }
 
@@ -87,7 +90,7 @@ export function WarehouseStock() {
   }
   const total = sumRials((shown ?? []).map((r) => r.value));
   const count = formatNumber(shown?.length ?? 0);
-  const value = formatNumber(total);
+  const value = money.text(total);
   return (
     <>
       <PageHeader
@@ -146,7 +149,7 @@ export function WarehouseStock() {
           <p className="mb-2 text-sm text-slate-600" role="status" aria-busy={!complete}>
             {complete ? (
               <Trans>
-                {count} rows · value {value} rials
+                {count} rows · value {value}
               </Trans>
             ) : (
               <Trans>Counting all the stock…</Trans>
@@ -163,6 +166,8 @@ const ROW_HEIGHT = { table: 57, card: 92 };
 const stockKey = (row: StockRow) => row.key;
 
 function StockTable({ rows, warehouses, today, onOpen }: { rows: readonly StockRow[]; warehouses: Map<string, string>; today: string; onOpen: (row: StockRow) => void }) {
+  const money = useMoney();
+  const unit = money.unit;
   const { t } = useLingui();
   const columns = useMemo((): DataColumn<StockRow>[] => {
     const warehouseOf = (row: StockRow) => warehouses.get(row.warehouseId) ?? '…';
@@ -187,7 +192,7 @@ function StockTable({ rows, warehouses, today, onOpen }: { rows: readonly StockR
         cellClassName: (row) => (compareQuantities(row.projected, row.onHand) !== 0 ? 'font-medium text-amber-800' : 'text-slate-500'),
         cell: (row) => formatQuantity(row.projected),
       },
-      { id: 'value', header: t`Value (rials)`, kind: 'figure', cell: (row) => formatNumber(row.value) },
+      { id: 'value', header: t`Value (${unit})`, kind: 'figure', cell: (row) => money.number(row.value) },
       { id: 'expiry', header: t`Nearest expiry`, kind: 'date', cellClassName: (row) => (expiresSoon(row.expiry, today) ? 'font-medium text-red-700' : 'text-slate-700'), cell: (row) => (row.expiry ? formatDate(row.expiry) : '—') },
     ];
   }, [t, warehouses, today]);

@@ -41,6 +41,7 @@ import { StockBalance, StockMove } from '../../entities/stock.ts';
 import { countRows, deviceTag, submittedCountRows, type CountRow } from '../countSheet.ts';
 import { useCountColumns } from '../parts/countColumns.tsx';
 import { ScanField } from '../parts/ScanField.tsx';
+import { QuantityField } from '../parts/QuantityField.tsx';
 import { wh, withQuery } from '../paths.ts';
 import { tehranToday } from '../stockView.ts';
 
@@ -194,7 +195,7 @@ function CountInput({ count }: { count: LocalRow }) {
       {failure && <Alert tone="error">{failure}</Alert>}
       <form onSubmit={typed} className="grid items-end gap-3 sm:grid-cols-[2fr_1fr_auto]">
         <ReferenceCombobox label={t`Product counted by number`} to={Product.key} value={productId} onChange={setProductId} />
-        <TextField ltr label={t`How many`} inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+        <QuantityField label={t`How many`} productId={productId} value={quantity} onChange={setQuantity} />
         <Button type="submit" variant="secondary">
           <Trans>Add the count</Trans>
         </Button>

@@ -9,6 +9,7 @@ import { asDocument, permission, type Line } from '../../../../src/contract/enti
 import { toRials } from '../../../../src/contract/money.ts';
 import { addQuantities, lineAmount, normalizeQuantity, ZERO } from '../../../../src/contract/quantity.ts';
 import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
 import type { DocumentValues, LineValues } from '../../../../src/panel/document/documentValues.ts';
 import { usePriceFill } from '../../../../src/panel/document/usePriceFill.ts';
@@ -20,6 +21,7 @@ import { PageHeader } from '../../../../src/ui/Card.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Receipt } from '../../entities/stock.ts';
 import { LocationField } from '../parts/LocationField.tsx';
+import { LineQuantityField } from '../parts/QuantityField.tsx';
 import { NewReceiptButtons } from '../parts/NewReceiptButtons.tsx';
 import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
 import { tehranToday } from '../stockView.ts';
@@ -74,7 +76,7 @@ function receiptTotals(lines: readonly (Line | LineValues)[]): Totals {
 function TotalsBar({ totals, direction }: { totals: Totals; direction: unknown }) {
   const lines = formatNumber(totals.lines);
   const units = formatQuantity(totals.quantity);
-  const value = formatNumber(totals.value);
+  const money = useMoney();
   return (
     <dl className="grid grid-cols-3 gap-3 rounded-xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200">
       <div>
@@ -97,7 +99,7 @@ function TotalsBar({ totals, direction }: { totals: Totals; direction: unknown }
             <Trans>Value</Trans>
           </dt>
           <dd className="font-semibold text-slate-900">
-            <Trans>{value} rials</Trans>
+            {money.text(totals.value)}
           </dd>
         </div>
       )}
@@ -109,15 +111,19 @@ function LineAmount({ line, direction }: { line: LineValues; direction: unknown 
   const q = normalizeQuantity(line.quantity);
   const price = toRials(line.unitPrice);
   if (direction !== 'in' || !q || price === null || price <= 0n) return null;
-  const amount = formatNumber(lineAmount(q, price));
+  return <LineValue amount={lineAmount(q, price)} />;
+}
+
+function LineValue({ amount: rials }: { amount: bigint }) {
+  const amount = useMoney().text(rials);
   return (
     <p className="mt-2 text-end text-sm text-slate-700">
-      <Trans>Line value: {amount} rials</Trans>
+      <Trans>Line value: {amount}</Trans>
     </p>
   );
 }
 
-const lineWidgets = { locationId: LocationField };
+const lineWidgets = { locationId: LocationField, quantity: LineQuantityField };
 
 /** A new receipt (`?direction=in|out`, `?warehouseId=`), or the draft in `?id=`. */
 export function AddReceipt() {

@@ -30,12 +30,13 @@ import { Location } from '../../entities/masterData.ts';
 import { Transfer, TransferArrival } from '../../entities/movements.ts';
 import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
 import { locationFieldOf } from '../parts/LocationField.tsx';
+import { LineQuantityField, QuantityField } from '../parts/QuantityField.tsx';
 import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
 import { wh, withQuery } from '../paths.ts';
 import { tehranToday } from '../stockView.ts';
 import { transferDifferences } from '../transferView.ts';
 
-const lineWidgets = { fromLocationId: locationFieldOf('fromWarehouseId'), toLocationId: locationFieldOf('toWarehouseId') };
+const lineWidgets = { fromLocationId: locationFieldOf('fromWarehouseId'), toLocationId: locationFieldOf('toWarehouseId'), quantity: LineQuantityField };
 
 export function AddTrensfer() {
   const { t } = useLingui();
@@ -157,7 +158,7 @@ function ArrivalForm({ transfer }: { transfer: LocalRow }) {
                   </Trans>
                 </p>
               </div>
-              <TextField ltr label={t`Received`} inputMode="decimal" value={line.received} onChange={(e) => set(i, { received: e.target.value })} />
+              <QuantityField label={t`Received`} productId={line.productId} value={line.received} onChange={(received) => set(i, { received })} />
               <ReferenceCombobox label={t`Put in location`} to={Location.key} value={line.locationId} onChange={(v) => set(i, { locationId: v })} only={only} />
             </li>
           );

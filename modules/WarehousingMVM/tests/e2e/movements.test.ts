@@ -62,7 +62,7 @@ describe('warehousing on a phone', () => {
     await scan(page, scanLabel(), EAN);
     await scan(page, scanLabel(), EAN);
     const line = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
-    await expect.poll(() => line.getByLabel(fa('field.TransferLine.quantity')).inputValue()).toBe('2');
+    await expect.poll(() => line.getByLabel(fa('field.TransferLine.quantity')).inputValue()).toBe('۲');
     await choose(page, line, fa('field.TransferLine.toLocationId'), 'A-02');
     await screenshot(page, 'wh9-transfer-form-fa-390');
     await page.getByRole('button', { name: fa('Save and submit') }).click();
@@ -129,7 +129,7 @@ describe('warehousing on a phone', () => {
   it('shows the settlement, labels, and stock in transit and on consignment apart', async () => {
     const { page } = w;
     await go(page, `${at('consignment/ConsignmentDetails')}?partyId=${w.consignor.id}`);
-    await page.getByText(fa('Owed to the consignor: {owed} rials', { owed: '۷۰۰٬۰۰۰' })).waitFor();
+    await page.getByText(fa('Owed to the consignor: {owed}', { owed: fa('{number} rials', { number: '۷۰۰٬۰۰۰' }) })).waitFor();
     await screenshot(page, 'wh9-settlement-fa-390');
     await go(page, `${at('Product/ProductBarcodeMaker')}?ids=${w.tea.id}&count=3`);
     await page.locator('.label svg').first().waitFor();

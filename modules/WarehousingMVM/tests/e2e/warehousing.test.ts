@@ -74,12 +74,18 @@ describe('warehousing on a phone with no signal', () => {
     await choose(page, fa('field.Receipt.warehouseId'), 'انبار مرکزی');
     const line = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
     await choose(line, fa('field.ReceiptLine.productId'), 'چای سبز');
-    await line.getByLabel(fa('field.ReceiptLine.quantity')).fill('12.5');
-    // The unit price comes from the product's purchase price, whatever digits the field shows it in.
+    // Typed in Latin digits, shown in Persian ones with «٫», separators and the unit beside (issue 24).
+    const quantity = line.getByLabel(fa('field.ReceiptLine.quantity'));
+    await quantity.pressSequentially('12.5');
+    expect(await quantity.inputValue()).toBe('۱۲٫۵');
+    await line.getByText(fa('unit.piece'), { exact: true }).waitFor();
+    // The unit price comes from the product's purchase price, grouped in the locale's digits.
     const price = line.getByLabel(fa('field.ReceiptLine.unitPrice'));
-    await expect.poll(async () => (await price.inputValue()).replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))).replace(/\D/g, '')).toBe('40000');
+    await expect.poll(() => price.inputValue()).toBe('۴۰٬۰۰۰');
+    await line.getByText(fa('Rials'), { exact: true }).waitFor();
     await choose(line, fa('field.ReceiptLine.locationId'), 'A-01');
-    await line.getByText(fa('Line value: {amount} rials', { amount: '۵۰۰٬۰۰۰' })).waitFor();
+    await line.getByText(fa('Line value: {amount}', { amount: fa('{number} rials', { number: '۵۰۰٬۰۰۰' }) })).waitFor();
+    await screenshot(page, 'warehousing-receipt-line-fa-390');
     await page.getByRole('button', { name: fa('Save and submit') }).click();
     await page.getByText(fa('Waiting to submit')).first().waitFor();
     await screenshot(page, 'warehousing-receipt-offline-fa-390');
