@@ -4,7 +4,9 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 export function useMeasured<E extends HTMLElement>(onMeasure: (height: number) => void) {
   const ref = useRef<E>(null);
   const report = useRef(onMeasure);
-  report.current = onMeasure;
+  useLayoutEffect(() => {
+    report.current = onMeasure;
+  });
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;

@@ -10,9 +10,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { asDocument, permission } from '../../../../src/contract/entity.ts';
-import { compareQuantities, normalizeQuantity, ZERO } from '../../../../src/contract/quantity.ts';
+import { normalizeQuantity } from '../../../../src/contract/quantity.ts';
 import { describeError } from '../../../../src/i18n/describeError.ts';
-import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
+import { formatNumber } from '../../../../src/i18n/format.ts';
 import { documentState } from '../../../../src/panel/document/documentState.ts';
 import { DocumentView } from '../../../../src/panel/document/DocumentView.tsx';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
@@ -208,8 +208,6 @@ function CountInput({ count }: { count: LocalRow }) {
 function CountSheetTable({ count }: { count: LocalRow }) {
   const { t, i18n } = useLingui();
   const panel = usePanelData();
-  const products = useReferenceTitles(Product.key);
-  const locations = useReferenceTitles(Location.key);
   const draft = documentState(count) === 'draft';
   const entries = useLiveQuery(async () => (panel ? panel.db.rows(CountEntry).where('countId').equals(count.id).toArray() : []), [panel, count.id]);
   const balances = useLiveQuery(async () => (panel ? panel.db.rows(StockBalance).where('warehouseId').equals(String(count.warehouseId)).toArray() : []), [panel, count.warehouseId]);
