@@ -33,10 +33,15 @@ function exact(rials: Amount, toman: boolean): string {
   return `${r < 0n ? '-' : ''}${abs / 10n}${tenth ? `.${tenth}` : ''}`;
 }
 
+/** The unit the accounting settings show amounts in. */
+export function useMoneyUnit(): 'rial' | 'toman' {
+  const { data: settings } = useOne(Settings, SETTINGS_ID);
+  return settings?.currency === 'toman' ? 'toman' : 'rial';
+}
+
 export function useMoney(): Money {
   const { t } = useLingui();
-  const { data: settings } = useOne(Settings, SETTINGS_ID);
-  const toman = settings?.currency === 'toman';
+  const toman = useMoneyUnit() === 'toman';
   const number = (rials: Amount) => formatNumber(exact(rials, toman), { maximumFractionDigits: 1 });
   return {
     number,

@@ -3,7 +3,7 @@
  * its header and lines, the module's totals, why the server refused its last step (in the
  * module's words when it gave details), and the actions its state and the person's role allow:
  * edit, submit, delete a draft; cancel a submitted one; amend a cancelled one; print.
- * Printed, it carries the panel's company details, the number, the Jalali date and Persian digits.
+ * Printed, it is its own page (print/DocumentPrint.tsx, decision 028), on A4 or A5.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
@@ -27,7 +27,8 @@ import { FieldValue } from '../entity/FieldValue.tsx';
 import { useReferenceMaps } from '../entity/useReferenceMaps.ts';
 import { documentState } from './documentState.ts';
 import { DocumentStatusBadge } from './DocumentStatusBadge.tsx';
-import { PrintHeader } from './PrintHeader.tsx';
+import { DocumentPrint } from './print/DocumentPrint.tsx';
+import { PrintButton } from './print/PrintButton.tsx';
 
 /**
  * On a phone a line's figures and dates stay whole (never "110,000,000" over "rials") and its
@@ -87,7 +88,7 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, explain }: 
 
   return (
     <article className="flex flex-col gap-5">
-      <PrintHeader title={singular} number={(row.number as string | null) ?? null} />
+      <DocumentPrint entity={entity} row={row} state={state} />
       <div className="flex flex-wrap items-center gap-3">
         <span className="text-lg font-bold text-slate-900">{row.number ? <Ltr>{String(row.number)}</Ltr> : state === 'submitting' ? <Trans>Number pending</Trans> : <Trans>Draft</Trans>}</span>
         <DocumentStatusBadge state={state} />
@@ -169,9 +170,7 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, explain }: 
             <Trans>Amend</Trans>
           </Button>
         )}
-        <Button variant="ghost" onClick={() => window.print()}>
-          <Trans>Print</Trans>
-        </Button>
+        <PrintButton />
       </div>
       <ConfirmDialog
         open={confirming !== null}

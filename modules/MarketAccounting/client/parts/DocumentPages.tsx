@@ -10,12 +10,14 @@ import { permission, type DocumentSpec, type Entity } from '../../../../src/cont
 import type { DocumentFormProps } from '../../../../src/panel/document/DocumentForm.tsx';
 import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
 import type { DocumentViewProps } from '../../../../src/panel/document/DocumentView.tsx';
+import { PrintUnitContext } from '../../../../src/panel/document/print/printMoney.ts';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
 import { PageHeader } from '../../../../src/ui/Card.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { withQuery } from '../paths.ts';
+import { useMoneyUnit } from '../useMoney.ts';
 
 type DocumentEntity = Entity & { document: DocumentSpec };
 
@@ -54,5 +56,10 @@ export interface DocumentDetailsPageProps extends Pick<DocumentViewProps, 'summa
 export function DocumentDetailsPage({ entity, list, listLabel, form, summary, explain }: DocumentDetailsPageProps) {
   const { i18n } = useLingui();
   const id = new URLSearchParams(useSearch()).get('id');
-  return <DocumentPage entity={entity} id={id} title={i18n._(entity.label)} editPath={form} listPath={list} listLabel={listLabel} summary={summary} explain={explain} />;
+  // Printed in the unit the accounting screens show.
+  return (
+    <PrintUnitContext.Provider value={useMoneyUnit()}>
+      <DocumentPage entity={entity} id={id} title={i18n._(entity.label)} editPath={form} listPath={list} listLabel={listLabel} summary={summary} explain={explain} />
+    </PrintUnitContext.Provider>
+  );
 }
