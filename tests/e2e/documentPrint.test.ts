@@ -94,24 +94,29 @@ function occurrences(text: string, part: string): number {
   return text.split(part).length - 1;
 }
 
-/** The page sizes in a PDF, in points, as Chromium writes them (`/MediaBox [0 0 w h]`). */
+/** The page sizes in a PDF in whole millimetres, as Chromium writes them (`/MediaBox [0 0 w h]`, in points). */
 function pageSizes(pdf: Buffer): number[][] {
-  return [...pdf.toString('latin1').matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)].map((m) => [Math.round(Number(m[1])), Math.round(Number(m[2]))]);
+  const mm = (points: string) => Math.round((Number(points) / 72) * 25.4);
+  return [...pdf.toString('latin1').matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)].map((m) => [mm(m[1]!), mm(m[2]!)]);
 }
+
+const paperMm = { A4: [210, 297], A5: [148, 210] };
 
 async function printOnPaper(name: string, menuItem: string): Promise<void> {
   await page.emulateMedia({ media: 'screen' });
   await page.getByRole('button', { name: 'چاپ', exact: true }).click();
+  const before = await page.evaluate(() => (window as unknown as { printed?: number }).printed ?? 0);
   await page.getByRole('menuitem', { name: new RegExp(menuItem) }).click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { printed?: number }).printed ?? 0)).toBeGreaterThan(0);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { printed?: number }).printed ?? 0)).toBe(before + 1);
   mkdirSync(screenshotDir, { recursive: true });
   const size = menuItem.includes('A5') ? 'A5' : 'A4';
+  expect(await page.evaluate(() => document.documentElement.dataset.printSize)).toBe(size);
   const pdf = await page.pdf({ format: size, printBackground: true });
   writeFileSync(join(screenshotDir, `${name}-${size}.pdf`), pdf);
-  expect(pageSizes(pdf)).toEqual([size === 'A5' ? [420, 595] : [595, 842]]);
+  expect(pageSizes(pdf)).toEqual([paperMm[size]]);
   // The size picked in the menu is the page's own (`@page a5`): what the browser's dialog opens with.
   const own = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-  expect(pageSizes(own)).toEqual([size === 'A5' ? [420, 595] : [595, 842]]);
+  expect(pageSizes(own)).toEqual([paperMm[size]]);
   await page.emulateMedia({ media: 'print' });
   await page.setViewportSize({ width: size === 'A5' ? 559 : A4_WIDTH, height: 1000 });
   await page.screenshot({ path: join(screenshotDir, `${name}-${size}.png`), fullPage: true });
