@@ -103,21 +103,23 @@ function pageSizes(pdf: Buffer): number[][] {
 const paperMm = { A4: [210, 297], A5: [148, 210] };
 
 async function printOnPaper(name: string, menuItem: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
   await page.emulateMedia({ media: 'screen' });
   await page.getByRole('button', { name: 'چاپ', exact: true }).click();
+  await page.screenshot({ path: join(screenshotDir, `${name}-menu.png`) });
   const before = await page.evaluate(() => (window as unknown as { printed?: number }).printed ?? 0);
   await page.getByRole('menuitem', { name: new RegExp(menuItem) }).click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { printed?: number }).printed ?? 0)).toBe(before + 1);
-  mkdirSync(screenshotDir, { recursive: true });
   const size = menuItem.includes('A5') ? 'A5' : 'A4';
   expect(await page.evaluate(() => document.documentElement.dataset.printSize)).toBe(size);
+  // As Chromium prints: a page emulating the screen would be printed with the screen's styles.
+  await page.emulateMedia({ media: 'print' });
   const pdf = await page.pdf({ format: size, printBackground: true });
   writeFileSync(join(screenshotDir, `${name}-${size}.pdf`), pdf);
   expect(pageSizes(pdf)).toEqual([paperMm[size]]);
   // The size picked in the menu is the page's own (`@page a5`): what the browser's dialog opens with.
   const own = await page.pdf({ preferCSSPageSize: true, printBackground: true });
   expect(pageSizes(own)).toEqual([paperMm[size]]);
-  await page.emulateMedia({ media: 'print' });
   await page.setViewportSize({ width: size === 'A5' ? 559 : A4_WIDTH, height: 1000 });
   await page.screenshot({ path: join(screenshotDir, `${name}-${size}.png`), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });

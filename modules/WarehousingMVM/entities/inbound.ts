@@ -5,7 +5,7 @@
  * our bins: received, sold or returned, kept apart from own stock in every balance.
  */
 import { defineEntity } from '../../../src/contract/entity.ts';
-import { linesValue } from '../rules/linesValue.ts';
+import { linesValue } from './linesValue.ts';
 
 export const Cargo = defineEntity({
   module: 'WarehousingMVM',

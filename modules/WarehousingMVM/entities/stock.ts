@@ -5,7 +5,7 @@
  * average cost). Moves and balances are the server's: devices read them, never write them.
  */
 import { defineEntity } from '../../../src/contract/entity.ts';
-import { linesValue } from '../rules/linesValue.ts';
+import { linesValue } from './linesValue.ts';
 
 /** The grant that lets a receipt be marked opening stock (`opening`): `WarehousingMVM.Receipt.openingStock`. */
 export const OPENING_STOCK_GRANT = 'openingStock';

@@ -30,7 +30,8 @@ export function DocumentPrint({ entity, row, state }: { entity: DocumentEntity; 
   const title = i18n._(typeof spec.title === 'function' ? spec.title(row) : spec.title);
   const dateField = shownFields(entity).find(([name, field]) => field.kind === 'date' && typeof row[name] === 'string');
   const date = dateField ? formatDate(String(row[dateField[0]])) : null;
-  const fields = shownFields(entity).filter(([name]) => name !== dateField?.[0]);
+  // On paper a field with nothing in it is left out, rather than printed as a dash.
+  const fields = shownFields(entity).filter(([name]) => name !== dateField?.[0] && row[name] !== null && row[name] !== undefined && row[name] !== '');
   const amount = spec.amount?.(row) ?? null;
   const number = typeof row.number === 'string' ? row.number : null;
   const today = formatDate(new Date());
