@@ -4,16 +4,14 @@
  * the goods come in (going out or moving, the batch names stock whose expiry is already known).
  * The opening-stock form shows it and the server enforces it.
  */
-export interface BatchTracking {
-  tracksBatches?: unknown;
-  expires?: unknown;
-}
+/** A product's row, as either side reads it. */
+export type BatchTracking = Readonly<Record<string, unknown>>;
 
 export type BatchProblems = Partial<Record<'batch' | 'expiry', 'required'>>;
 
 const blank = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && !value.trim());
 
-export function batchProblems(product: BatchTracking | null | undefined, line: { batch?: unknown; expiry?: unknown }, incoming: boolean): BatchProblems {
+export function batchProblems(product: BatchTracking | null | undefined, line: Readonly<Record<string, unknown>>, incoming: boolean): BatchProblems {
   if (product?.tracksBatches !== true) return {};
   const problems: BatchProblems = {};
   if (blank(line.batch)) problems.batch = 'required';

@@ -157,7 +157,7 @@ describe('receipts', () => {
     expect(bare.body).toMatchObject({ errorData: { code: Code.BadRequest }, data: { fields: { 'lines.0.batch': 'required', 'lines.0.expiry': 'required' } } });
     const noExpiry = await step(await receipt('in', [line(milk, '4', 10, { batch: 'M-7' })]), 'submit');
     expect(noExpiry.body).toMatchObject({ errorData: { code: Code.BadRequest }, data: { fields: { 'lines.0.expiry': 'required' } } });
-    expect(noExpiry.body.data.fields).not.toHaveProperty('lines.0.batch');
+    expect(noExpiry.body.data?.fields).not.toHaveProperty(['lines.0.batch']);
     expect((await step(await receipt('in', [line(milk, '4', 10, { batch: 'M-7', expiry: '2026-12-20' })]), 'submit')).status).toBe(200);
     // Out, the batch names stock whose expiry is known.
     expect((await step(await receipt('out', [line(milk, '1', 0, { batch: 'M-7' })]), 'submit')).status).toBe(200);
