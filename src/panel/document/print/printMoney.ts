@@ -40,18 +40,18 @@ function inWords(i18n: I18n, rials: bigint, unit: PrintUnit): string {
   return i18n._(msg`${words} tomans and ${restWords} rials`);
 }
 
-function figures(rials: bigint, unit: PrintUnit): string {
-  if (unit === 'rial') return formatNumber(rials);
+function figures(rials: bigint, unit: PrintUnit, locale: Locale): string {
+  if (unit === 'rial') return formatNumber(rials, undefined, locale);
   const abs = rials < 0n ? -rials : rials;
   const tenth = abs % 10n;
-  return formatNumber(`${rials < 0n ? '-' : ''}${abs / 10n}${tenth ? `.${tenth}` : ''}`, { maximumFractionDigits: 1 });
+  return formatNumber(`${rials < 0n ? '-' : ''}${abs / 10n}${tenth ? `.${tenth}` : ''}`, { maximumFractionDigits: 1 }, locale);
 }
 
 export function printMoney(i18n: I18n, unit: PrintUnit): PrintMoney {
   return {
     number: (value) => {
       const rials = toRials(value);
-      return rials === null ? '' : figures(rials, unit);
+      return rials === null ? '' : figures(rials, unit, i18n.locale as Locale);
     },
     unit: i18n._(unitNames[unit]),
     words: (rials) => inWords(i18n, rials, unit),
