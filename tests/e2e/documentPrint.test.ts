@@ -19,7 +19,7 @@ import { booksEndpoint } from '../../modules/MarketAccounting/rules/booksEndpoin
 import { accountId } from '../../modules/MarketAccounting/server/books.ts';
 import { Product, Warehouse } from '../../modules/WarehousingMVM/entities/masterData.ts';
 import { Receipt } from '../../modules/WarehousingMVM/entities/stock.ts';
-import { accountServerEnv, freshContext, newAccount, signInContext } from './accountSteps.ts';
+import { accountServerEnv, freshContext, newAccount, signInContext, switchToEnglish } from './accountSteps.ts';
 import { screenshotDir, serverAndBrowser } from './harness.ts';
 import { callInPanel, openScreen, waitUntilSynced } from './panelsSteps.ts';
 
@@ -158,5 +158,22 @@ describe('printing a document', () => {
     expect(await frameOnPaper()).toEqual([]);
     await printOnPaper('print-voucher-fa', 'A4');
     await printOnPaper('print-voucher-fa', 'A5');
+  });
+
+  it('prints the voucher in English: its English title, a Gregorian date and English words', async () => {
+    await switchToEnglish(page);
+    await page.getByText(String(voucher.number)).first().waitFor();
+    const paper = await printedText();
+    expect(paper).toContain('Accounting voucher');
+    // Chromium's English date (its ICU, not Node's: compared here only in the browser).
+    expect(paper).toMatch(/24 Nov 2026|Nov 24, 2026/);
+    expect(paper).toContain('Amount: 18,500,000 rials');
+    expect(paper).toContain('eighteen million five hundred thousand rials');
+    expect(occurrences(paper, String(voucher.number))).toBe(1);
+    expect(await frameOnPaper()).toEqual([]);
+    await page.setViewportSize({ width: A4_WIDTH, height: 1000 });
+    await page.screenshot({ path: join(screenshotDir, 'print-voucher-en-A4.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.emulateMedia({ media: 'screen' });
   });
 });

@@ -21,11 +21,13 @@ describe('money on paper', () => {
     expect(money.number('90071992547409935')).toBe('۹٬۰۰۷٬۱۹۹٬۲۵۴٬۷۴۰٬۹۹۳٫۵');
     expect(money.words(1_205n)).toBe('صد و بیست تومان و پنج ریال');
     expect(money.words(1_200n)).toBe('صد و بیست تومان');
+    expect(money.text(1_205)).toBe('۱۲۰٫۵ تومان');
   });
 
   it('writes English words in English', () => {
     const money = printMoney(i18nFor('en'), 'rial');
     expect(money.number(18_500_000)).toBe('18,500,000');
     expect(money.words(18_500_000n)).toBe('eighteen million five hundred thousand rials');
+    expect(money.text(18_500_000)).toBe('18,500,000 rials');
   });
 });

@@ -64,7 +64,7 @@ export function DocumentPrint({ entity, row, state }: { entity: DocumentEntity; 
           <div key={name} className="flex min-w-0 gap-1.5">
             <dt className="shrink-0 font-semibold">{i18n._(field.label)}:</dt>
             <dd className="min-w-0">
-              {field.kind === 'money' ? `${money.number(row[name])} ${money.unit}` : <FieldValue field={field} name={name} value={row[name]} titles={titles.get(name)} />}
+              {field.kind === 'money' ? money.text(row[name]) : <FieldValue field={field} name={name} value={row[name]} titles={titles.get(name)} />}
             </dd>
           </div>
         ))}
@@ -76,7 +76,7 @@ export function DocumentPrint({ entity, row, state }: { entity: DocumentEntity; 
             <span className="font-semibold">
               <Trans>Amount:</Trans>
             </span>{' '}
-            <bdi dir="ltr">{money.number(amount)}</bdi> {money.unit}
+            {money.text(amount)}
           </p>
           <p>
             <span className="font-semibold">

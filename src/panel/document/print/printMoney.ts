@@ -21,6 +21,8 @@ export interface PrintMoney {
   number: (rials: unknown) => string;
   /** The unit's name, for a column's header. */
   unit: string;
+  /** The figures with the unit, in a sentence («۱۲٬۰۰۰ ریال», "12,000 rials"). */
+  text: (rials: unknown) => string;
   /** The amount in words with its unit named («یک میلیون و دویست هزار ریال»). */
   words: (rials: bigint) => string;
 }
@@ -48,12 +50,17 @@ function figures(rials: bigint, unit: PrintUnit, locale: Locale): string {
 }
 
 export function printMoney(i18n: I18n, unit: PrintUnit): PrintMoney {
+  const number = (value: unknown) => {
+    const rials = toRials(value);
+    return rials === null ? '' : figures(rials, unit, i18n.locale as Locale);
+  };
   return {
-    number: (value) => {
-      const rials = toRials(value);
-      return rials === null ? '' : figures(rials, unit, i18n.locale as Locale);
-    },
+    number,
     unit: i18n._(unitNames[unit]),
+    text: (value) => {
+      const amount = number(value);
+      return unit === 'rial' ? i18n._(msg`${amount} rials`) : i18n._(msg`${amount} tomans`);
+    },
     words: (rials) => inWords(i18n, rials, unit),
   };
 }
