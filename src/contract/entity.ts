@@ -28,6 +28,22 @@ export interface DocumentSpec<L extends Record<string, Field> = Record<string, F
   needsLines?: boolean;
   /** The lines' key figures, always in view on a phone (decision 026); unset: every number and amount. */
   keyLineFields?: readonly (keyof L & string)[];
+  /** How the document is printed (decision 028): declared by its module, as only it knows the words. */
+  print: DocumentPrintSpec<L>;
+}
+
+/**
+ * A printed document's own words and figures. The platform lays the page out (the panel's
+ * letterhead, number, date, header fields, lines, signatures); the document kind says what it is
+ * called on paper («حوالهٔ انبار», not "Receipt"), which line columns add up, and its amount.
+ */
+export interface DocumentPrintSpec<L extends Record<string, Field> = Record<string, Field>> {
+  /** The paper's title; a function when it depends on the document (goods in or out). */
+  title: Label | ((row: Row) => Label);
+  /** Money columns of the lines whose totals print under them (a voucher's debit and credit). */
+  totals?: readonly (keyof L & string)[];
+  /** The document's amount in rials, printed in figures and in words (null: the document has none). */
+  amount?: (row: Row) => bigint | null;
 }
 
 export type DocumentStatus = 'draft' | 'submitted' | 'cancelled';

@@ -6,15 +6,16 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { rialsInUnit, type MoneyUnit } from '../contract/money.ts';
 import { formatNumber } from './format.ts';
+import type { Locale } from './locale.ts';
 
 /** The number alone, in the unit ("۱٬۲۵۰٫۵"), for a column whose header names the unit. */
-export function formatMoneyNumber(amount: unknown, unit: MoneyUnit): string {
-  return formatNumber(rialsInUnit(amount, unit), { maximumFractionDigits: 1 });
+export function formatMoneyNumber(amount: unknown, unit: MoneyUnit, locale?: Locale): string {
+  return formatNumber(rialsInUnit(amount, unit), { maximumFractionDigits: 1 }, locale);
 }
 
 /** The amount with its unit: «۱۲٬۰۰۰ ریال», "1,200 tomans". */
 export function formatMoney(i18n: I18n, amount: unknown, unit: MoneyUnit): string {
-  const number = formatMoneyNumber(amount, unit);
+  const number = formatMoneyNumber(amount, unit, i18n.locale as Locale);
   return unit === 'toman' ? i18n._(msg`${number} tomans`) : i18n._(msg`${number} rials`);
 }
 

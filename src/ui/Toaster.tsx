@@ -16,7 +16,7 @@ export function Toaster() {
   const { t } = useLingui();
   const toasts = useSyncExternalStore(subscribeToasts, currentToasts, currentToasts);
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
+    <div aria-live="polite" className="pointer-events-none fixed print:hidden inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
       {toasts.map((toast) => (
         <div
           key={toast.id}

@@ -50,7 +50,7 @@ beforeAll(async () => {
   agentB = await person(agent);
   alborz = await createRow(agentA, Customer, { kind: 'company', name: 'شرکت البرز', province: 'تهران' });
   baran = await createRow(agentB, Customer, { kind: 'person', name: 'Baran Karimi', province: 'فارس' });
-  employee = await createRow(owner, Personnel, { name: 'مریم کریمی', code: 'P-1', methods: ['phoneFence'] });
+  employee = await createRow(owner, Personnel, { firstName: 'مریم', lastName: 'کریمی', code: 'P-1', methods: ['phoneFence'] });
   await owner.call(panelEndpoints.updateDetails, { body: { name: 'دفتر ثبت مرکزی' } });
 });
 afterAll(async () => {

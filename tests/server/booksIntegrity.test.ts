@@ -300,7 +300,7 @@ describe('dates, times and places', () => {
   beforeAll(async () => {
     owner = await openPanel(server, await server.createAccount(), 'ساعت و مکان', ['HumanResource', 'MarketAccounting']);
     const office = await createRow(owner, Place, { name: 'دفتر', latitude: '35.7', longitude: '51.4', radius: 150 });
-    person = await createRow(owner, Personnel, { name: 'مریم', code: 'P-1', placeIds: [office.id], methods: ['phoneFence'], active: true });
+    person = await createRow(owner, Personnel, { firstName: 'مریم', lastName: 'آزمون', code: 'P-1', placeIds: [office.id], methods: ['phoneFence'], active: true });
   });
   const punch = (values: Record<string, unknown>) =>
     owner.call<Row>(rest.create(Punch), { body: { id: randomUUID(), personnelId: person.id, direction: 'in', source: 'manual', note: 'دستی', at: new Date(server.clock.now()).toISOString(), ...values } });

@@ -64,7 +64,7 @@ beforeAll(async () => {
 
   const asStaff = await memberWith(roles.Staff!.id);
   staff = asStaff.caller;
-  staffRow = await createRow(owner, Personnel, { name: 'مریم کریمی', code: 'S-1', memberId: asStaff.memberId, ...policy });
+  staffRow = await createRow(owner, Personnel, { firstName: 'مریم', lastName: 'کریمی', code: 'S-1', memberId: asStaff.memberId, ...policy });
 
   // An attendance supervisor: reviews punches and sets policy, sees everyone's, and is an employee too.
   const supervising = await createRow(owner, Role, {
@@ -78,7 +78,7 @@ beforeAll(async () => {
   });
   const asSupervisor = await memberWith(supervising.id);
   supervisor = asSupervisor.caller;
-  supervisorRow = await createRow(owner, Personnel, { name: 'رضا احمدی', code: 'S-2', memberId: asSupervisor.memberId, ...policy });
+  supervisorRow = await createRow(owner, Personnel, { firstName: 'رضا', lastName: 'احمدی', code: 'S-2', memberId: asSupervisor.memberId, ...policy });
 });
 afterAll(async () => {
   await server.close();

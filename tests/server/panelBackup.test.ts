@@ -100,7 +100,7 @@ async function fill(server: TestServer, panel: PanelCaller): Promise<void> {
 
   const office = await createRow(panel, Place, { name: 'دفتر مرکزی', latitude: '35.700000', longitude: '51.400000', radius: 150 });
   const rule = await createRow(panel, Rule, { name: 'اداری', workDays: ['sat', 'sun'], shiftStart: '08:00', shiftEnd: '16:00', maxOfflineHours: 24 });
-  const maryam = await createRow(panel, Personnel, { name: 'مریم کریمی', code: 'P-1', placeIds: [office.id], ruleId: rule.id, methods: ['phoneFence'], offlineAccepted: true, active: true });
+  const maryam = await createRow(panel, Personnel, { firstName: 'مریم', lastName: 'کریمی', code: 'P-1', placeIds: [office.id], ruleId: rule.id, methods: ['phoneFence'], offlineAccepted: true, active: true });
   for (const [direction, at] of [['in', '2026-11-22T04:45:00.000Z'], ['out', '2026-11-22T12:40:00.000Z']] as const) {
     const punch = await panel.call(rest.create(Punch), { body: { id: randomUUID(), personnelId: maryam.id, direction, source: 'manual', note: 'ثبت دستی', at } });
     expect(punch.status, JSON.stringify(punch.body)).toBe(201);

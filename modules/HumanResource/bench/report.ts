@@ -55,7 +55,7 @@ function data(): Data {
   const place = { id: randomUUID(), name: 'دفتر مرکزی', latitude: '35.7', longitude: '51.4', radius: 150 };
   const rule = { id: randomUUID(), name: 'اداری', workDays, shiftStart: '08:00', shiftEnd: '16:00', graceMinutes: 10, breakMinutes: 30, countsOvertime: true, overtimeAfterMinutes: 15 };
   const personnel = Array.from({ length: PEOPLE }, (_, i) => ({
-    id: randomUUID(), name: `کارمند ${i + 1}`, code: `P-${String(i + 1).padStart(4, '0')}`, placeIds: [place.id], ruleId: rule.id, methods: ['phoneFence', 'reader'], offlineAccepted: true, active: true,
+    id: randomUUID(), firstName: 'کارمند', lastName: String(i + 1), name: `کارمند ${i + 1}`, code: `P-${String(i + 1).padStart(4, '0')}`, placeIds: [place.id], ruleId: rule.id, methods: ['phoneFence', 'reader'], offlineAccepted: true, active: true,
   }));
   const punches: Data['punches'] = [];
   for (const [p, person] of personnel.entries()) {

@@ -123,7 +123,15 @@ export const Personnel = defineEntity({
   label: /*i18n*/ { id: 'entity.HumanResource.Personnel', message: 'Employee' },
   pluralLabel: /*i18n*/ { id: 'entity.HumanResource.Personnel.plural', message: 'Personnel' },
   fields: {
-    name: { kind: 'text', label: /*i18n*/ { id: 'field.Personnel.name', message: 'Full name' }, required: true, max: 120 },
+    firstName: { kind: 'text', label: /*i18n*/ { id: 'field.Personnel.firstName', message: 'First name' }, required: true, max: 60 },
+    lastName: { kind: 'text', label: /*i18n*/ { id: 'field.Personnel.lastName', message: 'Last name' }, required: true, max: 60 },
+    /** The first and last name joined, kept so by the server (rules/personName.ts): what every screen, report and the kiosk read. */
+    name: {
+      kind: 'text',
+      label: /*i18n*/ { id: 'field.Personnel.name', message: 'Full name' },
+      hint: /*i18n*/ { id: 'field.Personnel.name.hint', message: 'Made from the first and last name.' },
+      max: 121,
+    },
     code: { kind: 'text', label: /*i18n*/ { id: 'field.Personnel.code', message: 'Personnel code' }, required: true, unique: true, max: 20 },
     nationalId: { kind: 'nationalId', label: /*i18n*/ { id: 'field.Personnel.nationalId', message: 'National ID' } },
     mobile: { kind: 'mobile', label: /*i18n*/ { id: 'field.Personnel.mobile', message: 'Mobile' } },

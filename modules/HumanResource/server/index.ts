@@ -1,4 +1,5 @@
 /** Attendance's server part: the fence and policy re-checked on every punch, kiosk tablets as devices whose punches prove who punched, the in/out report of a range, and the server's clock for phones. */
+import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defineServerModule, envelope, integer, object, ok, readDeviceCredential, requireSession } from '../../../server/moduleApi.ts';
 import module from '../module.ts';
@@ -13,6 +14,8 @@ import { ruleHooks } from './ruleHooks.ts';
 export default defineServerModule({
   module,
   hooks: { Place: placeHooks, Rule: ruleHooks, Personnel: personnelHooks, Punch: punchHooks },
+  // People written before first and last names existed get them once (rules/personName.ts).
+  migrations: join(import.meta.dirname, 'migrations'),
   routes(app) {
     reportRoute(app);
     kioskRoutes(app);

@@ -5,7 +5,11 @@
  * and the exact reverse on cancel. A cheque received or issued by a receipt or payment becomes a
  * Cheque row the server makes; changing its status posts again.
  */
-import { defineEntity } from '../../../src/contract/entity.ts';
+import { defineEntity, type Line, type Row } from '../../../src/contract/entity.ts';
+import { toRials } from '../../../src/contract/money.ts';
+
+/** The sum of one money column of a document's lines. */
+const linesSum = (row: Row, field: string) => ((row.lines as Line[] | undefined) ?? []).reduce((sum, line) => sum + (toRials(line[field]) ?? 0n), 0n);
 
 export const Voucher = defineEntity({
   module: 'MarketAccounting',
@@ -18,6 +22,11 @@ export const Voucher = defineEntity({
   },
   document: {
     series: 'JV',
+    print: {
+      title: /*i18n*/ { id: 'acc.print.Voucher', message: 'Accounting voucher' },
+      totals: ['debit', 'credit'],
+      amount: (row) => linesSum(row, 'debit'),
+    },
     lines: {
       accountId: { kind: 'reference', to: 'MarketAccounting/Account', label: /*i18n*/ { id: 'acc.field.VoucherLine.accountId', message: 'Account' }, required: true },
       partyId: { kind: 'reference', to: 'MarketAccounting/Party', label: /*i18n*/ { id: 'acc.field.VoucherLine.partyId', message: 'Party' } },
@@ -68,6 +77,14 @@ export const Payment = defineEntity({
   },
   document: {
     series: 'RP',
+    print: {
+      title: (row) =>
+        row.direction === 'out'
+          ? /*i18n*/ { id: 'acc.print.Payment.out', message: 'Payment voucher' }
+          : /*i18n*/ { id: 'acc.print.Payment.in', message: 'Receipt voucher' },
+      totals: ['amount'],
+      amount: (row) => linesSum(row, 'amount'),
+    },
     lines: {
       method: { kind: 'select', label: /*i18n*/ { id: 'acc.field.PaymentLine.method', message: 'By' }, required: true, options: paymentMethods },
       amount: { kind: 'money', label: /*i18n*/ { id: 'acc.field.PaymentLine.amount', message: 'Amount' }, required: true, min: 1 },

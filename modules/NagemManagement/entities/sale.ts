@@ -7,6 +7,7 @@
  * the setup checklist, one step per kind, each with its owner, due date and done.
  */
 import { defineEntity } from '../../../src/contract/entity.ts';
+import { toRials } from '../../../src/contract/money.ts';
 
 export const stageOptions = [
   { value: 'lead', label: /*i18n*/ { id: 'nm.stage.lead', message: 'Lead' } },
@@ -41,6 +42,12 @@ export const Sale = defineEntity({
   },
   document: {
     series: 'SL',
+    print: {
+      title: (row) =>
+        row.stage === 'won' ? /*i18n*/ { id: 'nm.print.Sale.invoice', message: 'Sales invoice' } : /*i18n*/ { id: 'nm.print.Sale.proforma', message: 'Pro forma invoice' },
+      totals: ['discount'],
+      amount: (row) => toRials(row.total),
+    },
     lines: {
       moduleId: { kind: 'reference', to: 'NagemManagement/Module', label: /*i18n*/ { id: 'nm.field.SaleLine.moduleId', message: 'Module' }, required: true },
       quantity: { kind: 'integer', label: /*i18n*/ { id: 'nm.field.SaleLine.quantity', message: 'Quantity' }, required: true, min: 1, max: 100000 },

@@ -30,6 +30,7 @@ export const StockCount = defineEntity({
   },
   document: {
     series: 'SC',
+    print: { title: /*i18n*/ { id: 'print.StockCount', message: 'Stock count sheet' } },
     /** Who counts which area: at least one line (the whole place, or a part of it, and its counter). */
     lines: {
       locationId: { kind: 'reference', to: 'WarehousingMVM/Location', label: /*i18n*/ { id: 'field.StockCountLine.locationId', message: 'Area' } },

@@ -5,6 +5,7 @@
  * our bins: received, sold or returned, kept apart from own stock in every balance.
  */
 import { defineEntity } from '../../../src/contract/entity.ts';
+import { linesValue } from './linesValue.ts';
 
 export const Cargo = defineEntity({
   module: 'WarehousingMVM',
@@ -25,6 +26,10 @@ export const Cargo = defineEntity({
   },
   document: {
     series: 'CG',
+    print: {
+      title: /*i18n*/ { id: 'print.Cargo', message: 'Incoming cargo' },
+      amount: (row) => linesValue(row, (line) => line.received ?? line.expected),
+    },
     lines: {
       productId: { kind: 'reference', to: 'WarehousingMVM/Product', label: /*i18n*/ { id: 'field.CargoLine.productId', message: 'Product' }, required: true },
       expected: { kind: 'decimal', label: /*i18n*/ { id: 'field.CargoLine.expected', message: 'Expected' }, min: 0 },
@@ -68,6 +73,15 @@ export const Consignment = defineEntity({
   },
   document: {
     series: 'CN',
+    print: {
+      title: (row) =>
+        row.kind === 'sale'
+          ? /*i18n*/ { id: 'print.Consignment.sale', message: 'Consigned goods sold' }
+          : row.kind === 'return'
+            ? /*i18n*/ { id: 'print.Consignment.return', message: 'Return of consigned goods' }
+            : /*i18n*/ { id: 'print.Consignment.receive', message: 'Consigned goods receipt' },
+      amount: (row) => linesValue(row),
+    },
     lines: {
       productId: { kind: 'reference', to: 'WarehousingMVM/Product', label: /*i18n*/ { id: 'field.ConsignmentLine.productId', message: 'Product' }, required: true },
       quantity: { kind: 'decimal', label: /*i18n*/ { id: 'field.ConsignmentLine.quantity', message: 'Quantity' }, required: true, min: 0.001 },

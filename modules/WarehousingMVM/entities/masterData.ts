@@ -64,7 +64,12 @@ export const Product = defineEntity({
     },
     tracksBatches: {
       kind: 'boolean',
-      label: /*i18n*/ { id: 'field.Product.tracksBatches', message: 'Tracked by batch and expiry' },
+      label: /*i18n*/ { id: 'field.Product.tracksBatches', message: 'Tracked by batch' },
+    },
+    expires: {
+      kind: 'boolean',
+      label: /*i18n*/ { id: 'field.Product.expires', message: 'Its batches expire' },
+      hint: /*i18n*/ { id: 'field.Product.expires.hint', message: 'Goods in of a product tracked by batch then need each batch’s expiry date.' },
     },
     active: { kind: 'boolean', label: /*i18n*/ { id: 'field.Product.active', message: 'Active' } },
     description: { kind: 'longText', label: /*i18n*/ { id: 'field.Product.description', message: 'Description' }, max: 1000 },

@@ -21,6 +21,7 @@ export const Transfer = defineEntity({
   },
   document: {
     series: 'TR',
+    print: { title: /*i18n*/ { id: 'print.Transfer', message: 'Transfer between warehouses' } },
     lines: {
       productId: { kind: 'reference', to: 'WarehousingMVM/Product', label: /*i18n*/ { id: 'field.TransferLine.productId', message: 'Product' }, required: true },
       quantity: { kind: 'decimal', label: /*i18n*/ { id: 'field.TransferLine.quantity', message: 'Quantity' }, required: true, min: 0.001 },
@@ -51,6 +52,7 @@ export const TransferArrival = defineEntity({
   },
   document: {
     series: 'TA',
+    print: { title: /*i18n*/ { id: 'print.TransferArrival', message: 'Transfer arrival receipt' } },
     lines: {
       productId: { kind: 'reference', to: 'WarehousingMVM/Product', label: /*i18n*/ { id: 'field.ArrivalLine.productId', message: 'Product' }, required: true },
       quantity: { kind: 'decimal', label: /*i18n*/ { id: 'field.ArrivalLine.quantity', message: 'Received' }, required: true, min: 0 },

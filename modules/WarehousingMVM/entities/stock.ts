@@ -5,6 +5,7 @@
  * average cost). Moves and balances are the server's: devices read them, never write them.
  */
 import { defineEntity } from '../../../src/contract/entity.ts';
+import { linesValue } from './linesValue.ts';
 
 /** The grant that lets a receipt be marked opening stock (`opening`): `WarehousingMVM.Receipt.openingStock`. */
 export const OPENING_STOCK_GRANT = 'openingStock';
@@ -43,6 +44,13 @@ export const Receipt = defineEntity({
   },
   document: {
     series: 'RC',
+    print: {
+      title: (row) =>
+        row.direction === 'out'
+          ? /*i18n*/ { id: 'print.Receipt.out', message: 'Goods issue' }
+          : /*i18n*/ { id: 'print.Receipt.in', message: 'Goods receipt' },
+      amount: (row) => linesValue(row),
+    },
     lines: {
       productId: { kind: 'reference', to: 'WarehousingMVM/Product', label: /*i18n*/ { id: 'field.ReceiptLine.productId', message: 'Product' }, required: true },
       quantity: { kind: 'decimal', label: /*i18n*/ { id: 'field.ReceiptLine.quantity', message: 'Quantity' }, required: true, min: 0.001 },

@@ -1,4 +1,5 @@
 /** Warehousing's server part: the rules of locations, the posting of every stock document and the count entries' rules. */
+import { join } from 'node:path';
 import { defineServerModule } from '../../../server/moduleApi.ts';
 import module from '../module.ts';
 import { booksChecks } from './booksChecks.ts';
@@ -21,4 +22,6 @@ export default defineServerModule({
     Consignment: consignmentHooks,
   },
   books: booksChecks,
+  // Products tracked by batch before `expires` existed keep expiring (issue 24).
+  migrations: join(import.meta.dirname, 'migrations'),
 });

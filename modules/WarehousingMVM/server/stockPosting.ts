@@ -13,6 +13,7 @@ import { fitsMoney, rials } from '../../../src/contract/money.ts';
 import { adjustBalances, appendLedger, findRows, overflow, readBalances, RuleRejection, stableId, type BalanceChange, type WriteContext } from '../../../server/moduleApi.ts';
 import { Location, Product, Warehouse } from '../entities/masterData.ts';
 import { StockBalance, StockMove, StockValuation } from '../entities/stock.ts';
+import { batchProblems } from '../rules/batchRule.ts';
 
 /** One change of stock at one place: what a line posts, or the reversal of a move. */
 export interface StockChange {
@@ -56,16 +57,17 @@ export const balanceId = (c: Pick<StockChange, 'productId' | 'warehouseId' | 'lo
 export const valuationId = (c: Pick<StockChange, 'productId' | 'warehouseId'>) => stableId('StockValuation', c.productId, c.warehouseId);
 
 /**
- * Checks a document's lines against the master data: a product tracked by batch needs its batch,
- * and each named location must be one of the warehouse given for that field.
+ * Checks a document's lines against the master data: a product tracked by batch needs its batch
+ * (and its expiry, coming in, when it expires: rules/batchRule.ts), and each named location must
+ * be one of the warehouse given for that field.
  */
-export async function checkLines(ctx: WriteContext, lines: readonly Line[], places: Record<string, string>): Promise<void> {
+export async function checkLines(ctx: WriteContext, lines: readonly Line[], places: Record<string, string>, incoming = false): Promise<void> {
   const products = new Map((await findRows(ctx.tx, Product, ctx.access.id, [...new Set(lines.map((l) => String(l.productId)))])).map((p) => [p.id, p]));
   const ids = lines.flatMap((l) => Object.keys(places).flatMap((f) => (typeof l[f] === 'string' ? [String(l[f])] : [])));
   const locations = new Map((await findRows(ctx.tx, Location, ctx.access.id, [...new Set(ids)])).map((p) => [p.id, p]));
   const fields: Record<string, 'required' | 'reference'> = {};
   lines.forEach((line, i) => {
-    if (products.get(String(line.productId))?.tracksBatches && !line.batch) fields[`lines.${i}.batch`] = 'required';
+    for (const [field, problem] of Object.entries(batchProblems(products.get(String(line.productId)), line, incoming))) fields[`lines.${i}.${field}`] = problem;
     for (const [field, warehouseId] of Object.entries(places)) {
       if (line[field] && locations.get(String(line[field]))?.warehouseId !== warehouseId) fields[`lines.${i}.${field}`] = 'reference';
     }
@@ -78,7 +80,7 @@ export async function checkLines(ctx: WriteContext, lines: readonly Line[], plac
 export async function changesOfLines(ctx: WriteContext, doc: Row, sign: 1 | -1, ownerId: string | null = null): Promise<StockChange[]> {
   const lines = doc.lines as Line[];
   const warehouseId = String(doc.warehouseId);
-  await checkLines(ctx, lines, { locationId: warehouseId });
+  await checkLines(ctx, lines, { locationId: warehouseId }, sign > 0);
   return lines.map((line, i) => {
     const quantity = String(line.quantity);
     const value = sign > 0 && !ownerId ? lineAmount(quantity, line.unitPrice ?? 0) : 0n;

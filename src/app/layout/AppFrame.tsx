@@ -29,11 +29,11 @@ export function AppFrame({ children }: { children: ReactNode }) {
     current.status === 'ready' ? `${current.user.firstName} ${current.user.lastName}`.trim() || current.user.userName : session.username ?? '';
 
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:inset-s-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:p-3">
+    <div className="min-h-dvh bg-slate-50 print:min-h-0 print:bg-white">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:inset-s-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:p-3 print:hidden">
         <Trans>Skip to content</Trans>
       </a>
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
         <div className="flex h-16 items-center gap-2 px-3 sm:px-5">
           <button
             type="button"
@@ -56,11 +56,11 @@ export function AppFrame({ children }: { children: ReactNode }) {
           <UserMenu displayName={displayName} extraItems={<UserMenuExtras />} onLogout={() => void logOut()} />
         </div>
       </header>
-      <div className="md:grid md:grid-cols-[16rem_minmax(0,1fr)]">
-        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] overflow-y-auto border-e border-slate-200 bg-white md:block">
+      <div className="md:grid md:grid-cols-[16rem_minmax(0,1fr)] print:block">
+        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] overflow-y-auto border-e border-slate-200 bg-white md:block print:hidden">
           <NavLinks panelSection={<PanelNav />} />
         </aside>
-        <main id="main" className="mx-auto w-full max-w-6xl p-4 sm:p-6 lg:p-8">
+        <main id="main" className="mx-auto w-full max-w-6xl p-4 sm:p-6 lg:p-8 print:max-w-none print:p-0">
           {children}
         </main>
       </div>

@@ -4,7 +4,7 @@
  * words of the step refused, with the module's account of the details), and the actions its state and the person's role allow:
  * edit, submit, delete a draft; cancel a submitted one; amend a cancelled one; print; and its
  * history (who created, changed, submitted, cancelled it, and when).
- * Printed, it carries the panel's company details, the number, the Jalali date and Persian digits.
+ * Printed, it is its own page (print/DocumentPrint.tsx, decision 028), on A4 or A5.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
@@ -28,7 +28,8 @@ import { documentState } from './documentState.ts';
 import { DocumentHistory } from './DocumentHistory.tsx';
 import { DocumentLines } from './DocumentLines.tsx';
 import { DocumentStatusBadge, UnsentMark } from './DocumentStatusBadge.tsx';
-import { PrintHeader } from './PrintHeader.tsx';
+import { DocumentPrint } from './print/DocumentPrint.tsx';
+import { PrintButton } from './print/PrintButton.tsx';
 import { RefusalOutcome, RefusalReason, useRefusalTitle } from './StepRefusal.tsx';
 
 export interface DocumentViewProps {
@@ -82,7 +83,7 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, submittable
 
   return (
     <article className="flex flex-col gap-5">
-      <PrintHeader title={singular} number={(row.number as string | null) ?? null} />
+      <DocumentPrint entity={entity} row={row} state={state} />
       <div className="flex flex-wrap items-center gap-3">
         <span className="text-lg font-bold text-slate-900">{row.number ? <Ltr>{String(row.number)}</Ltr> : state === 'submitting' ? <Trans>Number pending</Trans> : <Trans>Draft</Trans>}</span>
         <DocumentStatusBadge state={state} />
@@ -133,9 +134,7 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, submittable
             <Trans>Amend</Trans>
           </Button>
         )}
-        <Button variant="ghost" onClick={() => window.print()}>
-          <Trans>Print</Trans>
-        </Button>
+        <PrintButton />
       </div>
       <ConfirmDialog
         open={confirming !== null}

@@ -5,11 +5,12 @@ import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx'
 import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
 import type { LocalRow } from '../../../../src/storage/localRecords.ts';
 import { Personnel } from '../../entities/masterData.ts';
+import { FullNameField } from '../parts/FullNameField.tsx';
 import { KioskActions } from '../parts/KioskActions.tsx';
 import { PlacesField, usePlaceNames } from '../parts/PlacesField.tsx';
 import { hr } from '../paths.ts';
 
-const widgets = { placeIds: PlacesField };
+const widgets = { placeIds: PlacesField, name: FullNameField };
 export const newPersonnel = { methods: ['phoneFence'], offlineAccepted: true, active: true };
 const kioskActions = (row: LocalRow) => <KioskActions person={row} />;
 

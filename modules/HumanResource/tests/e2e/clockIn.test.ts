@@ -59,7 +59,7 @@ beforeAll(async () => {
   await callInPanel(e2e.server.url, panelEndpoints.acceptInvitation, staffToken, null, { code: panelCode });
   const place = await post<Row>(Place, { name: 'دفتر مرکزی', latitude: String(office.latitude), longitude: String(office.longitude), radius: 150 });
   const rule = await post<Row>(Rule, { name: 'اداری', workDays: ['sat', 'sun', 'mon', 'tue', 'wed', 'thu'], shiftStart: '08:00', shiftEnd: '16:00', graceMinutes: 10, worstAccuracy: 100, maxOfflineHours: 72 });
-  await post(Personnel, { name: 'مریم کریمی', code: 'P-001', memberId: member.id, placeIds: [place.id], ruleId: rule.id, methods: ['phoneFence'], offlineAccepted: true, active: true });
+  await post(Personnel, { firstName: 'مریم', lastName: 'کریمی', code: 'P-001', memberId: member.id, placeIds: [place.id], ruleId: rule.id, methods: ['phoneFence'], offlineAccepted: true, active: true });
 
   context = await freshContext(e2e.browser, e2e.server, 390);
   await context.grantPermissions(['geolocation'], { origin: e2e.server.url });

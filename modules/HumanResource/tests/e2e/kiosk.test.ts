@@ -67,7 +67,7 @@ beforeAll(async () => {
   const post = <T,>(entity: Parameters<typeof entityPath>[0], body: unknown) => callInPanel<T>(e2e.server.url, { method: 'POST', path: entityPath(entity) }, ownerToken, panelCode, body);
   office = await post<Row>(Place, { name: 'شعبهٔ مرکزی', latitude: '35.7', longitude: '51.4', radius: 150 });
   const rule = await post<Row>(Rule, { name: 'فروشگاه', workDays: ['sat', 'sun', 'mon', 'tue', 'wed', 'thu'], shiftStart: '09:00', shiftEnd: '17:00', maxOfflineHours: 72 });
-  maryam = await post<Row>(Personnel, { name: 'مریم کریمی', code: 'P-001', jobTitle: 'صندوقدار', nationalId: '0012345679', mobile: '09121234567', placeIds: [office.id], ruleId: rule.id, methods: ['kiosk'], offlineAccepted: true, active: true });
+  maryam = await post<Row>(Personnel, { firstName: 'مریم', lastName: 'کریمی', code: 'P-001', jobTitle: 'صندوقدار', nationalId: '0012345679', mobile: '09121234567', placeIds: [office.id], ruleId: rule.id, methods: ['kiosk'], offlineAccepted: true, active: true });
   kiosk = await post<Row>(Device, { name: 'تبلت ورودی', kind: 'kiosk', placeId: office.id, serial: 'TAB-1', active: true });
 
   context = await freshContext(e2e.browser, e2e.server, 1280);

@@ -60,8 +60,8 @@ beforeAll(async () => {
   const badge = await newBadge('P-2');
   badgePayload = badge.payload;
   const person = { ruleId: rule.id, methods: ['kiosk'], offlineAccepted: true, active: true, placeIds: [office.id] };
-  maryam = await createRow(owner, Personnel, { ...person, name: 'مریم کریمی', code: 'P-1', nationalId: '0012345679', mobile: '09121234567', pinHash: await hashPin('4821') });
-  reza = await createRow(owner, Personnel, { ...person, name: 'رضا احمدی', code: 'P-2', pinHash: await hashPin('739164'), badgeHash: badge.badgeHash });
+  maryam = await createRow(owner, Personnel, { ...person, firstName: 'مریم', lastName: 'کریمی', code: 'P-1', nationalId: '0012345679', mobile: '09121234567', pinHash: await hashPin('4821') });
+  reza = await createRow(owner, Personnel, { ...person, firstName: 'رضا', lastName: 'احمدی', code: 'P-2', pinHash: await hashPin('739164'), badgeHash: badge.badgeHash });
   const enrolled = await enrol(owner, kiosk.id);
   expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
   credential = enrolled.body.data!.credential;

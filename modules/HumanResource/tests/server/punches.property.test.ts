@@ -65,8 +65,8 @@ type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 async function run({ made, deliveries, startedBefore }: Scenario) {
   server.clock.set(base);
   const people = [
-    await createRow(owner, Personnel, { name: 'پذیرفته', code: `A-${randomUUID().slice(0, 8)}`, placeIds: [office.id], ruleId: rule.id, methods: ['phoneFence'], offlineAccepted: true, active: true }),
-    await createRow(owner, Personnel, { name: 'نپذیرفته', code: `B-${randomUUID().slice(0, 8)}`, placeIds: [office.id], ruleId: rule.id, methods: ['phoneFence'], offlineAccepted: false, active: true }),
+    await createRow(owner, Personnel, { firstName: 'پذیرفته', lastName: 'آزمون', code: `A-${randomUUID().slice(0, 8)}`, placeIds: [office.id], ruleId: rule.id, methods: ['phoneFence'], offlineAccepted: true, active: true }),
+    await createRow(owner, Personnel, { firstName: 'نپذیرفته', lastName: 'آزمون', code: `B-${randomUUID().slice(0, 8)}`, placeIds: [office.id], ruleId: rule.id, methods: ['phoneFence'], offlineAccepted: false, active: true }),
   ];
   // The punches as the phones made them, the last `startedBefore` minutes before the first delivery: times rising, each queued on its device in that order.
   let at = base - (startedBefore + made.reduce((sum, m) => sum + m.gap, 0)) * MINUTE;

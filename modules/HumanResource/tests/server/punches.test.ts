@@ -38,8 +38,8 @@ beforeAll(async () => {
   staff = callerIn(server, account, owner.code);
   office = await createRow(owner, Place, { name: 'دفتر مرکزی', ...centre, radius: 150 });
   rule = await createRow(owner, Rule, { name: 'اداری', workDays: ['sat', 'sun'], shiftStart: '8:00', shiftEnd: '16:00', worstAccuracy: 50, maxOfflineHours: 24 });
-  maryam = await createRow(owner, Personnel, { name: 'مریم کریمی', code: 'P-1', memberId: member.id, placeIds: [office.id], ruleId: rule.id, methods: ['phoneFence'], offlineAccepted: true, active: true });
-  reza = await createRow(owner, Personnel, { name: 'رضا احمدی', code: 'P-2', placeIds: [office.id], ruleId: rule.id, methods: ['phoneFence'], active: true });
+  maryam = await createRow(owner, Personnel, { firstName: 'مریم', lastName: 'کریمی', code: 'P-1', memberId: member.id, placeIds: [office.id], ruleId: rule.id, methods: ['phoneFence'], offlineAccepted: true, active: true });
+  reza = await createRow(owner, Personnel, { firstName: 'رضا', lastName: 'احمدی', code: 'P-2', placeIds: [office.id], ruleId: rule.id, methods: ['phoneFence'], active: true });
 });
 afterAll(async () => {
   await server.close();

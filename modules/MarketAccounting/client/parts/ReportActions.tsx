@@ -21,7 +21,7 @@ export function ReportActions({ fileName, rows }: { fileName: string; rows: () =
 export function ReportPrintHeader({ title, subtitle }: { title: string; subtitle: string }) {
   return (
     <>
-      <PrintHeader title={title} number={null} />
+      <PrintHeader title={title} />
       <p className="hidden pb-2 text-sm print:block">{subtitle}</p>
     </>
   );

@@ -45,7 +45,7 @@ const Sale = defineEntity({
     vat: { kind: 'money', label: { id: 'test.vat', message: 'VAT' } },
     total: { kind: 'money', label: { id: 'test.total', message: 'Total' } },
   },
-  document: { series: 'SI', needsLines: false, lines: { item: { kind: 'text', label: { id: 'test.item', message: 'Item' } } } },
+  document: { series: 'SI', needsLines: false, print: { title: { id: 'test.invoice', message: 'Invoice' } }, lines: { item: { kind: 'text', label: { id: 'test.item', message: 'Item' } } } },
   titleField: 'date',
   listFields: ['date'],
   searchFields: [],

@@ -27,6 +27,7 @@ import { TextField } from '../../../../src/ui/TextField.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Location, Product, Warehouse } from '../../entities/masterData.ts';
 import { OPENING_STOCK_GRANT, Receipt } from '../../entities/stock.ts';
+import { batchProblems } from '../../rules/batchRule.ts';
 import { QuantityField } from '../parts/QuantityField.tsx';
 import { ScanField } from '../parts/ScanField.tsx';
 import { wh, withQuery } from '../paths.ts';
@@ -64,7 +65,9 @@ export function AddProductToWarehouse() {
     if (!productId) problems.product = t`Choose or scan the product.`;
     if (!q || q.startsWith('-') || q === '0.000') problems.quantity = t`Write how many are there.`;
     if (unitPrice === null || unitPrice < 0n || !fitsMoney(unitPrice)) problems.price = t`Write the unit cost.`;
-    if (tracked && !batch.trim()) problems.batch = t`This product is tracked by batch: write its batch.`;
+    const untracked = batchProblems(product, { batch, expiry }, true);
+    if (untracked.batch) problems.batch = t`This product is tracked by batch: write its batch.`;
+    if (untracked.expiry) problems.expiry = t`This product’s batches expire: write the expiry date.`;
     setErrors(problems);
     if (Object.keys(problems).length) return;
     try {
@@ -107,7 +110,7 @@ export function AddProductToWarehouse() {
           {tracked && (
             <>
               <TextField ltr label={t`Batch`} value={batch} onChange={(e) => setBatch(e.target.value)} required error={errors.batch} />
-              <DateField label={t`Expiry`} value={expiry} onChange={setExpiry} />
+              <DateField label={t`Expiry`} value={expiry} onChange={setExpiry} required={product?.expires === true} error={errors.expiry} />
             </>
           )}
           {failure && (

@@ -4,6 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { permission } from '../../../../src/contract/entity.ts';
 import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
+import { TreePickerField } from '../../../../src/panel/entity/TreePickerField.tsx';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
@@ -42,12 +43,16 @@ export function ProductList() {
   );
 }
 
-/** A new product (`?categoryId=` starts it in a category, `?barcode=` with a scanned code); editing with `?id=`. */
+/**
+ * A new product (`?categoryId=` starts it in a category, `?barcode=` with a scanned code); editing
+ * with `?id=`. Its category is picked from the categories' tree (CategorySelectModal).
+ */
 export function AddNewProduct() {
   const barcode = new URLSearchParams(useSearch()).get('barcode');
   return (
     <EntityFormPage
       entity={Product}
+      widgets={{ categoryId: TreePickerField }}
       defaults={{ unit: 'piece', active: true, ...(barcode ? { barcodes: [barcode] } : {}) }}
       after={(row) => withQuery(wh.productDetails, { id: row.id })}
       back={wh.productList}

@@ -151,6 +151,20 @@ describe('receipts', () => {
     expect(batched.status).toBe(200);
   });
 
+  it('needs a batch and its expiry for goods in of a product whose batches expire, and only the batch going out', async () => {
+    const milk = await createRow(panel, Product, { name: 'شیر', code: 'MILK', unit: 'l', tracksBatches: true, expires: true });
+    const bare = await step(await receipt('in', [line(milk, '4', 10)]), 'submit');
+    expect(bare.body).toMatchObject({ errorData: { code: Code.BadRequest }, data: { fields: { 'lines.0.batch': 'required', 'lines.0.expiry': 'required' } } });
+    const noExpiry = await step(await receipt('in', [line(milk, '4', 10, { batch: 'M-7' })]), 'submit');
+    expect(noExpiry.body).toMatchObject({ errorData: { code: Code.BadRequest }, data: { fields: { 'lines.0.expiry': 'required' } } });
+    expect(noExpiry.body.data?.fields).not.toHaveProperty(['lines.0.batch']);
+    expect((await step(await receipt('in', [line(milk, '4', 10, { batch: 'M-7', expiry: '2026-12-20' })]), 'submit')).status).toBe(200);
+    // Out, the batch names stock whose expiry is known.
+    expect((await step(await receipt('out', [line(milk, '1', 0, { batch: 'M-7' })]), 'submit')).status).toBe(200);
+    // A batch-tracked product that does not expire needs no expiry coming in.
+    expect((await step(await receipt('in', [line(oil, '2', 10, { batch: 'L-1404-08' })]), 'submit')).status).toBe(200);
+  });
+
   it('keeps a location’s code unique within its warehouse and its parent in the same warehouse', async () => {
     const duplicate = await panel.call(rest.create(Location), { body: { warehouseId: central.id, code: 'A-01', kind: 'bin' } });
     expect(duplicate.body).toMatchObject({ errorData: { code: Code.AlreadyExists }, data: { fields: { warehouseId: 'unique', code: 'unique' } } });
