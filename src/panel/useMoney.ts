@@ -3,6 +3,7 @@
  * shown and typed in: rials or tomans, chosen in the panel's settings. Rows and the wire stay rials.
  */
 import { useLingui } from '@lingui/react';
+import { useMemo } from 'react';
 import { moneyUnitOf, rialsInUnit, type MoneyUnit } from '../contract/money.ts';
 import { formatMoney, formatMoneyNumber, moneyUnitName } from '../i18n/money.ts';
 import { currentPanelState, useCurrentPanel, type CurrentPanelState } from '../storage/currentPanel.ts';
@@ -41,12 +42,18 @@ export function usePanelMoneyUnit(): MoneyUnit {
 export function useMoney(): Money {
   const { i18n } = useLingui();
   const unit = usePanelMoneyUnit();
-  return {
-    code: unit,
-    text: (rials) => formatMoney(i18n, rials, unit),
-    number: (rials) => formatMoneyNumber(rials, unit),
-    unit: moneyUnitName(i18n, unit),
-    plain: (rials) => rialsInUnit(rials, unit),
-    value: (rials) => Number(rialsInUnit(rials, unit)),
-  };
+  const locale = i18n.locale;
+  // One object per unit and language, so a table's columns built from it stay memoised.
+  return useMemo<Money>(
+    () => ({
+      code: unit,
+      text: (rials) => formatMoney(i18n, rials, unit),
+      number: (rials) => formatMoneyNumber(rials, unit),
+      unit: moneyUnitName(i18n, unit),
+      plain: (rials) => rialsInUnit(rials, unit),
+      value: (rials) => Number(rialsInUnit(rials, unit)),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the language is what changes the words
+    [i18n, unit, locale],
+  );
 }

@@ -12,7 +12,7 @@ export function PipelineChart({ figures }: { figures: readonly StageFigure[] }) 
   const money = useMoney();
   const unit = money.unit;
   const groups = figures.map((f) => ({ key: f.stage, label: i18n._(stageOptions.find((o) => o.value === f.stage)!.label), values: [money.value(f.value)] }));
-  return <LazyBarChart groups={groups} series={[{ label: t`Value (${unit})`, color: 'var(--color-brand-600)' }]} label={t`Pipeline value per stage`} groupHeader={t`Stage`} formatValue={formatCompact} />;
+  return <LazyBarChart groups={groups} series={[{ label: t`Value (${unit})`, color: 'var(--color-brand-600)' }]} label={t`Pipeline value per stage`} groupHeader={t`Stage`} formatValue={formatCompact} categories />;
 }
 
 export function TargetBar({ won, target }: { won: bigint | number; target: number }) {

@@ -126,8 +126,7 @@ function CargoCheck({ cargo }: { cargo: LocalRow }) {
       let receiptId: string | null = null;
       const accepted = receiptLines(lines, newId);
       if (receive && accepted.length) {
-        const receipt = await panel.data.create(Receipt, { direction: 'in', date: tehranToday(), warehouseId: cargo.warehouseId, partyId: cargo.partyId ?? null, reference: cargo.waybill ?? null, lines: accepted });
-        await panel.data.submit(Receipt, receipt.id);
+        const receipt = await panel.data.saveAndSubmit(Receipt, null, { direction: 'in', date: tehranToday(), warehouseId: cargo.warehouseId, partyId: cargo.partyId ?? null, reference: cargo.waybill ?? null, lines: accepted });
         receiptId = receipt.id;
       }
       await panel.data.update(Cargo, cargo.id, { lines: cargoLines(lines), ...(receiptId ? { receiptId } : {}) });

@@ -68,15 +68,15 @@ export function AddProductToWarehouse() {
     setErrors(problems);
     if (Object.keys(problems).length) return;
     try {
-      const receipt = await panel.data.create(Receipt, {
+      const values = {
         direction: 'in',
         opening: true,
         date: tehranToday(),
         warehouseId,
         reference: t`Opening stock`,
         lines: [{ id: newId(), productId, quantity: q, unitPrice: wireRials(unitPrice ?? 0n), locationId, batch: batch.trim() || null, expiry }],
-      });
-      const submitted = can(permission(Receipt, 'submit')) ? await panel.data.submit(Receipt, receipt.id) : receipt;
+      };
+      const submitted = can(permission(Receipt, 'submit')) ? await panel.data.saveAndSubmit(Receipt, null, values) : await panel.data.create(Receipt, values);
       setDone(submitted);
       setQuantity('');
       setBatch('');

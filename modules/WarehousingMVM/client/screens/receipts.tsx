@@ -1,8 +1,7 @@
 /**
  * Receipts and issues (warehousing.md): the list (number, state, date, warehouse, party), the
  * form that writes a draft on this device with its lines (typed or scanned, each with its place
- * and batch) and submits it, and the document's page, which says in the warehouse's words why the
- * server sent a submit back (the stock each line lacks) and what to do.
+ * and batch) and submits it, and the document's page (a refusal's words are parts/Shortfalls.tsx).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation, useSearch } from 'wouter';
@@ -13,14 +12,14 @@ import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
 import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
 import type { DocumentValues, LineValues } from '../../../../src/panel/document/documentValues.ts';
+import { usePriceFill } from '../../../../src/panel/document/usePriceFill.ts';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
-import { useReferenceMaps } from '../../../../src/panel/entity/useReferenceMaps.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
-import type { LocalRow, SyncProblem } from '../../../../src/storage/localRecords.ts';
+import type { LocalRow } from '../../../../src/storage/localRecords.ts';
 import { PageHeader } from '../../../../src/ui/Card.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { Receipt, StockBalance } from '../../entities/stock.ts';
+import { Receipt } from '../../entities/stock.ts';
 import { LocationField } from '../parts/LocationField.tsx';
 import { LineQuantityField } from '../parts/QuantityField.tsx';
 import { NewReceiptButtons } from '../parts/NewReceiptButtons.tsx';
@@ -132,6 +131,7 @@ export function AddReceipt() {
   const query = new URLSearchParams(useSearch());
   const id = query.get('id');
   const direction = query.get('direction') === 'out' ? 'out' : 'in';
+  const fillLine = usePriceFill(receiptDocument.document, { item: 'productId', price: 'unitPrice', from: 'purchasePrice', when: (header) => header.direction === 'in' });
   return (
     <DocumentEditor
       entity={Receipt}
@@ -142,56 +142,11 @@ export function AddReceipt() {
       listPath={wh.receiptList}
       defaults={{ direction, date: tehranToday(), warehouseId: query.get('warehouseId') }}
       lineWidgets={lineWidgets}
+      fillLine={fillLine}
       linesToolbar={(values, setLines) => <ScanLinesBar spec={receiptDocument.document} values={values} setLines={setLines} />}
       lineFooter={(line, header) => <LineAmount line={line} direction={header.direction} />}
       summary={(values: DocumentValues) => <TotalsBar totals={receiptTotals(values.lines)} direction={values.header.direction} />}
     />
-  );
-}
-
-interface Shortfall {
-  productId: string;
-  locationId: string | null;
-  batch: string | null;
-  needed: string;
-  available: string;
-  short: string;
-}
-
-function shortfallsOf(problem: SyncProblem): Shortfall[] {
-  const detail = problem.detail as { shortfalls?: unknown } | undefined;
-  return Array.isArray(detail?.shortfalls) ? (detail.shortfalls as Shortfall[]) : [];
-}
-
-/** The stock each line lacked when the server refused the submit. */
-function Shortfalls({ problem }: { problem: SyncProblem }) {
-  const titles = useReferenceMaps(StockBalance);
-  const shortfalls = shortfallsOf(problem);
-  if (!shortfalls.length) return null;
-  return (
-    <div className="my-2">
-      <p className="font-medium">
-        <Trans>Not enough stock:</Trans>
-      </p>
-      <ul className="ms-5 list-disc">
-        {shortfalls.map((s) => {
-          const product = titles.get('productId')?.get(s.productId) ?? '…';
-          const code = s.locationId ? (titles.get('locationId')?.get(s.locationId) ?? '…') : null;
-          // A bin's code is Latin ("A-01"): kept left to right inside the Persian sentence.
-          const place = code && <bdi dir="ltr">{code}</bdi>;
-          const needed = formatQuantity(s.needed);
-          const available = formatQuantity(s.available);
-          return (
-            <li key={`${s.productId}/${s.locationId}/${s.batch}`}>
-              {place ? <Trans>{product} at {place}: needs {needed}, has {available}</Trans> : <Trans>{product}: needs {needed}, has {available}</Trans>}
-            </li>
-          );
-        })}
-      </ul>
-      <p className="text-xs">
-        <Trans>Receive the goods first, take them from another place, or lower the quantities.</Trans>
-      </p>
-    </div>
   );
 }
 
@@ -205,7 +160,6 @@ export function ReceiptDetails() {
       listPath={wh.receiptList}
       listLabel={<Trans>All receipts and issues</Trans>}
       summary={(shown: LocalRow) => <TotalsBar totals={receiptTotals((shown.lines as Line[] | undefined) ?? [])} direction={shown.direction} />}
-      explain={(problem) => <Shortfalls problem={problem} />}
     />
   );
 }
