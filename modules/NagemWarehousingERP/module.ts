@@ -1,7 +1,9 @@
 /**
  * Nagem's warehousing ERP (product-spec: NagemWarehousingERP/product/AddNewProduct): the product
  * form of warehousing under the ERP's path, on the same products. A module of one screen, built
- * on warehousing's exports, so it needs warehousing enabled with it.
+ * on warehousing's exports; it follows warehousing (its address opens wherever warehousing is on)
+ * and is never a menu entry or a choice of its own, since warehousing's menu has the same form
+ * (decision 030).
  */
 import { defineModule } from '../../src/contract/module.ts';
 
@@ -11,4 +13,5 @@ export default defineModule({
   entities: [],
   routes: ['product/AddNewProduct'],
   dependsOn: ['WarehousingMVM'],
+  follows: 'WarehousingMVM',
 });

@@ -8,19 +8,18 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { aliases, canonicalRoute, MODULE_BASE, moduleOfPath, needsSession } from '../contract/routes.ts';
-import { withFullCatalogue } from '../i18n/locale.ts';
+import { withModuleCatalogues } from '../i18n/locale.ts';
 import { NotFoundPage } from './errors/NotFoundPage.tsx';
 import { AuthLayout } from './layout/AuthLayout.tsx';
 import { PageSpinner } from './PageSpinner.tsx';
-import { loadModuleCatalogues } from '../i18n/locale.ts';
 import { lazyScreen } from '../panel/lazyScreen.ts';
 import { authScreens, standaloneScreens, userScreens } from './screens.ts';
 
 // The signed-in area draws only once every word of the app is loaded (the shell has its own few),
 // the modules' words included (their discovery is part of the area's chunk).
-const UserArea = lazyScreen(() => withFullCatalogue(import('./UserArea.tsx')).then(async (m) => (await loadModuleCatalogues(), m)), 'UserArea');
+const UserArea = lazyScreen(() => withModuleCatalogues(import('./UserArea.tsx')), 'UserArea');
 // A module route brings the signed-in area with it (a module's screen may be drawn without the frame).
-const ModuleRoute = lazyScreen(() => withFullCatalogue(import('./ModuleRoute.tsx')).then(async (m) => (await loadModuleCatalogues(), m)), 'ModuleRoute');
+const ModuleRoute = lazyScreen(() => withModuleCatalogues(import('./ModuleRoute.tsx')), 'ModuleRoute');
 
 /**
  * Starts loading what a path will show (its screen, the signed-in frame, the module route) so the

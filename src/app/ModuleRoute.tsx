@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Redirect } from 'wouter';
 import { modulePath } from '../contract/routes.ts';
 import { screenOfPath, type ClientModule } from '../panel/clientModule.ts';
-import { clientModule } from '../panel/modules.ts';
+import { clientModule, moduleOpens } from '../panel/modules.ts';
 import { NotFoundPage } from './errors/NotFoundPage.tsx';
 import { ModuleNotEnabled } from './ModuleNotEnabled.tsx';
 import { PageSpinner } from './PageSpinner.tsx';
@@ -43,7 +43,7 @@ function DeviceScreen({ part, route }: { part: ClientModule; route: string }) {
 function EnabledScreen({ part, route }: { part: ClientModule; route: string }) {
   const enabled = useEnabledModules();
   if (enabled === undefined) return <PageSpinner />;
-  if (!enabled.includes(part.module.key)) return <ModuleNotEnabled part={part} />;
+  if (!moduleOpens(part, enabled)) return <ModuleNotEnabled part={part} />;
   const Screen = part.screens[route]!;
   return (
     <Suspense fallback={<PageSpinner />}>

@@ -4,12 +4,12 @@
  * moduleScreens.ts.
  */
 import { paths } from '../contract/routes.ts';
-import { withFullCatalogue } from '../i18n/locale.ts';
+import { withFullCatalogue, withModuleCatalogues } from '../i18n/locale.ts';
 import { lazyScreen, type Screen } from '../panel/lazyScreen.ts';
 
 /** Full-page public screens with a frame of their own. */
 export const standaloneScreens: Record<string, Screen> = {
-  [paths.home]: lazyScreen(() => withFullCatalogue(import('../features/home/HomePage.tsx')), 'HomePage'),
+  [paths.home]: lazyScreen(() => withModuleCatalogues(import('../features/home/HomePage.tsx')), 'HomePage'),
 };
 
 /** Public account screens, shown in the auth frame. */

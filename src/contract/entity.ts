@@ -5,7 +5,7 @@
  * only the screens and rules that are really its own (server lifecycle hooks, keyed by entity).
  */
 import type { ModuleKey } from './routes.ts';
-import { isUuid, normalizeField, SERVER_ONLY, type Field, type FieldProblem, type Label } from './fields.ts';
+import { appliesWhenProblem, isUuid, normalizeField, SERVER_ONLY, type Field, type FieldProblem, type Label } from './fields.ts';
 
 export type Action = 'read' | 'create' | 'update' | 'delete' | 'submit' | 'cancel';
 export const actions: readonly Action[] = ['read', 'create', 'update', 'delete'];
@@ -26,6 +26,8 @@ export interface DocumentSpec<L extends Record<string, Field> = Record<string, F
   maxLines?: number;
   /** At least one line to submit (default true). */
   needsLines?: boolean;
+  /** The lines' key figures, always in view on a phone (decision 026); unset: every number and amount. */
+  keyLineFields?: readonly (keyof L & string)[];
 }
 
 export type DocumentStatus = 'draft' | 'submitted' | 'cancelled';
@@ -42,6 +44,8 @@ export interface EntityDeclaration<F extends Record<string, Field> = Record<stri
   titleField: keyof F & string;
   /** Columns of the list screen, in order. */
   listFields: readonly (keyof F & string)[];
+  /** The list's key figures, always in view on a phone (decision 026); unset: every number and amount. */
+  keyFields?: readonly (keyof F & string)[];
   /** Fields the list's search box looks in. */
   searchFields: readonly (keyof F & string)[];
   /** Fields that get a database index (server) and a Dexie index (client), for filters and sorting. */
@@ -151,6 +155,10 @@ export function defineEntity<F extends Record<string, Field>>(declaration: Entit
   const grants = new Set([...(scope ? [READ_ALL_GRANT] : []), ...Object.keys(declaration.grants ?? {})]);
   for (const [name, field] of Object.entries(declaration.fields)) {
     if (field.guard && !grants.has(field.guard.grant)) throw new Error(`${declaration.module}/${declaration.name}.${name}: its guard names an undeclared grant`);
+  }
+  for (const fields of [declaration.fields, declaration.document?.lines ?? {}]) {
+    const problem = appliesWhenProblem(fields);
+    if (problem) throw new Error(`${declaration.module}/${declaration.name}.${problem}`);
   }
   for (const held of declaration.staff ?? []) {
     if (!(entityActions(declaration) as readonly string[]).includes(held) && !grants.has(held)) throw new Error(`${declaration.module}/${declaration.name}: staff names ${held}, neither an action nor a grant of it`);

@@ -59,6 +59,41 @@ interface FieldBase<K extends FieldKind> {
    */
   guard?: { grant: string; values?: readonly string[] };
   hint?: Label;
+  /** When the field applies at all (a cheque's serial only on a cheque line); unset: always. */
+  appliesWhen?: AppliesWhen;
+}
+
+/**
+ * A conditional field's condition, as data: the field applies while its sibling `field` (a header
+ * field's among the header's, a line field's among its line's) holds one of `is`. Checked against
+ * the declaration when the entity is defined; never code or text evaluated at run time. A field
+ * that does not apply is neither shown in a form nor on a row's page, and a form writes it empty.
+ */
+export interface AppliesWhen {
+  field: string;
+  is: readonly string[];
+}
+
+/** Whether the field applies to these values (the row's, or for a line field its line's). */
+export function fieldApplies(field: Pick<Field, 'appliesWhen'>, values: Readonly<Record<string, unknown>>): boolean {
+  const when = field.appliesWhen;
+  if (!when) return true;
+  const value = Object.hasOwn(values, when.field) ? values[when.field] : undefined;
+  return typeof value === 'string' && when.is.includes(value);
+}
+
+/** A declaration's conditions name a sibling select and its options: the reason, or null when they do. */
+export function appliesWhenProblem(fields: Readonly<Record<string, Field>>): string | null {
+  for (const [name, field] of Object.entries(fields)) {
+    const when = field.appliesWhen;
+    if (!when) continue;
+    const on = Object.hasOwn(fields, when.field) ? fields[when.field] : undefined;
+    if (on?.kind !== 'select' || on.appliesWhen) return `${name}: appliesWhen must name a select field that always applies`;
+    const unknown = when.is.find((v) => !on.options.some((o) => o.value === v));
+    if (unknown !== undefined || when.is.length === 0) return `${name}: appliesWhen names ${unknown ?? 'no'} option of ${when.field}`;
+    if (field.required) return `${name}: a conditional field is not required (a rule of the module requires it where it must be given)`;
+  }
+  return null;
 }
 
 /** `readableBy` for a value that never leaves the server. */

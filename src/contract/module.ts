@@ -22,6 +22,13 @@ export interface ModuleDeclaration {
   dependsOn?: readonly string[];
   /** On in every panel and never disabled (panel management: it is where modules are managed). */
   alwaysOn?: boolean;
+  /**
+   * A module that is only another's screens at addresses of its own (the spec's
+   * NagemWarehousingERP/product/AddNewProduct is warehousing's product form): its routes open
+   * wherever that module is enabled, and it is never offered, listed or put in a menu on its own
+   * (docs/decisions/030-stages-and-the-erp-entry.md).
+   */
+  follows?: string;
   /** Where it sorts in menus and lists (smaller first). */
   order: number;
 }
@@ -37,5 +44,6 @@ export function defineModule(declaration: ModuleDeclaration): ModuleDeclaration 
     if (seen.has(key)) throw new Error(`${declaration.key} lists the route ${route} twice`);
     seen.add(key);
   }
+  if (declaration.follows && !declaration.dependsOn?.includes(declaration.follows)) throw new Error(`${declaration.key} follows ${declaration.follows} without depending on it`);
   return declaration;
 }

@@ -65,6 +65,12 @@ function toDate(value: string | number | Date): Date {
   return new Date(value);
 }
 
+/**
+ * One date style per purpose, so neighbouring screens agree: `medium` («۲ آذر ۱۴۰۵», the default)
+ * for a day in lists, cards, documents and reports; `long` for a day that heads a page or a
+ * person's record («یکشنبه ۲ آذر ۱۴۰۵»); `short` («۱۴۰۵/۹/۲») only where digits must line up in a
+ * file (CSV exports).
+ */
 export type DateStyle = 'short' | 'medium' | 'long';
 
 export function formatDate(value: string | number | Date, style: DateStyle = 'medium', locale = activeLocale()): string {
@@ -100,4 +106,19 @@ export function formatDayMonth(value: string | number | Date, locale = activeLoc
 /** "a, b and c" / «الف، ب و ج» in the active language. */
 export function formatList(items: readonly string[], locale = activeLocale()): string {
   return new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' }).format(items);
+}
+
+/** Names one after another, with no "and": "a, b, c" / «الف، ب، ج». */
+export function joinNames(items: readonly string[], locale = activeLocale()): string {
+  return items.join(locale === 'fa' ? '، ' : ', ');
+}
+
+/**
+ * A name (an entity's label) as a word inside an English sentence: "Add staff member", not "Add
+ * Staff member". Its first letter is lower-cased unless it begins an abbreviation ("VAT rate");
+ * Persian has no capitals and is as it is.
+ */
+export function inSentence(name: string, locale = activeLocale()): string {
+  if (locale !== 'en' || /^\p{Lu}{2}/u.test(name)) return name;
+  return name.charAt(0).toLocaleLowerCase('en') + name.slice(1);
 }

@@ -110,6 +110,17 @@ export async function withFullCatalogue<T>(load: Promise<T>): Promise<T> {
 }
 
 /**
+ * The full catalogue and every module's words, then what `load` gives: for a lazy screen that shows
+ * the modules' own words (the signed-in area, the home page's module cards). Loading the screen
+ * registers the modules (src/panel/modules.ts), so their words are loaded once it has arrived.
+ */
+export async function withModuleCatalogues<T>(load: Promise<T>): Promise<T> {
+  const module = await withFullCatalogue(load);
+  await loadModuleCatalogues();
+  return module;
+}
+
+/**
  * A synchronous copy of the choice, read at boot: the key-value store is the record (the spec's),
  * but opening IndexedDB before the first paint cost ~150 ms on a slow phone (bench/startup).
  */

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { moduleByKey } from '../contract/modules.ts';
 import type { ModuleKey } from '../contract/routes.ts';
 import { cx } from '../ui/cx.ts';
-import { clientModules } from './modules.ts';
+import { listedModules } from './modules.ts';
 
 /**
  * Checkboxes for the modules to enable, of those that exist; an always-on module (panel
@@ -17,7 +17,7 @@ export function ModuleChoice({ legend, value, onChange }: { legend: ReactNode; v
     <fieldset>
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
-        {clientModules().map((part) => {
+        {listedModules().map((part) => {
           const module = part.module.key;
           const fixed = Boolean(part.module.alwaysOn);
           const checked = fixed || value.includes(module);

@@ -5,6 +5,7 @@ import type { Entity } from '../contract/entity.ts';
 import { buttonClasses } from '../ui/Button.tsx';
 import { PageNotFound } from '../ui/PageNotFound.tsx';
 import type { NotFoundReason } from './usePageRecord.ts';
+import { inSentence } from '../i18n/format.ts';
 
 /**
  * A details page whose record is not there: the 404 'Page Not Found: {path}' with what the check
@@ -12,7 +13,7 @@ import type { NotFoundReason } from './usePageRecord.ts';
  */
 export function RecordNotFound({ entity, reason, back }: { entity: Entity; reason: NotFoundReason; back?: { href: string; label: ReactNode } }) {
   const { t, i18n } = useLingui();
-  const singular = i18n._(entity.label);
+  const singular = inSentence(i18n._(entity.label));
   const words: Record<NotFoundReason, string> = {
     noId: t`This address does not say which ${singular} to show.`,
     missing: t`There is no ${singular} with this address: it was deleted, or it never existed, or your role does not let you see it.`,

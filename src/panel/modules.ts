@@ -23,6 +23,18 @@ export function clientModules(): readonly ClientModule[] {
   return parts;
 }
 
+const listed = parts.filter((part) => !part.module.follows);
+
+/** The modules offered, listed and put in menus: all but those that only follow another (decision 030). */
+export function listedModules(): readonly ClientModule[] {
+  return listed;
+}
+
+/** Whether a module's screens open in a panel with these modules (one that follows another opens with it). */
+export function moduleOpens(part: ClientModule, enabled: readonly string[]): boolean {
+  return enabled.includes(part.module.key) || (part.module.follows !== undefined && enabled.includes(part.module.follows));
+}
+
 export function clientModule(key: string): ClientModule | undefined {
   const lower = key.toLowerCase();
   return parts.find((p) => p.module.key.toLowerCase() === lower);

@@ -77,11 +77,21 @@ describe('a panel from registration to two people working offline', () => {
   it('enables another module', async () => {
     const { page } = owner;
     await openScreen(page, modulePath('PanelManagement', 'Module/add'));
-    const card = page.locator('li', { has: page.getByRole('heading', { name: fa('Warehousing ERP') }) });
+    const card = page.locator('li', { has: page.getByRole('heading', { name: fa('Attendance') }) });
     await card.getByRole('button', { name: fa('Enable') }).click();
-    await page.getByText(fa('“{name}” is enabled.', { name: fa('Warehousing ERP') })).waitFor();
+    await page.getByText(fa('“{name}” is enabled.', { name: fa('Attendance') })).waitFor();
     await openScreen(page, modulePath('PanelManagement', 'Module/list'));
-    await page.getByRole('heading', { name: fa('Warehousing ERP') }).waitFor();
+    await page.getByRole('heading', { name: fa('Attendance') }).waitFor();
+  });
+
+  it('opens the ERP’s product form wherever warehousing is on, without offering the ERP as a module of its own', async () => {
+    const { page } = owner;
+    await openScreen(page, modulePath('PanelManagement', 'Module/add'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { name: fa('Warehousing ERP') }).count()).toBe(0);
+    await openScreen(page, modulePath('NagemWarehousingERP', 'product/AddNewProduct'));
+    await page.getByLabel(fa('field.Product.name')).waitFor();
+    expect(await page.getByRole('link', { name: fa('Warehousing ERP') }).count()).toBe(0);
   });
 
   it('makes a role with a limited permission matrix and adds the second person with it', async () => {

@@ -44,6 +44,9 @@ export const paymentMethods = [
 
 export type PaymentMethod = (typeof paymentMethods)[number]['value'];
 
+/** A cheque's own details apply to a cheque line only. */
+const onCheque = { field: 'method', is: ['cheque'] } as const;
+
 export const Payment = defineEntity({
   module: 'MarketAccounting',
   name: 'Payment',
@@ -68,11 +71,11 @@ export const Payment = defineEntity({
     lines: {
       method: { kind: 'select', label: /*i18n*/ { id: 'acc.field.PaymentLine.method', message: 'By' }, required: true, options: paymentMethods },
       amount: { kind: 'money', label: /*i18n*/ { id: 'acc.field.PaymentLine.amount', message: 'Amount' }, required: true, min: 1 },
-      cashBoxId: { kind: 'reference', to: 'MarketAccounting/CashBox', label: /*i18n*/ { id: 'acc.field.PaymentLine.cashBoxId', message: 'Cash box' } },
-      bankAccountId: { kind: 'reference', to: 'MarketAccounting/BankAccount', label: /*i18n*/ { id: 'acc.field.PaymentLine.bankAccountId', message: 'Bank account' } },
-      chequeBank: { kind: 'text', label: /*i18n*/ { id: 'acc.field.PaymentLine.chequeBank', message: 'Cheque’s bank' }, max: 60 },
-      chequeSerial: { kind: 'text', label: /*i18n*/ { id: 'acc.field.PaymentLine.chequeSerial', message: 'Cheque serial' }, max: 30 },
-      dueDate: { kind: 'date', label: /*i18n*/ { id: 'acc.field.PaymentLine.dueDate', message: 'Due date' } },
+      cashBoxId: { kind: 'reference', to: 'MarketAccounting/CashBox', label: /*i18n*/ { id: 'acc.field.PaymentLine.cashBoxId', message: 'Cash box' }, appliesWhen: { field: 'method', is: ['cash'] } },
+      bankAccountId: { kind: 'reference', to: 'MarketAccounting/BankAccount', label: /*i18n*/ { id: 'acc.field.PaymentLine.bankAccountId', message: 'Bank account' }, appliesWhen: { field: 'method', is: ['transfer', 'card', 'cheque'] } },
+      chequeBank: { kind: 'text', label: /*i18n*/ { id: 'acc.field.PaymentLine.chequeBank', message: 'Cheque’s bank' }, max: 60, appliesWhen: onCheque },
+      chequeSerial: { kind: 'text', label: /*i18n*/ { id: 'acc.field.PaymentLine.chequeSerial', message: 'Cheque serial' }, max: 30, appliesWhen: onCheque },
+      dueDate: { kind: 'date', label: /*i18n*/ { id: 'acc.field.PaymentLine.dueDate', message: 'Due date' }, appliesWhen: onCheque },
     },
   },
   titleField: 'note',

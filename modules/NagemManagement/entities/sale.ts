@@ -19,6 +19,9 @@ export const stageOptions = [
 export type Stage = (typeof stageOptions)[number]['value'];
 export const stages: readonly Stage[] = stageOptions.map((o) => o.value);
 
+/** Moving a sale to lost asks why: the server refuses a lost sale without its reason. */
+export const lostAsks = { lost: 'lostReason' } as const;
+
 export const Sale = defineEntity({
   module: 'NagemManagement',
   name: 'Sale',
@@ -28,7 +31,7 @@ export const Sale = defineEntity({
     customerId: { kind: 'reference', to: 'NagemManagement/Customer', label: /*i18n*/ { id: 'nm.field.Sale.customerId', message: 'Customer' }, required: true },
     date: { kind: 'date', label: /*i18n*/ { id: 'nm.field.Sale.date', message: 'Date' }, required: true },
     stage: { kind: 'select', label: /*i18n*/ { id: 'nm.field.Sale.stage', message: 'Stage' }, required: true, options: stageOptions },
-    lostReason: { kind: 'text', label: /*i18n*/ { id: 'nm.field.Sale.lostReason', message: 'Why it was lost' }, max: 200 },
+    lostReason: { kind: 'text', label: /*i18n*/ { id: 'nm.field.Sale.lostReason', message: 'Why it was lost' }, max: 200, appliesWhen: { field: 'stage', is: ['lost'] } },
     agentMemberId: { kind: 'reference', to: 'PanelManagement/Member', label: /*i18n*/ { id: 'nm.field.Sale.agentMemberId', message: 'Seller' } },
     note: { kind: 'longText', label: /*i18n*/ { id: 'nm.field.Sale.note', message: 'Note' }, max: 1000 },
     closedOn: { kind: 'date', label: /*i18n*/ { id: 'nm.field.Sale.closedOn', message: 'Closed on' }, readOnly: true },

@@ -9,7 +9,7 @@ import module from '../module.ts';
 export default defineClientModule({
   module,
   name: msg`Warehousing ERP`,
-  description: msg`Product entry for the ERP, on the same products as warehousing.`,
+  description: msg`Warehousing’s product form at the address Nagem’s ERP links to; it opens wherever warehousing is on.`,
   icon: 'box',
   nav: [{ screen: 'product/AddNewProduct', label: msg`Add a product`, needs: permission(Product, 'create') }],
   screens: {

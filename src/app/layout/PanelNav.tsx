@@ -9,7 +9,7 @@ import { Link, useLocation } from 'wouter';
 import { modulePath, paths } from '../../contract/routes.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { moduleEntry, type ClientModule } from '../../panel/clientModule.ts';
-import { clientModules } from '../../panel/modules.ts';
+import { listedModules } from '../../panel/modules.ts';
 import { panelAllows } from '../../storage/access.ts';
 import { useCurrentPanel } from '../../storage/currentPanel.ts';
 import { usePanelData } from '../../storage/panelData.ts';
@@ -80,7 +80,7 @@ export function PanelNav({ onNavigate }: { onNavigate?: () => void }) {
   const [location] = useLocation();
   const current = useCurrentPanel();
   const { problems } = useSyncCounts(usePanelData());
-  const openPart = clientModules().find((part) => location.toLowerCase().startsWith(modulePath(part.module.key, '').toLowerCase()));
+  const openPart = listedModules().find((part) => location.toLowerCase().startsWith(modulePath(part.module.key, '').toLowerCase()));
   usePreloadWhenIdle(current.status === 'ready' && openPart && current.panel.modules.includes(openPart.module.key) ? openPart : undefined);
   if (current.status !== 'ready') return null;
   const panel = current.panel;
@@ -91,7 +91,7 @@ export function PanelNav({ onNavigate }: { onNavigate?: () => void }) {
       <NavItem href={paths.user.panelDashboard} icon={<HomeIcon />} onNavigate={onNavigate}>
         <Trans>Panel dashboard</Trans>
       </NavItem>
-      {clientModules()
+      {listedModules()
         .filter((part) => panel.modules.includes(part.module.key))
         .map((part) => {
           const module = part.module.key;

@@ -3,7 +3,7 @@ import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../contract/routes.ts';
-import { clientModules } from '../../panel/modules.ts';
+import { listedModules } from '../../panel/modules.ts';
 import { isSignedIn } from '../../session/session.ts';
 import { useSession } from '../../session/useSession.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
@@ -57,7 +57,7 @@ export function HomePage() {
             <Trans>Modules of a panel</Trans>
           </h2>
           <ul className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {clientModules().map((part) => (
+            {listedModules().map((part) => (
               <li key={part.module.key} className="rounded-card bg-white p-5 shadow-sm ring-1 ring-slate-200">
                 <h3 className="font-semibold text-brand-800">{_(part.name)}</h3>
                 <p className="mt-1.5 text-sm text-slate-600">{_(part.description)}</p>

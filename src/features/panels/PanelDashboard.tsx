@@ -23,7 +23,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { ActivityFeed } from './ActivityFeed.tsx';
 import { moduleEntry } from '../../panel/clientModule.ts';
-import { clientModules } from '../../panel/modules.ts';
+import { listedModules } from '../../panel/modules.ts';
 import { usePanelActivity } from './useActivity.ts';
 import { WithPanel } from '../../panel/WithPanel.tsx';
 
@@ -71,7 +71,7 @@ function Dashboard({ panel, stale }: { panel: PanelInUse; stale: boolean }) {
         )}
       >
         <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {clientModules()
+          {listedModules()
             .filter((part) => panel.modules.includes(part.module.key))
             .map((part) => (
               <li key={part.module.key}>

@@ -18,8 +18,8 @@ import { useCanAccess } from '../../storage/access.ts';
 import { permission } from '../../contract/entity.ts';
 import { fieldProblemMessage } from '../entity/fieldProblems.ts';
 import { fieldWidgets, type Widget } from '../entity/fieldWidgets.tsx';
-import { editableFields, type FormValues } from '../entity/formValues.ts';
-import { checkDocument, initialDocument, type DocumentValues, type LineValues } from './documentValues.ts';
+import { applyingFields, editableFields, type FormValues } from '../entity/formValues.ts';
+import { checkDocument, fillLines, initialDocument, type DocumentValues, type LineFill, type LineValues } from './documentValues.ts';
 import { LinesEditor } from './LinesEditor.tsx';
 
 export interface DocumentFormProps {
@@ -32,13 +32,23 @@ export interface DocumentFormProps {
   lineFooter?: (line: LineValues, header: FormValues) => ReactNode;
   /** Under the lines: the totals, worked out by the module. */
   summary?: (values: DocumentValues) => ReactNode;
+  /**
+   * What a line gets from what was picked on it (the product's price when the product is chosen):
+   * called with each changed line and the line as it was; the person may change the result.
+   */
+  fillLine?: LineFill;
+  /**
+   * What the primary button does for the header's values: save and submit (the default), or only
+   * save, where submitting is not possible in this state (a sale is invoiced only once won).
+   */
+  primary?: (header: FormValues) => { label: string; submits: boolean };
   /** Above the lines: a way to add or change lines at once (a scanner that adds a line per scan). */
   linesToolbar?: (values: DocumentValues, setLines: (change: (lines: LineValues[]) => LineValues[]) => void) => ReactNode;
   onSaved: (row: Row) => void;
   onCancel: () => void;
 }
 
-export function DocumentForm({ entity, row, defaults, widgets, lineWidgets, lineFooter, summary, linesToolbar, onSaved, onCancel }: DocumentFormProps) {
+export function DocumentForm({ entity, row, defaults, widgets, lineWidgets, lineFooter, summary, linesToolbar, fillLine, primary, onSaved, onCancel }: DocumentFormProps) {
   const { t, i18n } = useLingui();
   const panel = usePanelData();
   const can = useCanAccess();
@@ -49,6 +59,9 @@ export function DocumentForm({ entity, row, defaults, widgets, lineWidgets, line
   const [saving, setSaving] = useState<'draft' | 'submit' | null>(null);
   const problem = useRowProblem(row?.id);
   const shown = { ...(problem?.fields ?? {}), ...errors };
+  const setLines = (change: (lines: LineValues[]) => LineValues[]) =>
+    setValues((current) => ({ ...current, lines: fillLines(change(current.lines), current.lines, current.header, fillLine) }));
+  const action = primary?.(values.header) ?? { label: t`Save and submit`, submits: true };
 
   async function save(andSubmit: boolean) {
     setFailure(null);
@@ -89,7 +102,7 @@ export function DocumentForm({ entity, row, defaults, widgets, lineWidgets, line
         </Alert>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        {editableFields(entity).map(([name, field]) => {
+        {applyingFields(editableFields(entity), values.header).map(([name, field]) => {
           const Widget = widgets?.[name] ?? fieldWidgets[field.kind];
           const reason = shown[name];
           return (
@@ -108,11 +121,11 @@ export function DocumentForm({ entity, row, defaults, widgets, lineWidgets, line
           );
         })}
       </div>
-      {linesToolbar?.(values, (change) => setValues((current) => ({ ...current, lines: change(current.lines) })))}
+      {linesToolbar?.(values, setLines)}
       <LinesEditor
         spec={entity.document}
         lines={values.lines}
-        onChange={(lines) => setValues((current) => ({ ...current, lines }))}
+        onChange={(lines) => setLines(() => lines)}
         header={values.header}
         errors={shown}
         widgets={lineWidgets}
@@ -127,12 +140,18 @@ export function DocumentForm({ entity, row, defaults, widgets, lineWidgets, line
         <Button variant="secondary" onClick={onCancel}>
           <Trans>Cancel</Trans>
         </Button>
-        <Button type="submit" variant="secondary" loading={saving === 'draft'} disabled={saving !== null}>
-          <Trans>Save draft</Trans>
-        </Button>
-        {can(permission(entity, 'submit')) && (
-          <Button loading={saving === 'submit'} disabled={saving !== null} onClick={() => void save(true)}>
-            <Trans>Save and submit</Trans>
+        {action.submits && can(permission(entity, 'submit')) ? (
+          <>
+            <Button type="submit" variant="secondary" loading={saving === 'draft'} disabled={saving !== null}>
+              <Trans>Save draft</Trans>
+            </Button>
+            <Button loading={saving === 'submit'} disabled={saving !== null} onClick={() => void save(true)}>
+              {action.label}
+            </Button>
+          </>
+        ) : (
+          <Button type="submit" loading={saving === 'draft'} disabled={saving !== null}>
+            {action.submits ? <Trans>Save draft</Trans> : action.label}
           </Button>
         )}
       </div>

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { asDocument, permission, type Entity } from '../../contract/entity.ts';
 import { DocumentForm, type DocumentFormProps } from './DocumentForm.tsx';
-import { DocumentView } from './DocumentView.tsx';
+import { DocumentView, type DocumentViewProps } from './DocumentView.tsx';
 import { RecordNotFound } from '../RecordNotFound.tsx';
 import { usePageRecord } from '../usePageRecord.ts';
 import { NoAccess } from '../WithPanel.tsx';
@@ -22,7 +22,7 @@ import { Loading } from '../../ui/Loading.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { withQuery } from '../../contract/routes.ts';
 
-type FormParts = Pick<DocumentFormProps, 'defaults' | 'widgets' | 'lineWidgets' | 'lineFooter' | 'linesToolbar' | 'summary'>;
+type FormParts = Pick<DocumentFormProps, 'defaults' | 'widgets' | 'lineWidgets' | 'lineFooter' | 'linesToolbar' | 'summary' | 'fillLine' | 'primary'>;
 
 export interface DocumentEditorProps extends FormParts {
   entity: Entity;
@@ -81,9 +81,10 @@ export interface DocumentPageProps {
   /** What follows the document on its page. */
   children?: (row: LocalRow) => ReactNode;
   summary?: (row: LocalRow) => ReactNode;
+  submittable?: DocumentViewProps['submittable'];
 }
 
-export function DocumentPage({ entity, id, title, editPath, listPath, listLabel, lead, children, summary }: DocumentPageProps) {
+export function DocumentPage({ entity, id, title, editPath, listPath, listLabel, lead, children, summary, submittable }: DocumentPageProps) {
   const { i18n } = useLingui();
   const [, navigate] = useLocation();
   const can = useCanAccess();
@@ -103,6 +104,7 @@ export function DocumentPage({ entity, id, title, editPath, listPath, listLabel,
             entity={asDocument(entity)}
             row={row}
             summary={summary}
+            submittable={submittable}
             onEdit={() => navigate(withQuery(editPath, { id: row.id }))}
             onDone={({ amended }) => navigate(amended ? withQuery(editPath, { id: amended.id }) : listPath, { replace: true })}
           />

@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button.tsx';
 import { PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { fieldProblemMessage } from '../entity/fieldProblems.ts';
 import { fieldWidgets, type Widget } from '../entity/fieldWidgets.tsx';
-import type { FormValues } from '../entity/formValues.ts';
+import { applyingFields, type FormValues } from '../entity/formValues.ts';
 import { emptyLine, type LineValues } from './documentValues.ts';
 
 export interface LinesEditorProps {
@@ -63,7 +63,7 @@ export function LinesEditor({ spec, lines, onChange, header, errors, widgets, li
                 </Button>
               </div>
               <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-                {Object.entries(spec.lines).map(([name, field]) => {
+                {applyingFields(Object.entries(spec.lines), line).map(([name, field]) => {
                   const Widget = widgets?.[name] ?? fieldWidgets[field.kind];
                   const reason = errors[`lines.${i}.${name}`];
                   return (

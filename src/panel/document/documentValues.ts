@@ -6,8 +6,8 @@
  */
 import { newId } from '../../storage/newId.ts';
 import type { DocumentSpec, Entity, Line, Row } from '../../contract/entity.ts';
-import { normalizeField, type Field } from '../../contract/fields.ts';
-import { checkValues, initialValues, type FormValues } from '../entity/formValues.ts';
+import type { Field } from '../../contract/fields.ts';
+import { checkFields, checkValues, initialValues, type FormValues } from '../entity/formValues.ts';
 
 export type LineValues = { id: string } & FormValues;
 
@@ -48,15 +48,21 @@ export function checkDocument(entity: Entity & { document: DocumentSpec }, value
   const lines: Line[] = [];
   values.lines.forEach((line, i) => {
     if (blank(entity.document, line)) return;
-    const out: Line = { id: line.id };
-    for (const [name, field] of Object.entries(entity.document.lines)) {
-      const raw = line[name];
-      const result = normalizeField(field, typeof raw === 'string' && field.kind !== 'text' && field.kind !== 'longText' ? raw.trim() : raw);
-      if ('problem' in result) errors[`lines.${i}.${name}`] = result.problem.reason;
-      else out[name] = result.value;
-    }
-    lines.push(out);
+    const checked = checkFields(Object.entries(entity.document.lines), line);
+    if ('errors' in checked) for (const [name, reason] of Object.entries(checked.errors)) errors[`lines.${i}.${name}`] = reason;
+    else lines.push({ id: line.id, ...checked.values });
   });
   if (Object.keys(errors).length || 'errors' in header) return { errors };
   return { values: { ...header.values, lines } };
 }
+
+/** What a line gets from what was picked on it: the line (changed or not) and the line as it was. */
+export type LineFill = (line: LineValues, before: LineValues | undefined, header: FormValues) => LineValues;
+
+/** The lines with each changed one passed through `fill` (a line nobody touched stays as it is). */
+export function fillLines(next: LineValues[], before: LineValues[], header: FormValues, fill: LineFill | undefined): LineValues[] {
+  if (!fill) return next;
+  const old = new Map(before.map((line) => [line.id, line]));
+  return next.map((line) => (old.get(line.id) === line ? line : fill(line, old.get(line.id), header)));
+}
+

@@ -8,6 +8,7 @@ import type { LocalRow } from '../../storage/localRecords.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EditIcon, TrashIcon } from '../../ui/icons.tsx';
 import { FieldValue } from './FieldValue.tsx';
+import { applyingFields } from './formValues.ts';
 import { PendingBadge } from './PendingBadge.tsx';
 import { useReferenceMaps } from './useReferenceMaps.ts';
 
@@ -27,7 +28,7 @@ export function EntityDetails({ entity, row, onEdit, onDelete, actions }: Entity
     <div className="flex flex-col gap-5">
       {row._pending > 0 && <PendingBadge />}
       <dl className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
-        {shownFields(entity).map(([name, field]) => (
+        {applyingFields(shownFields(entity), row).map(([name, field]) => (
           <div key={name} className="grid gap-1 px-4 py-3 sm:grid-cols-3 sm:gap-4">
             <dt className="text-sm font-medium text-slate-600">{i18n._(field.label)}</dt>
             <dd className="text-sm text-slate-900 sm:col-span-2">

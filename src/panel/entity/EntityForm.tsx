@@ -17,7 +17,7 @@ import { Button } from '../../ui/Button.tsx';
 import { focusFirstInvalid } from '../../ui/focusFirstInvalid.ts';
 import { fieldProblemMessage } from './fieldProblems.ts';
 import { fieldWidgets, type Widget } from './fieldWidgets.tsx';
-import { checkValues, editableFields, initialValues, type FormValues } from './formValues.ts';
+import { applyingFields, checkValues, editableFields, initialValues, type FormValues } from './formValues.ts';
 
 export interface EntityFormProps {
   entity: Entity;
@@ -74,7 +74,7 @@ export function EntityForm({ entity, row, onSaved, onCancel, widgets, defaults }
           {problem.message || messageForCode(i18n, problem.code)}
         </Alert>
       )}
-      {editableFields(entity).map(([name, field]) => {
+      {applyingFields(editableFields(entity), values).map(([name, field]) => {
         const Widget = widgets?.[name] ?? fieldWidgets[field.kind];
         const reason = errors[name] ?? serverFields[name];
         return (

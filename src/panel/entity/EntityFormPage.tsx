@@ -16,6 +16,7 @@ import { usePageRecord } from '../usePageRecord.ts';
 import { NoAccess } from '../WithPanel.tsx';
 import { EntityForm, type EntityFormProps } from './EntityForm.tsx';
 import { rowTitle } from './referenceTitles.ts';
+import { inSentence } from '../../i18n/format.ts';
 
 export interface EntityFormPageProps {
   entity: Entity;
@@ -37,8 +38,9 @@ export function EntityFormPage({ entity, after, back, description, widgets, defa
   const can = useCanAccess();
   const record = usePageRecord(entity, id);
   const row = record.row;
-  const singular = i18n._(entity.label);
-  const title = id ? (row ? rowTitle(entity, row) || singular : singular) : t`New ${singular}`;
+  const label = i18n._(entity.label);
+  const singular = inSentence(label);
+  const title = id ? (row ? rowTitle(entity, row) || label : label) : t`New ${singular}`;
   useDocumentTitle(record.status === 'notFound' ? null : title);
   const fromAddress = Object.fromEntries([...query].filter(([name]) => name !== 'id' && Object.hasOwn(entity.fields, name)));
   if (!can(permission(entity, id ? 'update' : 'create'))) {

@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { isDocument, type Entity } from '../../contract/entity.ts';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatNumber, inSentence } from '../../i18n/format.ts';
 import type { ListParams } from '../../storage/listQuery.ts';
 import type { LocalRow } from '../../storage/localRecords.ts';
 import { useList } from '../../storage/useData.ts';
@@ -41,7 +41,7 @@ export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
   const titles = useReferenceMaps(entity);
   const display = useFieldDisplay();
   const narrowed = Boolean(search.trim()) || Object.values(filters).some((v) => v !== undefined) || Object.values(ranges).some((r) => r.from || r.to);
-  const plural = i18n._(entity.pluralLabel);
+  const plural = inSentence(i18n._(entity.pluralLabel));
   const count = formatNumber(data?.total ?? 0);
 
   function exportCsv() {

@@ -27,6 +27,7 @@ import { EntitySheet } from './EntitySheet.tsx';
 import { FieldDisplayContext, type FieldDisplay } from './fieldDisplay.ts';
 import { rowTitle } from './referenceTitles.ts';
 import { useSheetRoute } from './useSheetRoute.ts';
+import { inSentence } from '../../i18n/format.ts';
 
 export interface EntityScreenProps {
   entity: Entity;
@@ -53,16 +54,19 @@ export function EntityScreen({ entity, description, before, widgets, defaults, d
   const row = record.row;
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const plural = i18n._(entity.pluralLabel);
-  const singular = i18n._(entity.label);
-  useDocumentTitle(plural);
+  const pluralLabel = i18n._(entity.pluralLabel);
+  const label = i18n._(entity.label);
+  // Inside a sentence the names are words of it ("Add staff member"); alone they are titles.
+  const plural = inSentence(pluralLabel);
+  const singular = inSentence(label);
+  useDocumentTitle(pluralLabel);
   const may = { create: can(permission(entity, 'create')), update: editable(entity) && can(permission(entity, 'update')), delete: deletable(entity) && can(permission(entity, 'delete')) };
   const writable = !entity.serverOnly;
 
   if (!can(permission(entity, 'read'))) {
     return (
       <>
-        <PageHeader title={plural} />
+        <PageHeader title={pluralLabel} />
         <Alert tone="warning" title={t`You do not have access to ${plural}`}>
           {t`Ask the panel’s owner or an administrator for access.`}
         </Alert>
@@ -90,11 +94,11 @@ export function EntityScreen({ entity, description, before, widgets, defaults, d
       <Trans>Add {singular}</Trans>
     </Button>
   );
-  const title = row ? rowTitle(entity, row) || singular : sheet.mode === 'new' ? t`New ${singular}` : singular;
+  const title = row ? rowTitle(entity, row) || label : sheet.mode === 'new' ? t`New ${singular}` : label;
 
   return (
     <FieldDisplayContext.Provider value={display}>
-      <PageHeader title={plural} description={description} actions={addButton} />
+      <PageHeader title={pluralLabel} description={description} actions={addButton} />
       {before}
       <EntityList entity={entity} onOpen={(r) => open({ mode: 'view', id: r.id })} empty={addButton} />
       <EntitySheet open={sheet.mode !== 'closed'} title={title} onClose={() => open({ mode: 'closed' })}>

@@ -3,7 +3,7 @@
  * `normalizeField` (the rules the server applies too) into the values the data layer writes.
  */
 import type { Entity, Row } from '../../contract/entity.ts';
-import { normalizeField, type Field } from '../../contract/fields.ts';
+import { fieldApplies, normalizeField, type Field } from '../../contract/fields.ts';
 
 export type FormValues = Record<string, unknown>;
 
@@ -27,15 +27,28 @@ export function initialValues(entity: Entity, row?: Row | null): FormValues {
   return Object.fromEntries(editableFields(entity).map(([name, field]) => [name, toWidget(field, row?.[name])]));
 }
 
-/** The written values, or each failing field's reason. */
-export function checkValues(entity: Entity, values: FormValues): { values: Record<string, unknown> } | { errors: Record<string, string> } {
+/** The fields of these that apply to the values (a conditional field's condition holds). */
+export function applyingFields(fields: [string, Field][], values: FormValues): [string, Field][] {
+  return fields.filter(([, field]) => fieldApplies(field, values));
+}
+
+/**
+ * The written values of these fields, or each failing field's reason. A field that does not apply
+ * to the values is written empty, whatever was typed into it before it stopped applying.
+ */
+export function checkFields(fields: [string, Field][], values: FormValues): { values: Record<string, unknown> } | { errors: Record<string, string> } {
   const out: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
-  for (const [name, field] of editableFields(entity)) {
-    const raw = values[name];
+  for (const [name, field] of fields) {
+    const raw = fieldApplies(field, values) ? values[name] : null;
     const result = normalizeField(field, typeof raw === 'string' && field.kind !== 'text' && field.kind !== 'longText' ? raw.trim() : raw);
     if ('problem' in result) errors[name] = result.problem.reason;
     else out[name] = result.value;
   }
   return Object.keys(errors).length ? { errors } : { values: out };
+}
+
+/** The written values, or each failing field's reason. */
+export function checkValues(entity: Entity, values: FormValues): { values: Record<string, unknown> } | { errors: Record<string, string> } {
+  return checkFields(editableFields(entity), values);
 }

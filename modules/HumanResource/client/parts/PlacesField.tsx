@@ -6,6 +6,7 @@ import { CheckboxGroup } from '../../../../src/ui/CheckboxGroup.tsx';
 import { useList } from '../../../../src/storage/useData.ts';
 import { Place } from '../../entities/masterData.ts';
 import { hr } from '../paths.ts';
+import { joinNames } from '../../../../src/i18n/format.ts';
 
 export function PlacesField({ name, label, value, onChange, error, hint }: WidgetProps) {
   const { data } = useList(Place);
@@ -24,5 +25,5 @@ export function PlacesField({ name, label, value, onChange, error, hint }: Widge
 export function usePlaceNames(): (value: unknown) => string {
   const { data } = useList(Place);
   const names = new Map((data?.items ?? []).map((p) => [p.id, String(p.name)]));
-  return (value) => (Array.isArray(value) ? value.map((id) => names.get(String(id)) ?? '…').join('، ') : '');
+  return (value) => (Array.isArray(value) ? joinNames(value.map((id) => names.get(String(id)) ?? '…')) : '');
 }

@@ -5,6 +5,7 @@ import { formatDate } from '../../../../src/i18n/format.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
 import { PageHeader } from '../../../../src/ui/Card.tsx';
+import { DataTable } from '../../../../src/ui/DataTable.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { AccountBalance } from '../../entities/ledger.ts';
@@ -42,26 +43,17 @@ export function CashAndBank() {
           <dd className="text-lg font-semibold">{money.text(bank)}</dd>
         </div>
       </dl>
-      <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
-        <table className="w-full text-sm">
-          <thead className="bg-slate-50 text-xs text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-start"><Trans>Kind</Trans></th>
-              <th scope="col" className="px-3 py-2 text-start"><Trans>Name</Trans></th>
-              <th scope="col" className="px-3 py-2 text-end"><Trans>Balance ({money.unit})</Trans></th>
-            </tr>
-          </thead>
-          <tbody>
-            {holdings.map((h) => (
-              <tr key={h.id} className="border-t border-slate-100">
-                <td className="px-3 py-2">{kindLabel(h.kind)}</td>
-                <td className="px-3 py-2">{h.name}</td>
-                <td className={`px-3 py-2 text-end tabular-nums ${h.balance < 0 ? 'text-red-700' : ''}`}>{money.number(h.balance)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label={t`Cash and bank balances`}
+        rows={holdings}
+        rowKey={(h) => h.id}
+        wideFrom="sm"
+        columns={[
+          { id: 'kind', header: t`Kind`, cell: (h) => kindLabel(h.kind) },
+          { id: 'name', header: t`Name`, title: true, cell: (h) => h.name },
+          { id: 'balance', header: t`Balance (${money.unit})`, kind: 'figure', key: true, cellClassName: (h) => (h.balance < 0 ? 'text-red-700' : undefined), cell: (h) => money.number(h.balance) },
+        ]}
+      />
     </>
   );
 }

@@ -15,6 +15,7 @@ import { modulePath, paths } from '../../../../src/contract/routes.ts';
 import { accountServerEnv, freshContext, newAccount, signInContext, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
 import { screenshot, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
 import { callInPanel, openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
+import { expectFitsThePhone } from '../../../../tests/e2e/phoneFit.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
 import { BankAccount, CashBox, Party } from '../../entities/books.ts';
 import { Payment, Voucher } from '../../entities/documents.ts';
@@ -45,10 +46,13 @@ async function choose(scope: ReturnType<Page['locator']> | Page, label: string, 
 
 const api = <T = Row>(method: string, path: string, body?: unknown) => callInPanel<T>(e2e.server.url, { method, path }, token, panelCode, body);
 
-async function submitted(entity: typeof Payment | typeof Voucher, values: Record<string, unknown>): Promise<void> {
+async function submitted(entity: typeof Payment | typeof Voucher, values: Record<string, unknown>): Promise<Row> {
   const row = await api('POST', entityPath(entity), { id: randomUUID(), ...values });
-  await api('POST', `${entityPath(entity)}/${row.id}/submit`, { version: row.version });
+  return api('POST', `${entityPath(entity)}/${row.id}/submit`, { version: row.version });
 }
+
+let capital: Row;
+let customerId = '';
 
 beforeAll(async () => {
   const person = await newAccount(e2e.server);
@@ -62,7 +66,8 @@ beforeAll(async () => {
   const box = await api('POST', entityPath(CashBox), { id: randomUUID(), name: 'صندوق اصلی', active: true });
   const bank = await api('POST', entityPath(BankAccount), { id: randomUUID(), bank: 'ملت', accountNumber: '4455', sheba: 'IR062960000000100324200001', active: true });
   // The owner's capital in the bank and the till, a sale on credit, its payment partly by cheque, a purchase paid by transfer, and the rent.
-  await submitted(Voucher, { date: today, description: 'سرمایه اولیه', lines: [{ id: randomUUID(), accountId: accountId('1102'), bankAccountId: bank.id, debit: 200_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('1101'), cashBoxId: box.id, debit: 10_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('3101'), debit: 0, credit: 210_000_000 }] });
+  customerId = customer.id;
+  capital = await submitted(Voucher, { date: today, description: 'سرمایه اولیه', lines: [{ id: randomUUID(), accountId: accountId('1102'), bankAccountId: bank.id, debit: 200_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('1101'), cashBoxId: box.id, debit: 10_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('3101'), debit: 0, credit: 210_000_000 }] });
   await submitted(Voucher, { date: today, description: 'فروش نسیه', lines: [{ id: randomUUID(), accountId: accountId('1103'), partyId: customer.id, debit: 120_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('4101'), debit: 0, credit: 120_000_000 }] });
   await submitted(Payment, { direction: 'in', date: today, partyId: customer.id, lines: [{ id: randomUUID(), method: 'cheque', amount: 50_000_000, chequeBank: 'صادرات', chequeSerial: '778899', dueDate: addDays(today, 3) }] });
   await submitted(Voucher, { date: today, description: 'خرید کالا', lines: [{ id: randomUUID(), accountId: accountId('1106'), debit: 80_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('2101'), partyId: supplier.id, debit: 0, credit: 80_000_000 }] });
@@ -157,8 +162,38 @@ describe('accounting on a phone', () => {
     await page.getByRole('heading', { name: fa('Largest debtors') }).waitFor();
     await screenshot(page, 'accounting-dashboard-fa-390');
     await go(at('Reports/TrialBalance'));
-    await page.getByRole('region', { name: fa('Trial balance') }).waitFor();
+    // On a phone each account is a card, its balance beside its name.
+    await page.getByRole('list', { name: fa('Trial balance') }).waitFor();
     await screenshot(page, 'accounting-trial-balance-fa-390');
+  });
+
+  it('fits its tables on a phone at 360 px in Persian and English, every key figure in view', async () => {
+    const screens = [
+      ['Reports/TrialBalance', 'trial-balance', 4],
+      [`Voucher/VoucherDetails?id=${capital.id}`, 'voucher', 3],
+      ['Reports/ProfitAndLoss', 'profit-and-loss', 1],
+      ['Reports/CashAndBank', 'cash-and-bank', 2],
+      [`Reports/PartyStatement?partyId=${customerId}`, 'statement', 3],
+      ['Journal/JournalList', 'journal', 0],
+      ['Payment/PaymentList', 'payments', 0],
+    ] as const;
+    for (const language of ['fa', 'en'] as const) {
+      await page.setViewportSize({ width: 360, height: 780 });
+      for (const [screen, name, figures] of screens) {
+        await go(at(screen));
+        await expect.poll(async () => (await page.locator('[data-key-figure]').count()) >= figures, { timeout: 30_000 }).toBe(true);
+        await expectFitsThePhone(page, figures);
+        if (name === 'trial-balance' || name === 'voucher') {
+          await page.setViewportSize({ width: 390, height: 844 });
+          await screenshot(page, `tables-${name}-${language}-390`);
+          await page.setViewportSize({ width: 360, height: 780 });
+        }
+      }
+      if (language === 'fa') await switchToEnglish(page);
+    }
+    // Back to Persian, as the rest of the run expects.
+    await page.getByRole('button', { name: /Change language/ }).first().click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fa');
   });
 
   it('reads the same in English on a wide screen', async () => {

@@ -9,7 +9,7 @@ import { LazyBarChart } from './LazyBarChart.tsx';
 export function PipelineChart({ figures }: { figures: readonly StageFigure[] }) {
   const { t, i18n } = useLingui();
   const groups = figures.map((f) => ({ key: f.stage, label: i18n._(stageOptions.find((o) => o.value === f.stage)!.label), values: [Number(f.value)] }));
-  return <LazyBarChart groups={groups} series={[{ label: t`Value (rials)`, color: 'var(--color-brand-600)' }]} label={t`Pipeline value per stage`} groupHeader={t`Stage`} formatValue={formatCompact} />;
+  return <LazyBarChart groups={groups} series={[{ label: t`Value (rials)`, color: 'var(--color-brand-600)' }]} label={t`Pipeline value per stage`} groupHeader={t`Stage`} formatValue={formatCompact} categories />;
 }
 
 export function TargetBar({ won, target }: { won: bigint | number; target: number }) {

@@ -1,4 +1,8 @@
-/** One sale on the board: its customer, net amount, date and seller; a grip to drag it by touch. */
+/**
+ * One sale on the board: its customer, net amount, date and seller; a grip to drag it by touch.
+ * Its accessible name is what it shows (customer, amount, date, seller), so a screen reader and a
+ * voice command name it as a sighted person reads it.
+ */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatDate } from '../../../../src/i18n/format.ts';
@@ -18,7 +22,7 @@ export interface SaleCardProps {
 
 export const SaleCard = memo(function SaleCard({ sale, customer, seller, picked, dragging, movable, onKeyDown, onPointerDown }: SaleCardProps) {
   const { t } = useLingui();
-  const date = typeof sale.date === 'string' ? formatDate(sale.date, 'short') : '';
+  const date = typeof sale.date === 'string' ? formatDate(sale.date) : '';
   return (
     <div
       data-sale-card={sale.id}
@@ -27,7 +31,6 @@ export const SaleCard = memo(function SaleCard({ sale, customer, seller, picked,
       aria-roledescription={t`movable sale`}
       aria-describedby="sale-board-help"
       aria-pressed={picked}
-      aria-label={t`${customer}, ${date}`}
       onKeyDown={(e) => onKeyDown(sale, e)}
       onPointerDown={(e) => onPointerDown(sale, e)}
       style={dragging ? { transform: `translate(${dragging.dx}px, ${dragging.dy}px)` } : undefined}

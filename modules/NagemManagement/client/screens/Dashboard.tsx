@@ -95,7 +95,7 @@ function Figures() {
           <PipelineChart figures={figures.pipeline} />
         </SectionCard>
         <SectionCard title={<Trans>Open requests by priority</Trans>} action={<Link href={nm.requests} className={buttonClasses('ghost', 'sm')}><Trans>All requests</Trans></Link>}>
-          <LazyBarChart groups={figures.byPriority.map((p) => ({ key: p.key, label: i18n._(p.label), values: [p.count] }))} series={[{ label: t`Open requests`, color: '#f59e0b' }]} label={t`Open requests by priority`} groupHeader={t`Priority`} />
+          <LazyBarChart groups={figures.byPriority.map((p) => ({ key: p.key, label: i18n._(p.label), values: [p.count] }))} series={[{ label: t`Open requests`, color: '#f59e0b' }]} label={t`Open requests by priority`} groupHeader={t`Priority`} categories />
         </SectionCard>
       </div>
       <SectionCard title={<Trans>Top agents this month</Trans>} action={<Link href={nm.performance} className={buttonClasses('ghost', 'sm')}><Trans>Agent performance</Trans></Link>}>

@@ -14,6 +14,7 @@ import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { RecordNotFound } from '../../../../src/panel/RecordNotFound.tsx';
 import { usePageRecord } from '../../../../src/panel/usePageRecord.ts';
+import { StageBar } from '../../../../src/panel/document/StageBar.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
 import type { LocalRow } from '../../../../src/storage/localRecords.ts';
 import { usePanelData } from '../../../../src/storage/panelData.ts';
@@ -25,7 +26,7 @@ import { SelectField } from '../../../../src/ui/SelectField.tsx';
 import { TextAreaField } from '../../../../src/ui/TextAreaField.tsx';
 import { showToast } from '../../../../src/ui/toast.ts';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { priorityOptions, Request, RequestMessage, requestStatuses } from '../../entities/support.ts';
+import { priorityOptions, Request, RequestMessage } from '../../entities/support.ts';
 import { isOverdue } from '../../rules/support.ts';
 import { nm, withQuery } from '../paths.ts';
 import { useNow } from '../../../../src/ui/useNow.ts';
@@ -93,6 +94,9 @@ function Details({ request }: { request: LocalRow }) {
   const due = typeof request.dueAt === 'string' ? formatDateTime(request.dueAt) : '—';
   return (
     <div className="grid gap-4 lg:grid-cols-3">
+      <div className="lg:col-span-3">
+        <StageBar entity={Request} row={request} field="status" />
+      </div>
       <div className="flex flex-col gap-4 lg:col-span-2">
         <SectionCard title={<Trans>Request</Trans>}>
           <p className="text-sm text-slate-600">
@@ -115,7 +119,6 @@ function Details({ request }: { request: LocalRow }) {
               <Trans>Due {due}</Trans>
             </p>
           )}
-          <SelectField label={t`Status`} disabled={!editable} value={String(request.status)} onChange={(e) => void change({ status: e.target.value })} options={requestStatuses.map((o) => ({ value: o.value, label: i18n._(o.label) }))} />
           <SelectField label={t`Priority`} disabled={!editable} value={String(request.priority)} onChange={(e) => void change({ priority: e.target.value })} options={priorityOptions.map((o) => ({ value: o.value, label: i18n._(o.label) }))} />
           <SelectField
             label={t`Supporter`}

@@ -1,30 +1,28 @@
 /**
  * SaleStatus: the sales board, a column per stage with its count and value, each sale a card moved
- * by drag or by keyboard (useBoardDrag). Moving to lost asks for the reason; moving to won makes
+ * by drag or by keyboard (useBoardDrag); on a phone the stages stand one under another, with a
+ * chip per stage to jump to it, so the page never pans sideways. Moving to lost asks for the reason; moving to won makes
  * the customer's subscriptions on the server. A column draws its newest cards and more on request.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { permission } from '../../../../src/contract/entity.ts';
-import { describeError } from '../../../../src/i18n/describeError.ts';
 import { formatNumber } from '../../../../src/i18n/format.ts';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
 import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
 import { Button } from '../../../../src/ui/Button.tsx';
 import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { ConfirmDialog } from '../../../../src/ui/ConfirmDialog.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
-import { TextField } from '../../../../src/ui/TextField.tsx';
-import { showToast } from '../../../../src/ui/toast.ts';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { Sale, stageOptions, type Stage } from '../../entities/sale.ts';
+import { useStageMove } from '../../../../src/panel/document/useStageMove.tsx';
+import { lostAsks, Sale, stageOptions, type Stage } from '../../entities/sale.ts';
 import { boardColumns, CARDS_AT_ONCE, movable } from '../../rules/board.ts';
 import { Rials } from '../parts/Rials.tsx';
 import { SaleCard } from '../parts/SaleCard.tsx';
+import { StageJumps } from '../parts/StageJumps.tsx';
 import { nm, withQuery } from '../paths.ts';
 import { useBoardDrag } from '../useBoardDrag.ts';
 import { useRows } from '../useRows.ts';
@@ -44,30 +42,17 @@ export function SaleStatus() {
 function Board() {
   const { t, i18n } = useLingui();
   const can = useCanAccess();
-  const panel = usePanelData();
   const [, navigate] = useLocation();
   const rows = useRows([Sale]);
   const customers = useReferenceTitles('NagemManagement/Customer');
   const members = useReferenceTitles('PanelManagement/Member');
   const [shown, setShown] = useState<Partial<Record<Stage, number>>>({});
-  const [losing, setLosing] = useState<{ sale: LocalRow; reason: string } | null>(null);
   const refocus = useRef<string | null>(null);
   const columns = useMemo(() => (rows ? boardColumns(rows[0]!) : null), [rows]);
   const customerOf = useCallback((sale: LocalRow) => customers?.get(String(sale.customerId)) ?? t`A customer`, [customers, t]);
 
-  const save = useCallback(
-    async (sale: LocalRow, stage: Stage, lostReason?: string) => {
-      if (!panel) return;
-      try {
-        await panel.data.update(Sale, sale.id, { stage, ...(stage === 'lost' ? { lostReason } : {}) });
-        refocus.current = sale.id;
-      } catch (error) {
-        showToast(describeError(i18n, error), { type: 'error' });
-      }
-    },
-    [panel, i18n],
-  );
-  const move = useCallback((sale: LocalRow, stage: Stage) => (stage === 'lost' ? setLosing({ sale, reason: '' }) : void save(sale, stage)), [save]);
+  const stageMove = useStageMove(Sale, { field: 'stage', asks: lostAsks, onMoved: (sale) => (refocus.current = sale.id) });
+  const move = stageMove.move;
   const open = useCallback((sale: LocalRow) => navigate(withQuery(nm.sales, { id: sale.id })), [navigate]);
   const { picked, dragging, announcement, onKeyDown, onPointerDown } = useBoardDrag({ canMove: can(permission(Sale, 'update')), customerOf, move, open });
 
@@ -88,7 +73,8 @@ function Board() {
       <p role="status" aria-live="assertive" className="sr-only">
         {announcement}
       </p>
-      <div className="flex snap-x gap-3 overflow-x-auto pb-4 lg:grid lg:grid-cols-5 lg:overflow-visible">
+      <StageJumps columns={columns} />
+      <div className="flex flex-col gap-3 pb-4 lg:grid lg:grid-cols-5">
         {columns.map((column) => {
           const limit = shown[column.stage] ?? CARDS_AT_ONCE;
           const name = i18n._(stageOptions.find((o) => o.value === column.stage)!.label);
@@ -99,7 +85,7 @@ function Board() {
               key={column.stage}
               data-stage={column.stage}
               aria-labelledby={`stage-${column.stage}`}
-              className={`flex w-72 shrink-0 snap-start flex-col gap-2 rounded-2xl p-2 lg:w-auto ${target === column.stage ? 'bg-brand-50 ring-2 ring-brand-600' : 'bg-slate-100'}`}
+              className={`flex scroll-mt-20 flex-col gap-2 rounded-2xl p-2 ${target === column.stage ? 'bg-brand-50 ring-2 ring-brand-600' : 'bg-slate-100'}`}
             >
               <header className="px-1">
                 <h2 id={`stage-${column.stage}`} className="font-bold text-slate-900">
@@ -134,20 +120,7 @@ function Board() {
           );
         })}
       </div>
-      <ConfirmDialog
-        open={losing !== null}
-        title={t`Why was it lost?`}
-        confirmLabel={t`Mark as lost`}
-        cancelLabel={t`Keep it where it was`}
-        onCancel={() => setLosing(null)}
-        onConfirm={() => {
-          if (!losing || !losing.reason.trim()) return;
-          void save(losing.sale, 'lost', losing.reason.trim());
-          setLosing(null);
-        }}
-      >
-        <TextField label={t`Reason`} value={losing?.reason ?? ''} onChange={(e) => losing && setLosing({ ...losing, reason: e.target.value })} required autoFocus />
-      </ConfirmDialog>
+      {stageMove.dialog}
     </>
   );
 }

@@ -7,7 +7,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearch } from 'wouter';
 import { asDocument, permission, type Line } from '../../../../src/contract/entity.ts';
 import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
-import type { DocumentValues, LineValues } from '../../../../src/panel/document/documentValues.ts';
+import type { DocumentValues } from '../../../../src/panel/document/documentValues.ts';
+import { usePriceFill } from '../../../../src/panel/document/usePriceFill.ts';
+import { StageBar } from '../../../../src/panel/document/StageBar.tsx';
+import type { FormValues } from '../../../../src/panel/entity/formValues.ts';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
@@ -15,14 +18,12 @@ import { useCanAccess } from '../../../../src/storage/access.ts';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { PageHeader } from '../../../../src/ui/Card.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { Module } from '../../entities/catalogue.ts';
-import { Sale } from '../../entities/sale.ts';
+import { lostAsks, Sale } from '../../entities/sale.ts';
+import { movable } from '../../rules/board.ts';
 import { tehranToday } from '../../rules/jalaliMonth.ts';
 import { SaleTotalsBar } from '../parts/SaleTotalsBar.tsx';
-import { Rials } from '../parts/Rials.tsx';
 import { nm, withQuery } from '../paths.ts';
 import { useVatPercent } from '../useVatPercent.ts';
-import { useRows } from '../useRows.ts';
 
 export const saleDocument = asDocument(Sale);
 
@@ -62,18 +63,13 @@ export function SaleList() {
   );
 }
 
-/** The catalogue price of a line's module, as a reminder under the line. */
-function CataloguePrice({ line }: { line: LineValues }) {
-  const rows = useRows([Module]);
-  const module = rows?.[0]?.find((m) => m.id === line.moduleId);
-  if (!module || typeof module.price !== 'number') return null;
-  return (
-    <p className="mt-2 text-end text-sm text-slate-600">
-      <Trans>
-        Catalogue price: <Rials value={module.price} />
-      </Trans>
-    </p>
-  );
+/**
+ * The form's primary button by the stage chosen: a won sale is saved and invoiced at once; a sale
+ * in any other stage cannot be invoiced yet, so it is saved.
+ */
+function usePrimary(): (header: FormValues) => { label: string; submits: boolean } {
+  const { t } = useLingui();
+  return (header) => (header.stage === 'won' ? { label: t`Save and invoice`, submits: true } : { label: t`Save`, submits: false });
 }
 
 /** A new sale (`?customerId=`, `?stage=`), or the draft in `?id=`. */
@@ -82,6 +78,8 @@ export function AddNewSale() {
   const query = new URLSearchParams(useSearch());
   const id = query.get('id');
   const vatPercent = useVatPercent();
+  const primary = usePrimary();
+  const fillLine = usePriceFill(saleDocument.document, { item: 'moduleId', price: 'unitPrice', from: 'price' });
   return (
     <DocumentEditor
       entity={saleDocument}
@@ -91,7 +89,8 @@ export function AddNewSale() {
       detailsPath={nm.sales}
       listPath={nm.sales}
       defaults={{ date: tehranToday(), stage: query.get('stage') ?? 'lead', customerId: query.get('customerId') }}
-      lineFooter={(line) => <CataloguePrice line={line} />}
+      fillLine={fillLine}
+      primary={primary}
       summary={(values: DocumentValues) => <SaleTotalsBar lines={values.lines} vatPercent={vatPercent} />}
     />
   );
@@ -111,16 +110,19 @@ function SaleDetails({ id }: { id: string }) {
       editPath={nm.addSale}
       listPath={nm.sales}
       listLabel={<Trans>All sales</Trans>}
-      lead={(row) =>
-        row.stage === 'won' &&
-        row.status !== 'cancelled' && (
-          <p className="mb-4 flex flex-wrap gap-2">
-            <Link href={withQuery(nm.setupModules, { saleId: row.id })} className={buttonClasses('secondary', 'sm')}>
-              <Trans>Setup checklist</Trans>
-            </Link>
-          </p>
-        )
-      }
+      lead={(row) => (
+        <div className="mb-4 flex flex-col gap-3">
+          <StageBar entity={Sale} row={row} field="stage" asks={lostAsks} movable={movable(row)} />
+          {row.stage === 'won' && row.status !== 'cancelled' && (
+            <p className="flex flex-wrap gap-2">
+              <Link href={withQuery(nm.setupModules, { saleId: row.id })} className={buttonClasses('secondary', 'sm')}>
+                <Trans>Setup checklist</Trans>
+              </Link>
+            </p>
+          )}
+        </div>
+      )}
+      submittable={(row) => row.stage === 'won'}
       summary={(shown) => <SaleTotalsBar lines={(shown.lines as Line[] | undefined) ?? []} vatPercent={vatPercent} />}
     />
   );

@@ -136,6 +136,84 @@ describe('the sales board', () => {
   });
 });
 
+/** An input's figure as plain digits, whichever digits and separators it is shown with. */
+const digitsOf = (value: string) => value.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))).replace(/\D/g, '');
+
+/** The page is no wider than the screen (nothing pans sideways). */
+const fitsTheScreen = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe('a sale’s own page and form', () => {
+  it('moves a sale along its stages by touch and by keyboard, asks why it was lost, and offers invoicing only once won', async () => {
+    const sale = await create(Sale, { customerId: ids.alborz, date: tehranToday(), stage: 'lead', lines: [line(ids.crm, 1, 120_000_000)] });
+    await go(`${at('Sale/SaleList')}?id=${sale.id}`);
+    const bar = page.getByRole('navigation', { name: fa('nm.field.Sale.stage') });
+    const current = bar.locator('[aria-current="step"]');
+    await expect.poll(() => current.textContent()).toBe(fa('nm.stage.lead'));
+    expect(await bar.getByRole('button').count()).toBe(5);
+    expect(await fitsTheScreen()).toBe(true);
+    await screenshot(page, 'sale-stages-fa-390');
+    expect(await page.getByRole('button', { name: fa('Submit'), exact: true }).count()).toBe(0);
+
+    await bar.getByRole('button', { name: fa('nm.stage.quoted') }).tap();
+    await expect.poll(() => current.textContent()).toBe(fa('nm.stage.quoted'));
+    // Keyboard: from the current stage, Tab reaches the next ones and Enter moves the sale there.
+    await current.focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(fa('nm.stage.lost'));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(fa('nm.field.Sale.lostReason')).fill('قیمت بالا بود');
+    await screenshot(page, 'sale-stages-lost-fa-390');
+    await dialog.getByRole('button', { name: fa('Move to {0}', { 0: fa('nm.stage.lost') }) }).click();
+    await expect.poll(() => current.textContent()).toBe(fa('nm.stage.lost'));
+    await page.getByText('قیمت بالا بود').waitFor();
+
+    await bar.getByRole('button', { name: fa('nm.stage.won') }).tap();
+    await expect.poll(() => current.textContent()).toBe(fa('nm.stage.won'));
+    // The reason applies to a lost sale only; a won one is invoiced by submitting it.
+    await expect.poll(() => page.getByText('قیمت بالا بود').count()).toBe(0);
+    await page.getByRole('button', { name: fa('Submit'), exact: true }).waitFor();
+    await waitUntilSynced(page);
+    expect(problems).toEqual([]);
+    await page.reload();
+    await expect.poll(() => page.getByRole('navigation', { name: fa('nm.field.Sale.stage') }).locator('[aria-current="step"]').textContent(), { timeout: 30_000 }).toBe(fa('nm.stage.won'));
+    await screenshot(page, 'sale-stages-won-fa-390');
+  });
+
+  it('fills a line’s price from the catalogue, saves an open sale with “Save” and offers “Save and invoice” once won', async () => {
+    await go(`${at('Sale/AddNewSale')}?customerId=${ids.alborz}`);
+    expect(await page.getByLabel(fa('nm.field.Sale.lostReason')).count()).toBe(0);
+    const item = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
+    await item.getByRole('combobox', { name: fa('nm.field.SaleLine.moduleId') }).first().fill('سامانه');
+    await page.getByRole('option', { name: 'سامانه CRM' }).first().click();
+    const price = item.getByLabel(fa('nm.field.SaleLine.unitPrice'));
+    await expect.poll(async () => digitsOf(await price.inputValue())).toBe('120000000');
+    // The price is the person's to change.
+    await price.fill('110000000');
+    await expect.poll(async () => digitsOf(await price.inputValue())).toBe('110000000');
+    await item.getByLabel(fa('nm.field.SaleLine.quantity')).fill('1');
+    expect(await page.getByRole('button', { name: fa('Save and submit') }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: fa('Save and invoice') }).count()).toBe(0);
+
+    const stage = page.getByLabel(fa('nm.field.Sale.stage'));
+    await stage.selectOption('won');
+    await page.getByRole('button', { name: fa('Save and invoice') }).waitFor();
+    await stage.selectOption('lost');
+    await page.getByLabel(fa('nm.field.Sale.lostReason')).waitFor();
+    await stage.selectOption('negotiating');
+    expect(await page.getByLabel(fa('nm.field.Sale.lostReason')).count()).toBe(0);
+    await screenshot(page, 'sale-form-fa-390');
+    await page.getByRole('button', { name: fa('Save'), exact: true }).click();
+    const bar = page.getByRole('navigation', { name: fa('nm.field.Sale.stage') });
+    await expect.poll(() => bar.locator('[aria-current="step"]').textContent()).toBe(fa('nm.stage.negotiating'));
+    await waitUntilSynced(page);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('every route', () => {
   const visit = async (suffix: string, name: string) => {
     for (const route of module.routes) {
@@ -163,5 +241,24 @@ describe('every route', () => {
     await openScreen(page, at('Dashboard'));
     await switchToEnglish(page);
     await visit('1280', 'en');
+  });
+});
+
+describe('a sale’s stages in English on a wide screen', () => {
+  it('shows them in one row, the current one marked, moved with the keyboard', async () => {
+    const sale = await create(Sale, { customerId: ids.alborz, date: tehranToday(), stage: 'quoted', lines: [line(ids.crm, 1, 120_000_000)] });
+    await go(`${at('Sale/SaleList')}?id=${sale.id}`);
+    const bar = page.getByRole('navigation', { name: 'Stage' });
+    const current = bar.locator('[aria-current="step"]');
+    await expect.poll(() => current.textContent()).toBe('Quoted');
+    const rows = await bar.getByRole('button').evaluateAll((buttons) => new Set(buttons.map((b) => Math.round(b.getBoundingClientRect().top))).size);
+    expect(rows).toBe(1);
+    await current.focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await expect.poll(() => current.textContent()).toBe('Negotiating');
+    await screenshot(page, 'sale-stages-en-1280');
+    await page.getByRole('button', { name: 'All changes synced' }).waitFor();
+    expect(problems).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { updatePanelDetails, updatePanelModules } from '../../../../src/api/panels.ts';
 import { PANEL_SETTINGS_PERMISSION } from '../../../../src/contract/panels.ts';
 import type { ModuleKey } from '../../../../src/contract/routes.ts';
-import { clientModules } from '../../../../src/panel/modules.ts';
+import { listedModules } from '../../../../src/panel/modules.ts';
 import { panelAllows } from '../../../../src/storage/access.ts';
 import type { PanelInUse } from '../../../../src/storage/currentPanel.ts';
 import { Button } from '../../../../src/ui/Button.tsx';
@@ -41,7 +41,7 @@ function Icons({ panel }: { panel: PanelInUse }) {
         </div>
       </Card>
       <Card className="flex flex-col gap-6">
-        {clientModules().filter((part) => panel.modules.includes(part.module.key)).map(({ module: { key: module }, name, icon }) => (
+        {listedModules().filter((part) => panel.modules.includes(part.module.key)).map(({ module: { key: module }, name, icon }) => (
           <IconChoice
             key={module}
             legend={i18n._(name)}

@@ -19,6 +19,7 @@ import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
 import { CheckIcon } from '../../../../src/ui/icons.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { NoAccess, WithPanel } from '../../../../src/panel/WithPanel.tsx';
+import { joinNames } from '../../../../src/i18n/format.ts';
 
 export function InitialElements() {
   const { t } = useLingui();
@@ -71,7 +72,7 @@ function Setup({ panel }: { panel: PanelInUse }) {
       </ol>
       {roles && roles.length > 0 && (
         <Alert tone="success" title={t`Roles created`}>
-          {roles.map((r) => String(r.name)).join('، ')}
+          {joinNames(roles.map((r) => String(r.name)))}
         </Alert>
       )}
       {failure && <Alert tone="error">{failure}</Alert>}

@@ -5,7 +5,7 @@ import { updatePanelModules } from '../../../../src/api/panels.ts';
 import { PANEL_SETTINGS_PERMISSION } from '../../../../src/contract/panels.ts';
 import { modulePath } from '../../../../src/contract/routes.ts';
 import { moduleEntry, type ClientModule } from '../../../../src/panel/clientModule.ts';
-import { clientModules } from '../../../../src/panel/modules.ts';
+import { listedModules } from '../../../../src/panel/modules.ts';
 import { panelAllows } from '../../../../src/storage/access.ts';
 import type { PanelInUse } from '../../../../src/storage/currentPanel.ts';
 import { Button, buttonClasses } from '../../../../src/ui/Button.tsx';
@@ -19,7 +19,7 @@ export function ModuleCards({ panel, show }: { panel: PanelInUse; show: 'enabled
   const { busy, run } = useSettingsChange();
   if (!panelAllows(panel, PANEL_SETTINGS_PERMISSION)) return <NoAccess />;
   const enabled = panel.modules;
-  const listed = clientModules().filter((part) => (show === 'enabled' ? enabled.includes(part.module.key) : !enabled.includes(part.module.key)));
+  const listed = listedModules().filter((part) => (show === 'enabled' ? enabled.includes(part.module.key) : !enabled.includes(part.module.key)));
   const change = (part: ClientModule, on: boolean) => {
     const name = i18n._(part.name);
     const key = part.module.key;

@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Line, Row } from '../../../../src/contract/entity.ts';
+import { sumRials } from '../../../../src/contract/money.ts';
 import { formatDate, formatNumber } from '../../../../src/i18n/format.ts';
 import { DocumentLead } from '../../../../src/panel/document/DocumentStatusBadge.tsx';
 import { documentState } from '../../../../src/panel/document/documentState.ts';
@@ -86,7 +87,7 @@ export function Dashboard() {
   const stockFigures = useMemo(() => {
     if (!allStock) return null;
     return {
-      value: allStock.reduce((sum, r) => sum + r.value, 0),
+      value: sumRials(allStock.map((r) => r.value)),
       reorder: allStock.filter((r) => r.reorder).length,
       expiring: allStock.filter((r) => expiresSoon(r.expiry, day)).length,
     };

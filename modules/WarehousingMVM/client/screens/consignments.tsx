@@ -20,6 +20,7 @@ import { useTableRows } from '../../../../src/storage/tableRows.ts';
 import { useOne } from '../../../../src/storage/useData.ts';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
+import { DataTable } from '../../../../src/ui/DataTable.tsx';
 import { PlusIcon } from '../../../../src/ui/icons.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Consignment } from '../../entities/inbound.ts';
@@ -176,33 +177,19 @@ function SettlementCard({ partyId }: { partyId: string }) {
           <Trans>Nothing received from this consignor yet.</Trans>
         </p>
       ) : (
-        <div className="overflow-x-auto" role="region" tabIndex={0} aria-label={t`Settlement`}>
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-start">{t`Product`}</th>
-                <th scope="col" className="px-3 py-2 text-end">{t`Received`}</th>
-                <th scope="col" className="px-3 py-2 text-end">{t`Sold`}</th>
-                <th scope="col" className="px-3 py-2 text-end">{t`Returned`}</th>
-                <th scope="col" className="px-3 py-2 text-end">{t`On hand`}</th>
-                <th scope="col" className="px-3 py-2 text-end">{t`Owed (rials)`}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {settlement.rows.map((r) => (
-                <tr key={r.productId}>
-                  <td className="px-3 py-2">{products?.get(r.productId) ?? '…'}</td>
-                  {[r.received, r.sold, r.returned, r.onHand].map((v, i) => (
-                    <td key={i} className="px-3 py-2 text-end">
-                      <bdi dir="ltr">{formatQuantity(v)}</bdi>
-                    </td>
-                  ))}
-                  <td className="px-3 py-2 text-end font-semibold">{formatNumber(r.owed)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={t`Settlement`}
+          rows={settlement.rows}
+          rowKey={(r) => r.productId}
+          columns={[
+            { id: 'product', header: t`Product`, title: true, cell: (r) => products?.get(r.productId) ?? '…' },
+            { id: 'received', header: t`Received`, kind: 'figure', cell: (r) => formatQuantity(r.received) },
+            { id: 'sold', header: t`Sold`, kind: 'figure', cell: (r) => formatQuantity(r.sold) },
+            { id: 'returned', header: t`Returned`, kind: 'figure', cell: (r) => formatQuantity(r.returned) },
+            { id: 'onHand', header: t`On hand`, kind: 'figure', key: true, cell: (r) => formatQuantity(r.onHand) },
+            { id: 'owed', header: t`Owed (rials)`, kind: 'figure', key: true, className: 'font-semibold', cell: (r) => formatNumber(r.owed) },
+          ]}
+        />
       )}
     </SectionCard>
   );

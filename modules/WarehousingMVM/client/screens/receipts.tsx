@@ -11,6 +11,7 @@ import { addQuantities, lineAmount, normalizeQuantity, ZERO } from '../../../../
 import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
 import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
 import type { DocumentValues, LineValues } from '../../../../src/panel/document/documentValues.ts';
+import { usePriceFill } from '../../../../src/panel/document/usePriceFill.ts';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
@@ -124,6 +125,7 @@ export function AddReceipt() {
   const query = new URLSearchParams(useSearch());
   const id = query.get('id');
   const direction = query.get('direction') === 'out' ? 'out' : 'in';
+  const fillLine = usePriceFill(receiptDocument.document, { item: 'productId', price: 'unitPrice', from: 'purchasePrice', when: (header) => header.direction === 'in' });
   return (
     <DocumentEditor
       entity={Receipt}
@@ -134,6 +136,7 @@ export function AddReceipt() {
       listPath={wh.receiptList}
       defaults={{ direction, date: tehranToday(), warehouseId: query.get('warehouseId') }}
       lineWidgets={lineWidgets}
+      fillLine={fillLine}
       linesToolbar={(values, setLines) => <ScanLinesBar spec={receiptDocument.document} values={values} setLines={setLines} />}
       lineFooter={(line, header) => <LineAmount line={line} direction={header.direction} />}
       summary={(values: DocumentValues) => <TotalsBar totals={receiptTotals(values.lines)} direction={values.header.direction} />}

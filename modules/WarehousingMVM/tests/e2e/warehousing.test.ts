@@ -66,6 +66,7 @@ describe('warehousing on a phone with no signal', () => {
     await go(at('Product/AddNewProduct'));
     await page.getByLabel(fa('field.Product.name')).fill('چای سبز');
     await page.getByLabel(fa('field.Product.code')).fill('TEA-1');
+    await page.getByLabel(fa('field.Product.purchasePrice')).fill('40000');
     await page.getByRole('button', { name: fa('Add'), exact: true }).click();
     await page.getByRole('heading', { name: 'چای سبز' }).waitFor();
 
@@ -74,7 +75,9 @@ describe('warehousing on a phone with no signal', () => {
     const line = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
     await choose(line, fa('field.ReceiptLine.productId'), 'چای سبز');
     await line.getByLabel(fa('field.ReceiptLine.quantity')).fill('12.5');
-    await line.getByLabel(fa('field.ReceiptLine.unitPrice')).fill('40000');
+    // The unit price comes from the product's purchase price, whatever digits the field shows it in.
+    const price = line.getByLabel(fa('field.ReceiptLine.unitPrice'));
+    await expect.poll(async () => (await price.inputValue()).replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))).replace(/\D/g, '')).toBe('40000');
     await choose(line, fa('field.ReceiptLine.locationId'), 'A-01');
     await line.getByText(fa('Line value: {amount} rials', { amount: '۵۰۰٬۰۰۰' })).waitFor();
     await page.getByRole('button', { name: fa('Save and submit') }).click();
@@ -85,9 +88,10 @@ describe('warehousing on a phone with no signal', () => {
     await waitUntilSynced(page);
     await page.getByText(/^RC-/).locator('visible=true').first().waitFor({ timeout: 30_000 });
     await go(at('Inventory/WarehouseStock'));
-    const row = page.getByRole('row', { name: /چای سبز/ });
+    // On a phone each row is a card, its quantity on hand beside the product's name.
+    const row = page.getByRole('list', { name: fa('Stock on hand') }).getByRole('listitem').filter({ hasText: 'چای سبز' });
     await row.waitFor({ timeout: 30_000 });
-    expect(await row.innerText()).toContain('۱۲٫۵');
+    expect(await row.locator('[data-key-figure]').first().innerText()).toBe('۱۲٫۵');
     expect(await row.innerText()).toContain('انبار مرکزی');
     await screenshot(page, 'warehousing-stock-fa-390');
   });
@@ -112,7 +116,7 @@ describe('warehousing on a phone with no signal', () => {
 
     // Stock is untouched by the refused issue.
     await go(at('Inventory/WarehouseStock'));
-    expect(await page.getByRole('row', { name: /چای سبز/ }).innerText()).toContain('۱۲٫۵');
+    expect(await page.getByRole('list', { name: fa('Stock on hand') }).getByRole('listitem').filter({ hasText: 'چای سبز' }).innerText()).toContain('۱۲٫۵');
   });
 
   it('reads the same in English on a wide screen', async () => {
