@@ -131,7 +131,7 @@ describe('a refused write and the writes queued after it', () => {
       const card = b.page.getByRole('region').filter({ has: b.page.getByRole('heading', { name: new RegExp(name) }) });
       await card.first().waitFor();
       expect(await card.count()).toBe(1);
-      await card.getByText(fa('What is saved now')).waitFor();
+      await card.getByRole('columnheader', { name: fa('What is saved now') }).waitFor();
       await card.getByText('A: handles refunds').waitFor();
       expect(await card.getByText(fa(' (waiting)').trim()).count()).toBe(1);
       await screenshot(b.page, `sync-held-${secondWrite}-fa-390`);
