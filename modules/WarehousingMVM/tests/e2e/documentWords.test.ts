@@ -11,54 +11,30 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NumberSeries } from '../../../../src/contract/entities/panelManagement.ts';
 import { entityPath, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
-import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
 import { modulePath, paths, withQuery } from '../../../../src/contract/routes.ts';
-import { accountServerEnv, freshContext, newAccount, signInContext, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
+import { accountServerEnv, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
 import { screenshot, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
-import { callInPanel, openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
+import { openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
-import { Location, Product, Warehouse } from '../../entities/masterData.ts';
 import { Receipt } from '../../entities/stock.ts';
+import { at, choose, openWarehouseWorld, type WarehouseWorld } from './warehouseWorld.ts';
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
-const at = (screen: string) => modulePath('WarehousingMVM', screen);
 const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Tehran' });
+let world: WarehouseWorld;
 let context: BrowserContext;
 let page: Page;
-let token = '';
-let panelCode = '';
-let warehouseId = '';
-let locationId = '';
-let productId = '';
 
-const api = <T,>(method: string, path: string, body?: unknown) => callInPanel<T>(e2e.server.url, { method, path }, token, panelCode, body);
-
-/** A receipt written and submitted over REST, as another phone would. */
+/** A receipt written and submitted over REST, as another phone would, from bin A-01. */
 async function submittedReceipt(direction: 'in' | 'out', quantity: string): Promise<Row> {
-  const line = { id: randomUUID(), productId, quantity, unitPrice: 40000, locationId };
-  const draft = await api<Row>('POST', entityPath(Receipt), { id: randomUUID(), direction, date: today, warehouseId, lines: [line] });
-  return api<Row>('POST', `${entityPath(Receipt)}/${draft.id}/submit`, { version: draft.version });
-}
-
-async function choose(scope: ReturnType<Page['locator']> | Page, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label }).first().fill(option);
-  await page.getByRole('option', { name: option }).first().click();
+  const line = { id: randomUUID(), productId: world.tea.id, quantity, unitPrice: 300_000, locationId: world.a1.id };
+  return world.call(Receipt, { direction, date: today, warehouseId: world.central.id, lines: [line] }, 'submit');
 }
 
 beforeAll(async () => {
-  const person = await newAccount(e2e.server);
-  context = await freshContext(e2e.browser, e2e.server, 390);
-  token = (await signInContext(context, e2e.server, person.username, person.password)).access_token;
-  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, { name: 'بقالی نمونه', icon: 'warehouse', modules: ['PanelManagement', 'WarehousingMVM'] });
-  panelCode = panel.code;
-  warehouseId = (await api<Row>('POST', entityPath(Warehouse), { name: 'انبار مرکزی', code: 'W1', active: true })).id;
-  locationId = (await api<Row>('POST', entityPath(Location), { warehouseId, code: 'A-01', kind: 'bin', active: true })).id;
-  productId = (await api<Row>('POST', entityPath(Product), { name: 'چای سبز', code: 'TEA-1', unit: 'piece' })).id;
-  await submittedReceipt('in', '12.5');
-  page = await context.newPage();
-  await openScreen(page, paths.user.panelList);
-  await page.getByRole('button', { name: 'بقالی نمونه' }).click();
-  await page.waitForURL((url) => url.pathname === paths.user.panelDashboard);
+  // 20 packs of green tea in the central warehouse's bin A-01.
+  world = await openWarehouseWorld(e2e.browser, e2e.server);
+  ({ context, page } = world);
   for (const screen of ['Receipt/AddReceipt', 'Receipt/ReceiptList', 'Receipt/ReceiptDetails']) await openScreen(page, at(screen));
   await openScreen(page, paths.syncProblems);
   await waitUntilSynced(page);
@@ -75,11 +51,11 @@ describe('what a person is told about documents', () => {
   it('keeps "Save and submit" whole across a reload, and words the refused submit and its card in full', async () => {
     await openScreen(page, `${at('Receipt/AddReceipt')}?direction=out`);
     await context.setOffline(true);
-    await choose(page, fa('field.Receipt.warehouseId'), 'انبار مرکزی');
+    await choose(page, page, fa('field.Receipt.warehouseId'), 'انبار مرکزی');
     const line = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
-    await choose(line, fa('field.ReceiptLine.productId'), 'چای سبز');
-    await line.getByLabel(fa('field.ReceiptLine.quantity')).fill('20');
-    await choose(line, fa('field.ReceiptLine.locationId'), 'A-01');
+    await choose(page, line, fa('field.ReceiptLine.productId'), 'چای سبز');
+    await line.getByLabel(fa('field.ReceiptLine.quantity')).fill('25');
+    await choose(page, line, fa('field.ReceiptLine.locationId'), 'A-01');
     await page.getByRole('button', { name: fa('Save and submit') }).click();
     // The page goes away as soon as the tap is written, as when a phone's browser is closed then.
     // (That the draft and its submit are one write is proven in tests/unit/saveAndSubmit.test.ts.)
@@ -97,7 +73,7 @@ describe('what a person is told about documents', () => {
     await card.waitFor({ timeout: 30_000 });
     // Named by its kind and its Jalali date in Persian digits: it has no number yet.
     expect(await card.getByRole('heading').innerText()).toMatch(new RegExp(`^${fa('entity.WarehousingMVM.Receipt')} .*[۰-۹]{4}`));
-    const why = fa('{product} in {warehouse}, location {place}: needed {needed}, available {available}', { product: 'چای سبز', warehouse: 'انبار مرکزی', place: 'A-01', needed: '۲۰', available: '۱۲٫۵' });
+    const why = fa('{product} in {warehouse}, location {place}: needed {needed}, available {available}', { product: 'چای سبز', warehouse: 'انبار مرکزی', place: 'A-01', needed: '۲۵', available: '۲۰' });
     await card.getByText(why).waitFor();
     expect(await card.innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     await card.getByRole('button', { name: fa('Keep it as a draft') }).waitFor();
@@ -112,7 +88,7 @@ describe('what a person is told about documents', () => {
 
   it('words a refused cancel as a cancel, under a submitted document, and lets it go once the cancel succeeds', async () => {
     const goodsIn = await submittedReceipt('in', '5');
-    await submittedReceipt('out', '15');
+    await submittedReceipt('out', '24');
     await page.goto(withQuery(at('Receipt/ReceiptDetails'), { id: goodsIn.id }));
     await page.getByText(String(goodsIn.number)).locator('visible=true').first().waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: fa('Cancel this document') }).click();
@@ -128,7 +104,7 @@ describe('what a person is told about documents', () => {
     await submittedReceipt('in', '20');
     await openScreen(page, paths.syncProblems);
     await page.getByRole('button', { name: fa('Cancel again') }).first().click();
-    await expect.poll(async () => (await api<Row>('GET', `${entityPath(Receipt)}/${goodsIn.id}`)).status, { timeout: 30_000 }).toBe('cancelled');
+    await expect.poll(async () => (await world.read<Row>(`${entityPath(Receipt)}/${goodsIn.id}`)).status, { timeout: 30_000 }).toBe('cancelled');
     await page.goto(withQuery(at('Receipt/ReceiptDetails'), { id: goodsIn.id }));
     await page.getByText(fa('Cancelled'), { exact: true }).first().waitFor({ timeout: 30_000 });
     expect(await page.getByText(fa('The server did not accept the cancel')).count()).toBe(0);
@@ -152,7 +128,7 @@ describe('what a person is told about documents', () => {
     await field.fill('wh-in');
     await page.getByText('WH-IN-').first().waitFor();
     await field.press('Enter');
-    await expect.poll(async () => (await api<EntityListResponse>('GET', entityPath(NumberSeries))).items.map((r) => r.prefix), { timeout: 30_000 }).toEqual(['WH-IN']);
+    await expect.poll(async () => (await world.read<EntityListResponse>(entityPath(NumberSeries))).items.map((r) => r.prefix), { timeout: 30_000 }).toEqual(['WH-IN']);
     expect(String((await submittedReceipt('in', '1')).number)).toMatch(/^WH-IN-\d{4}-\d{5}$/);
     await screenshot(page, 'docwords-number-series-fa-390');
   });
@@ -161,9 +137,9 @@ describe('what a person is told about documents', () => {
     await switchToEnglish(page);
     await openScreen(page, paths.syncProblems);
     await page.getByRole('button', { name: 'Keep it as a draft' }).waitFor({ timeout: 30_000 });
-    await page.getByText(/needed 20, available 12\.5/).waitFor();
+    await page.getByText(/needed 25, available 20/).waitFor();
     await screenshot(page, 'docwords-sync-shortage-en-390');
-    const first = await api<EntityListResponse>('GET', entityPath(Receipt));
+    const first = await world.read<EntityListResponse>(entityPath(Receipt));
     const numbered = first.items.find((r) => r.status === 'submitted')!;
     await page.goto(withQuery(at('Receipt/ReceiptDetails'), { id: numbered.id }));
     await page.getByRole('region', { name: 'History' }).getByText(/submitted it/).waitFor({ timeout: 30_000 });

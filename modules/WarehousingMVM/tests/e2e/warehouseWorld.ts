@@ -25,6 +25,8 @@ export interface WarehouseWorld {
   call: <T = Row>(entity: Entity, body: Record<string, unknown>, step?: 'submit') => Promise<T>;
   /** Submits a draft made earlier (a count once its entries are in). */
   submit: <T = Row>(entity: Entity, row: Row) => Promise<T>;
+  /** GET of a panel path, as the server holds it now. */
+  read: <T>(path: string) => Promise<T>;
   central: Row;
   branch: Row;
   a1: Row;
@@ -45,6 +47,7 @@ export async function openWarehouseWorld(browser: Browser, server: RunningServer
     const row = await callInPanel<Row>(server.url, { method: 'POST', path: entityPath(entity) }, token, panel.code, body);
     return step ? submit<T>(entity, row) : (row as T);
   };
+  const read = <T,>(path: string) => callInPanel<T>(server.url, { method: 'GET', path }, token, panel.code);
   const central = await call(Warehouse, { name: 'انبار مرکزی', code: 'W1', active: true });
   const branch = await call(Warehouse, { name: 'انبار شعبه', code: 'W2', active: true });
   const a1 = await call(Location, { warehouseId: central.id, code: 'A-01', kind: 'bin', active: true });
@@ -56,7 +59,7 @@ export async function openWarehouseWorld(browser: Browser, server: RunningServer
   await call(Receipt, { direction: 'in', date: '2026-11-20', warehouseId: central.id, lines: [{ id: randomUUID(), productId: tea.id, quantity: '20', unitPrice: 300_000, locationId: a1.id }] }, 'submit');
   const page = await context.newPage();
   await enterPanel(page);
-  return { person, context, page, call, submit, central, branch, a1, a2, b1, tea, consignor, carrier };
+  return { person, context, page, call, submit, read, central, branch, a1, a2, b1, tea, consignor, carrier };
 }
 
 /** Chooses the world's panel, as a person does after signing in. */
