@@ -152,6 +152,11 @@ describe('a sale’s own page and form', () => {
     expect(await bar.getByRole('button').count()).toBe(5);
     expect(await fitsTheScreen()).toBe(true);
     await screenshot(page, 'sale-stages-fa-390');
+    // On the narrowest phone the stages wrap inside the bar; the page does not pan sideways.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect.poll(fitsTheScreen).toBe(true);
+    await screenshot(page, 'sale-stages-fa-360');
+    await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.getByRole('button', { name: fa('Submit'), exact: true }).count()).toBe(0);
 
     await bar.getByRole('button', { name: fa('nm.stage.quoted') }).tap();
