@@ -108,7 +108,8 @@ function Select({ field, name, label, value, onChange, error, hint }: WidgetProp
       value={text(value)}
       onChange={(e) => onChange(e.target.value || null)}
       options={field.options.map((o) => ({ value: o.value, label: _(o.label) }))}
-      placeholder={field.required ? undefined : _(msg`Not specified`)}
+      // A required choice not yet made shows that it is not made (never the first option it does not hold).
+      placeholder={!field.required ? _(msg`Not specified`) : text(value) === '' ? _(msg`Choose…`) : undefined}
       required={field.required}
       error={error}
       hint={hint}
