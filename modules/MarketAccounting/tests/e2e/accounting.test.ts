@@ -95,7 +95,14 @@ describe('accounting on a phone', () => {
     await go(`${at('Payment/AddPayment')}?direction=in`);
     await choose(page, fa('acc.field.Payment.partyId'), 'علی رضایی');
     const line = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
-    await line.getByLabel(fa('acc.field.PaymentLine.method')).selectOption({ label: fa('acc.method.cash') });
+    const method = line.getByLabel(fa('acc.field.PaymentLine.method'));
+    // No way of paying is shown as chosen before it is; the fields of one follow the choice.
+    expect(await method.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe(fa('Choose…'));
+    expect(await line.getByLabel(fa('acc.field.PaymentLine.cashBoxId')).count()).toBe(0);
+    await method.selectOption({ label: fa('acc.method.cheque') });
+    await line.getByLabel(fa('acc.field.PaymentLine.chequeSerial')).waitFor();
+    await method.selectOption({ label: fa('acc.method.cash') });
+    expect(await line.getByLabel(fa('acc.field.PaymentLine.chequeSerial')).count()).toBe(0);
     await line.getByLabel(fa('acc.field.PaymentLine.amount')).fill('20000000');
     await choose(line, fa('acc.field.PaymentLine.cashBoxId'), 'صندوق اصلی');
     await page.getByRole('button', { name: fa('Save and submit') }).click();
