@@ -17,7 +17,7 @@ export { columnName } from './entities/columns.ts';
 export { stableId } from './entities/stableId.ts';
 export { requireSession } from './auth/session.ts';
 export { ensurePermission, requirePanel, type PanelAccess } from './panels/panelAccess.ts';
-export { amountOf, balanceFromLedger, quantityText, readLedgerRows, thousandths, whole, type AuditColumn, type AuditRow, type AuditDifference, type AuditDocument, type AuditScope, type BooksCheck, type CheckResult } from './books/audit.ts';
+export { amountOf, balanceFromLedger, optionalText, quantityText, readLedgerRows, thousandths, whole, type AuditColumn, type AuditRow, type AuditDifference, type AuditDocument, type AuditScope, type BooksCheck, type CheckResult } from './books/audit.ts';
 export { inPanelWrite } from './entities/panelWrite.ts';
 export { inDeviceWrite, type DeviceActor } from './entities/deviceWrite.ts';
 export { applyMutation } from './entities/applyMutation.ts';

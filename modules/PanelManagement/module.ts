@@ -2,7 +2,7 @@
  * Panel management: the screens of the panel's people, roles and access, its modules, icons and
  * details, the audit log and the first-run setup. The access model it manages (roles, members,
  * audit) is the platform's (src/contract/access.ts); this module is always on, for it is where
- * modules are enabled.
+ * modules are enabled. Its number series give the panel's documents their prefixes.
  */
 import { defineModule } from '../../src/contract/module.ts';
 
@@ -11,5 +11,5 @@ export default defineModule({
   order: 0,
   alwaysOn: true,
   entities: [],
-  routes: ['Module/add', 'Module/list', 'PanelDetails', 'People/Access', 'Activity', 'ChartFlow', 'Icon', 'initial-elements', 'list', 'Role'],
+  routes: ['Module/add', 'Module/list', 'PanelDetails', 'People/Access', 'Activity', 'ChartFlow', 'Icon', 'initial-elements', 'list', 'Role', 'NumberSeries'],
 });

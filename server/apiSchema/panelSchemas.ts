@@ -13,6 +13,7 @@ const company = {
   phone: text(),
   address: text(),
   postalCode: text(),
+  moneyUnit: text({ enum: ['rial', 'toman'], description: 'The unit amounts are shown and typed in (decision 027); the wire stays rials.' }),
 };
 const details = { name: text(), icon: text({ description: 'A key of the icon set the client ships.' }), ...company };
 const moduleKeys = arrayOf(text({ description: 'A module key, e.g. WarehousingMVM.' }));

@@ -110,6 +110,11 @@ export function whole(value: unknown): bigint {
   throw new Error(`${text} is not a whole number`);
 }
 
+/** An optional reference or code from a document's field: its text, or null when empty. */
+export function optionalText(value: unknown): string | null {
+  return typeof value === 'string' && value ? value : null;
+}
+
 /** A quantity as exact thousandths (from numeric text such as "12.500" or "-3"). */
 export function thousandths(value: unknown): bigint {
   if (value === null || value === undefined || value === '') return 0n;

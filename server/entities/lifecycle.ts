@@ -6,6 +6,7 @@
  */
 import type { Row } from '../../src/contract/entity.ts';
 import { memberHooks } from '../access/memberHooks.ts';
+import { numberSeriesHooks } from '../access/numberSeriesHooks.ts';
 import { roleHooks } from '../access/roleHooks.ts';
 import type { PanelAccess } from '../panels/panelAccess.ts';
 import { serverModules, type ServerModule } from '../modules/serverModule.ts';
@@ -36,6 +37,7 @@ export interface EntityHooks {
 const platformHooks: Record<string, EntityHooks> = {
   'PanelManagement/Member': memberHooks,
   'PanelManagement/Role': roleHooks,
+  'PanelManagement/NumberSeries': numberSeriesHooks,
 };
 
 let fromModules: { parts: readonly ServerModule[]; byKey: Map<string, EntityHooks> } | null = null;

@@ -4,6 +4,7 @@
  */
 import { Code } from '../../src/contract/codes.ts';
 import { normalizeText } from '../../src/contract/fields.ts';
+import { MONEY_UNITS } from '../../src/contract/money.ts';
 import { normalizePostalCode, toAsciiDigits } from '../../src/contract/normalize.ts';
 import type { PanelDetails } from '../../src/contract/panels.ts';
 import { moduleByKey, modules, withDependencies } from '../../src/contract/modules.ts';
@@ -52,6 +53,7 @@ const detailRules: Record<keyof PanelDetails, Rule> = {
     return t === '' || /^\+?[0-9][0-9\s()-]{3,19}$/.test(t) ? valid(t) : wrong('format');
   },
   address: text(500, { multiline: true }),
+  moneyUnit: (v) => (v === '' ? valid('rial') : (MONEY_UNITS as readonly string[]).includes(v) ? valid(v) : wrong('option')),
   postalCode: (v) => {
     if (v.trim() === '') return valid('');
     const code = normalizePostalCode(v);
@@ -61,7 +63,8 @@ const detailRules: Record<keyof PanelDetails, Rule> = {
 
 /** The details present in `input` (all of them when `complete`, missing ones empty), normalised. */
 export function parseDetails(input: Record<string, unknown>, complete: boolean): Partial<PanelDetails> {
-  const out: Partial<PanelDetails> = {};
+  // Each rule answers only its field's values (moneyUnit: one of MONEY_UNITS).
+  const out: Partial<Record<keyof PanelDetails, string>> = {};
   const fields: Record<string, DetailsProblem> = {};
   for (const [name, rule] of Object.entries(detailRules) as [keyof PanelDetails, Rule][]) {
     const raw = input[name];
@@ -71,7 +74,7 @@ export function parseDetails(input: Record<string, unknown>, complete: boolean):
     else out[name] = checked.value;
   }
   if (Object.keys(fields).length) throw new PanelInputError(Code.BadRequest, fields);
-  return out;
+  return out as Partial<PanelDetails>;
 }
 
 /**

@@ -62,7 +62,7 @@ interface PanelRecord {
   member_count: number;
 }
 
-const emptyCompany: CompanyDetails = { companyName: '', economicCode: '', nationalId: '', phone: '', address: '', postalCode: '' };
+const emptyCompany: CompanyDetails = { companyName: '', economicCode: '', nationalId: '', phone: '', address: '', postalCode: '', moneyUnit: 'rial' };
 
 export async function currentPanel(q: Queryable, access: PanelAccess): Promise<CurrentPanel & CurrentPanelPeople> {
   const [p] = await q.query<PanelRecord>(

@@ -26,6 +26,8 @@ export interface DocumentSpec<L extends Record<string, Field> = Record<string, F
   maxLines?: number;
   /** At least one line to submit (default true). */
   needsLines?: boolean;
+  /** The lines' key figures, always in view on a phone (decision 026); unset: every number and amount. */
+  keyLineFields?: readonly (keyof L & string)[];
 }
 
 export type DocumentStatus = 'draft' | 'submitted' | 'cancelled';
@@ -42,6 +44,8 @@ export interface EntityDeclaration<F extends Record<string, Field> = Record<stri
   titleField: keyof F & string;
   /** Columns of the list screen, in order. */
   listFields: readonly (keyof F & string)[];
+  /** The list's key figures, always in view on a phone (decision 026); unset: every number and amount. */
+  keyFields?: readonly (keyof F & string)[];
   /** Fields the list's search box looks in. */
   searchFields: readonly (keyof F & string)[];
   /** Fields that get a database index (server) and a Dexie index (client), for filters and sorting. */

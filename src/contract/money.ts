@@ -56,3 +56,39 @@ export function sumRials(values: Iterable<unknown>): bigint {
   for (const v of values) sum += rials(v);
   return sum;
 }
+
+/**
+ * The unit a panel shows and takes amounts in (decision 027): rials, or tomans (rials ÷ 10). Only
+ * screens convert; the wire, the rows and every sum stay in rials.
+ */
+export type MoneyUnit = 'rial' | 'toman';
+export const MONEY_UNITS: readonly MoneyUnit[] = ['rial', 'toman'];
+
+/** The panel's unit from a stored value; anything else is rials, the unit amounts are kept in. */
+export function moneyUnitOf(value: unknown): MoneyUnit {
+  return value === 'toman' ? 'toman' : 'rial';
+}
+
+/** The exact decimal text of an amount in a unit: rials as they are, tomans with their tenth ("-12.5"). */
+export function rialsInUnit(amount: unknown, unit: MoneyUnit): string {
+  const r = toRials(amount) ?? 0n;
+  if (unit === 'rial') return r.toString();
+  const abs = r < 0n ? -r : r;
+  const tenth = abs % 10n;
+  return `${r < 0n ? '-' : ''}${abs / 10n}${tenth ? `.${tenth}` : ''}`;
+}
+
+const unitText = /^(-?)(\d{1,19})(?:\.(\d?))?$/;
+
+/**
+ * The rials of a plain decimal text ("1500", "1500.5") typed in a unit: tomans × 10, exactly; null
+ * when it is not a whole number of rials (a rial has no fraction, a toman one decimal at most).
+ */
+export function rialsFromUnit(text: string, unit: MoneyUnit): bigint | null {
+  const m = unitText.exec(text);
+  if (!m) return null;
+  const [, sign, whole, fraction = ''] = m;
+  if (unit === 'rial' && fraction !== '') return null;
+  const value = unit === 'rial' ? BigInt(whole!) : BigInt(whole!) * 10n + BigInt(fraction || '0');
+  return sign ? -value : value;
+}

@@ -4,6 +4,7 @@
  * out. Everything else in a panel is declared entities (see entities/).
  */
 import type { Row } from './entity.ts';
+import type { MoneyUnit } from './money.ts';
 import { paths, type ModuleKey } from './routes.ts';
 
 export const panelEndpoints = {
@@ -78,6 +79,8 @@ export interface PanelDetails {
   phone: string;
   address: string;
   postalCode: string;
+  /** The unit every amount is shown and typed in on every screen, print and label (decision 027); rows stay rials. */
+  moneyUnit: MoneyUnit;
 }
 
 export interface PanelRegistration extends PanelDetails {

@@ -65,6 +65,12 @@ function toDate(value: string | number | Date): Date {
   return new Date(value);
 }
 
+/**
+ * One date style per purpose, so neighbouring screens agree: `medium` («۲ آذر ۱۴۰۵», the default)
+ * for a day in lists, cards, documents and reports; `long` for a day that heads a page or a
+ * person's record («یکشنبه ۲ آذر ۱۴۰۵»); `short` («۱۴۰۵/۹/۲») only where digits must line up in a
+ * file (CSV exports).
+ */
 export type DateStyle = 'short' | 'medium' | 'long';
 
 export function formatDate(value: string | number | Date, style: DateStyle = 'medium', locale = activeLocale()): string {

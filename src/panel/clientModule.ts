@@ -6,10 +6,18 @@
  * them there.
  */
 import type { MessageDescriptor } from '@lingui/core';
+import type { ComponentType, ReactNode } from 'react';
+import type { SyncProblem } from '../storage/localRecords.ts';
 import type { ModuleDeclaration } from '../contract/module.ts';
 import type { Catalogue } from '../i18n/locale.ts';
 import type { Locale } from '../i18n/locale.ts';
 import type { Screen } from './lazyScreen.ts';
+
+/** What a module's refusal words get: the problem, and the server's own words for what they do not recognise. */
+export interface RefusalProps {
+  problem: SyncProblem;
+  fallback: ReactNode;
+}
 
 export interface NavPlace {
   /** A route of the module. */
@@ -35,6 +43,12 @@ export interface ClientModule {
    * with `?id=<row id>`. Links from outside the module (the books audit) go there.
    */
   documentPages?: Readonly<Record<string, string>>;
+  /**
+   * Entity name → the module's words for a refusal the server gave details of (the stock each
+   * line lacks, the books closed up to a day), worded for the step refused (`problem.op`). Shown
+   * on the document's page and on its Sync problems card alike; `fallback` for details it does not know.
+   */
+  refusals?: Readonly<Record<string, ComponentType<RefusalProps>>>;
   /**
    * Routes a device opens with nobody signed in (a kiosk tablet, which holds only its device
    * credential): full-screen, without the session check, the panel's data or its sync. The

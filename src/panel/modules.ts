@@ -4,11 +4,12 @@
  * this file registers them (the declarations in the contract's registry, the words with i18n), so
  * whatever reads the modules imports it; it stays out of the login page's chunk.
  */
+import type { ComponentType } from 'react';
 import type { ModuleDeclaration } from '../contract/module.ts';
 import { registerModules } from '../contract/modules.ts';
 import { modulePath, withQuery } from '../contract/routes.ts';
 import { addCatalogues } from '../i18n/locale.ts';
-import type { ClientModule } from './clientModule.ts';
+import type { ClientModule, RefusalProps } from './clientModule.ts';
 
 const declarations = import.meta.glob<ModuleDeclaration>('../../modules/*/module.ts', { eager: true, import: 'default' });
 const found = import.meta.glob<ClientModule>('../../modules/*/client/index.tsx', { eager: true, import: 'default' });
@@ -45,4 +46,11 @@ export function documentPage(entityKey: string, id: string): string | null {
   const part = key ? clientModule(key) : undefined;
   const route = name ? part?.documentPages?.[name] : undefined;
   return part && route ? withQuery(modulePath(part.module.key, route), { id }) : null;
+}
+
+/** The module's words for a refusal of the document `entityKey` (`<Module>/<Entity>`), if it has any. */
+export function refusalOf(entityKey: string): ComponentType<RefusalProps> | null {
+  const [key, name] = entityKey.split('/');
+  const part = key ? clientModule(key) : undefined;
+  return (name && part?.refusals?.[name]) || null;
 }

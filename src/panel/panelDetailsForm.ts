@@ -12,10 +12,11 @@ export const emptyDetails: PanelDetails = {
   phone: '',
   address: '',
   postalCode: '',
+  moneyUnit: 'rial',
 };
 
 export function detailsOf(panel: CurrentPanel): PanelDetails {
-  return Object.fromEntries(Object.keys(emptyDetails).map((k) => [k, panel[k as keyof PanelDetails] ?? ''])) as unknown as PanelDetails;
+  return Object.fromEntries(Object.keys(emptyDetails).map((k) => [k, panel[k as keyof PanelDetails] ?? emptyDetails[k as keyof PanelDetails]])) as unknown as PanelDetails;
 }
 
 export function serverFieldErrors(error: unknown): Record<string, string> {

@@ -6,7 +6,7 @@
 import type { Entity, Row } from '../contract/entity.ts';
 import { queryList, queryOne, type ListParams, type ListResult } from './listQuery.ts';
 import type { LocalRow } from './localRecords.ts';
-import { amendDocument, createRow, deleteRow, stepDocument, updateRow } from './localWrites.ts';
+import { amendDocument, createRow, deleteRow, saveAndSubmit, stepDocument, updateRow } from './localWrites.ts';
 import type { PanelDb } from './PanelDb.ts';
 
 export interface DataProvider {
@@ -19,6 +19,8 @@ export interface DataProvider {
   submit(entity: Entity, id: string): Promise<Row>;
   cancel(entity: Entity, id: string): Promise<Row>;
   amend(entity: Entity, id: string): Promise<Row>;
+  /** Documents: save a draft (new when `id` is null) and queue its submit as one write. */
+  saveAndSubmit(entity: Entity, id: string | null, values: Record<string, unknown>): Promise<Row>;
 }
 
 export function dataProviderFor(db: PanelDb): DataProvider {
@@ -31,5 +33,6 @@ export function dataProviderFor(db: PanelDb): DataProvider {
     submit: (entity, id) => stepDocument(db, entity, id, 'submit'),
     cancel: (entity, id) => stepDocument(db, entity, id, 'cancel'),
     amend: (entity, id) => amendDocument(db, entity, id),
+    saveAndSubmit: (entity, id, values) => saveAndSubmit(db, entity, id, values),
   };
 }

@@ -96,14 +96,37 @@ function valid(entity: Entity, values: unknown, mode: 'create' | 'update'): Reco
   return result.values;
 }
 
-export async function createRow(db: PanelDb, entity: Entity, values: Record<string, unknown>, id = newId()): Promise<Row> {
+/** The create's values as the declaration allows them (a document's `amendedFrom` kept). */
+function createValues(entity: Entity, values: Record<string, unknown>): Record<string, unknown> {
   refuseServerOnly(entity);
   const { amendedFrom, ...given } = values;
   const clean = valid(entity, entity.document ? given : values, 'create');
   if (entity.document && typeof amendedFrom === 'string') clean.amendedFrom = amendedFrom;
+  return clean;
+}
+
+/** Inside the write transaction: checks and queues a create. */
+async function queueCreate(db: PanelDb, entity: Entity, clean: Record<string, unknown>, id: string): Promise<void> {
+  await checkUnique(db, entity, clean, id);
+  await queueMutation(db, entity, 'create', id, clean);
+}
+
+/** Inside the write transaction: queues the fields that differ from what the row shows now; answers whether any did. */
+async function queueUpdate(db: PanelDb, entity: Entity, id: string, clean: Record<string, unknown>): Promise<boolean> {
+  const current = await db.rows(entity).get(id);
+  if (!current || current.deleted) throw new ValidationError(Code.NotFound);
+  mustBeDraft(entity, current);
+  const changed = Object.fromEntries(Object.entries(clean).filter(([name, value]) => JSON.stringify(current[name]) !== JSON.stringify(value)));
+  if (Object.keys(changed).length === 0) return false;
+  await checkUnique(db, entity, changed, id);
+  await queueMutation(db, entity, 'update', id, changed);
+  return true;
+}
+
+export async function createRow(db: PanelDb, entity: Entity, values: Record<string, unknown>, id = newId()): Promise<Row> {
+  const clean = createValues(entity, values);
   const row = await db.transaction('rw', writeTables(db, entity), async () => {
-    await checkUnique(db, entity, clean, id);
-    await queueMutation(db, entity, 'create', id, clean);
+    await queueCreate(db, entity, clean, id);
     return db.rows(entity).get(id);
   });
   db.notifyLocalWrite();
@@ -116,17 +139,30 @@ export async function updateRow(db: PanelDb, entity: Entity, id: string, values:
   const clean = valid(entity, values, 'update');
   let queued = false;
   const row = await db.transaction('rw', writeTables(db, entity), async () => {
-    const current = await db.rows(entity).get(id);
-    if (!current || current.deleted) throw new ValidationError(Code.NotFound);
-    mustBeDraft(entity, current);
-    const changed = Object.fromEntries(Object.entries(clean).filter(([name, value]) => JSON.stringify(current[name]) !== JSON.stringify(value)));
-    if (Object.keys(changed).length === 0) return current;
-    await checkUnique(db, entity, changed, id);
-    await queueMutation(db, entity, 'update', id, changed);
-    queued = true;
+    queued = await queueUpdate(db, entity, id, clean);
     return db.rows(entity).get(id);
   });
   if (queued) db.notifyLocalWrite();
+  return row!;
+}
+
+/**
+ * "Save and submit" as one intent (decision 029): the draft's values (a create, or the changed
+ * fields of an existing draft) and its submit are queued in ONE transaction, so a reload, a crash
+ * or a closed page keeps both or neither, never a plain draft that silently was not submitted.
+ * The server still receives two mutations, the values then the submit, as documents.md says.
+ */
+export async function saveAndSubmit(db: PanelDb, entity: Entity, id: string | null, values: Record<string, unknown>): Promise<Row> {
+  if (!entity.document) throw new ValidationError(Code.InvalidOperation);
+  const clean = id ? (refuseServerOnly(entity), valid(entity, values, 'update')) : createValues(entity, values);
+  const rowId = id ?? newId();
+  const row = await db.transaction('rw', writeTables(db, entity), async () => {
+    if (id) await queueUpdate(db, entity, rowId, clean);
+    else await queueCreate(db, entity, clean, rowId);
+    await queueStep(db, entity, rowId, 'submit');
+    return db.rows(entity).get(rowId);
+  });
+  db.notifyLocalWrite();
   return row!;
 }
 
@@ -152,19 +188,23 @@ function mustBeDraft(entity: Entity, row: Row): void {
  */
 export async function stepDocument(db: PanelDb, entity: Entity, id: string, step: 'submit' | 'cancel'): Promise<Row> {
   if (!entity.document) throw new ValidationError(Code.InvalidOperation);
-  const spec = entity.document;
   const row = await db.transaction('rw', writeTables(db, entity), async () => {
-    const current = await db.rows(entity).get(id);
-    if (!current || current.deleted) throw new ValidationError(Code.NotFound);
-    if (step === 'submit') {
-      mustBeDraft(entity, current);
-      if ((spec.needsLines ?? true) && !(current.lines as Line[] | undefined)?.length) throw new ValidationError(Code.BadRequest, { lines: 'required' });
-    } else if (current.status !== 'submitted') throw new ValidationError(Code.NotPossibleNow);
-    await queueMutation(db, entity, step, id);
+    await queueStep(db, entity, id, step);
     return db.rows(entity).get(id);
   });
   db.notifyLocalWrite();
   return row!;
+}
+
+/** Inside the write transaction: checks the document may take the step now, and queues it. */
+async function queueStep(db: PanelDb, entity: Entity, id: string, step: 'submit' | 'cancel'): Promise<void> {
+  const current = await db.rows(entity).get(id);
+  if (!current || current.deleted) throw new ValidationError(Code.NotFound);
+  if (step === 'submit') {
+    mustBeDraft(entity, current);
+    if ((entity.document?.needsLines ?? true) && !(current.lines as Line[] | undefined)?.length) throw new ValidationError(Code.BadRequest, { lines: 'required' });
+  } else if (current.status !== 'submitted') throw new ValidationError(Code.NotPossibleNow);
+  await queueMutation(db, entity, step, id);
 }
 
 /** A new draft copying a cancelled document, with lines of their own, that says which one it amends. */

@@ -23,7 +23,10 @@ class RowsToReconcile {
     }
   }
   async reconcile(db: PanelDb): Promise<void> {
-    for (const [entity, { ids, rows }] of this.byEntity) await reconcileRows(db, entity, ids, rows);
+    for (const [entity, { ids, rows }] of this.byEntity) {
+      await reconcileRows(db, entity, ids, rows);
+      if (entity.document) await dropOvertakenSteps(db, entity, rows);
+    }
   }
 }
 
@@ -56,10 +59,31 @@ async function keepProblem(db: PanelDb, entry: OutboxEntry, result: MutationResu
   });
 }
 
-/** An accepted write is newer than the problems of the same row: their card says so. */
+/**
+ * An accepted write is newer than the problems of the same row: their card says so. An accepted
+ * submit or cancel settles them (decision 029): the document has moved on past whatever they
+ * refused, so an old refusal never stays above a document the server has since accepted.
+ */
 async function markOlderProblems(db: PanelDb, entry: OutboxEntry, now: string): Promise<void> {
   const older = (await db.problems.where('id').equals(entry.id).toArray()).filter((p) => p.entity === entry.entity && p.mutationId < entry.mutationId);
-  if (older.length) await db.problems.bulkPut(older.map((p) => ({ ...p, newerOwnChangeAt: now })));
+  if (!older.length) return;
+  if (entry.op === 'submit' || entry.op === 'cancel') await db.problems.bulkDelete(older.map((p) => p.mutationId));
+  else await db.problems.bulkPut(older.map((p) => ({ ...p, newerOwnChangeAt: now })));
+}
+
+/** The statuses a document reaches by each step: a refused step the server's row has reached since is overtaken. */
+const reachedBy: Partial<Record<OutboxEntry['op'], readonly string[]>> = { submit: ['submitted', 'cancelled'], cancel: ['cancelled'] };
+
+/**
+ * Drops the refused submits and cancels of these rows that the server's row has since reached (the
+ * step was taken on another device, or retried and accepted): nothing of the person's is lost, for
+ * such a problem holds no later writes (one that does is kept for the person to settle).
+ */
+async function dropOvertakenSteps(db: PanelDb, entity: Entity, rows: ReadonlyMap<string, Row>): Promise<void> {
+  if (!rows.size) return;
+  const problems = await db.problems.where('id').anyOf([...rows.keys()]).toArray();
+  const overtaken = problems.filter((p) => p.entity === entity.key && p.held.length === 0 && reachedBy[p.op]?.includes(String(rows.get(p.id)?.status)));
+  if (overtaken.length) await db.problems.bulkDelete(overtaken.map((p) => p.mutationId));
 }
 
 /** Settles the sent mutations the response answers; answers how many it settled. */

@@ -1,7 +1,9 @@
 /**
  * Values per group (a day, a Jalali month, a stage, a priority) as bars drawn with visx: grid
  * lines and a value axis, one bar per series in each group with its figure on hover, group names
- * that thin out on narrow screens, a legend when there are several series. In Persian the groups
+ * that thin out on narrow screens (days, months) or, for categories (stages, priorities), every
+ * one named: wrapped under its bar, or numbered with a key below when a word is wider than the
+ * bar's room; a legend when there are several series. In Persian the groups
  * run right to left, like the text. Screen readers get the same figures as a table. Load it
  * lazily (`DailyBarChart` and the modules' charts do): visx stays out of the first paint.
  */
@@ -38,6 +40,8 @@ export interface BarChartProps {
   groupHeader: string;
   /** How values are written (money in a compact form). */
   formatValue?: (value: number) => string;
+  /** Each group a category of its own (a stage, a priority): every one is named, none skipped. */
+  categories?: boolean;
 }
 
 const HEIGHT = 220;
@@ -46,6 +50,27 @@ const MARGIN = { top: 12, bottom: 32 };
 const CHAR_WIDTH = 6;
 /** The room a group's name needs under the bars. */
 const NAME_WIDTH = 64;
+/** The height of a line of a group's name. */
+const LINE_HEIGHT = 14;
+
+/** How many lines each name takes, wrapped by words into `room` pixels; null when a word is wider. */
+export function wrappedLines(names: readonly string[], room: number): number | null {
+  let most = 1;
+  for (const name of names) {
+    let lines = 1;
+    let used = 0;
+    for (const word of name.split(/\s+/)) {
+      const width = word.length * CHAR_WIDTH;
+      if (width > room) return null;
+      if (used && used + CHAR_WIDTH + width > room) {
+        lines++;
+        used = width;
+      } else used += (used ? CHAR_WIDTH : 0) + width;
+    }
+    most = Math.max(most, lines);
+  }
+  return most;
+}
 
 function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
   const ref = useRef<T>(null);
@@ -64,7 +89,7 @@ function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
 
 const plainNumber = (value: number) => formatNumber(value);
 
-export function BarChart({ groups, series, label, groupHeader, formatValue = plainNumber }: BarChartProps) {
+export function BarChart({ groups, series, label, groupHeader, formatValue = plainNumber, categories = false }: BarChartProps) {
   const { i18n } = useLingui();
   const rtl = i18n.locale === 'fa';
   const [box, width] = useWidth<HTMLDivElement>();
@@ -79,9 +104,14 @@ export function BarChart({ groups, series, label, groupHeader, formatValue = pla
   const x = scaleBand<string>({ domain: groups.map((g) => g.key), range: rtl ? [innerWidth, 0] : [0, innerWidth], padding: 0.25 });
   const within = scaleBand<number>({ domain: series.map((_, i) => i), range: rtl ? [x.bandwidth(), 0] : [0, x.bandwidth()], padding: 0.1 });
   // On a narrow screen every second (or third…) group is named, counted from the latest, so the names never overlap.
-  const everyNth = Math.max(1, Math.ceil(groups.length / Math.max(1, Math.floor(innerWidth / NAME_WIDTH))));
+  const everyNth = categories ? 1 : Math.max(1, Math.ceil(groups.length / Math.max(1, Math.floor(innerWidth / NAME_WIDTH))));
   const named = groups.filter((_, i) => (groups.length - 1 - i) % everyNth === 0).map((g) => g.key);
-  const names = new Map(groups.map((g) => [g.key, g.label]));
+  // Categories are all named: wrapped into their step, or numbered with a key when a word does not fit.
+  const room = (groups.length ? innerWidth / groups.length : innerWidth) - 6;
+  const lines = categories ? wrappedLines(groups.map((g) => g.label), room) : 1;
+  const numbered = lines === null;
+  const names = new Map(groups.map((g, i) => [g.key, numbered ? formatNumber(i + 1) : g.label]));
+  const bottom = MARGIN.bottom + ((lines ?? 1) - 1) * LINE_HEIGHT;
   const longName = (g: BarGroup) => g.longLabel ?? g.label;
   const Axis = rtl ? AxisRight : AxisLeft;
   const tickStyle = { fill: '#475569', fontSize: 11, fontFamily: 'inherit', textAnchor: 'middle' as const };
@@ -89,7 +119,7 @@ export function BarChart({ groups, series, label, groupHeader, formatValue = pla
   return (
     <div ref={box} className="w-full">
       {width > 0 && (
-        <svg width={width} height={HEIGHT} role="img" aria-label={label}>
+        <svg width={width} height={HEIGHT - MARGIN.bottom + bottom} role="img" aria-label={label}>
           <Group left={rtl ? 8 : side} top={MARGIN.top}>
             {y.ticks(yTicks).map((tick) => (
               <line key={tick} x1={0} x2={innerWidth} y1={y(tick)} y2={y(tick)} stroke="#e2e8f0" />
@@ -105,7 +135,7 @@ export function BarChart({ groups, series, label, groupHeader, formatValue = pla
                 );
               }),
             )}
-            <AxisBottom top={innerHeight} scale={x} tickValues={named} tickFormat={(key) => names.get(key) ?? key} stroke="#cbd5e1" tickStroke="#cbd5e1" tickLabelProps={() => tickStyle} />
+            <AxisBottom top={innerHeight} scale={x} tickValues={named} tickFormat={(key) => names.get(key) ?? key} stroke="#cbd5e1" tickStroke="#cbd5e1" tickLabelProps={() => (categories && !numbered ? { ...tickStyle, width: room, lineHeight: LINE_HEIGHT } : tickStyle)} />
             <Axis
               left={rtl ? innerWidth : 0}
               scale={y}
@@ -118,6 +148,15 @@ export function BarChart({ groups, series, label, groupHeader, formatValue = pla
             />
           </Group>
         </svg>
+      )}
+      {numbered && width > 0 && (
+        <ol className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-hidden="true">
+          {groups.map((g, i) => (
+            <li key={g.key}>
+              <span className="font-semibold">{formatNumber(i + 1)}</span> {g.label}
+            </li>
+          ))}
+        </ol>
       )}
       {series.length > 1 && (
         <ul className="mt-2 flex flex-wrap gap-4 text-xs text-slate-700" aria-hidden="true">

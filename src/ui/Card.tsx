@@ -1,7 +1,7 @@
-import { useId, type HTMLAttributes, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cx } from './cx.ts';
 
-export function Card({ className, ...rest }: HTMLAttributes<HTMLElement>) {
+export function Card({ className, ...rest }: ComponentProps<'section'>) {
   return <section className={cx('rounded-card bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6', className)} {...rest} />;
 }
 

@@ -4,13 +4,13 @@
  * locale's names, digits and direction. Keyboard: arrows move by day (mirrored in RTL), Page
  * Up/Down by month, Home/End to the week's ends, Enter picks.
  */
-import { DayPicker as GregorianDayPicker, type DateLib, type Matcher, type Modifiers } from '@daypicker/react';
+import { DayPicker as GregorianDayPicker, type Matcher } from '@daypicker/react';
 import { enUS as enGregorian, faIR as faGregorian } from '@daypicker/react/locale';
 import '@daypicker/react/style.css';
 import { DayPicker as JalaliDayPicker, enUS as enJalali, faIR as faJalali } from '@daypicker/persian';
-import { useLingui } from '@lingui/react/macro';
 import type { CSSProperties } from 'react';
 import type { CalendarKind } from './dateCalendar.ts';
+import { useDayButtonLabel } from './dayButtonLabel.ts';
 
 export interface DateCalendarProps {
   calendar: CalendarKind;
@@ -35,14 +35,7 @@ const theme = {
 } as CSSProperties;
 
 export function DateCalendar({ calendar, locale, selected, month, startMonth, endMonth, disabled, onSelect }: DateCalendarProps) {
-  const { t } = useLingui();
-  // The day's number leads its name ("1 March 1990, Thursday"), so the visible text is part of it.
-  const labelDayButton = (date: Date, modifiers: Modifiers, _options?: unknown, dateLib?: DateLib) => {
-    const parts = [dateLib ? dateLib.format(date, 'd MMMM yyyy, EEEE') : date.toDateString()];
-    if (modifiers.today) parts.push(t`today`);
-    if (modifiers.selected) parts.push(t`selected`);
-    return parts.join(locale === 'fa' ? '، ' : ', ');
-  };
+  const labelDayButton = useDayButtonLabel();
   const common = {
     labels: { labelDayButton },
     mode: 'single' as const,

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { cx } from './cx.ts';
 import { FieldFrame, fieldIds, invalidProps } from './FieldFrame.tsx';
@@ -12,7 +13,11 @@ export interface SelectOption {
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> {
   label: ReactNode;
   options: readonly SelectOption[];
-  /** The first, empty choice ("Not specified"); omit it when a choice is required. */
+  /**
+   * The first, empty choice ("Not specified"); omit it when a choice is required. Without it, an
+   * empty choice ("Choose…", not choosable again) still appears while the value is none of the
+   * options: a select never shows a value it does not hold.
+   */
   placeholder?: string;
   hint?: ReactNode;
   error?: ReactNode;
@@ -25,7 +30,10 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
 ) {
   const ownId = useId();
   const id = givenId ?? ownId;
+  const { t } = useLingui();
   const { describedBy } = fieldIds(id, hint, error);
+  const held = select.value === undefined || options.some((option) => option.value === String(select.value));
+  const empty = placeholder ?? (held ? undefined : t`Choose…`);
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
       <div className="relative">
@@ -37,7 +45,11 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
           {...invalidProps(error)}
           className={cx(inputClasses, 'h-11 appearance-none pe-10')}
         >
-          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {empty !== undefined && (
+            <option value="" disabled={placeholder === undefined}>
+              {empty}
+            </option>
+          )}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -199,8 +199,9 @@ export interface AxeViolation {
 
 /** axe-core's serious and critical violations on the page as it stands. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
-  // Evaluated through DevTools, so the page's CSP (no inline script) does not block it.
-  await page.evaluate(await axeSource());
+  // Evaluated through DevTools, so the page's CSP (no inline script) does not block it; once per
+  // document (a sweep that moves inside the app keeps it).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource());
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     // Headless UI's focus guards (the hidden buttons a dialog's focus trap puts at its edges) are

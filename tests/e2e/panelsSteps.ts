@@ -20,7 +20,7 @@ export async function openScreen(page: Page, path: string): Promise<void> {
 /** Role names shown in the list, in order. */
 export async function listedRoleNames(page: Page): Promise<string[]> {
   await page.getByRole('table').waitFor();
-  return page.getByRole('row').locator('td:first-child').allInnerTexts();
+  return page.getByRole('rowheader').allInnerTexts();
 }
 
 export function faEntity(id: string): string {

@@ -128,16 +128,16 @@ describe('a refused write and the writes queued after it', () => {
 
       expect(await serverRole(name)).toMatchObject({ description: 'A: handles refunds', version: 2, deleted: false });
       await openScreen(b.page, paths.syncProblems);
-      const card = b.page.getByRole('region', { name: fa('Rejected change') });
+      const card = b.page.getByRole('region').filter({ has: b.page.getByRole('heading', { name: new RegExp(name) }) });
       await card.first().waitFor();
       expect(await card.count()).toBe(1);
-      await card.getByText(fa('On the server now')).waitFor();
+      await card.getByText(fa('What is saved now')).waitFor();
       await card.getByText('A: handles refunds').waitFor();
-      expect(await card.getByText(fa(' (held)').trim()).count()).toBe(1);
+      expect(await card.getByText(fa(' (waiting)').trim()).count()).toBe(1);
       await screenshot(b.page, `sync-held-${secondWrite}-fa-390`);
 
       // A's text is what both phones show once B takes the server's version.
-      await card.getByRole('button', { name: fa('Take the server’s version') }).click();
+      await card.getByRole('button', { name: fa('Keep what is saved now') }).click();
       await waitUntilSynced(b.page);
       await openRole(b.page, name);
       await b.page.getByRole('dialog').getByText('A: handles refunds').waitFor();
@@ -171,9 +171,9 @@ describe('settling a problem after the row was deleted elsewhere', () => {
     await expect.poll(async () => (await serverRole(name))?.deleted ?? true, { timeout: 30_000 }).toBe(true);
     await openScreen(b.page, paths.syncProblems);
     await syncNow(b.page);
-    const card = b.page.getByRole('region', { name: fa('Rejected change') });
-    await card.getByText(fa('This record has since been deleted on the server.')).waitFor({ timeout: 30_000 });
-    await card.getByRole('button', { name: fa('Take the server’s version') }).click();
+    const card = b.page.getByRole('region').filter({ has: b.page.getByRole('heading', { name: new RegExp(name) }) });
+    await card.getByText(fa('Someone has deleted it since.')).waitFor({ timeout: 30_000 });
+    await card.getByRole('button', { name: fa('Keep what is saved now') }).click();
     await waitUntilSynced(b.page);
 
     await openScreen(b.page, roleUrl);

@@ -179,6 +179,18 @@ describe('panel settings', () => {
     expect(log.body.data!.items.map((a) => a.rowTitle)).toEqual(['By manager', 'After']);
   });
 
+  it('keeps one money unit for the panel, rials until its owner chooses tomans (decision 027)', async () => {
+    const panel = await openPanel(server, owner, 'Units');
+    expect((await panel.call<Current>(panelEndpoints.current)).body.data).toMatchObject({ moneyUnit: 'rial' });
+    const changed = await panel.call<Current>(panelEndpoints.updateDetails, { body: { moneyUnit: 'toman' } });
+    expect(changed.body.data).toMatchObject({ moneyUnit: 'toman', name: 'Units' });
+    // Another change of the details leaves the unit as it is.
+    await panel.call(panelEndpoints.updateDetails, { body: { phone: '021-88888888' } });
+    expect((await panel.call<Current>(panelEndpoints.current)).body.data).toMatchObject({ moneyUnit: 'toman' });
+    const bad = await panel.call<Fields>(panelEndpoints.updateDetails, { body: { moneyUnit: 'dollar' } });
+    expect([bad.status, bad.body.data!.fields]).toEqual([400, { moneyUnit: 'option' }]);
+  });
+
   it('enables and disables modules but never PanelManagement, and keeps module icons', async () => {
     const panel = await openPanel(server, owner);
     const enabled = await panel.call<Current>(panelEndpoints.updateModules, {

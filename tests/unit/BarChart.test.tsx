@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BarChart } from '../../src/ui/BarChart.tsx';
+import { BarChart, wrappedLines } from '../../src/ui/BarChart.tsx';
 import { DailyBarChart } from '../../src/ui/DailyBarChart.tsx';
 import { renderApp } from './renderApp.tsx';
 
@@ -49,5 +49,17 @@ describe('the bar chart', () => {
     expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['22 Nov 2026', '23 Nov 2026']);
     expect(within(table).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3 w', '1500 w']);
     expect(screen.queryByRole('list')).toBeNull(); // one series, no legend
+  });
+});
+
+describe('the names of categories under their bars', () => {
+  it('wrap by words into the room each bar has, and say how many lines the longest takes', () => {
+    // 6 px a character: «در حال مذاکره» is 3 words of 2, 3 and 6 characters.
+    expect(wrappedLines(['سرنخ', 'در حال مذاکره'], 40)).toBe(2);
+    expect(wrappedLines(['سرنخ', 'در حال مذاکره'], 200)).toBe(1);
+  });
+
+  it('give up (the chart numbers its bars and keys the numbers below) when a single word is wider than the room', () => {
+    expect(wrappedLines(['Lead', 'Negotiating'], 40)).toBeNull();
   });
 });

@@ -37,6 +37,7 @@ export function aPanel(overrides: Partial<CurrentPanel & CurrentPanelPeople> = {
     phone: '',
     address: '',
     postalCode: '',
+    moneyUnit: 'rial',
     modules: ['PanelManagement'],
     moduleIcons: {},
     isOwner: true,

@@ -82,14 +82,16 @@ describe('sync problems', () => {
         { mutationId: 5, entity: Role.key, op: 'create', id: crypto.randomUUID(), values: { name: 'فروش', description: null, parentRoleId: null, permissions: [] }, at: '', code: 9107, message: 'تکراری است.', fields: { name: 'unique' }, held: [], rejectedAt: new Date().toISOString() },
       ]),
     );
-    const cards = await screen.findAllByRole('region', { name: 'تغییر ردشده' });
-    expect(cards).toHaveLength(2);
-    const stale = cards.find((card) => within(card).queryByText('نسخهٔ رکورد قدیمی است.'))!;
-    const duplicate = cards.find((card) => within(card).queryByText('تکراری است.'))!;
+    // Each card is named by the record and the step refused, in words, never by versions.
+    const stale = await screen.findByRole('region', { name: 'تغییر شما در نقش «فروش» روی سرور ذخیره نشد' });
+    const duplicate = await screen.findByRole('region', { name: 'نقش «فروش» روی سرور ذخیره نشد' });
+    expect(within(stale).getByText('نسخهٔ رکورد قدیمی است.')).toBeTruthy();
+    expect(within(duplicate).getByText('تکراری است.')).toBeTruthy();
+    expect(screen.queryByText(/نسخهٔ .* این رکورد/)).toBeNull();
     expect(await within(duplicate).findByText('رکورد دیگری همین مقدار را دارد.')).toBeTruthy();
-    await user.click(within(stale).getByRole('button', { name: 'تلاش دوباره با تغییر من' }));
+    await user.click(within(stale).getByRole('button', { name: 'تغییر من به هر حال ذخیره شود' }));
     await waitFor(async () => expect(await outbox(data)).toEqual([expect.objectContaining({ op: 'update', baseVersion: 2, values: { description: 'جدید' } })]));
-    await user.click(within(duplicate).getByRole('button', { name: 'کنار گذاشتن تغییر من' }));
+    await user.click(within(duplicate).getByRole('button', { name: 'دور بریز' }));
     expect(await screen.findByText('مشکلی در همگام‌سازی نیست')).toBeTruthy();
     expect(await data.db.problems.count()).toBe(0);
   });

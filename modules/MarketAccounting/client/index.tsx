@@ -10,12 +10,14 @@ import { Account, BankAccount, CashBox, Party, Settings } from '../entities/book
 import { Cheque, Payment, Voucher } from '../entities/documents.ts';
 import { AccountBalance, JournalLine } from '../entities/ledger.ts';
 import module from '../module.ts';
+import { Refusal } from './parts/Refusal.tsx';
 
 const read = (e: Parameters<typeof permission>[0]) => permission(e, 'read');
 
 export default defineClientModule({
   module,
   documentPages: { Voucher: 'Voucher/VoucherDetails', Payment: 'Payment/PaymentDetails' },
+  refusals: { Voucher: Refusal, Payment: Refusal },
   name: msg`Accounting`,
   description: msg`Chart of accounts, vouchers, receipts and payments, cheques, parties’ running accounts and the reports of the books.`,
   icon: 'wallet',

@@ -127,27 +127,25 @@ export const Party = defineEntity({
   mirror: { source: 'source', fields: ['name', 'mobile', 'nationalId'] },
 });
 
-export const currencies = [
-  { value: 'rial', label: /*i18n*/ { id: 'acc.currency.rial', message: 'Rials' } },
-  { value: 'toman', label: /*i18n*/ { id: 'acc.currency.toman', message: 'Tomans (rials ÷ 10)' } },
-] as const;
-
-/** One row per panel, made by the server with the standard chart (SETTINGS_ID). */
+/**
+ * One row per panel, made by the server with the standard chart (SETTINGS_ID). The unit amounts
+ * are shown in is the panel's (decision 027); the migration 001 carried a panel's earlier choice here
+ * (the column `currency`, no longer declared) over to it.
+ */
 export const Settings = defineEntity({
   module: 'MarketAccounting',
   name: 'Settings',
   label: /*i18n*/ { id: 'entity.MarketAccounting.Settings', message: 'Accounting settings' },
   pluralLabel: /*i18n*/ { id: 'entity.MarketAccounting.Settings.plural', message: 'Accounting settings' },
   fields: {
-    currency: { kind: 'select', label: /*i18n*/ { id: 'acc.field.Settings.currency', message: 'Show amounts in' }, required: true, options: currencies },
     closedUpTo: {
       kind: 'date',
       label: /*i18n*/ { id: 'acc.field.Settings.closedUpTo', message: 'Books closed up to' },
       hint: /*i18n*/ { id: 'acc.field.Settings.closedUpTo.hint', message: 'Nothing dated on or before this day can be posted or cancelled.' },
     },
   },
-  titleField: 'currency',
-  listFields: ['currency', 'closedUpTo'],
+  titleField: 'closedUpTo',
+  listFields: ['closedUpTo'],
   searchFields: [],
   indexes: [],
   defaultSort: { field: 'updatedAt', direction: 'desc' },

@@ -33,7 +33,7 @@ export async function ensureBooks(ctx: WriteContext): Promise<{ closedUpTo: stri
   const present = await accountsPresent(ctx, wanted.map((a) => accountId(a.code)));
   await appendLedger(ctx, Account, wanted.filter((a) => !present.has(accountId(a.code))).map((a) => chartRow(ctx, a)));
   if (settings) return { closedUpTo: (settings.closedUpTo as string | null) ?? null };
-  await appendLedger(ctx, Settings, [{ id: SETTINGS_ID, values: { currency: 'rial', closedUpTo: null } }]);
+  await appendLedger(ctx, Settings, [{ id: SETTINGS_ID, values: { closedUpTo: null } }]);
   return { closedUpTo: null };
 }
 

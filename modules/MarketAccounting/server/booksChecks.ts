@@ -14,7 +14,7 @@
  */
 import type { Entity, Line, Row } from '../../../src/contract/entity.ts';
 import { entityByKey } from '../../../src/contract/modules.ts';
-import { balanceFromLedger, columnName, findRows, readLedgerRows, selectRows, stableId, whole, type AuditColumn, type AuditDifference, type AuditRow, type AuditScope, type BooksCheck } from '../../../server/moduleApi.ts';
+import { balanceFromLedger, columnName, optionalText, findRows, readLedgerRows, selectRows, stableId, whole, type AuditColumn, type AuditDifference, type AuditRow, type AuditScope, type BooksCheck } from '../../../server/moduleApi.ts';
 import { Cheque, Payment, Voucher, type PaymentMethod } from '../entities/documents.ts';
 import { AccountBalance, JournalLine } from '../entities/ledger.ts';
 import { roleAccount } from './books.ts';
@@ -37,7 +37,6 @@ type Posted = AuditRow<typeof JOURNAL>;
 
 type Entry = Pick<Posted, 'accountId' | 'partyId' | 'cashBoxId' | 'bankAccountId' | 'chequeId' | 'debit' | 'credit'>;
 
-const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
 const lineId = (sourceId: string, step: string, seq: number) => stableId('MarketAccounting/JournalLine', sourceId, step, seq);
 const entry = (accountId: string, debit: bigint, credit: bigint, more: Partial<Entry> = {}): Entry => ({ accountId, partyId: null, cashBoxId: null, bankAccountId: null, chequeId: null, debit, credit, ...more });
 const dimension = (e: Entry) => [e.accountId, e.partyId, e.cashBoxId, e.bankAccountId, e.chequeId].join('|');
@@ -48,7 +47,7 @@ const readJournal = (scope: AuditScope): Promise<Posted[]> => readLedgerRows(sco
 
 /** What a voucher's submit posts: its lines as they are. */
 const voucherEntries = (doc: Row): Entry[] =>
-  (doc.lines as Line[]).map((l) => entry(String(l.accountId), whole(l.debit), whole(l.credit), { partyId: text(l.partyId), cashBoxId: text(l.cashBoxId), bankAccountId: text(l.bankAccountId) }));
+  (doc.lines as Line[]).map((l) => entry(String(l.accountId), whole(l.debit), whole(l.credit), { partyId: optionalText(l.partyId), cashBoxId: optionalText(l.cashBoxId), bankAccountId: optionalText(l.bankAccountId) }));
 
 /** What a receipt or payment's submit posts: the party's account for the total, each line against its box, bank account or cheque. */
 function paymentEntries(doc: Row): Entry[] {
@@ -56,18 +55,18 @@ function paymentEntries(doc: Row): Entry[] {
   const lines = doc.lines as Line[];
   const total = lines.reduce((s, l) => s + whole(l.amount), 0n);
   const side = (amount: bigint): [bigint, bigint] => (incoming ? [amount, 0n] : [0n, amount]);
-  const party = entry(roleAccount(incoming ? 'receivable' : 'payable'), incoming ? 0n : total, incoming ? total : 0n, { partyId: text(doc.partyId) });
+  const party = entry(roleAccount(incoming ? 'receivable' : 'payable'), incoming ? 0n : total, incoming ? total : 0n, { partyId: optionalText(doc.partyId) });
   return [
     party,
     ...lines.map((l) => {
       const [debit, credit] = side(whole(l.amount));
       switch (l.method as PaymentMethod) {
         case 'cash':
-          return entry(roleAccount('cash'), debit, credit, { cashBoxId: text(l.cashBoxId) });
+          return entry(roleAccount('cash'), debit, credit, { cashBoxId: optionalText(l.cashBoxId) });
         case 'cheque':
           return entry(roleAccount(incoming ? 'chequesInHand' : 'chequesPayable'), debit, credit, { chequeId: chequeIdOf(doc.id, l.id) });
         default:
-          return entry(roleAccount('bank'), debit, credit, { bankAccountId: text(l.bankAccountId) });
+          return entry(roleAccount('bank'), debit, credit, { bankAccountId: optionalText(l.bankAccountId) });
       }
     }),
   ];

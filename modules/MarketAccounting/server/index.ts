@@ -1,4 +1,5 @@
 /** Accounting's server part: the rules and postings of its entities, the documents it follows, and its route. */
+import { join } from 'node:path';
 import { defineServerModule } from '../../../server/moduleApi.ts';
 import module from '../module.ts';
 import { booksChecks } from './booksChecks.ts';
@@ -15,4 +16,5 @@ export default defineServerModule({
   followers,
   routes: booksRoute,
   books: booksChecks,
+  migrations: join(import.meta.dirname, 'migrations'),
 });

@@ -11,12 +11,14 @@ import { Customer, Subscription } from '../entities/customers.ts';
 import { Sale, SetupStep } from '../entities/sale.ts';
 import { Request } from '../entities/support.ts';
 import module from '../module.ts';
+import { SaleRefusal } from './parts/SaleRefusal.tsx';
 
 const read = (e: Parameters<typeof permission>[0]) => permission(e, 'read');
 
 export default defineClientModule({
   module,
   documentPages: { Sale: 'Sale/SaleList' },
+  refusals: { Sale: SaleRefusal },
   name: msg`Sales, customers & support`,
   description: msg`Customers and their agents, the catalogue of modules sold, sales on a board of stages, subscriptions, setup after a sale, and support requests.`,
   icon: 'cart',

@@ -3,7 +3,7 @@
  * opens it) and a screen for each route.
  */
 import { msg } from '@lingui/core/macro';
-import { Activity, Member, Role } from '../../../src/contract/access.ts';
+import { Activity, Member, NumberSeries, Role } from '../../../src/contract/access.ts';
 import { permission } from '../../../src/contract/entity.ts';
 import { PANEL_SETTINGS_PERMISSION } from '../../../src/contract/panels.ts';
 import { defineClientModule } from '../../../src/panel/clientModule.ts';
@@ -13,13 +13,14 @@ import module from '../module.ts';
 export default defineClientModule({
   module,
   name: msg`Panel management`,
-  description: msg`People, roles and access, modules, icons and the activity log.`,
+  description: msg`People, roles and access, modules, icons, document numbers and the activity log.`,
   icon: 'grid',
   nav: [
     { screen: 'People/Access', label: msg`People and access`, needs: permission(Member, 'read') },
     { screen: 'Role', label: msg`Roles and permissions`, needs: permission(Role, 'read') },
     { screen: 'ChartFlow', label: msg`Organisation chart`, needs: permission(Role, 'read') },
     { screen: 'Activity', label: msg`Activity log`, needs: permission(Activity, 'read') },
+    { screen: 'NumberSeries', label: msg`Document numbers`, needs: permission(NumberSeries, 'read') },
     { screen: 'Module/list', label: msg`Modules`, needs: PANEL_SETTINGS_PERMISSION },
     { screen: 'Icon', label: msg`Icons`, needs: PANEL_SETTINGS_PERMISSION },
     { screen: 'PanelDetails', label: msg`Panel details`, needs: PANEL_SETTINGS_PERMISSION },
@@ -36,6 +37,7 @@ export default defineClientModule({
     'initial-elements': lazyScreen(() => import('./screens/InitialElements.tsx'), 'InitialElements'),
     list: lazyScreen(() => import('./screens/AllPanels.tsx'), 'AllPanels'),
     Role: lazyScreen(() => import('./screens/Roles.tsx'), 'Roles'),
+    NumberSeries: lazyScreen(() => import('./screens/NumberSeries.tsx'), 'NumberSeries'),
   },
   catalogue: {
     fa: () => import('../locales/fa.po'),

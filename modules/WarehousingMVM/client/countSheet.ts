@@ -3,7 +3,7 @@
  * not, and those of the other phones pulled so far) summed by the shared rule, beside the stock
  * on hand of each counted place, and the name a phone signs its entries with.
  */
-import { compareQuantities, subtractQuantity, ZERO, type Quantity } from '../../../src/contract/quantity.ts';
+import { addQuantities, compareQuantities, subtractQuantity, ZERO, type Quantity } from '../../../src/contract/quantity.ts';
 import type { Row } from '../../../src/contract/entity.ts';
 import { countKey, mergeCountEntries, type CountEntryValues } from '../rules/countMerge.ts';
 
@@ -35,6 +35,32 @@ export function countRows(entries: readonly CountEntryValues[], balances: readon
       const held = String(b.quantity);
       rows.push({ key, productId: String(b.productId), locationId: (b.locationId as string | null) ?? null, batch: (b.batch as string | null) ?? null, counted: ZERO, onHand: held, difference: subtractQuantity(ZERO, held), entries: 0 });
     }
+  }
+  return rows;
+}
+
+/**
+ * A submitted count: its differences are the adjustments it posted (its stock moves), and what was
+ * expected is what was counted less them, however the stock has moved since. A place nobody
+ * counted that was set to zero has a move and no entry.
+ */
+export function submittedCountRows(entries: readonly CountEntryValues[], moves: readonly Row[]): CountRow[] {
+  const merged = mergeCountEntries(entries);
+  const posted = new Map<string, { move: Row; quantity: Quantity }>();
+  for (const m of moves) {
+    const key = countKey(String(m.productId), (m.locationId as string | null) ?? null, (m.batch as string | null) ?? null);
+    posted.set(key, { move: m, quantity: addQuantities(posted.get(key)?.quantity ?? ZERO, m.quantity) });
+  }
+  const rows: CountRow[] = [];
+  for (const c of merged.values()) {
+    // As the server counts it: a place taken back below zero was counted as none.
+    const counted = compareQuantities(c.quantity, ZERO) < 0 ? ZERO : c.quantity;
+    const difference = posted.get(c.key)?.quantity ?? ZERO;
+    rows.push({ key: c.key, productId: c.productId, locationId: c.locationId, batch: c.batch, counted, onHand: subtractQuantity(counted, difference), difference, entries: c.entries });
+  }
+  for (const [key, { move, quantity }] of posted) {
+    if (merged.has(key)) continue;
+    rows.push({ key, productId: String(move.productId), locationId: (move.locationId as string | null) ?? null, batch: (move.batch as string | null) ?? null, counted: ZERO, onHand: subtractQuantity(ZERO, quantity), difference: quantity, entries: 0 });
   }
   return rows;
 }

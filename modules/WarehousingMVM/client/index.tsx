@@ -13,12 +13,14 @@ import { Cargo, Consignment } from '../entities/inbound.ts';
 import { Transfer } from '../entities/movements.ts';
 import { Receipt, StockBalance } from '../entities/stock.ts';
 import module from '../module.ts';
+import { Shortfalls } from './parts/Shortfalls.tsx';
 
 const read = (e: Parameters<typeof permission>[0]) => permission(e, 'read');
 
 export default defineClientModule({
   module,
   documentPages: { Receipt: 'Receipt/ReceiptDetails', Consignment: 'consignment/ConsignmentDetails' },
+  refusals: { Receipt: Shortfalls, Transfer: Shortfalls, TransferArrival: Shortfalls, StockCount: Shortfalls, Consignment: Shortfalls },
   name: msg`Warehousing & inventory`,
   description: msg`Warehouses and their bins, products, receipts and issues, transfers, stock counts, cargos, consignments, labels and stock on hand.`,
   icon: 'warehouse',

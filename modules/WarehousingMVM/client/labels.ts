@@ -1,10 +1,11 @@
 /**
  * Labels (warehousing.md, ProductBarcodeMaker): what a label carries (a product's barcode, name,
- * code and price in toman, or a location's code), its barcode drawn as SVG by bwip-js (EAN-13,
+ * code and price in the panel's money unit, or a location's code), its barcode drawn as SVG by bwip-js (EAN-13,
  * Code 128 or QR), and the two label stocks: a 40×25 mm roll (one label a page) and an A4 sheet
  * of 3×8. Each distinct code is drawn once however many labels repeat it.
  */
 import { code128, drawingSVG, ean13, qrcode } from 'bwip-js/browser';
+import type { Rials } from '../../../src/contract/money.ts';
 
 export type Symbology = 'ean13' | 'code128' | 'qrcode';
 export type LabelStock = 'roll40x25' | 'a4x24';
@@ -16,8 +17,8 @@ export interface LabelContent {
   name: string;
   /** Shown under the name (the product's code, or the location's). */
   caption: string;
-  /** Rials; shown in toman. */
-  price: number | null;
+  /** Rials; shown in the panel's unit (decision 027). */
+  price: Rials | null;
 }
 
 export interface StockSize {

@@ -7,6 +7,7 @@
  */
 import type { Line, Row } from '../../../src/contract/entity.ts';
 import { compareText } from '../../../src/contract/list.ts';
+import { toRials } from '../../../src/contract/money.ts';
 import { documentState } from '../../../src/panel/document/documentState.ts';
 import type { LocalRow } from '../../../src/storage/localRecords.ts';
 import { fromThousandths, toThousandths, type Quantity } from '../../../src/contract/quantity.ts';
@@ -28,7 +29,8 @@ export interface StockRow {
   consigned: Quantity;
   /** On hand plus this device's queued receipts and issues, once the server accepts them. */
   projected: Quantity;
-  value: number;
+  /** Rials, exact (contract/money.ts). */
+  value: bigint;
   /** Places (locations and batches) holding it. */
   places: number;
   /** The nearest expiry of a batch still held (YYYY-MM-DD). */
@@ -76,7 +78,7 @@ export function stockRows({ balances, valuations, products, queued }: StockInput
     let sum = sums.get(key);
     if (!sum) {
       const p = product.get(productId);
-      const row: StockRow = { key, order: String(p?._sort ?? LAST), productId, warehouseId, name: String(p?.name ?? ''), code: String(p?.code ?? ''), onHand: '', inTransit: '', consigned: '', projected: '', value: 0, places: 0, expiry: null, reorder: false };
+      const row: StockRow = { key, order: String(p?._sort ?? LAST), productId, warehouseId, name: String(p?.name ?? ''), code: String(p?.code ?? ''), onHand: '', inTransit: '', consigned: '', projected: '', value: 0n, places: 0, expiry: null, reorder: false };
       sums.set(key, (sum = { row, onHand: 0n, projected: 0n, inTransit: 0n, consigned: 0n }));
     }
     return sum;
@@ -99,7 +101,7 @@ export function stockRows({ balances, valuations, products, queued }: StockInput
   }
   for (const v of valuations) {
     const sum = sums.get(keyOf(v.productId, v.warehouseId));
-    if (sum) sum.row.value = Number(v.value ?? 0);
+    if (sum) sum.row.value = toRials(v.value) ?? 0n;
   }
   for (const { row: doc, sign } of queued) {
     const direction = doc.direction === 'out' ? -sign : sign;

@@ -17,6 +17,7 @@ import {
   amountOf,
   balanceFromLedger,
   columnName,
+  optionalText,
   quantityText,
   readLedgerRows,
   selectRows,
@@ -65,7 +66,6 @@ interface Expected {
   line: number | null;
 }
 
-const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
 const moveId = (docId: string, lineId: string, step: 'submit' | 'cancel') => stableId('StockMove', docId, lineId, step);
 
 const readMoves = (scope: AuditScope): Promise<Move[]> => readLedgerRows(scope, StockMove, MOVE);
@@ -77,8 +77,8 @@ const lineMoves = (doc: Row, sign: 1n | -1n, options: { ownerId?: string | null;
       lineId: line.id,
       productId: String(line.productId),
       warehouseId: String(doc.warehouseId),
-      locationId: text(line.locationId),
-      batch: text(line.batch),
+      locationId: optionalText(line.locationId),
+      batch: optionalText(line.batch),
       ownerId: options.ownerId ?? null,
       inTransit: false,
       quantity,
@@ -92,13 +92,13 @@ function transferMoves(doc: Row, submitted: Map<string, Move>): Expected[] {
   const to = String(doc.toWarehouseId);
   const between = from !== to;
   return (doc.lines as Line[]).flatMap((line, i) => {
-    const place = { productId: String(line.productId), batch: text(line.batch), ownerId: null, line: i + 1 };
+    const place = { productId: String(line.productId), batch: optionalText(line.batch), ownerId: null, line: i + 1 };
     const quantity = thousandths(line.quantity);
     const out = submitted.get(moveId(doc.id, `${line.id}:out`, 'submit'));
     return [
-      { ...place, lineId: `${line.id}:out`, warehouseId: from, locationId: text(line.fromLocationId), inTransit: false, quantity: -quantity, value: null },
+      { ...place, lineId: `${line.id}:out`, warehouseId: from, locationId: optionalText(line.fromLocationId), inTransit: false, quantity: -quantity, value: null },
       // The far end carries what the near end took out.
-      { ...place, lineId: `${line.id}:in`, warehouseId: to, locationId: between ? null : text(line.toLocationId), inTransit: between, quantity, value: out ? -out.value : null },
+      { ...place, lineId: `${line.id}:in`, warehouseId: to, locationId: between ? null : optionalText(line.toLocationId), inTransit: between, quantity, value: out ? -out.value : null },
     ];
   });
 }
@@ -110,8 +110,8 @@ function arrivalMoves(doc: Row, transfers: Map<string, Row>, submitted: Map<stri
       lineId: line.id,
       productId: String(line.productId),
       warehouseId: String(transfer?.toWarehouseId ?? ''),
-      locationId: text(line.locationId),
-      batch: text(line.batch),
+      locationId: optionalText(line.locationId),
+      batch: optionalText(line.batch),
       ownerId: null,
       inTransit: false,
       quantity: thousandths(line.quantity),

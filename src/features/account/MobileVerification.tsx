@@ -78,7 +78,7 @@ export function MobileVerification({ mobile, onVerified, extraAction }: { mobile
           Enter the code we sent to <Ltr className="font-semibold text-slate-900">{mobile}</Ltr>.
         </Trans>
       </p>
-      <SmsCodeField value={code} onChange={(e) => setCode(e.target.value)} error={codeError} className="max-w-xs" />
+      <SmsCodeField value={code} onChange={setCode} error={codeError} className="max-w-xs" />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button type="submit" loading={busy}>
           <Trans>Verify my number</Trans>

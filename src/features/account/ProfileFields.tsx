@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { genders, maritalStatuses, militaryServiceStatuses, OLDEST_AGE_YEARS } from '../../contract/profile.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { isoFromDate } from '../../ui/dateCalendar.ts';
+import { CodeField } from '../../ui/CodeField.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -41,7 +42,7 @@ function birthDayLimits(): { min: string; max: string } {
 export function ProfileFields({ values, errors, onChange, part }: Props) {
   const { _ } = useLingui();
   const full = part === 'full';
-  const text = (field: ProfileField, extra: { required?: boolean; ltr?: boolean; autoComplete?: string; type?: string; inputMode?: 'tel' | 'email' | 'numeric'; hint?: ReactNode; wide?: boolean } = {}) => (
+  const text = (field: ProfileField, extra: { required?: boolean; ltr?: boolean; autoComplete?: string; type?: string; inputMode?: 'email'; hint?: ReactNode; wide?: boolean } = {}) => (
     <TextField
       key={field}
       label={_(fieldLabels[field])}
@@ -56,6 +57,21 @@ export function ProfileFields({ values, errors, onChange, part }: Props) {
       inputMode={extra.inputMode}
       hint={extra.hint}
       className={extra.wide ? 'sm:col-span-2' : undefined}
+    />
+  );
+  // A mobile number or postal code: the locale's digits shown, Latin ones kept.
+  const code = (field: ProfileField, extra: { required?: boolean; autoComplete: string; type?: string; inputMode: 'tel' | 'numeric' }) => (
+    <CodeField
+      key={field}
+      label={_(fieldLabels[field])}
+      name={field}
+      value={(values[field] as string | null) ?? ''}
+      onChange={(value) => onChange(field, value)}
+      error={errors[field]}
+      required={extra.required}
+      autoComplete={extra.autoComplete}
+      type={extra.type}
+      inputMode={extra.inputMode}
     />
   );
   const choose = _(notSpecified);
@@ -110,14 +126,14 @@ export function ProfileFields({ values, errors, onChange, part }: Props) {
         )}
       </Section>
       <Section title={<Trans>Contact</Trans>}>
-        {text('mobileNumber', { required: part === 'registration', ltr: true, type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+        {code('mobileNumber', { required: part === 'registration', type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
         {text('email', { ltr: true, type: 'email', inputMode: 'email', autoComplete: 'email' })}
       </Section>
       <Section title={<Trans>Where you live</Trans>}>
         {text('country', { autoComplete: 'country-name' })}
         {text('state', { autoComplete: 'address-level1' })}
         {text('city', { autoComplete: 'address-level2' })}
-        {full && text('postalCode', { ltr: true, inputMode: 'numeric', autoComplete: 'postal-code' })}
+        {full && code('postalCode', { inputMode: 'numeric', autoComplete: 'postal-code' })}
         {full && (
           <TextAreaField
             label={_(fieldLabels.residenceAddress)}

@@ -106,7 +106,7 @@ export function MobileLogin() {
               )}
             </Alert>
           )}
-          <MobileField value={typedMobile} onChange={(e) => setTypedMobile(e.target.value)} error={fieldError} />
+          <MobileField value={typedMobile} onChange={setTypedMobile} error={fieldError} />
           <Button type="submit" fullWidth size="lg" loading={sms.sending} disabled={sms.secondsLeft > 0}>
             <Trans>Send the code</Trans>
           </Button>
@@ -118,7 +118,7 @@ export function MobileLogin() {
           <SmsCodeField
             className="[&_input]:text-center [&_input]:text-xl [&_input]:tracking-[0.5em]"
             value={code}
-            onChange={(e) => setCode(e.target.value)}
+            onChange={setCode}
             error={fieldError}
           />
           <Button type="submit" fullWidth size="lg" loading={busy}>

@@ -40,7 +40,8 @@ export function PasswordForgot() {
   const [busy, setBusy] = useState(false);
   useDocumentTitle(t`Reset your password`);
 
-  const set = (field: Field) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const put = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: Field) => (event: { target: { value: string } }) => put(field)(event.target.value);
   const mobile = normalizeMobile(values.mobile) ?? '';
 
   async function sendCode(event?: FormEvent) {
@@ -115,7 +116,7 @@ export function PasswordForgot() {
         <form ref={form} onSubmit={sendCode} noValidate className="space-y-4">
           {failure && <Alert tone="error">{failure}</Alert>}
           <UsernameField value={values.username} onChange={set('username')} error={errors.username} />
-          <MobileField value={values.mobile} onChange={set('mobile')} error={errors.mobile} />
+          <MobileField value={values.mobile} onChange={put('mobile')} error={errors.mobile} />
           <Button type="submit" fullWidth size="lg" loading={sms.sending} disabled={sms.secondsLeft > 0}>
             <Trans>Send the code</Trans>
           </Button>
@@ -124,7 +125,7 @@ export function PasswordForgot() {
       ) : (
         <form ref={form} onSubmit={reset} noValidate className="space-y-4">
           {failure && <Alert tone="error">{failure}</Alert>}
-          <SmsCodeField value={values.code} onChange={set('code')} error={errors.code} />
+          <SmsCodeField value={values.code} onChange={put('code')} error={errors.code} />
           <NewPasswordFields
             password={values.password}
             confirmation={values.confirmation}

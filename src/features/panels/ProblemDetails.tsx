@@ -1,58 +1,62 @@
 /**
- * What a rejected change was: which record, each write of the person's in order (the rejected one
- * and those held behind it), the values they set beside the server's values as they are now, the
- * fields the server refused, and what has happened to the record since.
+ * What a refused change was, in a shopkeeper's words: which document or record (its number, title
+ * or date), what was refused (a submit, a cancel, a change), each of the person's writes in order
+ * when later ones were held behind it, the values they set beside what is saved now, the fields
+ * the server refused, and what has happened to the record since.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { entityByKey } from '../../contract/modules.ts';
 import type { Entity, Row } from '../../contract/entity.ts';
-import { formatList, formatNumber, inSentence } from '../../i18n/format.ts';
+import { formatList } from '../../i18n/format.ts';
 import type { OutboxEntry, SyncProblem } from '../../storage/localRecords.ts';
 import { combinedChange } from '../../storage/syncProblems.ts';
+import { useDocumentName } from '../../panel/document/documentName.ts';
+import { refusedStep } from '../../panel/document/StepRefusal.tsx';
 import { fieldProblemMessage } from '../../panel/entity/fieldProblems.ts';
 import { FieldValue } from '../../panel/entity/FieldValue.tsx';
-import { rowTitle } from '../../panel/entity/referenceTitles.ts';
 import { useReferenceMaps } from '../../panel/entity/useReferenceMaps.ts';
 
-export function ProblemDetails({ problem, server }: { problem: SyncProblem; server: Row | null }) {
-  const { t, i18n } = useLingui();
-  const entity = entityByKey(problem.entity);
-  const titles = useReferenceMaps(entity);
-  if (!entity) return <p className="text-sm text-slate-700">{problem.entity}</p>;
-  const what = inSentence(i18n._(entity.label));
+/** The card's heading: the record by name, and the step that was refused. */
+export function useProblemHeading(entity: Entity, problem: SyncProblem, server: Row | null): string {
+  const { t } = useLingui();
+  const nameOf = useDocumentName();
   const change = combinedChange(problem);
-  const name = rowTitle(entity, { ...(server ?? {}), ...change.values }) || what;
-  // A refused step of a document (its submit or cancel) is named as the step, not as an edit.
-  const heading =
-    problem.op === 'submit'
-      ? t`Submit ${what} “${name}”`
-      : problem.op === 'cancel'
-        ? t`Cancel ${what} “${name}”`
-        : change.op === 'create'
-          ? t`Add ${what} “${name}”`
-          : change.op === 'update'
-            ? t`Change ${what} “${name}”`
-            : t`Delete ${what} “${name}”`;
+  const name = nameOf(entity, { ...(server ?? {}), ...change.values });
+  switch (refusedStep(problem)) {
+    case 'submit':
+      return t`${name} was not submitted`;
+    case 'cancel':
+      return t`${name} was not cancelled`;
+    case 'delete':
+      return t`${name} was not deleted`;
+    default:
+      return change.op === 'create' ? t`${name} was not saved on the server` : t`Your change to ${name} was not saved on the server`;
+  }
+}
+
+export function ProblemDetails({ entity, problem, server }: { entity: Entity; problem: SyncProblem; server: Row | null }) {
+  const { i18n } = useLingui();
+  const titles = useReferenceMaps(entity);
+  const change = combinedChange(problem);
   const changed = Object.keys(change.values).filter((field) => entity.fields[field]);
   const heldCount = problem.held.length;
-  const serverVersion = formatNumber(server?.version ?? 0);
+  const standing = server && !server.deleted;
+  if (heldCount === 0 && changed.length === 0 && !server?.deleted && !problem.newerOwnChangeAt) return null;
   return (
     <div className="flex flex-col gap-3">
-      <h2 className="font-semibold text-slate-900">{heading}</h2>
       {heldCount > 0 && (
         <>
           <p className="text-sm text-slate-700">
             <Plural
               value={heldCount}
-              one="You made # more change to this record after this one. It was held, not sent: it builds on this change, so it would have overwritten a version you never saw."
-              other="You made # more changes to this record after this one. They were held, not sent: they build on this change, so they would have overwritten a version you never saw."
+              one="You made # more change after this one. It is waiting here, not sent: it was made on top of the refused one."
+              other="You made # more changes after this one. They are waiting here, not sent: they were made on top of the refused one."
             />
           </p>
           <ol className="list-decimal ps-6 text-sm text-slate-700 rtl:list-[persian]">
             {[problem, ...problem.held].map((write, i) => (
               <li key={write.mutationId}>
                 <WriteSummary entity={entity} write={write} />
-                {i === 0 ? <Trans> (refused)</Trans> : <Trans> (held)</Trans>}
+                {i === 0 ? <Trans> (refused)</Trans> : <Trans> (waiting)</Trans>}
               </li>
             ))}
           </ol>
@@ -63,8 +67,8 @@ export function ProblemDetails({ problem, server }: { problem: SyncProblem; serv
           <thead>
             <tr className="text-xs text-slate-600">
               <th scope="col" className="pe-3 text-start font-medium"><Trans>Field</Trans></th>
-              <th scope="col" className="pe-3 text-start font-medium"><Trans>Your change</Trans></th>
-              {server && !server.deleted && <th scope="col" className="text-start font-medium"><Trans>On the server now</Trans></th>}
+              <th scope="col" className="pe-3 text-start font-medium"><Trans>What you wrote</Trans></th>
+              {standing && <th scope="col" className="text-start font-medium"><Trans>What is saved now</Trans></th>}
             </tr>
           </thead>
           <tbody>
@@ -78,7 +82,7 @@ export function ProblemDetails({ problem, server }: { problem: SyncProblem; serv
                     <FieldValue field={declared} value={change.values[field]} titles={titles.get(field)} />
                     {reason && <p className="text-red-700">{fieldProblemMessage(i18n, declared, reason)}</p>}
                   </td>
-                  {server && !server.deleted && (
+                  {standing && (
                     <td className="text-slate-900">
                       <FieldValue field={declared} value={server[field]} titles={titles.get(field)} />
                     </td>
@@ -89,13 +93,9 @@ export function ProblemDetails({ problem, server }: { problem: SyncProblem; serv
           </tbody>
         </table>
       )}
-      {server?.deleted ? (
-        <p className="text-sm font-medium text-slate-800"><Trans>This record has since been deleted on the server.</Trans></p>
-      ) : (
-        server && change.op !== 'create' && <p className="text-xs text-slate-600"><Trans>The server now holds version {serverVersion} of this record.</Trans></p>
-      )}
+      {server?.deleted && <p className="text-sm font-medium text-slate-800"><Trans>Someone has deleted it since.</Trans></p>}
       {problem.newerOwnChangeAt && (
-        <p className="text-sm text-emerald-800"><Trans>A newer change of yours to this record is already on the server.</Trans></p>
+        <p className="text-sm text-emerald-800"><Trans>A later change of yours to it has been saved since.</Trans></p>
       )}
     </div>
   );
@@ -104,9 +104,9 @@ export function ProblemDetails({ problem, server }: { problem: SyncProblem; serv
 /** One write in words: which fields it set, or that it deleted the record. */
 function WriteSummary({ entity, write }: { entity: Entity; write: Pick<OutboxEntry, 'op' | 'values'> }) {
   const { i18n } = useLingui();
-  if (write.op === 'delete') return <Trans>Delete the record</Trans>;
+  if (write.op === 'delete') return <Trans>Delete it</Trans>;
   if (write.op === 'submit') return <Trans>Submit it</Trans>;
   if (write.op === 'cancel') return <Trans>Cancel it</Trans>;
   const fields = formatList(Object.keys(write.values ?? {}).filter((f) => entity.fields[f]).map((f) => i18n._(entity.fields[f]!.label)));
-  return write.op === 'create' ? <Trans>Add the record ({fields})</Trans> : <Trans>Change {fields}</Trans>;
+  return write.op === 'create' ? <Trans>Add it ({fields})</Trans> : <Trans>Change {fields}</Trans>;
 }

@@ -1,17 +1,22 @@
 /**
- * /User/Panel/SyncProblems: every change the server did not accept, with the server's words and
- * the fields it named, and what the person can do: retry their change on top of the server's
- * current version, take the server's version, or discard their change.
+ * /User/Panel/SyncProblems: every change the server did not accept, in a shopkeeper's words: the
+ * document by its number or date and the step refused, the reason in full (the module's account:
+ * the product, bin, needed and available), a link to the document, and the two choices, worded
+ * for the step: try it again, or let it go (decision 029).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { Link } from 'wouter';
+import type { Entity, Row } from '../../contract/entity.ts';
+import { entityByKey } from '../../contract/modules.ts';
+import { RefusalOutcome, RefusalReason } from '../../panel/document/StepRefusal.tsx';
+import { documentPage } from '../../panel/modules.ts';
 import { describeError } from '../../i18n/describeError.ts';
-import { messageForCode } from '../../i18n/errorMessage.ts';
 import { formatDateTime, formatRelative } from '../../i18n/format.ts';
 import type { SyncProblem } from '../../storage/localRecords.ts';
 import { usePanelData, type PanelData } from '../../storage/panelData.ts';
 import { canRetry } from '../../storage/syncProblems.ts';
-import { settleProblem, useServerRowNow, useSyncProblems, type ProblemAnswer } from '../../storage/useSyncState.ts';
+import { settleProblem, useServerRowNow, useSyncProblems } from '../../storage/useSyncState.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card, PageHeader } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -19,7 +24,8 @@ import { CheckIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { showToast } from '../../ui/toast.ts';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
-import { ProblemDetails } from './ProblemDetails.tsx';
+import { ProblemDetails, useProblemHeading } from './ProblemDetails.tsx';
+import { useProblemChoices, type Answer, type ChoiceWords } from './useProblemChoices.ts';
 import { WithPanel } from '../../panel/WithPanel.tsx';
 
 export function SyncProblems() {
@@ -60,14 +66,24 @@ function ProblemList() {
 }
 
 function ProblemCard({ panel, problem }: { panel: PanelData; problem: SyncProblem }) {
-  const { t, i18n } = useLingui();
-  const [busy, setBusy] = useState<string | null>(null);
   const server = useServerRowNow(problem);
-  async function act(answer: ProblemAnswer, done: string) {
+  const entity = entityByKey(problem.entity);
+  if (server === undefined) return null;
+  if (!entity) return <Card aria-label={problem.entity}>{problem.entity}</Card>;
+  return <ProblemCardOf panel={panel} entity={entity} problem={problem} server={server} />;
+}
+
+/** A refused change: what and which, why in full, where to see it, and the choices in plain words. */
+function ProblemCardOf({ panel, entity, problem, server }: { panel: PanelData; entity: Entity; problem: SyncProblem; server: Row | null }) {
+  const { t, i18n } = useLingui();
+  const [busy, setBusy] = useState<Answer | null>(null);
+  const heading = useProblemHeading(entity, problem, server);
+  const choices = useProblemChoices(problem);
+  async function act(answer: Answer) {
     setBusy(answer);
     try {
       await settleProblem(panel, problem.mutationId, answer);
-      showToast(done, { type: 'success' });
+      showToast(choices[answer].done, { type: 'success' });
     } catch (error) {
       showToast(describeError(i18n, error), { type: 'error' });
     } finally {
@@ -75,32 +91,40 @@ function ProblemCard({ panel, problem }: { panel: PanelData; problem: SyncProble
     }
   }
   const when = formatRelative(problem.rejectedAt);
+  const page = server && !server.deleted ? documentPage(entity.key, problem.id) : null;
   return (
-    <Card className="flex flex-col gap-4" aria-label={t`Rejected change`}>
-      {server !== undefined && <ProblemDetails problem={problem} server={server} />}
-      <div className="rounded-xl bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200" role="note">
-        <p className="font-semibold">
-          <Trans>The server said:</Trans>
-        </p>
-        <p>{problem.message || messageForCode(i18n, problem.code)}</p>
-        <p className="mt-1 text-xs text-red-800" title={formatDateTime(problem.rejectedAt)}>
-          <Trans>Rejected {when}</Trans>
+    <Card className="flex flex-col gap-4" aria-label={heading}>
+      <h2 className="font-semibold text-slate-900">{heading}</h2>
+      <div className="rounded-xl bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200" role="note" aria-label={t`Why`}>
+        <RefusalReason problem={problem} />
+        <p className="mt-1 text-xs text-red-800">
+          <RefusalOutcome problem={problem} />{' '}
+          <span title={formatDateTime(problem.rejectedAt)}>
+            <Trans>Refused {when}.</Trans>
+          </span>
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
-        {server !== undefined && canRetry(problem, server) && (
-          <Button size="sm" loading={busy === 'retry'} disabled={busy !== null} onClick={() => void act('retry', t`Your change is queued again on top of the server’s version.`)}>
-            <Trans>Retry with my change</Trans>
-          </Button>
-        )}
-        <Button size="sm" variant="secondary" loading={busy === 'takeServer'} disabled={busy !== null} onClick={() => void act('takeServer', t`The server’s version is kept.`)}>
-          <Trans>Take the server’s version</Trans>
-        </Button>
-        <Button size="sm" variant="ghost" className="text-red-700" loading={busy === 'discard'} disabled={busy !== null} onClick={() => void act('discard', t`Your change was discarded.`)}>
-          <Trans>Discard my change</Trans>
-        </Button>
+      <ProblemDetails entity={entity} problem={problem} server={server} />
+      {page && (
+        <Link href={page} className="self-start text-sm font-medium text-brand-700 underline underline-offset-4">
+          <Trans>Open the document</Trans>
+        </Link>
+      )}
+      <div className="flex flex-col gap-2">
+        {canRetry(problem, server) && <Choice choice={choices.retry} busy={busy} onClick={() => void act('retry')} answer="retry" />}
+        <Choice choice={choices.discard} busy={busy} onClick={() => void act('discard')} answer="discard" />
       </div>
     </Card>
   );
 }
 
+function Choice({ choice, answer, busy, onClick }: { choice: ChoiceWords; answer: Answer; busy: Answer | null; onClick: () => void }) {
+  return (
+    <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
+      <Button size="sm" variant={answer === 'retry' ? 'primary' : 'secondary'} className="sm:shrink-0" loading={busy === answer} disabled={busy !== null} onClick={onClick}>
+        {choice.label}
+      </Button>
+      <p className="text-xs text-slate-600">{choice.means}</p>
+    </div>
+  );
+}

@@ -75,8 +75,9 @@ export function DocumentForm({ entity, row, defaults, widgets, lineWidgets, line
     setErrors({});
     setSaving(andSubmit ? 'submit' : 'draft');
     try {
-      const saved = row ? await panel.data.update(entity, row.id, checked.values) : await panel.data.create(entity, checked.values);
-      onSaved(andSubmit ? await panel.data.submit(entity, saved.id) : saved);
+      const id = row?.id ?? null;
+      if (andSubmit) onSaved(await panel.data.saveAndSubmit(entity, id, checked.values));
+      else onSaved(id ? await panel.data.update(entity, id, checked.values) : await panel.data.create(entity, checked.values));
     } catch (error) {
       if (error instanceof ValidationError) {
         setErrors(error.fields);

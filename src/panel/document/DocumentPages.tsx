@@ -1,8 +1,8 @@
 /**
  * The pages every module's documents share: the form (a new document, or the draft `id`), which
  * refuses what may not be edited, and the document's page with its actions and list link. Screens
- * add their own widgets, lines toolbar (a scan bar), summary, the words for a refusal (`explain`)
- * and what follows the document (a transfer's arrival, a consignor's settlement).
+ * add their own widgets, lines toolbar (a scan bar), summary and what follows the document (a
+ * transfer's arrival, a consignor's settlement); a refusal's words come from the module's `refusals`.
  */
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
@@ -81,11 +81,10 @@ export interface DocumentPageProps {
   /** What follows the document on its page. */
   children?: (row: LocalRow) => ReactNode;
   summary?: (row: LocalRow) => ReactNode;
-  explain?: DocumentViewProps['explain'];
   submittable?: DocumentViewProps['submittable'];
 }
 
-export function DocumentPage({ entity, id, title, editPath, listPath, listLabel, lead, children, summary, explain, submittable }: DocumentPageProps) {
+export function DocumentPage({ entity, id, title, editPath, listPath, listLabel, lead, children, summary, submittable }: DocumentPageProps) {
   const { i18n } = useLingui();
   const [, navigate] = useLocation();
   const can = useCanAccess();
@@ -105,7 +104,6 @@ export function DocumentPage({ entity, id, title, editPath, listPath, listLabel,
             entity={asDocument(entity)}
             row={row}
             summary={summary}
-            explain={explain}
             submittable={submittable}
             onEdit={() => navigate(withQuery(editPath, { id: row.id }))}
             onDone={({ amended }) => navigate(amended ? withQuery(editPath, { id: amended.id }) : listPath, { replace: true })}

@@ -27,13 +27,28 @@ export function DocumentStatusBadge({ state }: { state: DocumentState }) {
   );
 }
 
-/** A document in a list: its number once it has one, and its state. */
+/**
+ * A draft whose writes are still queued on this device: the server has not seen it, so it is in
+ * no one else's figures yet. Drawn as the waiting steps are (amber, the sync mark).
+ */
+export function UnsentMark({ row }: { row: LocalRow }) {
+  if (documentState(row) !== 'draft' || !(row._pending > 0)) return null;
+  return (
+    <span className={cx('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1', tones.submitting)}>
+      <SyncIcon className="size-3.5" />
+      <Trans>Not sent yet</Trans>
+    </span>
+  );
+}
+
+/** A document in a list: its number once it has one, its state, and whether it waits to be sent. */
 export function DocumentLead(row: LocalRow) {
   const state = documentState(row);
   return (
     <span className="flex shrink-0 items-center gap-2">
       {typeof row.number === 'string' && <Ltr className="font-semibold text-slate-900">{row.number}</Ltr>}
       {state !== 'submitted' && <DocumentStatusBadge state={state} />}
+      <UnsentMark row={row} />
     </span>
   );
 }

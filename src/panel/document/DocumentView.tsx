@@ -1,17 +1,16 @@
 /**
  * One document as people read it and act on it (documents.md): its number (or "draft"), its state,
  * its header and lines, the module's totals, why the server refused its last step (in the
- * module's words when it gave details), and the actions its state and the person's role allow:
- * edit, submit, delete a draft; cancel a submitted one; amend a cancelled one; print.
+ * words of the step refused, with the module's account of the details), and the actions its state and the person's role allow:
+ * edit, submit, delete a draft; cancel a submitted one; amend a cancelled one; print; and its
+ * history (who created, changed, submitted, cancelled it, and when).
  * Printed, it carries the panel's company details, the number, the Jalali date and Persian digits.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { permission, shownFields, type DocumentSpec, type Entity, type Line, type Row } from '../../contract/entity.ts';
-import type { FieldKind } from '../../contract/fields.ts';
 import { describeError } from '../../i18n/describeError.ts';
-import { messageForCode } from '../../i18n/errorMessage.ts';
-import { formatDate, formatNumber, inSentence } from '../../i18n/format.ts';
+import { formatDate, inSentence } from '../../i18n/format.ts';
 import { useCanAccess } from '../../storage/access.ts';
 import type { LocalRow, SyncProblem } from '../../storage/localRecords.ts';
 import { usePanelData } from '../../storage/panelData.ts';
@@ -20,21 +19,17 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EditIcon, TrashIcon } from '../../ui/icons.tsx';
-import { cx } from '../../ui/cx.ts';
 import { Ltr } from '../../ui/Ltr.tsx';
 import { showToast } from '../../ui/toast.ts';
 import { FieldValue } from '../entity/FieldValue.tsx';
 import { applyingFields } from '../entity/formValues.ts';
 import { useReferenceMaps } from '../entity/useReferenceMaps.ts';
 import { documentState } from './documentState.ts';
-import { DocumentStatusBadge } from './DocumentStatusBadge.tsx';
+import { DocumentHistory } from './DocumentHistory.tsx';
+import { DocumentLines } from './DocumentLines.tsx';
+import { DocumentStatusBadge, UnsentMark } from './DocumentStatusBadge.tsx';
 import { PrintHeader } from './PrintHeader.tsx';
-
-/**
- * On a phone a line's figures and dates stay whole (never "110,000,000" over "rials") and its
- * words keep room to read; the table scrolls sideways instead.
- */
-const oneLineKinds: ReadonlySet<FieldKind> = new Set(['integer', 'decimal', 'money', 'date', 'dateTime']);
+import { RefusalOutcome, RefusalReason, useRefusalTitle } from './StepRefusal.tsx';
 
 export interface DocumentViewProps {
   entity: Entity & { document: DocumentSpec };
@@ -44,20 +39,17 @@ export interface DocumentViewProps {
   onDone: (next: { amended?: Row }) => void;
   /** Under the lines: the totals. */
   summary?: (row: LocalRow) => ReactNode;
-  /** The module's words for a refusal it gave details of (the stock each line lacks). */
-  explain?: (problem: SyncProblem) => ReactNode;
   /** Whether the draft may be submitted in its present state (a sale once won); unset: always. */
   submittable?: (row: LocalRow) => boolean;
 }
 
 type Step = 'submit' | 'cancel' | 'remove' | 'amend';
 
-export function DocumentView({ entity, row, onEdit, onDone, summary, explain, submittable }: DocumentViewProps) {
+export function DocumentView({ entity, row, onEdit, onDone, summary, submittable }: DocumentViewProps) {
   const { t, i18n } = useLingui();
   const panel = usePanelData();
   const can = useCanAccess();
   const titles = useReferenceMaps(entity);
-  const lineTitles = useReferenceMaps({ fields: entity.document.lines });
   const problem = useRowProblem(row.id);
   const [busy, setBusy] = useState<Step | null>(null);
   const [confirming, setConfirming] = useState<'cancel' | 'remove' | null>(null);
@@ -94,16 +86,9 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, explain, su
       <div className="flex flex-wrap items-center gap-3">
         <span className="text-lg font-bold text-slate-900">{row.number ? <Ltr>{String(row.number)}</Ltr> : state === 'submitting' ? <Trans>Number pending</Trans> : <Trans>Draft</Trans>}</span>
         <DocumentStatusBadge state={state} />
+        <UnsentMark row={row} />
       </div>
-      {problem && (
-        <Alert tone="warning" title={t`The server did not accept the last step`}>
-          <p>{problem.message || messageForCode(i18n, problem.code)}</p>
-          {explain?.(problem)}
-          <p className="text-xs">
-            <Trans>Nothing you typed is lost: the document is a draft again. Fix it and submit again, or settle it under Sync problems.</Trans>
-          </p>
-        </Alert>
-      )}
+      {problem && <RefusalAlert problem={problem} />}
       <dl className="grid gap-x-6 gap-y-3 rounded-xl p-4 ring-1 ring-slate-200 sm:grid-cols-2 print:ring-0">
         {applyingFields(shownFields(entity), row).map(([name, field]) => (
           <div key={name} className="min-w-0">
@@ -114,38 +99,14 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, explain, su
           </div>
         ))}
       </dl>
-      <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200" role="region" tabIndex={0} aria-label={t`Lines`}>
-        <table className="w-full text-start text-sm">
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="w-10 px-3 py-2 text-start font-semibold">#</th>
-              {Object.entries(entity.document.lines).map(([name, field]) => (
-                <th key={name} scope="col" className="px-3 py-2 text-start font-semibold">
-                  {i18n._(field.label)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {lines.map((line, i) => (
-              <tr key={line.id}>
-                <td className="px-3 py-2 text-slate-600">{formatNumber(i + 1)}</td>
-                {Object.entries(entity.document.lines).map(([name, field]) => (
-                  <td key={name} className={cx('px-3 py-2 text-slate-900', oneLineKinds.has(field.kind) ? 'whitespace-nowrap' : 'min-w-28')}>
-                    <FieldValue field={field} name={name} value={line[name]} titles={lineTitles.get(name)} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DocumentLines entity={entity} lines={lines} />
       {summary?.(row)}
       {typeof row.submittedAt === 'string' && (
         <p className="text-xs text-slate-600">
           <Trans>Submitted on {formatDate(row.submittedAt)}</Trans>
         </p>
       )}
+      <DocumentHistory entity={entity} id={row.id} />
       <div className="flex flex-wrap gap-2 print:hidden">
         {state === 'draft' && onEdit && may('update') && (
           <Button icon={<EditIcon />} onClick={onEdit} variant="secondary">
@@ -193,5 +154,17 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, explain, su
         </p>
       </ConfirmDialog>
     </article>
+  );
+}
+
+/** The last refusal of the document's steps, in the words of that step. */
+function RefusalAlert({ problem }: { problem: SyncProblem }) {
+  return (
+    <Alert tone="warning" title={useRefusalTitle(problem)}>
+      <RefusalReason problem={problem} />
+      <p className="text-xs">
+        <RefusalOutcome problem={problem} />
+      </p>
+    </Alert>
   );
 }

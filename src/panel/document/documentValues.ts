@@ -6,19 +6,13 @@
  */
 import { newId } from '../../storage/newId.ts';
 import type { DocumentSpec, Entity, Line, Row } from '../../contract/entity.ts';
-import type { Field } from '../../contract/fields.ts';
-import { checkFields, checkValues, initialValues, type FormValues } from '../entity/formValues.ts';
+import { checkFields, checkValues, initialValues, toWidget, type FormValues } from '../entity/formValues.ts';
 
 export type LineValues = { id: string } & FormValues;
 
 export interface DocumentValues {
   header: FormValues;
   lines: LineValues[];
-}
-
-function toWidget(field: Field, value: unknown): unknown {
-  if (value === null || value === undefined) return field.kind === 'boolean' ? false : field.kind === 'reference' || field.kind === 'date' ? null : '';
-  return typeof value === 'number' ? String(value) : value;
 }
 
 export function emptyLine(spec: DocumentSpec): LineValues {
@@ -33,11 +27,11 @@ export function initialDocument(entity: Entity & { document: DocumentSpec }, row
   return { header: { ...initialValues(entity, row), ...(row ? {} : defaults) }, lines: lines.length ? lines : [emptyLine(entity.document)] };
 }
 
-/** A line nobody has filled in (the spare one at the end) is left out. */
+/** A line nobody has filled in (the spare one at the end, holding only what it started with) is left out. */
 function blank(spec: DocumentSpec, line: LineValues): boolean {
   return Object.entries(spec.lines).every(([name, field]) => {
     const v = line[name];
-    return v === null || v === undefined || v === '' || (field.kind === 'boolean' && v === false);
+    return v === null || v === undefined || v === '' || v === toWidget(field, null);
   });
 }
 

@@ -1,6 +1,6 @@
 /**
  * A field's value as people read it, as plain text (table cells, details, CSV): numbers with
- * grouping, money in rials, dates Jalali in Persian, select and boolean values by their labels,
+ * grouping, money in the panel's unit, dates Jalali in Persian, select and boolean values by their labels,
  * references by the referenced row's name.
  */
 import { toRials } from '../../contract/money.ts';
@@ -8,8 +8,8 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Field } from '../../contract/fields.ts';
 import { formatDate, formatDateTime, formatNumber, formatQuantity, joinNames, localDigits } from '../../i18n/format.ts';
-
-const rial = msg`rials`;
+import { formatMoney } from '../../i18n/money.ts';
+import { panelMoneyUnit } from '../useMoney.ts';
 
 export function fieldText(i18n: I18n, field: Field, value: unknown, titles?: ReadonlyMap<string, string>): string {
   if (value === null || value === undefined || value === '') return '';
@@ -19,9 +19,9 @@ export function fieldText(i18n: I18n, field: Field, value: unknown, titles?: Rea
     case 'decimal':
       return typeof value === 'number' ? formatNumber(value) : formatQuantity(String(value));
     case 'money': {
-      // Exact: a number, or the decimal text of an amount past 2^53 (contract/money.ts).
+      // Exact: a number, or the decimal text of an amount past 2^53 (contract/money.ts), in the panel's unit.
       const amount = toRials(value);
-      return amount === null ? String(value) : `${formatNumber(amount)} ${i18n._(rial)}`;
+      return amount === null ? String(value) : formatMoney(i18n, amount, panelMoneyUnit());
     }
     case 'date':
       return formatDate(String(value));

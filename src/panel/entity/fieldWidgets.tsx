@@ -1,6 +1,7 @@
 /**
- * One widget per field kind, in one map: the form asks the map, never the kind. Numbers, phone
- * numbers, codes and ids are left-to-right fields; dates use the app's Jalali/Gregorian date
+ * One widget per field kind, in one map: the form asks the map, never the kind. Numbers and
+ * amounts use the one number and money field (decision 027); phone numbers, codes and ids are
+ * left-to-right fields in the locale's digits; dates use the app's Jalali/Gregorian date
  * field; references a searchable combobox over the referenced rows; selects the options' labels.
  */
 import { msg } from '@lingui/core/macro';
@@ -8,10 +9,13 @@ import { useLingui } from '@lingui/react';
 import type { ComponentType } from 'react';
 import type { Field, FieldKind } from '../../contract/fields.ts';
 import { CheckboxGroup } from '../../ui/CheckboxGroup.tsx';
+import { CodeField } from '../../ui/CodeField.tsx';
 import { DateField } from '../../ui/DateField.tsx';
+import { NumberField } from '../../ui/NumberField.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { MoneyField } from '../MoneyField.tsx';
 import { ReferenceCombobox } from './ReferenceCombobox.tsx';
 
 export interface WidgetProps {
@@ -41,30 +45,26 @@ function LongText({ field, name, label, value, onChange, error, hint }: WidgetPr
   return <TextAreaField name={name} label={label} value={text(value)} onChange={(e) => onChange(e.target.value)} required={field.required} error={error} hint={hint} />;
 }
 
+/** Whole numbers and quantities (three decimals at most), typed in the locale's digits. */
 function NumberInput({ field, name, label, value, onChange, error, hint }: WidgetProps) {
-  const { _ } = useLingui();
-  const moneyHint = field.kind === 'money' ? _(msg`In rials.`) : undefined;
-  return (
-    <TextField
-      ltr
-      name={name}
-      label={label}
-      value={text(value)}
-      onChange={(e) => onChange(e.target.value)}
-      inputMode={field.kind === 'decimal' ? 'decimal' : 'numeric'}
-      required={field.required}
-      error={error}
-      hint={hint ?? moneyHint}
-    />
-  );
+  const negative = field.kind !== 'select' && 'min' in field && (field.min ?? -1) < 0;
+  return <NumberField name={name} label={label} value={text(value)} onChange={onChange} decimals={field.kind === 'decimal' ? 3 : 0} negative={negative} required={field.required} error={error} hint={hint} />;
 }
 
-function LtrInput(type: 'tel' | 'email' | 'text', inputMode: 'tel' | 'email' | 'numeric', autoComplete?: string) {
-  return function LtrWidget({ field, name, label, value, onChange, error, hint }: WidgetProps) {
-    return (
-      <TextField ltr type={type} inputMode={inputMode} autoComplete={autoComplete} name={name} label={label} value={text(value)} onChange={(e) => onChange(e.target.value)} required={field.required} error={error} hint={hint} />
-    );
+/** Amounts, typed in the panel's unit; the form holds rials. */
+function MoneyInput({ field, name, label, value, onChange, error, hint }: WidgetProps) {
+  return <MoneyField name={name} label={label} value={value} onChange={onChange} required={field.required} error={error} hint={hint} />;
+}
+
+/** A code of digits (mobile, national id, postal code): the locale's digits shown, Latin ones kept. */
+function CodeInput(type: 'tel' | 'text', inputMode: 'tel' | 'numeric', autoComplete?: string) {
+  return function CodeWidget({ field, name, label, value, onChange, error, hint }: WidgetProps) {
+    return <CodeField type={type} inputMode={inputMode} autoComplete={autoComplete} name={name} label={label} value={text(value)} onChange={onChange} required={field.required} error={error} hint={hint} />;
   };
+}
+
+function EmailInput({ field, name, label, value, onChange, error, hint }: WidgetProps) {
+  return <TextField ltr type="email" inputMode="email" autoComplete="email" name={name} label={label} value={text(value)} onChange={(e) => onChange(e.target.value)} required={field.required} error={error} hint={hint} />;
 }
 
 function DateInput({ field, name, label, value, onChange, error, hint }: WidgetProps) {
@@ -108,8 +108,7 @@ function Select({ field, name, label, value, onChange, error, hint }: WidgetProp
       value={text(value)}
       onChange={(e) => onChange(e.target.value || null)}
       options={field.options.map((o) => ({ value: o.value, label: _(o.label) }))}
-      // A required choice not yet made shows that it is not made (never the first option it does not hold).
-      placeholder={!field.required ? _(msg`Not specified`) : text(value) === '' ? _(msg`Choose…`) : undefined}
+      placeholder={field.required ? undefined : _(msg`Not specified`)}
       required={field.required}
       error={error}
       hint={hint}
@@ -155,15 +154,15 @@ export const fieldWidgets: Record<FieldKind, Widget> = {
   longText: LongText,
   integer: NumberInput,
   decimal: NumberInput,
-  money: NumberInput,
+  money: MoneyInput,
   date: DateInput,
   dateTime: DateTimeInput,
   boolean: Checkbox,
   select: Select,
   reference: Reference,
-  mobile: LtrInput('tel', 'tel', 'tel'),
-  email: LtrInput('email', 'email', 'email'),
-  nationalId: LtrInput('text', 'numeric'),
-  postalCode: LtrInput('text', 'numeric', 'postal-code'),
+  mobile: CodeInput('tel', 'tel', 'tel'),
+  email: EmailInput,
+  nationalId: CodeInput('text', 'numeric'),
+  postalCode: CodeInput('text', 'numeric', 'postal-code'),
   stringList: StringList,
 };

@@ -12,8 +12,14 @@ export function editableFields(entity: Entity): [string, Field][] {
   return Object.entries(entity.fields).filter(([, field]) => !field.readOnly && !field.internal);
 }
 
-function toWidget(field: Field, value: unknown): unknown {
+/**
+ * A row's value in the shape its widget edits (numbers as text while typed). Nothing becomes
+ * empty, except a required choice, which holds its first option, the one its select shows: a
+ * form never shows a value its state does not hold.
+ */
+export function toWidget(field: Field, value: unknown): unknown {
   if (value === null || value === undefined) {
+    if (field.kind === 'select' && field.required) return field.options[0]?.value ?? '';
     if (field.kind === 'boolean') return false;
     if (field.kind === 'stringList') return [];
     if (field.kind === 'date' || field.kind === 'dateTime' || field.kind === 'reference') return null;

@@ -18,7 +18,7 @@ import { Ltr } from '../../../../src/ui/Ltr.tsx';
 import { SelectField } from '../../../../src/ui/SelectField.tsx';
 import { Cheque, chequeStatuses, type ChequeStatus } from '../../entities/documents.ts';
 import { holding, nextStatuses, type ChequeDirection } from '../../rules/chequeFlow.ts';
-import { useMoney } from '../useMoney.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { tehranToday } from '../today.ts';
 
 const statusTone: Record<ChequeStatus, string> = {

@@ -44,15 +44,15 @@ export function DocumentFormPage({ entity, title, list, details, ...form }: Docu
   return <DocumentEditor entity={entity} id={id} title={id ? t`Edit the draft` : title} detailsPath={details} listPath={list} {...form} />;
 }
 
-export interface DocumentDetailsPageProps extends Pick<DocumentViewProps, 'summary' | 'explain'> {
+export interface DocumentDetailsPageProps extends Pick<DocumentViewProps, 'summary'> {
   entity: DocumentEntity;
   list: string;
   listLabel: ReactNode;
   form: string;
 }
 
-export function DocumentDetailsPage({ entity, list, listLabel, form, summary, explain }: DocumentDetailsPageProps) {
+export function DocumentDetailsPage({ entity, list, listLabel, form, summary }: DocumentDetailsPageProps) {
   const { i18n } = useLingui();
   const id = new URLSearchParams(useSearch()).get('id');
-  return <DocumentPage entity={entity} id={id} title={i18n._(entity.label)} editPath={form} listPath={list} listLabel={listLabel} summary={summary} explain={explain} />;
+  return <DocumentPage entity={entity} id={id} title={i18n._(entity.label)} editPath={form} listPath={list} listLabel={listLabel} summary={summary} />;
 }

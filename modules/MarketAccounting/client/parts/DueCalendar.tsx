@@ -9,6 +9,7 @@ import { DayPicker as JalaliDayPicker, faIR } from '@daypicker/persian';
 import { useLingui } from '@lingui/react/macro';
 import type { CSSProperties } from 'react';
 import { dateFromIso, isoFromDate } from '../../../../src/ui/dateCalendar.ts';
+import { useDayButtonLabel } from '../../../../src/ui/dayButtonLabel.ts';
 
 const theme = {
   '--rdp-accent-color': 'var(--color-brand-700)',
@@ -29,7 +30,9 @@ export interface DueCalendarProps {
 export function DueCalendar({ due, selected, onSelect }: DueCalendarProps) {
   const { i18n, t } = useLingui();
   const fa = i18n.locale === 'fa';
+  const labelDayButton = useDayButtonLabel();
   const common = {
+    labels: { labelDayButton },
     mode: 'single' as const,
     selected: dateFromIso(selected) ?? undefined,
     onSelect: (date: Date | undefined) => onSelect(date ? isoFromDate(date) : null),

@@ -1,7 +1,7 @@
 /** The server's reasons for refusing an accounting document, in the module's words. */
 import { Trans } from '@lingui/react/macro';
-import type { SyncProblem } from '../../../../src/storage/localRecords.ts';
-import { useMoney } from '../useMoney.ts';
+import type { RefusalProps } from '../../../../src/panel/clientModule.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { formatDate } from '../../../../src/i18n/format.ts';
 
 interface Detail {
@@ -11,11 +11,18 @@ interface Detail {
   closedUpTo?: string;
 }
 
-export function Refusal({ problem }: { problem: SyncProblem }) {
+export function Refusal({ problem, fallback }: RefusalProps) {
   const money = useMoney();
   const detail = (problem.detail ?? {}) as Detail;
   if (detail.closedUpTo) {
     const day = formatDate(detail.closedUpTo);
+    if (problem.op === 'cancel') {
+      return (
+        <p>
+          <Trans>The books are closed up to {day} and this document falls in that period: it can be cancelled only once whoever keeps the books reopens the period.</Trans>
+        </p>
+      );
+    }
     return (
       <p>
         <Trans>The books are closed up to {day}: date it after that day, or ask whoever keeps the books to reopen the period.</Trans>
@@ -38,5 +45,5 @@ export function Refusal({ problem }: { problem: SyncProblem }) {
       </p>
     );
   }
-  return null;
+  return fallback;
 }

@@ -5,13 +5,16 @@ import { formatDate } from '../../../../src/i18n/format.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
 import { PageHeader } from '../../../../src/ui/Card.tsx';
+import { DataTable } from '../../../../src/ui/DataTable.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { AccountBalance } from '../../entities/ledger.ts';
 import { cashAndBank } from '../cashAndBank.ts';
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
 import { useBooks } from '../useBooks.ts';
-import { useMoney } from '../useMoney.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
+import { PendingNotice } from '../../../../src/panel/document/PendingNotice.tsx';
+import { postingDocuments } from '../postingDocuments.ts';
 
 export function CashAndBank() {
   const { t } = useLingui();
@@ -28,6 +31,7 @@ export function CashAndBank() {
   return (
     <>
       <PageHeader title={<Trans>Cash and bank balances</Trans>} description={<Trans>What each cash box and bank account holds, as the books have it now.</Trans>} actions={<ReportActions fileName="cash-and-bank" rows={csv} />} />
+      <PendingNotice entities={postingDocuments} />
       <ReportPrintHeader title={t`Cash and bank balances`} subtitle={today} />
       <dl className="mb-4 grid grid-cols-2 gap-3">
         <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
@@ -39,26 +43,17 @@ export function CashAndBank() {
           <dd className="text-lg font-semibold">{money.text(bank)}</dd>
         </div>
       </dl>
-      <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
-        <table className="w-full text-sm">
-          <thead className="bg-slate-50 text-xs text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-start"><Trans>Kind</Trans></th>
-              <th scope="col" className="px-3 py-2 text-start"><Trans>Name</Trans></th>
-              <th scope="col" className="px-3 py-2 text-end"><Trans>Balance ({money.unit})</Trans></th>
-            </tr>
-          </thead>
-          <tbody>
-            {holdings.map((h) => (
-              <tr key={h.id} className="border-t border-slate-100">
-                <td className="px-3 py-2">{kindLabel(h.kind)}</td>
-                <td className="px-3 py-2">{h.name}</td>
-                <td className={`px-3 py-2 text-end tabular-nums ${h.balance < 0 ? 'text-red-700' : ''}`}>{money.number(h.balance)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label={t`Cash and bank balances`}
+        rows={holdings}
+        rowKey={(h) => h.id}
+        wideFrom="sm"
+        columns={[
+          { id: 'kind', header: t`Kind`, cell: (h) => kindLabel(h.kind) },
+          { id: 'name', header: t`Name`, title: true, cell: (h) => h.name },
+          { id: 'balance', header: t`Balance (${money.unit})`, kind: 'figure', key: true, cellClassName: (h) => (h.balance < 0 ? 'text-red-700' : undefined), cell: (h) => money.number(h.balance) },
+        ]}
+      />
     </>
   );
 }

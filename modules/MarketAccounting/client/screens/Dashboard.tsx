@@ -23,8 +23,10 @@ import { cashAndBank } from '../cashAndBank.ts';
 import { monthLabel, thisMonth, yearMonths, yearOf } from '../months.ts';
 import { acc, withQuery } from '../paths.ts';
 import { useBooks } from '../useBooks.ts';
-import { useMoney } from '../useMoney.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { tehranToday } from '../today.ts';
+import { PendingNotice } from '../../../../src/panel/document/PendingNotice.tsx';
+import { postingDocuments } from '../postingDocuments.ts';
 
 const DailyBarChart = lazy(async () => ({ default: (await import('../../../../src/ui/DailyBarChart.tsx')).DailyBarChart }));
 
@@ -60,11 +62,13 @@ export function Dashboard() {
       months,
     };
   }, [books]);
-  const dueSoon = useMemo(() => {
+  // The open cheques due within the week; when none is, the next one due after it.
+  const { dueSoon, nextDue } = useMemo(() => {
     const last = addDays(today, 7);
-    return (cheques ?? [])
-      .filter((c) => !c.deleted && !c.voided && (c.status === 'inHand' || c.status === 'deposited') && String(c.dueDate) <= last)
+    const open = (cheques ?? [])
+      .filter((c) => !c.deleted && !c.voided && (c.status === 'inHand' || c.status === 'deposited'))
       .sort((a, b) => (String(a.dueDate) < String(b.dueDate) ? -1 : 1));
+    return { dueSoon: open.filter((c) => String(c.dueDate) <= last), nextDue: open.find((c) => String(c.dueDate) > last) };
   }, [cheques, today]);
 
   const actions = (
@@ -88,6 +92,16 @@ export function Dashboard() {
     );
   }
   const names = new Map((books?.parties ?? []).map((p) => [p.id, String(p.name ?? '')]));
+  const chequeRow = (c: (typeof dueSoon)[number]) => (
+    <li key={c.id} className="flex min-h-12 items-center gap-3 px-1 py-2">
+      <span className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', c.direction === 'issued' ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-800')}>
+        {c.direction === 'issued' ? <Trans>To pay</Trans> : <Trans>To collect</Trans>}
+      </span>
+      <span className="min-w-0 flex-1 truncate text-sm text-slate-800">{names.get(String(c.partyId)) ?? '…'}</span>
+      <span className={cx('text-xs', String(c.dueDate) < today ? 'font-semibold text-red-700' : 'text-slate-600')}>{formatDate(String(c.dueDate))}</span>
+      <span className="text-sm font-semibold tabular-nums">{money.text(Number(c.amount))}</span>
+    </li>
+  );
   const series = [
     { label: t`Income`, color: '#047857' },
     { label: t`Expenses`, color: '#b45309' },
@@ -100,6 +114,7 @@ export function Dashboard() {
   return (
     <>
       <PageHeader title={<Trans>Accounting</Trans>} description={<Trans>Money on hand, what is owed, cheques coming due and how the months went.</Trans>} actions={actions} />
+      <PendingNotice entities={postingDocuments} />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Tile label={<Trans>Cash</Trans>} value={money.text(figures.cash)} href={acc.cashAndBank} />
         <Tile label={<Trans>Banks</Trans>} value={money.text(figures.bank)} href={acc.cashAndBank} />
@@ -129,22 +144,14 @@ export function Dashboard() {
           }
         >
           {dueSoon.length === 0 ? (
-            <p className="py-6 text-center text-sm text-slate-600">
-              <Trans>No cheque falls due this week.</Trans>
-            </p>
+            <>
+              <p className="pt-6 pb-2 text-center text-sm text-slate-600">
+                {nextDue ? <Trans>No cheque falls due this week. The next one due:</Trans> : <Trans>No cheque falls due this week, nor later.</Trans>}
+              </p>
+              {nextDue && <ul>{chequeRow(nextDue)}</ul>}
+            </>
           ) : (
-            <ul className="divide-y divide-slate-100">
-              {dueSoon.map((c) => (
-                <li key={c.id} className="flex min-h-12 items-center gap-3 px-1 py-2">
-                  <span className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', c.direction === 'issued' ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-800')}>
-                    {c.direction === 'issued' ? <Trans>To pay</Trans> : <Trans>To collect</Trans>}
-                  </span>
-                  <span className="min-w-0 flex-1 truncate text-sm text-slate-800">{names.get(String(c.partyId)) ?? '…'}</span>
-                  <span className={cx('text-xs', String(c.dueDate) < today ? 'font-semibold text-red-700' : 'text-slate-600')}>{formatDate(String(c.dueDate))}</span>
-                  <span className="text-sm font-semibold tabular-nums">{money.text(Number(c.amount))}</span>
-                </li>
-              ))}
-            </ul>
+            <ul className="divide-y divide-slate-100">{dueSoon.map(chequeRow)}</ul>
           )}
         </SectionCard>
         <SectionCard

@@ -10,6 +10,7 @@ import { localDigits } from '../../../../src/i18n/format.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
 import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
+import { DataTable } from '../../../../src/ui/DataTable.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
 import { SelectField } from '../../../../src/ui/SelectField.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
@@ -18,7 +19,9 @@ import { profitAndLoss } from '../../rules/reports.ts';
 import { monthLabel, thisMonth, yearMonths, yearOf, yearsOf } from '../months.ts';
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
 import { useBooks } from '../useBooks.ts';
-import { useMoney } from '../useMoney.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
+import { PendingNotice } from '../../../../src/panel/document/PendingNotice.tsx';
+import { postingDocuments } from '../postingDocuments.ts';
 
 export function ProfitAndLoss() {
   const { t } = useLingui();
@@ -36,47 +39,38 @@ export function ProfitAndLoss() {
     ...(months ?? []).map((m) => [monthLabel(m.month), money.plain(m.income), money.plain(m.expense), money.plain(m.profit)]),
     [t`Total`, money.plain(total.income), money.plain(total.expense), money.plain(total.profit)],
   ];
-  const cell = 'px-3 py-2 text-end tabular-nums';
   return (
     <>
       <PageHeader title={<Trans>Profit and loss</Trans>} description={<Trans>Income and expenses of each month of the fiscal year, and what is left.</Trans>} actions={<ReportActions fileName={`profit-and-loss-${year}`} rows={csv} />} />
       <ReportPrintHeader title={t`Profit and loss`} subtitle={t`Fiscal year ${yearText}`} />
+      <PendingNotice entities={postingDocuments} />
       <Card className="mb-4 grid gap-3 print:hidden sm:grid-cols-3">
         <SelectField label={t`Fiscal year`} value={String(year)} onChange={(e) => setYear(Number(e.target.value))} options={(books ? yearsOf(books.balances) : [year]).map((y) => ({ value: String(y), label: localDigits(String(y)) }))} />
       </Card>
       {!months ? (
         <Loading />
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200" role="region" tabIndex={0} aria-label={t`Profit and loss`}>
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-xs text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-start"><Trans>Month</Trans></th>
-                <th scope="col" className="px-3 py-2 text-end"><Trans>Income</Trans></th>
-                <th scope="col" className="px-3 py-2 text-end"><Trans>Expenses</Trans></th>
-                <th scope="col" className="px-3 py-2 text-end"><Trans>Profit or loss</Trans></th>
-              </tr>
-            </thead>
-            <tbody>
-              {months.map((m) => (
-                <tr key={m.month} className="border-t border-slate-100">
-                  <th scope="row" className="px-3 py-2 text-start font-normal">{monthLabel(m.month)}</th>
-                  <td className={cell}>{money.number(m.income)}</td>
-                  <td className={cell}>{money.number(m.expense)}</td>
-                  <td className={`${cell} ${rials(m.profit) < 0n ? 'text-red-700' : ''}`}>{money.number(m.profit)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot className="border-t-2 border-slate-300 font-semibold">
-              <tr>
-                <th scope="row" className="px-3 py-2 text-start"><Trans>Total ({money.unit})</Trans></th>
-                <td className={cell}>{money.number(total.income)}</td>
-                <td className={cell}>{money.number(total.expense)}</td>
-                <td className={`${cell} ${total.profit < 0 ? 'text-red-700' : ''}`}>{money.number(total.profit)}</td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <DataTable
+          label={t`Profit and loss`}
+          rows={months}
+          rowKey={(m) => m.month}
+          wideFrom="sm"
+          footerLabel={t`Total (${money.unit})`}
+          columns={[
+            { id: 'month', header: t`Month`, title: true, cell: (m) => monthLabel(m.month) },
+            { id: 'income', header: t`Income`, kind: 'figure', cell: (m) => money.number(m.income), footer: money.number(total.income) },
+            { id: 'expense', header: t`Expenses`, kind: 'figure', cell: (m) => money.number(m.expense), footer: money.number(total.expense) },
+            {
+              id: 'profit',
+              header: t`Profit or loss`,
+              kind: 'figure',
+              key: true,
+              cellClassName: (m) => (rials(m.profit) < 0n ? 'text-red-700' : undefined),
+              cell: (m) => money.number(m.profit),
+              footer: <span className={total.profit < 0 ? 'text-red-700' : undefined}>{money.number(total.profit)}</span>,
+            },
+          ]}
+        />
       )}
     </>
   );

@@ -12,6 +12,7 @@ import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
 import { Alert } from '../../../../src/ui/Alert.tsx';
 import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
+import { DataTable, type DataColumn } from '../../../../src/ui/DataTable.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
 import { Ltr } from '../../../../src/ui/Ltr.tsx';
 import { SelectField } from '../../../../src/ui/SelectField.tsx';
@@ -21,7 +22,9 @@ import { trialBalance } from '../../rules/reports.ts';
 import { monthLabel, thisMonth, yearMonths, yearOf, yearsOf } from '../months.ts';
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
 import { useBooks } from '../useBooks.ts';
-import { useMoney } from '../useMoney.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
+import { PendingNotice } from '../../../../src/panel/document/PendingNotice.tsx';
+import { postingDocuments } from '../postingDocuments.ts';
 
 export function TrialBalance() {
   const { t } = useLingui();
@@ -34,8 +37,6 @@ export function TrialBalance() {
   useDocumentTitle(t`Trial balance`);
   const report = useMemo(() => (books ? trialBalance(books.balances, books.accounts, from, to) : null), [books, from, to]);
   if (!can(permission(AccountBalance, 'read'))) return <NoAccess />;
-  // On a phone the balances are shown, and the movements from a wider screen (and in print) on.
-  const movement = 'hidden sm:table-cell print:table-cell';
   const balances = {
     debit: (report?.rows ?? []).reduce((s, r) => s + (rials(r.balance) > 0n ? rials(r.balance) : 0n), 0n),
     credit: (report?.rows ?? []).reduce((s, r) => s + (rials(r.balance) < 0n ? -rials(r.balance) : 0n), 0n),
@@ -46,6 +47,16 @@ export function TrialBalance() {
     const balance = rials(given);
     return debit ? (balance > 0n ? money.number(balance) : '') : balance < 0n ? money.number(-balance) : '';
   };
+  type Row = NonNullable<typeof report>['rows'][number];
+  // On a phone each account is a card: its balance pinned beside its name, its movements below.
+  const columns: DataColumn<Row>[] = [
+    { id: 'code', header: t`Code`, kind: 'code', wideOnly: true, cell: (r) => <Ltr>{r.code}</Ltr> },
+    { id: 'account', header: t`Account`, title: true, cell: (r) => r.name },
+    { id: 'debit', header: t`Debits`, kind: 'figure', cell: (r) => money.number(r.debit), footer: report && money.number(report.debit) },
+    { id: 'credit', header: t`Credits`, kind: 'figure', cell: (r) => money.number(r.credit), footer: report && money.number(report.credit) },
+    { id: 'debitBalance', header: t`Debit balance`, kind: 'figure', key: true, cell: (r) => side(r.balance, true), footer: money.number(balances.debit) },
+    { id: 'creditBalance', header: t`Credit balance`, kind: 'figure', key: true, cell: (r) => side(r.balance, false), footer: money.number(balances.credit) },
+  ];
   const csv = () => [
     [t`Code`, t`Account`, t`Debits`, t`Credits`, t`Debit balance`, t`Credit balance`],
     ...(report?.rows ?? []).map((r) => [r.code, r.name, money.plain(r.debit), money.plain(r.credit), side(r.balance, true) && money.plain(r.balance), side(r.balance, false) && money.plain(-rials(r.balance))]),
@@ -55,6 +66,7 @@ export function TrialBalance() {
     <>
       <PageHeader title={<Trans>Trial balance</Trans>} description={<Trans>Debits and credits of every account over the months chosen. The two totals always agree.</Trans>} actions={<ReportActions fileName={`trial-balance-${from}-${to}`} rows={csv} />} />
       <ReportPrintHeader title={t`Trial balance`} subtitle={subtitle} />
+      <PendingNotice entities={postingDocuments} />
       <Card className="mb-4 grid grid-cols-1 gap-3 print:hidden sm:grid-cols-3">
         <SelectField
           label={t`Fiscal year`}
@@ -75,43 +87,14 @@ export function TrialBalance() {
       ) : report.rows.length === 0 ? (
         <Alert tone="info">{t`Nothing was posted in these months.`}</Alert>
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200" role="region" tabIndex={0} aria-label={t`Trial balance`}>
-          <table className="w-full text-sm">
-            <caption className="sr-only">{subtitle}</caption>
-            <thead className="bg-slate-50 text-xs text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-start"><Trans>Code</Trans></th>
-                <th scope="col" className="px-3 py-2 text-start"><Trans>Account</Trans></th>
-                <th scope="col" className={`${movement} px-3 py-2 text-end`}><Trans>Debits</Trans></th>
-                <th scope="col" className={`${movement} px-3 py-2 text-end`}><Trans>Credits</Trans></th>
-                <th scope="col" className="px-3 py-2 text-end"><Trans>Debit balance</Trans></th>
-                <th scope="col" className="px-3 py-2 text-end"><Trans>Credit balance</Trans></th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.rows.map((r) => (
-                <tr key={r.accountId} className="border-t border-slate-100">
-                  <td className="px-3 py-2"><Ltr>{r.code}</Ltr></td>
-                  <td className="px-3 py-2">{r.name}</td>
-                  <td className={`${movement} px-3 py-2 text-end tabular-nums`}>{money.number(r.debit)}</td>
-                  <td className={`${movement} px-3 py-2 text-end tabular-nums`}>{money.number(r.credit)}</td>
-                  <td className="px-3 py-2 text-end tabular-nums">{side(r.balance, true)}</td>
-                  <td className="px-3 py-2 text-end tabular-nums">{side(r.balance, false)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot className="border-t-2 border-slate-300 font-semibold">
-              <tr>
-                <td className="px-3 py-2" />
-                <th scope="row" className="px-3 py-2 text-start"><Trans>Total ({money.unit})</Trans></th>
-                <td className={`${movement} px-3 py-2 text-end tabular-nums`}>{money.number(report.debit)}</td>
-                <td className={`${movement} px-3 py-2 text-end tabular-nums`}>{money.number(report.credit)}</td>
-                <td className="px-3 py-2 text-end tabular-nums">{money.number(balances.debit)}</td>
-                <td className="px-3 py-2 text-end tabular-nums">{money.number(balances.credit)}</td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <DataTable
+          label={t`Trial balance`}
+          caption={subtitle}
+          columns={columns}
+          rows={report.rows}
+          rowKey={(r) => r.accountId}
+          footerLabel={t`Total (${money.unit})`}
+        />
       )}
     </>
   );

@@ -14,9 +14,8 @@ import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { PlusIcon } from '../../../../src/ui/icons.tsx';
 import { Payment } from '../../entities/documents.ts';
 import { DocumentDetailsPage, DocumentFormPage, DocumentListPage } from '../parts/DocumentPages.tsx';
-import { Refusal } from '../parts/Refusal.tsx';
 import { acc, withQuery } from '../paths.ts';
-import { useMoney } from '../useMoney.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { tehranToday } from '../today.ts';
 
 const paymentDocument = asDocument(Payment);
@@ -90,7 +89,6 @@ export function PaymentDetails() {
       listLabel={<Trans>All receipts and payments</Trans>}
       form={acc.addPayment}
       summary={(row: LocalRow) => <Total lines={(row.lines as Line[] | undefined) ?? []} />}
-      explain={(problem) => <Refusal problem={problem} />}
     />
   );
 }

@@ -13,9 +13,8 @@ import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { PlusIcon } from '../../../../src/ui/icons.tsx';
 import { Voucher } from '../../entities/documents.ts';
 import { DocumentDetailsPage, DocumentFormPage, DocumentListPage } from '../parts/DocumentPages.tsx';
-import { Refusal } from '../parts/Refusal.tsx';
 import { acc } from '../paths.ts';
-import { useMoney } from '../useMoney.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { tehranToday } from '../today.ts';
 
 const voucherDocument = asDocument(Voucher);
@@ -68,10 +67,11 @@ function Totals({ lines }: { lines: readonly (Line | LineValues)[] }) {
         <dt className="text-xs text-slate-600"><Trans>Credits</Trans></dt>
         <dd className="font-semibold text-slate-900">{money.text(credit)}</dd>
       </div>
-      <div className="col-span-2 sm:col-span-1" role="status">
+      <div className="col-span-2 sm:col-span-1">
         <dt className="text-xs text-slate-600"><Trans>Balance</Trans></dt>
         <dd className={balanced ? 'font-semibold text-emerald-700' : 'font-semibold text-amber-700'}>
-          {balanced ? <Trans>Balanced</Trans> : <Trans>Off by {off}</Trans>}
+          {/* The status is the value, inside its dd: a dl holds only its terms and values. */}
+          <span role="status">{balanced ? <Trans>Balanced</Trans> : <Trans>Off by {off}</Trans>}</span>
         </dd>
       </div>
     </dl>
@@ -100,7 +100,6 @@ export function VoucherDetails() {
       listLabel={<Trans>All vouchers</Trans>}
       form={acc.addVoucher}
       summary={(row: LocalRow) => <Totals lines={(row.lines as Line[] | undefined) ?? []} />}
-      explain={(problem) => <Refusal problem={problem} />}
     />
   );
 }

@@ -8,13 +8,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { entityPath, type Row } from '../../../../src/contract/entity.ts';
 import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
 import { modulePath, paths } from '../../../../src/contract/routes.ts';
 import { accountServerEnv, freshContext, newAccount, signInContext, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
 import { screenshot, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
 import { callInPanel, openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
+import { expectFitsThePhone } from '../../../../tests/e2e/phoneFit.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
 import { BankAccount, CashBox, Party } from '../../entities/books.ts';
 import { Payment, Voucher } from '../../entities/documents.ts';
@@ -28,6 +29,7 @@ let context: BrowserContext;
 let page: Page;
 let token = '';
 let panelCode = '';
+let chequeReceiptId = '';
 
 async function go(path: string): Promise<void> {
   await page.evaluate((to) => {
@@ -45,10 +47,22 @@ async function choose(scope: ReturnType<Page['locator']> | Page, label: string, 
 
 const api = <T = Row>(method: string, path: string, body?: unknown) => callInPanel<T>(e2e.server.url, { method, path }, token, panelCode, body);
 
-async function submitted(entity: typeof Payment | typeof Voucher, values: Record<string, unknown>): Promise<void> {
+async function submitted(entity: typeof Payment | typeof Voucher, values: Record<string, unknown>): Promise<Row> {
   const row = await api('POST', entityPath(entity), { id: randomUUID(), ...values });
-  await api('POST', `${entityPath(entity)}/${row.id}/submit`, { version: row.version });
+  return api('POST', `${entityPath(entity)}/${row.id}/submit`, { version: row.version });
 }
+
+/** The panel's money unit, chosen on its details page as its owner would (decision 027). */
+async function chooseMoneyUnit(unit: 'rial' | 'toman', shot?: string): Promise<void> {
+  await go(modulePath('PanelManagement', 'PanelDetails'));
+  await page.getByLabel(fa('Money unit')).selectOption(unit);
+  if (shot) await screenshot(page, shot);
+  await page.getByRole('button', { name: fa('Save'), exact: true }).click();
+  await page.getByText(fa('The panel’s details are saved.')).first().waitFor();
+}
+
+let capital: Row;
+let customerId = '';
 
 beforeAll(async () => {
   const person = await newAccount(e2e.server);
@@ -62,9 +76,10 @@ beforeAll(async () => {
   const box = await api('POST', entityPath(CashBox), { id: randomUUID(), name: 'صندوق اصلی', active: true });
   const bank = await api('POST', entityPath(BankAccount), { id: randomUUID(), bank: 'ملت', accountNumber: '4455', sheba: 'IR062960000000100324200001', active: true });
   // The owner's capital in the bank and the till, a sale on credit, its payment partly by cheque, a purchase paid by transfer, and the rent.
-  await submitted(Voucher, { date: today, description: 'سرمایه اولیه', lines: [{ id: randomUUID(), accountId: accountId('1102'), bankAccountId: bank.id, debit: 200_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('1101'), cashBoxId: box.id, debit: 10_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('3101'), debit: 0, credit: 210_000_000 }] });
+  customerId = customer.id;
+  capital = await submitted(Voucher, { date: today, description: 'سرمایه اولیه', lines: [{ id: randomUUID(), accountId: accountId('1102'), bankAccountId: bank.id, debit: 200_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('1101'), cashBoxId: box.id, debit: 10_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('3101'), debit: 0, credit: 210_000_000 }] });
   await submitted(Voucher, { date: today, description: 'فروش نسیه', lines: [{ id: randomUUID(), accountId: accountId('1103'), partyId: customer.id, debit: 120_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('4101'), debit: 0, credit: 120_000_000 }] });
-  await submitted(Payment, { direction: 'in', date: today, partyId: customer.id, lines: [{ id: randomUUID(), method: 'cheque', amount: 50_000_000, chequeBank: 'صادرات', chequeSerial: '778899', dueDate: addDays(today, 3) }] });
+  chequeReceiptId = (await submitted(Payment, { direction: 'in', date: today, partyId: customer.id, lines: [{ id: randomUUID(), method: 'cheque', amount: 50_000_000, chequeBank: 'صادرات', chequeSerial: '778899', dueDate: addDays(today, 3) }] })).id;
   await submitted(Voucher, { date: today, description: 'خرید کالا', lines: [{ id: randomUUID(), accountId: accountId('1106'), debit: 80_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('2101'), partyId: supplier.id, debit: 0, credit: 80_000_000 }] });
   await submitted(Payment, { direction: 'out', date: today, partyId: supplier.id, lines: [{ id: randomUUID(), method: 'transfer', amount: 30_000_000, bankAccountId: bank.id }] });
   // The rent, paid by the owner out of pocket.
@@ -95,15 +110,22 @@ describe('accounting on a phone', () => {
     await go(`${at('Payment/AddPayment')}?direction=in`);
     await choose(page, fa('acc.field.Payment.partyId'), 'علی رضایی');
     const line = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
+    // The line shows «نقد» and holds it: nobody has to pick it again (issue 24).
     const method = line.getByLabel(fa('acc.field.PaymentLine.method'));
-    // No way of paying is shown as chosen before it is; the fields of one follow the choice.
-    expect(await method.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe(fa('Choose…'));
-    expect(await line.getByLabel(fa('acc.field.PaymentLine.cashBoxId')).count()).toBe(0);
+    await expect.poll(() => method.inputValue()).toBe('cash');
+    // The fields of a way of paying follow the choice: a cheque's only on a cheque line.
+    expect(await line.getByLabel(fa('acc.field.PaymentLine.chequeSerial')).count()).toBe(0);
     await method.selectOption({ label: fa('acc.method.cheque') });
     await line.getByLabel(fa('acc.field.PaymentLine.chequeSerial')).waitFor();
+    expect(await line.getByLabel(fa('acc.field.PaymentLine.cashBoxId')).count()).toBe(0);
     await method.selectOption({ label: fa('acc.method.cash') });
     expect(await line.getByLabel(fa('acc.field.PaymentLine.chequeSerial')).count()).toBe(0);
-    await line.getByLabel(fa('acc.field.PaymentLine.amount')).fill('20000000');
+    // Typed in Latin digits, shown grouped in Persian ones with the unit beside them.
+    const amount = line.getByLabel(fa('acc.field.PaymentLine.amount'));
+    await amount.pressSequentially('20000000');
+    expect(await amount.inputValue()).toBe('۲۰٬۰۰۰٬۰۰۰');
+    await line.getByText(fa('Rials'), { exact: true }).waitFor();
+    await screenshot(page, 'accounting-receipt-amount-fa-390');
     await choose(line, fa('acc.field.PaymentLine.cashBoxId'), 'صندوق اصلی');
     await page.getByRole('button', { name: fa('Save and submit') }).click();
     await page.getByText(fa('Waiting to submit')).first().waitFor();
@@ -145,18 +167,39 @@ describe('accounting on a phone', () => {
     await screenshot(page, 'accounting-voucher-fa-390');
   });
 
-  it('shows amounts in tomans once the settings say so', async () => {
-    await go(at('Settings/AccountingSettings'));
-    await page.getByLabel(fa('acc.field.Settings.currency')).selectOption({ label: fa('acc.currency.toman') });
-    await screenshot(page, 'accounting-settings-fa-390');
-    await page.getByRole('button', { name: fa('Save changes') }).click();
-    await page.getByRole('heading', { name: fa('Accounting'), exact: true }).waitFor();
-    // 30,000,000 rials in the till: 3,000,000 tomans.
-    await page.getByText(fa('{amount} tomans', { amount: '۳٬۰۰۰٬۰۰۰' })).first().waitFor();
-    await go(at('Settings/AccountingSettings'));
-    await page.getByLabel(fa('acc.field.Settings.currency')).selectOption({ label: fa('acc.currency.rial') });
-    await page.getByRole('button', { name: fa('Save changes') }).click();
-    await page.getByRole('heading', { name: fa('Accounting'), exact: true }).waitFor();
+  it("shows every amount in the panel's unit: a receipt, the journal, the trial balance and the dashboard alike", async () => {
+    await chooseMoneyUnit('toman', 'panel-money-unit-fa-390');
+    // The tests after this one read rials, whatever happens here.
+    onTestFinished(() => chooseMoneyUnit('rial'));
+    const main = page.locator('main');
+    // The journal's phone cards carry no amounts yet (the data table's work, issue 24): it is read wide.
+    const screens = [
+      [`${at('Payment/PaymentDetails')}?id=${chequeReceiptId}`, 'receipt', 390],
+      [at('Journal/JournalList'), 'journal', 1280],
+      [at('Reports/TrialBalance'), 'trial-balance', 390],
+      [at('dashboard'), 'dashboard', 390],
+    ] as const;
+    for (const [path, name, width] of screens) {
+      await page.setViewportSize({ width, height: 844 });
+      await go(path);
+      await expect.poll(() => main.innerText(), { timeout: 30_000 }).toContain(fa('Tomans'));
+      // «ریال» as a word («سریال», a cheque's serial, holds it too).
+      expect(await main.innerText()).not.toMatch(new RegExp(`(^|[\\s(])${fa('Rials')}($|[\\s)])`));
+      await screenshot(page, `accounting-${name}-toman-fa-${width}`);
+    }
+    // The cheque received, 50,000,000 rials, is 5,000,000 tomans on its receipt, line and total alike.
+    await go(`${at('Payment/PaymentDetails')}?id=${chequeReceiptId}`);
+    await main.getByText(fa('{number} tomans', { number: '۵٬۰۰۰٬۰۰۰' })).first().waitFor();
+    // Typed in tomans: 1,500.5 tomans are 15,005 rials on the wire, and show back so.
+    await go(at('Voucher/AddVoucher'));
+    const first = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
+    const debit = first.getByLabel(fa('acc.field.VoucherLine.debit'));
+    await debit.pressSequentially('۱۵۰۰٫۵');
+    expect(await debit.inputValue()).toBe('۱٬۵۰۰٫۵');
+    await first.getByText(fa('Tomans'), { exact: true }).first().waitFor();
+    const status = page.getByRole('status').filter({ hasText: fa('Balance') });
+    await expect.poll(() => status.innerText()).toContain(fa('{number} tomans', { number: '۱٬۵۰۰٫۵' }));
+    await screenshot(page, 'accounting-voucher-toman-fa-390');
   });
 
   it('shows the dashboard and the reports in Persian on a phone', async () => {
@@ -164,8 +207,38 @@ describe('accounting on a phone', () => {
     await page.getByRole('heading', { name: fa('Largest debtors') }).waitFor();
     await screenshot(page, 'accounting-dashboard-fa-390');
     await go(at('Reports/TrialBalance'));
-    await page.getByRole('region', { name: fa('Trial balance') }).waitFor();
+    // On a phone each account is a card, its balance beside its name.
+    await page.getByRole('list', { name: fa('Trial balance') }).waitFor();
     await screenshot(page, 'accounting-trial-balance-fa-390');
+  });
+
+  it('fits its tables on a phone at 360 px in Persian and English, every key figure in view', async () => {
+    const screens = [
+      ['Reports/TrialBalance', 'trial-balance', 4],
+      [`Voucher/VoucherDetails?id=${capital.id}`, 'voucher', 3],
+      ['Reports/ProfitAndLoss', 'profit-and-loss', 1],
+      ['Reports/CashAndBank', 'cash-and-bank', 2],
+      [`Reports/PartyStatement?partyId=${customerId}`, 'statement', 3],
+      ['Journal/JournalList', 'journal', 0],
+      ['Payment/PaymentList', 'payments', 0],
+    ] as const;
+    for (const language of ['fa', 'en'] as const) {
+      await page.setViewportSize({ width: 360, height: 780 });
+      for (const [screen, name, figures] of screens) {
+        await go(at(screen));
+        await expect.poll(async () => (await page.locator('[data-key-figure]').count()) >= figures, { timeout: 30_000 }).toBe(true);
+        await expectFitsThePhone(page, figures);
+        if (name === 'trial-balance' || name === 'voucher') {
+          await page.setViewportSize({ width: 390, height: 844 });
+          await screenshot(page, `tables-${name}-${language}-390`);
+          await page.setViewportSize({ width: 360, height: 780 });
+        }
+      }
+      if (language === 'fa') await switchToEnglish(page);
+    }
+    // Back to Persian, as the rest of the run expects.
+    await page.getByRole('button', { name: /Change language/ }).first().click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fa');
   });
 
   it('reads the same in English on a wide screen', async () => {
@@ -202,6 +275,15 @@ describe('accounting on a phone', () => {
     await table.waitFor();
     expect(await table.getByRole('row').last().innerText()).toContain('50,000,000');
     await screenshot(page, 'accounting-statement-en-1280');
+    // On a phone in English: Latin digits grouped while typing, a pasted Persian amount taken as well.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await go(at('Voucher/AddVoucher'));
+    const debit = page.getByRole('listitem', { name: 'Line 1' }).getByLabel('Debit');
+    await debit.pressSequentially('1234567');
+    expect(await debit.inputValue()).toBe('1,234,567');
+    await debit.fill('۱۸٬۵۰۰٬۰۰۰');
+    expect(await debit.inputValue()).toBe('18,500,000');
+    await screenshot(page, 'accounting-voucher-en-390');
   });
 
   it('asks the server for the standard chart when a new panel first opens accounting', async () => {

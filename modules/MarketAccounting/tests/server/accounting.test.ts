@@ -6,9 +6,12 @@
  * stock value and reversed with them.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../../../src/contract/codes.ts';
 import type { Entity, Row } from '../../../../src/contract/entity.ts';
+import { panelEndpoints } from '../../../../src/contract/panels.ts';
 import { startTestServer, type TestServer } from '../../../../tests/server/harness.ts';
 import { createRow, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
 import { entityByKey } from '../../../../src/contract/modules.ts';
@@ -45,10 +48,26 @@ describe('the books', () => {
     expect(accounts.find((a) => a.code === '1101')).toMatchObject({ postable: true, parentId: code('11'), role: 'cash' });
     expect(accounts.find((a) => a.code === '11')).toMatchObject({ postable: false, parentId: code('1') });
     const settings = await panel.call<Row>(rest.get(Settings, SETTINGS_ID));
-    expect(settings.body.data).toMatchObject({ currency: 'rial', closedUpTo: null });
+    expect(settings.body.data).toMatchObject({ closedUpTo: null });
     // Asking again writes nothing more.
     await panel.call({ method: 'POST', path: '/api/MarketAccounting/books' });
     expect(await allRows(panel, Account)).toHaveLength(accounts.length);
+  });
+
+  it("hand a panel's earlier choice of tomans over to the panel's own unit, once (decision 027)", async () => {
+    const sql = readFileSync(join(import.meta.dirname, '../../server/migrations/001_money_unit_to_panel.sql'), 'utf8');
+    const current = () => panel.call<{ moneyUnit: string }>(panelEndpoints.current);
+    // A database from before: the settings row still has the column the declaration has left.
+    await server.db.exec(`ALTER TABLE ${Settings.table} ADD COLUMN IF NOT EXISTS currency text`);
+    await server.db.query(`UPDATE ${Settings.table} SET currency = 'toman' WHERE id = $1`, [SETTINGS_ID]);
+    await server.db.query(`UPDATE panels SET details = details - 'moneyUnit' WHERE code = $1`, [panel.code]);
+    await server.db.exec(sql);
+    expect((await current()).body.data!.moneyUnit).toBe('toman');
+    // A unit the panel has chosen since is never overwritten.
+    await panel.call(panelEndpoints.updateDetails, { body: { moneyUnit: 'rial' } });
+    await server.db.exec(sql);
+    expect((await current()).body.data!.moneyUnit).toBe('rial');
+    await server.db.exec(`ALTER TABLE ${Settings.table} DROP COLUMN currency`);
   });
 
   it('keep a Sheba as IR and 24 digits and refuse one whose check digits are wrong', async () => {

@@ -1,6 +1,7 @@
 /** Pieces the dashboards share: the pipeline chart per stage and a month's won amount against its target. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatCompact, formatNumber } from '../../../../src/i18n/format.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { ProgressBar } from '../../../../src/ui/ProgressBar.tsx';
 import { stageOptions } from '../../entities/sale.ts';
 import type { StageFigure } from '../../rules/salesFigures.ts';
@@ -8,14 +9,17 @@ import { LazyBarChart } from './LazyBarChart.tsx';
 
 export function PipelineChart({ figures }: { figures: readonly StageFigure[] }) {
   const { t, i18n } = useLingui();
-  const groups = figures.map((f) => ({ key: f.stage, label: i18n._(stageOptions.find((o) => o.value === f.stage)!.label), values: [Number(f.value)] }));
-  return <LazyBarChart groups={groups} series={[{ label: t`Value (rials)`, color: 'var(--color-brand-600)' }]} label={t`Pipeline value per stage`} groupHeader={t`Stage`} formatValue={formatCompact} />;
+  const money = useMoney();
+  const unit = money.unit;
+  const groups = figures.map((f) => ({ key: f.stage, label: i18n._(stageOptions.find((o) => o.value === f.stage)!.label), values: [money.value(f.value)] }));
+  return <LazyBarChart groups={groups} series={[{ label: t`Value (${unit})`, color: 'var(--color-brand-600)' }]} label={t`Pipeline value per stage`} groupHeader={t`Stage`} formatValue={formatCompact} categories />;
 }
 
 export function TargetBar({ won, target }: { won: bigint | number; target: number }) {
   const { t } = useLingui();
-  const wonText = formatNumber(won);
-  const targetText = formatNumber(target);
+  const money = useMoney();
+  const wonText = money.number(won);
+  const targetText = money.text(target);
   // The amounts are exact (won may pass 2^53); the share of the target is a picture, a float will do.
   const percent = target > 0 ? (100 * Number(won)) / target : 0;
   const percentText = formatNumber(percent / 100, { style: 'percent', maximumFractionDigits: 0 });
@@ -24,7 +28,7 @@ export function TargetBar({ won, target }: { won: bigint | number; target: numbe
       <ProgressBar value={percent} label={<Trans>Won this month against the target</Trans>} valueText={target > 0 ? percentText : t`No target set`} />
       <p className="text-sm text-slate-600">
         <Trans>
-          {wonText} of {targetText} rials
+          {wonText} of {targetText}
         </Trans>
       </p>
     </div>

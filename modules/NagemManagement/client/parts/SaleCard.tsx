@@ -1,9 +1,14 @@
-/** One sale on the board: its customer, net amount, date and seller; a grip to drag it by touch. */
+/**
+ * One sale on the board: its customer, net amount, date and seller; a grip to drag it by touch.
+ * Its accessible name is what it shows (customer, amount, date, seller), so a screen reader and a
+ * voice command name it as a sighted person reads it.
+ */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, type KeyboardEvent, type PointerEvent } from 'react';
+import { toRials } from '../../../../src/contract/money.ts';
 import { formatDate } from '../../../../src/i18n/format.ts';
 import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { Rials } from './Rials.tsx';
+import { Amount } from './Amount.tsx';
 
 export interface SaleCardProps {
   sale: LocalRow;
@@ -18,7 +23,7 @@ export interface SaleCardProps {
 
 export const SaleCard = memo(function SaleCard({ sale, customer, seller, picked, dragging, movable, onKeyDown, onPointerDown }: SaleCardProps) {
   const { t } = useLingui();
-  const date = typeof sale.date === 'string' ? formatDate(sale.date, 'short') : '';
+  const date = typeof sale.date === 'string' ? formatDate(sale.date) : '';
   return (
     <div
       data-sale-card={sale.id}
@@ -27,7 +32,6 @@ export const SaleCard = memo(function SaleCard({ sale, customer, seller, picked,
       aria-roledescription={t`movable sale`}
       aria-describedby="sale-board-help"
       aria-pressed={picked}
-      aria-label={t`${customer}, ${date}`}
       onKeyDown={(e) => onKeyDown(sale, e)}
       onPointerDown={(e) => onPointerDown(sale, e)}
       style={dragging ? { transform: `translate(${dragging.dx}px, ${dragging.dy}px)` } : undefined}
@@ -43,7 +47,7 @@ export const SaleCard = memo(function SaleCard({ sale, customer, seller, picked,
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold text-slate-900">{customer}</p>
         <p className="text-slate-700">
-          <Rials value={typeof sale.net === 'number' ? sale.net : 0} />
+          <Amount value={toRials(sale.net) === null ? 0 : (sale.net as number | string)} />
         </p>
         <p className="flex flex-wrap justify-between gap-x-2 text-xs text-slate-500">
           <span>{date}</span>

@@ -6,7 +6,7 @@ import { Trans } from '@lingui/react/macro';
 import { toAsciiDigits } from '../../../../src/contract/normalize.ts';
 import { formatNumber } from '../../../../src/i18n/format.ts';
 import { overDiscounted, saleTotals, type SaleLineValues } from '../../rules/saleTotals.ts';
-import { Rials } from './Rials.tsx';
+import { Amount } from './Amount.tsx';
 
 const clean = (v: unknown) => (typeof v === 'string' ? toAsciiDigits(v).replace(/[,٬\s]/g, '') : v);
 
@@ -28,7 +28,7 @@ export function SaleTotalsBar({ lines, vatPercent }: { lines: readonly SaleLineV
             <Trans>Net</Trans>
           </dt>
           <dd className="font-semibold text-slate-900">
-            <Rials value={totals.net} />
+            <Amount value={totals.net} />
           </dd>
         </div>
         <div>
@@ -36,7 +36,7 @@ export function SaleTotalsBar({ lines, vatPercent }: { lines: readonly SaleLineV
             <Trans>VAT ({percent}%)</Trans>
           </dt>
           <dd className="font-semibold text-slate-900">
-            <Rials value={totals.vat} />
+            <Amount value={totals.vat} />
           </dd>
         </div>
         <div>
@@ -44,7 +44,7 @@ export function SaleTotalsBar({ lines, vatPercent }: { lines: readonly SaleLineV
             <Trans>Total</Trans>
           </dt>
           <dd className="font-bold text-slate-900">
-            <Rials value={totals.total} />
+            <Amount value={totals.total} />
           </dd>
         </div>
       </dl>

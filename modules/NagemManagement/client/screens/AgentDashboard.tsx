@@ -19,7 +19,7 @@ import { jalaliMonthOf } from '../../rules/jalaliMonth.ts';
 import { agentMonths, pipeline } from '../../rules/salesFigures.ts';
 import { agentOf } from '../me.ts';
 import { PipelineChart, TargetBar } from '../parts/Figures.tsx';
-import { Rials } from '../parts/Rials.tsx';
+import { Amount } from '../parts/Amount.tsx';
 import { Tile } from '../parts/Tile.tsx';
 import { nm } from '../paths.ts';
 import { signedInSeller } from '../salesData.ts';
@@ -71,10 +71,10 @@ function Mine() {
   return (
     <div className="flex flex-col gap-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Tile label={<Trans>Won this month</Trans>} value={<Rials value={figures.now?.amount ?? 0n} />} />
-        <Tile label={<Trans>Commission this month</Trans>} value={<Rials value={figures.now?.commission ?? 0n} />} />
+        <Tile label={<Trans>Won this month</Trans>} value={<Amount value={figures.now?.amount ?? 0n} />} />
+        <Tile label={<Trans>Commission this month</Trans>} value={<Amount value={figures.now?.commission ?? 0n} />} />
         <Tile label={<Trans>Open sales</Trans>} value={formatNumber(open.reduce((s, f) => s + f.count, 0))} />
-        <Tile label={<Trans>Open pipeline</Trans>} value={<Rials value={open.reduce((s, f) => s + f.value, 0n)} />} />
+        <Tile label={<Trans>Open pipeline</Trans>} value={<Amount value={open.reduce((s, f) => s + f.value, 0n)} />} />
       </div>
       <SectionCard title={<Trans>This month’s target</Trans>}>
         <TargetBar won={figures.now?.amount ?? 0} target={figures.target} />

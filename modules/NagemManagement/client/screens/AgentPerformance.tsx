@@ -10,7 +10,8 @@ import { formatCompact, formatNumber } from '../../../../src/i18n/format.ts';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
-import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
+import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
+import { DataTable } from '../../../../src/ui/DataTable.tsx';
 import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
 import { InfoIcon } from '../../../../src/ui/icons.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
@@ -22,7 +23,7 @@ import { jalaliMonthOf } from '../../rules/jalaliMonth.ts';
 import { agentMonths, lastMonths } from '../../rules/salesFigures.ts';
 import { monthLabel } from '../monthLabel.ts';
 import { LazyBarChart } from '../parts/LazyBarChart.tsx';
-import { Rials } from '../parts/Rials.tsx';
+import { Amount } from '../parts/Amount.tsx';
 import { sellerNames } from '../sellerNames.ts';
 import { useRows } from '../useRows.ts';
 
@@ -79,34 +80,20 @@ function Performance() {
           formatValue={formatCompact}
         />
       </SectionCard>
-      <Card className="overflow-x-auto p-0">
-        <table className="w-full min-w-[44rem] text-sm">
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th scope="col" className="p-3 text-start"><Trans>Month</Trans></th>
-              <th scope="col" className="p-3 text-start"><Trans>Agent</Trans></th>
-              <th scope="col" className="p-3 text-start"><Trans>Won</Trans></th>
-              <th scope="col" className="p-3 text-start"><Trans>Amount</Trans></th>
-              <th scope="col" className="p-3 text-start"><Trans>Conversion</Trans></th>
-              <th scope="col" className="p-3 text-start"><Trans>Average days to close</Trans></th>
-              <th scope="col" className="p-3 text-start"><Trans>Commission</Trans></th>
-            </tr>
-          </thead>
-          <tbody>
-            {chosen.map((m) => (
-              <tr key={`${m.memberId}|${m.month}`} className="border-t border-slate-100">
-                <td className="p-3">{monthLabel(m.month)}</td>
-                <th scope="row" className="p-3 text-start font-medium">{figures.nameOf(m.memberId)}</th>
-                <td className="p-3">{formatNumber(m.won)}</td>
-                <td className="p-3"><Rials value={m.amount} /></td>
-                <td className="p-3">{m.conversion === null ? "—" : formatNumber(m.conversion / 100, { style: "percent" })}</td>
-                <td className="p-3">{m.avgDaysToClose === null ? '—' : formatNumber(m.avgDaysToClose)}</td>
-                <td className="p-3"><Rials value={m.commission} /></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Card>
+      <DataTable
+        label={t`Agent performance`}
+        rows={chosen}
+        rowKey={(m) => `${m.memberId}|${m.month}`}
+        columns={[
+          { id: 'month', header: t`Month`, cell: (m) => monthLabel(m.month) },
+          { id: 'agent', header: t`Agent`, title: true, cell: (m) => figures.nameOf(m.memberId) },
+          { id: 'won', header: t`Won`, kind: 'figure', cell: (m) => formatNumber(m.won) },
+          { id: 'amount', header: t`Amount`, kind: 'figure', key: true, cell: (m) => <Amount value={m.amount} /> },
+          { id: 'conversion', header: t`Conversion`, kind: 'figure', cell: (m) => (m.conversion === null ? '—' : formatNumber(m.conversion / 100, { style: 'percent' })) },
+          { id: 'days', header: t`Average days to close`, kind: 'figure', cell: (m) => (m.avgDaysToClose === null ? '—' : formatNumber(m.avgDaysToClose)) },
+          { id: 'commission', header: t`Commission`, kind: 'figure', key: true, cell: (m) => <Amount value={m.commission} /> },
+        ]}
+      />
     </div>
   );
 }

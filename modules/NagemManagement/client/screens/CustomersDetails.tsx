@@ -25,7 +25,7 @@ import { Sale, stageOptions } from '../../entities/sale.ts';
 import { Request, requestStatuses } from '../../entities/support.ts';
 import { tehranToday } from '../../rules/jalaliMonth.ts';
 import { customerBalance, customerTimeline, type TimelineEvent } from '../../rules/timeline.ts';
-import { Rials } from '../parts/Rials.tsx';
+import { Amount } from '../parts/Amount.tsx';
 import { Tile } from '../parts/Tile.tsx';
 import { nm, withQuery } from '../paths.ts';
 import { useRows } from '../useRows.ts';
@@ -70,9 +70,9 @@ function Details({ customer }: { customer: LocalRow }) {
     <div className="flex flex-col gap-4">
       {figures && (
         <div className="grid grid-cols-3 gap-3">
-          <Tile label={<Trans>Invoiced</Trans>} value={<Rials value={figures.invoiced} />} />
-          <Tile label={<Trans>Paid</Trans>} value={<Rials value={figures.paid} />} />
-          <Tile label={<Trans>Balance due</Trans>} value={<Rials value={figures.balance} />} tone={figures.balance > 0 ? 'warn' : 'plain'} />
+          <Tile label={<Trans>Invoiced</Trans>} value={<Amount value={figures.invoiced} />} />
+          <Tile label={<Trans>Paid</Trans>} value={<Amount value={figures.paid} />} />
+          <Tile label={<Trans>Balance due</Trans>} value={<Amount value={figures.balance} />} tone={figures.balance > 0 ? 'warn' : 'plain'} />
         </div>
       )}
       <div className="flex flex-wrap gap-2">
@@ -139,7 +139,7 @@ function Timeline({ events }: { events: readonly TimelineEvent[] }) {
             {e.kind === 'sale' && (
               <Link href={withQuery(nm.sales, { id: r.id })} className="font-medium text-brand-800 underline-offset-2 hover:underline">
                 <Trans>
-                  Sale ({stage}): <Rials value={typeof r.total === 'number' ? r.total : 0} />
+                  Sale ({stage}): <Amount value={typeof r.total === 'number' ? r.total : 0} />
                 </Trans>
               </Link>
             )}
@@ -158,7 +158,7 @@ function Timeline({ events }: { events: readonly TimelineEvent[] }) {
             {e.kind === 'payment' && (
               <p>
                 <Trans>
-                  Paid <Rials value={toRials(r.amount) ?? 0} />
+                  Paid <Amount value={toRials(r.amount) ?? 0} />
                 </Trans>
               </p>
             )}

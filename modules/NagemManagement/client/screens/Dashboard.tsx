@@ -25,7 +25,7 @@ import { agentMonths, pipeline } from '../../rules/salesFigures.ts';
 import { isOpenStatus, isOverdue } from '../../rules/support.ts';
 import { PipelineChart, TargetBar } from '../parts/Figures.tsx';
 import { LazyBarChart } from '../parts/LazyBarChart.tsx';
-import { Rials } from '../parts/Rials.tsx';
+import { Amount } from '../parts/Amount.tsx';
 import { Tile } from '../parts/Tile.tsx';
 import { nm } from '../paths.ts';
 import { sellerNames } from '../sellerNames.ts';
@@ -82,8 +82,8 @@ function Figures() {
   return (
     <div className="flex flex-col gap-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Tile label={<Trans>Open pipeline</Trans>} value={<Rials value={openValue} />} />
-        <Tile label={<Trans>Won this month</Trans>} value={<Rials value={figures.won} />} />
+        <Tile label={<Trans>Open pipeline</Trans>} value={<Amount value={openValue} />} />
+        <Tile label={<Trans>Won this month</Trans>} value={<Amount value={figures.won} />} />
         <Tile label={<Trans>Renewals in 30 days</Trans>} value={formatNumber(figures.renewals)} tone={figures.renewals ? 'warn' : 'plain'} />
         <Tile label={<Trans>Overdue requests</Trans>} value={formatNumber(figures.overdue)} tone={figures.overdue ? 'warn' : 'plain'} />
       </div>
@@ -95,7 +95,7 @@ function Figures() {
           <PipelineChart figures={figures.pipeline} />
         </SectionCard>
         <SectionCard title={<Trans>Open requests by priority</Trans>} action={<Link href={nm.requests} className={buttonClasses('ghost', 'sm')}><Trans>All requests</Trans></Link>}>
-          <LazyBarChart groups={figures.byPriority.map((p) => ({ key: p.key, label: i18n._(p.label), values: [p.count] }))} series={[{ label: t`Open requests`, color: '#f59e0b' }]} label={t`Open requests by priority`} groupHeader={t`Priority`} />
+          <LazyBarChart groups={figures.byPriority.map((p) => ({ key: p.key, label: i18n._(p.label), values: [p.count] }))} series={[{ label: t`Open requests`, color: '#f59e0b' }]} label={t`Open requests by priority`} groupHeader={t`Priority`} categories />
         </SectionCard>
       </div>
       <SectionCard title={<Trans>Top agents this month</Trans>} action={<Link href={nm.performance} className={buttonClasses('ghost', 'sm')}><Trans>Agent performance</Trans></Link>}>
@@ -105,7 +105,7 @@ function Figures() {
               <li key={m.memberId} className="flex justify-between gap-3 py-2 text-sm">
                 <span className="font-medium">{figures.nameOf(m.memberId)}</span>
                 <span>
-                  <Rials value={m.amount} />
+                  <Amount value={m.amount} />
                 </span>
               </li>
             ))}

@@ -4,6 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { permission, type Line } from '../../../../src/contract/entity.ts';
 import { formatCompact, formatDate, formatNumber } from '../../../../src/i18n/format.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { EntityDetails } from '../../../../src/panel/entity/EntityDetails.tsx';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
@@ -22,7 +23,7 @@ import { lineNet } from '../../rules/saleTotals.ts';
 import { isLive, lastMonths } from '../../rules/salesFigures.ts';
 import { monthLabel } from '../monthLabel.ts';
 import { LazyBarChart } from '../parts/LazyBarChart.tsx';
-import { Rials } from '../parts/Rials.tsx';
+import { Amount } from '../parts/Amount.tsx';
 import { Tile } from '../parts/Tile.tsx';
 import { nm, withQuery } from '../paths.ts';
 import { useRows } from '../useRows.ts';
@@ -58,6 +59,7 @@ function Figures({ id, details }: { id: string; details: ReactNode }) {
   const { t, i18n } = useLingui();
   const rows = useRows([Sale, Subscription]);
   const customers = useReferenceTitles('NagemManagement/Customer');
+  const money = useMoney();
   const figures = useMemo(() => {
     if (!rows) return null;
     const [sales, subscriptions] = rows as [typeof rows[0], typeof rows[0]];
@@ -79,15 +81,17 @@ function Figures({ id, details }: { id: string; details: ReactNode }) {
     };
   }, [rows, id]);
   if (!figures) return <Loading />;
+  const unit = money.unit;
+  const groups = figures.groups.map((g) => ({ ...g, values: g.values.map((v) => money.value(v)) }));
   return (
     <div className="flex flex-col gap-4">
       <div className="grid grid-cols-3 gap-3">
         <Tile label={<Trans>Sales</Trans>} value={formatNumber(figures.sales.length)} />
         <Tile label={<Trans>Active subscriptions</Trans>} value={formatNumber(figures.active)} />
-        <Tile label={<Trans>Revenue from won sales</Trans>} value={<Rials value={figures.revenue} />} />
+        <Tile label={<Trans>Revenue from won sales</Trans>} value={<Amount value={figures.revenue} />} />
       </div>
       <SectionCard title={<Trans>Revenue by month</Trans>}>
-        <LazyBarChart groups={figures.groups} series={[{ label: t`Revenue (rials)`, color: 'var(--color-brand-600)' }]} label={t`Revenue of this module per Jalali month`} groupHeader={t`Month`} formatValue={formatCompact} />
+        <LazyBarChart groups={groups} series={[{ label: t`Revenue (${unit})`, color: 'var(--color-brand-600)' }]} label={t`Revenue of this module per Jalali month`} groupHeader={t`Month`} formatValue={formatCompact} />
       </SectionCard>
       <div className="grid gap-4 lg:grid-cols-2">
         <SectionCard title={<Trans>Its sales</Trans>}>
@@ -101,7 +105,7 @@ function Figures({ id, details }: { id: string; details: ReactNode }) {
                   <span>{i18n._(stageOptions.find((o) => o.value === sale.stage)?.label ?? stageOptions[0].label)}</span>
                   <span>{typeof sale.date === 'string' ? formatDate(sale.date) : ''}</span>
                   <span>
-                    <Rials value={amount} />
+                    <Amount value={amount} />
                   </span>
                 </li>
               ))}

@@ -1,6 +1,7 @@
 /**
  * SaleStatus: the sales board, a column per stage with its count and value, each sale a card moved
- * by drag or by keyboard (useBoardDrag). Moving to lost asks for the reason; moving to won makes
+ * by drag or by keyboard (useBoardDrag); on a phone the stages stand one under another, with a
+ * chip per stage to jump to it, so the page never pans sideways. Moving to lost asks for the reason; moving to won makes
  * the customer's subscriptions on the server. A column draws its newest cards and more on request.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -19,8 +20,9 @@ import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { useStageMove } from '../../../../src/panel/document/useStageMove.tsx';
 import { lostAsks, Sale, stageOptions, type Stage } from '../../entities/sale.ts';
 import { boardColumns, CARDS_AT_ONCE, movable } from '../../rules/board.ts';
-import { Rials } from '../parts/Rials.tsx';
+import { Amount } from '../parts/Amount.tsx';
 import { SaleCard } from '../parts/SaleCard.tsx';
+import { StageJumps } from '../parts/StageJumps.tsx';
 import { nm, withQuery } from '../paths.ts';
 import { useBoardDrag } from '../useBoardDrag.ts';
 import { useRows } from '../useRows.ts';
@@ -71,7 +73,8 @@ function Board() {
       <p role="status" aria-live="assertive" className="sr-only">
         {announcement}
       </p>
-      <div className="flex snap-x gap-3 overflow-x-auto pb-4 lg:grid lg:grid-cols-5 lg:overflow-visible">
+      <StageJumps columns={columns} />
+      <div className="flex flex-col gap-3 pb-4 lg:grid lg:grid-cols-5">
         {columns.map((column) => {
           const limit = shown[column.stage] ?? CARDS_AT_ONCE;
           const name = i18n._(stageOptions.find((o) => o.value === column.stage)!.label);
@@ -82,14 +85,14 @@ function Board() {
               key={column.stage}
               data-stage={column.stage}
               aria-labelledby={`stage-${column.stage}`}
-              className={`flex w-72 shrink-0 snap-start flex-col gap-2 rounded-2xl p-2 lg:w-auto ${target === column.stage ? 'bg-brand-50 ring-2 ring-brand-600' : 'bg-slate-100'}`}
+              className={`flex scroll-mt-20 flex-col gap-2 rounded-2xl p-2 ${target === column.stage ? 'bg-brand-50 ring-2 ring-brand-600' : 'bg-slate-100'}`}
             >
               <header className="px-1">
                 <h2 id={`stage-${column.stage}`} className="font-bold text-slate-900">
                   {name} <span className="text-sm font-normal text-slate-600">({count})</span>
                 </h2>
                 <p className="text-xs text-slate-600">
-                  <Rials value={column.value} />
+                  <Amount value={column.value} />
                 </p>
               </header>
               <ol className="flex flex-col gap-2">

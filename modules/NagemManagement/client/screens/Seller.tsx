@@ -1,12 +1,13 @@
 /** Seller: sales by seller — how many, the open pipeline, won and invoiced amounts — with totals. */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { permission } from '../../../../src/contract/entity.ts';
 import { formatNumber } from '../../../../src/i18n/format.ts';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
-import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
+import { PageHeader } from '../../../../src/ui/Card.tsx';
+import { DataTable } from '../../../../src/ui/DataTable.tsx';
 import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
 import { InfoIcon } from '../../../../src/ui/icons.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
@@ -14,7 +15,7 @@ import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Agent } from '../../entities/catalogue.ts';
 import { Sale } from '../../entities/sale.ts';
 import { isLive } from '../../rules/salesFigures.ts';
-import { Rials } from '../parts/Rials.tsx';
+import { Amount } from '../parts/Amount.tsx';
 import { sellerNames } from '../sellerNames.ts';
 import { useRows } from '../useRows.ts';
 
@@ -69,43 +70,20 @@ function SellerTable() {
   if (!table) return <Loading />;
   if (!table.length) return <EmptyState icon={<InfoIcon className="size-7" />} title={<Trans>No sales yet</Trans>} />;
   const sum = (pick: (r: SellerRow) => number) => table.reduce((s, r) => s + pick(r), 0);
-  const cells = (r: Pick<SellerRow, 'sales' | 'open' | 'won' | 'wonAmount' | 'invoiced'>): ReactNode[] => [
-    formatNumber(r.sales),
-    <Rials key="o" value={r.open} />,
-    formatNumber(r.won),
-    <Rials key="w" value={r.wonAmount} />,
-    <Rials key="i" value={r.invoiced} />,
-  ];
   return (
-    <Card className="overflow-x-auto p-0">
-      <table className="w-full min-w-[40rem] text-sm">
-        <thead className="bg-slate-50 text-slate-600">
-          <tr>
-            <th scope="col" className="p-3 text-start"><Trans>Seller</Trans></th>
-            <th scope="col" className="p-3 text-start"><Trans>Sales</Trans></th>
-            <th scope="col" className="p-3 text-start"><Trans>Open pipeline</Trans></th>
-            <th scope="col" className="p-3 text-start"><Trans>Won</Trans></th>
-            <th scope="col" className="p-3 text-start"><Trans>Won amount</Trans></th>
-            <th scope="col" className="p-3 text-start"><Trans>Invoiced (with VAT)</Trans></th>
-          </tr>
-        </thead>
-        <tbody>
-          {table.map((r) => (
-            <tr key={r.key} className="border-t border-slate-100">
-              <th scope="row" className="p-3 text-start font-medium">{r.name}</th>
-              {cells(r).map((c, i) => <td key={i} className="p-3">{c}</td>)}
-            </tr>
-          ))}
-        </tbody>
-        <tfoot className="border-t-2 border-slate-200 font-semibold">
-          <tr>
-            <th scope="row" className="p-3 text-start"><Trans>Total</Trans></th>
-            {cells({ sales: sum((r) => r.sales), open: sum((r) => r.open), won: sum((r) => r.won), wonAmount: sum((r) => r.wonAmount), invoiced: sum((r) => r.invoiced) }).map((c, i) => (
-              <td key={i} className="p-3">{c}</td>
-            ))}
-          </tr>
-        </tfoot>
-      </table>
-    </Card>
+    <DataTable
+      label={t`Sales by seller`}
+      rows={table}
+      rowKey={(r) => r.key}
+      footerLabel={t`Total`}
+      columns={[
+        { id: 'seller', header: t`Seller`, title: true, cell: (r) => r.name },
+        { id: 'sales', header: t`Sales`, kind: 'figure', cell: (r) => formatNumber(r.sales), footer: formatNumber(sum((r) => r.sales)) },
+        { id: 'open', header: t`Open pipeline`, kind: 'figure', cell: (r) => <Amount value={r.open} />, footer: <Amount value={sum((r) => r.open)} /> },
+        { id: 'won', header: t`Won`, kind: 'figure', cell: (r) => formatNumber(r.won), footer: formatNumber(sum((r) => r.won)) },
+        { id: 'wonAmount', header: t`Won amount`, kind: 'figure', key: true, cell: (r) => <Amount value={r.wonAmount} />, footer: <Amount value={sum((r) => r.wonAmount)} /> },
+        { id: 'invoiced', header: t`Invoiced (with VAT)`, kind: 'figure', key: true, cell: (r) => <Amount value={r.invoiced} />, footer: <Amount value={sum((r) => r.invoiced)} /> },
+      ]}
+    />
   );
 }

@@ -18,7 +18,7 @@ import { Loading } from '../../../../src/ui/Loading.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Subscription } from '../../entities/customers.ts';
 import { addDays, tehranToday } from '../../rules/jalaliMonth.ts';
-import { Rials } from '../parts/Rials.tsx';
+import { Amount } from '../parts/Amount.tsx';
 import { nm, withQuery } from '../paths.ts';
 import { useRows } from '../useRows.ts';
 
@@ -80,7 +80,7 @@ function RenewalsDue({ customerId }: { customerId: string | null }) {
               <span>{modules?.get(String(s.moduleId)) ?? '…'}</span>
               <span>{formatDate(String(s.renewsOn))}</span>
               <span>
-                <Rials value={toRials(s.amount) ?? 0} />
+                <Amount value={toRials(s.amount) ?? 0} />
               </span>
             </li>
           ))}

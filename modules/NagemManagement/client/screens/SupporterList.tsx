@@ -7,7 +7,8 @@ import { formatNumber } from '../../../../src/i18n/format.ts';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
-import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
+import { PageHeader } from '../../../../src/ui/Card.tsx';
+import { DataTable } from '../../../../src/ui/DataTable.tsx';
 import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
 import { InfoIcon } from '../../../../src/ui/icons.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
@@ -39,33 +40,26 @@ function Loads() {
   if (!loads) return <Loading />;
   if (!loads.length) return <EmptyState icon={<InfoIcon className="size-7" />} title={<Trans>No support request yet</Trans>} />;
   return (
-    <Card className="overflow-x-auto p-0">
-      <table className="w-full min-w-[32rem] text-sm">
-        <thead className="bg-slate-50 text-slate-600">
-          <tr>
-            <th scope="col" className="p-3 text-start"><Trans>Supporter</Trans></th>
-            <th scope="col" className="p-3 text-start"><Trans>Open requests</Trans></th>
-            <th scope="col" className="p-3 text-start"><Trans>Overdue</Trans></th>
-            <th scope="col" className="p-3 text-start"><Trans>Average time to resolve</Trans></th>
-          </tr>
-        </thead>
-        <tbody>
-          {loads.map((l) => {
-            return (
-              <tr key={l.supporterId || 'queue'} className="border-t border-slate-100">
-                <th scope="row" className="p-3 text-start font-medium">
-                  <Link href={withQuery(nm.requests, { supporter: l.supporterId || '-' })} className="text-brand-800 hover:underline">
-                    {l.supporterId ? (members?.get(l.supporterId) ?? '…') : t`Unassigned queue`}
-                  </Link>
-                </th>
-                <td className="p-3">{formatNumber(l.open)}</td>
-                <td className={`p-3 ${l.overdue ? 'font-semibold text-amber-800' : ''}`}>{formatNumber(l.overdue)}</td>
-                <td className="p-3">{l.avgHours === null ? '—' : <Plural value={l.avgHours} one="# hour" other="# hours" />}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </Card>
+    <DataTable
+      label={t`Supporters`}
+      rows={loads}
+      rowKey={(l) => l.supporterId || 'queue'}
+      wideFrom="sm"
+      columns={[
+        {
+          id: 'supporter',
+          header: t`Supporter`,
+          title: true,
+          cell: (l) => (
+            <Link href={withQuery(nm.requests, { supporter: l.supporterId || '-' })} className="text-brand-800 hover:underline">
+              {l.supporterId ? (members?.get(l.supporterId) ?? '…') : t`Unassigned queue`}
+            </Link>
+          ),
+        },
+        { id: 'open', header: t`Open requests`, kind: 'figure', key: true, cell: (l) => formatNumber(l.open) },
+        { id: 'overdue', header: t`Overdue`, kind: 'figure', key: true, cellClassName: (l) => (l.overdue ? 'font-semibold text-amber-800' : undefined), cell: (l) => formatNumber(l.overdue) },
+        { id: 'resolve', header: t`Average time to resolve`, kind: 'date', cell: (l) => (l.avgHours === null ? '—' : <Plural value={l.avgHours} one="# hour" other="# hours" />) },
+      ]}
+    />
   );
 }

@@ -15,7 +15,6 @@ import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
-import type { SyncProblem } from '../../../../src/storage/localRecords.ts';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { PageHeader } from '../../../../src/ui/Card.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
@@ -97,15 +96,6 @@ export function AddNewSale() {
   );
 }
 
-/** Why the server would not invoice the sale, in words. */
-function Refusal({ problem }: { problem: SyncProblem }) {
-  const detail = problem.detail as { reason?: unknown } | undefined;
-  if (detail?.reason === 'notWon') return <p>{<Trans>Only a won sale is invoiced. Move it to won first.</Trans>}</p>;
-  const over = (problem.detail as { overDiscounted?: unknown } | undefined)?.overDiscounted;
-  if (Array.isArray(over)) return <p>{<Trans>A line’s discount is larger than its amount.</Trans>}</p>;
-  return null;
-}
-
 function SaleDetails({ id }: { id: string }) {
   const vatPercent = useVatPercent();
   const customers = useReferenceTitles('NagemManagement/Customer');
@@ -134,7 +124,6 @@ function SaleDetails({ id }: { id: string }) {
       )}
       submittable={(row) => row.stage === 'won'}
       summary={(shown) => <SaleTotalsBar lines={(shown.lines as Line[] | undefined) ?? []} vatPercent={vatPercent} />}
-      explain={(problem) => <Refusal problem={problem} />}
     />
   );
 }

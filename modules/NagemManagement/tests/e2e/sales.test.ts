@@ -130,8 +130,8 @@ describe('the sales board', () => {
     await item.getByLabel(fa('nm.field.SaleLine.unitPrice')).fill('1000005');
     await item.getByLabel(fa('nm.field.SaleLine.discount')).fill('5');
     // 2 × 1,000,005 − 5 = 2,000,005; VAT 10 % half up = 200,001; total 2,200,006.
-    await page.getByText(fa('{amount} rials', { amount: '۲٬۲۰۰٬۰۰۶' })).first().waitFor();
-    await page.getByText(fa('{amount} rials', { amount: '۲۰۰٬۰۰۱' })).first().waitFor();
+    await page.getByText(fa('{number} rials', { number: '۲٬۲۰۰٬۰۰۶' })).first().waitFor();
+    await page.getByText(fa('{number} rials', { number: '۲۰۰٬۰۰۱' })).first().waitFor();
     await screenshot(page, 'sales-new-sale-fa-390');
   });
 });

@@ -1,13 +1,14 @@
 /**
  * The organisation chart itself (roles under the roles they report to, with their people), drawn
  * with @visx/hierarchy; screen readers get the same tree as nested lists. The ChartFlow screen
- * shows it, and other modules draw it through exports.ts (sales' setup checklist).
+ * shows it, and other modules draw it through exports.ts (sales' setup checklist). A chart wider
+ * than its box opens scrolled to its root, whichever way the language runs.
  */
 import { useLingui } from '@lingui/react/macro';
 import { Group } from '@visx/group';
 import { hierarchy, Tree } from '@visx/hierarchy';
 import { LinkVertical } from '@visx/shape';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Member, Role } from '../../../../src/contract/entities/panelManagement.ts';
 import { formatNumber, joinNames } from '../../../../src/i18n/format.ts';
 import type { PanelInUse } from '../../../../src/storage/currentPanel.ts';
@@ -28,11 +29,13 @@ export function OrgChart({ panel }: { panel: PanelInUse }) {
     () => (roles.data && members.data ? orgTree({ name: owner, people: panel.ownerDisplayName ? [panel.ownerDisplayName] : [] }, roles.data.items, members.data.items) : null),
     [roles.data, members.data, owner, panel.ownerDisplayName],
   );
+  const box = useRef<HTMLElement>(null);
+  useLayoutEffect(() => centreOnRoot(box.current), [tree, rtl]);
   if (!tree) return <Spinner className="mx-auto mt-16 size-8 text-brand-700" />;
   const root = hierarchy(tree);
   return (
     // Wide charts scroll sideways; the box takes focus so keyboards can scroll it too.
-    <Card className="overflow-x-auto p-3 sm:p-4" tabIndex={0} aria-label={t`Organisation chart`}>
+    <Card ref={box} className="overflow-x-auto p-3 sm:p-4" tabIndex={0} aria-label={t`Organisation chart`}>
       <Tree root={root} nodeSize={[NODE.width + NODE.gapX, NODE.height + NODE.gapY]} separation={() => 1}>
         {(layout) => {
           const nodes = layout.descendants();
@@ -61,13 +64,22 @@ export function OrgChart({ panel }: { panel: PanelInUse }) {
   );
 }
 
+/** Scrolls a chart's box so that its root stands in the middle (a no-op when the chart fits). */
+function centreOnRoot(box: HTMLElement | null) {
+  const root = box?.querySelector('[data-org-root]');
+  if (!box || !root) return;
+  const a = root.getBoundingClientRect();
+  const b = box.getBoundingClientRect();
+  box.scrollLeft += a.left + a.width / 2 - (b.left + b.width / 2);
+}
+
 function ChartNode({ node, x, y, top }: { node: OrgNode; x: number; y: number; top: boolean }) {
   const shown = joinNames(node.people.slice(0, 2));
   const more = node.people.length - 2;
   const moreText = more > 0 ? ` +${formatNumber(more)}` : '';
   return (
     <Group top={y - NODE.height / 2} left={x - NODE.width / 2}>
-      <rect width={NODE.width} height={NODE.height} rx={12} fill={top ? 'var(--color-brand-700)' : '#fff'} stroke={top ? 'none' : '#cbd5e1'} />
+      <rect data-org-root={top || undefined} width={NODE.width} height={NODE.height} rx={12} fill={top ? 'var(--color-brand-700)' : '#fff'} stroke={top ? 'none' : '#cbd5e1'} />
       <text x={NODE.width / 2} y={26} textAnchor="middle" fontSize={14} fontWeight={700} fill={top ? '#fff' : '#0f172a'} style={{ unicodeBidi: 'plaintext' }}>
         {node.name.length > 20 ? `${node.name.slice(0, 19)}…` : node.name}
       </text>

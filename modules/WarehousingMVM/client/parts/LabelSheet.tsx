@@ -3,9 +3,8 @@
  * and the lines asked for. On paper only the sheet prints (the page's size is the stock's, with no
  * margins); on screen it is a preview.
  */
-import { Trans } from '@lingui/react/macro';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { formatNumber } from '../../../../src/i18n/format.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { cx } from '../../../../src/ui/cx.ts';
 import { barcodeSvg, pagesOf, stocks, symbologyFor, type LabelContent, type LabelStock, type Symbology } from '../labels.ts';
 
@@ -30,7 +29,8 @@ function printCss(stock: LabelStock): string {
 
 function Label({ content, options }: { content: LabelContent; options: LabelOptions }) {
   const { label, text } = stocks[options.stock];
-  const price = content.price !== null ? formatNumber(Math.round(content.price / 10)) : null;
+  const money = useMoney();
+  const price = content.price !== null ? money.text(content.price) : null;
   const used = symbologyFor(options.symbology, content.code);
   const qr = used === 'qrcode';
   return (
@@ -52,9 +52,7 @@ function Label({ content, options }: { content: LabelContent; options: LabelOpti
       <p className="flex gap-[2mm] text-[0.88em] leading-tight">
         {options.showCode && <bdi dir="ltr">{content.caption}</bdi>}
         {options.showPrice && price !== null && (
-          <span>
-            <Trans>{price} toman</Trans>
-          </span>
+          <span>{price}</span>
         )}
       </p>
     </div>

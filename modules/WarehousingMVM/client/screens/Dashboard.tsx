@@ -7,7 +7,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Line, Row } from '../../../../src/contract/entity.ts';
+import { sumRials } from '../../../../src/contract/money.ts';
 import { formatDate, formatNumber } from '../../../../src/i18n/format.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { DocumentLead } from '../../../../src/panel/document/DocumentStatusBadge.tsx';
 import { documentState } from '../../../../src/panel/document/documentState.ts';
 import { usePanelData } from '../../../../src/storage/panelData.ts';
@@ -83,10 +85,11 @@ export function Dashboard() {
     };
   }, [receipts, cargos, day]);
   const allStock = stock.complete ? stock.rows : undefined;
+  const money = useMoney();
   const stockFigures = useMemo(() => {
     if (!allStock) return null;
     return {
-      value: allStock.reduce((sum, r) => sum + r.value, 0),
+      value: sumRials(allStock.map((r) => r.value)),
       reorder: allStock.filter((r) => r.reorder).length,
       expiring: allStock.filter((r) => expiresSoon(r.expiry, day)).length,
     };
@@ -114,7 +117,7 @@ export function Dashboard() {
     <>
       <PageHeader title={<Trans>Warehousing</Trans>} description={<Trans>Today’s stock, what needs attention, and the latest receipts and issues.</Trans>} actions={actions} />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-        <Tile label={<Trans>Stock value (rials)</Trans>} value={stockFigures && formatNumber(stockFigures.value)} href={wh.stock} />
+        <Tile label={<Trans>Stock value</Trans>} value={stockFigures && money.text(stockFigures.value)} href={wh.stock} />
         <Tile label={<Trans>To reorder</Trans>} value={stockFigures && formatNumber(stockFigures.reorder)} href={withQuery(wh.stock, { flag: 'reorder' })} tone={stockFigures?.reorder ? 'warn' : 'plain'} />
         <Tile label={<Trans>Expiring within 30 days</Trans>} value={stockFigures && formatNumber(stockFigures.expiring)} href={withQuery(wh.stock, { flag: 'expiring' })} tone={stockFigures?.expiring ? 'warn' : 'plain'} />
         <Tile label={<Trans>Drafts not submitted</Trans>} value={formatNumber(figures.drafts)} href={wh.receiptList} tone={figures.drafts ? 'warn' : 'plain'} />

@@ -17,8 +17,9 @@ import { usePanelData } from '../../../../src/storage/panelData.ts';
 import { Button } from '../../../../src/ui/Button.tsx';
 import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
 import { TrashIcon } from '../../../../src/ui/icons.tsx';
+import { toRials, type Rials } from '../../../../src/contract/money.ts';
+import { NumberField } from '../../../../src/ui/NumberField.tsx';
 import { SelectField } from '../../../../src/ui/SelectField.tsx';
-import { TextField } from '../../../../src/ui/TextField.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Location, Product, Warehouse } from '../../entities/masterData.ts';
 import { expandLabels, type LabelContent, type LabelStock, type Symbology } from '../labels.ts';
@@ -29,7 +30,7 @@ type Kind = 'product' | 'location';
 
 function productLabel(p: LocalRow): LabelContent {
   const barcodes = Array.isArray(p.barcodes) ? (p.barcodes as string[]) : [];
-  return { key: p.id, code: barcodes[0] ?? String(p.code), name: String(p.name ?? ''), caption: String(p.code ?? ''), price: typeof p.salePrice === 'number' ? p.salePrice : null };
+  return { key: p.id, code: barcodes[0] ?? String(p.code), name: String(p.name ?? ''), caption: String(p.code ?? ''), price: toRials(p.salePrice) === null ? null : (p.salePrice as Rials) };
 }
 
 function locationLabel(l: LocalRow): LabelContent {
@@ -110,12 +111,10 @@ export function ProductBarcodeMaker() {
                 <li key={c.id} className="flex items-center gap-2 px-3 py-2">
                   <span className="min-w-0 flex-1 truncate text-sm">{names.get(c.id) ?? '…'}</span>
                   <div className="w-20">
-                    <TextField
-                      ltr
+                    <NumberField
                       label={t`Labels`}
-                      inputMode="numeric"
                       value={String(c.count)}
-                      onChange={(e) => setChosen((all) => all.map((x, j) => (j === i ? { ...x, count: Number(e.target.value.replace(/\D/g, '')) || 0 } : x)))}
+                      onChange={(plain) => setChosen((all) => all.map((x, j) => (j === i ? { ...x, count: Number(plain) || 0 } : x)))}
                     />
                   </div>
                   <Button size="sm" variant="ghost" icon={<TrashIcon className="size-4" />} aria-label={t`Remove ${names.get(c.id) ?? ''}`} onClick={() => setChosen((all) => all.filter((_, j) => j !== i))} />

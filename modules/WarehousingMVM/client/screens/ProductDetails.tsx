@@ -7,8 +7,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { permission, type Line } from '../../../../src/contract/entity.ts';
+import { sumRials } from '../../../../src/contract/money.ts';
 import { addQuantities, compareQuantities, normalizeQuantity, ZERO } from '../../../../src/contract/quantity.ts';
-import { formatDate, formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
+import { formatDate, formatQuantity } from '../../../../src/i18n/format.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { EntityDetails } from '../../../../src/panel/entity/EntityDetails.tsx';
 import { FieldValue } from '../../../../src/panel/entity/FieldValue.tsx';
 import { useReferenceMaps } from '../../../../src/panel/entity/useReferenceMaps.ts';
@@ -25,26 +27,25 @@ import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Party, Product } from '../../entities/masterData.ts';
+import { StockPlaces, useStockPlaces } from '../parts/StockPlaces.tsx';
 import { OPENING_STOCK_GRANT, Receipt, StockBalance, StockMove, StockValuation } from '../../entities/stock.ts';
 import { wh, withQuery } from '../paths.ts';
 
 function Stock({ productId }: { productId: string }) {
   const { t } = useLingui();
-  const { data: balances } = useList(StockBalance, { filters: { productId } });
+  const money = useMoney();
+  const held = useStockPlaces(productId);
   const { data: valuations } = useList(StockValuation, { filters: { productId } });
-  const titles = useReferenceMaps(StockBalance);
-  const held = useMemo(() => (balances?.items ?? []).filter((b) => compareQuantities(b.quantity, ZERO) !== 0), [balances]);
-  if (!balances || !valuations) return <Loading />;
+  if (!held || !valuations) return <Loading />;
   // Own stock on the shelves: what is in transit or a consignor's shows on its own row.
   const total = held.filter((b) => !b.ownerId && b.inTransit !== true).reduce((sum, b) => addQuantities(sum, normalizeQuantity(b.quantity) ?? ZERO), ZERO);
-  const value = valuations.items.reduce((sum, v) => sum + Number(v.value ?? 0), 0);
   const onHand = formatQuantity(total);
-  const worth = formatNumber(value);
+  const worth = money.text(sumRials(valuations.items.map((v) => v.value)));
   return (
     <SectionCard title={<Trans>Where it is</Trans>}>
       <p className="mb-3 text-sm text-slate-700">
         <Trans>
-          On hand: <bdi dir="ltr">{onHand}</bdi> · value {worth} rials
+          On hand: <bdi dir="ltr">{onHand}</bdi> · value {worth}
         </Trans>
       </p>
       {held.length === 0 ? (
@@ -52,34 +53,7 @@ function Stock({ productId }: { productId: string }) {
           <Trans>None in stock.</Trans>
         </p>
       ) : (
-        <div className="overflow-x-auto" role="region" tabIndex={0} aria-label={t`Where it is`}>
-          <table className="w-full text-start text-sm">
-            <thead className="text-slate-600">
-              <tr>
-                {(['warehouseId', 'locationId', 'batch', 'expiry', 'ownerId', 'inTransit', 'quantity'] as const).map((name) => (
-                  <th key={name} scope="col" className="px-2 py-1.5 text-start font-medium">
-                    {t(StockBalance.fields[name].label)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {held.map((b) => (
-                <tr key={b.id}>
-                  {(['warehouseId', 'locationId', 'batch', 'expiry', 'ownerId', 'inTransit', 'quantity'] as const).map((name) => (
-                    <td key={name} className="px-2 py-1.5">
-                      {name === 'inTransit' ? (
-                        b.inTransit === true && <span className="whitespace-nowrap text-sky-800">{t`In transit`}</span>
-                      ) : (
-                        <FieldValue field={StockBalance.fields[name]} name={name} value={b[name]} titles={titles.get(name)} />
-                      )}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StockPlaces places={held} label={t`Where it is`} withWarehouse />
       )}
     </SectionCard>
   );
@@ -97,6 +71,7 @@ function sourceHref(sourceType: string, id: string): string {
 
 /** What the product came in at, receipt by receipt (goods in, submitted), newest first. */
 function PriceHistory({ productId }: { productId: string }) {
+  const money = useMoney();
   const panel = usePanelData();
   const [receipts] = useTableRows(panel?.db, [Receipt]);
   const parties = useReferenceTitles(Party.key);
@@ -118,14 +93,12 @@ function PriceHistory({ productId }: { productId: string }) {
       ) : (
         <ul className="divide-y divide-slate-100 text-sm">
           {prices.map((p) => {
-            const price = formatNumber(p.price);
+            const price = money.text(p.price);
             return (
               <li key={p.id} className="flex items-center gap-3 py-2">
                 <span className="w-24 shrink-0 text-slate-600">{formatDate(p.date)}</span>
                 <span className="min-w-0 flex-1 truncate text-slate-700">{p.partyId ? (parties?.get(p.partyId) ?? '') : ''}</span>
-                <span className="font-semibold">
-                  <Trans>{price} rials</Trans>
-                </span>
+                <span className="font-semibold">{price}</span>
               </li>
             );
           })}
@@ -219,12 +192,17 @@ export function ProductDetails() {
           </>
         }
       />
+      {/* Where it is spans the page: its seven columns are not cut at 1280 px, in either language. */}
+      {can(permission(StockBalance, 'read')) && (
+        <div className="mb-6">
+          <Stock productId={row.id} />
+        </div>
+      )}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <EntityDetails entity={Product} row={row} onEdit={can(permission(Product, 'update')) ? () => navigate(withQuery(wh.addProduct, { id: row.id })) : undefined} />
         </Card>
         <div className="flex min-w-0 flex-col gap-6">
-          {can(permission(StockBalance, 'read')) && <Stock productId={row.id} />}
           {can(permission(StockMove, 'read')) && <Moves productId={row.id} />}
           {can(permission(Receipt, 'read')) && <PriceHistory productId={row.id} />}
         </div>

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { asDocument, permission, type Line } from '../../../../src/contract/entity.ts';
-import { compareQuantities, normalizeQuantity, subtractQuantity, trimQuantity, ZERO } from '../../../../src/contract/quantity.ts';
+import { compareQuantities, normalizeQuantity, subtractQuantity, ZERO } from '../../../../src/contract/quantity.ts';
 import { describeError } from '../../../../src/i18n/describeError.ts';
 import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
 import { documentState } from '../../../../src/panel/document/documentState.ts';
@@ -27,7 +27,7 @@ import { Button, buttonClasses } from '../../../../src/ui/Button.tsx';
 import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
 import { cx } from '../../../../src/ui/cx.ts';
 import { Loading } from '../../../../src/ui/Loading.tsx';
-import { TextField } from '../../../../src/ui/TextField.tsx';
+import { NumberField } from '../../../../src/ui/NumberField.tsx';
 import { showToast } from '../../../../src/ui/toast.ts';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Cargo } from '../../entities/inbound.ts';
@@ -95,7 +95,7 @@ function Stepper({ label, value, onChange }: { label: string; value: string; onC
         −
       </Button>
       <div className="w-20">
-        <TextField ltr label={label} inputMode="decimal" value={trimQuantity(value)} onChange={(e) => onChange(normalizeQuantity(e.target.value) ?? ZERO)} />
+        <NumberField label={label} decimals={3} value={value} onChange={(plain) => onChange(normalizeQuantity(plain) ?? ZERO)} />
       </div>
       <Button size="sm" variant="secondary" onClick={() => step(1)} aria-label={t`One more: ${label}`}>
         +
@@ -126,8 +126,7 @@ function CargoCheck({ cargo }: { cargo: LocalRow }) {
       let receiptId: string | null = null;
       const accepted = receiptLines(lines, newId);
       if (receive && accepted.length) {
-        const receipt = await panel.data.create(Receipt, { direction: 'in', date: tehranToday(), warehouseId: cargo.warehouseId, partyId: cargo.partyId ?? null, reference: cargo.waybill ?? null, lines: accepted });
-        await panel.data.submit(Receipt, receipt.id);
+        const receipt = await panel.data.saveAndSubmit(Receipt, null, { direction: 'in', date: tehranToday(), warehouseId: cargo.warehouseId, partyId: cargo.partyId ?? null, reference: cargo.waybill ?? null, lines: accepted });
         receiptId = receipt.id;
       }
       await panel.data.update(Cargo, cargo.id, { lines: cargoLines(lines), ...(receiptId ? { receiptId } : {}) });

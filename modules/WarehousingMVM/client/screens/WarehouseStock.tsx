@@ -5,21 +5,22 @@
  * lists, exported as CSV and printable. Read from this device, so it works with no signal.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { permission } from '../../../../src/contract/entity.ts';
 import { normalizeSearch, searchWords } from '../../../../src/contract/list.ts';
+import { sumRials } from '../../../../src/contract/money.ts';
 import { compareQuantities } from '../../../../src/contract/quantity.ts';
 import { formatDate, formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { csvText, downloadCsv } from '../../../../src/panel/entity/entityCsv.ts';
-import { useVirtualRows } from '../../../../src/panel/entity/useVirtualRows.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
 import { usePanelData } from '../../../../src/storage/panelData.ts';
 import { useTableRows } from '../../../../src/storage/tableRows.ts';
 import { Button, buttonClasses } from '../../../../src/ui/Button.tsx';
 import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { cx } from '../../../../src/ui/cx.ts';
+import { DataTable, type DataColumn } from '../../../../src/ui/DataTable.tsx';
 import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
 import { DownloadIcon, SearchIcon } from '../../../../src/ui/icons.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
@@ -29,11 +30,10 @@ import { TextField } from '../../../../src/ui/TextField.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Warehouse } from '../../entities/masterData.ts';
 import { Receipt, StockBalance } from '../../entities/stock.ts';
+import { WarehousePlaces } from '../parts/StockPlaces.tsx';
 import { wh, withQuery } from '../paths.ts';
 import { addDays, compareStockRows, expiresSoon, filterStock, tehranToday, type StockRow } from '../stockView.ts';
 import { useStockRows } from '../useStock.ts';
-
-const ROW = 57;
 
 /** Every stock row of the panel in screen order (the first products' rows until the whole tables are in), and the warehouses' names. */
 function useOrderedStock(): { rows: StockRow[] | undefined; complete: boolean; warehouses: Map<string, string> } {
@@ -57,6 +57,8 @@ export function WarehouseStock() {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const { rows, complete, warehouses } = useOrderedStock();
+  const money = useMoney();
+  const unit = money.unit;
   const day = tehranToday();
   const shown = useMemo(
     () =>
@@ -73,8 +75,8 @@ export function WarehouseStock() {
 
   function exportCsv() {
     if (!shown || !complete) return;
-    const header = [t`Product`, t`Code`, t`Warehouse`, t`On hand`, t`Projected`, t`In transit`, t`Consignment`, t`Value (rials)`, t`Nearest expiry`, t`Reorder`];
-    const body = shown.map((r) => [r.name, r.code, warehouses.get(r.warehouseId) ?? '', r.onHand, r.projected, r.inTransit, r.consigned, String(r.value), r.expiry ?? '', r.reorder ? t`Yes` : '']);
+    const header = [t`Product`, t`Code`, t`Warehouse`, t`On hand`, t`Projected`, t`In transit`, t`Consignment`, t`Value (${unit})`, t`Nearest expiry`, t`Reorder`];
+    const body = shown.map((r) => [r.name, r.code, warehouses.get(r.warehouseId) ?? '', r.onHand, r.projected, r.inTransit, r.consigned, money.plain(r.value), r.expiry ?? '', r.reorder ? t`Yes` : '']);
     downloadCsv(`stock-${day}.csv`, csvText([header, ...body]));
   }
 
@@ -86,9 +88,9 @@ export function WarehouseStock() {
       </>
     );
   }
-  const total = shown?.reduce((sum, r) => sum + r.value, 0) ?? 0;
+  const total = sumRials((shown ?? []).map((r) => r.value));
   const count = formatNumber(shown?.length ?? 0);
-  const value = formatNumber(total);
+  const value = money.text(total);
   return (
     <>
       <PageHeader
@@ -147,7 +149,7 @@ export function WarehouseStock() {
           <p className="mb-2 text-sm text-slate-600" role="status" aria-busy={!complete}>
             {complete ? (
               <Trans>
-                {count} rows · value {value} rials
+                {count} rows · value {value}
               </Trans>
             ) : (
               <Trans>Counting all the stock…</Trans>
@@ -160,10 +162,52 @@ export function WarehouseStock() {
   );
 }
 
+const ROW_HEIGHT = { table: 57, card: 92 };
+const stockKey = (row: StockRow) => row.key;
+
 function StockTable({ rows, warehouses, today, onOpen }: { rows: readonly StockRow[]; warehouses: Map<string, string>; today: string; onOpen: (row: StockRow) => void }) {
+  const money = useMoney();
+  const unit = money.unit;
   const { t } = useLingui();
-  const box = useRef<HTMLDivElement>(null);
-  const view = useVirtualRows(rows.length, ROW, box);
+  const columns = useMemo((): DataColumn<StockRow>[] => {
+    const warehouseOf = (row: StockRow) => warehouses.get(row.warehouseId) ?? '…';
+    return [
+      { id: 'product', header: t`Product`, title: true, cell: (row) => row.name || '…' },
+      { id: 'code', header: t`Code`, kind: 'control', cell: (row) => <StockFlags row={row} today={today} /> },
+      { id: 'warehouse', header: t`Warehouse`, cell: warehouseOf },
+      {
+        id: 'onHand',
+        header: t`On hand`,
+        kind: 'figure',
+        key: true,
+        className: 'font-semibold',
+        cellClassName: (row) => (compareQuantities(row.onHand, '0') < 0 ? 'text-red-700' : 'text-slate-900'),
+        cell: (row) => formatQuantity(row.onHand),
+      },
+      {
+        id: 'projected',
+        header: t`Projected`,
+        kind: 'figure',
+        // What is coming is a key figure too once it differs from what is here.
+        cellClassName: (row) => (compareQuantities(row.projected, row.onHand) !== 0 ? 'font-medium text-amber-800' : 'text-slate-500'),
+        cell: (row) => formatQuantity(row.projected),
+      },
+      { id: 'value', header: t`Value (${unit})`, kind: 'figure', cell: (row) => money.number(row.value) },
+      { id: 'expiry', header: t`Nearest expiry`, kind: 'date', cellClassName: (row) => (expiresSoon(row.expiry, today) ? 'font-medium text-red-700' : 'text-slate-700'), cell: (row) => (row.expiry ? formatDate(row.expiry) : '—') },
+    ];
+  }, [t, warehouses, today]);
+  const expand = useMemo(() => {
+    const label = (row: StockRow) => {
+      const product = row.name;
+      const warehouse = warehouses.get(row.warehouseId) ?? '';
+      return t`Where ${product} is in ${warehouse}, by location and batch`;
+    };
+    return {
+      label,
+      has: (row: StockRow) => row.places > 0,
+      render: (row: StockRow) => <WarehousePlaces productId={row.productId} warehouseId={row.warehouseId} label={label(row)} />,
+    };
+  }, [t, warehouses]);
   if (rows.length === 0) {
     return (
       <p className="rounded-xl bg-white px-4 py-12 text-center font-medium text-slate-900 ring-1 ring-slate-200">
@@ -171,67 +215,26 @@ function StockTable({ rows, warehouses, today, onOpen }: { rows: readonly StockR
       </p>
     );
   }
+  return <DataTable label={t`Stock on hand`} columns={columns} rows={rows} rowKey={stockKey} onOpen={onOpen} expand={expand} rowHeight={ROW_HEIGHT} />;
+}
+
+/** The product's code, and what needs attention: reorder, expiring, in transit, a consignor's. */
+function StockFlags({ row, today }: { row: StockRow; today: string }) {
   return (
-    <div ref={box} tabIndex={0} role="region" aria-label={t`Stock on hand`} className={cx('overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200', view.virtual && 'max-h-[70dvh] overflow-y-auto print:max-h-none')}>
-      <table className="w-full text-start text-sm">
-        <thead className="sticky top-0 z-10 bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-start font-semibold"><Trans>Product</Trans></th>
-            <th scope="col" className="px-3 py-2 text-start font-semibold"><Trans>Warehouse</Trans></th>
-            <th scope="col" className="px-3 py-2 text-end font-semibold"><Trans>On hand</Trans></th>
-            <th scope="col" className="hidden px-3 py-2 text-end font-semibold sm:table-cell"><Trans>Projected</Trans></th>
-            <th scope="col" className="hidden px-3 py-2 text-end font-semibold md:table-cell"><Trans>Value (rials)</Trans></th>
-            <th scope="col" className="hidden px-3 py-2 text-start font-semibold md:table-cell"><Trans>Nearest expiry</Trans></th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {view.before > 0 && <tr aria-hidden="true" style={{ height: view.before }} />}
-          {rows.slice(view.start, view.end).map((row) => {
-            const changes = compareQuantities(row.projected, row.onHand) !== 0;
-            const soon = expiresSoon(row.expiry, today);
-            return (
-              <tr key={row.key} className="h-14 cursor-pointer hover:bg-brand-50/50" onClick={() => onOpen(row)}>
-                <td className="max-w-72 px-3 py-1.5">
-                  <button type="button" className="block max-w-full truncate text-start font-medium text-brand-800 hover:underline" onClick={(e) => (e.stopPropagation(), onOpen(row))}>
-                    {row.name || '…'}
-                  </button>
-                  <span className="flex items-center gap-2 overflow-hidden text-xs text-slate-600">
-                    <bdi dir="ltr">{row.code}</bdi>
-                    {row.reorder && <span className="rounded-full bg-amber-50 px-2 text-amber-900 ring-1 ring-amber-200"><Trans>Reorder</Trans></span>}
-                    {soon && <span className="rounded-full bg-red-50 px-2 whitespace-nowrap text-red-800 ring-1 ring-red-200"><Trans>Expires soon</Trans></span>}
-                    {compareQuantities(row.inTransit, '0') !== 0 && (
-                      <span className="rounded-full bg-sky-50 px-2 whitespace-nowrap text-sky-900 ring-1 ring-sky-200">
-                        <Trans>in transit</Trans> <bdi dir="ltr">{formatQuantity(row.inTransit)}</bdi>
-                      </span>
-                    )}
-                    {compareQuantities(row.consigned, '0') !== 0 && (
-                      <span className="rounded-full bg-violet-50 px-2 whitespace-nowrap text-violet-900 ring-1 ring-violet-200">
-                        <Trans>consignment</Trans> <bdi dir="ltr">{formatQuantity(row.consigned)}</bdi>
-                      </span>
-                    )}
-                  </span>
-                </td>
-                <td className="max-w-40 truncate px-3 py-1.5 text-slate-800">{warehouses.get(row.warehouseId) ?? '…'}</td>
-                <td className={cx('px-3 py-1.5 text-end font-semibold', compareQuantities(row.onHand, '0') < 0 ? 'text-red-700' : 'text-slate-900')}>
-                  <bdi dir="ltr">{formatQuantity(row.onHand)}</bdi>
-                  {changes && (
-                    // On a phone the projected column is hidden: what is coming shows under what is here.
-                    <span className="block text-xs font-medium text-amber-800 sm:hidden">
-                      <Trans>projected</Trans> <bdi dir="ltr">{formatQuantity(row.projected)}</bdi>
-                    </span>
-                  )}
-                </td>
-                <td className={cx('hidden px-3 py-1.5 text-end sm:table-cell', changes ? 'font-medium text-amber-800' : 'text-slate-500')}>
-                  <bdi dir="ltr">{formatQuantity(row.projected)}</bdi>
-                </td>
-                <td className="hidden px-3 py-1.5 text-end text-slate-800 md:table-cell">{formatNumber(row.value)}</td>
-                <td className={cx('hidden px-3 py-1.5 md:table-cell', soon ? 'font-medium text-red-700' : 'text-slate-700')}>{row.expiry ? formatDate(row.expiry) : '—'}</td>
-              </tr>
-            );
-          })}
-          {view.after > 0 && <tr aria-hidden="true" style={{ height: view.after }} />}
-        </tbody>
-      </table>
-    </div>
+    <span className="flex items-center gap-2 overflow-hidden text-xs whitespace-nowrap text-slate-600">
+      <bdi dir="ltr">{row.code}</bdi>
+      {row.reorder && <span className="rounded-full bg-amber-50 px-2 text-amber-900 ring-1 ring-amber-200"><Trans>Reorder</Trans></span>}
+      {expiresSoon(row.expiry, today) && <span className="rounded-full bg-red-50 px-2 text-red-800 ring-1 ring-red-200"><Trans>Expires soon</Trans></span>}
+      {compareQuantities(row.inTransit, '0') !== 0 && (
+        <span className="rounded-full bg-sky-50 px-2 text-sky-900 ring-1 ring-sky-200">
+          <Trans>in transit</Trans> <bdi dir="ltr">{formatQuantity(row.inTransit)}</bdi>
+        </span>
+      )}
+      {compareQuantities(row.consigned, '0') !== 0 && (
+        <span className="rounded-full bg-violet-50 px-2 text-violet-900 ring-1 ring-violet-200">
+          <Trans>consignment</Trans> <bdi dir="ltr">{formatQuantity(row.consigned)}</bdi>
+        </span>
+      )}
+    </span>
   );
 }

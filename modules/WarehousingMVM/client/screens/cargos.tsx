@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Cargo } from '../../entities/inbound.ts';
 import { DocumentEditor, NewDocumentLink } from '../../../../src/panel/document/DocumentPages.tsx';
 import { LocationField } from '../parts/LocationField.tsx';
+import { LineQuantityField } from '../parts/QuantityField.tsx';
 import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
 import { wh, withQuery } from '../paths.ts';
 import { addDays, tehranToday } from '../stockView.ts';
@@ -43,7 +44,7 @@ export function CargoList() {
 
 /** What arrived is checked on arrival, not announced. */
 const Hidden = () => null;
-const lineWidgets = { received: Hidden, damaged: Hidden, locationId: LocationField };
+const lineWidgets = { received: Hidden, damaged: Hidden, locationId: LocationField, expected: LineQuantityField };
 
 export function AddNewCargo() {
   const { t } = useLingui();

@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { asDocument, permission, type Row } from '../../../../src/contract/entity.ts';
 import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { documentState } from '../../../../src/panel/document/documentState.ts';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
@@ -20,12 +21,14 @@ import { useTableRows } from '../../../../src/storage/tableRows.ts';
 import { useOne } from '../../../../src/storage/useData.ts';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
+import { DataTable } from '../../../../src/ui/DataTable.tsx';
 import { PlusIcon } from '../../../../src/ui/icons.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Consignment } from '../../entities/inbound.ts';
 import { Party, Product } from '../../entities/masterData.ts';
 import { DocumentEditor, DocumentPage, NewDocumentLink } from '../../../../src/panel/document/DocumentPages.tsx';
 import { LocationField } from '../parts/LocationField.tsx';
+import { LineQuantityField } from '../parts/QuantityField.tsx';
 import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
 import { wh, withQuery } from '../paths.ts';
 import { settlementOf } from '../settlement.ts';
@@ -75,6 +78,7 @@ export function ConsignmentList() {
 /** Each consignor with goods here: on hand and owed, linking to their settlement. */
 function Consignors() {
   const { t } = useLingui();
+  const money = useMoney();
   const panel = usePanelData();
   const [docs] = useTableRows(panel?.db, [Consignment]);
   const parties = useReferenceTitles(Party.key);
@@ -87,13 +91,13 @@ function Consignors() {
     <SectionCard title={<Trans>Consignors</Trans>}>
       <ul className="divide-y divide-slate-100">
         {rows.map((r) => {
-          const owed = formatNumber(r.owed);
+          const owed = money.text(r.owed);
           const products = formatNumber(r.rows.length);
           return (
             <li key={r.id}>
               <Link href={withQuery(wh.consignmentDetails, { partyId: r.id })} className="flex items-center justify-between gap-3 py-2 hover:bg-slate-50">
                 <span className="font-medium">{parties?.get(r.id) ?? '…'}</span>
-                <span className="text-sm text-slate-700">{t`${products} products · owed ${owed} rials`}</span>
+                <span className="text-sm text-slate-700">{t`${products} products · owed ${owed}`}</span>
               </Link>
             </li>
           );
@@ -103,7 +107,7 @@ function Consignors() {
   );
 }
 
-const lineWidgets = { locationId: LocationField };
+const lineWidgets = { locationId: LocationField, quantity: LineQuantityField };
 
 function ConsignmentEditor({ kind }: { kind: 'receive' | 'sale' | 'return' }) {
   const { t } = useLingui();
@@ -158,51 +162,39 @@ export function ConsignmentDetails() {
 
 function SettlementCard({ partyId }: { partyId: string }) {
   const { t } = useLingui();
+  const money = useMoney();
+  const unit = money.unit;
   const panel = usePanelData();
   const [docs] = useTableRows(panel?.db, [Consignment]);
   const products = useReferenceTitles(Product.key);
   const parties = useReferenceTitles(Party.key);
   const settlement = useMemo(() => settlementOf((docs ?? []).filter((d) => !d.deleted), partyId, counts), [docs, partyId]);
-  const owed = formatNumber(settlement.owed);
+  const owed = money.text(settlement.owed);
   const name = parties?.get(partyId) ?? '…';
   useDocumentTitle(t`Settlement with ${name}`);
   return (
     <SectionCard title={<Trans>Settlement with {name}</Trans>} className="mt-6">
       <p className="mb-3 text-base font-semibold text-slate-900" role="status">
-        <Trans>Owed to the consignor: {owed} rials</Trans>
+        <Trans>Owed to the consignor: {owed}</Trans>
       </p>
       {settlement.rows.length === 0 ? (
         <p className="py-4 text-center text-sm text-slate-600">
           <Trans>Nothing received from this consignor yet.</Trans>
         </p>
       ) : (
-        <div className="overflow-x-auto" role="region" tabIndex={0} aria-label={t`Settlement`}>
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-start">{t`Product`}</th>
-                <th scope="col" className="px-3 py-2 text-end">{t`Received`}</th>
-                <th scope="col" className="px-3 py-2 text-end">{t`Sold`}</th>
-                <th scope="col" className="px-3 py-2 text-end">{t`Returned`}</th>
-                <th scope="col" className="px-3 py-2 text-end">{t`On hand`}</th>
-                <th scope="col" className="px-3 py-2 text-end">{t`Owed (rials)`}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {settlement.rows.map((r) => (
-                <tr key={r.productId}>
-                  <td className="px-3 py-2">{products?.get(r.productId) ?? '…'}</td>
-                  {[r.received, r.sold, r.returned, r.onHand].map((v, i) => (
-                    <td key={i} className="px-3 py-2 text-end">
-                      <bdi dir="ltr">{formatQuantity(v)}</bdi>
-                    </td>
-                  ))}
-                  <td className="px-3 py-2 text-end font-semibold">{formatNumber(r.owed)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={t`Settlement`}
+          rows={settlement.rows}
+          rowKey={(r) => r.productId}
+          columns={[
+            { id: 'product', header: t`Product`, title: true, cell: (r) => products?.get(r.productId) ?? '…' },
+            { id: 'received', header: t`Received`, kind: 'figure', cell: (r) => formatQuantity(r.received) },
+            { id: 'sold', header: t`Sold`, kind: 'figure', cell: (r) => formatQuantity(r.sold) },
+            { id: 'returned', header: t`Returned`, kind: 'figure', cell: (r) => formatQuantity(r.returned) },
+            { id: 'onHand', header: t`On hand`, kind: 'figure', key: true, cell: (r) => formatQuantity(r.onHand) },
+            { id: 'owed', header: t`Owed (${unit})`, kind: 'figure', key: true, className: 'font-semibold', cell: (r) => money.number(r.owed) },
+          ]}
+        />
       )}
     </SectionCard>
   );

@@ -10,9 +10,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { asDocument, permission } from '../../../../src/contract/entity.ts';
-import { compareQuantities, normalizeQuantity, ZERO } from '../../../../src/contract/quantity.ts';
+import { normalizeQuantity } from '../../../../src/contract/quantity.ts';
 import { describeError } from '../../../../src/i18n/describeError.ts';
-import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
+import { formatNumber } from '../../../../src/i18n/format.ts';
 import { documentState } from '../../../../src/panel/document/documentState.ts';
 import { DocumentView } from '../../../../src/panel/document/DocumentView.tsx';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
@@ -30,16 +30,18 @@ import { useList } from '../../../../src/storage/useData.ts';
 import { Alert } from '../../../../src/ui/Alert.tsx';
 import { Button } from '../../../../src/ui/Button.tsx';
 import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
-import { cx } from '../../../../src/ui/cx.ts';
+import { DataTable } from '../../../../src/ui/DataTable.tsx';
 import { Loading } from '../../../../src/ui/Loading.tsx';
 import { TextField } from '../../../../src/ui/TextField.tsx';
 import { showToast } from '../../../../src/ui/toast.ts';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { CountEntry, StockCount } from '../../entities/counts.ts';
 import { Location, Product, Warehouse } from '../../entities/masterData.ts';
-import { StockBalance } from '../../entities/stock.ts';
-import { countRows, deviceTag, type CountRow } from '../countSheet.ts';
+import { StockBalance, StockMove } from '../../entities/stock.ts';
+import { countRows, deviceTag, submittedCountRows, type CountRow } from '../countSheet.ts';
+import { useCountColumns } from '../parts/countColumns.tsx';
 import { ScanField } from '../parts/ScanField.tsx';
+import { QuantityField } from '../parts/QuantityField.tsx';
 import { wh, withQuery } from '../paths.ts';
 import { tehranToday } from '../stockView.ts';
 
@@ -193,7 +195,7 @@ function CountInput({ count }: { count: LocalRow }) {
       {failure && <Alert tone="error">{failure}</Alert>}
       <form onSubmit={typed} className="grid items-end gap-3 sm:grid-cols-[2fr_1fr_auto]">
         <ReferenceCombobox label={t`Product counted by number`} to={Product.key} value={productId} onChange={setProductId} />
-        <TextField ltr label={t`How many`} inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+        <QuantityField label={t`How many`} productId={productId} value={quantity} onChange={setQuantity} />
         <Button type="submit" variant="secondary">
           <Trans>Add the count</Trans>
         </Button>
@@ -206,15 +208,17 @@ function CountInput({ count }: { count: LocalRow }) {
 function CountSheetTable({ count }: { count: LocalRow }) {
   const { t, i18n } = useLingui();
   const panel = usePanelData();
-  const products = useReferenceTitles(Product.key);
-  const locations = useReferenceTitles(Location.key);
   const draft = documentState(count) === 'draft';
   const entries = useLiveQuery(async () => (panel ? panel.db.rows(CountEntry).where('countId').equals(count.id).toArray() : []), [panel, count.id]);
   const balances = useLiveQuery(async () => (panel ? panel.db.rows(StockBalance).where('warehouseId').equals(String(count.warehouseId)).toArray() : []), [panel, count.warehouseId]);
-  const rows = useMemo(
-    () => (entries && balances ? countRows(entries, balances, { locationId: (count.locationId as string | null) ?? null, zeroUncounted: count.zeroUncounted === true }) : undefined),
-    [entries, balances, count.locationId, count.zeroUncounted],
-  );
+  // Once submitted, the differences are what the count posted, not today's stock against it.
+  const submitted = count.status === 'submitted';
+  const moves = useLiveQuery(async () => (panel && submitted ? panel.db.rows(StockMove).where('sourceId').equals(count.id).toArray() : []), [panel, submitted, count.id]);
+  const rows = useMemo(() => {
+    if (!entries || !balances || !moves) return undefined;
+    return submitted ? submittedCountRows(entries, moves) : countRows(entries, balances, { locationId: (count.locationId as string | null) ?? null, zeroUncounted: count.zeroUncounted === true });
+  }, [entries, balances, moves, submitted, count.locationId, count.zeroUncounted]);
+  const columns = useCountColumns({ draft, submitted, takeBack: (row) => void takeBack(row) });
   const devices = useMemo(() => new Set((entries ?? []).map((e) => String(e.device ?? ''))).size, [entries]);
   if (!rows) return <Loading />;
 
@@ -241,57 +245,7 @@ function CountSheetTable({ count }: { count: LocalRow }) {
           <Trans>Nothing counted yet.</Trans>
         </p>
       ) : (
-        <div className="overflow-x-auto" role="region" tabIndex={0} aria-label={t`Counted so far`}>
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-start">{t`Product`}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t`Location`}</th>
-                <th scope="col" className="px-3 py-2 text-end">{t`Counted`}</th>
-                <th scope="col" className="px-3 py-2 text-end">{t`On hand`}</th>
-                <th scope="col" className="px-3 py-2 text-end">{t`Difference`}</th>
-                {draft && <th scope="col" className="px-3 py-2"><span className="sr-only">{t`Take one back`}</span></th>}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((r) => {
-                const sign = compareQuantities(r.difference, ZERO);
-                const name = products?.get(r.productId) ?? '…';
-                return (
-                  <tr key={r.key}>
-                    <td className="px-3 py-2">
-                      {name}
-                      {r.batch && (
-                        <span className="ms-2 text-xs text-slate-600">
-                          <bdi dir="ltr">{r.batch}</bdi>
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      <bdi dir="ltr">{r.locationId ? (locations?.get(r.locationId) ?? '') : ''}</bdi>
-                    </td>
-                    <td className="px-3 py-2 text-end font-semibold">
-                      <bdi dir="ltr">{formatQuantity(r.counted)}</bdi>
-                    </td>
-                    <td className="px-3 py-2 text-end">
-                      <bdi dir="ltr">{formatQuantity(r.onHand)}</bdi>
-                    </td>
-                    <td className={cx('px-3 py-2 text-end', sign < 0 ? 'text-red-700' : sign > 0 ? 'text-amber-800' : 'text-slate-600')}>
-                      <bdi dir="ltr">{sign > 0 ? `+${formatQuantity(r.difference)}` : formatQuantity(r.difference)}</bdi>
-                    </td>
-                    {draft && (
-                      <td className="px-3 py-2 text-end">
-                        <Button size="sm" variant="ghost" onClick={() => void takeBack(r)} aria-label={t`Take one back: ${name}`}>
-                          −{formatNumber(1)}
-                        </Button>
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label={t`Counted so far`} columns={columns} rows={rows} rowKey={(r) => r.key} />
       )}
     </SectionCard>
   );

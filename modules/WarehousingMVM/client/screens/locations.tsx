@@ -53,6 +53,22 @@ function WarehouseChooser({ warehouses, warehouseId, choose }: ReturnType<typeof
   );
 }
 
+/** Before a warehouse is chosen: what the screen is waiting for, and each warehouse to choose. */
+function ChooseWarehouseFirst({ warehouses, choose }: { warehouses: readonly Row[]; choose: (id: string) => void }) {
+  return (
+    <EmptyState
+      icon={<PanelIconGlyph icon="warehouse" className="size-7" />}
+      titleAs="p"
+      title={<Trans>Choose a warehouse to see its locations.</Trans>}
+      actions={warehouses.map((w) => (
+        <Button key={w.id} variant="secondary" onClick={() => choose(w.id)}>
+          {String(w.name)} ({String(w.code)})
+        </Button>
+      ))}
+    />
+  );
+}
+
 function LocationTree({ warehouseId, choose }: { warehouseId: string; choose?: (id: string) => void }) {
   const { t } = useLingui();
   const can = useCanAccess();
@@ -124,7 +140,9 @@ export function Locations() {
         <EmptyState icon={<PanelIconGlyph icon="warehouse" className="size-7" />} titleAs="p" title={<Trans>Add a warehouse first.</Trans>} actions={<Link href={wh.addWarehouse} className={buttonClasses('primary')}><Trans>Add a warehouse</Trans></Link>} />
       ) : chosen.warehouseId ? (
         <LocationTree warehouseId={chosen.warehouseId} />
-      ) : null}
+      ) : (
+        chosen.warehouses && <ChooseWarehouseFirst warehouses={chosen.warehouses} choose={chosen.choose} />
+      )}
     </>
   );
 }
@@ -156,7 +174,11 @@ export function WarehouseLocationSelector() {
           onFound={(found) => navigate(returnWithChoice(search, found.row.id) ?? withQuery(wh.locationRow, { id: found.row.id }))}
         />
       </div>
-      {chosen.warehouseId && <LocationTree warehouseId={chosen.warehouseId} choose={(id) => navigate(returnWithChoice(search, id) ?? withQuery(wh.locationRow, { id }))} />}
+      {chosen.warehouseId ? (
+        <LocationTree warehouseId={chosen.warehouseId} choose={(id) => navigate(returnWithChoice(search, id) ?? withQuery(wh.locationRow, { id }))} />
+      ) : (
+        chosen.warehouses && chosen.warehouses.length > 0 && <ChooseWarehouseFirst warehouses={chosen.warehouses} choose={chosen.choose} />
+      )}
     </>
   );
 }

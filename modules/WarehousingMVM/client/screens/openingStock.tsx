@@ -9,9 +9,10 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { permission } from '../../../../src/contract/entity.ts';
 import { normalizeQuantity } from '../../../../src/contract/quantity.ts';
-import { toAsciiDigits } from '../../../../src/contract/normalize.ts';
+import { fitsMoney, toRials, wireRials } from '../../../../src/contract/money.ts';
 import { describeError } from '../../../../src/i18n/describeError.ts';
 import { ReferenceCombobox } from '../../../../src/panel/entity/ReferenceCombobox.tsx';
+import { MoneyField } from '../../../../src/panel/MoneyField.tsx';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
 import type { Row } from '../../../../src/contract/entity.ts';
@@ -26,6 +27,7 @@ import { TextField } from '../../../../src/ui/TextField.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Location, Product, Warehouse } from '../../entities/masterData.ts';
 import { OPENING_STOCK_GRANT, Receipt } from '../../entities/stock.ts';
+import { QuantityField } from '../parts/QuantityField.tsx';
 import { ScanField } from '../parts/ScanField.tsx';
 import { wh, withQuery } from '../paths.ts';
 import { tehranToday } from '../stockView.ts';
@@ -55,26 +57,26 @@ export function AddProductToWarehouse() {
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!panel) return;
-    const q = normalizeQuantity(toAsciiDigits(quantity));
-    const unitPrice = price.trim() ? Number(toAsciiDigits(price).replace(/[,٬]/g, '')) : 0;
+    const q = normalizeQuantity(quantity);
+    const unitPrice = price ? toRials(price) : 0n;
     const problems: Record<string, string> = {};
     if (!warehouseId) problems.warehouse = t`Choose the warehouse.`;
     if (!productId) problems.product = t`Choose or scan the product.`;
     if (!q || q.startsWith('-') || q === '0.000') problems.quantity = t`Write how many are there.`;
-    if (!Number.isSafeInteger(unitPrice) || unitPrice < 0) problems.price = t`Write the unit cost in whole rials.`;
+    if (unitPrice === null || unitPrice < 0n || !fitsMoney(unitPrice)) problems.price = t`Write the unit cost.`;
     if (tracked && !batch.trim()) problems.batch = t`This product is tracked by batch: write its batch.`;
     setErrors(problems);
     if (Object.keys(problems).length) return;
     try {
-      const receipt = await panel.data.create(Receipt, {
+      const values = {
         direction: 'in',
         opening: true,
         date: tehranToday(),
         warehouseId,
         reference: t`Opening stock`,
-        lines: [{ id: newId(), productId, quantity: q, unitPrice, locationId, batch: batch.trim() || null, expiry }],
-      });
-      const submitted = can(permission(Receipt, 'submit')) ? await panel.data.submit(Receipt, receipt.id) : receipt;
+        lines: [{ id: newId(), productId, quantity: q, unitPrice: wireRials(unitPrice ?? 0n), locationId, batch: batch.trim() || null, expiry }],
+      };
+      const submitted = can(permission(Receipt, 'submit')) ? await panel.data.saveAndSubmit(Receipt, null, values) : await panel.data.create(Receipt, values);
       setDone(submitted);
       setQuantity('');
       setBatch('');
@@ -100,8 +102,8 @@ export function AddProductToWarehouse() {
           <ReferenceCombobox label={t`Product`} to={Product.key} value={productId} onChange={setProductId} required error={errors.product} />
           <ReferenceCombobox label={t`Warehouse`} to={Warehouse.key} value={warehouseId} onChange={(v) => (setWarehouseId(v), setLocationId(null))} required error={errors.warehouse} />
           <ReferenceCombobox label={t`Location`} to={Location.key} value={locationId} onChange={setLocationId} only={only} hint={warehouseId ? undefined : t`Choose the warehouse first.`} />
-          <TextField ltr label={t`Quantity`} inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.target.value)} required error={errors.quantity} />
-          <TextField ltr label={t`Unit cost`} hint={t`In rials.`} inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value)} error={errors.price} />
+          <QuantityField label={t`Quantity`} productId={productId} value={quantity} onChange={setQuantity} required error={errors.quantity} />
+          <MoneyField label={t`Unit cost`} value={price} onChange={setPrice} error={errors.price} />
           {tracked && (
             <>
               <TextField ltr label={t`Batch`} value={batch} onChange={(e) => setBatch(e.target.value)} required error={errors.batch} />

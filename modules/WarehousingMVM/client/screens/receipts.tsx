@@ -1,8 +1,7 @@
 /**
  * Receipts and issues (warehousing.md): the list (number, state, date, warehouse, party), the
  * form that writes a draft on this device with its lines (typed or scanned, each with its place
- * and batch) and submits it, and the document's page, which says in the warehouse's words why the
- * server sent a submit back (the stock each line lacks) and what to do.
+ * and batch) and submits it, and the document's page (a refusal's words are parts/Shortfalls.tsx).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation, useSearch } from 'wouter';
@@ -10,18 +9,19 @@ import { asDocument, permission, type Line } from '../../../../src/contract/enti
 import { toRials } from '../../../../src/contract/money.ts';
 import { addQuantities, lineAmount, normalizeQuantity, ZERO } from '../../../../src/contract/quantity.ts';
 import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
+import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
 import type { DocumentValues, LineValues } from '../../../../src/panel/document/documentValues.ts';
 import { usePriceFill } from '../../../../src/panel/document/usePriceFill.ts';
 import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
-import { useReferenceMaps } from '../../../../src/panel/entity/useReferenceMaps.ts';
 import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
-import type { LocalRow, SyncProblem } from '../../../../src/storage/localRecords.ts';
+import type { LocalRow } from '../../../../src/storage/localRecords.ts';
 import { PageHeader } from '../../../../src/ui/Card.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { Receipt, StockBalance } from '../../entities/stock.ts';
+import { Receipt } from '../../entities/stock.ts';
 import { LocationField } from '../parts/LocationField.tsx';
+import { LineQuantityField } from '../parts/QuantityField.tsx';
 import { NewReceiptButtons } from '../parts/NewReceiptButtons.tsx';
 import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
 import { tehranToday } from '../stockView.ts';
@@ -76,7 +76,7 @@ function receiptTotals(lines: readonly (Line | LineValues)[]): Totals {
 function TotalsBar({ totals, direction }: { totals: Totals; direction: unknown }) {
   const lines = formatNumber(totals.lines);
   const units = formatQuantity(totals.quantity);
-  const value = formatNumber(totals.value);
+  const money = useMoney();
   return (
     <dl className="grid grid-cols-3 gap-3 rounded-xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200">
       <div>
@@ -99,7 +99,7 @@ function TotalsBar({ totals, direction }: { totals: Totals; direction: unknown }
             <Trans>Value</Trans>
           </dt>
           <dd className="font-semibold text-slate-900">
-            <Trans>{value} rials</Trans>
+            {money.text(totals.value)}
           </dd>
         </div>
       )}
@@ -111,15 +111,19 @@ function LineAmount({ line, direction }: { line: LineValues; direction: unknown 
   const q = normalizeQuantity(line.quantity);
   const price = toRials(line.unitPrice);
   if (direction !== 'in' || !q || price === null || price <= 0n) return null;
-  const amount = formatNumber(lineAmount(q, price));
+  return <LineValue amount={lineAmount(q, price)} />;
+}
+
+function LineValue({ amount: rials }: { amount: bigint }) {
+  const amount = useMoney().text(rials);
   return (
     <p className="mt-2 text-end text-sm text-slate-700">
-      <Trans>Line value: {amount} rials</Trans>
+      <Trans>Line value: {amount}</Trans>
     </p>
   );
 }
 
-const lineWidgets = { locationId: LocationField };
+const lineWidgets = { locationId: LocationField, quantity: LineQuantityField };
 
 /** A new receipt (`?direction=in|out`, `?warehouseId=`), or the draft in `?id=`. */
 export function AddReceipt() {
@@ -146,52 +150,6 @@ export function AddReceipt() {
   );
 }
 
-interface Shortfall {
-  productId: string;
-  locationId: string | null;
-  batch: string | null;
-  needed: string;
-  available: string;
-  short: string;
-}
-
-function shortfallsOf(problem: SyncProblem): Shortfall[] {
-  const detail = problem.detail as { shortfalls?: unknown } | undefined;
-  return Array.isArray(detail?.shortfalls) ? (detail.shortfalls as Shortfall[]) : [];
-}
-
-/** The stock each line lacked when the server refused the submit. */
-function Shortfalls({ problem }: { problem: SyncProblem }) {
-  const titles = useReferenceMaps(StockBalance);
-  const shortfalls = shortfallsOf(problem);
-  if (!shortfalls.length) return null;
-  return (
-    <div className="my-2">
-      <p className="font-medium">
-        <Trans>Not enough stock:</Trans>
-      </p>
-      <ul className="ms-5 list-disc">
-        {shortfalls.map((s) => {
-          const product = titles.get('productId')?.get(s.productId) ?? '…';
-          const code = s.locationId ? (titles.get('locationId')?.get(s.locationId) ?? '…') : null;
-          // A bin's code is Latin ("A-01"): kept left to right inside the Persian sentence.
-          const place = code && <bdi dir="ltr">{code}</bdi>;
-          const needed = formatQuantity(s.needed);
-          const available = formatQuantity(s.available);
-          return (
-            <li key={`${s.productId}/${s.locationId}/${s.batch}`}>
-              {place ? <Trans>{product} at {place}: needs {needed}, has {available}</Trans> : <Trans>{product}: needs {needed}, has {available}</Trans>}
-            </li>
-          );
-        })}
-      </ul>
-      <p className="text-xs">
-        <Trans>Receive the goods first, take them from another place, or lower the quantities.</Trans>
-      </p>
-    </div>
-  );
-}
-
 export function ReceiptDetails() {
   return (
     <DocumentPage
@@ -202,7 +160,6 @@ export function ReceiptDetails() {
       listPath={wh.receiptList}
       listLabel={<Trans>All receipts and issues</Trans>}
       summary={(shown: LocalRow) => <TotalsBar totals={receiptTotals((shown.lines as Line[] | undefined) ?? [])} direction={shown.direction} />}
-      explain={(problem) => <Shortfalls problem={problem} />}
     />
   );
 }

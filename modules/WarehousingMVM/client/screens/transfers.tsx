@@ -24,18 +24,19 @@ import { useList } from '../../../../src/storage/useData.ts';
 import { Alert } from '../../../../src/ui/Alert.tsx';
 import { Button } from '../../../../src/ui/Button.tsx';
 import { SectionCard } from '../../../../src/ui/Card.tsx';
-import { cx } from '../../../../src/ui/cx.ts';
+import { DataTable, type DataColumn } from '../../../../src/ui/DataTable.tsx';
 import { TextField } from '../../../../src/ui/TextField.tsx';
 import { Location } from '../../entities/masterData.ts';
 import { Transfer, TransferArrival } from '../../entities/movements.ts';
 import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
 import { locationFieldOf } from '../parts/LocationField.tsx';
+import { LineQuantityField, QuantityField } from '../parts/QuantityField.tsx';
 import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
 import { wh, withQuery } from '../paths.ts';
 import { tehranToday } from '../stockView.ts';
 import { transferDifferences } from '../transferView.ts';
 
-const lineWidgets = { fromLocationId: locationFieldOf('fromWarehouseId'), toLocationId: locationFieldOf('toWarehouseId') };
+const lineWidgets = { fromLocationId: locationFieldOf('fromWarehouseId'), toLocationId: locationFieldOf('toWarehouseId'), quantity: LineQuantityField };
 
 export function AddTrensfer() {
   const { t } = useLingui();
@@ -124,13 +125,14 @@ function ArrivalForm({ transfer }: { transfer: LocalRow }) {
     setBusy(true);
     setFailure(null);
     try {
-      const arrival = await panel.data.create(TransferArrival, {
+      const values = {
         transferId: transfer.id,
         date: tehranToday(),
         note: note || null,
         lines: lines.map((l) => ({ id: l.id, productId: l.productId, quantity: l.received, locationId: l.locationId, batch: l.batch, expiry: l.expiry })),
-      });
-      if (can(permission(TransferArrival, 'submit'))) await panel.data.submit(TransferArrival, arrival.id);
+      };
+      if (can(permission(TransferArrival, 'submit'))) await panel.data.saveAndSubmit(TransferArrival, null, values);
+      else await panel.data.create(TransferArrival, values);
     } catch (error) {
       setFailure(describeError(i18n, error));
     } finally {
@@ -156,7 +158,7 @@ function ArrivalForm({ transfer }: { transfer: LocalRow }) {
                   </Trans>
                 </p>
               </div>
-              <TextField ltr label={t`Received`} inputMode="decimal" value={line.received} onChange={(e) => set(i, { received: e.target.value })} />
+              <QuantityField label={t`Received`} productId={line.productId} value={line.received} onChange={(received) => set(i, { received })} />
               <ReferenceCombobox label={t`Put in location`} to={Location.key} value={line.locationId} onChange={(v) => set(i, { locationId: v })} only={only} />
             </li>
           );
@@ -179,48 +181,41 @@ function Differences({ transfer, arrival }: { transfer: LocalRow; arrival: Local
   const products = useReferenceTitles('WarehousingMVM/Product');
   const rows = useMemo(() => transferDifferences((transfer.lines as Line[] | undefined) ?? [], (arrival.lines as Line[] | undefined) ?? []), [transfer, arrival]);
   const state = documentState(arrival);
+  type Row = (typeof rows)[number];
+  const differenceOf = (r: Row) => subtractQuantity(r.received, r.sent);
+  const columns: DataColumn<Row>[] = [
+    { id: 'product', header: t`Product`, title: true, cell: (r) => products?.get(r.productId) ?? '…' },
+    { id: 'batch', header: t`Batch`, kind: 'code', cell: (r) => r.batch },
+    { id: 'sent', header: t`Sent`, kind: 'figure', cell: (r) => formatQuantity(r.sent) },
+    { id: 'received', header: t`Received`, kind: 'figure', key: true, cell: (r) => formatQuantity(r.received) },
+    {
+      id: 'difference',
+      header: t`Difference`,
+      kind: 'control',
+      key: true,
+      className: 'text-end font-semibold whitespace-nowrap',
+      cellClassName: (r) => {
+        const sign = compareQuantities(differenceOf(r), ZERO);
+        return sign < 0 ? 'text-red-700' : sign > 0 ? 'text-amber-800' : 'text-slate-600';
+      },
+      cell: (r) => {
+        const difference = differenceOf(r);
+        const sign = compareQuantities(difference, ZERO);
+        return (
+          <>
+            <bdi dir="ltr">{sign > 0 ? `+${formatQuantity(difference)}` : formatQuantity(difference)}</bdi>
+            <span className="ms-1 font-normal">{sign < 0 ? t`short` : sign > 0 ? t`over` : ''}</span>
+          </>
+        );
+      },
+    },
+  ];
   return (
     <SectionCard title={<Trans>Arrival</Trans>} className="mt-6">
       <p className="mb-3 text-sm text-slate-700" role="status">
         {state === 'submitted' ? <Trans>Received at the destination.</Trans> : state === 'draft' ? <Trans>The arrival is a draft: submit it to take the goods out of transit.</Trans> : <Trans>Received; waiting for the server to confirm.</Trans>}
       </p>
-      <div className="overflow-x-auto" role="region" tabIndex={0} aria-label={t`Arrival`}>
-        <table className="w-full text-sm">
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-start">{t`Product`}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t`Batch`}</th>
-              <th scope="col" className="px-3 py-2 text-end">{t`Sent`}</th>
-              <th scope="col" className="px-3 py-2 text-end">{t`Received`}</th>
-              <th scope="col" className="px-3 py-2 text-end">{t`Difference`}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((r) => {
-              const difference = subtractQuantity(r.received, r.sent);
-              const sign = compareQuantities(difference, ZERO);
-              return (
-                <tr key={`${r.productId}|${r.batch}`}>
-                  <td className="px-3 py-2">{products?.get(r.productId) ?? '…'}</td>
-                  <td className="px-3 py-2">
-                    <bdi dir="ltr">{r.batch}</bdi>
-                  </td>
-                  <td className="px-3 py-2 text-end">
-                    <bdi dir="ltr">{formatQuantity(r.sent)}</bdi>
-                  </td>
-                  <td className="px-3 py-2 text-end">
-                    <bdi dir="ltr">{formatQuantity(r.received)}</bdi>
-                  </td>
-                  <td className={cx('px-3 py-2 text-end font-semibold', sign < 0 ? 'text-red-700' : sign > 0 ? 'text-amber-800' : 'text-slate-600')}>
-                    <bdi dir="ltr">{sign > 0 ? `+${formatQuantity(difference)}` : formatQuantity(difference)}</bdi>
-                    <span className="ms-1 font-normal">{sign < 0 ? t`short` : sign > 0 ? t`over` : ''}</span>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable label={t`Arrival`} columns={columns} rows={rows} rowKey={(r) => `${r.productId}|${r.batch}`} />
     </SectionCard>
   );
 }

@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toAsciiDigits } from '../../../../src/contract/normalize.ts';
 import { accountServerEnv, freshContext, signInContext } from '../../../../tests/e2e/accountSteps.ts';
 import { chromiumArgs, screenshot, screenshotDir, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
@@ -101,7 +102,7 @@ describe('scanning with the camera', () => {
     const line = phone.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
     const product = line.getByRole('combobox', { name: fa('field.ReceiptLine.productId') });
     await expect.poll(() => product.inputValue(), { timeout: 30_000 }).toBe('چای سبز');
-    expect(Number(await line.getByLabel(fa('field.ReceiptLine.quantity')).inputValue())).toBeGreaterThanOrEqual(1);
+    expect(Number(toAsciiDigits(await line.getByLabel(fa('field.ReceiptLine.quantity')).inputValue()))).toBeGreaterThanOrEqual(1);
     await screenshot(phone, 'wh9-camera-scanned-fa-390');
     await context.close();
   });

@@ -23,6 +23,8 @@ export interface WarehouseWorld {
   context: BrowserContext;
   page: Page;
   call: <T = Row>(entity: Entity, body: Record<string, unknown>, step?: 'submit') => Promise<T>;
+  /** Submits a draft made earlier (a count once its entries are in). */
+  submit: <T = Row>(entity: Entity, row: Row) => Promise<T>;
   central: Row;
   branch: Row;
   a1: Row;
@@ -38,10 +40,10 @@ export async function openWarehouseWorld(browser: Browser, server: RunningServer
   const context = await freshContext(browser, server, width);
   const token = (await signInContext(context, server, person.username, person.password)).access_token;
   const panel = await callInPanel<CurrentPanel>(server.url, panelEndpoints.register, token, null, { name: 'انبار نمونه', icon: 'warehouse', modules: ['PanelManagement', 'WarehousingMVM'] });
+  const submit = <T = Row>(entity: Entity, row: Row): Promise<T> => callInPanel<T>(server.url, { method: 'POST', path: `${entityPath(entity)}/${row.id}/submit` }, token, panel.code, { version: row.version });
   const call = async <T = Row>(entity: Entity, body: Record<string, unknown>, step?: 'submit'): Promise<T> => {
     const row = await callInPanel<Row>(server.url, { method: 'POST', path: entityPath(entity) }, token, panel.code, body);
-    if (!step) return row as T;
-    return callInPanel<T>(server.url, { method: 'POST', path: `${entityPath(entity)}/${row.id}/${step}` }, token, panel.code, { version: row.version });
+    return step ? submit<T>(entity, row) : (row as T);
   };
   const central = await call(Warehouse, { name: 'انبار مرکزی', code: 'W1', active: true });
   const branch = await call(Warehouse, { name: 'انبار شعبه', code: 'W2', active: true });
@@ -54,7 +56,7 @@ export async function openWarehouseWorld(browser: Browser, server: RunningServer
   await call(Receipt, { direction: 'in', date: '2026-11-20', warehouseId: central.id, lines: [{ id: randomUUID(), productId: tea.id, quantity: '20', unitPrice: 300_000, locationId: a1.id }] }, 'submit');
   const page = await context.newPage();
   await enterPanel(page);
-  return { person, context, page, call, central, branch, a1, a2, b1, tea, consignor, carrier };
+  return { person, context, page, call, submit, central, branch, a1, a2, b1, tea, consignor, carrier };
 }
 
 /** Chooses the world's panel, as a person does after signing in. */

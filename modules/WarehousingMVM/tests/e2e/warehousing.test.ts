@@ -74,12 +74,18 @@ describe('warehousing on a phone with no signal', () => {
     await choose(page, fa('field.Receipt.warehouseId'), 'انبار مرکزی');
     const line = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
     await choose(line, fa('field.ReceiptLine.productId'), 'چای سبز');
-    await line.getByLabel(fa('field.ReceiptLine.quantity')).fill('12.5');
-    // The unit price comes from the product's purchase price, whatever digits the field shows it in.
+    // Typed in Latin digits, shown in Persian ones with «٫», separators and the unit beside (issue 24).
+    const quantity = line.getByLabel(fa('field.ReceiptLine.quantity'));
+    await quantity.pressSequentially('12.5');
+    expect(await quantity.inputValue()).toBe('۱۲٫۵');
+    await line.getByText(fa('unit.piece'), { exact: true }).waitFor();
+    // The unit price comes from the product's purchase price, grouped in the locale's digits.
     const price = line.getByLabel(fa('field.ReceiptLine.unitPrice'));
-    await expect.poll(async () => (await price.inputValue()).replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))).replace(/\D/g, '')).toBe('40000');
+    await expect.poll(() => price.inputValue()).toBe('۴۰٬۰۰۰');
+    await line.getByText(fa('Rials'), { exact: true }).waitFor();
     await choose(line, fa('field.ReceiptLine.locationId'), 'A-01');
-    await line.getByText(fa('Line value: {amount} rials', { amount: '۵۰۰٬۰۰۰' })).waitFor();
+    await line.getByText(fa('Line value: {amount}', { amount: fa('{number} rials', { number: '۵۰۰٬۰۰۰' }) })).waitFor();
+    await screenshot(page, 'warehousing-receipt-line-fa-390');
     await page.getByRole('button', { name: fa('Save and submit') }).click();
     await page.getByText(fa('Waiting to submit')).first().waitFor();
     await screenshot(page, 'warehousing-receipt-offline-fa-390');
@@ -88,9 +94,10 @@ describe('warehousing on a phone with no signal', () => {
     await waitUntilSynced(page);
     await page.getByText(/^RC-/).locator('visible=true').first().waitFor({ timeout: 30_000 });
     await go(at('Inventory/WarehouseStock'));
-    const row = page.getByRole('row', { name: /چای سبز/ });
+    // On a phone each row is a card, its quantity on hand beside the product's name.
+    const row = page.getByRole('list', { name: fa('Stock on hand') }).getByRole('listitem').filter({ hasText: 'چای سبز' });
     await row.waitFor({ timeout: 30_000 });
-    expect(await row.innerText()).toContain('۱۲٫۵');
+    expect(await row.locator('[data-key-figure]').first().innerText()).toBe('۱۲٫۵');
     expect(await row.innerText()).toContain('انبار مرکزی');
     await screenshot(page, 'warehousing-stock-fa-390');
   });
@@ -115,7 +122,7 @@ describe('warehousing on a phone with no signal', () => {
 
     // Stock is untouched by the refused issue.
     await go(at('Inventory/WarehouseStock'));
-    expect(await page.getByRole('row', { name: /چای سبز/ }).innerText()).toContain('۱۲٫۵');
+    expect(await page.getByRole('list', { name: fa('Stock on hand') }).getByRole('listitem').filter({ hasText: 'چای سبز' }).innerText()).toContain('۱۲٫۵');
   });
 
   it('reads the same in English on a wide screen', async () => {

@@ -16,11 +16,17 @@ const balances = [
 const valuations = [row({ productId: 'tea', warehouseId: 'w1', quantity: '0.300', value: 9000 })];
 
 describe('stock on hand', () => {
+  it('keeps a value past 2^53 exact (rials as BigInt)', () => {
+    const big = [row({ productId: 'tea', warehouseId: 'w1', quantity: '0.300', value: '9007199254740993' })];
+    const rows = stockRows({ balances, valuations: big, products, queued: [] });
+    expect(rows.find((r) => r.key === 'tea/w1')?.value).toBe(9007199254740993n);
+  });
+
   it('adds places up exactly per product and warehouse, with value and the nearest expiry', () => {
     const rows = stockRows({ balances, valuations, products, queued: [] });
     const tea1 = rows.find((r) => r.key === 'tea/w1')!;
     // 0.1 + 0.2 in floating point is 0.30000000000000004; quantities are exact.
-    expect(tea1).toMatchObject({ onHand: '0.300', projected: '0.300', value: 9000, places: 2, expiry: '2026-12-01', reorder: true });
+    expect(tea1).toMatchObject({ onHand: '0.300', projected: '0.300', value: 9000n, places: 2, expiry: '2026-12-01', reorder: true });
     expect(rows.find((r) => r.key === 'tea/w2')).toMatchObject({ onHand: '5.000', reorder: true });
     // An emptied place is no row.
     expect(rows.find((r) => r.productId === 'rice')).toBeUndefined();

@@ -1,0 +1,122 @@
+/**
+ * NumberSeries: the prefix of each numbered document's numbers (documents.md, "Numbers"), with
+ * what the next number will look like. Saved on this device and synced as a NumberSeries row; the
+ * server checks the same rule (src/contract/numberSeries.ts) and the person's permissions. Numbers
+ * already given keep their prefix.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
+import { NumberSeries as Series } from '../../../../src/contract/access.ts';
+import { entityByKey } from '../../../../src/contract/modules.ts';
+import { jalaliYear } from '../../../../src/contract/jalali.ts';
+import { permission } from '../../../../src/contract/entity.ts';
+import { normalizePrefix, numberedDocuments } from '../../../../src/contract/numberSeries.ts';
+import { describeError } from '../../../../src/i18n/describeError.ts';
+import { NoAccess, WithPanel } from '../../../../src/panel/WithPanel.tsx';
+import { useCanAccess } from '../../../../src/storage/access.ts';
+import type { LocalRow } from '../../../../src/storage/localRecords.ts';
+import { usePanelData } from '../../../../src/storage/panelData.ts';
+import { useTableRows } from '../../../../src/storage/tableRows.ts';
+import { Button } from '../../../../src/ui/Button.tsx';
+import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
+import { Loading } from '../../../../src/ui/Loading.tsx';
+import { Ltr } from '../../../../src/ui/Ltr.tsx';
+import { TextField } from '../../../../src/ui/TextField.tsx';
+import { showToast } from '../../../../src/ui/toast.ts';
+import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+
+export function NumberSeries() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Document numbers`);
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Document numbers</Trans>}
+        description={<Trans>Each document is numbered prefix, Jalali year, then its sequence. Change a prefix here: the next documents take it, those numbered already keep theirs.</Trans>}
+      />
+      <WithPanel>{() => <SeriesList />}</WithPanel>
+    </>
+  );
+}
+
+function SeriesList() {
+  const panel = usePanelData();
+  const can = useCanAccess();
+  const [rows] = useTableRows(panel?.db, [Series]);
+  if (!can(permission(Series, 'read'))) return <NoAccess />;
+  if (!rows) return <Loading />;
+  const byDocument = new Map(rows.filter((r) => !r.deleted).map((r) => [String(r.document), r]));
+  const documents = numberedDocuments().filter((d) => entityByKey(d.key));
+  return (
+    <ul className="flex flex-col gap-3">
+      {documents.map((d) => (
+        <li key={d.key}>
+          <SeriesCard documentKey={d.key} fallback={d.series} row={byDocument.get(d.key) ?? null} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SeriesCard({ documentKey, fallback, row }: { documentKey: string; fallback: string; row: LocalRow | null }) {
+  const { t, i18n } = useLingui();
+  const panel = usePanelData();
+  const can = useCanAccess();
+  const current = typeof row?.prefix === 'string' ? row.prefix : fallback;
+  const [text, setText] = useState(current);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const may = can(permission(Series, row ? 'update' : 'create'));
+  const label = i18n._(entityByKey(documentKey)!.label);
+  const prefix = normalizePrefix(text);
+  const next = `${prefix ?? current}-${jalaliYear(new Date())}-00001`;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!panel) return;
+    if (!prefix) return setError(t`Use Latin letters, digits and dashes, at most 12, starting and ending with a letter or digit.`);
+    setError(null);
+    setSaving(true);
+    try {
+      if (row) await panel.data.update(Series, row.id, { document: documentKey, prefix });
+      else await panel.data.create(Series, { document: documentKey, prefix });
+      setText(prefix);
+      showToast(t`Saved. The next ${label} is numbered ${next}.`, { type: 'success' });
+    } catch (failure) {
+      setError(describeError(i18n, failure));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card>
+      <form onSubmit={(event) => void save(event)} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="min-w-0 flex-1">
+          <h2 className="font-semibold text-slate-900">{label}</h2>
+          <p className="text-xs text-slate-600">
+            <Trans>
+              Next number: <Ltr>{next}</Ltr>
+            </Trans>
+          </p>
+        </div>
+        <TextField
+          label={t`Prefix of ${label}`}
+          ltr
+          value={text}
+          maxLength={12}
+          disabled={!may}
+          onChange={(event) => setText(event.target.value)}
+          error={error}
+          hint={text === fallback ? undefined : t`Default: ${fallback}`}
+          className="sm:w-40"
+        />
+        {may && (
+          <Button type="submit" variant="secondary" loading={saving} disabled={saving || !prefix || prefix === current}>
+            <Trans>Save</Trans>
+          </Button>
+        )}
+      </form>
+    </Card>
+  );
+}

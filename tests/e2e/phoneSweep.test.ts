@@ -1,0 +1,197 @@
+/**
+ * The phone sweep (decision 032): with a shop's real day in one panel with every module on
+ * (shopWorld.ts), every module screen — the modules' declared routes, so a new screen is swept
+ * with nothing to add here, plus the panel's own screens and the home page — is opened on a
+ * 360 px phone in Persian and in English, and each fails the test when:
+ * - the document is wider than the viewport (the page pans sideways);
+ * - a visible key figure (`data-key-figure`, marked by the data table) lies outside the viewport;
+ * - any visible text is a raw message id (a catalogue's id shown instead of its words);
+ * - axe-core finds a serious or critical violation;
+ * - the screen throws, or never draws its heading.
+ * A screen that shows one record (`?id=`) is opened with a record some other screen links to, or
+ * else with the first record of the entity its "which … to show" page names (a details screen
+ * left without a record fails); screens a button opens with a record are named by the shop. Every failure of the run is listed in one
+ * message: screen, language, problem. One browser, one server, one page reused throughout.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entityPath, type Entity, type EntityListResponse } from '../../src/contract/entity.ts';
+import { entities, moduleRoutes } from '../../src/contract/modules.ts';
+import { platformRoutes } from '../../src/contract/routes.ts';
+import { accountServerEnv, freshContext, newAccount, signInContext, switchToEnglish } from './accountSteps.ts';
+import './appRoutes.ts';
+import { addSessionCookies, screenshot, seriousA11yViolations, serverAndBrowser } from './harness.ts';
+import { callInPanel, waitUntilSynced } from './panelsSteps.ts';
+import { fa } from './pwaSupport.ts';
+import { goAndSettle, inspectScreen, messageIds, settle, type ScreenFindings } from './screenChecks.ts';
+import { buildShopWorld } from './shopWorld.ts';
+
+/**
+ * Failures left to the data table's work (issue 24: one DataTable for every list, key figures
+ * pinned on a phone), as `<path> <locale> <problem>` (a record's screen as `<path>?id`): each is forgiven only while the table is its
+ * only cause, and an entry that no longer fails fails the sweep, so the list only shrinks. The
+ * lead empties it once the DataTable is merged.
+ */
+const AWAITING_DATA_TABLE: readonly string[] = [
+  // Hand-made tables in a scrolling box that takes no focus (scrollable-region-focusable).
+  '/User/Panel/Module/NagemManagement/Agents/AgentPerformance fa axe',
+  '/User/Panel/Module/NagemManagement/Agents/AgentPerformance en axe',
+  '/User/Panel/Module/NagemManagement/Sale/Seller fa axe',
+  '/User/Panel/Module/NagemManagement/Sale/Seller en axe',
+];
+
+const e2e = serverAndBrowser({ env: accountServerEnv });
+const width = 360;
+type Locale = 'fa' | 'en';
+type Problem = 'wider' | 'key-figure' | 'raw-id' | 'axe' | 'error' | 'no-record' | 'not-drawn';
+
+/** Screens photographed on every run (SWEEP_SCREENSHOTS=all photographs every one). */
+const photographed = ['Sale/SaleStatus', 'NagemManagement/Dashboard', 'PanelManagement/ChartFlow', 'PanelSetupForms/ChartFlow', 'Inventory/WarehouseStock', 'Reports/TrialBalance', 'Inventory/inventory'];
+
+/** The home page, the panel's own screens and every module's. */
+const sweptRoutes = ['/', ...platformRoutes.filter((r) => r.startsWith('/User/Panel/')), ...moduleRoutes()];
+
+const loadingWords = ['Loading', fa('Loading')];
+const noRecordSentence = fa('This address does not say which {singular} to show.');
+const noRecordWords = [noRecordSentence, 'This address does not say which {singular} to show.'].map((t) => t.split('{singular}')[0]!);
+
+function persianLabel(entity: Entity): string {
+  try {
+    return fa(entity.label.id);
+  } catch {
+    return fa(entity.label.message ?? entity.label.id);
+  }
+}
+
+/** The entity whose record a details screen asked for, by the sentence its validity check shows. */
+function entityAskedFor(text: string): Entity | undefined {
+  return entities().find((e) => text.includes(noRecordSentence.replace('{singular}', persianLabel(e))));
+}
+
+let context: BrowserContext;
+let page: Page;
+let ids: string[];
+let current = '';
+let token = '';
+let panelCode = '';
+let recordScreens: string[] = [];
+const thrown: string[] = [];
+
+beforeAll(async () => {
+  ids = messageIds();
+  const owner = await newAccount(e2e.server);
+  context = await freshContext(e2e.browser, e2e.server, width);
+  const tokens = await signInContext(context, e2e.server, owner.username, owner.password);
+  token = tokens.access_token;
+  const shop = await buildShopWorld(e2e.server, token);
+  panelCode = shop.panelCode;
+  recordScreens = shop.recordScreens;
+  await addSessionCookies(context, e2e.server.url, tokens, owner.username, shop.panelCode);
+  page = await context.newPage();
+  page.on('pageerror', (error) => thrown.push(`${current}: ${error.message}`));
+  await page.goto('/User/Panel/Dashboard');
+  await settle(page, loadingWords);
+  await waitUntilSynced(page);
+}, 300_000);
+
+afterAll(() => context?.close());
+
+interface Failure {
+  path: string;
+  locale: Locale;
+  problem: Problem;
+  detail: string;
+  onlyInTables?: boolean;
+}
+
+function findingsOf(path: string, locale: Locale, found: ScreenFindings): Failure[] {
+  const out: Failure[] = [];
+  const { onlyInTables } = found;
+  if (found.wider) out.push({ path, locale, problem: 'wider', onlyInTables, detail: `${found.wider.width} px wide at ${found.wider.viewport}: ${found.wider.culprits.join(', ')}` });
+  if (found.keyFiguresOff.length) out.push({ path, locale, problem: 'key-figure', onlyInTables, detail: `off-screen: ${found.keyFiguresOff.slice(0, 3).join(', ')}` });
+  if (found.rawIds.length) out.push({ path, locale, problem: 'raw-id', detail: found.rawIds.slice(0, 6).join(', ') });
+  return out;
+}
+
+/** The first record of an entity the shop holds, for a details screen no other screen links to. */
+async function firstRecord(entity: Entity): Promise<string | undefined> {
+  const list = await callInPanel<EntityListResponse>(e2e.server.url, { method: 'GET', path: `${entityPath(entity)}?pageSize=1` }, token, panelCode);
+  return list.items[0]?.id as string | undefined;
+}
+
+async function sweepScreen(path: string, locale: Locale): Promise<{ failures: Failure[]; found?: ScreenFindings; asks?: Entity }> {
+  current = `${path} [${locale}]`;
+  const errorsBefore = thrown.length;
+  try {
+    await goAndSettle(page, path, loadingWords);
+  } catch (error) {
+    return { failures: [{ path, locale, problem: 'not-drawn', detail: String(error).split('\n')[0]! }] };
+  }
+  const found = await inspectScreen(page, ids);
+  const failures = findingsOf(path, locale, found);
+  for (const v of await seriousA11yViolations(page)) {
+    const onlyInTables = await page.evaluate((targets) => targets.every((t) => Boolean(document.querySelector(t)?.matches('table *, :has(table)'))), v.nodes.map((n) => n.target.at(-1)!));
+    failures.push({ path, locale, problem: 'axe', onlyInTables, detail: `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes[0]?.target.join(' ')}` });
+  }
+  for (const message of thrown.slice(errorsBefore)) failures.push({ path, locale, problem: 'error', detail: message });
+  if (process.env.SWEEP_SCREENSHOTS === 'all' || photographed.some((p) => path.split('?')[0]!.endsWith(p))) {
+    await screenshot(page, `sweep-${path.replace(/^\/User\/Panel\/Module\//, '').replace(/\?.*$/, '-record').replace(/[^\w-]+/g, '-') || 'home'}-${locale}-${width}`);
+  }
+  const text = await page.locator('body').innerText();
+  if (!noRecordWords.some((w) => text.includes(w))) return { failures, found };
+  return { failures, found, asks: entityAskedFor(text) ?? ({ key: 'unknown' } as Entity) };
+}
+
+/** Details screens nobody links to, each with the first record of the entity it asked for (added to `swept`). */
+async function sweepUnlinkedDetails(asking: Map<string, Entity>, swept: string[]): Promise<Failure[]> {
+  const failures: Failure[] = [];
+  for (const [path, entity] of asking) {
+    if (swept.some((p) => p.toLowerCase().startsWith(`${path.toLowerCase()}?`))) continue;
+    const id = entity.key === 'unknown' ? undefined : await firstRecord(entity);
+    if (!id) {
+      failures.push({ path, locale: 'fa', problem: 'no-record', detail: `asks for a record the shop does not hold (${entity.key}): add one to shopWorld.ts` });
+      continue;
+    }
+    swept.push(`${path}?id=${id}`);
+    failures.push(...(await sweepScreen(`${path}?id=${id}`, 'fa')).failures);
+  }
+  return failures;
+}
+
+describe('every screen on a 360 px phone, with a shop’s real day', () => {
+  it('fits the viewport, keeps key figures on screen, shows no raw message id and passes axe, in Persian and English', async () => {
+    const started = Date.now();
+    const failures: Failure[] = [];
+    const swept = [...sweptRoutes, ...recordScreens];
+    const asking = new Map<string, Entity>();
+    for (const locale of ['fa', 'en'] as const) {
+      if (locale === 'en') await switchToEnglish(page);
+      for (let i = 0; i < swept.length; i++) {
+        const path = swept[i]!;
+        const result = await sweepScreen(path, locale);
+        failures.push(...result.failures);
+        if (locale !== 'fa' || !result.found) continue;
+        if (result.asks) asking.set(path, result.asks);
+        // A record some screen links to opens its details screen: each such screen once, with it.
+        for (const link of result.found.recordLinks) {
+          const screen = link.split('?')[0]!.toLowerCase();
+          if (!swept.some((p) => p.toLowerCase().startsWith(`${screen}?`))) swept.push(link);
+        }
+      }
+      if (locale === 'fa') failures.push(...(await sweepUnlinkedDetails(asking, swept)));
+    }
+
+    // A record's id changes from run to run: the allow-list names `<screen>?id`.
+    const key = (f: Failure) => `${f.path.replace(/=[^&]*/g, '')} ${f.locale} ${f.problem}`;
+    const forgiven = failures.filter((f) => f.onlyInTables && AWAITING_DATA_TABLE.includes(key(f)));
+    const remaining = failures.filter((f) => !forgiven.includes(f));
+    const stale = AWAITING_DATA_TABLE.filter((entry) => !forgiven.some((f) => key(f) === entry));
+    const lines = [
+      ...remaining.map((f) => `${f.path} [${f.locale}] ${f.problem}: ${f.detail}`),
+      ...stale.map((entry) => `${entry}: no longer fails — remove it from AWAITING_DATA_TABLE`),
+    ];
+    console.info(`phone sweep, screens with a record: ${swept.filter((p) => p.includes('?')).join(' ')}`);
+    console.info(`phone sweep: ${swept.length} screens × 2 languages in ${Math.round((Date.now() - started) / 1000)} s; ${forgiven.length} failures await the data table`);
+    expect(lines, `${lines.length} problems on ${new Set(remaining.map((f) => f.path)).size} screens:\n${lines.join('\n')}`).toEqual([]);
+  }, 900_000);
+});
