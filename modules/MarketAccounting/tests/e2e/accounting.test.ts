@@ -111,7 +111,15 @@ describe('accounting on a phone', () => {
     await choose(page, fa('acc.field.Payment.partyId'), 'علی رضایی');
     const line = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
     // The line shows «نقد» and holds it: nobody has to pick it again (issue 24).
-    await expect.poll(() => line.getByLabel(fa('acc.field.PaymentLine.method')).inputValue()).toBe('cash');
+    const method = line.getByLabel(fa('acc.field.PaymentLine.method'));
+    await expect.poll(() => method.inputValue()).toBe('cash');
+    // The fields of a way of paying follow the choice: a cheque's only on a cheque line.
+    expect(await line.getByLabel(fa('acc.field.PaymentLine.chequeSerial')).count()).toBe(0);
+    await method.selectOption({ label: fa('acc.method.cheque') });
+    await line.getByLabel(fa('acc.field.PaymentLine.chequeSerial')).waitFor();
+    expect(await line.getByLabel(fa('acc.field.PaymentLine.cashBoxId')).count()).toBe(0);
+    await method.selectOption({ label: fa('acc.method.cash') });
+    expect(await line.getByLabel(fa('acc.field.PaymentLine.chequeSerial')).count()).toBe(0);
     // Typed in Latin digits, shown grouped in Persian ones with the unit beside them.
     const amount = line.getByLabel(fa('acc.field.PaymentLine.amount'));
     await amount.pressSequentially('20000000');

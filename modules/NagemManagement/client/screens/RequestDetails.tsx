@@ -94,7 +94,7 @@ function Details({ request }: { request: LocalRow }) {
   const due = typeof request.dueAt === 'string' ? formatDateTime(request.dueAt) : '—';
   return (
     <div className="grid gap-4 lg:grid-cols-3">
-      <div className="lg:col-span-3">
+      <div className="order-first lg:col-span-3">
         <StageBar entity={Request} row={request} field="status" />
       </div>
       <div className="flex flex-col gap-4 lg:col-span-2">
