@@ -195,7 +195,7 @@ function StockTable({ rows, warehouses, today, onOpen }: { rows: readonly StockR
       { id: 'value', header: t`Value (${unit})`, kind: 'figure', cell: (row) => money.number(row.value) },
       { id: 'expiry', header: t`Nearest expiry`, kind: 'date', cellClassName: (row) => (expiresSoon(row.expiry, today) ? 'font-medium text-red-700' : 'text-slate-700'), cell: (row) => (row.expiry ? formatDate(row.expiry) : '—') },
     ];
-  }, [t, warehouses, today]);
+  }, [t, warehouses, today, money, unit]);
   const expand = useMemo(() => {
     const label = (row: StockRow) => {
       const product = row.name;
