@@ -15,7 +15,7 @@ export interface PhoneFit {
 
 export async function phoneFit(page: Page): Promise<PhoneFit> {
   return page.evaluate(() => {
-    const shown = [...document.querySelectorAll('[data-key-figure]')].filter((el) => {
+    const shown = Array.from(document.querySelectorAll('[data-key-figure]')).filter((el) => {
       const box = el.getBoundingClientRect();
       return box.width > 0 && box.height > 0;
     });

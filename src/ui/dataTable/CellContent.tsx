@@ -11,8 +11,15 @@ export function CellContent<R>({ column, row, className }: { column: DataColumn<
   return <Wrapped column={column} className={className}>{column.cell(row)}</Wrapped>;
 }
 
+/** Letters in a figure are its unit («۱۲٬۰۰۰ ریال»): it reads in its own direction, not left to right. */
+const hasLetters = (value: ReactNode) => typeof value === 'string' && /\p{L}/u.test(value);
+
 export function Wrapped<R>({ column, className, children }: { column: DataColumn<R>; className?: string; children: ReactNode }) {
   const kind = column.kind ?? 'text';
+  if (kind === 'figure' && (hasLetters(children) || (typeof children !== 'string' && typeof children !== 'number'))) {
+    // A figure with its unit, or drawn by a component of its own (a field's value, an amount), keeps its own order.
+    return <bdi className={cx('whitespace-nowrap', className)}>{children}</bdi>;
+  }
   if (isLtrIsland(column)) {
     return (
       <bdi dir="ltr" className={cx('whitespace-nowrap', className)}>

@@ -13,6 +13,7 @@ import { usePanelData } from '../../../../src/storage/panelData.ts';
 import { useTableRows } from '../../../../src/storage/tableRows.ts';
 import { Alert } from '../../../../src/ui/Alert.tsx';
 import { Button } from '../../../../src/ui/Button.tsx';
+import { DataTable } from '../../../../src/ui/DataTable.tsx';
 import { SectionCard } from '../../../../src/ui/Card.tsx';
 import { Ltr } from '../../../../src/ui/Ltr.tsx';
 import { ProgressBar } from '../../../../src/ui/ProgressBar.tsx';
@@ -46,6 +47,7 @@ export function ReaderImport() {
   const input = useRef<HTMLInputElement>(null);
   const labelId = useId();
   const plan = useMemo(() => (step.kind === 'read' && personnel && punches ? planImport(step.log, personnel, punches) : null), [step, personnel, punches]);
+  const previewLabel = plan && plan.add.length > PREVIEW_ROWS ? t`The first ${formatNumber(PREVIEW_ROWS)} of ${formatNumber(plan.add.length)} punches to add` : t`Punches to add`;
   const names = useMemo(() => new Map((personnel ?? []).map((p) => [p.id, String(p.name)])), [personnel]);
 
   async function choose(file: File | undefined) {
@@ -131,32 +133,20 @@ export function ReaderImport() {
               </ul>
             </Alert>
           )}
+          {plan.add.length > 0 && <p className="text-xs text-slate-600">{previewLabel}</p>}
           {plan.add.length > 0 && (
-            <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
-              <table className="w-full text-sm">
-                <caption className="px-3 py-2 text-start text-xs text-slate-600">
-                  {plan.add.length > PREVIEW_ROWS ? t`The first ${formatNumber(PREVIEW_ROWS)} of ${formatNumber(plan.add.length)} punches to add` : t`Punches to add`}
-                </caption>
-                <thead className="bg-slate-50 text-slate-700">
-                  <tr>
-                    <th className="px-3 py-2 text-start font-semibold">{t`Name`}</th>
-                    <th className="px-3 py-2 text-start font-semibold">{t`Day`}</th>
-                    <th className="px-3 py-2 text-start font-semibold">{t`Time`}</th>
-                    <th className="px-3 py-2 text-start font-semibold">{t`In or out`}</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {plan.add.slice(0, PREVIEW_ROWS).map((p) => (
-                    <tr key={p.line}>
-                      <td className="px-3 py-1.5">{names.get(p.personnelId)}</td>
-                      <td className="px-3 py-1.5 whitespace-nowrap">{formatDate(p.at, 'medium')}</td>
-                      <td className="px-3 py-1.5 tabular-nums">{formatClock(p.at)}</td>
-                      <td className="px-3 py-1.5">{p.direction === 'in' ? t`In` : t`Out`}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              label={previewLabel}
+              rows={plan.add.slice(0, PREVIEW_ROWS)}
+              rowKey={(p) => String(p.line)}
+              wideFrom="sm"
+              columns={[
+                { id: 'name', header: t`Name`, title: true, cell: (p) => names.get(p.personnelId) ?? '' },
+                { id: 'day', header: t`Day`, kind: 'date', cell: (p) => formatDate(p.at, 'medium') },
+                { id: 'time', header: t`Time`, kind: 'figure', key: true, cell: (p) => formatClock(p.at) },
+                { id: 'direction', header: t`In or out`, key: true, cell: (p) => (p.direction === 'in' ? t`In` : t`Out`) },
+              ]}
+            />
           )}
           <div className="flex flex-wrap gap-2">
             <Button onClick={() => void importAll()} disabled={!plan.add.length}>

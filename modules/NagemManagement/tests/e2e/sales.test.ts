@@ -11,6 +11,7 @@ import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/pane
 import { modulePath, paths } from '../../../../src/contract/routes.ts';
 import { accountServerEnv, freshContext, newAccount, signInContext, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
 import { screenshot, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { expectFitsThePhone } from '../../../../tests/e2e/phoneFit.ts';
 import { callInPanel, openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
 import { Agent, Module } from '../../entities/catalogue.ts';
@@ -235,6 +236,13 @@ describe('every route', () => {
     await expect.poll(() => page.locator('main .animate-spin').count()).toBe(0);
     expect(problems, 'the sale’s page').toEqual([]);
     await screenshot(page, `sales-Sale-details-${name}-${suffix}`);
+    if (suffix === '390') await saleOnPhone(name);
+  };
+
+  /** The sale's lines on a phone: cards, their amounts in view, the page no wider than the screen (decision 026). */
+  const saleOnPhone = async (name: string) => {
+    await expectFitsThePhone(page, 1);
+    await screenshot(page, `tables-sale-${name}-390`);
   };
 
   it('opens each one in Persian on a phone', async () => {
@@ -246,6 +254,13 @@ describe('every route', () => {
     await openScreen(page, at('Dashboard'));
     await switchToEnglish(page);
     await visit('1280', 'en');
+  });
+
+  it('shows a sale’s page in English on a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await go(`${at('Sale/SaleList')}?id=${ids.won}`);
+    await page.locator(`main a[href*="saleId=${ids.won}"]`).waitFor();
+    await saleOnPhone('en');
   });
 });
 

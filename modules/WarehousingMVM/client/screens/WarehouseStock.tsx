@@ -221,7 +221,7 @@ function StockTable({ rows, warehouses, today, onOpen }: { rows: readonly StockR
 /** The product's code, and what needs attention: reorder, expiring, in transit, a consignor's. */
 function StockFlags({ row, today }: { row: StockRow; today: string }) {
   return (
-    <span className="flex items-center gap-2 overflow-hidden text-xs whitespace-nowrap text-slate-600">
+    <span className="inline-flex max-w-full items-center gap-2 overflow-hidden align-middle text-xs whitespace-nowrap text-slate-600">
       <bdi dir="ltr">{row.code}</bdi>
       {row.reorder && <span className="rounded-full bg-amber-50 px-2 text-amber-900 ring-1 ring-amber-200"><Trans>Reorder</Trans></span>}
       {expiresSoon(row.expiry, today) && <span className="rounded-full bg-red-50 px-2 text-red-800 ring-1 ring-red-200"><Trans>Expires soon</Trans></span>}
