@@ -96,6 +96,14 @@ export interface TestDatabase {
 
 export const testDatabaseUrl = (): string | undefined => process.env.TEST_DATABASE_URL || undefined;
 
+/**
+ * The PostgreSQL server the tests that always use one talk to (two processes, the backup script):
+ * TEST_DATABASE_URL, else the one scripts/test-server.mjs gave the `server-postgres` pass (those
+ * files run only in the `server` pass, decision 031), else the default.
+ */
+export const postgresTestUrl = (): string =>
+  process.env.TEST_DATABASE_URL || process.env.PISHKHAN_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
 export function uniqueSchemaName(prefix = 'test'): string {
   return `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 }
