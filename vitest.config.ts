@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
+import { SlowFilesFirst } from './tests/slowFilesFirst.ts';
 
 const client = typeof viteConfig === 'function' ? viteConfig({ mode: 'test', command: 'serve' }) : viteConfig;
 
@@ -8,15 +9,39 @@ const serverTests = {
   environment: 'node',
   include: ['tests/server/**/*.test.ts', 'modules/*/tests/server/**/*.test.ts'],
   setupFiles: ['tests/server/setup.ts'],
+  // A worker process keeps the modules it imported for its next file instead of importing the
+  // whole app (every module, its routes and schemas) again per file; each file still builds its
+  // own apps on databases of its own (decision 031).
+  isolate: false,
   testTimeout: 30_000,
   hookTimeout: 60_000,
 } as const;
+
+/**
+ * Server test files whose work does not depend on the engine the `server-postgres` project sets:
+ * they use no database, start servers on a PGlite folder of their own, test both engines
+ * themselves (the backup script, two processes on PostgreSQL) or serve built files. They run once,
+ * in the `server` project, not again in `server-postgres`.
+ */
+const engineIndependent = [
+  'tests/server/backupServer.test.ts',
+  'tests/server/buildFiles.test.ts',
+  'tests/server/config.test.ts',
+  'tests/server/findBenches.test.ts',
+  'tests/server/lifecycle.test.ts',
+  'tests/server/passwords.test.ts',
+  'tests/server/serverEnv.test.ts',
+  'tests/server/static.test.ts',
+  'tests/server/staticCompression.test.ts',
+  'tests/server/twoProcesses.test.ts',
+];
 
 export default defineConfig({
   test: {
     // A test process per core (Vitest's own default leaves one core idle: one process on two).
     // TEST_WORKERS overrides it.
     maxWorkers: Number(process.env.TEST_WORKERS) || availableParallelism(),
+    sequence: { sequencer: SlowFilesFirst },
     projects: [
       mergeConfig(client, {
         test: {
@@ -35,6 +60,7 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           ...serverTests,
+          exclude: [...configDefaults.exclude, ...engineIndependent],
           env: { TEST_DATABASE_URL: process.env.PISHKHAN_POSTGRES_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' },
         },
       },

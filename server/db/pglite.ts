@@ -19,6 +19,10 @@ const postgresqlconf = ['shared_buffers=16MB'];
 export interface PgliteOptions {
   /** A data folder to start from (a `dumpDataDir` tarball); tests start from a migrated one. */
   loadDataDir?: Blob;
+  /** PGlite's WebAssembly, compiled already, and its file bundle, read already: a test process opens many databases. */
+  pgliteWasmModule?: WebAssembly.Module;
+  initdbWasmModule?: WebAssembly.Module;
+  fsBundle?: Blob;
 }
 
 /** PGlite in `dataDir` (a folder), or in memory when `dataDir` is omitted (tests). */

@@ -3,7 +3,7 @@
  * fresh embedded database (developer tools on, so SMS codes can be read from the dev outbox).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -79,10 +79,15 @@ export function serverAndBrowser(options: ServerOptions | (() => ServerOptions) 
   };
 }
 
-/** Starts `server/main.ts` on a free port with a fresh data folder; resolves once it answers. */
+/**
+ * Starts `server/main.ts` on a free port with a fresh data folder — a copy of the run's migrated
+ * database (globalSetup.ts), so a server spends its start on nothing but the demo account and
+ * listening — and resolves once it answers.
+ */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'pishkhan-e2e-'));
+  cpSync(inject('dataTemplate'), join(dataDir, 'pglite'), { recursive: true });
   const distDir = options.distDir ?? inject('distDir');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,

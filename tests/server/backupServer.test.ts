@@ -16,7 +16,7 @@ import { currentPlan } from '../../server/db/migrationPlan.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import type { Db } from '../../server/db/Db.ts';
-import { postgresAnswers, uniqueSchemaName } from './testDatabase.ts';
+import { postgresAnswers, postgresTestUrl, uniqueSchemaName } from './testDatabase.ts';
 
 const script = resolve(import.meta.dirname, '../../scripts/backup-server.sh');
 const work = mkdtempSync(join(tmpdir(), 'pishkhan-backup-server-'));
@@ -73,7 +73,7 @@ describe('the server backup script', () => {
     expect(result.stderr).toContain('no backup file');
   });
 
-  const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const postgresUrl = postgresTestUrl();
   const tools = spawnSync('pg_dump', ['--version']).status === 0;
   it.runIf(tools)('backs up PostgreSQL with pg_dump and restores it with pg_restore after the data was wiped', async (context) => {
     if (!(await postgresAnswers(postgresUrl))) {

@@ -12,14 +12,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Db } from '../../server/db/Db.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { currentPlan } from '../../server/db/migrationPlan.ts';
 import { desiredSchema } from '../../server/entities/schema.ts';
-import { openPglite, wrapPglite } from '../../server/db/pglite.ts';
+import { openPglite, wrapPglite, type PgliteOptions } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 
 const TEMPLATE_PREFIX = 'pishkhan-pglite-template-';
@@ -27,6 +28,26 @@ const TEMPLATE_PREFIX = 'pishkhan-pglite-template-';
 async function migrationsKey(): Promise<string> {
   const plan = await currentPlan();
   return createHash('sha256').update(JSON.stringify([plan.platform, plan.after, desiredSchema(plan.entities)])).digest('hex').slice(0, 16);
+}
+
+/**
+ * What every PGlite a test process opens starts from, made once per process (a server test
+ * process keeps its modules from file to file, decision 031): PGlite's WebAssembly compiled, its
+ * file bundle and the migrated template read. Each database is still an instance of its own.
+ */
+let pgliteStart: Promise<PgliteOptions> | undefined;
+
+function pgliteStartOnce(): Promise<PgliteOptions> {
+  pgliteStart ??= (async () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [pgliteWasmModule, initdbWasmModule, loadDataDir] = await Promise.all([
+      WebAssembly.compile(readFileSync(join(dist, 'pglite.wasm'))),
+      WebAssembly.compile(readFileSync(join(dist, 'initdb.wasm'))),
+      migratedTemplate(),
+    ]);
+    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([readFileSync(join(dist, 'pglite.data'))]), loadDataDir };
+  })();
+  return pgliteStart;
 }
 
 async function migratedTemplate(): Promise<Blob> {
@@ -74,6 +95,14 @@ export interface TestDatabase {
 }
 
 export const testDatabaseUrl = (): string | undefined => process.env.TEST_DATABASE_URL || undefined;
+
+/**
+ * The PostgreSQL server the tests that always use one talk to (two processes, the backup script):
+ * TEST_DATABASE_URL, else the one scripts/test-server.mjs gave the `server-postgres` pass (those
+ * files run only in the `server` pass, decision 031), else the default.
+ */
+export const postgresTestUrl = (): string =>
+  process.env.TEST_DATABASE_URL || process.env.PISHKHAN_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 export function uniqueSchemaName(prefix = 'test'): string {
   return `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -170,7 +199,8 @@ async function makeTemplate(url: string, admin: pg.Client, name: string): Promis
 export async function openTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const url = testDatabaseUrl();
   if (!url) {
-    const db = await openPglite(undefined, options.empty ? {} : { loadDataDir: await migratedTemplate() });
+    const { loadDataDir, ...compiled } = await pgliteStartOnce();
+    const db = await openPglite(undefined, options.empty ? compiled : { ...compiled, loadDataDir });
     return { db, migrated: !options.empty, drop: () => db.close() };
   }
   if (!options.empty) {

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import type { Envelope, LoginData } from '../../src/contract/envelope.ts';
 import { sampleRegistration, strongPassword, uniqueUsername } from './harness.ts';
-import { createSchema, dropSchema, postgresAnswers, uniqueSchemaName } from './testDatabase.ts';
+import { createSchema, dropSchema, postgresAnswers, postgresTestUrl, uniqueSchemaName } from './testDatabase.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const postgresUrl = postgresTestUrl();
 
 const available = await postgresAnswers(postgresUrl);
 if (!available) {
