@@ -106,7 +106,8 @@ function RowsCards({ entity, rows, columns, onOpen, titles, lead }: EntityRowsPr
                 <span className="truncate">{first ? <FieldValue field={entity.fields[first]!} name={first} value={row[first] ?? rowTitle(entity, row)} titles={titles.get(first)} /> : row.id}</span>
                 {row._pending > 0 && <PendingBadge />}
               </p>
-              <p className="mt-1 truncate text-sm text-slate-600">
+              {/* relative: the fields' sr-only names are clipped with the line, not laid out past the page's edge. */}
+              <p className="relative mt-1 truncate text-sm text-slate-600">
                 {rest.slice(0, 3).map((name, i) => (
                   <span key={name}>
                     {i > 0 && ' · '}

@@ -7,7 +7,8 @@ import { toRials } from '../../contract/money.ts';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Field } from '../../contract/fields.ts';
-import { formatDate, formatDateTime, formatNumber, formatQuantity, localDigits } from '../../i18n/format.ts';
+import { formatDate, formatDateTime, formatList, formatNumber, formatQuantity, localDigits } from '../../i18n/format.ts';
+import type { Locale } from '../../i18n/locale.ts';
 
 const rial = msg`rials`;
 
@@ -38,7 +39,7 @@ export function fieldText(i18n: I18n, field: Field, value: unknown, titles?: Rea
     case 'stringList': {
       // A multi-select shows its options' words, not their stored values.
       const word = (v: unknown) => field.options?.find((o) => o.value === v)?.label;
-      return Array.isArray(value) ? value.map((v) => (word(v) ? i18n._(word(v)!) : String(v))).join('، ') : String(value);
+      return Array.isArray(value) ? formatList(value.map((v) => (word(v) ? i18n._(word(v)!) : String(v))), i18n.locale as Locale) : String(value);
     }
     case 'mobile':
     case 'nationalId':

@@ -7,7 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { describeError } from '../../../../src/i18n/describeError.ts';
-import { formatDate } from '../../../../src/i18n/format.ts';
+import { formatDate, formatList } from '../../../../src/i18n/format.ts';
 import type { LocalRow } from '../../../../src/storage/localRecords.ts';
 import { usePanelData } from '../../../../src/storage/panelData.ts';
 import { Button } from '../../../../src/ui/Button.tsx';
@@ -52,7 +52,7 @@ function PunchLine({ punch }: { punch: LocalRow }) {
           </button>
         )}
       </div>
-      {(flags.length > 0 || Boolean(punch.note)) && <p className="text-xs text-slate-600">{[flags.join('، '), punch.note ? String(punch.note) : ''].filter(Boolean).join(' — ')}</p>}
+      {(flags.length > 0 || Boolean(punch.note)) && <p className="text-xs text-slate-600">{[formatList(flags), punch.note ? String(punch.note) : ''].filter(Boolean).join(' — ')}</p>}
       {voiding && (
         <div className="mt-2 flex flex-wrap items-end gap-2">
           <div className="min-w-48 flex-1">

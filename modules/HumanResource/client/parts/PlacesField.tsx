@@ -1,4 +1,5 @@
 /** A person's workplaces: several places, ticked from the panel's list of places. */
+import { formatList } from '../../../../src/i18n/format.ts';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { WidgetProps } from '../../../../src/panel/entity/fieldWidgets.tsx';
@@ -24,5 +25,5 @@ export function PlacesField({ name, label, value, onChange, error, hint }: Widge
 export function usePlaceNames(): (value: unknown) => string {
   const { data } = useList(Place);
   const names = new Map((data?.items ?? []).map((p) => [p.id, String(p.name)]));
-  return (value) => (Array.isArray(value) ? value.map((id) => names.get(String(id)) ?? '…').join('، ') : '');
+  return (value) => (Array.isArray(value) ? formatList(value.map((id) => names.get(String(id)) ?? '…')) : '');
 }

@@ -5,7 +5,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { describeError } from '../../../../src/i18n/describeError.ts';
-import { formatDate, formatNumber } from '../../../../src/i18n/format.ts';
+import { formatDate, formatList, formatNumber } from '../../../../src/i18n/format.ts';
 import type { LocalRow } from '../../../../src/storage/localRecords.ts';
 import { usePanelData } from '../../../../src/storage/panelData.ts';
 import { Button } from '../../../../src/ui/Button.tsx';
@@ -39,7 +39,7 @@ function ReviewRow({ punch, person }: { punch: LocalRow; person: string }) {
         <span>{punch.direction === 'in' ? t`In` : t`Out`}</span>
         {typeof punch.distance === 'number' && <span className="text-slate-600">{t`${formatNumber(punch.distance)} m from the nearest workplace`}</span>}
       </div>
-      <p className="text-sm text-amber-800">{flags.join('، ')}</p>
+      <p className="text-sm text-amber-800">{formatList(flags)}</p>
       <div className="flex flex-wrap items-end gap-2">
         <div className="min-w-48 flex-1">
           <TextField label={t`Note`} value={note} onChange={(e) => setNote(e.target.value)} error={error} />

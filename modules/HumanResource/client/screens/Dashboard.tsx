@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { permission } from '../../../../src/contract/entity.ts';
-import { formatNumber } from '../../../../src/i18n/format.ts';
+import { formatList, formatNumber } from '../../../../src/i18n/format.ts';
 import { readSession } from '../../../../src/session/session.ts';
 import { seesAllOf, useCanAccess } from '../../../../src/storage/access.ts';
 import type { LocalRow } from '../../../../src/storage/localRecords.ts';
@@ -40,7 +40,7 @@ function Tile({ label, value, tone = 'plain' }: { label: ReactNode; value: strin
   );
 }
 
-const names = (rows: readonly LocalRow[]) => rows.map((r) => String(r.name)).join('، ');
+const names = (rows: readonly LocalRow[]) => formatList(rows.map((r) => String(r.name)));
 
 export function Dashboard() {
   const { t } = useLingui();

@@ -9,7 +9,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { permission, type Line } from '../../../../src/contract/entity.ts';
 import { describeError } from '../../../../src/i18n/describeError.ts';
-import { formatDate } from '../../../../src/i18n/format.ts';
+import { formatDate, formatList } from '../../../../src/i18n/format.ts';
 import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
 import { NoAccess, WithPanel } from '../../../../src/panel/WithPanel.tsx';
 import { useCanAccess } from '../../../../src/storage/access.ts';
@@ -114,7 +114,7 @@ function Checklist({ step, saleId }: { step: SetupStepKind; saleId: string | nul
     <ul className="divide-y divide-slate-100">
       {items.map(({ sale, row }) => {
         const customer = customers?.get(String(sale.customerId)) ?? '…';
-        const sold = [...new Set(((sale.lines as Line[] | undefined) ?? []).map((l) => modules?.get(String(l.moduleId)) ?? '…'))].join('، ');
+        const sold = formatList([...new Set(((sale.lines as Line[] | undefined) ?? []).map((l) => modules?.get(String(l.moduleId)) ?? '…'))]);
         const closed = typeof sale.closedOn === 'string' ? formatDate(sale.closedOn) : '';
         return (
           <li key={sale.id} className="flex flex-col gap-3 py-3 lg:flex-row lg:items-end">

@@ -2,6 +2,7 @@
  * initial-elements: the first-run setup. The server creates the default roles (administrator,
  * staff, viewer) once, named in the person's language; they then sync to this device like any row.
  */
+import { formatList } from '../../../../src/i18n/format.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -71,7 +72,7 @@ function Setup({ panel }: { panel: PanelInUse }) {
       </ol>
       {roles && roles.length > 0 && (
         <Alert tone="success" title={t`Roles created`}>
-          {roles.map((r) => String(r.name)).join('، ')}
+          {formatList(roles.map((r) => String(r.name)))}
         </Alert>
       )}
       {failure && <Alert tone="error">{failure}</Alert>}
