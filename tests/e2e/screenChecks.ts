@@ -116,10 +116,13 @@ export function inspectScreen(page: Page, ids: string[], viewport: number): Prom
  * has settled: a heading drawn, no "Loading" spinner, and the DOM quiet for a moment.
  */
 export async function goAndSettle(page: Page, path: string, loadingWords: readonly string[]): Promise<void> {
+  // The screen left behind marks its heading, so the next one is not taken for it while its code loads.
   await page.evaluate((to) => {
+    document.querySelector('h1')?.setAttribute('data-swept', '');
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+  await page.waitForFunction(() => !document.querySelector('h1[data-swept]'), null, { timeout: 3000 }).catch(() => {});
   await settle(page, loadingWords);
 }
 
