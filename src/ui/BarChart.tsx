@@ -117,7 +117,7 @@ export function BarChart({ groups, series, label, groupHeader, formatValue = pla
   const tickStyle = { fill: '#475569', fontSize: 11, fontFamily: 'inherit', textAnchor: 'middle' as const };
 
   return (
-    <div ref={box} className="w-full">
+    <div ref={box} className="relative w-full">
       {width > 0 && (
         <svg width={width} height={HEIGHT - MARGIN.bottom + bottom} role="img" aria-label={label}>
           <Group left={rtl ? 8 : side} top={MARGIN.top}>
@@ -168,29 +168,32 @@ export function BarChart({ groups, series, label, groupHeader, formatValue = pla
           ))}
         </ul>
       )}
-      <table className="sr-only">
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{groupHeader}</th>
-            {series.map((s) => (
-              <th key={s.label} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {groups.map((group) => (
-            <tr key={group.key}>
-              <th scope="row">{longName(group)}</th>
-              {group.values.map((value, i) => (
-                <td key={i}>{formatValue(value)}</td>
+      {/* sr-only on a wrapper: a table cannot be narrower than its content, so it would widen the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{groupHeader}</th>
+              {series.map((s) => (
+                <th key={s.label} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {groups.map((group) => (
+              <tr key={group.key}>
+                <th scope="row">{longName(group)}</th>
+                {group.values.map((value, i) => (
+                  <td key={i}>{formatValue(value)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -27,13 +27,13 @@ export function ErrorPage({ statusCode, statusMessage, data, actions, embedded =
   const Frame = embedded ? 'section' : 'main';
   return (
     <Frame className={cx('grid place-items-center p-6', embedded ? 'py-12' : 'min-h-dvh bg-slate-50')}>
-      <div className="w-full max-w-lg text-center">
+      <div className="w-full min-w-0 max-w-lg text-center">
         <p className="text-6xl font-black tracking-tight text-brand-700">
           <Ltr>{statusCode}</Ltr>
         </p>
         <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
-        {statusMessage && <p className="mt-2 font-medium break-words text-slate-700">{statusMessage}</p>}
-        {data && <div className="mt-3 text-sm break-words text-slate-600">{data}</div>}
+        {statusMessage && <p className="mt-2 font-medium wrap-anywhere text-slate-700">{statusMessage}</p>}
+        {data && <div className="mt-3 text-sm wrap-anywhere text-slate-600">{data}</div>}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {actions ?? (
             <Link href={paths.home} className={buttonClasses('primary')}>

@@ -127,7 +127,7 @@ async function sweepScreen(path: string, locale: Locale): Promise<{ failures: Fa
   } catch (error) {
     return { failures: [{ path, locale, problem: 'not-drawn', detail: String(error).split('\n')[0]! }] };
   }
-  const found = await inspectScreen(page, ids);
+  const found = await inspectScreen(page, ids, width);
   const failures = findingsOf(path, locale, found);
   for (const v of await seriousA11yViolations(page)) {
     const onlyInTables = await page.evaluate((targets) => targets.every((t) => Boolean(document.querySelector(t)?.matches('table *, :has(table)'))), v.nodes.map((n) => n.target.at(-1)!));

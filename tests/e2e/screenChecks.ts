@@ -47,10 +47,12 @@ export interface ScreenFindings {
   recordLinks: string[];
 }
 
-/** Runs in the page: the checks above. `ids` is the catalogues' ids. */
-function inspect(ids: string[]): ScreenFindings {
+/**
+ * Runs in the page: the checks above. `ids` is the catalogues' ids; `viewport` the phone's width
+ * (not `innerWidth`: a mobile browser widens its layout viewport to a page wider than the screen).
+ */
+function inspect({ ids, viewport }: { ids: string[]; viewport: number }): ScreenFindings {
   const known = new Set(ids);
-  const viewport = window.innerWidth;
   const outside = (r: DOMRect) => r.width > 0 && r.height > 0 && (r.right > viewport + 1 || r.left < -1);
   const describe = (el: Element) => {
     const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
@@ -105,8 +107,8 @@ function inspect(ids: string[]): ScreenFindings {
   return { wider, keyFiguresOff, rawIds: [...rawIds], onlyInTables, recordLinks: [...recordLinks.values()] };
 }
 
-export function inspectScreen(page: Page, ids: string[]): Promise<ScreenFindings> {
-  return page.evaluate(inspect, ids);
+export function inspectScreen(page: Page, ids: string[], viewport: number): Promise<ScreenFindings> {
+  return page.evaluate(inspect, { ids, viewport });
 }
 
 /**
@@ -114,10 +116,13 @@ export function inspectScreen(page: Page, ids: string[]): Promise<ScreenFindings
  * has settled: a heading drawn, no "Loading" spinner, and the DOM quiet for a moment.
  */
 export async function goAndSettle(page: Page, path: string, loadingWords: readonly string[]): Promise<void> {
+  // The screen left behind marks its heading, so the next one is not taken for it while its code loads.
   await page.evaluate((to) => {
+    document.querySelector('h1')?.setAttribute('data-swept', '');
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+  await page.waitForFunction(() => !document.querySelector('h1[data-swept]'), null, { timeout: 3000 }).catch(() => {});
   await settle(page, loadingWords);
 }
 

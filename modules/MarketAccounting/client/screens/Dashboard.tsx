@@ -93,11 +93,11 @@ export function Dashboard() {
   }
   const names = new Map((books?.parties ?? []).map((p) => [p.id, String(p.name ?? '')]));
   const chequeRow = (c: (typeof dueSoon)[number]) => (
-    <li key={c.id} className="flex min-h-12 items-center gap-3 px-1 py-2">
+    <li key={c.id} className="flex min-h-12 flex-wrap items-center gap-x-3 gap-y-1 px-1 py-2">
       <span className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', c.direction === 'issued' ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-800')}>
         {c.direction === 'issued' ? <Trans>To pay</Trans> : <Trans>To collect</Trans>}
       </span>
-      <span className="min-w-0 flex-1 truncate text-sm text-slate-800">{names.get(String(c.partyId)) ?? '…'}</span>
+      <span dir="auto" className="min-w-0 flex-1 basis-28 truncate text-sm text-slate-800">{names.get(String(c.partyId)) ?? '…'}</span>
       <span className={cx('text-xs', String(c.dueDate) < today ? 'font-semibold text-red-700' : 'text-slate-600')}>{formatDate(String(c.dueDate))}</span>
       <span className="text-sm font-semibold tabular-nums">{money.text(Number(c.amount))}</span>
     </li>
