@@ -53,7 +53,7 @@ describe('a page whose validity check fails is a 404 â€œPage Not Found: {path}â€
     await renderInPanel(rolePage(), { url: `${pagePath}?id=${id}`, locale: 'en' });
     await screen.findByRole('heading', { name: 'Page Not Found' }, { timeout: 5000 });
     expect(text()).toContain(`Page Not Found: ${pagePath}?id=${id}`);
-    expect(text()).toContain('There is no Role with this address');
+    expect(text()).toContain('There is no role with this address');
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/roles');
   });
 
@@ -77,7 +77,7 @@ describe('a page whose validity check fails is a 404 â€œPage Not Found: {path}â€
     api.on('GET', syncEndpoints.pull.path, new TypeError('Failed to fetch'));
     const { data } = await renderInPanel(rolePage(), { url: `${pagePath}?id=${row.id}`, locale: 'en', api });
     await screen.findByRole('heading', { name: 'Page Not Found' }, { timeout: 10_000 });
-    expect(text()).toContain('This Role is not on this device, and the server could not be asked for it.');
+    expect(text()).toContain('This role is not on this device, and the server could not be asked for it.');
     api.on('GET', syncEndpoints.pull.path, envelope(pulled([row])));
     await data.engine.syncNow();
     expect(await screen.findByDisplayValue('Cashier', undefined, { timeout: 5000 })).toBeTruthy();
