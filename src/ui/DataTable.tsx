@@ -6,37 +6,20 @@
  * carries `data-key-figure`. Long lists are virtual (given each layout's row height); a row may
  * open onto a breakdown on the screen itself.
  */
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { CardList } from './dataTable/CardList.tsx';
-import type { DataColumn, TableSort } from './dataTable/dataColumn.ts';
-import type { RowExpansion } from './dataTable/layoutProps.ts';
+import type { TableContent } from './dataTable/layoutProps.ts';
 import { TableView } from './dataTable/TableView.tsx';
 import { useWideScreen, type Breakpoint } from './useWideScreen.ts';
 
 export type { ColumnKind, DataColumn, TableSort } from './dataTable/dataColumn.ts';
 export type { RowExpansion } from './dataTable/layoutProps.ts';
 
-export interface DataTableProps<R> {
-  /** The table's name (its region's and its list's). */
-  label: string;
-  caption?: string;
-  columns: readonly DataColumn<R>[];
-  rows: readonly R[];
-  rowKey: (row: R) => string;
-  /** A row opens its own page: its name is a button, and a click anywhere on it opens it. */
-  onOpen?: (row: R) => void;
-  expand?: RowExpansion<R>;
+export interface DataTableProps<R> extends TableContent<R> {
   /** A table from this breakpoint up, cards below it ('md' unless the columns are few). */
   wideFrom?: Breakpoint;
   /** Each layout's fixed row height, for lists long enough to draw only what is in view. */
   rowHeight?: { table: number; card: number };
-  sort?: TableSort;
-  onSort?: (sort: TableSort) => void;
-  rowClassName?: (row: R) => string | undefined;
-  /** The total row's heading, when a column has a footer. */
-  footerLabel?: string;
-  /** Shown first in each row's name (a document's state). */
-  lead?: (row: R) => ReactNode;
 }
 
 export function DataTable<R>({ wideFrom = 'md', rowHeight, ...props }: DataTableProps<R>) {

@@ -10,21 +10,17 @@ export interface RowExpansion<R> {
   has?: (row: R) => boolean;
 }
 
-/** What the table and the cards both draw from. */
-export interface LayoutProps<R> {
+/** What a screen gives a data table, and the table gives both its layouts. */
+export interface TableContent<R> {
+  /** The table's name (its region's and its list's). */
   label: string;
   caption?: string;
   columns: readonly DataColumn<R>[];
   rows: readonly R[];
   rowKey: (row: R) => string;
+  /** A row opens its own page: its name is a button, and a click anywhere on it opens it. */
   onOpen?: (row: R) => void;
   expand?: RowExpansion<R>;
-  opened: ReadonlySet<string>;
-  toggle: (key: string) => void;
-  onMeasure: (key: string, height: number) => void;
-  /** Each row's fixed height when the list is long enough to be virtual. */
-  rowHeight?: number;
-  extras: ReadonlyArray<readonly [number, number]>;
   sort?: TableSort;
   onSort?: (sort: TableSort) => void;
   rowClassName?: (row: R) => string | undefined;
@@ -32,6 +28,16 @@ export interface LayoutProps<R> {
   footerLabel?: string;
   /** Something shown first in the title cell of each row (a document's state). */
   lead?: (row: R) => ReactNode;
+}
+
+/** What the table and the cards both draw from. */
+export interface LayoutProps<R> extends TableContent<R> {
+  opened: ReadonlySet<string>;
+  toggle: (key: string) => void;
+  onMeasure: (key: string, height: number) => void;
+  /** Each row's fixed height when the list is long enough to be virtual. */
+  rowHeight?: number;
+  extras: ReadonlyArray<readonly [number, number]>;
 }
 
 /** A click anywhere on a row opens it, unless it was on a control of its own. */
