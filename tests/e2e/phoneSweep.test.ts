@@ -26,20 +26,6 @@ import { fa } from './pwaSupport.ts';
 import { goAndSettle, inspectScreen, messageIds, settle, type ScreenFindings } from './screenChecks.ts';
 import { buildShopWorld } from './shopWorld.ts';
 
-/**
- * Failures left to the data table's work (issue 24: one DataTable for every list, key figures
- * pinned on a phone), as `<path> <locale> <problem>` (a record's screen as `<path>?id`): each is forgiven only while the table is its
- * only cause, and an entry that no longer fails fails the sweep, so the list only shrinks. The
- * lead empties it once the DataTable is merged.
- */
-const AWAITING_DATA_TABLE: readonly string[] = [
-  // Hand-made tables in a scrolling box that takes no focus (scrollable-region-focusable).
-  '/User/Panel/Module/NagemManagement/Agents/AgentPerformance fa axe',
-  '/User/Panel/Module/NagemManagement/Agents/AgentPerformance en axe',
-  '/User/Panel/Module/NagemManagement/Sale/Seller fa axe',
-  '/User/Panel/Module/NagemManagement/Sale/Seller en axe',
-];
-
 const e2e = serverAndBrowser({ env: accountServerEnv });
 const width = 360;
 type Locale = 'fa' | 'en';
@@ -101,14 +87,12 @@ interface Failure {
   locale: Locale;
   problem: Problem;
   detail: string;
-  onlyInTables?: boolean;
 }
 
 function findingsOf(path: string, locale: Locale, found: ScreenFindings): Failure[] {
   const out: Failure[] = [];
-  const { onlyInTables } = found;
-  if (found.wider) out.push({ path, locale, problem: 'wider', onlyInTables, detail: `${found.wider.width} px wide at ${found.wider.viewport}: ${found.wider.culprits.join(', ')}` });
-  if (found.keyFiguresOff.length) out.push({ path, locale, problem: 'key-figure', onlyInTables, detail: `off-screen: ${found.keyFiguresOff.slice(0, 3).join(', ')}` });
+  if (found.wider) out.push({ path, locale, problem: 'wider', detail: `${found.wider.width} px wide at ${found.wider.viewport}: ${found.wider.culprits.join(', ')}` });
+  if (found.keyFiguresOff.length) out.push({ path, locale, problem: 'key-figure', detail: `off-screen: ${found.keyFiguresOff.slice(0, 3).join(', ')}` });
   if (found.rawIds.length) out.push({ path, locale, problem: 'raw-id', detail: found.rawIds.slice(0, 6).join(', ') });
   return out;
 }
@@ -130,8 +114,7 @@ async function sweepScreen(path: string, locale: Locale): Promise<{ failures: Fa
   const found = await inspectScreen(page, ids, width);
   const failures = findingsOf(path, locale, found);
   for (const v of await seriousA11yViolations(page)) {
-    const onlyInTables = await page.evaluate((targets) => targets.every((t) => Boolean(document.querySelector(t)?.matches('table *, :has(table)'))), v.nodes.map((n) => n.target.at(-1)!));
-    failures.push({ path, locale, problem: 'axe', onlyInTables, detail: `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes[0]?.target.join(' ')}` });
+    failures.push({ path, locale, problem: 'axe', detail: `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes[0]?.target.join(' ')}` });
   }
   for (const message of thrown.slice(errorsBefore)) failures.push({ path, locale, problem: 'error', detail: message });
   if (process.env.SWEEP_SCREENSHOTS === 'all' || photographed.some((p) => path.split('?')[0]!.endsWith(p))) {
@@ -181,17 +164,9 @@ describe('every screen on a 360 px phone, with a shop’s real day', () => {
       if (locale === 'fa') failures.push(...(await sweepUnlinkedDetails(asking, swept)));
     }
 
-    // A record's id changes from run to run: the allow-list names `<screen>?id`.
-    const key = (f: Failure) => `${f.path.replace(/=[^&]*/g, '')} ${f.locale} ${f.problem}`;
-    const forgiven = failures.filter((f) => f.onlyInTables && AWAITING_DATA_TABLE.includes(key(f)));
-    const remaining = failures.filter((f) => !forgiven.includes(f));
-    const stale = AWAITING_DATA_TABLE.filter((entry) => !forgiven.some((f) => key(f) === entry));
-    const lines = [
-      ...remaining.map((f) => `${f.path} [${f.locale}] ${f.problem}: ${f.detail}`),
-      ...stale.map((entry) => `${entry}: no longer fails — remove it from AWAITING_DATA_TABLE`),
-    ];
+    const lines = failures.map((f) => `${f.path} [${f.locale}] ${f.problem}: ${f.detail}`);
     console.info(`phone sweep, screens with a record: ${swept.filter((p) => p.includes('?')).join(' ')}`);
-    console.info(`phone sweep: ${swept.length} screens × 2 languages in ${Math.round((Date.now() - started) / 1000)} s; ${forgiven.length} failures await the data table`);
-    expect(lines, `${lines.length} problems on ${new Set(remaining.map((f) => f.path)).size} screens:\n${lines.join('\n')}`).toEqual([]);
+    console.info(`phone sweep: ${swept.length} screens × 2 languages in ${Math.round((Date.now() - started) / 1000)} s`);
+    expect(lines, `${lines.length} problems on ${new Set(failures.map((f) => f.path)).size} screens:\n${lines.join('\n')}`).toEqual([]);
   }, 900_000);
 });

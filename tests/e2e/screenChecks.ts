@@ -42,7 +42,6 @@ export interface ScreenFindings {
   /** Visible texts that are raw message ids. */
   rawIds: string[];
   /** Whether every sticking-out element and key figure off-screen is inside a data table. */
-  onlyInTables: boolean;
   /** Links to module screens that name a record (`?id=`), one per screen. */
   recordLinks: string[];
 }
@@ -59,8 +58,6 @@ function inspect({ ids, viewport }: { ids: string[]; viewport: number }): Screen
     const role = el.getAttribute('role');
     return `<${el.tagName.toLowerCase()}${role ? ` role=${role}` : ''}>${text ? ` «${text}»` : ''}`;
   };
-  const inTable = (el: Element) => Boolean(el.closest('table, [role="table"], [role="grid"], [data-data-table]'));
-  let onlyInTables = true;
 
   const width = document.documentElement.scrollWidth;
   let wider: ScreenFindings['wider'] = null;
@@ -72,14 +69,12 @@ function inspect({ ids, viewport }: { ids: string[]; viewport: number }): Screen
       if (parent && parent !== document.body && outside(parent.getBoundingClientRect())) continue;
       culprits.push(el);
     }
-    if (!culprits.every(inTable)) onlyInTables = false;
     wider = { width, viewport, culprits: culprits.slice(0, 3).map(describe) };
   }
 
   const keyFiguresOff: string[] = [];
   for (const el of Array.from(document.querySelectorAll('[data-key-figure]'))) {
     if (!el.checkVisibility() || !outside(el.getBoundingClientRect())) continue;
-    if (!inTable(el)) onlyInTables = false;
     keyFiguresOff.push(describe(el));
   }
 
@@ -104,7 +99,7 @@ function inspect({ ids, viewport }: { ids: string[]; viewport: number }): Screen
     const key = url.pathname.toLowerCase();
     if (!recordLinks.has(key)) recordLinks.set(key, `${url.pathname}${url.search}`);
   }
-  return { wider, keyFiguresOff, rawIds: [...rawIds], onlyInTables, recordLinks: [...recordLinks.values()] };
+  return { wider, keyFiguresOff, rawIds: [...rawIds], recordLinks: [...recordLinks.values()] };
 }
 
 export function inspectScreen(page: Page, ids: string[], viewport: number): Promise<ScreenFindings> {

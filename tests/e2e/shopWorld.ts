@@ -100,7 +100,8 @@ export async function buildShopWorld(server: RunningServer, token: string): Prom
   const place = await create(Place, { name: 'فروشگاه مرکزی', latitude: '35.7', longitude: '51.4', radius: 150 });
   const rule = await create(Rule, { name: 'اداری', workDays: ['sat', 'sun', 'mon', 'tue', 'wed', 'thu'], shiftStart: '08:00', shiftEnd: '16:00', graceMinutes: 10, worstAccuracy: 100, maxOfflineHours: 72 });
   for (const [i, name] of staffNames.entries()) {
-    const person = await create(Personnel, { name, code: `P-${100 + i}`, jobTitle: i ? 'فروشنده' : 'مدیر فروشگاه', placeIds: [place.id], ruleId: rule.id, methods: ['phoneFence'], offlineAccepted: true, active: true });
+    const [lastName, ...first] = name.split(' ').reverse();
+    const person = await create(Personnel, { firstName: first.reverse().join(' '), lastName, code: `P-${100 + i}`, jobTitle: i ? 'فروشنده' : 'مدیر فروشگاه', placeIds: [place.id], ruleId: rule.id, methods: ['phoneFence'], offlineAccepted: true, active: true });
     for (const day of [3, 2, 1]) {
       const date = daysAgo(day);
       await create(Punch, { personnelId: person.id, at: `${date}T08:0${i % 10}:00+03:30`, direction: 'in', source: 'manual', note: 'ثبت دستی مدیر' });

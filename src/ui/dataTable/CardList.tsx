@@ -110,7 +110,8 @@ function Pairs<R>({ columns, row }: { columns: readonly DataColumn<R>[]; row: R 
 /** A virtual card's fixed height leaves one line for the rest: a few values, each named for screen readers. */
 function OneLine<R>({ columns, row }: { columns: readonly DataColumn<R>[]; row: R }) {
   return (
-    <p className="mt-1 truncate text-sm text-slate-600">
+    // relative: the values' screen-reader names are clipped with the line, not laid out past the page's edge.
+    <p className="relative mt-1 truncate text-sm text-slate-600">
       {columns.slice(0, 3).map((column, i) => (
         <span key={column.id}>
           {i > 0 && ' · '}

@@ -69,7 +69,7 @@ function Details({ customer }: { customer: LocalRow }) {
   return (
     <div className="flex flex-col gap-4">
       {figures && (
-        <div className="grid grid-cols-3 gap-3">
+        <div className="grid gap-3 sm:grid-cols-3">
           <Tile label={<Trans>Invoiced</Trans>} value={<Amount value={figures.invoiced} />} />
           <Tile label={<Trans>Paid</Trans>} value={<Amount value={figures.paid} />} />
           <Tile label={<Trans>Balance due</Trans>} value={<Amount value={figures.balance} />} tone={figures.balance > 0 ? 'warn' : 'plain'} />
