@@ -9,10 +9,6 @@ const serverTests = {
   environment: 'node',
   include: ['tests/server/**/*.test.ts', 'modules/*/tests/server/**/*.test.ts'],
   setupFiles: ['tests/server/setup.ts'],
-  // A worker process keeps the modules it imported for its next file instead of importing the
-  // whole app (every module, its routes and schemas) again per file; each file still builds its
-  // own apps on databases of its own (decision 031).
-  isolate: false,
   testTimeout: 30_000,
   hookTimeout: 60_000,
 } as const;

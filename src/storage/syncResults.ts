@@ -72,7 +72,7 @@ async function markOlderProblems(db: PanelDb, entry: OutboxEntry, now: string): 
 }
 
 /** The statuses a document reaches by each step: a refused step the server's row has reached since is overtaken. */
-const reachedBy: Partial<Record<OutboxEntry['op'], readonly string[]>> = { submit: ['submitted', 'cancelled'], cancel: ['cancelled'] };
+export const reachedBy: Partial<Record<OutboxEntry['op'], readonly string[]>> = { submit: ['submitted', 'cancelled'], cancel: ['cancelled'] };
 
 /**
  * Drops the refused submits and cancels of these rows that the server's row has since reached (the

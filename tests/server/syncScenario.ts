@@ -16,9 +16,11 @@ import { PANEL_HEADER } from '../../src/contract/service.ts';
 import { syncEndpoints, type MutationOp, type MutationResult, type PullResponse } from '../../src/contract/sync.ts';
 import { createRow, deleteRow, updateRow, ValidationError } from '../../src/storage/localWrites.ts';
 import { PanelDb } from '../../src/storage/PanelDb.ts';
+import type { OutboxEntry } from '../../src/storage/localRecords.ts';
 import { SyncEngine } from '../../src/storage/SyncEngine.ts';
 import { pageLock } from '../../src/storage/syncLock.ts';
 import { discardProblem, retryProblem, takeServerVersion } from '../../src/storage/syncProblems.ts';
+import { reachedBy } from '../../src/storage/syncResults.ts';
 import type { SyncTransport } from '../../src/storage/syncTransport.ts';
 import { clear, throttleKey } from '../../server/auth/throttle.ts';
 import { lookupLimit } from '../../server/access/memberHooks.ts';
@@ -124,6 +126,8 @@ export interface Device {
   /** The row each queued mutation writes, and how. */
   targets: Map<number, string>;
   ops: Map<number, MutationOp>;
+  /** The entity each queued mutation writes (a document's refused step may be overtaken: decision 029). */
+  entityKeys?: Map<number, string>;
   /** Each queued mutation's earlier writes of the same row, still queued when it was made: its base counts on them. */
   priors: Map<number, number[]>;
   /** Mutations never sent because they were held behind a rejected one, later settled by the person. */
@@ -160,6 +164,7 @@ export async function trackQueued(device: Device): Promise<void> {
     device.queued.add(entry.mutationId);
     device.targets.set(entry.mutationId, entry.id);
     device.ops.set(entry.mutationId, entry.op);
+    (device.entityKeys ??= new Map()).set(entry.mutationId, entry.entity);
     device.priors.set(entry.mutationId, outbox.filter((e) => e.id === entry.id && e.mutationId < entry.mutationId).map((e) => e.mutationId));
     const entity = device.db.entityOf(entry.entity);
     device.rowAtQueue.set(entry.mutationId, entity ? await device.db.rows(entity).get(entry.id) : undefined);
@@ -337,9 +342,20 @@ export async function closeDevices(devices: [Device, Device]): Promise<void> {
 
 /**
  * Nothing is left queued; every queued mutation was answered or held behind a rejected one; the
- * rejected and the held ones wait in sync problems unless the person settled them; nothing
+ * rejected and the held ones wait in sync problems unless the person settled them or the document
+ * reached the refused step since (a submit taken on the other device); nothing
  * applied over a write its base counted on that was not.
  */
+/** A refused submit or cancel whose document the server has since taken to that step (decision 029): settled, not lost. */
+async function overtaken(device: Device, id: number): Promise<boolean> {
+  const statuses = reachedBy[device.ops.get(id) as OutboxEntry['op']];
+  const key = device.entityKeys?.get(id);
+  const entity = key ? device.db.entityOf(key) : undefined;
+  if (!statuses || !entity) return false;
+  const row = await device.db.rows(entity).get(device.targets.get(id)!);
+  return statuses.includes(String(row?.status));
+}
+
 export async function checkQueue(device: Device, name: string): Promise<void> {
   if ((await device.db.outbox.count()) !== 0) throw new Error(`${name} still has queued mutations`);
   const problemRecords = await device.db.problems.toArray();
@@ -350,7 +366,7 @@ export async function checkQueue(device: Device, name: string): Promise<void> {
     const answer = device.answers.get(id);
     if (!answer && !held.has(id) && !device.settledHeld.has(id)) throw new Error(`${name}: mutation ${id} was never answered`);
     if (answer === 'applied' && kept(id)) throw new Error(`${name}: applied mutation ${id} is in sync problems`);
-    if (answer === 'rejected' && !kept(id)) throw new Error(`${name}: rejected mutation ${id} was dropped silently`);
+    if (answer === 'rejected' && !kept(id) && !(await overtaken(device, id))) throw new Error(`${name}: rejected mutation ${id} was dropped silently`);
     // No silent overwrite: a write applied at the version its base counted on, only if every write that count included was applied too.
     const lost = answer === 'applied' ? device.priors.get(id)?.find((p) => device.answers.get(p) !== 'applied') : undefined;
     if (lost !== undefined) throw new Error(`${name}: mutation ${id} was applied although mutation ${lost}, which its base counted on, was not: a silent overwrite`);
