@@ -347,7 +347,7 @@ export async function closeDevices(devices: [Device, Device]): Promise<void> {
  * applied over a write its base counted on that was not.
  */
 /** A refused submit or cancel whose document the server has since taken to that step (decision 029): settled, not lost. */
-async function overtaken(device: Device, id: number): Promise<boolean> {
+export async function overtaken(device: Device, id: number): Promise<boolean> {
   const statuses = reachedBy[device.ops.get(id) as OutboxEntry['op']];
   const key = device.entityKeys?.get(id);
   const entity = key ? device.db.entityOf(key) : undefined;

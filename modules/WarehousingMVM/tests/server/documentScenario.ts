@@ -25,6 +25,7 @@ import {
   openDevice,
   openDevices,
   openPanel,
+  overtaken,
   serverRows,
   settleProblem,
   trackQueued,
@@ -371,6 +372,8 @@ async function checkDocInvariants(world: SyncWorld, code: string, devices: [Devi
       // Held behind an earlier refused write of its own row, it shows with that problem.
       if (heldByTheirRow.has(mutationId)) continue;
       const problem = problems.get(mutationId);
+      // Submitted since on the other device: the refusal is settled, not lost (decision 029).
+      if (!problem && (await overtaken(device, mutationId))) continue;
       if (!problem) throw new Error(`${name}: refused submit ${mutationId} is not in sync problems`);
       if (problem.code === Code.NotPossibleNow && byId.get(problem.id)?.direction === 'out' && !(problem.detail as { shortfalls?: unknown[] } | undefined)?.shortfalls?.length) {
         throw new Error(`${name}: refused issue ${mutationId} came without its shortfalls: ${JSON.stringify(problem)}`);
