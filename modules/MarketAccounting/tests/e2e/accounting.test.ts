@@ -52,6 +52,9 @@ async function submitted(entity: typeof Payment | typeof Voucher, values: Record
   return api('POST', `${entityPath(entity)}/${row.id}/submit`, { version: row.version });
 }
 
+/** A voucher's balance: the status under the totals' "Balance" term. */
+const voucherBalance = () => page.locator('dt', { hasText: new RegExp(`^${fa('Balance')}$`) }).locator('xpath=following-sibling::dd[1]').getByRole('status');
+
 /** The panel's money unit, chosen on its details page as its owner would (decision 027). */
 async function chooseMoneyUnit(unit: 'rial' | 'toman', shot?: string): Promise<void> {
   await go(modulePath('PanelManagement', 'PanelDetails'));
@@ -162,7 +165,7 @@ describe('accounting on a phone', () => {
     const first = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
     await choose(first, fa('acc.field.VoucherLine.accountId'), 'اجاره');
     await first.getByLabel(fa('acc.field.VoucherLine.debit')).fill('1000000');
-    const status = page.getByRole('status').filter({ hasText: fa('Balance') });
+    const status = voucherBalance();
     await expect.poll(() => status.innerText()).toContain('۱٬۰۰۰٬۰۰۰');
     await screenshot(page, 'accounting-voucher-fa-390');
   });
@@ -197,7 +200,7 @@ describe('accounting on a phone', () => {
     await debit.pressSequentially('۱۵۰۰٫۵');
     expect(await debit.inputValue()).toBe('۱٬۵۰۰٫۵');
     await first.getByText(fa('Tomans'), { exact: true }).first().waitFor();
-    const status = page.getByRole('status').filter({ hasText: fa('Balance') });
+    const status = voucherBalance();
     await expect.poll(() => status.innerText()).toContain(fa('{number} tomans', { number: '۱٬۵۰۰٫۵' }));
     await screenshot(page, 'accounting-voucher-toman-fa-390');
   });

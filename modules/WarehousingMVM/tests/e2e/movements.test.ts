@@ -136,7 +136,7 @@ describe('warehousing on a phone', () => {
     expect(await page.locator('.label').count()).toBe(3);
     await screenshot(page, 'wh9-labels-fa-390');
     await go(page, at('Inventory/WarehouseStock'));
-    await page.getByRole('region', { name: fa('Stock on hand') }).locator('span', { hasText: fa('consignment') }).first().waitFor({ timeout: 30_000 });
+    await page.locator('main').locator('span', { hasText: fa('consignment') }).first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'wh9-stock-fa-390');
   });
 

@@ -114,7 +114,7 @@ describe('warehousing on a phone with no signal', () => {
     await page.getByText(fa('Waiting to submit')).first().waitFor();
     await context.setOffline(false);
 
-    const why = fa('{product} at {place}: needs {needed}, has {available}', { product: 'چای سبز', place: 'A-01', needed: '۲۰', available: '۱۲٫۵' });
+    const why = fa('{product} in {warehouse}, location {place}: needed {needed}, available {available}', { product: 'چای سبز', warehouse: 'انبار مرکزی', place: 'A-01', needed: '۲۰', available: '۱۲٫۵' });
     await page.getByRole('listitem').filter({ hasText: why }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: fa('Submit'), exact: true }).waitFor();
     expect(await page.getByText(fa('Draft')).count()).toBeGreaterThan(0);
