@@ -23,7 +23,7 @@ import { sized } from './benchArgs.ts';
 import { call, pgliteDataDir } from './serverProcess.ts';
 
 /** What a list's first data row looks like: a cell with the row's button. */
-const FIRST_ROW = 'main tbody tr td button';
+const FIRST_ROW = 'main tbody tr th button';
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 export const ms = (values: number[]) => `${median(values).toFixed(0).padStart(5)} ms`;
@@ -202,8 +202,8 @@ export async function followMenu(page: Page, href: string): Promise<void> {
 
 /**
  * Finds the screen at `href` in the menu (opening what nesting the navigation has, untimed), then
- * times, in the page, from clicking its link to the first data row (`main tbody tr td button`, or
- * `firstRow`) drawn.
+ * times, in the page, from clicking its link to the first data row (its name's button, `main tbody
+ * tr th button`, or `firstRow`) drawn.
  */
 export async function openFromMenu(page: Page, href: string, firstRow = FIRST_ROW): Promise<number> {
   await revealInMenu(page, href);

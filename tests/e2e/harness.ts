@@ -80,14 +80,15 @@ export function serverAndBrowser(options: ServerOptions | (() => ServerOptions) 
 }
 
 /**
- * Starts `server/main.ts` on a free port with a fresh data folder — a copy of the run's migrated
- * database (globalSetup.ts), so a server spends its start on nothing but the demo account and
- * listening — and resolves once it answers.
+ * Starts `server/main.ts` on a free port with a fresh data folder — in a test run a copy of the
+ * run's migrated database (globalSetup.ts), so a server spends its start on nothing but the demo
+ * account and listening — and resolves once it answers.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'pishkhan-e2e-'));
-  cpSync(inject('dataTemplate'), join(dataDir, 'pglite'), { recursive: true });
+  // Inside a Vitest run; a bench (plain tsx) starts its server on a fresh folder that migrates.
+  if (process.env.VITEST) cpSync(inject('dataTemplate'), join(dataDir, 'pglite'), { recursive: true });
   const distDir = options.distDir ?? inject('distDir');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
