@@ -105,6 +105,12 @@ function createValues(entity: Entity, values: Record<string, unknown>): Record<s
   return clean;
 }
 
+/** An update's values as the declaration allows them. */
+function updateValues(entity: Entity, values: Record<string, unknown>): Record<string, unknown> {
+  refuseServerOnly(entity);
+  return valid(entity, values, 'update');
+}
+
 /** Inside the write transaction: checks and queues a create. */
 async function queueCreate(db: PanelDb, entity: Entity, clean: Record<string, unknown>, id: string): Promise<void> {
   await checkUnique(db, entity, clean, id);
@@ -135,8 +141,7 @@ export async function createRow(db: PanelDb, entity: Entity, values: Record<stri
 
 /** Queues the fields that differ from what the row shows now; nothing when nothing changed. */
 export async function updateRow(db: PanelDb, entity: Entity, id: string, values: Record<string, unknown>): Promise<Row> {
-  refuseServerOnly(entity);
-  const clean = valid(entity, values, 'update');
+  const clean = updateValues(entity, values);
   let queued = false;
   const row = await db.transaction('rw', writeTables(db, entity), async () => {
     queued = await queueUpdate(db, entity, id, clean);
@@ -154,7 +159,7 @@ export async function updateRow(db: PanelDb, entity: Entity, id: string, values:
  */
 export async function saveAndSubmit(db: PanelDb, entity: Entity, id: string | null, values: Record<string, unknown>): Promise<Row> {
   if (!entity.document) throw new ValidationError(Code.InvalidOperation);
-  const clean = id ? (refuseServerOnly(entity), valid(entity, values, 'update')) : createValues(entity, values);
+  const clean = id ? updateValues(entity, values) : createValues(entity, values);
   const rowId = id ?? newId();
   const row = await db.transaction('rw', writeTables(db, entity), async () => {
     if (id) await queueUpdate(db, entity, rowId, clean);

@@ -41,7 +41,6 @@ export interface ScreenFindings {
   keyFiguresOff: string[];
   /** Visible texts that are raw message ids. */
   rawIds: string[];
-  /** Whether every sticking-out element and key figure off-screen is inside a data table. */
   /** Links to module screens that name a record (`?id=`), one per screen. */
   recordLinks: string[];
 }

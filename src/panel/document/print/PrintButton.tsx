@@ -4,7 +4,8 @@
  * the browser's dialog opens with that paper already chosen.
  */
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { Trans } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { buttonClasses } from '../../../ui/Button.tsx';
 
 export type PaperSize = 'A4' | 'A5';
@@ -17,33 +18,28 @@ export function printOn(size: PaperSize): void {
   setTimeout(() => window.print(), 0);
 }
 
+/** Each paper the menu offers, with its words. */
+const papers = [
+  { size: 'A4', name: msg`Print on A4`, measure: msg`210 × 297 mm, portrait` },
+  { size: 'A5', name: msg`Print on A5`, measure: msg`148 × 210 mm, portrait` },
+] as const;
+
 export function PrintButton() {
+  const { i18n } = useLingui();
   return (
     <Menu>
       <MenuButton className={buttonClasses('ghost')}>
         <Trans>Print</Trans>
       </MenuButton>
       <MenuItems anchor="bottom start" className="z-40 mt-2 w-56 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 focus:outline-none">
-        <MenuItem>
-          <button type="button" className={itemClass} onClick={() => printOn('A4')}>
-            <span className="font-semibold">
-              <Trans>Print on A4</Trans>
-            </span>
-            <span className="text-xs text-slate-600">
-              <Trans>210 × 297 mm, portrait</Trans>
-            </span>
-          </button>
-        </MenuItem>
-        <MenuItem>
-          <button type="button" className={itemClass} onClick={() => printOn('A5')}>
-            <span className="font-semibold">
-              <Trans>Print on A5</Trans>
-            </span>
-            <span className="text-xs text-slate-600">
-              <Trans>148 × 210 mm, portrait</Trans>
-            </span>
-          </button>
-        </MenuItem>
+        {papers.map((paper) => (
+          <MenuItem key={paper.size}>
+            <button type="button" className={itemClass} onClick={() => printOn(paper.size)}>
+              <span className="font-semibold">{i18n._(paper.name)}</span>
+              <span className="text-xs text-slate-600">{i18n._(paper.measure)}</span>
+            </button>
+          </MenuItem>
+        ))}
       </MenuItems>
     </Menu>
   );
