@@ -7,7 +7,19 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import { isAbsolute, join, resolve } from 'node:path';
 import { DEFAULT_SERVICE_NAME } from '../src/contract/service.ts';
 
-export type SmsSenderKind = 'log' | 'http';
+export type SmsSenderKind = 'log' | 'http' | 'kavenegar' | 'smsir';
+
+/** An Iranian SMS provider's verification (OTP template) API: its key and one template per code purpose. */
+export interface SmsProviderConfig {
+  kind: 'kavenegar' | 'smsir';
+  apiKey: string;
+  /** The provider's address (its public API unless a stand-in is named, for tests). */
+  baseUrl: string;
+  /** Kavenegar: template names; SMS.ir: template ids (digits). */
+  templates: Record<'login' | 'reset' | 'verify', string>;
+  /** SMS.ir: the template's parameter that takes the code. */
+  codeParameter: string;
+}
 
 export interface Config {
   /** NODE_ENV=production: developer tools, the demo account and codes in the log stay off. */
@@ -24,6 +36,8 @@ export interface Config {
   smsSender: SmsSenderKind;
   smsGatewayUrl: string | null;
   smsGatewayToken: string | null;
+  /** SMS_SENDER=kavenegar or smsir: the provider's settings. */
+  smsProvider: SmsProviderConfig | null;
   bodyLimit: number;
   logLevel: string;
   distDir: string;
@@ -143,9 +157,47 @@ function devTools(env: NodeJS.ProcessEnv, production: boolean, host: string): bo
 /** In production an SMS code reaches the log only when SMS_SENDER=log says so. */
 function smsSenderOf(env: NodeJS.ProcessEnv, production: boolean): SmsSenderKind {
   if (production && !env.SMS_SENDER) {
-    throw new ConfigError('SMS_SENDER is not set. In production, choose SMS_SENDER=http (with SMS_GATEWAY_URL), or SMS_SENDER=log to write codes to the log.');
+    throw new ConfigError(
+      'SMS_SENDER is not set. In production, choose SMS_SENDER=kavenegar or smsir (with their keys and templates), http (with SMS_GATEWAY_URL), or log to write codes to the log.',
+    );
   }
-  return oneOf(env, 'SMS_SENDER', ['log', 'http'] as const, 'log');
+  return oneOf(env, 'SMS_SENDER', ['log', 'http', 'kavenegar', 'smsir'] as const, 'log');
+}
+
+const providerDefaults = {
+  kavenegar: { prefix: 'KAVENEGAR', baseUrl: 'https://api.kavenegar.com' },
+  smsir: { prefix: 'SMSIR', baseUrl: 'https://api.sms.ir' },
+} as const;
+
+/**
+ * A provider's key and templates: `<P>_API_KEY`, `<P>_TEMPLATE` (every purpose) or
+ * `<P>_TEMPLATE_LOGIN` / `_RESET` / `_VERIFY` (each its own), `<P>_URL` for a stand-in.
+ */
+function smsProviderOf(env: NodeJS.ProcessEnv, kind: SmsSenderKind): SmsProviderConfig | null {
+  if (kind !== 'kavenegar' && kind !== 'smsir') return null;
+  const { prefix, baseUrl } = providerDefaults[kind];
+  const apiKey = env[`${prefix}_API_KEY`] ?? '';
+  if (!/^[A-Za-z0-9+/=._-]{8,200}$/.test(apiKey)) {
+    throw new ConfigError(`SMS_SENDER=${kind} needs ${prefix}_API_KEY, the key from the provider's panel.`);
+  }
+  const template = (purpose: 'LOGIN' | 'RESET' | 'VERIFY') => {
+    const value = env[`${prefix}_TEMPLATE_${purpose}`] || env[`${prefix}_TEMPLATE`] || '';
+    const valid = kind === 'smsir' ? /^\d{1,10}$/.test(value) : /^[A-Za-z0-9_-]{1,64}$/.test(value);
+    if (!valid) {
+      const what = kind === 'smsir' ? 'the template id (digits)' : 'the template name';
+      throw new ConfigError(`SMS_SENDER=${kind} needs ${prefix}_TEMPLATE (or ${prefix}_TEMPLATE_${purpose}): ${what} of the ${purpose.toLowerCase()} code's template.`);
+    }
+    return value;
+  };
+  const codeParameter = env.SMSIR_CODE_PARAMETER || 'Code';
+  if (!/^[A-Za-z0-9_]{1,32}$/.test(codeParameter)) throw new ConfigError('SMSIR_CODE_PARAMETER must be the name of a template parameter (letters, digits, _).');
+  return {
+    kind,
+    apiKey,
+    baseUrl: (url(env, `${prefix}_URL`, ['http:', 'https:']) ?? baseUrl).replace(/\/+$/, ''),
+    templates: { login: template('LOGIN'), reset: template('RESET'), verify: template('VERIFY') },
+    codeParameter,
+  };
 }
 
 function metricsToken(env: NodeJS.ProcessEnv): string | null {
@@ -188,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsSender,
     smsGatewayUrl,
     smsGatewayToken: env.SMS_GATEWAY_TOKEN || null,
+    smsProvider: smsProviderOf(env, smsSender),
     bodyLimit: int(env, 'BODY_LIMIT', 1024 * 1024, 1024, 50 * 1024 * 1024),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     distDir: env.DIST_DIR ? resolve(env.DIST_DIR) : join(root, 'dist'),

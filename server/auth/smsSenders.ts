@@ -1,10 +1,12 @@
 /**
  * The SMS senders the configuration can name: `log` writes each code to the server log (and, with
  * DEV_TOOLS=1, keeps it in an in-memory outbox the dev route and tests read); `http` posts
- * `{to, text}` as JSON to SMS_GATEWAY_URL with SMS_GATEWAY_TOKEN as a bearer token.
+ * `{to, text}` as JSON to SMS_GATEWAY_URL with SMS_GATEWAY_TOKEN as a bearer token; `kavenegar`
+ * and `smsir` send through the provider's OTP template (smsProviders.ts).
  */
 import type { Config } from '../config.ts';
 import type { CodePurpose, SmsMessage, SmsOutbox, SmsSender } from './sms.ts';
+import { providerSender } from './smsProviders.ts';
 
 const texts: Record<SmsMessage['lang'], Record<CodePurpose, string>> = {
   fa: {
@@ -80,9 +82,10 @@ export function httpSender({ url, token, timeoutMs = 5_000 }: HttpSenderOptions)
 
 /** The sender the configuration names. */
 export function createSmsSender(
-  config: Pick<Config, 'smsSender' | 'smsGatewayUrl' | 'smsGatewayToken' | 'devTools'>,
+  config: Pick<Config, 'smsSender' | 'smsGatewayUrl' | 'smsGatewayToken' | 'smsProvider' | 'devTools'>,
   write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): SmsSender {
+  if (config.smsProvider) return providerSender(config.smsProvider);
   if (config.smsSender === 'http' && config.smsGatewayUrl) {
     return httpSender({ url: config.smsGatewayUrl, token: config.smsGatewayToken });
   }
