@@ -7,9 +7,9 @@
 import type { ComponentType } from 'react';
 import type { ModuleDeclaration } from '../contract/module.ts';
 import { registerModules } from '../contract/modules.ts';
-import { modulePath, withQuery } from '../contract/routes.ts';
+import { withQuery } from '../contract/routes.ts';
 import { addCatalogues } from '../i18n/locale.ts';
-import type { ClientModule, RefusalProps } from './clientModule.ts';
+import { routePath, type ClientModule, type RefusalProps } from './clientModule.ts';
 
 const declarations = import.meta.glob<ModuleDeclaration>('../../modules/*/module.ts', { eager: true, import: 'default' });
 const found = import.meta.glob<ClientModule>('../../modules/*/client/index.tsx', { eager: true, import: 'default' });
@@ -45,7 +45,7 @@ export function documentPage(entityKey: string, id: string): string | null {
   const [key, name] = entityKey.split('/');
   const part = key ? clientModule(key) : undefined;
   const route = name ? part?.documentPages?.[name] : undefined;
-  return part && route ? withQuery(modulePath(part.module.key, route), { id }) : null;
+  return part && route ? withQuery(routePath(part, route), { id }) : null;
 }
 
 /** The module's words for a refusal of the document `entityKey` (`<Module>/<Entity>`), if it has any. */
