@@ -5,7 +5,7 @@
  * whatever reads the modules imports it; it stays out of the login page's chunk.
  */
 import type { ComponentType } from 'react';
-import type { ModuleDeclaration } from '../contract/module.ts';
+import { moduleEnabled, type ModuleDeclaration } from '../contract/module.ts';
 import { registerModules } from '../contract/modules.ts';
 import { withQuery } from '../contract/routes.ts';
 import { addCatalogues } from '../i18n/locale.ts';
@@ -30,9 +30,9 @@ export function listedModules(): readonly ClientModule[] {
   return listed;
 }
 
-/** Whether a module's screens open in a panel with these modules (one that follows another opens with it). */
+/** Whether a module's screens open in a panel with these modules (one that follows another opens with it): as the server's module routes answer. */
 export function moduleOpens(part: ClientModule, enabled: readonly string[]): boolean {
-  return enabled.includes(part.module.key) || (part.module.follows !== undefined && enabled.includes(part.module.follows));
+  return moduleEnabled(part.module, enabled);
 }
 
 export function clientModule(key: string): ClientModule | undefined {
