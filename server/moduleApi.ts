@@ -1,10 +1,11 @@
 /**
  * What a module's server part may use of the platform, and nothing else (the lint rule holds
  * modules to this file and src/contract): declaring its part, rules as lifecycle hooks that
- * reject with a catalogue code, posting to ledgers and balances, reading rows, and the guards and
- * envelope and schemas of routes of its own.
+ * reject with a catalogue code, posting to ledgers and balances, reading rows, and the envelope and
+ * schemas of routes of its own (their guards are the platform's: server/modules/moduleRoutes.ts).
  */
-export { defineServerModule, type ServerModule } from './modules/serverModule.ts';
+export { defineServerModule, type ModuleRoutes, type ServerModule } from './modules/serverModule.ts';
+export { pathInScope } from './modules/moduleRoutes.ts';
 export type { EntityHooks } from './entities/lifecycle.ts';
 export { RuleRejection, type WriteContext } from './entities/writeContext.ts';
 export type { DocumentFollower, DocumentStep } from './entities/documentEvents.ts';
@@ -15,13 +16,12 @@ export { scopeCondition } from './entities/rowScope.ts';
 export { setScopeFields } from './entities/scopeFollow.ts';
 export { columnName } from './entities/columns.ts';
 export { stableId } from './entities/stableId.ts';
-export { requireSession } from './auth/session.ts';
-export { ensurePermission, requirePanel, type PanelAccess } from './panels/panelAccess.ts';
+export { ensurePermission, type PanelAccess } from './panels/panelAccess.ts';
 export { amountOf, balanceFromLedger, optionalText, quantityText, readLedgerRows, thousandths, whole, type AuditColumn, type AuditRow, type AuditDifference, type AuditDocument, type AuditScope, type BooksCheck, type CheckResult } from './books/audit.ts';
 export { inPanelWrite } from './entities/panelWrite.ts';
 export { inDeviceWrite, type DeviceActor } from './entities/deviceWrite.ts';
 export { applyMutation } from './entities/applyMutation.ts';
-export { readDeviceCredential, signDeviceCredential, type DeviceCredential } from './auth/deviceCredentials.ts';
+export { signDeviceCredential, type DeviceCredential } from './auth/deviceCredentials.ts';
 export { clear as clearThrottle, reserve as reserveThrottle, throttleKey, type Limit } from './auth/throttle.ts';
 export { ok } from './envelope.ts';
 /** Schemas of a route's answer (they serialise it and appear in the API description). */

@@ -11,15 +11,15 @@ export default defineModule({
   key: 'HumanResource',
   order: 30,
   entities: [Place, Rule, Personnel, Device, Punch],
-  routes: [
-    'dashboard',
-    'Management/Attendance/Report/ReportIO',
-    'Management/Personnel/AddNewPersonnel',
-    'Management/Personnel/list/PersonnelList',
-    'Management/Workplace/Device/DeviceManagement',
+  routes: {
+    dashboard: 'dashboard',
+    report: 'Management/Attendance/Report/ReportIO',
+    addPersonnel: 'Management/Personnel/AddNewPersonnel',
+    personnelList: 'Management/Personnel/list/PersonnelList',
+    devices: 'Management/Workplace/Device/DeviceManagement',
     // Not in the spec's list: the full-screen page of a kiosk tablet (the spec's kiosk mode).
-    'Management/Workplace/Device/Kiosk',
-    'Management/Workplace/Place/PlaceManagement',
-    'Management/Workplace/Rules/RulesManagement',
-  ],
+    kiosk: 'Management/Workplace/Device/Kiosk',
+    places: 'Management/Workplace/Place/PlaceManagement',
+    rules: 'Management/Workplace/Rules/RulesManagement',
+  },
 });

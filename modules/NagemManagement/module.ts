@@ -15,13 +15,13 @@ export default defineModule({
   order: 40,
   entities: [Module, Agent, SalesSetting, Customer, Sale, Payment, Subscription, SetupStep, Request, RequestMessage],
   dependsOn: ['PanelManagement'],
-  routes: [
-    'Dashboard',
-    'Agents/Access', 'Agents/AddNewAgent', 'Agents/AgentPerformance', 'Agents/Dashboard', 'Agents/List',
-    'Customers/AddNewCustomer', 'Customers/CustomersDetails', 'Customers/CustomersList', 'Customers/PanelManagement',
-    'Modules/AddNewModule', 'Modules/ModuleDetails', 'Modules/ModuleList',
-    'Sale/AddNewSale', 'Sale/SaleList', 'Sale/SaleStatus', 'Sale/Seller',
-    'Sale/PanelSetupForms/AddModule', 'Sale/PanelSetupForms/AddRoleUser', 'Sale/PanelSetupForms/ChartFlow',
-    'Support/RequestDetails', 'Support/RequestList', 'Support/SupporterList',
-  ],
+  routes: {
+    dashboard: 'Dashboard',
+    access: 'Agents/Access', addAgent: 'Agents/AddNewAgent', performance: 'Agents/AgentPerformance', agentDashboard: 'Agents/Dashboard', agents: 'Agents/List',
+    addCustomer: 'Customers/AddNewCustomer', customer: 'Customers/CustomersDetails', customers: 'Customers/CustomersList', subscriptions: 'Customers/PanelManagement',
+    addModule: 'Modules/AddNewModule', module: 'Modules/ModuleDetails', modules: 'Modules/ModuleList',
+    addSale: 'Sale/AddNewSale', sales: 'Sale/SaleList', board: 'Sale/SaleStatus', sellers: 'Sale/Seller',
+    setupModules: 'Sale/PanelSetupForms/AddModule', setupRoleUser: 'Sale/PanelSetupForms/AddRoleUser', setupChart: 'Sale/PanelSetupForms/ChartFlow',
+    request: 'Support/RequestDetails', requests: 'Support/RequestList', supporters: 'Support/SupporterList',
+  },
 });

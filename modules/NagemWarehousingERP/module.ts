@@ -11,7 +11,7 @@ export default defineModule({
   key: 'NagemWarehousingERP',
   order: 25,
   entities: [],
-  routes: ['product/AddNewProduct'],
+  routes: { addProduct: 'product/AddNewProduct' },
   dependsOn: ['WarehousingMVM'],
   follows: 'WarehousingMVM',
 });

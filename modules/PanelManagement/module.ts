@@ -11,5 +11,17 @@ export default defineModule({
   order: 0,
   alwaysOn: true,
   entities: [],
-  routes: ['Module/add', 'Module/list', 'PanelDetails', 'People/Access', 'Activity', 'ChartFlow', 'Icon', 'initial-elements', 'list', 'Role', 'NumberSeries'],
+  routes: {
+    addModule: 'Module/add',
+    modules: 'Module/list',
+    details: 'PanelDetails',
+    people: 'People/Access',
+    activity: 'Activity',
+    chart: 'ChartFlow',
+    icons: 'Icon',
+    initialElements: 'initial-elements',
+    allPanels: 'list',
+    roles: 'Role',
+    numberSeries: 'NumberSeries',
+  },
 });

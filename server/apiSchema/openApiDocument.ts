@@ -78,7 +78,18 @@ export function collectApiRoutes(app: FastifyInstance): ApiRoute[] {
     if (!options.url.startsWith('/api/')) return;
     for (const method of [options.method].flat()) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: options.url, schema: (options.schema ?? {}) as RouteSchema, ...guards(options) });
+      // Guards are read when the document is made: a module's scope adds its own to the route after this hook (server/modules/moduleRoutes.ts).
+      routes.push({
+        method,
+        url: options.url,
+        schema: (options.schema ?? {}) as RouteSchema,
+        get signedIn() {
+          return guards(options).signedIn;
+        },
+        get inPanel() {
+          return guards(options).inPanel;
+        },
+      });
     }
   });
   return routes;

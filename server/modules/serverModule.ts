@@ -9,14 +9,31 @@ import type { BooksCheck } from '../books/audit.ts';
 import type { DocumentFollower } from '../entities/documentEvents.ts';
 import type { EntityHooks } from '../entities/lifecycle.ts';
 
+/** Registers routes in one of a module's scopes; paths are relative to its prefix (`pathInScope`). */
+export type ModuleRoutes = (scope: FastifyInstance) => void;
+
+/**
+ * A module's own routes, by who may call them: each kind is a scope under `/api/<Key>` whose
+ * guards the platform applies to every route in it (server/modules/moduleRoutes.ts, decision 034),
+ * so a route cannot forget them, and one that takes no session says so by the scope it is in.
+ */
+export interface ModuleRouteScopes {
+  /** A signed-in member of the panel `X-Panel-Code` names, which has the module on: `request.session` and `request.panel` are set. */
+  panel?: ModuleRoutes;
+  /** A device (a kiosk tablet) by its credential, `Authorization: Device …`, of a panel with the module on: `request.device` is set. Its row's liveness is the module's to check. */
+  device?: ModuleRoutes;
+  /** A session or a device credential, and nothing of any panel (the server's clock). */
+  sessionOrDevice?: ModuleRoutes;
+}
+
 export interface ServerModule {
   module: ModuleDeclaration;
   /** Entity name → its hooks. */
   hooks?: Readonly<Record<string, EntityHooks>>;
   /** Other modules' documents this one posts from (its handler runs while it is enabled). */
   followers?: readonly DocumentFollower[];
-  /** Endpoints beyond the generic REST and sync, under /api (reports); each checks its own permission. */
-  routes?: (app: FastifyInstance) => Promise<void> | void;
+  /** Endpoints beyond the generic REST and sync (reports, devices), under /api/<Key>/; each checks its own permission. */
+  routes?: ModuleRouteScopes;
   /**
    * The checks of the books-and-stock audit (server/books/audit.ts): how this module's ledgers,
    * balances and postings are recomputed from its documents. Run by `npm run audit:books`.

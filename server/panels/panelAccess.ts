@@ -114,6 +114,13 @@ export async function accessById(q: Queryable, panelId: string, userId: string):
   return toAccess(record, userId);
 }
 
+/** The modules a panel (by id) has enabled, or null when there is no such panel (a device's credential names it, with no session). */
+export async function enabledModulesOf(q: Queryable, panelId: string): Promise<string[] | null> {
+  const [panel] = await q.query<{ modules: unknown }>('SELECT modules FROM panels WHERE id = $1', [panelId]);
+  if (!panel) return null;
+  return Array.isArray(panel.modules) ? panel.modules.filter((m): m is string => typeof m === 'string') : [];
+}
+
 /** Fastify preHandler, after `requireSession`: sets `request.panel`, or answers 400 / 404. */
 export async function requirePanel(request: FastifyRequest): Promise<void> {
   const code = panelCodeFrom(request.headers[PANEL_HEADER.toLowerCase()]);

@@ -4,7 +4,7 @@ import { devRoutes } from './dev.ts';
 import { mobileAccountRoutes } from './mobileAccount.ts';
 import { registerPanelApi } from './panelApi.ts';
 import { profileRoutes } from './profile.ts';
-import { serverModules } from '../modules/serverModule.ts';
+import { registerModuleRoutes } from '../modules/moduleRoutes.ts';
 import { boolean, envelope, object } from '../apiSchema/schemaKit.ts';
 
 /** Every API route, under /api. Route paths are matched case-insensitively (see app.ts). */
@@ -14,6 +14,6 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mobileAccountRoutes);
   await app.register(profileRoutes);
   await app.register(registerPanelApi);
-  for (const part of serverModules()) if (part.routes) await app.register(part.routes);
+  await registerModuleRoutes(app);
   if (app.deps.config.devTools) await app.register(devRoutes);
 }

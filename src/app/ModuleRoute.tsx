@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { Redirect } from 'wouter';
-import { modulePath } from '../contract/routes.ts';
-import { screenOfPath, type ClientModule } from '../panel/clientModule.ts';
+import { routePath, screenOfPath, type ClientModule } from '../panel/clientModule.ts';
 import { clientModule, moduleOpens } from '../panel/modules.ts';
 import { NotFoundPage } from './errors/NotFoundPage.tsx';
 import { ModuleNotEnabled } from './ModuleNotEnabled.tsx';
@@ -19,7 +18,7 @@ export function ModuleRoute({ module, rest }: { module: string; rest: string }) 
   const part = clientModule(module);
   const found = part && screenOfPath(part, rest);
   if (!part || !found) return <NotFoundPage />;
-  if (found.alias) return <Redirect to={modulePath(part.module.key, found.route)} replace />;
+  if (found.alias) return <Redirect to={routePath(part, found.route)} replace />;
   if (part.withoutSession?.includes(found.route)) return <DeviceScreen part={part} route={found.route} />;
   return (
     <UserArea bare={part.frameless?.includes(found.route)}>

@@ -5,14 +5,22 @@
  * The platform discovers the folders; nothing shared lists them.
  */
 import type { Entity } from './entity.ts';
+import { modulePath } from './routes.ts';
 
-export interface ModuleDeclaration {
+/** A module's screen routes: each route's name → its path relative to `/User/Panel/Module/<key>/`. */
+export type RouteTable = Readonly<Record<string, string>>;
+
+export interface ModuleDeclaration<R extends RouteTable = RouteTable> {
   /** The spec's path segment: `/User/Panel/Module/<key>/…`, and the first part of its entities' keys. */
   key: string;
   /** The entities it declares (their `module` is this key). */
   entities: readonly Entity[];
-  /** Every screen route, relative to `/User/Panel/Module/<key>/`, spelled as the spec spells it. */
-  routes: readonly string[];
+  /**
+   * Every screen route, declared here once (docs/decisions/034-routes-declared-once.md): its name
+   * → its path relative to `/User/Panel/Module/<key>/`, spelled as the spec spells it. Links are
+   * built from the names (`modulePaths`), and the client part gives exactly one screen per name.
+   */
+  routes: R;
   /** Correctly spelled routes that redirect to the spec's spellings (relative, like `routes`). */
   aliases?: Readonly<Record<string, string>>;
   /**
@@ -33,17 +41,33 @@ export interface ModuleDeclaration {
   order: number;
 }
 
-/** Checks a module's declaration: its entities are its own, its routes unique. */
-export function defineModule(declaration: ModuleDeclaration): ModuleDeclaration {
+/** Checks a module's declaration: its entities are its own, its routes unique, its aliases lead to its routes. */
+export function defineModule<R extends RouteTable>(declaration: ModuleDeclaration<R>): ModuleDeclaration<R> {
   for (const entity of declaration.entities) {
     if (entity.module !== declaration.key) throw new Error(`${entity.key} is declared by the module ${declaration.key}`);
   }
   const seen = new Set<string>();
-  for (const route of declaration.routes) {
+  for (const route of Object.values(declaration.routes)) {
     const key = route.toLowerCase();
     if (seen.has(key)) throw new Error(`${declaration.key} lists the route ${route} twice`);
     seen.add(key);
   }
+  for (const [from, to] of Object.entries(declaration.aliases ?? {})) {
+    if (!Object.values(declaration.routes).includes(to) || seen.has(from.toLowerCase())) throw new Error(`${declaration.key}: the alias ${from} must lead to one of its routes and be none`);
+  }
   if (declaration.follows && !declaration.dependsOn?.includes(declaration.follows)) throw new Error(`${declaration.key} follows ${declaration.follows} without depending on it`);
   return declaration;
+}
+
+/** A module's screens' full paths by route name: `modulePaths(module).categoryList`. */
+export type ModulePaths<R extends RouteTable> = { readonly [N in keyof R]: string };
+
+/** Every screen's full path of a module, by its route's name (its client's `paths.ts` is this one line). */
+export function modulePaths<R extends RouteTable>(module: ModuleDeclaration<R>): ModulePaths<R> {
+  return Object.fromEntries(Object.entries(module.routes).map(([name, route]) => [name, modulePath(module.key, route)])) as ModulePaths<R>;
+}
+
+/** Whether a panel with these modules enabled opens this module (always on, enabled, or following one that is). */
+export function moduleEnabled(module: ModuleDeclaration, enabled: readonly string[]): boolean {
+  return module.alwaysOn === true || enabled.includes(module.key) || (module.follows !== undefined && enabled.includes(module.follows));
 }

@@ -92,7 +92,7 @@ export function withDependencies(keys: readonly string[]): string[] {
 
 /** Every module screen's full path, canonical spelling. */
 export function moduleRoutes(): string[] {
-  return registry.modules.flatMap((m) => m.routes.map((r) => modulePath(m.key, r)));
+  return registry.modules.flatMap((m) => Object.values(m.routes).map((r) => modulePath(m.key, r)));
 }
 
 /** The modules' correctly spelled paths that redirect to the spec's spellings (full paths). */

@@ -5,11 +5,11 @@
  * whatever reads the modules imports it; it stays out of the login page's chunk.
  */
 import type { ComponentType } from 'react';
-import type { ModuleDeclaration } from '../contract/module.ts';
+import { moduleEnabled, type ModuleDeclaration } from '../contract/module.ts';
 import { registerModules } from '../contract/modules.ts';
-import { modulePath, withQuery } from '../contract/routes.ts';
+import { withQuery } from '../contract/routes.ts';
 import { addCatalogues } from '../i18n/locale.ts';
-import type { ClientModule, RefusalProps } from './clientModule.ts';
+import { routePath, type ClientModule, type RefusalProps } from './clientModule.ts';
 
 const declarations = import.meta.glob<ModuleDeclaration>('../../modules/*/module.ts', { eager: true, import: 'default' });
 const found = import.meta.glob<ClientModule>('../../modules/*/client/index.tsx', { eager: true, import: 'default' });
@@ -30,9 +30,9 @@ export function listedModules(): readonly ClientModule[] {
   return listed;
 }
 
-/** Whether a module's screens open in a panel with these modules (one that follows another opens with it). */
+/** Whether a module's screens open in a panel with these modules (one that follows another opens with it): as the server's module routes answer. */
 export function moduleOpens(part: ClientModule, enabled: readonly string[]): boolean {
-  return enabled.includes(part.module.key) || (part.module.follows !== undefined && enabled.includes(part.module.follows));
+  return moduleEnabled(part.module, enabled);
 }
 
 export function clientModule(key: string): ClientModule | undefined {
@@ -45,7 +45,7 @@ export function documentPage(entityKey: string, id: string): string | null {
   const [key, name] = entityKey.split('/');
   const part = key ? clientModule(key) : undefined;
   const route = name ? part?.documentPages?.[name] : undefined;
-  return part && route ? withQuery(modulePath(part.module.key, route), { id }) : null;
+  return part && route ? withQuery(routePath(part, route), { id }) : null;
 }
 
 /** The module's words for a refusal of the document `entityKey` (`<Module>/<Entity>`), if it has any. */

@@ -27,7 +27,7 @@ let refuse = false;
 const before = serverModules();
 
 const follower: ServerModule = {
-  module: { key: FOLLOWER, order: 99, entities: [], routes: [] },
+  module: { key: FOLLOWER, order: 99, entities: [], routes: {} },
   followers: [
     {
       module: FOLLOWER,

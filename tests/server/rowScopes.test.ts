@@ -38,7 +38,7 @@ const declaration: EntityDeclaration<{ name: Field; agentId: Field }> = {
 };
 const Customer = defineEntity(declaration);
 
-const ScopeSales = defineModule({ key: 'ScopeSales', entities: [Customer], routes: [], order: 900 });
+const ScopeSales = defineModule({ key: 'ScopeSales', entities: [Customer], routes: {}, order: 900 });
 
 let before: readonly ModuleDeclaration[];
 let server: TestServer;

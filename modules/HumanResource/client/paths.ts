@@ -1,15 +1,5 @@
-/** Every attendance screen's path, written once; links are built from here. */
-import { modulePath } from '../../../src/contract/routes.ts';
+/** Every attendance screen's full path by its route's name, derived from module.ts (where routes are declared once). */
+import { modulePaths } from '../../../src/contract/module.ts';
+import module from '../module.ts';
 
-const at = (screen: string) => modulePath('HumanResource', screen);
-
-export const hr = {
-  dashboard: at('dashboard'),
-  report: at('Management/Attendance/Report/ReportIO'),
-  addPersonnel: at('Management/Personnel/AddNewPersonnel'),
-  personnelList: at('Management/Personnel/list/PersonnelList'),
-  devices: at('Management/Workplace/Device/DeviceManagement'),
-  kiosk: at('Management/Workplace/Device/Kiosk'),
-  places: at('Management/Workplace/Place/PlaceManagement'),
-  rules: at('Management/Workplace/Rules/RulesManagement'),
-} as const;
+export const hr = modulePaths(module);

@@ -1,13 +1,13 @@
 /** Attendance's server part: the fence and policy re-checked on every punch, kiosk tablets as devices whose punches prove who punched, the in/out report of a range, and the server's clock for phones. */
 import { join } from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { defineServerModule, envelope, integer, object, ok, readDeviceCredential, requireSession } from '../../../server/moduleApi.ts';
+import type { FastifyInstance } from 'fastify';
+import { defineServerModule, envelope, integer, object, ok, pathInScope } from '../../../server/moduleApi.ts';
 import module from '../module.ts';
 import { clockEndpoint, type ClockAnswer } from '../rules/clock.ts';
 import { personnelHooks } from './personnelHooks.ts';
 import { placeHooks } from './placeHooks.ts';
 import { punchHooks } from './punchHooks.ts';
-import { kioskRoutes } from './kioskRoutes.ts';
+import { kioskDeviceRoutes, kioskRoutes } from './kioskRoutes.ts';
 import { reportRoute } from './reportRoute.ts';
 import { ruleHooks } from './ruleHooks.ts';
 
@@ -16,17 +16,21 @@ export default defineServerModule({
   hooks: { Place: placeHooks, Rule: ruleHooks, Personnel: personnelHooks, Punch: punchHooks },
   // People written before first and last names existed get them once (rules/personName.ts).
   migrations: join(import.meta.dirname, 'migrations'),
-  routes(app) {
-    reportRoute(app);
-    kioskRoutes(app);
-    const schema = {
-      summary: "The server's clock, for phones whose own is off",
-      response: { 200: envelope(object({ now: integer({ description: 'Milliseconds since the epoch.' }) }, { required: ['now'] })) },
-    };
+  routes: {
+    panel(scope) {
+      reportRoute(scope);
+      kioskRoutes(scope);
+    },
+    device: kioskDeviceRoutes,
     // A kiosk asks with its device credential: the time is all it learns here.
-    const sessionOrDevice = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!readDeviceCredential(request)) await requireSession(request, reply);
-    };
-    app.get(clockEndpoint.path.replace(/^\/api/, ''), { preHandler: sessionOrDevice, schema }, async (request) => ok<ClockAnswer>(request, { now: request.server.deps.clock.now() }));
+    sessionOrDevice: clockRoute,
   },
 });
+
+function clockRoute(scope: FastifyInstance): void {
+  const schema = {
+    summary: "The server's clock, for phones whose own is off",
+    response: { 200: envelope(object({ now: integer({ description: 'Milliseconds since the epoch.' }) }, { required: ['now'] })) },
+  };
+  scope.get(pathInScope(scope, clockEndpoint.path), { schema }, async (request) => ok<ClockAnswer>(request, { now: request.server.deps.clock.now() }));
+}

@@ -12,8 +12,8 @@ import { Code } from '../../../src/contract/codes.ts';
 import { permission, type Row } from '../../../src/contract/entity.ts';
 import { toAsciiDigits } from '../../../src/contract/normalize.ts';
 import {
-  AppError, applyMutation, clearThrottle, columnName, findRow, inDeviceWrite, inPanelWrite, ok, readDeviceCredential,
-  arrayOf, envelope, object, requirePanel, requireSession, reserveThrottle, selectRows, setServerFields, signDeviceCredential, text as textSchema, throttleKey, type JsonSchema, type Limit,
+  AppError, applyMutation, clearThrottle, columnName, findRow, inDeviceWrite, inPanelWrite, ok, pathInScope,
+  arrayOf, envelope, object, reserveThrottle, selectRows, setServerFields, signDeviceCredential, text as textSchema, throttleKey, type JsonSchema, type Limit,
 } from '../../../server/moduleApi.ts';
 import { Device, Personnel, Place } from '../entities/masterData.ts';
 import { Punch } from '../entities/punch.ts';
@@ -25,7 +25,6 @@ const proofLimit: Limit = { prefix: 'kiosk-proof', maxFailures: KIOSK_PROOF_TRIE
 /** All a kiosk's writes may ever do (inside the server: a punch is written for anyone, at its device), within the rights of the manager who enrolled it. */
 const kioskPermissions = [permission(Punch, 'create'), permission(Punch, 'read'), permission(Punch, 'readAll'), permission(Personnel, 'read'), permission(Personnel, 'readAll'), permission(Device, 'read'), permission(Place, 'read')];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const path = (p: string) => p.replace(/^\/api/, '');
 const refused = () => new AppError(Code.WrongCredentials, 401);
 
 function body(request: FastifyRequest): Record<string, unknown> {
@@ -37,10 +36,9 @@ function text(value: unknown, max: number): string | null {
   return typeof value === 'string' && value.trim() && value.length <= max ? value.trim() : null;
 }
 
-/** The kiosk Device a request's credential names, while that Device still holds exactly that credential; else 401. */
+/** The kiosk Device a request's credential (checked by the device scope) names, while that Device still holds exactly that credential; else 401. */
 async function kioskOf(request: FastifyRequest): Promise<{ device: Row; panelId: string }> {
-  const credential = readDeviceCredential(request);
-  if (!credential) throw refused();
+  const credential = request.device;
   const device = await findRow(request.server.deps.db, Device, credential.panelId, credential.deviceId);
   const live = device && !device.deleted && device.kind === 'kiosk' && device.active === true && typeof device.enrolledAt === 'string';
   if (!live || new Date(device.enrolledAt as string).getTime() !== credential.issuedAt) throw refused();
@@ -168,9 +166,14 @@ const schemas = {
   },
 };
 
-export function kioskRoutes(app: FastifyInstance): void {
-  app.post(path(kioskEndpoints.enrol.path), { preHandler: [requireSession, requirePanel], schema: schemas.enrol }, enrol);
-  app.post(path(kioskEndpoints.leave.path), { preHandler: [requireSession, requirePanel], schema: schemas.leave }, leave);
-  app.get(path(kioskEndpoints.roster.path), { schema: schemas.roster }, roster);
-  app.post(path(kioskEndpoints.punch.path), { schema: schemas.punch }, punch);
+/** A manager's calls, in the module's panel scope. */
+export function kioskRoutes(scope: FastifyInstance): void {
+  scope.post(pathInScope(scope, kioskEndpoints.enrol.path), { schema: schemas.enrol }, enrol);
+  scope.post(pathInScope(scope, kioskEndpoints.leave.path), { schema: schemas.leave }, leave);
+}
+
+/** The tablet's calls, in the module's device scope: its credential instead of a session. */
+export function kioskDeviceRoutes(scope: FastifyInstance): void {
+  scope.get(pathInScope(scope, kioskEndpoints.roster.path), { schema: schemas.roster }, roster);
+  scope.post(pathInScope(scope, kioskEndpoints.punch.path), { schema: schemas.punch }, punch);
 }

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../src/contract/codes.ts';
 import { permission } from '../../../src/contract/entity.ts';
-import { AppError, arrayOf, columnName, ensurePermission, envelope, integer, object, ok, requirePanel, requireSession, scopeCondition, selectRows, text } from '../../../server/moduleApi.ts';
+import { AppError, arrayOf, columnName, ensurePermission, envelope, integer, object, ok, pathInScope, scopeCondition, selectRows, text } from '../../../server/moduleApi.ts';
 import { Personnel, Rule } from '../entities/masterData.ts';
 import { Punch } from '../entities/punch.ts';
 import { daysFrom, punchWindow } from '../rules/attendanceDay.ts';
@@ -68,8 +68,9 @@ const schema = {
   },
 };
 
-export function reportRoute(app: FastifyInstance): void {
-  app.get(reportEndpoint.path.replace(/^\/api/, ''), { preHandler: [requireSession, requirePanel], schema }, async (request) => {
+/** In the module's panel scope (a member of a panel with attendance on). */
+export function reportRoute(scope: FastifyInstance): void {
+  scope.get(pathInScope(scope, reportEndpoint.path), { schema }, async (request) => {
     const access = request.panel;
     ensurePermission(access, permission(Punch, 'read'));
     const query = (request.query ?? {}) as Partial<Record<keyof ReportQuery, unknown>>;

@@ -1,27 +1,7 @@
-/** Every accounting screen's path, written once; links are built from here. */
-import { modulePath } from '../../../src/contract/routes.ts';
+/** Every accounting screen's full path by its route's name, derived from module.ts (where routes are declared once). */
+import { modulePaths } from '../../../src/contract/module.ts';
+import module from '../module.ts';
 
-const at = (screen: string) => modulePath('MarketAccounting', screen);
-
-export const acc = {
-  dashboard: at('dashboard'),
-  accounts: at('Accounts/AccountList'),
-  accountRow: at('Accounts/AccountRow'),
-  cashBoxes: at('Treasury/CashBoxes'),
-  bankAccounts: at('Treasury/BankAccounts'),
-  parties: at('Parties/PartyList'),
-  vouchers: at('Voucher/VoucherList'),
-  addVoucher: at('Voucher/AddVoucher'),
-  voucherDetails: at('Voucher/VoucherDetails'),
-  payments: at('Payment/PaymentList'),
-  addPayment: at('Payment/AddPayment'),
-  paymentDetails: at('Payment/PaymentDetails'),
-  cheques: at('Cheque/ChequeList'),
-  statement: at('Reports/PartyStatement'),
-  trialBalance: at('Reports/TrialBalance'),
-  profitAndLoss: at('Reports/ProfitAndLoss'),
-  cashAndBank: at('Reports/CashAndBank'),
-  settings: at('Settings/AccountingSettings'),
-} as const;
+export const acc = modulePaths(module);
 
 export { withQuery } from '../../../src/contract/routes.ts';

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { permission } from '../../../src/contract/entity.ts';
-import { envelope, inPanelWrite, object, ok, requirePanel, requireSession } from '../../../server/moduleApi.ts';
+import { envelope, inPanelWrite, object, ok, pathInScope } from '../../../server/moduleApi.ts';
 import { Account } from '../entities/books.ts';
 import { booksEndpoint } from '../rules/booksEndpoint.ts';
 import { ensureBooks } from './books.ts';
@@ -14,8 +14,9 @@ const schema = {
   response: { 200: envelope(object({ closedUpTo: { type: ['string', 'null'], format: 'date' } }, { required: ['closedUpTo'] })) },
 };
 
-export function booksRoute(app: FastifyInstance): void {
-  app.post(booksEndpoint.replace(/^\/api/, ''), { preHandler: [requireSession, requirePanel], schema }, async (request) => {
+/** In the module's panel scope (a member of a panel with accounting on). */
+export function booksRoute(scope: FastifyInstance): void {
+  scope.post(pathInScope(scope, booksEndpoint), { schema }, async (request) => {
     const books = await inPanelWrite(request, (ctx) => ensureBooks(ctx), [permission(Account, 'create')]);
     return ok(request, books);
   });

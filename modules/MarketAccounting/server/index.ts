@@ -14,7 +14,7 @@ export default defineServerModule({
   module,
   hooks: { Account: accountHooks, BankAccount: bankAccountHooks, Settings: settingsHooks, Voucher: voucherHooks, Payment: paymentHooks, Cheque: chequeHooks },
   followers,
-  routes: booksRoute,
+  routes: { panel: booksRoute },
   books: booksChecks,
   migrations: join(import.meta.dirname, 'migrations'),
 });

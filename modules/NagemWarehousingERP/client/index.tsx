@@ -11,9 +11,9 @@ export default defineClientModule({
   name: msg`Warehousing ERP`,
   description: msg`Warehousing’s product form at the address Nagem’s ERP links to; it opens wherever warehousing is on.`,
   icon: 'box',
-  nav: [{ screen: 'product/AddNewProduct', label: msg`Add a product`, needs: permission(Product, 'create') }],
+  nav: [{ screen: 'addProduct', label: msg`Add a product`, needs: permission(Product, 'create') }],
   screens: {
-    'product/AddNewProduct': lazyScreen(() => import('../../WarehousingMVM/client/exports.ts'), 'AddNewProduct'),
+    addProduct: lazyScreen(() => import('../../WarehousingMVM/client/exports.ts'), 'AddNewProduct'),
   },
   catalogue: {
     fa: () => import('../locales/fa.po'),

@@ -8,7 +8,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { modulePath, paths } from '../../contract/routes.ts';
 import { formatNumber } from '../../i18n/format.ts';
-import { moduleEntry, type ClientModule } from '../../panel/clientModule.ts';
+import { moduleEntry, routePath, type ClientModule } from '../../panel/clientModule.ts';
 import { listedModules } from '../../panel/modules.ts';
 import { panelAllows } from '../../storage/access.ts';
 import { useCurrentPanel } from '../../storage/currentPanel.ts';
@@ -100,14 +100,14 @@ export function PanelNav({ onNavigate }: { onNavigate?: () => void }) {
           const open = part === openPart;
           return (
             <div key={module} className="flex flex-col gap-0.5">
-              <NavItem href={modulePath(module, entry)} preload={() => void part.screens[entry]?.preload()} icon={<PanelIconGlyph icon={panel.moduleIcons?.[module] ?? part.icon} />} onNavigate={onNavigate}>
+              <NavItem href={routePath(part, entry)} preload={() => void part.screens[entry]?.preload()} icon={<PanelIconGlyph icon={panel.moduleIcons?.[module] ?? part.icon} />} onNavigate={onNavigate}>
                 {_(part.name)}
               </NavItem>
               {open &&
                 part.nav
                   .filter((place) => place.screen !== entry && (!place.needs || allows(place.needs)))
                   .map((place) => (
-                    <NavItem key={place.screen} nested href={modulePath(module, place.screen)} preload={() => void part.screens[place.screen]?.preload()} onNavigate={onNavigate}>
+                    <NavItem key={place.screen} nested href={routePath(part, place.screen)} preload={() => void part.screens[place.screen]?.preload()} onNavigate={onNavigate}>
                       {_(place.label)}
                     </NavItem>
                   ))}

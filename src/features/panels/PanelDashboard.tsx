@@ -22,7 +22,7 @@ import { PanelIconGlyph } from '../../ui/panelIcons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { ActivityFeed } from './ActivityFeed.tsx';
-import { moduleEntry } from '../../panel/clientModule.ts';
+import { moduleEntry, routePath } from '../../panel/clientModule.ts';
 import { listedModules } from '../../panel/modules.ts';
 import { usePanelActivity } from './useActivity.ts';
 import { WithPanel } from '../../panel/WithPanel.tsx';
@@ -75,7 +75,7 @@ function Dashboard({ panel, stale }: { panel: PanelInUse; stale: boolean }) {
             .filter((part) => panel.modules.includes(part.module.key))
             .map((part) => (
               <li key={part.module.key}>
-                <Link href={modulePath(part.module.key, moduleEntry(part, (p) => panelAllows(panel, p)))} className="flex min-h-16 items-center gap-3 rounded-xl p-3 ring-1 ring-slate-200 hover:bg-brand-50 hover:ring-brand-300">
+                <Link href={routePath(part, moduleEntry(part, (p) => panelAllows(panel, p)))} className="flex min-h-16 items-center gap-3 rounded-xl p-3 ring-1 ring-slate-200 hover:bg-brand-50 hover:ring-brand-300">
                   <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
                     <PanelIconGlyph icon={panel.moduleIcons?.[part.module.key] ?? part.icon} className="size-6" />
                   </span>

@@ -9,12 +9,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../../../src/contract/codes.ts';
 import { endpoints } from '../../../../src/contract/endpoints.ts';
+import { panelEndpoints } from '../../../../src/contract/panels.ts';
 import { permission, type Row } from '../../../../src/contract/entity.ts';
 import { startTestServer, type CallResult, type TestServer } from '../../../../tests/server/harness.ts';
 import { addMember, createRow, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
 import { Device, Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch } from '../../entities/punch.ts';
 import { KIOSK_PROOF_TRIES, KIOSK_PROOF_WINDOW_MS, kioskEndpoints, type KioskEnrolment, type KioskPunchAnswer, type KioskRoster } from '../../rules/kioskEndpoint.ts';
+import { clockEndpoint, type ClockAnswer } from '../../rules/clock.ts';
 import { hashPin, newBadge } from '../../rules/kioskSecret.ts';
 
 let server: TestServer;
@@ -101,6 +103,28 @@ describe('a kiosk credential', () => {
       expect(JSON.stringify(answer.body)).not.toContain('مریم');
     }
     expect((await asKiosk(kioskEndpoints.enrol, credential, { deviceId: kiosk.id })).status).toBe(401);
+  });
+
+  it('reads the server’s clock, as a session does; with neither it is refused', async () => {
+    const now = await asKiosk<ClockAnswer>(clockEndpoint, credential);
+    expect([now.status, now.body.data?.now]).toEqual([200, server.clock.now()]);
+    expect((await owner.call<ClockAnswer>(clockEndpoint)).body.data?.now).toBe(server.clock.now());
+    expect((await server.call(clockEndpoint)).status).toBe(401);
+  });
+
+  it('opens nothing once its panel has attendance off, and works again once it is on', async () => {
+    const modules = async (list: string[]) => expect((await owner.call(panelEndpoints.updateModules, { body: { modules: list } })).status).toBe(200);
+    await modules(['PanelManagement']);
+    try {
+      for (const endpoint of [kioskEndpoints.roster, kioskEndpoints.punch]) {
+        const answer = await asKiosk(endpoint, credential, endpoint === kioskEndpoints.punch ? {} : undefined);
+        expect([answer.status, answer.body.errorData?.code], endpoint.path).toEqual([403, Code.InvalidOperation]);
+      }
+      expect((await owner.call(kioskEndpoints.leave, { body: { deviceId: kiosk.id } })).status).toBe(403);
+    } finally {
+      await modules(['PanelManagement', 'HumanResource']);
+    }
+    expect((await asKiosk(kioskEndpoints.roster, credential)).status).toBe(200);
   });
 
   it('is refused when forged or altered', async () => {

@@ -53,7 +53,7 @@ const Sale = defineEntity({
   defaultSort: { field: 'date', direction: 'desc' },
 });
 
-const fake = defineModule({ key: 'NagemManagement', order: 99, entities: [Customer, Sale], routes: [] });
+const fake = defineModule({ key: 'NagemManagement', order: 99, entities: [Customer, Sale], routes: {} });
 const before = { declarations: modules(), parts: serverModules() };
 
 let server: TestServer;

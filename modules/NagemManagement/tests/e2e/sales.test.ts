@@ -223,7 +223,7 @@ describe('a sale’s own page and form', () => {
 
 describe('every route', () => {
   const visit = async (suffix: string, name: string) => {
-    for (const route of module.routes) {
+    for (const route of Object.values(module.routes)) {
       const query = route === 'Customers/CustomersDetails' ? `?id=${ids.alborz}` : route === 'Modules/ModuleDetails' ? `?id=${ids.crm}` : route === 'Support/RequestDetails' ? `?id=${ids.request}` : route.startsWith('Sale/PanelSetupForms') ? `?saleId=${ids.won}` : '';
       await go(`${at(route)}${query}`);
       // Charts and lists that load after the heading are on screen before the picture.

@@ -8,7 +8,8 @@ import { Link } from 'wouter';
 import { createInitialElements } from '../../../../src/api/panels.ts';
 import type { Row } from '../../../../src/contract/entity.ts';
 import { PANEL_SETTINGS_PERMISSION } from '../../../../src/contract/panels.ts';
-import { modulePath, paths } from '../../../../src/contract/routes.ts';
+import { paths } from '../../../../src/contract/routes.ts';
+import { pm } from '../paths.ts';
 import { describeError } from '../../../../src/i18n/describeError.ts';
 import { panelAllows } from '../../../../src/storage/access.ts';
 import { loadCurrentPanel, type PanelInUse } from '../../../../src/storage/currentPanel.ts';
@@ -83,7 +84,7 @@ function Setup({ panel }: { panel: PanelInUse }) {
           </Button>
         )}
         {done && (
-          <Link href={modulePath('PanelManagement', 'People/Access')} className={buttonClasses('primary')}>
+          <Link href={pm.people} className={buttonClasses('primary')}>
             <Trans>Add people</Trans>
           </Link>
         )}

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { modulePath } from '../../../../src/contract/routes.ts';
+import { pm } from '../paths.ts';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { PageHeader } from '../../../../src/ui/Card.tsx';
 import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
@@ -17,7 +17,7 @@ export function ModuleAdd() {
         title={<Trans>Enable modules</Trans>}
         description={<Trans>Enabled modules appear for everyone in the panel whose role allows them.</Trans>}
         actions={
-          <Link href={modulePath('PanelManagement', 'Module/list')} className={buttonClasses('secondary')}>
+          <Link href={pm.modules} className={buttonClasses('secondary')}>
             <Trans>Enabled modules</Trans>
           </Link>
         }

@@ -3,8 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { updatePanelModules } from '../../../../src/api/panels.ts';
 import { PANEL_SETTINGS_PERMISSION } from '../../../../src/contract/panels.ts';
-import { modulePath } from '../../../../src/contract/routes.ts';
-import { moduleEntry, type ClientModule } from '../../../../src/panel/clientModule.ts';
+import { moduleEntry, routePath, type ClientModule } from '../../../../src/panel/clientModule.ts';
 import { listedModules } from '../../../../src/panel/modules.ts';
 import { panelAllows } from '../../../../src/storage/access.ts';
 import type { PanelInUse } from '../../../../src/storage/currentPanel.ts';
@@ -52,7 +51,7 @@ export function ModuleCards({ panel, show }: { panel: PanelInUse; show: 'enabled
                 </Button>
               ) : (
                 <>
-                  <Link href={modulePath(part.module.key, moduleEntry(part, (p) => panelAllows(panel, p)))} className={buttonClasses('secondary', 'sm')}>
+                  <Link href={routePath(part, moduleEntry(part, (p) => panelAllows(panel, p)))} className={buttonClasses('secondary', 'sm')}>
                     <Trans>Open</Trans>
                   </Link>
                   {!part.module.alwaysOn && (

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { modulePath } from '../../../../src/contract/routes.ts';
+import { pm } from '../paths.ts';
 import { buttonClasses } from '../../../../src/ui/Button.tsx';
 import { PageHeader } from '../../../../src/ui/Card.tsx';
 import { PlusIcon } from '../../../../src/ui/icons.tsx';
@@ -18,7 +18,7 @@ export function ModuleList() {
         title={<Trans>Modules</Trans>}
         description={<Trans>The modules enabled in this panel. Disabling one hides it from everyone; its records stay.</Trans>}
         actions={
-          <Link href={modulePath('PanelManagement', 'Module/add')} className={buttonClasses('primary')}>
+          <Link href={pm.addModule} className={buttonClasses('primary')}>
             <PlusIcon /> <Trans>Enable modules</Trans>
           </Link>
         }

@@ -5,15 +5,16 @@
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import PanelManagement from '../../modules/PanelManagement/module.ts';
-import { booksAuditEndpoint, type BooksAuditResult } from '../../src/contract/booksAudit.ts';
-import { PANEL_SETTINGS_PERMISSION } from '../../src/contract/panels.ts';
-import { modulePath } from '../../src/contract/routes.ts';
-import { PanelDetails } from '../../modules/PanelManagement/client/screens/PanelDetails.tsx';
-import { envelope, fakeApi } from './fakeApi.ts';
-import { aPanel, renderInPanel } from './panelFixture.tsx';
+import PanelManagement from '../../module.ts';
+import { booksAuditEndpoint, type BooksAuditResult } from '../../../../src/contract/booksAudit.ts';
+import { modulePaths } from '../../../../src/contract/module.ts';
+import { PANEL_SETTINGS_PERMISSION } from '../../../../src/contract/panels.ts';
+import { modulePath } from '../../../../src/contract/routes.ts';
+import { PanelDetails } from '../../client/screens/PanelDetails.tsx';
+import { envelope, fakeApi } from '../../../../tests/unit/fakeApi.ts';
+import { aPanel, renderInPanel } from '../../../../tests/unit/panelFixture.tsx';
 
-const url = modulePath(PanelManagement.key, 'PanelDetails');
+const url = modulePaths(PanelManagement).details;
 const receiptId = '3f7c1c6e-8d1e-4e57-9a43-1b2d7f0c9a11';
 
 const differing: BooksAuditResult = {

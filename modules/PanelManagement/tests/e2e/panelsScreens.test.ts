@@ -5,13 +5,17 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Member, Role } from '../../src/contract/entities/panelManagement.ts';
-import { entityPath, type Row } from '../../src/contract/entity.ts';
-import { panelEndpoints, type CurrentPanel } from '../../src/contract/panels.ts';
-import { modulePath, paths } from '../../src/contract/routes.ts';
-import { accountServerEnv, freshContext, logInByApi, newAccount, signInContext } from './accountSteps.ts';
-import { screenshot, seriousA11yViolations, serverAndBrowser } from './harness.ts';
-import { callInPanel } from './panelsSteps.ts';
+import { Member, Role } from '../../../../src/contract/entities/panelManagement.ts';
+import { entityPath, type Row } from '../../../../src/contract/entity.ts';
+import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
+import { modulePaths } from '../../../../src/contract/module.ts';
+import { paths } from '../../../../src/contract/routes.ts';
+import { accountServerEnv, freshContext, logInByApi, newAccount, signInContext } from '../../../../tests/e2e/accountSteps.ts';
+import { screenshot, seriousA11yViolations, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { callInPanel } from '../../../../tests/e2e/panelsSteps.ts';
+import PanelManagement from '../../module.ts';
+
+const pm = modulePaths(PanelManagement);
 
 let owner: { username: string; password: string };
 let panel: CurrentPanel;
@@ -50,16 +54,16 @@ const screens = [
   ['panel-list', paths.user.panelList],
   ['register-panel', paths.user.registerPanel],
   ['panel-dashboard', paths.user.panelDashboard],
-  ['people-access', modulePath('PanelManagement', 'People/Access')],
-  ['roles', modulePath('PanelManagement', 'Role')],
-  ['activity', modulePath('PanelManagement', 'Activity')],
-  ['chart-flow', modulePath('PanelManagement', 'ChartFlow')],
-  ['modules', modulePath('PanelManagement', 'Module/list')],
-  ['modules-add', modulePath('PanelManagement', 'Module/add')],
-  ['icons', modulePath('PanelManagement', 'Icon')],
-  ['panel-details', modulePath('PanelManagement', 'PanelDetails')],
-  ['initial-elements', modulePath('PanelManagement', 'initial-elements')],
-  ['all-panels', modulePath('PanelManagement', 'list')],
+  ['people-access', pm.people],
+  ['roles', pm.roles],
+  ['activity', pm.activity],
+  ['chart-flow', pm.chart],
+  ['modules', pm.modules],
+  ['modules-add', pm.addModule],
+  ['icons', pm.icons],
+  ['panel-details', pm.details],
+  ['initial-elements', pm.initialElements],
+  ['all-panels', pm.allPanels],
   ['sync-problems', paths.syncProblems],
 ] as const;
 
@@ -102,13 +106,13 @@ describe.each([
   });
 
   it('a role’s form with its permission matrix', async () => {
-    await page.goto(`${modulePath('PanelManagement', 'Role')}?new`);
+    await page.goto(`${pm.roles}?new`);
     await page.getByRole('dialog').getByRole('heading').waitFor();
     await check(page, `panels-role-form-${locale}-${width}`);
   });
 
   it('a person’s details', async () => {
-    await page.goto(modulePath('PanelManagement', 'People/Access'));
+    await page.goto(pm.people);
     await page.getByRole('main').getByRole('button', { name: /مریم کریمی/ }).first().click();
     await page.getByRole('dialog').getByRole('heading').waitFor();
     await check(page, `panels-person-details-${locale}-${width}`);
