@@ -31,17 +31,20 @@ function layerOf(file) {
   return { kind: 'other' };
 }
 
-/** The modules a module declares in `dependsOn` (read from its module.ts). */
-const dependencies = new Map();
-function dependsOn(name) {
-  if (!dependencies.has(name)) {
+/** The modules a module names in a list of its module.ts: `dependsOn` or `listensTo` (decision 033). */
+const declared = new Map();
+function named(name, field) {
+  const key = `${name}:${field}`;
+  if (!declared.has(key)) {
     const file = join(root, 'modules', name, 'module.ts');
     const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-    const list = /dependsOn:\s*\[([^\]]*)\]/.exec(text)?.[1] ?? '';
-    dependencies.set(name, [...list.matchAll(/'([^']+)'/g)].map((m) => m[1]));
+    const list = new RegExp(`${field}:\\s*\\[([^\\]]*)\\]`).exec(text)?.[1] ?? '';
+    declared.set(key, [...list.matchAll(/'([^']+)'/g)].map((m) => m[1]));
   }
-  return dependencies.get(name);
+  return declared.get(key);
 }
+const dependsOn = (name) => named(name, 'dependsOn');
+const listensTo = (name) => named(name, 'listensTo');
 
 /** Why `from` may not import `to`, or null when it may. */
 function refusal(from, to) {
@@ -68,6 +71,11 @@ function refusal(from, to) {
       if (to.kind === 'feature' || to.kind === 'app') return 'modules sit beside features, below the app';
       if (!isModule) return null;
       if (to.name === from.name) return from.part !== 'contract' || to.part === 'contract' ? null : 'a module’s declaration imports only declarations';
+      if (to.part === 'server' && to.exports) {
+        // A published event's handle and payload types (decision 033), for a dependency or a module listened to.
+        if (from.part !== 'server') return 'another module’s server/exports.ts is for a module’s server part only';
+        return dependsOn(from.name).includes(to.name) || listensTo(from.name).includes(to.name) ? null : `${from.name} names ${to.name} in neither dependsOn nor listensTo`;
+      }
       if (!dependsOn(from.name).includes(to.name)) return `${from.name} does not declare ${to.name} in dependsOn`;
       return to.part === 'contract' || to.exports ? null : `another module is used only through its declaration and exports.ts`;
     }

@@ -2,7 +2,8 @@
  * Market accounting (market-accounting.md): the chart of accounts, cash boxes and bank accounts,
  * vouchers, receipts and payments, cheques, the journal with its balances, the reports and the
  * dashboard. It follows warehousing's receipts and invoiced sales when those are enabled, without
- * depending on either (docs/decisions/016-accounting-parties-and-posting.md).
+ * depending on either (docs/decisions/016-accounting-parties-and-posting.md): it listens to the
+ * events they publish (docs/decisions/033-published-document-events.md).
  */
 import { defineModule } from '../../src/contract/module.ts';
 import { Account, BankAccount, CashBox, Party, Settings } from './entities/books.ts';
@@ -12,6 +13,7 @@ import { AccountBalance, JournalLine } from './entities/ledger.ts';
 export default defineModule({
   key: 'MarketAccounting',
   order: 50,
+  listensTo: ['WarehousingMVM', 'NagemManagement'],
   entities: [Account, CashBox, BankAccount, Party, Settings, Voucher, Payment, Cheque, JournalLine, AccountBalance],
   routes: {
     dashboard: 'dashboard',

@@ -1,12 +1,13 @@
 /**
  * A module's server part (`modules/<Key>/server/index.ts` exports one as default): the rules of
- * its entities as lifecycle hooks (by entity name), the documents of other modules it follows,
- * the routes of its own (reports), and its SQL migrations. The platform collects them at start.
+ * its entities as lifecycle hooks (by entity name), the events it publishes of its documents and
+ * those of other modules it follows (decision 033), the routes of its own (reports), and its SQL
+ * migrations. The platform collects them at start.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeclaration } from '../../src/contract/module.ts';
 import type { BooksCheck } from '../books/audit.ts';
-import type { DocumentFollower } from '../entities/documentEvents.ts';
+import type { DocumentEvent, DocumentFollower } from '../entities/documentEvents.ts';
 import type { EntityHooks } from '../entities/lifecycle.ts';
 
 /** Registers routes in one of a module's scopes; paths are relative to its prefix (`pathInScope`). */
@@ -30,7 +31,9 @@ export interface ServerModule {
   module: ModuleDeclaration;
   /** Entity name → its hooks. */
   hooks?: Readonly<Record<string, EntityHooks>>;
-  /** Other modules' documents this one posts from (its handler runs while it is enabled). */
+  /** The events of its own documents that other modules may follow (handles exported by its server/exports.ts). */
+  publishes?: readonly DocumentEvent[];
+  /** Other modules' published events this one posts from: only of modules its declaration names in `listensTo`. */
   followers?: readonly DocumentFollower[];
   /** Endpoints beyond the generic REST and sync (reports, devices), under /api/<Key>/; each checks its own permission. */
   routes?: ModuleRouteScopes;
@@ -44,8 +47,17 @@ export interface ServerModule {
 }
 
 export function defineServerModule(part: ServerModule): ServerModule {
+  const key = part.module.key;
   for (const name of Object.keys(part.hooks ?? {})) {
-    if (!part.module.entities.some((e) => e.name === name)) throw new Error(`${part.module.key} has hooks for ${name}, which it does not declare`);
+    if (!part.module.entities.some((e) => e.name === name)) throw new Error(`${key} has hooks for ${name}, which it does not declare`);
+  }
+  for (const event of part.publishes ?? []) {
+    if (event.document.module !== key) throw new Error(`${key} publishes ${event.document.key}, a document of another module`);
+  }
+  for (const follower of part.followers ?? []) {
+    const source = follower.event.document.module;
+    if (follower.module !== key) throw new Error(`${key} declares a follower of ${follower.module}`);
+    if (!part.module.listensTo?.includes(source)) throw new Error(`${key} follows ${follower.event.document.key} without naming ${source} in listensTo`);
   }
   return part;
 }

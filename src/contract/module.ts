@@ -28,6 +28,13 @@ export interface ModuleDeclaration<R extends RouteTable = RouteTable> {
    * from it (`client/exports.ts`, `server/exports.ts`, their declarations), as the lint rule checks.
    */
   dependsOn?: readonly string[];
+  /**
+   * Modules whose published document events this one follows (docs/decisions/033): its server part
+   * may import their `server/exports.ts` (the event handles and payload types) and nothing else of
+   * them. Unlike `dependsOn`, they need not be enabled with it: a follower of a disabled module's
+   * documents simply hears nothing.
+   */
+  listensTo?: readonly string[];
   /** On in every panel and never disabled (panel management: it is where modules are managed). */
   alwaysOn?: boolean;
   /**

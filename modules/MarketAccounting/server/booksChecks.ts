@@ -10,16 +10,17 @@
  *   submitted while accounting was off has none, and that is no difference;
  * - a cancelled source's postings net to nothing on every account, party, box, bank and cheque;
  *   a draft posted nothing; no journal line is left whose source is not there.
- * Followed documents are read by name (entityByKey), as followers.ts reads them.
+ * Followed documents are read through the events their modules publish (decision 033), as
+ * followers.ts follows them: their payloads, never their rows.
  */
-import type { Entity, Line, Row } from '../../../src/contract/entity.ts';
-import { entityByKey } from '../../../src/contract/modules.ts';
-import { balanceFromLedger, columnName, optionalText, findRows, readLedgerRows, selectRows, stableId, whole, type AuditColumn, type AuditDifference, type AuditRow, type AuditScope, type BooksCheck } from '../../../server/moduleApi.ts';
+import type { DocumentStatus, Entity, Line, Row } from '../../../src/contract/entity.ts';
+import { balanceFromLedger, columnName, optionalText, findRows, publishedDocuments, readLedgerRows, selectRows, stableId, whole, type AuditColumn, type AuditDifference, type AuditRow, type AuditScope, type BooksCheck, type DocumentEvent } from '../../../server/moduleApi.ts';
+import { receiptEvents, type ReceiptEvent } from '../../WarehousingMVM/server/exports.ts';
+import { saleEvents, type SaleEvent } from '../../NagemManagement/server/exports.ts';
 import { Cheque, Payment, Voucher, type PaymentMethod } from '../entities/documents.ts';
 import { AccountBalance, JournalLine } from '../entities/ledger.ts';
 import { roleAccount } from './books.ts';
-import { SALE, WAREHOUSE_RECEIPT } from './followers.ts';
-import { mirrorPartyId } from './parties.ts';
+import { mirrorPartyId, type SourceParty } from './parties.ts';
 import { chequeIdOf } from './paymentHooks.ts';
 
 const JOURNAL = {
@@ -72,38 +73,51 @@ function paymentEntries(doc: Row): Entry[] {
   ];
 }
 
+const mirrorOf = (party: SourceParty | null) => (party ? mirrorPartyId(party.entity, party.id) : null);
+
 /** The automatic voucher of a warehousing receipt: at the value of the stock moves its submit made. */
-function receiptEntries(doc: Row, moveValues: Map<string, bigint>): Entry[] {
-  const value = (doc.lines as Line[]).reduce((s, l) => s + (moveValues.get(stableId('StockMove', doc.id, l.id, 'submit')) ?? 0n), 0n);
-  if (doc.direction === 'in') {
-    const credit = doc.opening === true ? entry(roleAccount('openingBalance'), 0n, value) : entry(roleAccount('payable'), 0n, value, { partyId: typeof doc.partyId === 'string' && doc.partyId ? mirrorPartyId('WarehousingMVM/Party', doc.partyId) : null });
+function receiptEntries({ direction, opening, party, value }: ReceiptEvent): Entry[] {
+  if (direction === 'in') {
+    const credit = opening ? entry(roleAccount('openingBalance'), 0n, value) : entry(roleAccount('payable'), 0n, value, { partyId: mirrorOf(party) });
     return [entry(roleAccount('inventory'), value, 0n), credit];
   }
   return [entry(roleAccount('costOfSales'), -value, 0n), entry(roleAccount('inventory'), 0n, -value)];
 }
 
 /** The automatic voucher of an invoiced sale. */
-function saleEntries(doc: Row): Entry[] {
-  const net = whole(doc.net);
-  const vat = whole(doc.vat);
-  const total = doc.total === null || doc.total === undefined ? net + vat : whole(doc.total);
-  const partyId = typeof doc.customerId === 'string' && doc.customerId ? mirrorPartyId('NagemManagement/Customer', doc.customerId) : null;
-  return [entry(roleAccount('receivable'), total, 0n, { partyId }), entry(roleAccount('revenue'), 0n, net), entry(roleAccount('vatPayable'), 0n, vat)];
-}
+const saleEntries = ({ net, vat, total, customer }: SaleEvent): Entry[] => [
+  entry(roleAccount('receivable'), total, 0n, { partyId: mirrorOf(customer) }),
+  entry(roleAccount('revenue'), 0n, net),
+  entry(roleAccount('vatPayable'), 0n, vat),
+];
 
-async function stockMoveValues(scope: AuditScope): Promise<Map<string, bigint>> {
-  const moves = entityByKey('WarehousingMVM/StockMove');
-  if (!moves) return new Map();
-  const rows = await scope.q.query<{ id: string; value: string }>(`SELECT id::text AS id, coalesce(${columnName('value')}, 0)::text AS value FROM ${moves.table} WHERE panel_id = $1 AND NOT deleted`, [scope.panelId]);
-  return new Map(rows.map((r) => [r.id, whole(r.value)]));
+/** A posting document as the check reads it: its own row, or a followed module's published document. */
+interface Audited {
+  id: string;
+  number: string | null;
+  status: DocumentStatus;
+  /** What its submit posts. */
+  entries: () => Entry[];
 }
 
 interface Source {
-  entity: Entity;
-  /** What its submit posts; `followed` sources may have posted nothing (accounting was off). */
-  entries: (doc: Row) => Entry[];
+  type: string;
+  documents: Audited[];
+  /** Followed sources may have posted nothing (accounting was off). */
   followed: boolean;
 }
+
+const own = async (scope: AuditScope, entity: Entity, entries: (doc: Row) => Entry[]): Promise<Source> => ({
+  type: entity.key,
+  documents: (await selectRows(scope.q, entity, scope.panelId)).map((doc) => ({ id: doc.id, number: (doc.number as string | null) ?? null, status: doc.status as DocumentStatus, entries: () => entries(doc) })),
+  followed: false,
+});
+
+const followed = async <P>(scope: AuditScope, event: DocumentEvent<P>, entries: (payload: P) => Entry[]): Promise<Source> => ({
+  type: event.document.key,
+  documents: (await publishedDocuments(scope, event)).map((doc) => ({ ...doc, entries: () => entries(doc.payload) })),
+  followed: true,
+});
 
 const postingsFromSources: BooksCheck = {
   name: 'postingsFromSources',
@@ -111,24 +125,21 @@ const postingsFromSources: BooksCheck = {
     const journal = await readJournal(scope);
     const bySource = new Map<string, Posted[]>();
     for (const p of journal) bySource.set(p.sourceId, [...(bySource.get(p.sourceId) ?? []), p]);
-    const moveValues = await stockMoveValues(scope);
     const sources: Source[] = [
-      { entity: Voucher, entries: voucherEntries, followed: false },
-      { entity: Payment, entries: paymentEntries, followed: false },
+      await own(scope, Voucher, voucherEntries),
+      await own(scope, Payment, paymentEntries),
+      await followed(scope, receiptEvents, receiptEntries),
+      await followed(scope, saleEvents, saleEntries),
     ];
-    const receipt = entityByKey(WAREHOUSE_RECEIPT);
-    if (receipt) sources.push({ entity: receipt, entries: (doc) => receiptEntries(doc, moveValues), followed: true });
-    const sale = entityByKey(SALE);
-    if (sale) sources.push({ entity: sale, entries: saleEntries, followed: true });
 
     const differences: AuditDifference[] = [];
     const explained = new Set<string>();
     let compared = 0;
-    for (const { entity, entries, followed } of sources) {
-      for (const doc of await selectRows(scope.q, entity, scope.panelId)) {
+    for (const { type, documents, followed } of sources) {
+      for (const doc of documents) {
         compared++;
         const posted = bySource.get(doc.id) ?? [];
-        const document = { type: entity.key, id: doc.id, number: (doc.number as string | null) ?? null };
+        const document = { type, id: doc.id, number: doc.number };
         const differ = (rowId: string | null, expected: string, found: string, problem: string) => differences.push({ check: 'postingsFromSources', entity: JournalLine.key, rowId, document, expected, found, problem });
         for (const p of posted) explained.add(p.id);
         if (doc.status === 'draft') {
@@ -138,7 +149,7 @@ const postingsFromSources: BooksCheck = {
         if (followed && !posted.length) continue;
         const byId = new Map(posted.map((p) => [p.id, p]));
         // The submit's lines: those of more than nothing, numbered in order.
-        const expected = entries(doc).filter((e) => e.debit !== 0n || e.credit !== 0n);
+        const expected = doc.entries().filter((e) => e.debit !== 0n || e.credit !== 0n);
         const submitIds = new Set<string>();
         expected.forEach((e, seq) => {
           const id = lineId(doc.id, 'submit', seq);

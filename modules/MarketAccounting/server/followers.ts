@@ -1,47 +1,38 @@
 /**
- * Automatic vouchers from other modules' documents (market-accounting.md), while those modules are
- * enabled, without depending on them: the documents and their fields are read by name.
+ * Automatic vouchers from other modules' documents (market-accounting.md), while accounting is
+ * enabled, without depending on those modules: it follows the events they publish (decision 033),
+ * typed by their server/exports.ts, and reads nothing of theirs by name.
  * - Warehousing's receipt: goods in post inventory against the supplier's payable at the value of
- *   the stock moves it made, or, for opening stock (`opening`), against opening balance equity: the
- *   goods were the business's before the books began, and nobody is owed for them; goods out post
- *   the cost of goods sold against inventory at the moving-average cost warehousing valued them at.
+ *   the stock moves it made, or, for opening stock, against opening balance equity: the goods were
+ *   the business's before the books began, and nobody is owed for them; goods out post the cost of
+ *   goods sold against inventory at the moving-average cost warehousing valued them at.
  * - An invoiced (submitted) sale: the customer's receivable against revenue and VAT payable.
- * Cancelling the source posts the reverse of what it posted.
+ * Cancelling the source posts the reverse of what it posted for it (by its id).
  */
-import { rials } from '../../../src/contract/money.ts';
-import { entityByKey } from '../../../src/contract/modules.ts';
-import type { Row } from '../../../src/contract/entity.ts';
-import type { DocumentFollower, WriteContext } from '../../../server/moduleApi.ts';
+import { followDocument, type DocumentEvent, type DocumentFollower, type WriteContext } from '../../../server/moduleApi.ts';
+import { receiptEvents, type ReceiptEvent } from '../../WarehousingMVM/server/exports.ts';
+import { saleEvents, type SaleEvent } from '../../NagemManagement/server/exports.ts';
 import { roleAccount } from './books.ts';
-import { postJournal, reverseJournal, type Entry, type Source } from './journal.ts';
+import { postJournal, reverseJournal, type Entry } from './journal.ts';
 import { mirrorParty } from './parties.ts';
 
-export const WAREHOUSE_RECEIPT = 'WarehousingMVM/Receipt';
-export const SALE = 'NagemManagement/Sale';
-
-const sourceOf = (type: string, doc: Row): Source => ({ type, id: doc.id, number: (doc.number as string | null) ?? null });
-
-/** The value of the stock moves a receipt's submit made (signed: in positive, out negative). */
-async function stockValue(ctx: WriteContext, receiptId: string): Promise<bigint> {
-  const moves = entityByKey('WarehousingMVM/StockMove');
-  if (!moves) return 0n;
-  const [row] = await ctx.tx.query<{ value: string | number | null }>(
-    `SELECT coalesce(sum(value), 0) AS value FROM ${moves.table} WHERE panel_id = $1 AND source_id = $2 AND NOT deleted`,
-    [ctx.access.id, receiptId],
-  );
-  return rials(row?.value ?? 0);
+/** What a payload says of its document: enough to post it and to reverse it. */
+interface Posted {
+  id: string;
+  number: string | null;
+  date: string;
 }
 
-async function receiptEntries(ctx: WriteContext, doc: Row): Promise<Entry[]> {
-  const value = await stockValue(ctx, doc.id);
-  if (doc.direction === 'in' && doc.opening === true) {
+async function receiptEntries(ctx: WriteContext, receipt: ReceiptEvent): Promise<Entry[]> {
+  const { value } = receipt;
+  if (receipt.direction === 'in' && receipt.opening) {
     return [
       { accountId: roleAccount('inventory'), debit: value, credit: 0n },
       { accountId: roleAccount('openingBalance'), debit: 0n, credit: value },
     ];
   }
-  if (doc.direction === 'in') {
-    const partyId = await mirrorParty(ctx, 'WarehousingMVM/Party', doc.partyId);
+  if (receipt.direction === 'in') {
+    const partyId = await mirrorParty(ctx, receipt.party);
     return [
       { accountId: roleAccount('inventory'), debit: value, credit: 0n },
       { accountId: roleAccount('payable'), partyId, debit: 0n, credit: value },
@@ -53,29 +44,22 @@ async function receiptEntries(ctx: WriteContext, doc: Row): Promise<Entry[]> {
   ];
 }
 
-async function saleEntries(ctx: WriteContext, doc: Row): Promise<Entry[]> {
-  const net = rials(doc.net);
-  const vat = rials(doc.vat);
-  const total = doc.total === null || doc.total === undefined ? net + vat : rials(doc.total);
-  const partyId = await mirrorParty(ctx, 'NagemManagement/Customer', doc.customerId);
+async function saleEntries(ctx: WriteContext, sale: SaleEvent): Promise<Entry[]> {
+  const partyId = await mirrorParty(ctx, sale.customer);
   return [
-    { accountId: roleAccount('receivable'), partyId, debit: total, credit: 0n, origin: 'total' },
-    { accountId: roleAccount('revenue'), debit: 0n, credit: net, origin: 'net' },
-    { accountId: roleAccount('vatPayable'), debit: 0n, credit: vat, origin: 'vat' },
+    { accountId: roleAccount('receivable'), partyId, debit: sale.total, credit: 0n, origin: 'total' },
+    { accountId: roleAccount('revenue'), debit: 0n, credit: sale.net, origin: 'net' },
+    { accountId: roleAccount('vatPayable'), debit: 0n, credit: sale.vat, origin: 'vat' },
   ];
 }
 
-function follow(document: string, entries: (ctx: WriteContext, doc: Row) => Promise<Entry[]>): DocumentFollower {
-  return {
-    module: 'MarketAccounting',
-    document,
-    async on(ctx, step, doc) {
-      const source = sourceOf(document, doc);
-      const date = String(doc.date ?? ctx.now.toISOString().slice(0, 10));
-      if (step === 'submitted') await postJournal(ctx, { source, step: 'submit', date, entries: await entries(ctx, doc) });
-      else await reverseJournal(ctx, source, date);
-    },
-  };
+function follow<P extends Posted>(event: DocumentEvent<P>, entries: (ctx: WriteContext, payload: P) => Promise<Entry[]>): DocumentFollower {
+  const type = event.document.key;
+  return followDocument('MarketAccounting', event, async (ctx, step, payload) => {
+    const source = { type, id: payload.id, number: payload.number };
+    if (step === 'submitted') await postJournal(ctx, { source, step: 'submit', date: payload.date, entries: await entries(ctx, payload) });
+    else await reverseJournal(ctx, source, payload.date);
+  });
 }
 
-export const followers: readonly DocumentFollower[] = [follow(WAREHOUSE_RECEIPT, receiptEntries), follow(SALE, saleEntries)];
+export const followers: readonly DocumentFollower[] = [follow(receiptEvents, receiptEntries), follow(saleEvents, saleEntries)];

@@ -2,8 +2,8 @@
  * A sale (sales-crm-support.md, documents.md): a document with lines (module, quantity, unit
  * price, discount) whose stage moves lead → quoted → negotiating → won or lost while it is a draft.
  * The server works out `net`, `vat` and `total` (exact rials) on every write; submitting the sale
- * means it is invoiced (only a won sale), cancelling cancels the invoice. Accounting follows this
- * document by these field names. A sale belongs to its agent (row scope). After a won sale comes
+ * means it is invoiced (only a won sale), cancelling cancels the invoice; both are published
+ * (server/saleEvents.ts) for accounting to follow. A sale belongs to its agent (row scope). After a won sale comes
  * the setup checklist, one step per kind, each with its owner, due date and done.
  */
 import { defineEntity } from '../../../src/contract/entity.ts';

@@ -1,10 +1,11 @@
-/** Sales' server part: the rules of sales (amounts, stages, subscriptions, invoicing), payments and support. */
+/** Sales' server part: the rules of sales (amounts, stages, subscriptions, invoicing), payments and support; a sale's invoice is published (saleEvents.ts). */
 import { join } from 'node:path';
 import { defineServerModule } from '../../../server/moduleApi.ts';
 import module from '../module.ts';
 import { booksChecks } from './booksChecks.ts';
 import { paymentHooks } from './paymentHooks.ts';
 import { agentRegionHooks, customerRegionHooks } from './regionHooks.ts';
+import { saleEvents } from './saleEvents.ts';
 import { saleHooks } from './saleHooks.ts';
 import { messageHooks, requestHooks } from './supportHooks.ts';
 
@@ -14,4 +15,5 @@ export default defineServerModule({
   // Rows made before their scope followed their parent's take it once (decision 020).
   migrations: join(import.meta.dirname, 'migrations'),
   books: booksChecks,
+  publishes: [saleEvents],
 });

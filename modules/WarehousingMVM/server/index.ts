@@ -1,4 +1,4 @@
-/** Warehousing's server part: the rules of locations, the posting of every stock document and the count entries' rules. */
+/** Warehousing's server part: the rules of locations, the posting of every stock document, the count entries' rules and the receipt's published event. */
 import { join } from 'node:path';
 import { defineServerModule } from '../../../server/moduleApi.ts';
 import module from '../module.ts';
@@ -6,6 +6,7 @@ import { booksChecks } from './booksChecks.ts';
 import { countEntryHooks, stockCountHooks } from './countHooks.ts';
 import { cargoHooks, consignmentHooks } from './inboundHooks.ts';
 import { locationHooks } from './locationHooks.ts';
+import { receiptEvents } from './receiptEvents.ts';
 import { receiptHooks } from './receiptHooks.ts';
 import { arrivalHooks, transferHooks } from './transferHooks.ts';
 
@@ -21,6 +22,7 @@ export default defineServerModule({
     Cargo: cargoHooks,
     Consignment: consignmentHooks,
   },
+  publishes: [receiptEvents],
   books: booksChecks,
   // Products tracked by batch before `expires` existed keep expiring (issue 24).
   migrations: join(import.meta.dirname, 'migrations'),
