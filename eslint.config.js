@@ -104,3 +104,6 @@ export default tseslint.config(
     },
   },
 );
+
+/** The layer model, for scripts/importGraph.ts. */
+export { layerOf, refusal };

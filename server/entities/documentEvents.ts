@@ -9,7 +9,6 @@
  * nothing when it posted nothing.
  */
 import type { Entity, Row } from '../../src/contract/entity.ts';
-import { serverModules } from '../modules/serverModule.ts';
 import type { WriteContext } from './writeContext.ts';
 
 export type DocumentStep = 'submitted' | 'cancelled';
@@ -22,8 +21,15 @@ export interface DocumentFollower {
   on: (ctx: WriteContext, step: DocumentStep, doc: Row) => Promise<void>;
 }
 
+let followers: readonly DocumentFollower[] = [];
+
+/** The modules' followers (wired when the modules are registered, server/modules/serverModule.ts). */
+export function registerFollowers(list: readonly DocumentFollower[]): void {
+  followers = list;
+}
+
 export async function documentEvents(ctx: WriteContext, entity: Entity, step: DocumentStep, doc: Row): Promise<void> {
-  for (const follower of serverModules().flatMap((part) => part.followers ?? [])) {
+  for (const follower of followers) {
     if (follower.document !== entity.key) continue;
     if (step === 'cancelled' || ctx.access.modules.includes(follower.module)) await follower.on(ctx, step, doc);
   }

@@ -11,7 +11,7 @@ import type { Db, Queryable } from '../db/Db.ts';
 import { recordActivity } from '../entities/activityLog.ts';
 import { findRow, updateRow } from '../entities/entityStore.ts';
 import type { Lang } from '../i18n/messages.ts';
-import { lockPanelWrites } from '../sync/changeLog.ts';
+import { lockPanelWrites } from '../db/changeLog.ts';
 import type { PanelAccess } from './panelAccess.ts';
 import { displayNameSql, findPersonById } from './people.ts';
 

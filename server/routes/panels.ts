@@ -29,7 +29,7 @@ import { ensurePermission, inEnabledModules, requirePanel, type PanelAccess } fr
 import { PanelInputError, parseDetails, parseModuleIcons, parseModules } from '../panels/panelInput.ts';
 import { currentPanel, insertPanel, newPanelCode, panelsOf, updateDetails, updateModules } from '../panels/panelStore.ts';
 import { findPersonById } from '../panels/people.ts';
-import { lockPanelWrites } from '../sync/changeLog.ts';
+import { lockPanelWrites } from '../db/changeLog.ts';
 import { panelSchemas } from '../apiSchema/panelSchemas.ts';
 import { apiPath } from './apiPath.ts';
 
