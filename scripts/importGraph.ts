@@ -79,23 +79,30 @@ function circles(): string[][] {
 }
 
 const refused: string[] = [];
-let intoPlatform = 0;
-const platformFiles = new Set<string>();
+/** Imports from modules into src/ and server/, by the module's part that makes them. */
+const intoPlatform = new Map<string, { statements: number; files: Set<string> }>();
 for (const [file, targets] of graph) {
   const from = model.layerOf(file);
   for (const to of targets) {
     const why = model.refusal(from, model.layerOf(to));
     if (why) refused.push(`${name(file)} → ${name(to)}: ${why}`);
-    if (name(file).startsWith('modules/') && /^(src|server)\//.test(name(to))) {
-      intoPlatform++;
-      platformFiles.add(to);
+    const part = /^modules\/[^/]+\/(client|server|rules|tests|bench)?/.exec(name(file));
+    if (part && /^(src|server)\//.test(name(to))) {
+      for (const key of ['all', part[1] ?? 'declaration']) {
+        const count = intoPlatform.get(key) ?? { statements: 0, files: new Set<string>() };
+        count.statements++;
+        count.files.add(to);
+        intoPlatform.set(key, count);
+      }
     }
   }
 }
 const loops = circles();
 
 console.log(`import graph: ${files.length} files, ${[...graph.values()].reduce((n, t) => n + t.length, 0)} imports between them`);
-console.log(`imports from modules into the platform: ${intoPlatform} statements into ${platformFiles.size} files`);
+const figure = (key: string) => `${intoPlatform.get(key)?.statements ?? 0} statements into ${intoPlatform.get(key)?.files.size ?? 0} files`;
+console.log(`imports from modules into the platform: ${figure('all')}`);
+for (const key of ['client', 'server', 'rules', 'declaration', 'tests', 'bench']) console.log(`  from ${key}: ${figure(key)}`);
 console.log(`import circles: ${loops.length}`);
 for (const loop of loops) console.log(`  ${loop.join(' ↔ ')}`);
 console.log(`imports the layer rule refuses (upward and sideways): ${refused.length}`);

@@ -12,7 +12,6 @@ import type { Row } from '../../../../src/contract/entity.ts';
 import { defineModule } from '../../../../src/contract/module.ts';
 import { modules, registerModules } from '../../../../src/contract/modules.ts';
 // The stand-in must replace the real sales module's server part too, or its hooks would run on the fake's rows.
-// eslint-disable-next-line pishkhan/layers
 import { registerServerModules, serverModules } from '../../../../server/modules/serverModule.ts';
 import { startTestServer, type TestServer } from '../../../../tests/server/harness.ts';
 import { createRow, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
