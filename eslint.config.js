@@ -14,8 +14,10 @@ const sharedLayers = ['session', 'api', 'i18n', 'ui', 'storage', 'pwa', 'panel']
 /** The layer a file belongs to. */
 function layerOf(file) {
   const path = relative(root, file).split('\\').join('/');
-  if (path === 'server/moduleApi.ts') return { kind: 'server', api: true };
-  if (path.startsWith('server/')) return { kind: 'server' };
+  const tooling = toolingLayerOf(path);
+  if (tooling) return tooling;
+  if (path === 'server/moduleApi.ts') return { kind: 'server', api: true, ...serverPlace(path) };
+  if (path.startsWith('server/')) return { kind: 'server', ...serverPlace(path) };
   if (path.startsWith('src/contract/')) return { kind: 'contract' };
   if (path.startsWith('src/app/') || path === 'src/main.tsx' || path === 'src/sw.ts') return { kind: 'app' };
   const feature = /^src\/features\/([^/]+)\//.exec(path);
@@ -49,11 +51,14 @@ const listensTo = (name) => named(name, 'listensTo');
 /** Why `from` may not import `to`, or null when it may. */
 function refusal(from, to) {
   const isModule = to.kind === 'module';
+  const tooling = toolingRefusal(from, to);
+  if (tooling !== undefined) return tooling;
   switch (from.kind) {
     case 'contract':
       return to.kind === 'contract' ? null : 'the contract is shared by client and server and depends on nothing';
     case 'server':
       if (isModule) return 'the platform never imports a module: modules are discovered (server/modules/discover.ts)';
+      if (to.kind === 'server') return serverLayerRefusal(from, to);
       return ['server', 'contract', 'other'].includes(to.kind) ? null : 'the server shares only src/contract with the client';
     case 'shared':
       if (to.kind === 'contract' || to.kind === 'other') return null;
@@ -66,6 +71,8 @@ function refusal(from, to) {
     case 'app':
       return isModule ? 'the app finds modules by discovery, never by import' : null;
     case 'module': {
+      const side = moduleSideRefusal(from, to);
+      if (side !== undefined) return side;
       if (['contract', 'shared'].includes(to.kind)) return from.part === 'server' && to.kind === 'shared' ? 'a module’s server part uses server/moduleApi.ts and the contract' : null;
       if (to.kind === 'server') return from.part === 'server' && to.api ? null : 'a module’s server part uses the platform through server/moduleApi.ts only';
       if (to.kind === 'feature' || to.kind === 'app') return 'modules sit beside features, below the app';
@@ -82,6 +89,78 @@ function refusal(from, to) {
     default:
       return null;
   }
+}
+
+/**
+ * The server's folders, lowest first: a folder imports only itself and the folders below it
+ * (decision 036). The files at server/'s root are small helpers any folder may use (config,
+ * clock, errors, envelope, fields, …) or the composition that no folder imports.
+ */
+const serverLayers = ['i18n', 'db', 'auth', 'account', 'panels', 'entities', 'access', 'sync', 'books', 'modules', 'apiSchema', 'routes'];
+const serverComposition = ['server/app.ts', 'server/main.ts', 'server/seed.ts', 'server/migrate.ts', 'server/migrationPlan.ts', 'server/moduleApi.ts'];
+
+/** Where a server file sits: its folder and the folder's rank, or the composition; a root helper has neither. */
+function serverPlace(path) {
+  if (serverComposition.includes(path)) return { composition: true };
+  const folder = /^server\/([^/]+)\//.exec(path)?.[1];
+  return folder ? { folder, rank: serverLayers.indexOf(folder) } : {};
+}
+
+/** Why one server file may not import another, or null when it may. */
+function serverLayerRefusal(from, to) {
+  if (from.folder === undefined) return null;
+  if (to.composition) return 'the server’s folders never import its composition (app, main, seed, migrate, moduleApi)';
+  if (to.folder === undefined || to.folder === from.folder) return null;
+  const unlisted = [from, to].find((place) => place.rank < 0);
+  if (unlisted) return `server/${unlisted.folder} has no place in the server’s layers (serverLayers in eslint.config.js)`;
+  return to.rank > from.rank ? `server/${from.folder} sits below server/${to.folder} (server layers: ${serverLayers.join(' → ')})` : null;
+}
+
+/** Tests, benches, scripts and build code: the app, the server and the modules never import them (decision 036). */
+const toolingKinds = ['tests', 'bench', 'scripts', 'build'];
+
+/** The tooling layer of a path (a module's tests and benches too), a root config file, or null. */
+function toolingLayerOf(path) {
+  const test = /^(?:modules\/([^/]+)\/)?tests\/(?:(unit|server|e2e)\/)?/.exec(path);
+  if (test) return { kind: 'tests', side: test[2] ?? 'shared', module: test[1] ?? null };
+  const bench = /^(?:modules\/([^/]+)\/)?bench\//.exec(path);
+  if (bench) return { kind: 'bench', module: bench[1] ?? null };
+  if (path.startsWith('scripts/')) return { kind: 'scripts' };
+  if (path.startsWith('build/')) return { kind: 'build' };
+  if (!path.includes('/')) return { kind: 'config' };
+  return null;
+}
+
+/**
+ * Why tooling may not import `to` (or be imported), null when it may, undefined when neither side
+ * is tooling. Tests import what they test; unit tests (jsdom) never the server, and what runs in
+ * Node (server and e2e tests, scripts, build) takes of the client only the contract, and storage
+ * for the sync engine the sync tests drive against the real server. Benches measure anything.
+ */
+function toolingRefusal(from, to) {
+  const fromTooling = toolingKinds.includes(from.kind);
+  if (!fromTooling) return toolingKinds.includes(to.kind) && from.kind !== 'config' ? 'the app, the server and the modules never import tests, benches, scripts or build code' : undefined;
+  if (from.kind === 'build') return ['build', 'contract', 'other'].includes(to.kind) ? null : 'build code uses only build/ and the contract';
+  if (from.kind === 'bench') return null;
+  if (from.kind === 'tests' && from.side === 'unit') {
+    return to.kind === 'server' || (to.kind === 'module' && to.part === 'server') ? 'unit tests run in jsdom: the server is tested by the server tests' : null;
+  }
+  const client = ['feature', 'app'].includes(to.kind) || (to.kind === 'shared' && to.name !== 'storage') || (to.kind === 'module' && to.part === 'client');
+  if (client) return 'this runs in Node: of the client it takes only the contract and the storage layer';
+  if (from.kind === 'tests' && to.kind === 'tests' && to.side !== 'shared' && to.side !== from.side) return `${from.side} tests use their own side’s helpers (and tests/*.ts)`;
+  return null;
+}
+
+/**
+ * Inside a module (decision 036): its client and server never import each other, and `rules/`
+ * is pure (the contract, declarations and other rules only), so the device and the server run the
+ * same rule. Undefined when the general module rules decide.
+ */
+function moduleSideRefusal(from, to) {
+  const own = to.kind === 'module' && to.name === from.name;
+  if (own && [from.part, to.part].includes('client') && [from.part, to.part].includes('server')) return 'a module’s client and server never import each other: what both need lives in rules/ or the declaration';
+  if (from.part !== 'rules' || to.kind === 'contract') return undefined;
+  return to.kind === 'module' && ['contract', 'rules'].includes(to.part) ? undefined : 'rules/ is pure: it imports only the contract, declarations and other rules';
 }
 
 const layersRule = {
@@ -112,3 +191,6 @@ export default tseslint.config(
     },
   },
 );
+
+/** The layer model, for scripts/importGraph.ts. */
+export { layerOf, refusal };

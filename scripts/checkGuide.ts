@@ -42,7 +42,6 @@ function mustPass(dir: string, what: string, command: string, args: string[], en
     process.stderr.write(result.output);
     fail(`${what} failed`);
   }
-  // eslint-disable-next-line no-control-regex
   const summary = result.output.replace(/\x1b\[[0-9;]*m/g, '').split('\n').filter((line) => /^\s*Tests\s+\d+ passed/.test(line));
   for (const line of summary) say(`    ${line.trim()}`);
 }

@@ -71,7 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   /*
    * Request schemas (body, querystring, params) document the calls; they do not validate them.
-   * The handlers read their input through `routes/fields.ts` and the entity declarations, which
+   * The handlers read their input through `fields.ts` and the entity declarations, which
    * normalise as they check (Persian digits, NFC, trimming) and answer the spec's catalogue codes
    * (121, 122, 9401, and per-field reasons in `data.fields` for entity writes). Ajv would refuse
    * the same input with other words, coerce types (a form's "12" to 12) before the rules saw it,

@@ -24,7 +24,7 @@ import fastifyMetrics from 'fastify-metrics';
 import client from 'prom-client';
 import { Code } from '../src/contract/codes.ts';
 import type { Db } from './db/Db.ts';
-import { currentPlan } from './db/migrationPlan.ts';
+import { currentPlan } from './migrationPlan.ts';
 import { failure, ok } from './envelope.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';

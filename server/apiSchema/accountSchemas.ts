@@ -4,7 +4,7 @@
  */
 import { codePurposes } from '../auth/sms.ts';
 import { completeProfileFields, genders, maritalStatuses, militaryServiceStatuses, registrationFields } from '../../src/contract/profile.ts';
-import { MAX } from '../routes/fields.ts';
+import { MAX } from '../fields.ts';
 import { arrayOf, boolean, component, envelope, integer, nothing, object, text, type JsonSchema, type RouteDoc } from './schemaKit.ts';
 
 type RouteSchema = RouteDoc & { body?: JsonSchema; querystring?: JsonSchema; response: Record<number, JsonSchema> };

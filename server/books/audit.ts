@@ -10,7 +10,6 @@
 import type { BooksAuditDifference, BooksAuditDocument } from '../../src/contract/booksAudit.ts';
 import type { Entity } from '../../src/contract/entity.ts';
 import type { Db, Queryable } from '../db/Db.ts';
-import { serverModules } from '../modules/serverModule.ts';
 import { columnName } from '../entities/columns.ts';
 
 /** The document a difference comes from, and a difference: as the wire carries them (src/contract/booksAudit.ts). */
@@ -53,9 +52,22 @@ export interface BooksAudit {
   checks: string[];
 }
 
-/** Every check the modules declare, named `<Module>.<check>`. */
-export function booksChecks(): { name: string; check: BooksCheck }[] {
-  return serverModules().flatMap((part) => (part.books ?? []).map((check) => ({ name: `${part.module.key}.${check.name}`, check })));
+export interface NamedBooksCheck {
+  /** `<Module>.<check>`. */
+  name: string;
+  check: BooksCheck;
+}
+
+let checks: readonly NamedBooksCheck[] = [];
+
+/** The modules' checks (wired when the modules are registered, server/modules/serverModule.ts). */
+export function registerBooksChecks(list: readonly NamedBooksCheck[]): void {
+  checks = list;
+}
+
+/** Every check the modules declare. */
+export function booksChecks(): readonly NamedBooksCheck[] {
+  return checks;
 }
 
 interface PanelRecord {

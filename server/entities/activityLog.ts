@@ -6,9 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Activity } from '../../src/contract/entities/panelManagement.ts';
-import { stampChanges, type ChangedRow } from '../sync/changeLog.ts';
+import { stampChanges, type ChangedRow } from '../db/changeLog.ts';
+import type { Queryable } from '../db/Db.ts';
+import type { PanelAccess } from '../panels/panelAccess.ts';
 import { insertRows } from './entityStore.ts';
-import type { WriteContext } from './writeContext.ts';
 
 export type ActivityAction = 'create' | 'update' | 'delete' | 'submit' | 'cancel' | 'panel';
 
@@ -22,6 +23,14 @@ export interface ActivityEntry {
   members?: readonly string[];
 }
 
+/** What an audit row is written with: a write's transaction, panel, writer and time (a WriteContext has them all). */
+export interface AuditContext {
+  tx: Queryable;
+  access: Pick<PanelAccess, 'id' | 'actorName'>;
+  userId: string;
+  now: Date;
+}
+
 export class ActivityJournal {
   private readonly entries: { entry: ActivityEntry; written?: ChangedRow }[] = [];
 
@@ -30,7 +39,7 @@ export class ActivityJournal {
     this.entries.push({ entry, ...(written ? { written } : {}) });
   }
 
-  async flush(ctx: WriteContext): Promise<void> {
+  async flush(ctx: AuditContext): Promise<void> {
     if (!this.entries.length) return;
     const rows = this.entries.map(({ entry }) => ({
       id: randomUUID(),
@@ -55,7 +64,7 @@ export class ActivityJournal {
 }
 
 /** Adds one audit row now (and stamps it with the written row). */
-export async function recordActivity(ctx: WriteContext, entry: ActivityEntry, written?: ChangedRow): Promise<void> {
+export async function recordActivity(ctx: AuditContext, entry: ActivityEntry, written?: ChangedRow): Promise<void> {
   const journal = new ActivityJournal();
   journal.add(entry, written);
   await journal.flush(ctx);

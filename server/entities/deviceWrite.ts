@@ -7,7 +7,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { accessById, panelUnavailable } from '../panels/panelAccess.ts';
-import { lockPanelWrites } from '../sync/changeLog.ts';
+import { lockPanelWrites } from '../db/changeLog.ts';
 import type { WriteContext } from './writeContext.ts';
 
 export interface DeviceActor {

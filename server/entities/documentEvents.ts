@@ -14,7 +14,6 @@
  */
 import { isDocument, type DocumentStatus, type Entity, type Row } from '../../src/contract/entity.ts';
 import type { Queryable } from '../db/Db.ts';
-import { serverModules } from '../modules/serverModule.ts';
 import { selectRows } from './entityStore.ts';
 import type { WriteContext } from './writeContext.ts';
 
@@ -52,13 +51,21 @@ export function followDocument<P>(module: string, event: DocumentEvent<P>, on: (
   return { module, event, on: (ctx, step, payload) => on(ctx, step, payload as P) };
 }
 
-/** The events published by the registered server parts for this document. */
-function publishedFor(entity: Entity): DocumentEvent[] {
-  return serverModules().flatMap((part) => (part.publishes ?? []).filter((event) => event.document.key === entity.key));
+let published: readonly DocumentEvent[] = [];
+let followers: readonly DocumentFollower[] = [];
+
+/** The modules' published events and followers (wired when the modules are registered, server/modules/serverModule.ts). */
+export function registerDocumentEvents(events: readonly DocumentEvent[], list: readonly DocumentFollower[]): void {
+  published = events;
+  followers = list;
+}
+
+/** The events published for this document. */
+function publishedFor(entity: Entity): readonly DocumentEvent[] {
+  return published.filter((event) => event.document.key === entity.key);
 }
 
 export async function documentEvents(ctx: WriteContext, entity: Entity, step: DocumentStep, doc: Row): Promise<void> {
-  const followers = serverModules().flatMap((part) => part.followers ?? []);
   for (const event of publishedFor(entity)) {
     const active = followers.filter((f) => f.event.document.key === event.document.key && (step === 'cancelled' || ctx.access.modules.includes(f.module)));
     if (!active.length) continue;

@@ -9,7 +9,7 @@ import type { Entity, Row, WriteFieldReason } from '../../src/contract/entity.ts
 import type { Field } from '../../src/contract/fields.ts';
 import { fitsMoney, rials, toRials } from '../../src/contract/money.ts';
 import { addQuantities, fitsQuantity, toThousandths } from '../../src/contract/quantity.ts';
-import { stampChanges } from '../sync/changeLog.ts';
+import { stampChanges } from '../db/changeLog.ts';
 import { columnName } from './columns.ts';
 import { derivedColumns } from './derivedColumns.ts';
 import { findRows, insertRows } from './entityStore.ts';

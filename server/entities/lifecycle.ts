@@ -5,11 +5,7 @@
  * to store (it may fill read-only fields) or throws a RuleRejection.
  */
 import type { Row } from '../../src/contract/entity.ts';
-import { memberHooks } from '../access/memberHooks.ts';
-import { numberSeriesHooks } from '../access/numberSeriesHooks.ts';
-import { roleHooks } from '../access/roleHooks.ts';
 import type { PanelAccess } from '../panels/panelAccess.ts';
-import { serverModules, type ServerModule } from '../modules/serverModule.ts';
 import type { WriteContext } from './writeContext.ts';
 
 export interface EntityHooks {
@@ -33,21 +29,16 @@ export interface EntityHooks {
   afterWrite?(ctx: WriteContext, before: Row | null, after: Row): Promise<void>;
 }
 
-/** The platform's own rules (the access model); the modules' come from their server parts. */
-const platformHooks: Record<string, EntityHooks> = {
-  'PanelManagement/Member': memberHooks,
-  'PanelManagement/Role': roleHooks,
-  'PanelManagement/NumberSeries': numberSeriesHooks,
-};
+let byKey: ReadonlyMap<string, EntityHooks> = new Map();
 
-let fromModules: { parts: readonly ServerModule[]; byKey: Map<string, EntityHooks> } | null = null;
+/**
+ * Every entity's hooks by key: the platform's access rules and the modules' (wired when the
+ * modules are registered, server/modules/serverModule.ts; the entities know neither).
+ */
+export function registerEntityHooks(hooks: ReadonlyMap<string, EntityHooks>): void {
+  byKey = hooks;
+}
 
 export function hooksFor(entityKey: string): EntityHooks {
-  const parts = serverModules();
-  if (fromModules?.parts !== parts) {
-    const byKey = new Map<string, EntityHooks>();
-    for (const part of parts) for (const [name, hooks] of Object.entries(part.hooks ?? {})) byKey.set(`${part.module.key}/${name}`, hooks);
-    fromModules = { parts, byKey };
-  }
-  return platformHooks[entityKey] ?? fromModules.byKey.get(entityKey) ?? {};
+  return byKey.get(entityKey) ?? {};
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { accessById, ensurePermission, panelUnavailable } from '../panels/panelAccess.ts';
-import { lockPanelWrites } from '../sync/changeLog.ts';
+import { lockPanelWrites } from '../db/changeLog.ts';
 import type { WriteContext } from './writeContext.ts';
 
 /**

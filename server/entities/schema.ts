@@ -1,9 +1,8 @@
 /**
  * The SQL schema the entity declarations call for: one table per entity with the meta columns,
  * one column per field, indexes for declared `indexes` and references, partial unique indexes
- * for `unique` fields among live rows, and panel-scoped foreign keys. `scripts/db-generate.ts`
- * turns the difference between two of these into a migration; the schema test compares one with
- * the migrated database.
+ * for `unique` fields among live rows, and panel-scoped foreign keys. Every start brings the
+ * tables to it (schemaSync.ts); the schema test compares one with the migrated database.
  */
 import { createHash } from 'node:crypto';
 import { isDocument, type DocumentSpec, type Entity } from '../../src/contract/entity.ts';

@@ -10,7 +10,7 @@
 import { entities } from '../../src/contract/modules.ts';
 import { rowMembers, type Entity, type Row } from '../../src/contract/entity.ts';
 import type { ReferenceField } from '../../src/contract/fields.ts';
-import { stampChanges, type ChangedRow } from '../sync/changeLog.ts';
+import { stampChanges, type ChangedRow } from '../db/changeLog.ts';
 import { columnName } from './columns.ts';
 import { findRow, selectRows, updateRow } from './entityStore.ts';
 import { queueLeft } from './rowScope.ts';

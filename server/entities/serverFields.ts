@@ -5,7 +5,7 @@
  * version replaces the stored one. Not an audited write: the write that caused it is.
  */
 import type { Entity } from '../../src/contract/entity.ts';
-import { stampChanges } from '../sync/changeLog.ts';
+import { stampChanges } from '../db/changeLog.ts';
 import { columnName } from './columns.ts';
 import { placeholder, toColumn } from './rowCodec.ts';
 import type { WriteContext } from './writeContext.ts';

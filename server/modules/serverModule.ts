@@ -6,9 +6,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeclaration } from '../../src/contract/module.ts';
-import type { BooksCheck } from '../books/audit.ts';
-import type { DocumentEvent, DocumentFollower } from '../entities/documentEvents.ts';
-import type { EntityHooks } from '../entities/lifecycle.ts';
+import { accessHooks } from '../access/accessHooks.ts';
+import { registerBooksChecks, type BooksCheck } from '../books/audit.ts';
+import { registerDocumentEvents, type DocumentEvent, type DocumentFollower } from '../entities/documentEvents.ts';
+import { registerEntityHooks, type EntityHooks } from '../entities/lifecycle.ts';
 
 /** Registers routes in one of a module's scopes; paths are relative to its prefix (`pathInScope`). */
 export type ModuleRoutes = (scope: FastifyInstance) => void;
@@ -64,8 +65,23 @@ export function defineServerModule(part: ServerModule): ServerModule {
 
 let parts: readonly ServerModule[] = [];
 
+/**
+ * Registers the modules' server parts and wires what they declare into the places that run it:
+ * hooks into the mutation path (beside the platform's own access rules, which win), published
+ * events and their followers into document events, checks into the books audit. Those places sit below the modules and never
+ * import them.
+ */
 export function registerServerModules(list: readonly ServerModule[]): void {
   parts = list;
+  const hooks = new Map<string, EntityHooks>();
+  for (const part of list) for (const [name, entityHooks] of Object.entries(part.hooks ?? {})) hooks.set(`${part.module.key}/${name}`, entityHooks);
+  for (const [key, entityHooks] of Object.entries(accessHooks)) hooks.set(key, entityHooks);
+  registerEntityHooks(hooks);
+  registerDocumentEvents(
+    list.flatMap((part) => part.publishes ?? []),
+    list.flatMap((part) => part.followers ?? []),
+  );
+  registerBooksChecks(list.flatMap((part) => (part.books ?? []).map((check) => ({ name: `${part.module.key}.${check.name}`, check }))));
 }
 
 export function serverModules(): readonly ServerModule[] {

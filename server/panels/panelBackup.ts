@@ -29,7 +29,7 @@ import { Code } from '../../src/contract/codes.ts';
 import { entities } from '../../src/contract/modules.ts';
 import type { Db, Queryable } from '../db/Db.ts';
 import { AppError } from '../errors.ts';
-import { lockPanelWrites } from '../sync/changeLog.ts';
+import { lockPanelWrites } from '../db/changeLog.ts';
 import { newPanelCode } from './panelStore.ts';
 
 export const BACKUP_FORMAT = 'pishkhan-panel-backup';

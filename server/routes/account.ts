@@ -16,7 +16,7 @@ import { ok } from '../envelope.ts';
 import { AppError, badRequest, unauthorized } from '../errors.ts';
 import { accountSchemas as schemas } from '../apiSchema/accountSchemas.ts';
 import { apiPath } from './apiPath.ts';
-import { bodyOf, MAX, requiredText, type Fields } from './fields.ts';
+import { bodyOf, MAX, requiredText, type Fields } from '../fields.ts';
 import { issueContext, startLogin } from './loginSession.ts';
 
 /** Login and sign-up name the service; another service's name is answered 101. */

@@ -14,7 +14,7 @@ import { ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
 import { accountSchemas as schemas } from '../apiSchema/accountSchemas.ts';
 import { apiPath } from './apiPath.ts';
-import { MAX, queryOf, requiredText } from './fields.ts';
+import { MAX, queryOf, requiredText } from '../fields.ts';
 import { readMobile } from './mobileAccount.ts';
 
 async function getUserByUsername(request: FastifyRequest) {

@@ -8,18 +8,18 @@ import { Code } from '../../src/contract/codes.ts';
 import { panelEndpoints } from '../../src/contract/panels.ts';
 import { requireSession } from '../auth/session.ts';
 import { ok } from '../envelope.ts';
-import { answerInvitation, openInvitations } from '../panels/invitations.ts';
+import { answerInvitation, openInvitations } from '../access/invitations.ts';
 import { panelCodeFrom, panelUnavailable } from '../panels/panelAccess.ts';
 import { panelsOf } from '../panels/panelStore.ts';
 import { panelSchemas } from '../apiSchema/panelSchemas.ts';
 import { apiPath } from './apiPath.ts';
-import { bodyOf, MAX, requiredText } from './fields.ts';
+import { bodyOf, MAX, requiredText } from '../fields.ts';
 
 async function answer(request: FastifyRequest, accept: boolean) {
   const code = panelCodeFrom(requiredText(bodyOf(request), 'code', MAX.field));
   const { db, clock } = request.server.deps;
   const { userId } = request.session;
-  const answered = code !== null && (await answerInvitation(db, { userId, code, accept, now: new Date(clock.now()), lang: request.lang }));
+  const answered = code !== null && (await answerInvitation(db, { userId, code, accept, now: new Date(clock.now()) }));
   if (!answered) throw panelUnavailable();
   if (!accept) return ok(request, null, Code.Done);
   const joined = (await panelsOf(db, userId)).find((p) => p.code === code);

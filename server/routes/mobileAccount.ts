@@ -23,7 +23,7 @@ import { AppError, badRequest, tooManyRequests, unauthorized } from '../errors.t
 import { checkNewPassword, checkServiceName } from './account.ts';
 import { accountSchemas as schemas } from '../apiSchema/accountSchemas.ts';
 import { apiPath } from './apiPath.ts';
-import { bodyOf, MAX, optionalText, requiredText, type Fields } from './fields.ts';
+import { bodyOf, MAX, optionalText, requiredText, type Fields } from '../fields.ts';
 import { startLogin } from './loginSession.ts';
 
 export function readMobile(fields: Fields, name: string): string {

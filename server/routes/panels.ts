@@ -23,13 +23,13 @@ import { inPanelWrite } from '../entities/panelWrite.ts';
 import { failure, ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
 import { createDefaultRoles } from '../access/defaultRoles.ts';
-import { activitySummary } from '../panels/activitySummary.ts';
+import { activitySummary } from '../entities/activitySummary.ts';
 import { restoreBackup, writeBackup } from '../panels/panelBackup.ts';
 import { ensurePermission, inEnabledModules, requirePanel, type PanelAccess } from '../panels/panelAccess.ts';
 import { PanelInputError, parseDetails, parseModuleIcons, parseModules } from '../panels/panelInput.ts';
 import { currentPanel, insertPanel, newPanelCode, panelsOf, updateDetails, updateModules } from '../panels/panelStore.ts';
 import { findPersonById } from '../panels/people.ts';
-import { lockPanelWrites } from '../sync/changeLog.ts';
+import { lockPanelWrites } from '../db/changeLog.ts';
 import { panelSchemas } from '../apiSchema/panelSchemas.ts';
 import { apiPath } from './apiPath.ts';
 
@@ -73,7 +73,7 @@ async function register(request: FastifyRequest, reply: FastifyReply): Promise<u
       modules,
     };
     await lockPanelWrites(tx, id);
-    await recordActivity({ tx, access: owner, userId, now, lang: request.lang }, { action: 'panel', entity: 'Panel', rowTitle: details.name, rowId: id });
+    await recordActivity({ tx, access: owner, userId, now}, { action: 'panel', entity: 'Panel', rowTitle: details.name, rowId: id });
     return owner;
   });
   return reply.status(201).send(ok(request, await currentPanel(db, access), Code.Created));

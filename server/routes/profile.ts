@@ -16,7 +16,7 @@ import { ok } from '../envelope.ts';
 import { AppError, badRequest, unauthorized } from '../errors.ts';
 import { accountSchemas as schemas } from '../apiSchema/accountSchemas.ts';
 import { apiPath } from './apiPath.ts';
-import { bodyOf } from './fields.ts';
+import { bodyOf } from '../fields.ts';
 import { readCode, readMobile } from './mobileAccount.ts';
 
 /** The busiest authenticated call: session check and profile in one round trip. */

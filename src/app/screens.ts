@@ -1,7 +1,7 @@
 /**
  * Which screen each route shows, every one a lazy chunk. Public screens render in the auth frame;
- * `/User/**` screens behind the session guard, in the app frame. Module screens are listed in
- * moduleScreens.ts.
+ * `/User/**` screens behind the session guard, in the app frame. Module screens come from the
+ * discovered modules (src/panel/modules.ts).
  */
 import { paths } from '../contract/routes.ts';
 import { withFullCatalogue, withModuleCatalogues } from '../i18n/locale.ts';

@@ -1,7 +1,7 @@
 /**
- * The modules and entities that exist, as discovered at start (server/modules.ts on the server,
- * src/app/modules.ts on the device): the platform's own entities (the access model, the audit
- * log, number series) and each module's. Everything that needs "every entity" or "every
+ * The modules and entities that exist, as discovered at start (server/modules/discover.ts on the
+ * server, src/panel/modules.ts on the device): the platform's own entities (the access model, the
+ * audit log, number series) and each module's. Everything that needs "every entity" or "every
  * permission" reads it here, after discovery; nothing lists modules by hand.
  */
 import { accessEntities } from './access.ts';

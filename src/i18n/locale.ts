@@ -41,7 +41,7 @@ const fullCatalogues: Record<Locale, Catalogue> = {
 /** Each module's own words (modules/<Key>/locales), loaded with the full catalogue. */
 const moduleCatalogues: Record<Locale, Catalogue>[] = [];
 
-/** Registers a module's catalogues (src/app/modules.ts); every later full load includes them. */
+/** Registers a module's catalogues (src/panel/modules.ts); every later full load includes them. */
 export function addCatalogues(catalogues: Record<Locale, Catalogue>): void {
   moduleCatalogues.push(catalogues);
 }

@@ -1,7 +1,7 @@
 /**
  * Reads the remembered language straight from IndexedDB, before the first paint, without loading
  * Dexie: the login page must stay small (bench/bundle), and this one read is all it needs. It
- * reads the spec's key-value store that src/storage/keyValue.ts owns (database `pishkhan`, store
+ * reads the spec's key-value store that src/session/keyValue.ts owns (database `pishkhan`, store
  * `storage`, key `locale`; a unit test checks both agree). A database that does not exist yet is
  * not created here: the open is aborted in its upgrade, so Dexie later creates it as it wants.
  */

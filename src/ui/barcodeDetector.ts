@@ -3,14 +3,7 @@
  * for, else the ZXing WebAssembly polyfill, loaded only then. Its WASM file is served from our
  * origin and precached by the service worker, so scanning works offline.
  */
-export interface DetectedBarcode {
-  rawValue: string;
-  format: string;
-}
-
-export interface Detector {
-  detect(source: HTMLVideoElement | ImageBitmapSource): Promise<DetectedBarcode[]>;
-}
+import type { Detector } from './detector.ts';
 
 interface NativeDetector {
   new (options: { formats: string[] }): Detector;

@@ -9,8 +9,8 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
-import { migrate } from '../../server/db/migrate.ts';
-import { currentPlan } from '../../server/db/migrationPlan.ts';
+import { migrate } from '../../server/migrate.ts';
+import { currentPlan } from '../../server/migrationPlan.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 
 declare module 'vitest' {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineEntity, type Entity } from '../../src/contract/entity.ts';
 import type { Db } from '../../server/db/Db.ts';
-import { migrate, platformMigrations, type Migration, type MigrationPlan } from '../../server/db/migrate.ts';
-import { currentPlan } from '../../server/db/migrationPlan.ts';
+import { migrate, platformMigrations, type Migration, type MigrationPlan } from '../../server/migrate.ts';
+import { currentPlan } from '../../server/migrationPlan.ts';
 import { openTestDatabase, type TestDatabase } from './testDatabase.ts';
 
 const opened: TestDatabase[] = [];

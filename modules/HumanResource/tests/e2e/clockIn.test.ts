@@ -5,13 +5,14 @@
  * server once the signal is back. Screenshots of every HR screen in fa and en, at 390 and 1280 px.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Member, Role } from '../../../../src/contract/access.ts';
 import { entityPath, permission, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
 import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
 import { modulePath, paths } from '../../../../src/contract/routes.ts';
 import { accountServerEnv, freshContext, logInByApi, newAccount, signInContext, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
 import { screenshot, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { enterPanel, screenshotFailures } from '../../../../tests/e2e/moduleSteps.ts';
 import { callInPanel, openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
 import { Personnel, Place, Rule } from '../../entities/masterData.ts';
@@ -66,18 +67,14 @@ beforeAll(async () => {
   await context.setGeolocation({ ...office, latitude: office.latitude + 0.0004, accuracy: 12 });
   await signInContext(context, e2e.server, staff.username, staff.password);
   page = await context.newPage();
-  await openScreen(page, paths.user.panelList);
-  await page.getByRole('button', { name: 'شرکت ساعت' }).click();
-  await page.waitForURL((url) => url.pathname === paths.user.panelDashboard);
+  await enterPanel(page, 'شرکت ساعت');
   await openScreen(page, at('dashboard'));
   await waitUntilSynced(page);
 });
 
 afterAll(() => context?.close());
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await screenshot(page, `hr-failed-${task.name.slice(0, 30)}`).catch(() => {});
-});
+screenshotFailures('hr', () => page);
 
 describe('clocking in from the phone', () => {
   it('inside the fence: accepted, at the office', async () => {

@@ -9,12 +9,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { entityPath, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
 import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
-import { modulePath, paths } from '../../../../src/contract/routes.ts';
+import { modulePath } from '../../../../src/contract/routes.ts';
 import { freshContext, logInByApi, newAccount, signInContext, accountServerEnv, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
 import { screenshot, screenshotDir, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { enterPanel, screenshotFailures } from '../../../../tests/e2e/moduleSteps.ts';
 import { callInPanel, openScreen } from '../../../../tests/e2e/panelsSteps.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
 import { Device, Personnel, Place, Rule } from '../../entities/masterData.ts';
@@ -73,16 +74,12 @@ beforeAll(async () => {
   context = await freshContext(e2e.browser, e2e.server, 1280);
   await signInContext(context, e2e.server, owner.username, owner.password);
   page = await context.newPage();
-  await openScreen(page, paths.user.panelList);
-  await page.getByRole('button', { name: 'فروشگاه کیوسک' }).click();
-  await page.waitForURL((url) => url.pathname === paths.user.panelDashboard);
+  await enterPanel(page, 'فروشگاه کیوسک');
 });
 
 afterAll(() => context?.close());
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await screenshot(page, `kiosk-failed-${task.name.slice(0, 30)}`).catch(() => {});
-});
+screenshotFailures('kiosk', () => page);
 
 describe('kiosk mode', () => {
   it('a manager sets a person’s kiosk PIN: it reaches the server, and never comes back from it', async () => {

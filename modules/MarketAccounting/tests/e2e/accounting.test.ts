@@ -8,12 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { entityPath, type Row } from '../../../../src/contract/entity.ts';
 import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
 import { modulePath, paths } from '../../../../src/contract/routes.ts';
 import { accountServerEnv, freshContext, newAccount, signInContext, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
 import { screenshot, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { choose, enterPanel, go, screenshotFailures } from '../../../../tests/e2e/moduleSteps.ts';
 import { callInPanel, openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
 import { expectFitsThePhone } from '../../../../tests/e2e/phoneFit.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
@@ -31,20 +32,6 @@ let token = '';
 let panelCode = '';
 let chequeReceiptId = '';
 
-async function go(path: string): Promise<void> {
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.locator('h1').first().waitFor();
-}
-
-async function choose(scope: ReturnType<Page['locator']> | Page, label: string, option: string): Promise<void> {
-  const input = scope.getByRole('combobox', { name: label }).first();
-  await input.fill(option);
-  await page.getByRole('option', { name: option }).first().click();
-}
-
 const api = <T = Row>(method: string, path: string, body?: unknown) => callInPanel<T>(e2e.server.url, { method, path }, token, panelCode, body);
 
 async function submitted(entity: typeof Payment | typeof Voucher, values: Record<string, unknown>): Promise<Row> {
@@ -57,7 +44,7 @@ const voucherBalance = () => page.locator('dt', { hasText: new RegExp(`^${fa('Ba
 
 /** The panel's money unit, chosen on its details page as its owner would (decision 027). */
 async function chooseMoneyUnit(unit: 'rial' | 'toman', shot?: string): Promise<void> {
-  await go(modulePath('PanelManagement', 'PanelDetails'));
+  await go(page, modulePath('PanelManagement', 'PanelDetails'));
   await page.getByLabel(fa('Money unit')).selectOption(unit);
   if (shot) await screenshot(page, shot);
   await page.getByRole('button', { name: fa('Save'), exact: true }).click();
@@ -88,18 +75,14 @@ beforeAll(async () => {
   // The rent, paid by the owner out of pocket.
   await submitted(Voucher, { date: today, description: 'اجاره', lines: [{ id: randomUUID(), accountId: accountId('5202'), debit: 15_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('3101'), debit: 0, credit: 15_000_000 }] });
   page = await context.newPage();
-  await openScreen(page, paths.user.panelList);
-  await page.getByRole('button', { name: 'فروشگاه نمونه' }).click();
-  await page.waitForURL((url) => url.pathname === paths.user.panelDashboard);
+  await enterPanel(page, 'فروشگاه نمونه');
   for (const screen of ['dashboard', 'Payment/AddPayment', 'Payment/PaymentList', 'Payment/PaymentDetails', 'Reports/PartyStatement', 'Cheque/ChequeList', 'Voucher/AddVoucher']) await openScreen(page, at(screen));
   await waitUntilSynced(page);
 });
 
 afterAll(() => context?.close());
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await screenshot(page, `accounting-failed-${task.name.slice(0, 30)}`).catch(() => {});
-});
+screenshotFailures('accounting', () => page);
 
 describe('accounting on a phone', () => {
   it('has the standard chart as a tree', async () => {
@@ -110,8 +93,8 @@ describe('accounting on a phone', () => {
 
   it('takes a cash receipt offline, submits it once back online, and shows it in the statement', async () => {
     await context.setOffline(true);
-    await go(`${at('Payment/AddPayment')}?direction=in`);
-    await choose(page, fa('acc.field.Payment.partyId'), 'علی رضایی');
+    await go(page, `${at('Payment/AddPayment')}?direction=in`);
+    await choose(page, page, fa('acc.field.Payment.partyId'), 'علی رضایی');
     const line = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
     // The line shows «نقد» and holds it: nobody has to pick it again (issue 24).
     const method = line.getByLabel(fa('acc.field.PaymentLine.method'));
@@ -129,7 +112,7 @@ describe('accounting on a phone', () => {
     expect(await amount.inputValue()).toBe('۲۰٬۰۰۰٬۰۰۰');
     await line.getByText(fa('Rials'), { exact: true }).waitFor();
     await screenshot(page, 'accounting-receipt-amount-fa-390');
-    await choose(line, fa('acc.field.PaymentLine.cashBoxId'), 'صندوق اصلی');
+    await choose(page, line, fa('acc.field.PaymentLine.cashBoxId'), 'صندوق اصلی');
     await page.getByRole('button', { name: fa('Save and submit') }).click();
     await page.getByText(fa('Waiting to submit')).first().waitFor();
     await screenshot(page, 'accounting-receipt-offline-fa-390');
@@ -138,7 +121,7 @@ describe('accounting on a phone', () => {
     await waitUntilSynced(page);
     await page.getByText(/^RP-/).locator('visible=true').first().waitFor({ timeout: 30_000 });
 
-    await go(at('Reports/PartyStatement'));
+    await go(page, at('Reports/PartyStatement'));
     await page.getByLabel(fa('Party')).selectOption({ label: 'علی رضایی' });
     // On a phone the statement is a list, a line to a posting, the balance after each.
     const lines = page.getByRole('list', { name: fa('Statement of {partyName}', { partyName: 'علی رضایی' }) });
@@ -149,7 +132,7 @@ describe('accounting on a phone', () => {
   });
 
   it('deposits a received cheque from the cheques screen, with the due calendar', async () => {
-    await go(at('Cheque/ChequeList'));
+    await go(page, at('Cheque/ChequeList'));
     const card = page.getByRole('listitem').filter({ hasText: 'علی رضایی' });
     await card.getByRole('button', { name: fa('acc.cheque.deposited') }).click();
     await card.getByLabel(fa('Bank account')).selectOption({ label: 'ملت 4455' });
@@ -161,9 +144,9 @@ describe('accounting on a phone', () => {
   });
 
   it('says by how much a voucher is off before it is submitted', async () => {
-    await go(at('Voucher/AddVoucher'));
+    await go(page, at('Voucher/AddVoucher'));
     const first = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
-    await choose(first, fa('acc.field.VoucherLine.accountId'), 'اجاره');
+    await choose(page, first, fa('acc.field.VoucherLine.accountId'), 'اجاره');
     await first.getByLabel(fa('acc.field.VoucherLine.debit')).fill('1000000');
     const status = voucherBalance();
     await expect.poll(() => status.innerText()).toContain('۱٬۰۰۰٬۰۰۰');
@@ -184,17 +167,17 @@ describe('accounting on a phone', () => {
     ] as const;
     for (const [path, name, width] of screens) {
       await page.setViewportSize({ width, height: 844 });
-      await go(path);
+      await go(page, path);
       await expect.poll(() => main.innerText(), { timeout: 30_000 }).toContain(fa('Tomans'));
       // «ریال» as a word («سریال», a cheque's serial, holds it too).
       expect(await main.innerText()).not.toMatch(new RegExp(`(^|[\\s(])${fa('Rials')}($|[\\s)])`));
       await screenshot(page, `accounting-${name}-toman-fa-${width}`);
     }
     // The cheque received, 50,000,000 rials, is 5,000,000 tomans on its receipt, line and total alike.
-    await go(`${at('Payment/PaymentDetails')}?id=${chequeReceiptId}`);
+    await go(page, `${at('Payment/PaymentDetails')}?id=${chequeReceiptId}`);
     await main.getByText(fa('{number} tomans', { number: '۵٬۰۰۰٬۰۰۰' })).first().waitFor();
     // Typed in tomans: 1,500.5 tomans are 15,005 rials on the wire, and show back so.
-    await go(at('Voucher/AddVoucher'));
+    await go(page, at('Voucher/AddVoucher'));
     const first = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
     const debit = first.getByLabel(fa('acc.field.VoucherLine.debit'));
     await debit.pressSequentially('۱۵۰۰٫۵');
@@ -206,10 +189,10 @@ describe('accounting on a phone', () => {
   });
 
   it('shows the dashboard and the reports in Persian on a phone', async () => {
-    await go(at('dashboard'));
+    await go(page, at('dashboard'));
     await page.getByRole('heading', { name: fa('Largest debtors') }).waitFor();
     await screenshot(page, 'accounting-dashboard-fa-390');
-    await go(at('Reports/TrialBalance'));
+    await go(page, at('Reports/TrialBalance'));
     // On a phone each account is a card, its balance beside its name.
     await page.getByRole('list', { name: fa('Trial balance') }).waitFor();
     await screenshot(page, 'accounting-trial-balance-fa-390');
@@ -228,7 +211,7 @@ describe('accounting on a phone', () => {
     for (const language of ['fa', 'en'] as const) {
       await page.setViewportSize({ width: 360, height: 780 });
       for (const [screen, name, figures] of screens) {
-        await go(at(screen));
+        await go(page, at(screen));
         await expect.poll(async () => (await page.locator('[data-key-figure]').count()) >= figures, { timeout: 30_000 }).toBe(true);
         await expectFitsThePhone(page, figures);
         if (name === 'trial-balance' || name === 'voucher') {
@@ -251,7 +234,7 @@ describe('accounting on a phone', () => {
     await page.getByRole('heading', { name: 'Accounting', exact: true }).waitFor();
     await page.getByText('Cheques due in the next 7 days').waitFor();
     await screenshot(page, 'accounting-dashboard-en-1280');
-    await go(at('Reports/TrialBalance'));
+    await go(page, at('Reports/TrialBalance'));
     const total = page.getByRole('row', { name: /Total/ });
     await total.waitFor();
     // Every posting balances, so the two totals agree.
@@ -266,13 +249,13 @@ describe('accounting on a phone', () => {
       ['Accounts/AccountList', 'chart'],
       ['Journal/JournalList', 'journal'],
     ] as const) {
-      await go(at(screen));
+      await go(page, at(screen));
       await screenshot(page, `accounting-${name}-en-1280`);
     }
-    await go(at('Treasury/BankAccounts'));
+    await go(page, at('Treasury/BankAccounts'));
     await page.getByText('4455').first().waitFor();
     await screenshot(page, 'accounting-bank-accounts-en-1280');
-    await go(`${at('Reports/PartyStatement')}?partyId=`);
+    await go(page, `${at('Reports/PartyStatement')}?partyId=`);
     await page.getByLabel('Party').selectOption({ label: 'علی رضایی' });
     const table = page.getByRole('region', { name: /Statement of/ });
     await table.waitFor();
@@ -280,7 +263,7 @@ describe('accounting on a phone', () => {
     await screenshot(page, 'accounting-statement-en-1280');
     // On a phone in English: Latin digits grouped while typing, a pasted Persian amount taken as well.
     await page.setViewportSize({ width: 390, height: 844 });
-    await go(at('Voucher/AddVoucher'));
+    await go(page, at('Voucher/AddVoucher'));
     const debit = page.getByRole('listitem', { name: 'Line 1' }).getByLabel('Debit');
     await debit.pressSequentially('1234567');
     expect(await debit.inputValue()).toBe('1,234,567');

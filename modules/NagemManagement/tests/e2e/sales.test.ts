@@ -5,12 +5,13 @@
  * and in English on a wide screen, with screenshots to look at.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityPath, type Row } from '../../../../src/contract/entity.ts';
 import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
-import { modulePath, paths } from '../../../../src/contract/routes.ts';
+import { modulePath } from '../../../../src/contract/routes.ts';
 import { accountServerEnv, freshContext, newAccount, signInContext, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
 import { screenshot, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { enterPanel, go, screenshotFailures } from '../../../../tests/e2e/moduleSteps.ts';
 import { expectFitsThePhone } from '../../../../tests/e2e/phoneFit.ts';
 import { callInPanel, openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
@@ -32,14 +33,6 @@ const ids: Record<string, string> = {};
 const create = (entity: Parameters<typeof entityPath>[0], body: Record<string, unknown>) =>
   callInPanel<Row>(e2e.server.url, { method: 'POST', path: entityPath(entity) }, token, panelCode, { id: crypto.randomUUID(), ...body });
 const line = (moduleId: string, quantity: number, unitPrice: number, discount = 0) => ({ id: crypto.randomUUID(), moduleId, quantity, unitPrice, discount });
-
-async function go(path: string): Promise<void> {
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.locator('h1').first().waitFor();
-}
 
 /** What the page reported as errors (a screen that threw, a failed render). */
 const problems: string[] = [];
@@ -73,22 +66,18 @@ beforeAll(async () => {
   page.on('console', (message) => {
     if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text());
   });
-  await openScreen(page, paths.user.panelList);
-  await page.getByRole('button', { name: 'ناگم' }).click();
-  await page.waitForURL((url) => url.pathname === paths.user.panelDashboard);
+  await enterPanel(page, 'ناگم');
   await openScreen(page, at('Sale/SaleStatus'));
   await waitUntilSynced(page);
 });
 
 afterAll(() => context?.close());
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await screenshot(page, `sales-failed-${task.name.slice(0, 30)}`).catch(() => {});
-});
+screenshotFailures('sales', () => page);
 
 describe('the sales board', () => {
   it('moves a sale by keyboard, saying what happens, and by dragging it', async () => {
-    await go(at('Sale/SaleStatus'));
+    await go(page, at('Sale/SaleStatus'));
     const card = column('lead').locator('[data-sale-card]').filter({ hasText: 'شرکت البرز' });
     await card.waitFor({ timeout: 30_000 });
     await screenshot(page, 'sales-board-fa-390');
@@ -122,7 +111,7 @@ describe('the sales board', () => {
   });
 
   it('shows a new sale’s net, VAT and total while its lines are typed', async () => {
-    await go(`${at('Sale/AddNewSale')}?customerId=${ids.alborz}`);
+    await go(page, `${at('Sale/AddNewSale')}?customerId=${ids.alborz}`);
     const item = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
     const input = item.getByRole('combobox', { name: fa('nm.field.SaleLine.moduleId') }).first();
     await input.fill('سامانه');
@@ -146,7 +135,7 @@ const fitsTheScreen = () => page.evaluate(() => document.documentElement.scrollW
 describe('a sale’s own page and form', () => {
   it('moves a sale along its stages by touch and by keyboard, asks why it was lost, and offers invoicing only once won', async () => {
     const sale = await create(Sale, { customerId: ids.alborz, date: tehranToday(), stage: 'lead', lines: [line(ids.crm!, 1, 120_000_000)] });
-    await go(`${at('Sale/SaleList')}?id=${sale.id}`);
+    await go(page, `${at('Sale/SaleList')}?id=${sale.id}`);
     const bar = page.getByRole('navigation', { name: fa('nm.field.Sale.stage') });
     const current = bar.locator('[aria-current="step"]');
     await expect.poll(() => current.textContent()).toBe(fa('nm.stage.lead'));
@@ -190,7 +179,7 @@ describe('a sale’s own page and form', () => {
   });
 
   it('fills a line’s price from the catalogue, saves an open sale with “Save” and offers “Save and invoice” once won', async () => {
-    await go(`${at('Sale/AddNewSale')}?customerId=${ids.alborz}`);
+    await go(page, `${at('Sale/AddNewSale')}?customerId=${ids.alborz}`);
     expect(await page.getByLabel(fa('nm.field.Sale.lostReason')).count()).toBe(0);
     const item = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
     await item.getByRole('combobox', { name: fa('nm.field.SaleLine.moduleId') }).first().fill('سامانه');
@@ -225,14 +214,14 @@ describe('every route', () => {
   const visit = async (suffix: string, name: string) => {
     for (const route of Object.values(module.routes)) {
       const query = route === 'Customers/CustomersDetails' ? `?id=${ids.alborz}` : route === 'Modules/ModuleDetails' ? `?id=${ids.crm}` : route === 'Support/RequestDetails' ? `?id=${ids.request}` : route.startsWith('Sale/PanelSetupForms') ? `?saleId=${ids.won}` : '';
-      await go(`${at(route)}${query}`);
+      await go(page, `${at(route)}${query}`);
       // Charts and lists that load after the heading are on screen before the picture.
       await expect.poll(() => page.locator('main .animate-spin').count()).toBe(0);
       expect(problems, route).toEqual([]);
       await screenshot(page, `sales-${route.replaceAll('/', '-')}-${name}-${suffix}`);
     }
     // A won sale's own page: the document, its totals and the link to its setup checklist.
-    await go(`${at('Sale/SaleList')}?id=${ids.won}`);
+    await go(page, `${at('Sale/SaleList')}?id=${ids.won}`);
     await page.locator(`main a[href*="saleId=${ids.won}"]`).waitFor();
     await expect.poll(() => page.locator('main .animate-spin').count()).toBe(0);
     expect(problems, 'the sale’s page').toEqual([]);
@@ -259,7 +248,7 @@ describe('every route', () => {
 
   it('shows a sale’s page in English on a phone', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await go(`${at('Sale/SaleList')}?id=${ids.won}`);
+    await go(page, `${at('Sale/SaleList')}?id=${ids.won}`);
     await page.locator(`main a[href*="saleId=${ids.won}"]`).waitFor();
     await saleOnPhone('en');
   });
@@ -269,7 +258,7 @@ describe('a sale’s stages in English on a wide screen', () => {
   it('shows them in one row, the current one marked, moved with the keyboard', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const sale = await create(Sale, { customerId: ids.alborz, date: tehranToday(), stage: 'quoted', lines: [line(ids.crm!, 1, 120_000_000)] });
-    await go(`${at('Sale/SaleList')}?id=${sale.id}`);
+    await go(page, `${at('Sale/SaleList')}?id=${sale.id}`);
     const bar = page.getByRole('navigation', { name: 'Stage' });
     const current = bar.locator('[aria-current="step"]');
     await expect.poll(() => current.textContent()).toBe('Quoted');

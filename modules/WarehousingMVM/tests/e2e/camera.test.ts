@@ -13,9 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAsciiDigits } from '../../../../src/contract/normalize.ts';
 import { accountServerEnv, freshContext, signInContext } from '../../../../tests/e2e/accountSteps.ts';
 import { chromiumArgs, screenshot, screenshotDir, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { enterPanel, go } from '../../../../tests/e2e/moduleSteps.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
 import { Product } from '../../entities/masterData.ts';
-import { at, enterPanel, go, openWarehouseWorld, type WarehouseWorld } from './warehouseWorld.ts';
+import { at, openWarehouseWorld, panelName, type WarehouseWorld } from './warehouseWorld.ts';
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
 const WIDTH = 640;
@@ -96,7 +97,7 @@ describe('scanning with the camera', () => {
     const context = await freshContext(camera, e2e.server, 390);
     await signInContext(context, e2e.server, w.person.username, w.person.password);
     const phone = await context.newPage();
-    await enterPanel(phone);
+    await enterPanel(phone, panelName);
     await phone.goto(`${at('Receipt/AddReceipt')}?direction=in`);
     await phone.getByRole('button', { name: fa('Scan with the camera') }).click();
     const line = phone.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });

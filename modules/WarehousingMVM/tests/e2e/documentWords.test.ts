@@ -14,10 +14,11 @@ import { entityPath, type EntityListResponse, type Row } from '../../../../src/c
 import { modulePath, paths, withQuery } from '../../../../src/contract/routes.ts';
 import { accountServerEnv, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
 import { screenshot, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { choose } from '../../../../tests/e2e/moduleSteps.ts';
 import { openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
 import { Receipt } from '../../entities/stock.ts';
-import { at, choose, openWarehouseWorld, type WarehouseWorld } from './warehouseWorld.ts';
+import { at, openWarehouseWorld, type WarehouseWorld } from './warehouseWorld.ts';
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
 const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Tehran' });

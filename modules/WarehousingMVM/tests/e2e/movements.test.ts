@@ -7,16 +7,17 @@
  * code offering to create the product.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../../../src/contract/entity.ts';
 import { accountServerEnv, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
 import { screenshot, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { choose, go, screenshotFailures } from '../../../../tests/e2e/moduleSteps.ts';
 import { openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
 import { StockCount } from '../../entities/counts.ts';
 import { Cargo, Consignment } from '../../entities/inbound.ts';
 import { Transfer } from '../../entities/movements.ts';
-import { at, choose, EAN, go, openWarehouseWorld, scan, type WarehouseWorld } from './warehouseWorld.ts';
+import { at, EAN, openWarehouseWorld, scan, type WarehouseWorld } from './warehouseWorld.ts';
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
 let w: WarehouseWorld;
@@ -45,9 +46,7 @@ beforeAll(async () => {
 
 afterAll(() => w?.context.close());
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await screenshot(w.page, `wh9-failed-${task.name.slice(0, 30)}`).catch(() => {});
-});
+screenshotFailures('wh9', () => w.page);
 
 const scanLabel = () => fa('Scan a product or a location');
 

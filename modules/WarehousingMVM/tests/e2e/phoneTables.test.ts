@@ -6,10 +6,11 @@
  * batches. Screenshots at 390 px of stock on hand and the receipt, in fa and en.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../../../src/contract/entity.ts';
 import { accountServerEnv, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
 import { screenshot, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { go, screenshotFailures } from '../../../../tests/e2e/moduleSteps.ts';
 import { openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
 import { expectFitsThePhone } from '../../../../tests/e2e/phoneFit.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
@@ -17,7 +18,7 @@ import { CountEntry, StockCount } from '../../entities/counts.ts';
 import { Consignment } from '../../entities/inbound.ts';
 import { Transfer, TransferArrival } from '../../entities/movements.ts';
 import { Receipt } from '../../entities/stock.ts';
-import { at, go, openWarehouseWorld, type WarehouseWorld } from './warehouseWorld.ts';
+import { at, openWarehouseWorld, type WarehouseWorld } from './warehouseWorld.ts';
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
 let w: WarehouseWorld;
@@ -53,9 +54,7 @@ beforeAll(async () => {
 
 afterAll(() => w?.context.close());
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await screenshot(w.page, `tables-wh-failed-${task.name.slice(0, 30)}`).catch(() => {});
-});
+screenshotFailures('tables-wh', () => w.page);
 
 const screens = () =>
   [

@@ -8,15 +8,18 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { entityPath, type Entity, type Row } from '../../../../src/contract/entity.ts';
 import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
-import { modulePath, paths } from '../../../../src/contract/routes.ts';
+import { modulePath } from '../../../../src/contract/routes.ts';
 import { freshContext, newAccount, signInContext } from '../../../../tests/e2e/accountSteps.ts';
 import type { RunningServer } from '../../../../tests/e2e/harness.ts';
-import { callInPanel, openScreen } from '../../../../tests/e2e/panelsSteps.ts';
+import { enterPanel } from '../../../../tests/e2e/moduleSteps.ts';
+import { callInPanel } from '../../../../tests/e2e/panelsSteps.ts';
 import { Location, Party, Product, Warehouse } from '../../entities/masterData.ts';
 import { Receipt } from '../../entities/stock.ts';
 
 export const at = (screen: string) => modulePath('WarehousingMVM', screen);
 export const EAN = '6260000000019';
+/** The world's panel, as the panel list names it. */
+export const panelName = 'انبار نمونه';
 
 export interface WarehouseWorld {
   person: { username: string; password: string };
@@ -41,7 +44,7 @@ export async function openWarehouseWorld(browser: Browser, server: RunningServer
   const person = await newAccount(server);
   const context = await freshContext(browser, server, width);
   const token = (await signInContext(context, server, person.username, person.password)).access_token;
-  const panel = await callInPanel<CurrentPanel>(server.url, panelEndpoints.register, token, null, { name: 'انبار نمونه', icon: 'warehouse', modules: ['PanelManagement', 'WarehousingMVM'] });
+  const panel = await callInPanel<CurrentPanel>(server.url, panelEndpoints.register, token, null, { name: panelName, icon: 'warehouse', modules: ['PanelManagement', 'WarehousingMVM'] });
   const submit = <T = Row>(entity: Entity, row: Row): Promise<T> => callInPanel<T>(server.url, { method: 'POST', path: `${entityPath(entity)}/${row.id}/submit` }, token, panel.code, { version: row.version });
   const call = async <T = Row>(entity: Entity, body: Record<string, unknown>, step?: 'submit'): Promise<T> => {
     const row = await callInPanel<Row>(server.url, { method: 'POST', path: entityPath(entity) }, token, panel.code, body);
@@ -58,30 +61,8 @@ export async function openWarehouseWorld(browser: Browser, server: RunningServer
   const carrier = await call(Party, { name: 'باربری سپهر', kinds: ['carrier'] });
   await call(Receipt, { direction: 'in', date: '2026-11-20', warehouseId: central.id, lines: [{ id: randomUUID(), productId: tea.id, quantity: '20', unitPrice: 300_000, locationId: a1.id }] }, 'submit');
   const page = await context.newPage();
-  await enterPanel(page);
+  await enterPanel(page, panelName);
   return { person, context, page, call, submit, read, central, branch, a1, a2, b1, tea, consignor, carrier };
-}
-
-/** Chooses the world's panel, as a person does after signing in. */
-export async function enterPanel(page: Page): Promise<void> {
-  await openScreen(page, paths.user.panelList);
-  await page.getByRole('button', { name: 'انبار نمونه' }).click();
-  await page.waitForURL((url) => url.pathname === paths.user.panelDashboard);
-}
-
-/** Moves inside the app as a link does (no page load). */
-export async function go(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.locator('h1').first().waitFor();
-}
-
-export async function choose(page: Page, scope: ReturnType<Page['locator']> | Page, label: string, option: string): Promise<void> {
-  const input = scope.getByRole('combobox', { name: label }).first();
-  await input.fill(option);
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 /** Types a code into a scan field and presses Enter, as a handheld scanner does. */

@@ -5,12 +5,13 @@
  * and the shortfall named, and comes back as a draft. Screenshots in fa at 390 px and en at 1280.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityPath, type Row } from '../../../../src/contract/entity.ts';
 import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
-import { modulePath, paths } from '../../../../src/contract/routes.ts';
+import { modulePath } from '../../../../src/contract/routes.ts';
 import { accountServerEnv, freshContext, newAccount, signInContext, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
 import { screenshot, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { choose, enterPanel, go, screenshotFailures } from '../../../../tests/e2e/moduleSteps.ts';
 import { callInPanel, openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
 import { Location, Warehouse } from '../../entities/masterData.ts';
@@ -22,21 +23,6 @@ let page: Page;
 let token = '';
 let panelCode = '';
 
-/** Moves inside the app as a link does (no page load: the phone is offline). */
-async function go(path: string): Promise<void> {
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.locator('h1').first().waitFor();
-}
-
-async function choose(scope: ReturnType<Page['locator']> | Page, label: string, option: string): Promise<void> {
-  const input = scope.getByRole('combobox', { name: label }).first();
-  await input.fill(option);
-  await page.getByRole('option', { name: option }).first().click();
-}
-
 beforeAll(async () => {
   const person = await newAccount(e2e.server);
   context = await freshContext(e2e.browser, e2e.server, 390);
@@ -46,9 +32,7 @@ beforeAll(async () => {
   const warehouse = await callInPanel<Row>(e2e.server.url, { method: 'POST', path: entityPath(Warehouse) }, token, panelCode, { name: 'انبار مرکزی', code: 'W1', active: true });
   await callInPanel(e2e.server.url, { method: 'POST', path: entityPath(Location) }, token, panelCode, { warehouseId: warehouse.id, code: 'A-01', kind: 'bin', active: true });
   page = await context.newPage();
-  await openScreen(page, paths.user.panelList);
-  await page.getByRole('button', { name: 'انبار نمونه' }).click();
-  await page.waitForURL((url) => url.pathname === paths.user.panelDashboard);
+  await enterPanel(page, 'انبار نمونه');
   // Every screen of the slice once online, so its code is on the phone before the signal goes.
   for (const screen of ['dashboard', 'Product/AddNewProduct', 'Receipt/AddReceipt', 'Receipt/ReceiptList', 'Inventory/WarehouseStock']) await openScreen(page, at(screen));
   await waitUntilSynced(page);
@@ -56,24 +40,22 @@ beforeAll(async () => {
 
 afterAll(() => context?.close());
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await screenshot(page, `warehousing-failed-${task.name.slice(0, 30)}`).catch(() => {});
-});
+screenshotFailures('warehousing', () => page);
 
 describe('warehousing on a phone with no signal', () => {
   it('receives goods offline into a bin, and shows the stock once back online', async () => {
     await context.setOffline(true);
-    await go(at('Product/AddNewProduct'));
+    await go(page, at('Product/AddNewProduct'));
     await page.getByLabel(fa('field.Product.name')).fill('چای سبز');
     await page.getByLabel(fa('field.Product.code')).fill('TEA-1');
     await page.getByLabel(fa('field.Product.purchasePrice')).fill('40000');
     await page.getByRole('button', { name: fa('Add'), exact: true }).click();
     await page.getByRole('heading', { name: 'چای سبز' }).waitFor();
 
-    await go(`${at('Receipt/AddReceipt')}?direction=in`);
-    await choose(page, fa('field.Receipt.warehouseId'), 'انبار مرکزی');
+    await go(page, `${at('Receipt/AddReceipt')}?direction=in`);
+    await choose(page, page, fa('field.Receipt.warehouseId'), 'انبار مرکزی');
     const line = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
-    await choose(line, fa('field.ReceiptLine.productId'), 'چای سبز');
+    await choose(page, line, fa('field.ReceiptLine.productId'), 'چای سبز');
     // Typed in Latin digits, shown in Persian ones with «٫», separators and the unit beside (issue 24).
     const quantity = line.getByLabel(fa('field.ReceiptLine.quantity'));
     await quantity.pressSequentially('12.5');
@@ -83,7 +65,7 @@ describe('warehousing on a phone with no signal', () => {
     const price = line.getByLabel(fa('field.ReceiptLine.unitPrice'));
     await expect.poll(() => price.inputValue()).toBe('۴۰٬۰۰۰');
     await line.getByText(fa('Rials'), { exact: true }).waitFor();
-    await choose(line, fa('field.ReceiptLine.locationId'), 'A-01');
+    await choose(page, line, fa('field.ReceiptLine.locationId'), 'A-01');
     await line.getByText(fa('Line value: {amount}', { amount: fa('{number} rials', { number: '۵۰۰٬۰۰۰' }) })).waitFor();
     await screenshot(page, 'warehousing-receipt-line-fa-390');
     await page.getByRole('button', { name: fa('Save and submit') }).click();
@@ -93,7 +75,7 @@ describe('warehousing on a phone with no signal', () => {
     await context.setOffline(false);
     await waitUntilSynced(page);
     await page.getByText(/^RC-/).locator('visible=true').first().waitFor({ timeout: 30_000 });
-    await go(at('Inventory/WarehouseStock'));
+    await go(page, at('Inventory/WarehouseStock'));
     // On a phone each row is a card, its quantity on hand beside the product's name.
     const row = page.getByRole('list', { name: fa('Stock on hand') }).getByRole('listitem').filter({ hasText: 'چای سبز' });
     await row.waitFor({ timeout: 30_000 });
@@ -104,12 +86,12 @@ describe('warehousing on a phone with no signal', () => {
 
   it('refuses an issue of more than is held, naming product, place and shortfall, and keeps it as a draft', async () => {
     await context.setOffline(true);
-    await go(`${at('Receipt/AddReceipt')}?direction=out`);
-    await choose(page, fa('field.Receipt.warehouseId'), 'انبار مرکزی');
+    await go(page, `${at('Receipt/AddReceipt')}?direction=out`);
+    await choose(page, page, fa('field.Receipt.warehouseId'), 'انبار مرکزی');
     const line = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
-    await choose(line, fa('field.ReceiptLine.productId'), 'چای سبز');
+    await choose(page, line, fa('field.ReceiptLine.productId'), 'چای سبز');
     await line.getByLabel(fa('field.ReceiptLine.quantity')).fill('20');
-    await choose(line, fa('field.ReceiptLine.locationId'), 'A-01');
+    await choose(page, line, fa('field.ReceiptLine.locationId'), 'A-01');
     await page.getByRole('button', { name: fa('Save and submit') }).click();
     await page.getByText(fa('Waiting to submit')).first().waitFor();
     await context.setOffline(false);
@@ -121,7 +103,7 @@ describe('warehousing on a phone with no signal', () => {
     await screenshot(page, 'warehousing-shortfall-fa-390');
 
     // Stock is untouched by the refused issue.
-    await go(at('Inventory/WarehouseStock'));
+    await go(page, at('Inventory/WarehouseStock'));
     expect(await page.getByRole('list', { name: fa('Stock on hand') }).getByRole('listitem').filter({ hasText: 'چای سبز' }).innerText()).toContain('۱۲٫۵');
   });
 
@@ -131,11 +113,11 @@ describe('warehousing on a phone with no signal', () => {
     await switchToEnglish(page);
     await page.getByRole('heading', { name: 'Warehousing', exact: true }).waitFor();
     await screenshot(page, 'warehousing-dashboard-en-1280');
-    await go(at('Inventory/WarehouseStock'));
+    await go(page, at('Inventory/WarehouseStock'));
     const row = page.getByRole('row', { name: /چای سبز/ });
     expect(await row.innerText()).toContain('12.5');
     await screenshot(page, 'warehousing-stock-en-1280');
-    await go(at('Receipt/ReceiptList'));
+    await go(page, at('Receipt/ReceiptList'));
     await page.getByText(/^RC-/).locator('visible=true').first().waitFor();
     await screenshot(page, 'warehousing-receipts-en-1280');
   });

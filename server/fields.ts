@@ -4,7 +4,7 @@
  * 400 with 9401. Nothing past this point sees `unknown`.
  */
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../errors.ts';
+import { badRequest } from './errors.ts';
 
 export type Fields = Readonly<Record<string, unknown>>;
 

@@ -4,7 +4,7 @@
  * The lock is held until commit, so within a panel the numbers are handed out in commit order: a
  * pull that has seen number n has seen every change numbered below n.
  */
-import type { Queryable } from '../db/Db.ts';
+import type { Queryable } from './Db.ts';
 
 /** Serialises the panel's writes until the transaction ends. */
 export async function lockPanelWrites(tx: Queryable, panelId: string): Promise<void> {

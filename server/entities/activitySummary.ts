@@ -6,9 +6,9 @@
 import { Activity } from '../../src/contract/entities/panelManagement.ts';
 import { ACTIVITY_DAYS, type ActivitySummary } from '../../src/contract/panels.ts';
 import type { Queryable } from '../db/Db.ts';
-import { rowFromDb, selectList } from '../entities/rowCodec.ts';
-import { rowForCaller } from '../entities/rowScope.ts';
-import type { PanelAccess } from './panelAccess.ts';
+import { rowFromDb, selectList } from './rowCodec.ts';
+import { rowForCaller } from './rowScope.ts';
+import type { PanelAccess } from '../panels/panelAccess.ts';
 
 const TEHRAN_OFFSET_MS = 210 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;

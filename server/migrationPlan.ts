@@ -2,8 +2,8 @@
  * What `migrate` brings a database to: the platform's migrations, every entity's table (the
  * platform's and each discovered module's), and each module's own migrations.
  */
-import { entities } from '../../src/contract/modules.ts';
-import { found } from '../modules/discover.ts';
+import { entities } from '../src/contract/modules.ts';
+import { found } from './modules/discover.ts';
 import { platformAfterMigrations, platformMigrations, readMigrations, type MigrationPlan } from './migrate.ts';
 
 export async function currentPlan(): Promise<MigrationPlan> {

@@ -10,10 +10,9 @@ import type { PanelInvitation } from '../../src/contract/panels.ts';
 import type { Db, Queryable } from '../db/Db.ts';
 import { recordActivity } from '../entities/activityLog.ts';
 import { findRow, updateRow } from '../entities/entityStore.ts';
-import type { Lang } from '../i18n/messages.ts';
-import { lockPanelWrites } from '../sync/changeLog.ts';
-import type { PanelAccess } from './panelAccess.ts';
-import { displayNameSql, findPersonById } from './people.ts';
+import { lockPanelWrites } from '../db/changeLog.ts';
+import type { PanelAccess } from '../panels/panelAccess.ts';
+import { displayNameSql, findPersonById } from '../panels/people.ts';
 
 /** The caller's open invitations, newest first. */
 export async function openInvitations(q: Queryable, userId: string, now: Date): Promise<PanelInvitation[]> {
@@ -35,7 +34,6 @@ export interface InvitationAnswer {
   code: string;
   accept: boolean;
   now: Date;
-  lang: Lang;
 }
 
 /** Accepts or declines the caller's open invitation to the panel with `code`; false when there is none. */
@@ -70,7 +68,7 @@ export async function answerInvitation(db: Db, answer: InvitationAnswer): Promis
       modules: [],
     };
     const rowTitle = answer.accept ? person.displayName : invited.display_name;
-    await recordActivity({ tx, access, userId: answer.userId, now: answer.now, lang: answer.lang }, { action: 'update', entity: Member.key, rowTitle, rowId: invited.id }, { entity: Member.key, rowId: invited.id });
+    await recordActivity({ tx, access, userId: answer.userId, now: answer.now}, { action: 'update', entity: Member.key, rowTitle, rowId: invited.id }, { entity: Member.key, rowId: invited.id });
     return true;
   });
 }

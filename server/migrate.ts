@@ -12,11 +12,11 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Entity } from '../../src/contract/entity.ts';
-import { syncEntityTables } from '../entities/schemaSync.ts';
-import type { Db, Queryable } from './Db.ts';
+import type { Entity } from '../src/contract/entity.ts';
+import { syncEntityTables } from './entities/schemaSync.ts';
+import type { Db, Queryable } from './db/Db.ts';
 
-const PLATFORM_DIR = join(import.meta.dirname, 'migrations');
+const PLATFORM_DIR = join(import.meta.dirname, 'db', 'migrations');
 const LOCK_KEY = 7_301_404;
 
 export interface Migration {
