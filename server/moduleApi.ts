@@ -8,6 +8,8 @@ export { defineServerModule, type ServerModule } from './modules/serverModule.ts
 export type { EntityHooks } from './entities/lifecycle.ts';
 export { RuleRejection, type WriteContext } from './entities/writeContext.ts';
 export type { DocumentFollower, DocumentStep } from './entities/documentEvents.ts';
+export type { NotificationDeclaration } from './notifications/notifications.ts';
+export type { ReminderDeclaration } from './notifications/reminders.ts';
 export { adjustBalances, appendLedger, overflow, readBalances, type BalanceChange } from './entities/ledger.ts';
 export { findRow, findRows, selectRows } from './entities/entityStore.ts';
 export { setServerFields } from './entities/serverFields.ts';

@@ -11,6 +11,7 @@ import { Code } from '../../src/contract/codes.ts';
 import { isDocument, permission, rowInScope, rowMembers, scopeFields, seesAllRows, validateValues, type DocumentSpec, type Entity, type Line, type Row, type WriteFieldReason } from '../../src/contract/entity.ts';
 import { isUuid } from '../../src/contract/fields.ts';
 import type { MutationOp } from '../../src/contract/sync.ts';
+import { notifyWrite } from '../notifications/notifications.ts';
 import { recordActivity } from './activityLog.ts';
 import { documentEvents } from './documentEvents.ts';
 import { checkDuties } from './duties.ts';
@@ -235,6 +236,8 @@ export async function applyMutation(ctx: WriteContext, m: MutationRequest): Prom
     };
     return { status: 'rejected', code: error.code, ...said, row: shown(current) };
   }
+  // The notifications the module declares for this write, in its transaction (decision 038).
+  await notifyWrite(ctx, entity, current, written.row);
   const entry = { action: m.op, entity: entity.key, rowTitle: titleOf(entity, written.row), rowId: id, members: rowMembers(entity, written.row) };
   const changed = { entity: entity.key, rowId: id, ...(written.leftScope?.length ? { leftScope: written.leftScope } : {}) };
   if (ctx.journal) ctx.journal.add(entry, changed);

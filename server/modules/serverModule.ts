@@ -8,6 +8,8 @@ import type { ModuleDeclaration } from '../../src/contract/module.ts';
 import type { BooksCheck } from '../books/audit.ts';
 import type { DocumentFollower } from '../entities/documentEvents.ts';
 import type { EntityHooks } from '../entities/lifecycle.ts';
+import type { NotificationDeclaration } from '../notifications/notifications.ts';
+import type { ReminderDeclaration } from '../notifications/reminders.ts';
 
 export interface ServerModule {
   module: ModuleDeclaration;
@@ -24,6 +26,10 @@ export interface ServerModule {
   books?: readonly BooksCheck[];
   /** A folder of `.sql` files, applied once each after the entity tables are synchronised. */
   migrations?: string;
+  /** The notifications its writes raise (decision 038): who gets them and their words. */
+  notifications?: readonly NotificationDeclaration[];
+  /** What the reminders' schedule looks for in its rows (a cheque due tomorrow), decision 038. */
+  reminders?: readonly ReminderDeclaration[];
 }
 
 export function defineServerModule(part: ServerModule): ServerModule {

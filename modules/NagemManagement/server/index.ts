@@ -6,6 +6,7 @@ import { booksChecks } from './booksChecks.ts';
 import { paymentHooks } from './paymentHooks.ts';
 import { agentRegionHooks, customerRegionHooks } from './regionHooks.ts';
 import { saleHooks } from './saleHooks.ts';
+import { notifications } from './notifications.ts';
 import { messageHooks, requestHooks } from './supportHooks.ts';
 
 export default defineServerModule({
@@ -14,4 +15,5 @@ export default defineServerModule({
   // Rows made before their scope followed their parent's take it once (decision 020).
   migrations: join(import.meta.dirname, 'migrations'),
   books: booksChecks,
+  notifications,
 });
