@@ -26,6 +26,7 @@ export default defineClientModule({
     { screen: 'PanelDetails', label: msg`Panel details`, needs: PANEL_SETTINGS_PERMISSION },
     { screen: 'list', label: msg`All my panels`, needs: null },
   ],
+  documentPages: { Member: 'People/Access' },
   screens: {
     'Module/add': lazyScreen(() => import('./screens/ModuleAdd.tsx'), 'ModuleAdd'),
     'Module/list': lazyScreen(() => import('./screens/ModuleList.tsx'), 'ModuleList'),

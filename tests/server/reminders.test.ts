@@ -5,14 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Notification, Role } from '../../../../src/contract/entities/panelManagement.ts';
-import { permission, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
-import { runReminders, reminderDays } from '../../../../server/notifications/reminders.ts';
-import { startTestServer, type TestServer } from '../../../../tests/server/harness.ts';
-import { acceptedMember, callerIn, createRow, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
-import { Party } from '../../entities/books.ts';
-import { Cheque, Payment } from '../../entities/documents.ts';
-import { allRows, step } from './books.ts';
+import { Notification, Role } from '../../src/contract/entities/panelManagement.ts';
+import { permission, type EntityListResponse, type Row } from '../../src/contract/entity.ts';
+import { runReminders, reminderDays } from '../../server/notifications/reminders.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { acceptedMember, callerIn, createRow, openPanel, rest, type PanelCaller } from './panelsFixture.ts';
+import { Party } from '../../modules/MarketAccounting/entities/books.ts';
+import { Cheque, Payment } from '../../modules/MarketAccounting/entities/documents.ts';
+import { allRows, step } from '../../modules/MarketAccounting/tests/server/books.ts';
 
 let first: TestServer;
 let second: TestServer;
