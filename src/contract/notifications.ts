@@ -5,11 +5,10 @@
  */
 import type { Label } from './fields.ts';
 
+const invitationAccepted: Label = /*i18n*/ { id: 'notify.invitationAccepted', message: '{name} accepted your invitation to the panel' };
+
 export const platformNotifications = {
-  invitationAccepted: {
-    kind: 'PanelManagement/invitationAccepted',
-    message: /*i18n*/ { id: 'notify.invitationAccepted', message: '{name} accepted your invitation to the panel' } as Label,
-  },
+  invitationAccepted: { kind: 'PanelManagement/invitationAccepted', message: invitationAccepted },
 } as const;
 
 /** A notification's words as stored: its message id and values (JSON text). */
