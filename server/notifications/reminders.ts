@@ -25,8 +25,12 @@ export interface ReminderDeclaration {
    * it pushes its values onto `params` (the panel is `$1`) and names them, as `selectRows` asks.
    */
   due: (params: unknown[], day: { today: string; tomorrow: string }) => string;
-  /** What makes it a new reminder beside its kind and row (the due date: a cheque moved to another day is reminded of again). */
-  onceBy: (row: Row) => string;
+  /**
+   * What makes it a new reminder beside its kind and row: the due date (a cheque moved to another
+   * day is reminded of again), or the day of the run (a product still below its reorder point is
+   * reminded of once a day).
+   */
+  onceBy: (row: Row, day: { today: string; tomorrow: string }) => string;
   to: Recipients;
   message: Label;
   values?: (row: Row) => Record<string, string | number>;
@@ -85,7 +89,7 @@ export async function runReminders(db: Db, now: Date): Promise<RunFigures | null
         const kind = `${module}/${reminder.event}`;
         for (const row of rows) {
           const recipients = await recipientsOf(tx, panel.id, entity, row, reminder.to);
-          const notice = { kind, entity, row, message: reminder.message, values: reminder.values?.(row) ?? {}, onceKey: `${kind}:${row.id}:${reminder.onceBy(row)}` };
+          const notice = { kind, entity, row, message: reminder.message, values: reminder.values?.(row) ?? {}, onceKey: `${kind}:${row.id}:${reminder.onceBy(row, day)}` };
           figures.delivered += await deliver(tx, { id: panel.id, now, byUserId: String(panel.owner_user_id) }, notice, recipients);
         }
       }

@@ -2,6 +2,7 @@
  * Reminders on schedule (issue 29, decision 038): a cheque due tomorrow gives exactly one
  * reminder to each person who may read cheques, however many server processes run the schedule
  * at once and however often; a cheque due later, or a person who may not read cheques, gets none.
+ * A product at or below its reorder point is reminded of once a day.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { acceptedMember, callerIn, createRow, openPanel, rest, type PanelCaller 
 import { Party } from '../../modules/MarketAccounting/entities/books.ts';
 import { Cheque, Payment } from '../../modules/MarketAccounting/entities/documents.ts';
 import { allRows, step } from '../../modules/MarketAccounting/tests/server/books.ts';
+import { Product } from '../../modules/WarehousingMVM/entities/masterData.ts';
 
 let first: TestServer;
 let second: TestServer;
@@ -87,5 +89,23 @@ describe('a cheque due tomorrow', () => {
     // The day after, the cheque due that day is "today", and nothing is due tomorrow.
     const run = await runReminders(first.db, next);
     expect(run).toMatchObject({ due: 0, delivered: 0 });
+  });
+});
+
+describe('a product at or below its reorder point', () => {
+  it('reminds those who receive stock once a day, and not of a product without one', async () => {
+    const shop = await openPanel(first, await first.createAccount(), 'انبار', ['WarehousingMVM']);
+    const low = await createRow(shop, Product, { name: 'شیر', code: 'MILK', unit: 'piece', reorderPoint: '5' });
+    await createRow(shop, Product, { name: 'نان', code: 'BREAD', unit: 'piece' });
+    const now = new Date(first.clock.now());
+    const run = await runReminders(first.db, now);
+    expect(run).toMatchObject({ delivered: 1 });
+    expect((await runReminders(second.db, now))?.delivered).toBe(0);
+    const answer = await shop.call<EntityListResponse>(rest.list(Notification), { query: { pageSize: '100' } });
+    const items = answer.body.data!.items.filter((n) => n.kind === 'WarehousingMVM/belowReorderPoint');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ rowId: low.id, messageId: 'wh.notify.belowReorderPoint' });
+    // The next day, again (it is still below).
+    expect((await runReminders(first.db, new Date(now.getTime() + 86_400_000)))?.delivered).toBe(1);
   });
 });

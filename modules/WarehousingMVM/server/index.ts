@@ -7,6 +7,7 @@ import { countEntryHooks, stockCountHooks } from './countHooks.ts';
 import { cargoHooks, consignmentHooks } from './inboundHooks.ts';
 import { locationHooks } from './locationHooks.ts';
 import { receiptHooks } from './receiptHooks.ts';
+import { reminders } from './reminders.ts';
 import { arrivalHooks, transferHooks } from './transferHooks.ts';
 
 export default defineServerModule({
@@ -24,4 +25,5 @@ export default defineServerModule({
   books: booksChecks,
   // Products tracked by batch before `expires` existed keep expiring (issue 24).
   migrations: join(import.meta.dirname, 'migrations'),
+  reminders,
 });
