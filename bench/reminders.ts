@@ -42,7 +42,8 @@ try {
   const username = `bench${Date.now().toString(36)}`;
   const login = await call<LoginData>(endpoints.signUp, { username, password: 'a quiet river at dawn', serviceName: DEFAULT_SERVICE_NAME });
   const panel = await call<CurrentPanel>(panelEndpoints.register, { name: 'Reminders bench', icon: 'store', modules: ['MarketAccounting'] }, login.access_token);
-  const [{ id: panelId, owner_user_id: owner }] = await db.query<{ id: string; owner_user_id: string }>('SELECT id, owner_user_id FROM panels WHERE code = $1', [panel.code]);
+  const [found] = await db.query<{ id: string; owner_user_id: string }>('SELECT id, owner_user_id FROM panels WHERE code = $1', [panel.code]);
+  const { id: panelId, owner_user_id: owner } = found!;
 
   const now = new Date();
   const { tomorrow } = reminderDays(now);
@@ -67,7 +68,7 @@ try {
     },
   }));
   const made = performance.now();
-  for (let i = 0; i < rows.length; i += 1000) await insertRows(db, Cheque, { panelId: panelId!, userId: owner!, now }, rows.slice(i, i + 1000));
+  for (let i = 0; i < rows.length; i += 1000) await insertRows(db, Cheque, { panelId, userId: owner, now }, rows.slice(i, i + 1000));
   console.log(`${CHEQUES} cheques written in ${Math.round(performance.now() - made)} ms; ${due} due tomorrow and open (${machine()})`);
 
   const show = (what: string, run: RunFigures | null) =>

@@ -16,7 +16,7 @@ import { insertRow } from '../entities/entityStore.ts';
 import { rowForCaller } from '../entities/rowScope.ts';
 import type { WriteContext } from '../entities/writeContext.ts';
 import { serverModules } from '../modules/serverModule.ts';
-import { accessById } from '../panels/panelAccess.ts';
+import { accessById, type PanelAccess } from '../panels/panelAccess.ts';
 import { stampChanges } from '../sync/changeLog.ts';
 
 /** Who receives a notification. */
@@ -88,15 +88,17 @@ export async function recipientsOf(q: Queryable, panelId: string, entity: Entity
  * change log so their devices pull it. The caller holds the panel's write lock. A notice with a
  * once-key already delivered to a recipient is not delivered again. Answers how many were written.
  */
-export async function deliver(q: Queryable, panel: { id: string; now: Date; byUserId: string }, notice: Notice, recipients: readonly string[]): Promise<number> {
+export async function deliver(q: Queryable, panel: { id: string; now: Date; byUserId: string }, notice: Notice, recipients: readonly string[], run?: DeliveryRun): Promise<number> {
   const written: string[] = [];
   for (const userId of new Set(recipients.map((r) => r.toLowerCase()))) {
-    const access = await accessById(q, panel.id, userId);
+    const access = run ? await run.access(q, panel.id, userId) : await accessById(q, panel.id, userId);
     if (!access || !access.permissions.has(permission(notice.entity, 'read')) || !rowForCaller(notice.entity, access, notice.row)) continue;
     const onceKey = notice.onceKey ? `${notice.onceKey}:${userId}` : null;
     if (onceKey) {
-      const [seen] = await q.query(`SELECT 1 FROM ${Notification.table} WHERE panel_id = $1 AND once_key = $2`, [panel.id, onceKey]);
+      if (run?.delivered.has(onceKey)) continue;
+      const [seen] = run ? [] : await q.query(`SELECT 1 FROM ${Notification.table} WHERE panel_id = $1 AND once_key = $2`, [panel.id, onceKey]);
       if (seen) continue;
+      run?.delivered.add(onceKey);
     }
     const id = randomUUID();
     await insertRow(q, Notification, { panelId: panel.id, userId: panel.byUserId, now: panel.now }, id, {
@@ -114,6 +116,27 @@ export async function deliver(q: Queryable, panel: { id: string; now: Date; byUs
   }
   if (written.length) await stampChanges(q, panel.id, written.map((rowId) => ({ entity: Notification.key, rowId })));
   return written.length;
+}
+
+/**
+ * What one run of the reminders knows of a panel, so that it asks once and not once per row: each
+ * recipient's access, and the once-keys already delivered (read in one query).
+ */
+export class DeliveryRun {
+  private readonly accesses = new Map<string, Promise<PanelAccess | null>>();
+  readonly delivered = new Set<string>();
+
+  access(q: Queryable, panelId: string, userId: string): Promise<PanelAccess | null> {
+    let found = this.accesses.get(userId);
+    if (!found) this.accesses.set(userId, (found = accessById(q, panelId, userId)));
+    return found;
+  }
+
+  /** Reads the once-keys of the panel's notifications of this kind already delivered. */
+  async knowDelivered(q: Queryable, panelId: string, kind: string): Promise<void> {
+    const rows = await q.query<{ once_key: string }>(`SELECT once_key FROM ${Notification.table} WHERE panel_id = $1 AND kind = $2 AND once_key IS NOT NULL`, [panelId, kind]);
+    for (const row of rows) this.delivered.add(row.once_key);
+  }
 }
 
 /** The declared notifications of the entity, by module. */

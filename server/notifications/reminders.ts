@@ -13,7 +13,7 @@ import type { Db } from '../db/Db.ts';
 import { selectRows } from '../entities/entityStore.ts';
 import { serverModules } from '../modules/serverModule.ts';
 import { lockPanelWrites } from '../sync/changeLog.ts';
-import { deliver, recipientsOf, type Recipients } from './notifications.ts';
+import { deliver, DeliveryRun, recipientsOf, type Recipients } from './notifications.ts';
 
 export interface ReminderDeclaration {
   /** The event's name; the notification's kind is `<Module>/<event>`. */
@@ -78,6 +78,7 @@ export async function runReminders(db: Db, now: Date): Promise<RunFigures | null
       if (!mine.length) continue;
       figures.panels++;
       let locked = false;
+      const run = new DeliveryRun();
       for (const { module, reminder } of mine) {
         const entity = entityByKey(`${module}/${reminder.entity}`);
         if (!entity) continue;
@@ -87,10 +88,13 @@ export async function runReminders(db: Db, now: Date): Promise<RunFigures | null
         if (!locked) await lockPanelWrites(tx, panel.id);
         locked = true;
         const kind = `${module}/${reminder.event}`;
+        await run.knowDelivered(tx, panel.id, kind);
+        // By role, the recipients are the same for every row: asked once.
+        const byRole = 'permission' in reminder.to ? await recipientsOf(tx, panel.id, entity, rows[0]!, reminder.to) : null;
         for (const row of rows) {
-          const recipients = await recipientsOf(tx, panel.id, entity, row, reminder.to);
+          const recipients = byRole ?? (await recipientsOf(tx, panel.id, entity, row, reminder.to));
           const notice = { kind, entity, row, message: reminder.message, values: reminder.values?.(row) ?? {}, onceKey: `${kind}:${row.id}:${reminder.onceBy(row, day)}` };
-          figures.delivered += await deliver(tx, { id: panel.id, now, byUserId: String(panel.owner_user_id) }, notice, recipients);
+          figures.delivered += await deliver(tx, { id: panel.id, now, byUserId: String(panel.owner_user_id) }, notice, recipients, run);
         }
       }
     }
