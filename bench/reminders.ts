@@ -1,9 +1,10 @@
 /**
  * bench:reminders — the reminders' schedule's work per run (decision 038) for a panel with
- * 10,000 cheques (smoke: 200), of which 1 % fall due tomorrow: the first run (which delivers one
- * reminder per due cheque to the owner), a second run the same day (which finds them all
- * delivered) and a run on a day when nothing is due. In process, on PGlite, the panel made through
- * the API and the cheques written straight into their table in batches.
+ * 10,000 cheques and 10,000 products (smoke: 200 of each), of which 1 % are due (a cheque due
+ * tomorrow, a product at or below its reorder point): the first run (which delivers one reminder
+ * per due row to the owner), a second run the same day (which finds them all delivered) and a run
+ * on a later day with no cheque due (the products are due again: once a day). In process, on
+ * PGlite, the panel made through the API and the rows written straight into their tables.
  *
  *   npm run bench -- reminders [--smoke]
  */
@@ -21,10 +22,13 @@ import type { LoginData } from '../src/contract/envelope.ts';
 import { panelEndpoints, type CurrentPanel } from '../src/contract/panels.ts';
 import { DEFAULT_SERVICE_NAME } from '../src/contract/service.ts';
 import { Cheque } from '../modules/MarketAccounting/entities/documents.ts';
+import { Product, Warehouse } from '../modules/WarehousingMVM/entities/masterData.ts';
+import { StockBalance } from '../modules/WarehousingMVM/entities/stock.ts';
 import { sized } from './benchArgs.ts';
 import { machine, pgliteDataDir } from './serverProcess.ts';
 
 const CHEQUES = sized(10_000, 200);
+const PRODUCTS = sized(10_000, 200);
 const DUE_SHARE = 0.01;
 
 const { dir, remove } = pgliteDataDir();
@@ -41,7 +45,7 @@ try {
   };
   const username = `bench${Date.now().toString(36)}`;
   const login = await call<LoginData>(endpoints.signUp, { username, password: 'a quiet river at dawn', serviceName: DEFAULT_SERVICE_NAME });
-  const panel = await call<CurrentPanel>(panelEndpoints.register, { name: 'Reminders bench', icon: 'store', modules: ['MarketAccounting'] }, login.access_token);
+  const panel = await call<CurrentPanel>(panelEndpoints.register, { name: 'Reminders bench', icon: 'store', modules: ['MarketAccounting', 'WarehousingMVM'] }, login.access_token);
   const [found] = await db.query<{ id: string; owner_user_id: string }>('SELECT id, owner_user_id FROM panels WHERE code = $1', [panel.code]);
   const { id: panelId, owner_user_id: owner } = found!;
 
@@ -71,12 +75,24 @@ try {
   for (let i = 0; i < rows.length; i += 1000) await insertRows(db, Cheque, { panelId, userId: owner, now }, rows.slice(i, i + 1000));
   console.log(`${CHEQUES} cheques written in ${Math.round(performance.now() - made)} ms; ${due} due tomorrow and open (${machine()})`);
 
+  // Products: 1 % with no stock (at or below their reorder point of 5), the rest with 50 on hand.
+  const stamp = { panelId, userId: owner, now };
+  const warehouse = randomUUID();
+  await insertRows(db, Warehouse, stamp, [{ id: warehouse, values: { name: 'انبار مرکزی', code: 'W1' } }]);
+  const low = Math.max(1, Math.round(PRODUCTS * DUE_SHARE));
+  const products = Array.from({ length: PRODUCTS }, (_, i) => ({ id: randomUUID(), values: { name: `کالای ${i}`, code: `P${i}`, unit: 'piece', reorderPoint: '5' } }));
+  const balances = products.slice(low).map((p) => ({ id: randomUUID(), values: { productId: p.id, warehouseId: warehouse, quantity: '50' } }));
+  const stocked = performance.now();
+  for (let i = 0; i < products.length; i += 1000) await insertRows(db, Product, stamp, products.slice(i, i + 1000));
+  for (let i = 0; i < balances.length; i += 1000) await insertRows(db, StockBalance, stamp, balances.slice(i, i + 1000));
+  console.log(`${PRODUCTS} products and ${balances.length} stock balances written in ${Math.round(performance.now() - stocked)} ms; ${low} at or below their reorder point`);
+
   const show = (what: string, run: RunFigures | null) =>
     console.log(`${what.padEnd(34)} ${run ? `${String(run.ms).padStart(6)} ms   panels ${run.panels}   due ${run.due}   reminders written ${run.delivered}` : 'skipped (lock held)'}`);
   show('first run (delivers)', await runReminders(db, now));
   show('second run, same day (once-keys)', await runReminders(db, new Date(now.getTime() + 15 * 60_000)));
   const later = new Date(`${day(200)}T09:00:00Z`);
-  show('a day with nothing due', await runReminders(db, later));
+  show('a later day, no cheque due', await runReminders(db, later));
   await app.close();
 } finally {
   await db.close();
