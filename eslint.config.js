@@ -96,7 +96,7 @@ function refusal(from, to) {
  * (decision 036). The files at server/'s root are small helpers any folder may use (config,
  * clock, errors, envelope, fields, …) or the composition that no folder imports.
  */
-const serverLayers = ['i18n', 'db', 'auth', 'account', 'panels', 'entities', 'access', 'sync', 'books', 'modules', 'apiSchema', 'routes'];
+const serverLayers = ['i18n', 'db', 'auth', 'account', 'panels', 'entities', 'notifications', 'access', 'sync', 'books', 'modules', 'apiSchema', 'routes'];
 const serverComposition = ['server/app.ts', 'server/main.ts', 'server/seed.ts', 'server/migrate.ts', 'server/migrationPlan.ts', 'server/moduleApi.ts'];
 
 /** Where a server file sits: its folder and the folder's rank, or the composition; a root helper has neither. */

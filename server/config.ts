@@ -48,6 +48,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** The bearer token that reads /metrics from elsewhere (METRICS_TOKEN); without it, only from this machine. */
   metricsToken: string | null;
+  /** How often the reminders' schedule runs, in minutes (REMINDERS_EVERY_MINUTES; 0: never). Once per cluster per run. */
+  remindersEveryMinutes: number;
   /** The largest panel backup a restore unpacks (RESTORE_LIMIT_MB, unpacked size). */
   restoreLimitBytes: number;
 }
@@ -247,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: flag(env, 'SEED_DEMO', !databaseUrl && !production),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 20_000, 0, 10 * 60_000),
     metricsToken: metricsToken(env),
+    remindersEveryMinutes: int(env, 'REMINDERS_EVERY_MINUTES', 15, 0, 24 * 60),
     restoreLimitBytes: int(env, 'RESTORE_LIMIT_MB', 1024, 1, 64 * 1024) * 1024 * 1024,
   };
 }

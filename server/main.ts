@@ -19,6 +19,7 @@ import { HOUSEKEEPING_INTERVAL_MS, purgeExpired } from './auth/housekeeping.ts';
 import { createSmsSender } from './auth/smsSenders.ts';
 import { seedDemoAccount } from './seed.ts';
 import { stopOnSignals } from './lifecycle.ts';
+import { startReminders } from './notifications/reminders.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -44,7 +45,16 @@ async function main(): Promise<void> {
   const timer = setInterval(housekeeping, HOUSEKEEPING_INTERVAL_MS);
   timer.unref();
 
-  stopOnSignals({ app, db, timeoutMs: config.shutdownTimeoutMs, before: () => clearInterval(timer), clusterWorker: cluster.isWorker });
+  // Reminders (decision 038): every process tries; one per cluster runs each time (an advisory lock).
+  const reminders = config.remindersEveryMinutes
+    ? startReminders(db, () => new Date(systemClock.now()), config.remindersEveryMinutes * 60_000, (error) => app.log.error({ err: error }, 'reminders failed'))
+    : null;
+
+  const before = () => {
+    clearInterval(timer);
+    reminders?.stop();
+  };
+  stopOnSignals({ app, db, timeoutMs: config.shutdownTimeoutMs, before, clusterWorker: cluster.isWorker });
   const address = await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   if (cluster.isWorker) console.log(`Pishkhan process ${cluster.worker?.id} (pid ${process.pid}) is running at ${address}`);

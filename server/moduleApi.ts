@@ -1,19 +1,18 @@
 /**
  * What a module's server part may use of the platform, and nothing else (the lint rule holds
  * modules to this file and src/contract): declaring its part, rules as lifecycle hooks that
-<<<<<<< HEAD
- * reject with a catalogue code, posting to ledgers and balances, reading rows, and the envelope and
- * schemas of routes of its own (their guards are the platform's: server/modules/moduleRoutes.ts).
-=======
- * reject with a catalogue code, publishing and following document events, posting to ledgers and
- * balances, reading rows, and the guards and envelope and schemas of routes of its own.
->>>>>>> events
+ * reject with a catalogue code, publishing and following document events, declaring the
+ * notifications its writes raise and its reminders, posting to ledgers and balances, reading rows,
+ * and the envelope and schemas of routes of its own (their guards are the platform's:
+ * server/modules/moduleRoutes.ts).
  */
 export { defineServerModule, type ModuleRoutes, type ServerModule } from './modules/serverModule.ts';
 export { pathInScope } from './modules/moduleRoutes.ts';
 export type { EntityHooks } from './entities/lifecycle.ts';
 export { RuleRejection, type WriteContext } from './entities/writeContext.ts';
 export { defineDocumentEvent, followDocument, publishedDocuments, type DocumentEvent, type DocumentFollower, type DocumentStep, type PublishedDocument, type PublishScope } from './entities/documentEvents.ts';
+export type { NotificationDeclaration } from './notifications/notifications.ts';
+export type { ReminderDeclaration } from './notifications/reminders.ts';
 export { adjustBalances, appendLedger, overflow, readBalances, type BalanceChange } from './entities/ledger.ts';
 export { findRow, findRows, selectRows } from './entities/entityStore.ts';
 export { setServerFields } from './entities/serverFields.ts';

@@ -6,6 +6,7 @@
  * the panel's lock, audited and synced like any other.
  */
 import { Member, Role } from '../../src/contract/entities/panelManagement.ts';
+import { platformNotifications } from '../../src/contract/notifications.ts';
 import type { PanelInvitation } from '../../src/contract/panels.ts';
 import type { Db, Queryable } from '../db/Db.ts';
 import { recordActivity } from '../entities/activityLog.ts';
@@ -13,6 +14,7 @@ import { findRow, updateRow } from '../entities/entityStore.ts';
 import { lockPanelWrites } from '../db/changeLog.ts';
 import type { PanelAccess } from '../panels/panelAccess.ts';
 import { displayNameSql, findPersonById } from '../panels/people.ts';
+import { deliver } from '../notifications/notifications.ts';
 
 /** The caller's open invitations, newest first. */
 export async function openInvitations(q: Queryable, userId: string, now: Date): Promise<PanelInvitation[]> {
@@ -42,8 +44,8 @@ export async function answerInvitation(db: Db, answer: InvitationAnswer): Promis
   if (!panel) return false;
   return db.transaction(async (tx) => {
     await lockPanelWrites(tx, panel.id);
-    const [invited] = await tx.query<{ id: string; role_id: string | null; display_name: string }>(
-      `SELECT id, role_id, display_name FROM ${Member.table}
+    const [invited] = await tx.query<{ id: string; role_id: string | null; display_name: string; updated_by: string }>(
+      `SELECT id, role_id, display_name, updated_by FROM ${Member.table}
        WHERE panel_id = $1 AND user_id = $2::text AND NOT deleted AND status = 'invited' AND invited_until > $3`,
       [panel.id, answer.userId, answer.now],
     );
@@ -53,7 +55,7 @@ export async function answerInvitation(db: Db, answer: InvitationAnswer): Promis
       ? { status: 'active', invitedUntil: null, login: person.userName, displayName: person.displayName, userName: person.userName, mobile: person.mobile }
       : { status: 'declined', invitedUntil: null };
     const current = await findRow(tx, Member, panel.id, invited.id);
-    await updateRow(tx, Member, { panelId: panel.id, userId: answer.userId, now: answer.now }, current!, values);
+    const answered = await updateRow(tx, Member, { panelId: panel.id, userId: answer.userId, now: answer.now }, current!, values);
     // The person is no member yet, so the audit row is theirs with no permissions at all.
     const access: PanelAccess = {
       id: panel.id,
@@ -69,6 +71,12 @@ export async function answerInvitation(db: Db, answer: InvitationAnswer): Promis
     };
     const rowTitle = answer.accept ? person.displayName : invited.display_name;
     await recordActivity({ tx, access, userId: answer.userId, now: answer.now}, { action: 'update', entity: Member.key, rowTitle, rowId: invited.id }, { entity: Member.key, rowId: invited.id });
+    if (answer.accept) {
+      // Whoever invited them is told (decision 038), if they may still read the panel's people.
+      const { kind, message } = platformNotifications.invitationAccepted;
+      const notice = { kind, entity: Member, row: answered, message, values: { name: person.displayName } };
+      await deliver(tx, { id: panel.id, now: answer.now, byUserId: answer.userId }, notice, [String(invited.updated_by)]);
+    }
     return true;
   });
 }

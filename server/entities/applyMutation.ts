@@ -12,6 +12,7 @@ import { isDocument, permission, rowInScope, rowMembers, scopeFields, seesAllRow
 import { isUuid } from '../../src/contract/fields.ts';
 import type { MutationOp } from '../../src/contract/sync.ts';
 import { recordActivity } from './activityLog.ts';
+import { afterWrite } from './afterWrite.ts';
 import { documentEvents } from './documentEvents.ts';
 import { checkDuties } from './duties.ts';
 import { findRow, insertRow, setDocumentStatus, tombstoneRow, updateRow, type WriteStamp } from './entityStore.ts';
@@ -235,6 +236,8 @@ export async function applyMutation(ctx: WriteContext, m: MutationRequest): Prom
     };
     return { status: 'rejected', code: error.code, ...said, row: shown(current) };
   }
+  // The notifications the module declares for this write, in its transaction (decision 038).
+  await afterWrite(ctx, entity, current, written.row);
   const entry = { action: m.op, entity: entity.key, rowTitle: titleOf(entity, written.row), rowId: id, members: rowMembers(entity, written.row) };
   const changed = { entity: entity.key, rowId: id, ...(written.leftScope?.length ? { leftScope: written.leftScope } : {}) };
   if (ctx.journal) ctx.journal.add(entry, changed);

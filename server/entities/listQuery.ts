@@ -87,6 +87,8 @@ function orderOf(entity: Entity, sort: NonNullable<ListParams['sort']>): string 
 interface Caller {
   permissions: ReadonlySet<string>;
   memberId: string | null;
+  /** Whose personal rows (notifications) are listed. */
+  userId?: string | undefined;
 }
 
 /**
@@ -101,6 +103,7 @@ export async function listRows(
   query: Record<string, unknown>,
   permissions: ReadonlySet<string>,
   memberId: string | null = null,
+  userId?: string,
 ): Promise<EntityListResponse> {
   // Fields the caller is shown on some rows only may not be filtered or sorted by either.
   const partly = rowsShowing(entity, { permissions, memberId }, [])?.fields ?? [];
@@ -116,7 +119,7 @@ export async function listRows(
   }
   const page = params.page ?? 1;
   const pageSize = params.pageSize!;
-  const where = whereOf(entity, panelId, params, readable, { permissions, memberId });
+  const where = whereOf(entity, panelId, params, readable, { permissions, memberId, userId });
   const filter = where.clauses.join(' AND ');
   const values = [...where.params, pageSize, (page - 1) * pageSize];
   const records = await q.query(

@@ -4,7 +4,7 @@
  * Every way a row leaves the server passes here: REST lists (in SQL, so the total counts only
  * those rows), REST get, pull, and the rows a write or a replayed push answers with.
  */
-import { rowForReader, rowInScope, scopeFields, seesAllRows, type Entity, type Row } from '../../src/contract/entity.ts';
+import { ownRow, rowForReader, rowInScope, scopeFields, seesAllRows, type Entity, type Row } from '../../src/contract/entity.ts';
 import { Activity, Member, Role } from '../../src/contract/entities/panelManagement.ts';
 import { activityForReader } from './activityTitles.ts';
 import { mirrorForReader } from './mirrorFields.ts';
@@ -12,7 +12,7 @@ import type { PanelAccess } from '../panels/panelAccess.ts';
 import type { WriteContext } from './writeContext.ts';
 import { columnName } from './columns.ts';
 
-type Caller = Pick<PanelAccess, 'permissions' | 'memberId'>;
+type Caller = Pick<PanelAccess, 'permissions' | 'memberId'> & { userId?: string | undefined };
 
 /**
  * The Member id the caller's rows of this entity must carry, or undefined when they see every
@@ -28,6 +28,12 @@ export function scopeMember(entity: Entity, access: Caller): string | null | und
  * permission) its queue field is empty. `alias` qualifies the columns (`c.` for a joined table).
  */
 export function scopeCondition(entity: Entity, access: Caller, params: unknown[], alias = ''): string | null {
+  if (entity.personal !== undefined) {
+    // A person's own rows (decision 038): theirs alone, whatever they hold.
+    if (access.userId === undefined) return 'false';
+    params.push(access.userId);
+    return `(${alias}${columnName(entity.personal)} = $${params.length}::text)`;
+  }
   if (seesAllRows(entity, access.permissions)) return null;
   const parts: string[] = [];
   if (access.memberId !== null) {
@@ -40,7 +46,7 @@ export function scopeCondition(entity: Entity, access: Caller, params: unknown[]
 }
 
 export function inScope(entity: Entity, access: Caller, row: Row): boolean {
-  return rowInScope(entity, row, access.permissions, access.memberId);
+  return ownRow(entity, row, access.userId) && rowInScope(entity, row, access.permissions, access.memberId);
 }
 
 /** The row as the caller may see it, or null when it is outside their scope. */

@@ -10,6 +10,9 @@ import { accessHooks } from '../access/accessHooks.ts';
 import { registerBooksChecks, type BooksCheck } from '../books/audit.ts';
 import { registerDocumentEvents, type DocumentEvent, type DocumentFollower } from '../entities/documentEvents.ts';
 import { registerEntityHooks, type EntityHooks } from '../entities/lifecycle.ts';
+import { registerAfterWrite } from '../entities/afterWrite.ts';
+import { notifyWrite, registerNotifications, type NotificationDeclaration } from '../notifications/notifications.ts';
+import { registerReminders, type ReminderDeclaration } from '../notifications/reminders.ts';
 
 /** Registers routes in one of a module's scopes; paths are relative to its prefix (`pathInScope`). */
 export type ModuleRoutes = (scope: FastifyInstance) => void;
@@ -45,6 +48,10 @@ export interface ServerModule {
   books?: readonly BooksCheck[];
   /** A folder of `.sql` files, applied once each after the entity tables are synchronised. */
   migrations?: string;
+  /** The notifications its writes raise (decision 038): who gets them and their words. */
+  notifications?: readonly NotificationDeclaration[];
+  /** What the reminders' schedule looks for in its rows (a cheque due tomorrow), decision 038. */
+  reminders?: readonly ReminderDeclaration[];
 }
 
 export function defineServerModule(part: ServerModule): ServerModule {
@@ -81,6 +88,9 @@ export function registerServerModules(list: readonly ServerModule[]): void {
     list.flatMap((part) => part.publishes ?? []),
     list.flatMap((part) => part.followers ?? []),
   );
+  registerNotifications(new Map(list.map((part) => [part.module.key, part.notifications ?? []])));
+  registerReminders(list.flatMap((part) => (part.reminders ?? []).map((reminder) => ({ module: part.module.key, reminder }))));
+  registerAfterWrite([notifyWrite]);
   registerBooksChecks(list.flatMap((part) => (part.books ?? []).map((check) => ({ name: `${part.module.key}.${check.name}`, check }))));
 }
 

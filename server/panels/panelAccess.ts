@@ -7,7 +7,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { Code } from '../../src/contract/codes.ts';
-import { allPermissions } from '../../src/contract/modules.ts';
+import { personalPermissions } from '../../src/contract/entity.ts';
+import { allPermissions, entities } from '../../src/contract/modules.ts';
 import { PANEL_HEADER } from '../../src/contract/service.ts';
 import type { Queryable } from '../db/Db.ts';
 import { AppError } from '../errors.ts';
@@ -30,6 +31,8 @@ export interface PanelAccess {
   roleId: string | null;
   /** The caller's display name, for the audit log. */
   actorName: string;
+  /** The caller's account: whose personal rows (their notifications) they read. Unset: none. */
+  userId?: string;
   /** The modules the panel has enabled: another module's data is out of reach (REST, pull, push). */
   modules: readonly string[];
 }
@@ -86,12 +89,14 @@ function toAccess(record: AccessRecord | undefined, userId: string): PanelAccess
     id: record.id,
     code: record.code,
     isOwner,
-    permissions: new Set(inEnabledModules(isOwner ? allPermissions() : granted, modules)),
+    // Everyone reads and marks their own notifications, whatever their role (decision 038).
+    permissions: new Set([...inEnabledModules(isOwner ? allPermissions() : granted, modules), ...personalPermissions(entities())]),
     granted: new Set(isOwner ? allPermissions() : granted),
     roleName: isOwner ? null : record.role_name,
     memberId: isOwner ? null : record.member_id,
     roleId: isOwner ? null : record.role_id,
     actorName: record.actor_name,
+    userId,
     modules,
   };
 }

@@ -63,7 +63,7 @@ function entityRoutes(app: FastifyInstance, entity: Entity): void {
   app.get(path, { preHandler, schema: { ...doc('List'), querystring: listQuery(entity), response: { 200: envelope(listSchema(entity)) } } }, async (request) => {
     ensurePermission(request.panel, permission(entity, 'read'));
     const { permissions, memberId } = request.panel;
-    const data = await listRows(request.server.deps.db, entity, request.panel.id, request.query as Record<string, unknown>, permissions, memberId);
+    const data = await listRows(request.server.deps.db, entity, request.panel.id, request.query as Record<string, unknown>, permissions, memberId, request.panel.userId);
     // Every listed row is in the caller's scope; rowForCaller also blanks what they may not read of it.
     return ok(request, { ...data, items: data.items.map((row) => rowForCaller(entity, request.panel, row) ?? rowForReader(entity, row, permissions)) }, Code.Retrieved);
   });

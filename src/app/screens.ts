@@ -33,4 +33,5 @@ export const userScreens: Record<string, Screen> = {
   [paths.user.panelList]: lazyScreen(() => import('../features/panels/PanelList.tsx'), 'PanelList'),
   [paths.user.registerPanel]: lazyScreen(() => import('../features/panels/RegisterPanel.tsx'), 'RegisterPanel'),
   [paths.syncProblems]: lazyScreen(() => import('../features/panels/SyncProblems.tsx'), 'SyncProblems'),
+  [paths.notifications]: lazyScreen(() => withModuleCatalogues(import('../features/notifications/Notifications.tsx')), 'Notifications'),
 };

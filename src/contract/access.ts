@@ -4,8 +4,8 @@
  * keys keep the `PanelManagement/` prefix the wire has always used.
  */
 import type { Entity } from './entity.ts';
-import { Activity, Member, NumberSeries, Role } from './entities/panelManagement.ts';
+import { Activity, Member, Notification, NumberSeries, Role } from './entities/panelManagement.ts';
 
-export { Activity, Member, NumberSeries, Role };
+export { Activity, Member, Notification, NumberSeries, Role };
 
-export const accessEntities: readonly Entity[] = [Role, Member, Activity, NumberSeries];
+export const accessEntities: readonly Entity[] = [Role, Member, Activity, NumberSeries, Notification];

@@ -70,6 +70,17 @@ export interface EntityDeclaration<F extends Record<string, Field> = Record<stri
   /** Rows only the server writes (the audit log, ledgers, balances): clients read and pull, never push. */
   serverOnly?: boolean;
   /**
+   * Rows the server makes (a person's notifications, decision 038): clients never create or delete
+   * one, and may update only its fields that are not read-only (marking it read).
+   */
+  serverMade?: boolean;
+  /**
+   * A person's own rows (decision 038): the field holding the account id whose row it is. Nobody
+   * else reads or writes it, not even the panel's owner or a holder of any grant; every member (and
+   * the owner) reads and updates their own whatever their role (`personalPermissions`).
+   */
+  personal?: keyof F & string;
+  /**
    * Append-only rows (a support reply or internal note, a punch, a count entry): once made, never
    * deleted and never edited by anyone over any path (REST or sync); a correction is a new row.
    * `reviewable` names the fields a later review may still set (a punch's status and note).
@@ -248,8 +259,9 @@ export function asDocument<E extends Entity>(entity: E): E & { document: Documen
 }
 
 /** The actions an entity has: read only for server-only ones; the lifecycle's too for documents. */
-export function entityActions(entity: Pick<Entity, 'serverOnly' | 'document'>): readonly Action[] {
+export function entityActions(entity: Pick<Entity, 'serverOnly' | 'document' | 'serverMade'>): readonly Action[] {
   if (entity.serverOnly) return ['read'];
+  if (entity.serverMade) return ['read', 'update'];
   return entity.document ? documentActions : actions;
 }
 
@@ -278,6 +290,18 @@ export function rowForReader(entity: Entity, row: Row, permissions: ReadonlySet<
 /** Whether a caller holding `permissions` may see (and so search, filter or sort by) the field. */
 export function fieldReadable(entity: Entity, field: Field, permissions: ReadonlySet<string>): boolean {
   return field.readableBy === undefined || (field.readableBy !== SERVER_ONLY && permissions.has(permission(entity, field.readableBy)));
+}
+
+/** The permissions every member holds of a personal entity (its reading and updating), whatever their role. */
+export function personalPermissions(entities: readonly Entity[]): string[] {
+  return entities.filter((e) => e.personal !== undefined).flatMap((e) => entityActions(e).map((a) => permission(e, a)));
+}
+
+/** Whether the row of a personal entity is the account's own (always true of other entities). */
+export function ownRow(entity: Pick<Entity, 'personal'>, row: Record<string, unknown>, userId: string | undefined): boolean {
+  if (entity.personal === undefined) return true;
+  const owner = row[entity.personal];
+  return typeof owner === 'string' && userId !== undefined && owner.toLowerCase() === userId.toLowerCase();
 }
 
 /**

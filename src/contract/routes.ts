@@ -23,6 +23,7 @@ export const paths = {
     registerPanel: '/User/Panel/AddPanel/RegisterPanel',
   },
   syncProblems: '/User/Panel/SyncProblems',
+  notifications: '/User/Panel/Notifications',
 } as const;
 
 export const MODULE_BASE = '/User/Panel/Module';
@@ -49,7 +50,7 @@ export const aliases: Readonly<Record<string, string>> = {
 };
 
 /** Every route of the platform (spec section 2 without the modules'), canonical spelling. */
-export const platformRoutes: readonly string[] = [paths.home, ...Object.values(paths.auth), ...Object.values(paths.user), paths.syncProblems];
+export const platformRoutes: readonly string[] = [paths.home, ...Object.values(paths.auth), ...Object.values(paths.user), paths.syncProblems, paths.notifications];
 
 function key(path: string): string {
   return path.toLowerCase().replace(/\/+$/, '') || '/';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../src/contract/codes.ts';
-import { Activity, Member, Role } from '../../src/contract/entities/panelManagement.ts';
+import { Activity, Member, Notification, Role } from '../../src/contract/entities/panelManagement.ts';
 import type { EntityListResponse, Row } from '../../src/contract/entity.ts';
 import { PUSH_BATCH_MAX, type Mutation } from '../../src/contract/sync.ts';
 import { allowConsole } from './console.ts';
@@ -278,7 +278,8 @@ describe('pull', () => {
     expect(new Set(changes.map((c) => c.entity))).toEqual(new Set([Member.key]));
     await syncClient(pullPanel).push([createRole(1, randomUUID(), 'Unseen by the reader')]);
     const after = await syncClient(member).pull(cursor);
-    expect(after.body.data!.readableEntities).toEqual([Member.key]);
+    // Besides what the role reads, everyone reads their own notifications (decision 038).
+    expect(after.body.data!.readableEntities).toEqual([Member.key, Notification.key]);
     expect(after.body.data!.changes).toEqual([]);
     expect(after.body.data!.cursor).toBeGreaterThan(cursor);
   });

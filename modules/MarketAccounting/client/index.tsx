@@ -16,7 +16,7 @@ const read = (e: Parameters<typeof permission>[0]) => permission(e, 'read');
 
 export default defineClientModule({
   module,
-  documentPages: { Voucher: 'voucherDetails', Payment: 'paymentDetails' },
+  documentPages: { Voucher: 'voucherDetails', Payment: 'paymentDetails', Cheque: 'cheques' },
   refusals: { Voucher: Refusal, Payment: Refusal },
   name: msg`Accounting`,
   description: msg`Chart of accounts, vouchers, receipts and payments, cheques, parties’ running accounts and the reports of the books.`,

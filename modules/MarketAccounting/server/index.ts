@@ -8,6 +8,7 @@ import { chequeHooks } from './chequeHooks.ts';
 import { followers } from './followers.ts';
 import { accountHooks, bankAccountHooks, settingsHooks } from './masterHooks.ts';
 import { paymentHooks } from './paymentHooks.ts';
+import { reminders } from './reminders.ts';
 import { voucherHooks } from './voucherHooks.ts';
 
 export default defineServerModule({
@@ -17,4 +18,5 @@ export default defineServerModule({
   routes: { panel: booksRoute },
   books: booksChecks,
   migrations: join(import.meta.dirname, 'migrations'),
+  reminders,
 });

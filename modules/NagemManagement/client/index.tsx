@@ -17,7 +17,7 @@ const read = (e: Parameters<typeof permission>[0]) => permission(e, 'read');
 
 export default defineClientModule({
   module,
-  documentPages: { Sale: 'sales' },
+  documentPages: { Sale: 'sales', Request: 'request' },
   refusals: { Sale: SaleRefusal },
   name: msg`Sales, customers & support`,
   description: msg`Customers and their agents, the catalogue of modules sold, sales on a board of stages, subscriptions, setup after a sale, and support requests.`,

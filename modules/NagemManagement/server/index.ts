@@ -7,6 +7,7 @@ import { paymentHooks } from './paymentHooks.ts';
 import { agentRegionHooks, customerRegionHooks } from './regionHooks.ts';
 import { saleEvents } from './saleEvents.ts';
 import { saleHooks } from './saleHooks.ts';
+import { notifications } from './notifications.ts';
 import { messageHooks, requestHooks } from './supportHooks.ts';
 
 export default defineServerModule({
@@ -16,4 +17,5 @@ export default defineServerModule({
   migrations: join(import.meta.dirname, 'migrations'),
   books: booksChecks,
   publishes: [saleEvents],
+  notifications,
 });

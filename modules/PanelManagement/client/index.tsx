@@ -26,6 +26,7 @@ export default defineClientModule({
     { screen: 'details', label: msg`Panel details`, needs: PANEL_SETTINGS_PERMISSION },
     { screen: 'allPanels', label: msg`All my panels`, needs: null },
   ],
+  documentPages: { Member: 'people' },
   screens: {
     addModule: lazyScreen(() => import('./screens/ModuleAdd.tsx'), 'ModuleAdd'),
     modules: lazyScreen(() => import('./screens/ModuleList.tsx'), 'ModuleList'),

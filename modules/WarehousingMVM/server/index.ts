@@ -8,6 +8,7 @@ import { cargoHooks, consignmentHooks } from './inboundHooks.ts';
 import { locationHooks } from './locationHooks.ts';
 import { receiptEvents } from './receiptEvents.ts';
 import { receiptHooks } from './receiptHooks.ts';
+import { reminders } from './reminders.ts';
 import { arrivalHooks, transferHooks } from './transferHooks.ts';
 
 export default defineServerModule({
@@ -26,4 +27,5 @@ export default defineServerModule({
   books: booksChecks,
   // Products tracked by batch before `expires` existed keep expiring (issue 24).
   migrations: join(import.meta.dirname, 'migrations'),
+  reminders,
 });

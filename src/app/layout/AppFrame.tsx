@@ -14,6 +14,7 @@ import { logOut } from '../logOut.ts';
 import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { NavLinks } from './NavLinks.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 import { PanelIndicator } from './PanelIndicator.tsx';
 import { PanelNav } from './PanelNav.tsx';
 import { StatusArea } from './StatusArea.tsx';
@@ -52,6 +53,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
           <PanelIndicator />
           <div className="flex-1" />
           <StatusArea />
+          <NotificationBell />
           <LanguageSwitch className="text-slate-700" compact />
           <UserMenu displayName={displayName} extraItems={<UserMenuExtras />} onLogout={() => void logOut()} />
         </div>

@@ -145,3 +145,38 @@ export const NumberSeries = defineEntity({
   indexes: [],
   defaultSort: { field: 'document', direction: 'asc' },
 });
+
+/**
+ * A person's inbox (decision 038): one row per notification, made by the server inside the write
+ * it is about (or by the reminders' schedule), read only by its recipient — an account, so the
+ * owner gets theirs too — and synced to their devices like every row. The words travel as a
+ * message id and its values, put into the reader's language on the device. A client may only
+ * set `readAt`.
+ */
+export const Notification = defineEntity({
+  module: 'PanelManagement',
+  name: 'Notification',
+  label: /*i18n*/ { id: 'entity.PanelManagement.Notification', message: 'Notification' },
+  pluralLabel: /*i18n*/ { id: 'entity.PanelManagement.Notification.plural', message: 'Notifications' },
+  serverMade: true,
+  personal: 'recipientUserId',
+  fields: {
+    recipientUserId: { kind: 'text', label: /*i18n*/ { id: 'field.Notification.recipientUserId', message: 'For' }, readOnly: true, internal: true, readableBy: SERVER_ONLY },
+    kind: { kind: 'text', label: /*i18n*/ { id: 'field.Notification.kind', message: 'Kind' }, readOnly: true, max: 100 },
+    entityKey: { kind: 'text', label: /*i18n*/ { id: 'field.Notification.entityKey', message: 'About' }, readOnly: true, internal: true, max: 100 },
+    rowId: { kind: 'text', label: /*i18n*/ { id: 'field.Notification.rowId', message: 'Record id' }, readOnly: true, internal: true, max: 40 },
+    messageId: { kind: 'text', label: /*i18n*/ { id: 'field.Notification.messageId', message: 'Message' }, readOnly: true, internal: true, max: 120 },
+    // The message's values as JSON text ({"subject": "…"}); the device words them.
+    messageValues: { kind: 'longText', label: /*i18n*/ { id: 'field.Notification.messageValues', message: 'Message values' }, readOnly: true, internal: true, max: 4000 },
+    // When it was made (`created_at` is every row's own column, not a field).
+    at: { kind: 'dateTime', label: /*i18n*/ { id: 'field.Notification.at', message: 'When' }, readOnly: true },
+    readAt: { kind: 'dateTime', label: /*i18n*/ { id: 'field.Notification.readAt', message: 'Read' } },
+    // A reminder's own key (kind, row, due date, recipient): the unique index makes it once only.
+    onceKey: { kind: 'text', label: /*i18n*/ { id: 'field.Notification.onceKey', message: 'Once key' }, readOnly: true, internal: true, unique: true, max: 300, readableBy: SERVER_ONLY },
+  },
+  titleField: 'kind',
+  listFields: ['at', 'kind', 'readAt'],
+  searchFields: [],
+  indexes: ['at', 'readAt', 'recipientUserId'],
+  defaultSort: { field: 'at', direction: 'desc' },
+});

@@ -36,7 +36,8 @@ export function PermissionMatrix({ label, value, onChange, error }: WidgetProps)
   const current = useCurrentPanel();
   // The platform's entities and those of the modules this panel has enabled.
   const enabled = current.status === 'ready' ? current.panel.modules : [];
-  const shown = entities().filter((e) => e.module === 'PanelManagement' || enabled.includes(e.module));
+  // A person's own rows (their notifications, decision 038) are theirs whatever the role: no role grants them.
+  const shown = entities().filter((e) => e.personal === undefined && (e.module === 'PanelManagement' || enabled.includes(e.module)));
   const columns = shown.some((e) => e.document) ? documentActions : documentActions.slice(0, 4);
   const granted = new Set(Array.isArray(value) ? (value as string[]) : []);
   const toggle = (entity: Entity, action: Action | string, on: boolean) => {
