@@ -15,6 +15,8 @@ const apiPort = process.env.PORT || '3000';
 const buildInfo = newBuildInfo();
 
 export default defineConfig(({ mode }) => ({
+  // `@/…` is `src/…` (tsconfig.json's `paths`): how modules import the platform (src/moduleKit.ts).
+  resolve: { alias: [{ find: /^@\//, replacement: `${import.meta.dirname}/src/` }] },
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui({ failOnMissing: mode === 'production', failOnCompileError: true }),

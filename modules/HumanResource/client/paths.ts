@@ -1,5 +1,5 @@
 /** Every attendance screen's path, written once; links are built from here. */
-import { modulePath } from '../../../src/contract/routes.ts';
+import { modulePath } from '@/contract/routes.ts';
 
 const at = (screen: string) => modulePath('HumanResource', screen);
 

@@ -1,5 +1,5 @@
 /** Every accounting screen's path, written once; links are built from here. */
-import { modulePath } from '../../../src/contract/routes.ts';
+import { modulePath } from '@/contract/routes.ts';
 
 const at = (screen: string) => modulePath('MarketAccounting', screen);
 
@@ -24,4 +24,4 @@ export const acc = {
   settings: at('Settings/AccountingSettings'),
 } as const;
 
-export { withQuery } from '../../../src/contract/routes.ts';
+export { withQuery } from '@/contract/routes.ts';

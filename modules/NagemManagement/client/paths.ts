@@ -1,5 +1,5 @@
 /** Every sales screen's path, written once; links are built from here. */
-import { modulePath } from '../../../src/contract/routes.ts';
+import { modulePath } from '@/contract/routes.ts';
 
 const at = (screen: string) => modulePath('NagemManagement', screen);
 
@@ -29,4 +29,4 @@ export const nm = {
   supporters: at('Support/SupporterList'),
 } as const;
 
-export { withQuery } from '../../../src/contract/routes.ts';
+export { withQuery } from '@/contract/routes.ts';

@@ -1,5 +1,5 @@
 /** Every warehousing screen's path, written once; links are built from here. */
-import { modulePath } from '../../../src/contract/routes.ts';
+import { modulePath } from '@/contract/routes.ts';
 
 const at = (screen: string) => modulePath('WarehousingMVM', screen);
 
@@ -36,4 +36,4 @@ export const wh = {
   consignmentReceive: at('consignment/ConsignmentReceive'),
 } as const;
 
-export { withQuery } from '../../../src/contract/routes.ts';
+export { withQuery } from '@/contract/routes.ts';

@@ -6,22 +6,11 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
-import { permission } from '../../../../src/contract/entity.ts';
-import { jalaliDate } from '../../../../src/contract/jalali.ts';
-import { formatDate, formatNumber } from '../../../../src/i18n/format.ts';
-import { intlLocale, type Locale } from '../../../../src/i18n/locale.ts';
-import { downloadCsv } from '../../../../src/panel/entity/entityCsv.ts';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { useTableRows } from '../../../../src/storage/tableRows.ts';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
-import { DownloadIcon } from '../../../../src/ui/icons.tsx';
-import { SelectField } from '../../../../src/ui/SelectField.tsx';
-import { DateField } from '../../../../src/ui/DateField.tsx';
-import { Spinner } from '../../../../src/ui/Spinner.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { useNow } from '../../../../src/ui/useNow.ts';
+import { permission } from '@/contract/entity.ts';
+import { jalaliDate } from '@/contract/jalali.ts';
+import { formatDate, formatNumber } from '@/i18n/format.ts';
+import { intlLocale, type Locale } from '@/i18n/locale.ts';
+import { Button, Card, DateField, downloadCsv, DownloadIcon, PageHeader, SelectField, Spinner, useCanAccess, useDocumentTitle, useNow, usePanelData, useTableRows } from '@/moduleKit.ts';
 import { usePunches, usePunchesOf } from '../usePunches.ts';
 import { Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch, REVIEW_GRANT } from '../../entities/punch.ts';

@@ -6,15 +6,8 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { permission, type DocumentSpec, type Entity } from '../../../../src/contract/entity.ts';
-import type { DocumentFormProps } from '../../../../src/panel/document/DocumentForm.tsx';
-import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
-import type { DocumentViewProps } from '../../../../src/panel/document/DocumentView.tsx';
-import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission, type DocumentSpec, type Entity } from '@/contract/entity.ts';
+import { DocumentEditor, type DocumentFormProps, DocumentPage, type DocumentViewProps, EntityList, NoAccess, PageHeader, useCanAccess, useDocumentTitle } from '@/moduleKit.ts';
 import { withQuery } from '../paths.ts';
 
 type DocumentEntity = Entity & { document: DocumentSpec };

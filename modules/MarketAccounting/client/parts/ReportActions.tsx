@@ -1,9 +1,6 @@
 /** A report's CSV download (UTF-8 with BOM, so Excel shows Persian) and print, and its printed heading. */
 import { Trans } from '@lingui/react/macro';
-import { csvText, downloadCsv } from '../../../../src/panel/entity/entityCsv.ts';
-import { PrintHeader } from '../../../../src/panel/document/PrintHeader.tsx';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { DownloadIcon } from '../../../../src/ui/icons.tsx';
+import { Button, csvText, downloadCsv, DownloadIcon, PrintHeader } from '@/moduleKit.ts';
 
 export function ReportActions({ fileName, rows }: { fileName: string; rows: () => string[][] }) {
   return (

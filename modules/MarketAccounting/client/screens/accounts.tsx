@@ -5,18 +5,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
-import { TreeList } from '../../../../src/panel/entity/TreeList.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
-import { PlusIcon } from '../../../../src/ui/icons.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { Ltr } from '../../../../src/ui/Ltr.tsx';
-import { PanelIconGlyph } from '../../../../src/ui/panelIcons.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { buttonClasses, EmptyState, EntityFormPage, Loading, Ltr, PageHeader, PanelIconGlyph, PlusIcon, TreeList, useCanAccess, useDocumentTitle } from '@/moduleKit.ts';
 import { Account } from '../../entities/books.ts';
 import { acc, withQuery } from '../paths.ts';
 import { useBooks } from '../useBooks.ts';

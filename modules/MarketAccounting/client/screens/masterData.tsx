@@ -4,17 +4,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { EntityForm } from '../../../../src/panel/entity/EntityForm.tsx';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { useOne } from '../../../../src/storage/useData.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
-import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
+import { permission } from '@/contract/entity.ts';
+import { Alert, buttonClasses, Card, EntityForm, EntityScreen, Loading, NoAccess, PageHeader, useCanAccess, useDocumentTitle, useOne } from '@/moduleKit.ts';
 import { BankAccount, CashBox, Party, Settings, SETTINGS_ID } from '../../entities/books.ts';
 import { JournalLine } from '../../entities/ledger.ts';
 import { ShebaField } from '../parts/ShebaField.tsx';

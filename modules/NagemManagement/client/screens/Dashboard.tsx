@@ -6,16 +6,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { compareRials } from '../../../../src/contract/money.ts';
-import { formatNumber } from '../../../../src/i18n/format.ts';
-import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { compareRials } from '@/contract/money.ts';
+import { formatNumber } from '@/i18n/format.ts';
+import { buttonClasses, Loading, NoAccess, PageHeader, SectionCard, useCanAccess, useDocumentTitle, useNow, useReferenceTitles } from '@/moduleKit.ts';
 import { Agent } from '../../entities/catalogue.ts';
 import { Subscription } from '../../entities/customers.ts';
 import { Sale } from '../../entities/sale.ts';
@@ -29,7 +23,6 @@ import { Amount } from '../parts/Amount.tsx';
 import { Tile } from '../parts/Tile.tsx';
 import { nm } from '../paths.ts';
 import { sellerNames } from '../sellerNames.ts';
-import { useNow } from '../../../../src/ui/useNow.ts';
 import { useRows } from '../useRows.ts';
 
 export function Dashboard() {

@@ -6,21 +6,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { formatDateTime } from '../../../../src/i18n/format.ts';
-import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { Button, buttonClasses } from '../../../../src/ui/Button.tsx';
-import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { SelectField } from '../../../../src/ui/SelectField.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { formatDateTime } from '@/i18n/format.ts';
+import { Button, buttonClasses, Card, Loading, NoAccess, PageHeader, SelectField, useCanAccess, useDocumentTitle, useNow, useReferenceTitles } from '@/moduleKit.ts';
 import { priorityOptions, Request, requestStatuses } from '../../entities/support.ts';
 import { filterRequests } from '../../rules/supporters.ts';
 import { isOverdue } from '../../rules/support.ts';
 import { nm, withQuery } from '../paths.ts';
-import { useNow } from '../../../../src/ui/useNow.ts';
 import { useRows } from '../useRows.ts';
 import { useSignedInMember } from '../useSignedInMember.ts';
 

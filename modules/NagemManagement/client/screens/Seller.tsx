@@ -1,17 +1,9 @@
 /** Seller: sales by seller — how many, the open pipeline, won and invoiced amounts — with totals. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { permission } from '../../../../src/contract/entity.ts';
-import { formatNumber } from '../../../../src/i18n/format.ts';
-import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { DataTable } from '../../../../src/ui/DataTable.tsx';
-import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
-import { InfoIcon } from '../../../../src/ui/icons.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { formatNumber } from '@/i18n/format.ts';
+import { DataTable, EmptyState, InfoIcon, Loading, NoAccess, PageHeader, useCanAccess, useDocumentTitle, useReferenceTitles } from '@/moduleKit.ts';
 import { Agent } from '../../entities/catalogue.ts';
 import { Sale } from '../../entities/sale.ts';
 import { isLive } from '../../rules/salesFigures.ts';

@@ -1,11 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { paths } from '../../../../src/contract/routes.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { PlusIcon } from '../../../../src/ui/icons.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { PanelListView } from '../../../../src/panel/PanelListView.tsx';
+import { paths } from '@/contract/routes.ts';
+import { buttonClasses, PageHeader, PanelListView, PlusIcon, useDocumentTitle } from '@/moduleKit.ts';
 
 /** list: every panel of the person with its state (owned or the role held, people, modules, code, age). */
 export function AllPanels() {

@@ -3,9 +3,7 @@
  * drawn by OrgChart.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { WithPanel } from '../../../../src/panel/WithPanel.tsx';
+import { PageHeader, useDocumentTitle, WithPanel } from '@/moduleKit.ts';
 import { OrgChart } from './OrgChart.tsx';
 
 export function ChartFlow() {

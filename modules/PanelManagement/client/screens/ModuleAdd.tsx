@@ -1,10 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { modulePath } from '../../../../src/contract/routes.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { WithPanel } from '../../../../src/panel/WithPanel.tsx';
+import { modulePath } from '@/contract/routes.ts';
+import { buttonClasses, PageHeader, useDocumentTitle, WithPanel } from '@/moduleKit.ts';
 import { ModuleCards } from './ModuleCards.tsx';
 
 /** Module/add: the modules this panel has not enabled yet, each a click away. */

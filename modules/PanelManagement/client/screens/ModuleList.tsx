@@ -1,11 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { modulePath } from '../../../../src/contract/routes.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { PlusIcon } from '../../../../src/ui/icons.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { WithPanel } from '../../../../src/panel/WithPanel.tsx';
+import { modulePath } from '@/contract/routes.ts';
+import { buttonClasses, PageHeader, PlusIcon, useDocumentTitle, WithPanel } from '@/moduleKit.ts';
 import { ModuleCards } from './ModuleCards.tsx';
 
 /** Module/list: the modules this panel has enabled; disable one, or go to enable more. */

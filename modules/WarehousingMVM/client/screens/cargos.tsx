@@ -5,15 +5,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation, useSearch } from 'wouter';
-import { asDocument, permission } from '../../../../src/contract/entity.ts';
-import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { PlusIcon } from '../../../../src/ui/icons.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { asDocument, permission } from '@/contract/entity.ts';
+import { DocumentEditor, EntityList, NewDocumentLink, NoAccess, PageHeader, PlusIcon, useCanAccess, useDocumentTitle } from '@/moduleKit.ts';
 import { Cargo } from '../../entities/inbound.ts';
-import { DocumentEditor, NewDocumentLink } from '../../../../src/panel/document/DocumentPages.tsx';
 import { LocationField } from '../parts/LocationField.tsx';
 import { LineQuantityField } from '../parts/QuantityField.tsx';
 import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';

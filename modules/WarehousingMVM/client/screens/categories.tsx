@@ -5,20 +5,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { pickerHref, returnWithChoice } from '../../../../src/panel/entity/choice.ts';
-import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
-import { TreeList } from '../../../../src/panel/entity/TreeList.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { useList } from '../../../../src/storage/useData.ts';
-import { Button, buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
-import { PlusIcon } from '../../../../src/ui/icons.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { PanelIconGlyph } from '../../../../src/ui/panelIcons.tsx';
-import { Ltr } from '../../../../src/ui/Ltr.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { Button, buttonClasses, EmptyState, EntityFormPage, Loading, Ltr, PageHeader, PanelIconGlyph, pickerHref, PlusIcon, returnWithChoice, TreeList, useCanAccess, useDocumentTitle, useList } from '@/moduleKit.ts';
 import { Category } from '../../entities/masterData.ts';
 import { wh, withQuery } from '../paths.ts';
 

@@ -4,22 +4,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { permission, type Row } from '../../../../src/contract/entity.ts';
-import { returnWithChoice } from '../../../../src/panel/entity/choice.ts';
+import { permission, type Row } from '@/contract/entity.ts';
+import { Button, buttonClasses, EmptyState, EntityFormPage, FieldValue, Loading, PageHeader, PanelIconGlyph, PlusIcon, returnWithChoice, SelectField, TreeList, useCanAccess, useDocumentTitle, useList } from '@/moduleKit.ts';
 import { ScanField } from '../parts/ScanField.tsx';
-import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
-import { FieldValue } from '../../../../src/panel/entity/FieldValue.tsx';
-import { TreeList } from '../../../../src/panel/entity/TreeList.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { useList } from '../../../../src/storage/useData.ts';
-import { Button, buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
-import { PlusIcon } from '../../../../src/ui/icons.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { PanelIconGlyph } from '../../../../src/ui/panelIcons.tsx';
-import { SelectField } from '../../../../src/ui/SelectField.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Location, Warehouse } from '../../entities/masterData.ts';
 import { LocationField } from '../parts/LocationField.tsx';
 import { wh, withQuery } from '../paths.ts';

@@ -1,16 +1,8 @@
 /** Products: the list (search, filters, sort, CSV) opening each product's page, and the form to add one. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearch } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
-import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
-import { TreePickerField } from '../../../../src/panel/entity/TreePickerField.tsx';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { PlusIcon } from '../../../../src/ui/icons.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { buttonClasses, EntityFormPage, EntityList, NoAccess, PageHeader, PlusIcon, TreePickerField, useCanAccess, useDocumentTitle } from '@/moduleKit.ts';
 import { Product } from '../../entities/masterData.ts';
 import { ScanField } from '../parts/ScanField.tsx';
 import { wh, withQuery } from '../paths.ts';
