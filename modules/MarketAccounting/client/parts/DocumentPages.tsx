@@ -7,20 +7,17 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { permission, type DocumentSpec, type Entity } from '@/contract/entity.ts';
-import { DocumentEditor, type DocumentFormProps, DocumentPage, type DocumentViewProps, EntityList, NoAccess, PageHeader, useCanAccess, useDocumentTitle } from '@/moduleKit.ts';
+import { DocumentEditor, type DocumentFormProps, DocumentPage, type DocumentViewProps, EntityList, ScreenFrame } from '@/moduleKit.ts';
 import { withQuery } from '../paths.ts';
 
 type DocumentEntity = Entity & { document: DocumentSpec };
 
 export function DocumentListPage({ entity, title, description, actions, details }: { entity: DocumentEntity; title: string; description: ReactNode; actions: ReactNode; details: string }) {
-  const can = useCanAccess();
   const [, navigate] = useLocation();
-  useDocumentTitle(title);
   return (
-    <>
-      <PageHeader title={title} description={description} actions={actions} />
-      {can(permission(entity, 'read')) ? <EntityList entity={entity} onOpen={(row) => navigate(withQuery(details, { id: row.id }))} empty={actions} /> : <NoAccess />}
-    </>
+    <ScreenFrame title={title} description={description} actions={actions} needs={permission(entity, 'read')}>
+      <EntityList entity={entity} onOpen={(row) => navigate(withQuery(details, { id: row.id }))} empty={actions} />
+    </ScreenFrame>
   );
 }
 

@@ -8,7 +8,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { permission } from '@/contract/entity.ts';
 import { describeError } from '@/i18n/describeError.ts';
 import { formatNumber } from '@/i18n/format.ts';
-import { Button, ConfirmDialog, Loading, type LocalRow, NoAccess, PageHeader, SectionCard, SelectField, showToast, TextField, useCanAccess, useDocumentTitle, usePanelData } from '@/moduleKit.ts';
+import { Button, ConfirmDialog, Loading, type LocalRow, ScreenFrame, SectionCard, SelectField, showToast, TextField, useCanAccess, usePanelData } from '@/moduleKit.ts';
 import { Agent } from '../../entities/catalogue.ts';
 import { Customer } from '../../entities/customers.ts';
 import { useRows } from '../useRows.ts';
@@ -19,13 +19,11 @@ const NOBODY = '-';
 export function Access() {
   const { t } = useLingui();
   const can = useCanAccess();
-  useDocumentTitle(t`Agents’ customers`);
   const allowed = can(permission(Customer, 'readAll')) && can(permission(Customer, 'update'));
   return (
-    <>
-      <PageHeader title={<Trans>Agents’ customers</Trans>} description={<Trans>An agent sees and sells only to the customers given to them here; the server keeps everyone else’s from them.</Trans>} />
-      {allowed ? <Assignments /> : <NoAccess />}
-    </>
+    <ScreenFrame title={t`Agents’ customers`} description={<Trans>An agent sees and sells only to the customers given to them here; the server keeps everyone else’s from them.</Trans>} needs={allowed}>
+      <Assignments />
+    </ScreenFrame>
   );
 }
 

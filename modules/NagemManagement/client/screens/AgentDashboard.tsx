@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { Member } from '@/contract/access.ts';
 import { permission } from '@/contract/entity.ts';
 import { formatNumber } from '@/i18n/format.ts';
-import { Alert, buttonClasses, Loading, NoAccess, PageHeader, SectionCard, seesAllOf, useCanAccess, useCurrentPanel, useDocumentTitle } from '@/moduleKit.ts';
+import { Alert, buttonClasses, Loading, ScreenFrame, SectionCard, seesAllOf, useCurrentPanel } from '@/moduleKit.ts';
 import { Agent } from '../../entities/catalogue.ts';
 import { Sale } from '../../entities/sale.ts';
 import { jalaliMonthOf } from '../../rules/jalaliMonth.ts';
@@ -20,20 +20,18 @@ import { useRows } from '../useRows.ts';
 
 export function AgentDashboard() {
   const { t } = useLingui();
-  const can = useCanAccess();
-  useDocumentTitle(t`My sales`);
   return (
-    <>
-      <PageHeader
-        title={<Trans>My sales</Trans>}
-        actions={
-          <Link href={nm.addSale} className={buttonClasses('primary')}>
-            <Trans>New sale</Trans>
-          </Link>
-        }
-      />
-      {can(permission(Sale, 'read')) ? <Mine /> : <NoAccess />}
-    </>
+    <ScreenFrame
+      title={t`My sales`}
+      actions={
+        <Link href={nm.addSale} className={buttonClasses('primary')}>
+          <Trans>New sale</Trans>
+        </Link>
+      }
+      needs={permission(Sale, 'read')}
+    >
+      <Mine />
+    </ScreenFrame>
   );
 }
 

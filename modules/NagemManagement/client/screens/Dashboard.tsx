@@ -9,7 +9,7 @@ import { Link } from 'wouter';
 import { permission } from '@/contract/entity.ts';
 import { compareRials } from '@/contract/money.ts';
 import { formatNumber } from '@/i18n/format.ts';
-import { buttonClasses, Loading, NoAccess, PageHeader, SectionCard, useCanAccess, useDocumentTitle, useNow, useReferenceTitles } from '@/moduleKit.ts';
+import { buttonClasses, Loading, ScreenFrame, SectionCard, useNow, useReferenceTitles } from '@/moduleKit.ts';
 import { Agent } from '../../entities/catalogue.ts';
 import { Subscription } from '../../entities/customers.ts';
 import { Sale } from '../../entities/sale.ts';
@@ -27,20 +27,18 @@ import { useRows } from '../useRows.ts';
 
 export function Dashboard() {
   const { t } = useLingui();
-  const can = useCanAccess();
-  useDocumentTitle(t`Sales dashboard`);
   return (
-    <>
-      <PageHeader
-        title={<Trans>Sales dashboard</Trans>}
-        actions={
-          <Link href={nm.board} className={buttonClasses('secondary')}>
-            <Trans>Sales board</Trans>
-          </Link>
-        }
-      />
-      {can(permission(Sale, 'read')) ? <Figures /> : <NoAccess />}
-    </>
+    <ScreenFrame
+      title={t`Sales dashboard`}
+      actions={
+        <Link href={nm.board} className={buttonClasses('secondary')}>
+          <Trans>Sales board</Trans>
+        </Link>
+      }
+      needs={permission(Sale, 'read')}
+    >
+      <Figures />
+    </ScreenFrame>
   );
 }
 

@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { permission } from '@/contract/entity.ts';
 import { formatDateTime } from '@/i18n/format.ts';
-import { Button, buttonClasses, Card, Loading, NoAccess, PageHeader, SelectField, useCanAccess, useDocumentTitle, useNow, useReferenceTitles } from '@/moduleKit.ts';
+import { Button, buttonClasses, Card, Loading, ScreenFrame, SelectField, useCanAccess, useNow, useReferenceTitles } from '@/moduleKit.ts';
 import { priorityOptions, Request, requestStatuses } from '../../entities/support.ts';
 import { filterRequests } from '../../rules/supporters.ts';
 import { isOverdue } from '../../rules/support.ts';
@@ -21,21 +21,20 @@ const PAGE = 50;
 export function RequestList() {
   const { t } = useLingui();
   const can = useCanAccess();
-  useDocumentTitle(t`Support requests`);
   return (
-    <>
-      <PageHeader
-        title={<Trans>Support requests</Trans>}
-        actions={
-          can(permission(Request, 'create')) ? (
-            <Link href={nm.request} className={buttonClasses('primary')}>
-              <Trans>New request</Trans>
-            </Link>
-          ) : undefined
-        }
-      />
-      {can(permission(Request, 'read')) ? <Requests /> : <NoAccess />}
-    </>
+    <ScreenFrame
+      title={t`Support requests`}
+      actions={
+        can(permission(Request, 'create')) ? (
+          <Link href={nm.request} className={buttonClasses('primary')}>
+            <Trans>New request</Trans>
+          </Link>
+        ) : undefined
+      }
+      needs={permission(Request, 'read')}
+    >
+      <Requests />
+    </ScreenFrame>
   );
 }
 

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { permission } from '@/contract/entity.ts';
 import { formatNumber } from '@/i18n/format.ts';
-import { DataTable, EmptyState, InfoIcon, Loading, NoAccess, PageHeader, useCanAccess, useDocumentTitle, useReferenceTitles } from '@/moduleKit.ts';
+import { DataTable, EmptyState, InfoIcon, Loading, ScreenFrame, useReferenceTitles } from '@/moduleKit.ts';
 import { Agent } from '../../entities/catalogue.ts';
 import { Sale } from '../../entities/sale.ts';
 import { isLive } from '../../rules/salesFigures.ts';
@@ -25,13 +25,10 @@ const OPEN = new Set(['lead', 'quoted', 'negotiating']);
 
 export function Seller() {
   const { t } = useLingui();
-  const can = useCanAccess();
-  useDocumentTitle(t`Sales by seller`);
   return (
-    <>
-      <PageHeader title={<Trans>Sales by seller</Trans>} description={<Trans>Each seller’s sales: the open pipeline, what was won and what was invoiced. Amounts are net of discount, before VAT.</Trans>} />
-      {can(permission(Sale, 'read')) ? <SellerTable /> : <NoAccess />}
-    </>
+    <ScreenFrame title={t`Sales by seller`} description={<Trans>Each seller’s sales: the open pipeline, what was won and what was invoiced. Amounts are net of discount, before VAT.</Trans>} needs={permission(Sale, 'read')}>
+      <SellerTable />
+    </ScreenFrame>
   );
 }
 

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { permission } from '@/contract/entity.ts';
 import { formatNumber } from '@/i18n/format.ts';
-import { DataTable, EmptyState, InfoIcon, Loading, NoAccess, PageHeader, useCanAccess, useDocumentTitle, useNow, useReferenceTitles } from '@/moduleKit.ts';
+import { DataTable, EmptyState, InfoIcon, Loading, ScreenFrame, useNow, useReferenceTitles } from '@/moduleKit.ts';
 import { Request } from '../../entities/support.ts';
 import { supporterLoads } from '../../rules/supporters.ts';
 import { nm, withQuery } from '../paths.ts';
@@ -12,13 +12,10 @@ import { useRows } from '../useRows.ts';
 
 export function SupporterList() {
   const { t } = useLingui();
-  const can = useCanAccess();
-  useDocumentTitle(t`Supporters`);
   return (
-    <>
-      <PageHeader title={<Trans>Supporters</Trans>} description={<Trans>Who answers support requests: their open and overdue requests and how long they take to resolve one.</Trans>} />
-      {can(permission(Request, 'read')) ? <Loads /> : <NoAccess />}
-    </>
+    <ScreenFrame title={t`Supporters`} description={<Trans>Who answers support requests: their open and overdue requests and how long they take to resolve one.</Trans>} needs={permission(Request, 'read')}>
+      <Loads />
+    </ScreenFrame>
   );
 }
 

@@ -1,25 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { modulePath } from '@/contract/routes.ts';
-import { buttonClasses, PageHeader, useDocumentTitle, WithPanel } from '@/moduleKit.ts';
+import { buttonClasses, ScreenFrame, WithPanel } from '@/moduleKit.ts';
 import { ModuleCards } from './ModuleCards.tsx';
 
 /** Module/add: the modules this panel has not enabled yet, each a click away. */
 export function ModuleAdd() {
   const { t } = useLingui();
-  useDocumentTitle(t`Enable modules`);
   return (
-    <>
-      <PageHeader
-        title={<Trans>Enable modules</Trans>}
-        description={<Trans>Enabled modules appear for everyone in the panel whose role allows them.</Trans>}
-        actions={
-          <Link href={modulePath('PanelManagement', 'Module/list')} className={buttonClasses('secondary')}>
-            <Trans>Enabled modules</Trans>
-          </Link>
-        }
-      />
+    <ScreenFrame
+      title={t`Enable modules`}
+      description={<Trans>Enabled modules appear for everyone in the panel whose role allows them.</Trans>}
+      actions={
+        <Link href={modulePath('PanelManagement', 'Module/list')} className={buttonClasses('secondary')}>
+          <Trans>Enabled modules</Trans>
+        </Link>
+      }
+    >
       <WithPanel>{(panel) => <ModuleCards panel={panel} show="available" />}</WithPanel>
-    </>
+    </ScreenFrame>
   );
 }

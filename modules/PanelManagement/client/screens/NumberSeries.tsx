@@ -12,19 +12,17 @@ import { jalaliYear } from '@/contract/jalali.ts';
 import { permission } from '@/contract/entity.ts';
 import { normalizePrefix, numberedDocuments } from '@/contract/numberSeries.ts';
 import { describeError } from '@/i18n/describeError.ts';
-import { Button, Card, Loading, type LocalRow, Ltr, NoAccess, PageHeader, showToast, TextField, useCanAccess, useDocumentTitle, usePanelData, useTableRows, WithPanel } from '@/moduleKit.ts';
+import { Button, Card, Loading, type LocalRow, Ltr, NoAccess, ScreenFrame, showToast, TextField, useCanAccess, usePanelData, useTableRows, WithPanel } from '@/moduleKit.ts';
 
 export function NumberSeries() {
   const { t } = useLingui();
-  useDocumentTitle(t`Document numbers`);
   return (
-    <>
-      <PageHeader
-        title={<Trans>Document numbers</Trans>}
-        description={<Trans>Each document is numbered prefix, Jalali year, then its sequence. Change a prefix here: the next documents take it, those numbered already keep theirs.</Trans>}
-      />
+    <ScreenFrame
+      title={t`Document numbers`}
+      description={<Trans>Each document is numbered prefix, Jalali year, then its sequence. Change a prefix here: the next documents take it, those numbered already keep theirs.</Trans>}
+    >
       <WithPanel>{() => <SeriesList />}</WithPanel>
-    </>
+    </ScreenFrame>
   );
 }
 

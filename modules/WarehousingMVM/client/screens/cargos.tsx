@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation, useSearch } from 'wouter';
 import { asDocument, permission } from '@/contract/entity.ts';
-import { DocumentEditor, EntityList, NewDocumentLink, NoAccess, PageHeader, PlusIcon, useCanAccess, useDocumentTitle } from '@/moduleKit.ts';
+import { DocumentEditor, EntityList, NewDocumentLink, PlusIcon, ScreenFrame } from '@/moduleKit.ts';
 import { Cargo } from '../../entities/inbound.ts';
 import { LocationField } from '../parts/LocationField.tsx';
 import { LineQuantityField } from '../parts/QuantityField.tsx';
@@ -25,14 +25,11 @@ function AddCargoLink() {
 
 export function CargoList() {
   const { t } = useLingui();
-  const can = useCanAccess();
   const [, navigate] = useLocation();
-  useDocumentTitle(t`Cargos`);
   return (
-    <>
-      <PageHeader title={<Trans>Cargos</Trans>} description={<Trans>Shipments announced before they arrive; open one to check it on arrival.</Trans>} actions={<AddCargoLink />} />
-      {can(permission(Cargo, 'read')) ? <EntityList entity={Cargo} onOpen={(row) => navigate(withQuery(wh.receiveCargo, { id: row.id }))} empty={<AddCargoLink />} /> : <NoAccess />}
-    </>
+    <ScreenFrame title={t`Cargos`} description={<Trans>Shipments announced before they arrive; open one to check it on arrival.</Trans>} actions={<AddCargoLink />} needs={permission(Cargo, 'read')}>
+      <EntityList entity={Cargo} onOpen={(row) => navigate(withQuery(wh.receiveCargo, { id: row.id }))} empty={<AddCargoLink />} />
+    </ScreenFrame>
   );
 }
 

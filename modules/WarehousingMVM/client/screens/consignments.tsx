@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { asDocument, permission, type Row } from '@/contract/entity.ts';
 import { formatNumber, formatQuantity } from '@/i18n/format.ts';
-import { buttonClasses, DataTable, DocumentEditor, DocumentPage, documentState, EntityList, type LocalRow, NewDocumentLink, NoAccess, PageHeader, PlusIcon, SectionCard, useCanAccess, useDocumentTitle, useMoney, useOne, usePanelData, useReferenceTitles, useTableRows } from '@/moduleKit.ts';
+import { buttonClasses, DataTable, DocumentEditor, DocumentPage, documentState, EntityList, type LocalRow, NewDocumentLink, PageHeader, PlusIcon, ScreenFrame, SectionCard, useCanAccess, useDocumentTitle, useMoney, useOne, usePanelData, useReferenceTitles, useTableRows } from '@/moduleKit.ts';
 import { Consignment } from '../../entities/inbound.ts';
 import { Party, Product } from '../../entities/masterData.ts';
 import { LocationField } from '../parts/LocationField.tsx';
@@ -42,21 +42,15 @@ export function ConsignmentList() {
   const { t } = useLingui();
   const can = useCanAccess();
   const [, navigate] = useLocation();
-  useDocumentTitle(t`Consignments`);
   return (
-    <>
-      <PageHeader title={<Trans>Consignments</Trans>} description={<Trans>Goods held for their owners: kept apart from our own stock until sold or returned.</Trans>} actions={can(permission(Consignment, 'create')) && <Actions />} />
-      {can(permission(Consignment, 'read')) ? (
-        <>
-          <Consignors />
-          <SectionCard title={<Trans>Documents</Trans>} className="mt-6">
-            <EntityList entity={Consignment} onOpen={(row) => navigate(withQuery(wh.consignmentDetails, { id: row.id }))} />
-          </SectionCard>
-        </>
-      ) : (
-        <NoAccess />
-      )}
-    </>
+    <ScreenFrame title={t`Consignments`} description={<Trans>Goods held for their owners: kept apart from our own stock until sold or returned.</Trans>} actions={can(permission(Consignment, 'create')) && <Actions />} needs={permission(Consignment, 'read')}>
+      <>
+        <Consignors />
+        <SectionCard title={<Trans>Documents</Trans>} className="mt-6">
+          <EntityList entity={Consignment} onOpen={(row) => navigate(withQuery(wh.consignmentDetails, { id: row.id }))} />
+        </SectionCard>
+      </>
+    </ScreenFrame>
   );
 }
 

@@ -9,7 +9,7 @@ import { asDocument, permission, type Line } from '@/contract/entity.ts';
 import { toRials } from '@/contract/money.ts';
 import { addQuantities, lineAmount, normalizeQuantity, ZERO } from '@/contract/quantity.ts';
 import { formatNumber, formatQuantity } from '@/i18n/format.ts';
-import { DocumentEditor, DocumentPage, type DocumentValues, EntityList, type LineValues, type LocalRow, NoAccess, PageHeader, useCanAccess, useDocumentTitle, useMoney, usePriceFill } from '@/moduleKit.ts';
+import { DocumentEditor, DocumentPage, type DocumentValues, EntityList, type LineValues, type LocalRow, ScreenFrame, useMoney, usePriceFill } from '@/moduleKit.ts';
 import { Receipt } from '../../entities/stock.ts';
 import { LocationField } from '../parts/LocationField.tsx';
 import { LineQuantityField } from '../parts/QuantityField.tsx';
@@ -22,22 +22,16 @@ const receiptDocument = asDocument(Receipt);
 
 export function ReceiptList() {
   const { t } = useLingui();
-  const can = useCanAccess();
   const [, navigate] = useLocation();
-  useDocumentTitle(t`Receipts and issues`);
   return (
-    <>
-      <PageHeader
-        title={<Trans>Receipts and issues</Trans>}
-        description={<Trans>Goods that came in or went out. A draft changes no stock; submitting it does, once the server accepts it.</Trans>}
-        actions={<NewReceiptButtons />}
-      />
-      {can(permission(Receipt, 'read')) ? (
-        <EntityList entity={Receipt} onOpen={(row) => navigate(withQuery(wh.receiptDetails, { id: row.id }))} empty={<NewReceiptButtons />} />
-      ) : (
-        <NoAccess />
-      )}
-    </>
+    <ScreenFrame
+      title={t`Receipts and issues`}
+      description={<Trans>Goods that came in or went out. A draft changes no stock; submitting it does, once the server accepts it.</Trans>}
+      actions={<NewReceiptButtons />}
+      needs={permission(Receipt, 'read')}
+    >
+      <EntityList entity={Receipt} onOpen={(row) => navigate(withQuery(wh.receiptDetails, { id: row.id }))} empty={<NewReceiptButtons />} />
+    </ScreenFrame>
   );
 }
 
