@@ -4,7 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { permission, type Line } from '@/contract/entity.ts';
 import { formatCompact, formatDate, formatNumber } from '@/i18n/format.ts';
-import { buttonClasses, Card, EntityDetails, Loading, NoAccess, PageHeader, RecordNotFound, SectionCard, useCanAccess, useDocumentTitle, useMoney, usePageRecord, useReferenceTitles } from '@/moduleKit.ts';
+import { buttonClasses, Card, EntityDetails, Loading, RecordNotFound, ScreenFrame, SectionCard, useCanAccess, useMoney, usePageRecord, useReferenceTitles } from '@/moduleKit.ts';
 import { Module } from '../../entities/catalogue.ts';
 import { Subscription } from '../../entities/customers.ts';
 import { Sale, stageOptions } from '../../entities/sale.ts';
@@ -24,24 +24,21 @@ export function ModuleDetails() {
   const id = new URLSearchParams(useSearch()).get('id');
   const record = usePageRecord(Module, id);
   const module = record.row;
-  useDocumentTitle(record.status === 'notFound' ? null : typeof module?.name === 'string' ? module.name : t`Catalogue module`);
-  let body;
-  if (!can(permission(Module, 'read'))) body = <NoAccess />;
-  else if (record.status === 'notFound') return <RecordNotFound entity={Module} reason={record.reason} back={{ href: nm.modules, label: t`Catalogue of modules` }} />;
-  else if (record.status === 'loading') body = <Loading />;
-  else body = <Figures id={record.row.id} details={<EntityDetails entity={Module} row={record.row} />} />;
+  const allowed = can(permission(Module, 'read'));
+  if (allowed && record.status === 'notFound') return <RecordNotFound entity={Module} reason={record.reason} back={{ href: nm.modules, label: t`Catalogue of modules` }} />;
   return (
-    <>
-      <PageHeader
-        title={typeof module?.name === 'string' ? module.name : <Trans>Catalogue module</Trans>}
-        actions={
-          <Link href={nm.modules} className={buttonClasses('ghost')}>
-            <Trans>Catalogue of modules</Trans>
-          </Link>
-        }
-      />
-      {body}
-    </>
+    <ScreenFrame
+      title={record.status === 'notFound' ? null : typeof module?.name === 'string' ? module.name : t`Catalogue module`}
+      heading={typeof module?.name === 'string' ? module.name : <Trans>Catalogue module</Trans>}
+      actions={
+        <Link href={nm.modules} className={buttonClasses('ghost')}>
+          <Trans>Catalogue of modules</Trans>
+        </Link>
+      }
+      needs={allowed}
+    >
+      {record.status === 'loading' || !record.row ? <Loading /> : <Figures id={record.row.id} details={<EntityDetails entity={Module} row={record.row} />} />}
+    </ScreenFrame>
   );
 }
 

@@ -5,7 +5,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { activePanelData, Alert, Button, buttonClasses, Card, CheckIcon, createInitialElements, loadCurrentPanel, NoAccess, PageHeader, panelAllows, type PanelInUse, useDocumentTitle, WithPanel } from '@/moduleKit.ts';
+import { activePanelData, Alert, Button, buttonClasses, Card, CheckIcon, createInitialElements, loadCurrentPanel, NoAccess, panelAllows, type PanelInUse, ScreenFrame, WithPanel } from '@/moduleKit.ts';
 import type { Row } from '@/contract/entity.ts';
 import { PANEL_SETTINGS_PERMISSION } from '@/contract/panels.ts';
 import { modulePath, paths } from '@/contract/routes.ts';
@@ -14,12 +14,10 @@ import { joinNames } from '@/i18n/format.ts';
 
 export function InitialElements() {
   const { t } = useLingui();
-  useDocumentTitle(t`Set up the panel`);
   return (
-    <>
-      <PageHeader title={<Trans>Set up the panel</Trans>} description={<Trans>A few things every panel needs before people join it.</Trans>} />
+    <ScreenFrame title={t`Set up the panel`} description={<Trans>A few things every panel needs before people join it.</Trans>}>
       <WithPanel>{(panel) => (panelAllows(panel, PANEL_SETTINGS_PERMISSION) ? <Setup panel={panel} /> : <NoAccess />)}</WithPanel>
-    </>
+    </ScreenFrame>
   );
 }
 

@@ -1,7 +1,7 @@
 /** PanelDetails: the panel's name and company details; for its owner, the panel's backup and a restore (decision 022). */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Card, detailsOf, downloadPanelBackup, focusFirstInvalid, Ltr, NoAccess, PageHeader, panelAllows, PanelDetailsFields, type PanelInUse, restorePanelBackup, serverFieldErrors, showToast, updatePanelDetails, useDocumentTitle, WithPanel } from '@/moduleKit.ts';
+import { Button, Card, detailsOf, downloadPanelBackup, focusFirstInvalid, Ltr, NoAccess, panelAllows, PanelDetailsFields, type PanelInUse, restorePanelBackup, ScreenFrame, serverFieldErrors, showToast, updatePanelDetails, WithPanel } from '@/moduleKit.ts';
 import type { RestoredPanelSummary } from '@/contract/panels.ts';
 import { describeError } from '@/i18n/describeError.ts';
 import { PANEL_SETTINGS_PERMISSION, type PanelDetails as Details } from '@/contract/panels.ts';
@@ -10,10 +10,8 @@ import { useSettingsChange } from './useSettingsChange.ts';
 
 export function PanelDetails() {
   const { t } = useLingui();
-  useDocumentTitle(t`Panel details`);
   return (
-    <>
-      <PageHeader title={<Trans>Panel details</Trans>} description={<Trans>The panel’s name and your company’s details.</Trans>} />
+    <ScreenFrame title={t`Panel details`} description={<Trans>The panel’s name and your company’s details.</Trans>}>
       <WithPanel>
         {(panel) =>
           panelAllows(panel, PANEL_SETTINGS_PERMISSION) ? (
@@ -27,7 +25,7 @@ export function PanelDetails() {
           )
         }
       </WithPanel>
-    </>
+    </ScreenFrame>
   );
 }
 
