@@ -58,6 +58,9 @@ export { MoneyField } from './panel/MoneyField.tsx';
 export { useMoney, type Amount } from './panel/useMoney.ts';
 export { NumberField, type NumberFieldProps } from './ui/NumberField.tsx';
 
+// Reports: their CSV and print buttons.
+export { ReportButtons } from './panel/ReportButtons.tsx';
+
 // Charts (lazy: render them inside a <Suspense>).
 export { BarChart, DailyBarChart } from './panel/lazyCharts.ts';
 export type { BarChartProps } from './ui/BarChart.tsx';

@@ -10,7 +10,7 @@ import { permission } from '@/contract/entity.ts';
 import { jalaliDate } from '@/contract/jalali.ts';
 import { formatDate, formatNumber } from '@/i18n/format.ts';
 import { intlLocale, type Locale } from '@/i18n/locale.ts';
-import { Button, Card, DateField, downloadCsv, DownloadIcon, PageHeader, SelectField, Spinner, useCanAccess, useDocumentTitle, useNow, usePanelData, useTableRows } from '@/moduleKit.ts';
+import { Card, DateField, downloadCsv, ReportButtons, ScreenFrame, SelectField, Spinner, useCanAccess, useNow, usePanelData, useTableRows } from '@/moduleKit.ts';
 import { usePunches, usePunchesOf } from '../usePunches.ts';
 import { Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch, REVIEW_GRANT } from '../../entities/punch.ts';
@@ -33,7 +33,6 @@ const NO_DAYS: string[] = [];
 
 export function ReportIO() {
   const { t, i18n } = useLingui();
-  useDocumentTitle(t`In/out report`);
   const panel = usePanelData();
   const [personnel, places, rules] = useTableRows(panel?.db, [Personnel, Place, Rule]);
   const now = useNow();
@@ -105,21 +104,11 @@ export function ReportIO() {
   }
 
   return (
-    <>
-      <PageHeader
-        title={<Trans>In/out report</Trans>}
-        description={<Trans>Per person and day for a Jalali month or chosen days. Flagged punches count once a manager accepts them; a night shift counts on the day it starts.</Trans>}
-        actions={
-          <div className="flex gap-2 print:hidden">
-            <Button variant="secondary" size="sm" icon={<DownloadIcon />} onClick={exportCsv} disabled={!fullReports}>
-              <Trans>CSV</Trans>
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => window.print()}>
-              <Trans>Print</Trans>
-            </Button>
-          </div>
-        }
-      />
+    <ScreenFrame
+      title={t`In/out report`}
+      description={<Trans>Per person and day for a Jalali month or chosen days. Flagged punches count once a manager accepts them; a night shift counts on the day it starts.</Trans>}
+      actions={<ReportButtons onCsv={exportCsv} disabled={!fullReports} />}
+    >
       <Card className="mb-4 grid grid-cols-2 gap-3 print:hidden md:grid-cols-3 lg:grid-cols-6">
         <SelectField
           label={t`Period`}
@@ -204,6 +193,6 @@ export function ReportIO() {
         </div>
       )}
       {fullReports && fullReports.length === 1 && <PersonDays report={fullReports[0]!} clock={formatClock} rules={rules ?? []} punches={punches ?? []} manager={manager} />}
-    </>
+    </ScreenFrame>
   );
 }

@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { permission } from '@/contract/entity.ts';
-import { buttonClasses, EmptyState, EntityFormPage, Loading, Ltr, PageHeader, PanelIconGlyph, PlusIcon, TreeList, useCanAccess, useDocumentTitle } from '@/moduleKit.ts';
+import { buttonClasses, EmptyState, EntityFormPage, Loading, Ltr, PanelIconGlyph, PlusIcon, ScreenFrame, TreeList, useCanAccess } from '@/moduleKit.ts';
 import { Account } from '../../entities/books.ts';
 import { acc, withQuery } from '../paths.ts';
 import { useBooks } from '../useBooks.ts';
@@ -15,7 +15,6 @@ export function AccountList() {
   const { t } = useLingui();
   const can = useCanAccess();
   const books = useBooks();
-  useDocumentTitle(t`Chart of accounts`);
   const add = can(permission(Account, 'create'));
   let body;
   if (!books) body = <Loading />;
@@ -51,21 +50,20 @@ export function AccountList() {
     );
   }
   return (
-    <>
-      <PageHeader
-        title={<Trans>Chart of accounts</Trans>}
-        description={<Trans>Groups and the accounts under them. Vouchers post only to accounts that take postings.</Trans>}
-        actions={
-          add && (
-            <Link href={acc.accountRow} className={buttonClasses('primary')}>
-              <PlusIcon />
-              <Trans>Add an account</Trans>
-            </Link>
-          )
-        }
-      />
+    <ScreenFrame
+      title={t`Chart of accounts`}
+      description={<Trans>Groups and the accounts under them. Vouchers post only to accounts that take postings.</Trans>}
+      actions={
+        add && (
+          <Link href={acc.accountRow} className={buttonClasses('primary')}>
+            <PlusIcon />
+            <Trans>Add an account</Trans>
+          </Link>
+        )
+      }
+    >
       {body}
-    </>
+    </ScreenFrame>
   );
 }
 
