@@ -4,5 +4,5 @@
  */
 import { lazy } from 'react';
 
-export const BarChart = /* @__PURE__ */ lazy(async () => ({ default: (await import('../ui/BarChart.tsx')).BarChart }));
-export const DailyBarChart = /* @__PURE__ */ lazy(async () => ({ default: (await import('../ui/DailyBarChart.tsx')).DailyBarChart }));
+export const BarChart = lazy(async () => ({ default: (await import('../ui/BarChart.tsx')).BarChart }));
+export const DailyBarChart = lazy(async () => ({ default: (await import('../ui/DailyBarChart.tsx')).DailyBarChart }));
