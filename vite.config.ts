@@ -15,6 +15,8 @@ const apiPort = process.env.PORT || '3000';
 const buildInfo = newBuildInfo();
 
 export default defineConfig(({ mode }) => ({
+  // `@/…` is `src/…` (tsconfig.json's `paths`): how modules import the platform (src/moduleKit.ts).
+  resolve: { alias: [{ find: /^@\//, replacement: `${import.meta.dirname}/src/` }] },
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui({ failOnMissing: mode === 'production', failOnCompileError: true }),
@@ -27,6 +29,9 @@ export default defineConfig(({ mode }) => ({
         'src/app/layout/PanelIndicator.tsx', 'src/app/layout/UserMenu',
       ],
     }),
+    // The module kit only re-exports: a screen that takes one name from it depends on that name's
+    // file alone, not on every file the kit names (which would pull them all into shared chunks).
+    { name: 'pishkhan:module-kit', transform: (code, id) => (id.endsWith('/src/moduleKit.ts') ? { code, moduleSideEffects: false } : null) },
     tailwindcss(),
     ...pwaPlugins(),
     buildInfoPlugin(buildInfo),

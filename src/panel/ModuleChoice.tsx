@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { moduleByKey } from '../contract/modules.ts';
 import type { ModuleKey } from '../contract/routes.ts';
 import { cx } from '../ui/cx.ts';
-import { listedModules } from './modules.ts';
+import { listedModules } from './moduleRegistry.ts';
 
 /**
  * Checkboxes for the modules to enable, of those that exist; an always-on module (panel

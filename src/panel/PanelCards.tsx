@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import type { PanelSummary } from '../contract/panels.ts';
 import { paths } from '../contract/routes.ts';
 import { formatDate, formatList, formatNumber } from '../i18n/format.ts';
-import { clientModule } from './modules.ts';
+import { clientModule } from './moduleRegistry.ts';
 import { storePanelCode } from '../session/session.ts';
 import { useSession } from '../session/useSession.ts';
 import { cx } from '../ui/cx.ts';

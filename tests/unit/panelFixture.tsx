@@ -5,6 +5,9 @@
  */
 import type { ReactElement } from 'react';
 import { Router } from 'wouter';
+// In the app the panel's screens open inside UserArea, which finds the modules (their words, their
+// pages): so do they here.
+import '../../src/panel/modules.ts';
 import { allPermissions } from '../../src/contract/modules.ts';
 import type { Entity, Row } from '../../src/contract/entity.ts';
 import { panelEndpoints, type CurrentPanel, type CurrentPanelPeople } from '../../src/contract/panels.ts';

@@ -2,7 +2,7 @@
  * The figures the dashboard and the report read, worked out on the device from the rows it holds
  * (personnel, rules, punches) with the report's day arithmetic (rules/attendanceDay.ts).
  */
-import type { LocalRow } from '../../../src/storage/localRecords.ts';
+import type { LocalRow } from '@/moduleKit.ts';
 import { addDays, shiftBounds, summariseDay, workDayOf, type Shift } from '../rules/attendanceDay.ts';
 import { employmentOf, punchesBy, shiftsBy, type PersonReport as AnyReport } from '../rules/attendanceReport.ts';
 

@@ -3,9 +3,8 @@
  * screen for each route of the spec.
  */
 import { msg } from '@lingui/core/macro';
-import { permission } from '../../../src/contract/entity.ts';
-import { defineClientModule } from '../../../src/panel/clientModule.ts';
-import { lazyScreen } from '../../../src/panel/lazyScreen.ts';
+import { permission } from '@/contract/entity.ts';
+import { defineClientModule, lazyScreen } from '@/moduleKit.ts';
 import { Device, Personnel, Place, Rule } from '../entities/masterData.ts';
 import { Punch } from '../entities/punch.ts';
 import module from '../module.ts';

@@ -2,10 +2,9 @@
  * The kiosk's calls (rules/kioskEndpoint.ts). Enrolling and leaving are a manager's, with their
  * session; the roster and punches go with the device credential alone, never a session.
  */
-import { ApiError } from '../../../src/api/ApiError.ts';
-import { apiData, httpSettings } from '../../../src/api/http.ts';
-import { Code } from '../../../src/contract/codes.ts';
-import type { Envelope } from '../../../src/contract/envelope.ts';
+import { apiData, ApiError, httpSettings } from '@/moduleKit.ts';
+import { Code } from '@/contract/codes.ts';
+import type { Envelope } from '@/contract/envelope.ts';
 import { clockEndpoint, type ClockAnswer } from '../rules/clock.ts';
 import { kioskEndpoints, type KioskEnrolment, type KioskPunchAnswer, type KioskPunchBody, type KioskRoster } from '../rules/kioskEndpoint.ts';
 import { queuedPunches, savePunchQueue } from './kioskTablet.ts';

@@ -3,8 +3,8 @@
  * names and codes already on the tablet (so it works offline), and which way a person's next
  * punch goes by their punches on a phone.
  */
-import { toAsciiDigits } from '../../../src/contract/normalize.ts';
-import type { LocalRow } from '../../../src/storage/localRecords.ts';
+import { toAsciiDigits } from '@/contract/normalize.ts';
+import type { LocalRow } from '@/moduleKit.ts';
 
 const comparable = (code: unknown) => toAsciiDigits(String(code ?? '').trim()).toLowerCase();
 const digitsOf = (code: string) => code.replace(/\D/g, '');

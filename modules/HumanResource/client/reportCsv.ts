@@ -1,7 +1,7 @@
 /** The in/out report as CSV (UTF-8 with BOM, so Excel shows Persian): one line per person and day, then their totals. */
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { csvText } from '../../../src/panel/entity/entityCsv.ts';
+import { csvText } from '@/moduleKit.ts';
 import type { PersonReport } from './attendanceView.ts';
 import { formatClock, formatMinutes } from './timeText.ts';
 

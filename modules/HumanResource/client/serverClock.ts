@@ -3,7 +3,7 @@
  * learned at the last contact (half the round trip taken as the way there), kept on the device so
  * a punch made offline later is still corrected by it. The time since is the device's own.
  */
-import { apiData } from '../../../src/api/http.ts';
+import { apiData } from '@/moduleKit.ts';
 import { clockEndpoint, type ClockAnswer } from '../rules/clock.ts';
 
 /** The one storage key of this module: `{ offset, learnedAt }` in milliseconds. */

@@ -1,6 +1,6 @@
 /** Clock times and durations as people read them: Tehran time, Persian digits in fa. */
-import { formatNumber } from '../../../src/i18n/format.ts';
-import { activeLocale, intlLocale } from '../../../src/i18n/locale.ts';
+import { formatNumber } from '@/i18n/format.ts';
+import { activeLocale, intlLocale } from '@/i18n/locale.ts';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 

@@ -4,8 +4,7 @@
  * dashboard each look at a few weeks of them. Live: a punch made or synced shows at once.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { LocalRow } from '../../../src/storage/localRecords.ts';
-import type { PanelDb } from '../../../src/storage/PanelDb.ts';
+import type { LocalRow, PanelDb } from '@/moduleKit.ts';
 import { Punch } from '../entities/punch.ts';
 import { punchWindow } from '../rules/attendanceDay.ts';
 

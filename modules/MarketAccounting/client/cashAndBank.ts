@@ -1,5 +1,5 @@
 /** Cash and bank balances from the books: each cash box and bank account, and what the cash and bank accounts hold unassigned. */
-import type { LocalRow } from '../../../src/storage/localRecords.ts';
+import type { LocalRow } from '@/moduleKit.ts';
 import { balancesBy } from '../rules/reports.ts';
 import type { Books } from './useBooks.ts';
 

@@ -3,9 +3,8 @@
  * screen for each route: the spec's dashboard, and our own under MarketAccounting/.
  */
 import { msg } from '@lingui/core/macro';
-import { permission } from '../../../src/contract/entity.ts';
-import { defineClientModule } from '../../../src/panel/clientModule.ts';
-import { lazyScreen } from '../../../src/panel/lazyScreen.ts';
+import { permission } from '@/contract/entity.ts';
+import { defineClientModule, lazyScreen } from '@/moduleKit.ts';
 import { Account, BankAccount, CashBox, Party, Settings } from '../entities/books.ts';
 import { Cheque, Payment, Voucher } from '../entities/documents.ts';
 import { AccountBalance, JournalLine } from '../entities/ledger.ts';

@@ -1,6 +1,6 @@
 /** Jalali months as the reports name them ("آبان ۱۴۰۵", "Aban 1405 AP"), and the fiscal years the books hold. */
-import { activeLocale } from '../../../src/i18n/locale.ts';
-import type { LocalRow } from '../../../src/storage/localRecords.ts';
+import { activeLocale } from '@/i18n/locale.ts';
+import type { LocalRow } from '@/moduleKit.ts';
 import { monthDays, monthOf, tehranDay } from '../rules/month.ts';
 
 const formats = new Map<string, Intl.DateTimeFormat>();

@@ -4,13 +4,8 @@
  * and the device is online, it asks the server to write the standard one.
  */
 import { useEffect } from 'react';
-import { permission } from '../../../src/contract/entity.ts';
-import { apiCall } from '../../../src/api/http.ts';
-import { useCanAccess } from '../../../src/storage/access.ts';
-import type { LocalRow } from '../../../src/storage/localRecords.ts';
-import { usePanelData } from '../../../src/storage/panelData.ts';
-import { useTableRows } from '../../../src/storage/tableRows.ts';
-import { useOnline } from '../../../src/ui/useOnline.ts';
+import { permission } from '@/contract/entity.ts';
+import { apiCall, type LocalRow, useCanAccess, useOnline, usePanelData, useTableRows } from '@/moduleKit.ts';
 import { Account, BankAccount, CashBox, Party } from '../entities/books.ts';
 import { AccountBalance } from '../entities/ledger.ts';
 import { booksEndpoint } from '../rules/booksEndpoint.ts';

@@ -1,7 +1,6 @@
 /** One party's journal lines up to a day, read through the device's `[partyId+date]` index rather than the whole journal. */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { LocalRow } from '../../../src/storage/localRecords.ts';
-import type { PanelDb } from '../../../src/storage/PanelDb.ts';
+import type { LocalRow, PanelDb } from '@/moduleKit.ts';
 import { JournalLine } from '../entities/ledger.ts';
 
 export function usePartyLines(db: PanelDb | undefined, partyId: string | null, to: string): LocalRow[] | undefined {

@@ -3,9 +3,8 @@
  * for each route of sales-crm-support.md.
  */
 import { msg } from '@lingui/core/macro';
-import { permission } from '../../../src/contract/entity.ts';
-import { defineClientModule } from '../../../src/panel/clientModule.ts';
-import { lazyScreen } from '../../../src/panel/lazyScreen.ts';
+import { permission } from '@/contract/entity.ts';
+import { defineClientModule, lazyScreen } from '@/moduleKit.ts';
 import { Agent, Module } from '../entities/catalogue.ts';
 import { Customer, Subscription } from '../entities/customers.ts';
 import { Sale, SetupStep } from '../entities/sale.ts';

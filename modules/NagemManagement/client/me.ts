@@ -1,5 +1,5 @@
 /** Which member of the panel is the signed-in person: the one whose username is theirs. */
-import type { LocalRow } from '../../../src/storage/localRecords.ts';
+import type { LocalRow } from '@/moduleKit.ts';
 
 export function myMemberId(members: readonly LocalRow[], username: string | null): string | null {
   if (!username) return null;

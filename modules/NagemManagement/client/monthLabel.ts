@@ -1,5 +1,5 @@
 /** A Jalali month key (`1404-07`) in words: "مهر ۱۴۰۴", "Mehr 1404". */
-import { activeLocale } from '../../../src/i18n/locale.ts';
+import { activeLocale } from '@/i18n/locale.ts';
 
 const names = new Map<string, Intl.DateTimeFormat>();
 

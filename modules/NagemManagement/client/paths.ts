@@ -1,7 +1,7 @@
 /** Every sales screen's full path by its route's name, derived from module.ts (where routes are declared once). */
-import { modulePaths } from '../../../src/contract/module.ts';
+import { modulePaths } from '@/contract/module.ts';
 import module from '../module.ts';
 
 export const nm = modulePaths(module);
 
-export { withQuery } from '../../../src/contract/routes.ts';
+export { withQuery } from '@/contract/routes.ts';

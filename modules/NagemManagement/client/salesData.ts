@@ -1,6 +1,5 @@
 /** Who the signed-in seller is: their member (by username), or, for someone who sees only their own sales, the seller of those. */
-import { readSession } from '../../../src/session/session.ts';
-import type { LocalRow } from '../../../src/storage/localRecords.ts';
+import { type LocalRow, readSession } from '@/moduleKit.ts';
 import { myMemberId } from './me.ts';
 
 export function signedInSeller(members: readonly LocalRow[], sales: readonly LocalRow[], seesAll: boolean): string | null {

@@ -8,7 +8,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import type { LocalRow } from '../../../src/storage/localRecords.ts';
+import type { LocalRow } from '@/moduleKit.ts';
 import { stageOptions, type Stage } from '../entities/sale.ts';
 import { movable, neighbourStage } from '../rules/board.ts';
 

@@ -3,10 +3,8 @@
  * screens that work their figures out on the device from what it holds: dashboards, boards, the
  * timeline. What the server keeps from someone (others' customers and sales) is never there.
  */
-import type { Entity } from '../../../src/contract/entity.ts';
-import type { LocalRow } from '../../../src/storage/localRecords.ts';
-import { usePanelData } from '../../../src/storage/panelData.ts';
-import { useTableRows } from '../../../src/storage/tableRows.ts';
+import type { Entity } from '@/contract/entity.ts';
+import { type LocalRow, usePanelData, useTableRows } from '@/moduleKit.ts';
 import { useMemo } from 'react';
 
 export function useRows(entities: readonly Entity[]): LocalRow[][] | undefined {

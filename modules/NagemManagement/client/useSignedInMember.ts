@@ -1,6 +1,6 @@
 /** The signed-in person's member id in this panel, when their role lets them read members (null for the owner too). */
-import { Member } from '../../../src/contract/access.ts';
-import { readSession } from '../../../src/session/session.ts';
+import { Member } from '@/contract/access.ts';
+import { readSession } from '@/moduleKit.ts';
 import { myMemberId } from './me.ts';
 import { useRows } from './useRows.ts';
 

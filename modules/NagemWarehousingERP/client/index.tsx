@@ -1,8 +1,7 @@
 /** The ERP's one screen: adding (or, with `?id=`, editing) a product, as warehousing does. */
 import { msg } from '@lingui/core/macro';
-import { permission } from '../../../src/contract/entity.ts';
-import { defineClientModule } from '../../../src/panel/clientModule.ts';
-import { lazyScreen } from '../../../src/panel/lazyScreen.ts';
+import { permission } from '@/contract/entity.ts';
+import { defineClientModule, lazyScreen } from '@/moduleKit.ts';
 import { Product } from '../../WarehousingMVM/entities/masterData.ts';
 import module from '../module.ts';
 

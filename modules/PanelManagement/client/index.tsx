@@ -3,11 +3,10 @@
  * opens it) and a screen for each route.
  */
 import { msg } from '@lingui/core/macro';
-import { Activity, Member, NumberSeries, Role } from '../../../src/contract/access.ts';
-import { permission } from '../../../src/contract/entity.ts';
-import { PANEL_SETTINGS_PERMISSION } from '../../../src/contract/panels.ts';
-import { defineClientModule } from '../../../src/panel/clientModule.ts';
-import { lazyScreen } from '../../../src/panel/lazyScreen.ts';
+import { Activity, Member, NumberSeries, Role } from '@/contract/access.ts';
+import { permission } from '@/contract/entity.ts';
+import { PANEL_SETTINGS_PERMISSION } from '@/contract/panels.ts';
+import { defineClientModule, lazyScreen } from '@/moduleKit.ts';
 import module from '../module.ts';
 
 export default defineClientModule({

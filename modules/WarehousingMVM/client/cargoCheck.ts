@@ -4,8 +4,8 @@
  * opens a line of its own, all of it over), each line then short, over or as expected, and what
  * was accepted — arrived less damaged — becomes the lines of the goods receipt.
  */
-import type { Line } from '../../../src/contract/entity.ts';
-import { addQuantities, compareQuantities, normalizeQuantity, subtractQuantity, ZERO, type Quantity } from '../../../src/contract/quantity.ts';
+import type { Line } from '@/contract/entity.ts';
+import { addQuantities, compareQuantities, normalizeQuantity, subtractQuantity, ZERO, type Quantity } from '@/contract/quantity.ts';
 
 export interface CheckLine {
   id: string;

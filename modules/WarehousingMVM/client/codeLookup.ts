@@ -4,11 +4,9 @@
  * line at once even with thousands of products. And how a scan changes a document's lines: the
  * same product at the same place adds one to its line, anything else opens a line of its own.
  */
-import { toAsciiDigits } from '../../../src/contract/normalize.ts';
-import type { LineValues } from '../../../src/panel/document/documentValues.ts';
-import type { PanelDb } from '../../../src/storage/PanelDb.ts';
-import type { LocalRow } from '../../../src/storage/localRecords.ts';
-import { addQuantities, normalizeQuantity } from '../../../src/contract/quantity.ts';
+import { toAsciiDigits } from '@/contract/normalize.ts';
+import type { LineValues, LocalRow, PanelDb } from '@/moduleKit.ts';
+import { addQuantities, normalizeQuantity } from '@/contract/quantity.ts';
 import { Location, Product } from '../entities/masterData.ts';
 
 export type CodeMatch = { kind: 'product'; row: LocalRow } | { kind: 'location'; row: LocalRow } | { kind: 'unknown'; code: string };

@@ -3,8 +3,8 @@
  * not, and those of the other phones pulled so far) summed by the shared rule, beside the stock
  * on hand of each counted place, and the name a phone signs its entries with.
  */
-import { addQuantities, compareQuantities, subtractQuantity, ZERO, type Quantity } from '../../../src/contract/quantity.ts';
-import type { Row } from '../../../src/contract/entity.ts';
+import { addQuantities, compareQuantities, subtractQuantity, ZERO, type Quantity } from '@/contract/quantity.ts';
+import type { Row } from '@/contract/entity.ts';
 import { countKey, mergeCountEntries, type CountEntryValues } from '../rules/countMerge.ts';
 
 export interface CountRow {

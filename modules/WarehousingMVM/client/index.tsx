@@ -4,9 +4,8 @@
  * (a row editor, a picker that returns its choice) or the screen that holds it.
  */
 import { msg } from '@lingui/core/macro';
-import { permission } from '../../../src/contract/entity.ts';
-import { defineClientModule } from '../../../src/panel/clientModule.ts';
-import { lazyScreen } from '../../../src/panel/lazyScreen.ts';
+import { permission } from '@/contract/entity.ts';
+import { defineClientModule, lazyScreen } from '@/moduleKit.ts';
 import { Category, Location, Party, Product, Warehouse } from '../entities/masterData.ts';
 import { StockCount } from '../entities/counts.ts';
 import { Cargo, Consignment } from '../entities/inbound.ts';

@@ -5,7 +5,7 @@
  * of 3×8. Each distinct code is drawn once however many labels repeat it.
  */
 import { code128, drawingSVG, ean13, qrcode } from 'bwip-js/browser';
-import type { Rials } from '../../../src/contract/money.ts';
+import type { Rials } from '@/contract/money.ts';
 
 export type Symbology = 'ean13' | 'code128' | 'qrcode';
 export type LabelStock = 'roll40x25' | 'a4x24';

@@ -4,8 +4,8 @@
  * at the consignor's price on its line. Counted from the consignments submitted (or waiting to
  * be) on this device; drafts and cancelled ones count nothing.
  */
-import type { Line, Row } from '../../../src/contract/entity.ts';
-import { addQuantities, lineAmount, subtractQuantity, ZERO, type Quantity } from '../../../src/contract/quantity.ts';
+import type { Line, Row } from '@/contract/entity.ts';
+import { addQuantities, lineAmount, subtractQuantity, ZERO, type Quantity } from '@/contract/quantity.ts';
 
 export interface SettlementRow {
   productId: string;

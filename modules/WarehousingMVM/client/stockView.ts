@@ -5,12 +5,10 @@
  * still queued on this device (projected: what stock will be once they are accepted). Worked out
  * in one pass over each table, so 10,000 products × 3 warehouses stay quick (bench:stock).
  */
-import type { Line, Row } from '../../../src/contract/entity.ts';
-import { compareText } from '../../../src/contract/list.ts';
-import { toRials } from '../../../src/contract/money.ts';
-import { documentState } from '../../../src/panel/document/documentState.ts';
-import type { LocalRow } from '../../../src/storage/localRecords.ts';
-import { fromThousandths, toThousandths, type Quantity } from '../../../src/contract/quantity.ts';
+import type { Line, Row } from '@/contract/entity.ts';
+import { compareText } from '@/contract/list.ts';
+import { toRials } from '@/contract/money.ts';
+import { fromThousandths, toThousandths, type Quantity } from '@/contract/quantity.ts';
 
 export interface StockRow {
   /** productId/warehouseId */
@@ -49,14 +47,6 @@ export interface StockInputs {
 
 /** Where a product this device does not have (yet) goes: after every title. */
 const LAST = '\uffff';
-
-/** Of these receipts and issues, those whose submit (adds) or cancel (takes back) waits for the server. */
-export function queuedStock(receipts: readonly LocalRow[]): StockInputs['queued'] {
-  return receipts.flatMap((row): StockInputs['queued'][number][] => {
-    const state = documentState(row);
-    return state === 'submitting' ? [{ row, sign: 1 }] : state === 'cancelling' ? [{ row, sign: -1 }] : [];
-  });
-}
 
 const keyOf = (productId: unknown, warehouseId: unknown) => `${String(productId)}/${String(warehouseId)}`;
 

@@ -1,6 +1,6 @@
 /** A transfer between warehouses as received: per product and batch, what was sent and what arrived. */
-import type { Line } from '../../../src/contract/entity.ts';
-import { addQuantities, ZERO, type Quantity } from '../../../src/contract/quantity.ts';
+import type { Line } from '@/contract/entity.ts';
+import { addQuantities, ZERO, type Quantity } from '@/contract/quantity.ts';
 
 export interface TransferDifference {
   productId: string;

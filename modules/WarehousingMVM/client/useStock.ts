@@ -8,12 +8,18 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import type { PanelDb } from '../../../src/storage/PanelDb.ts';
-import { pendingRows } from '../../../src/storage/pendingRows.ts';
-import { useTableRows } from '../../../src/storage/tableRows.ts';
+import { documentState, type LocalRow, type PanelDb, pendingRows, useTableRows } from '@/moduleKit.ts';
 import { Product } from '../entities/masterData.ts';
 import { Receipt, StockBalance, StockValuation } from '../entities/stock.ts';
-import { queuedStock, stockRows, type StockInputs, type StockRow } from './stockView.ts';
+import { stockRows, type StockInputs, type StockRow } from './stockView.ts';
+
+/** Of these receipts and issues, those whose submit (adds) or cancel (takes back) waits for the server. */
+export function queuedStock(receipts: readonly LocalRow[]): StockInputs['queued'] {
+  return receipts.flatMap((row): StockInputs['queued'][number][] => {
+    const state = documentState(row);
+    return state === 'submitting' ? [{ row, sign: 1 }] : state === 'cancelling' ? [{ row, sign: -1 }] : [];
+  });
+}
 
 /** Products read for the first answer: a few screens of rows, however few of them hold stock. */
 export const FIRST_PRODUCTS = 60;

@@ -6,19 +6,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { DocumentSpec, Entity, Row } from '../../contract/entity.ts';
-import { describeError } from '../../i18n/describeError.ts';
 import { messageForCode } from '../../i18n/errorMessage.ts';
-import { ValidationError } from '../../storage/localWrites.ts';
-import { usePanelData } from '../../storage/panelData.ts';
 import { useRowProblem } from '../../storage/useSyncState.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { focusFirstInvalid } from '../../ui/focusFirstInvalid.ts';
 import { useCanAccess } from '../../storage/access.ts';
 import { permission } from '../../contract/entity.ts';
 import { fieldProblemMessage } from '../entity/fieldProblems.ts';
 import { fieldWidgets, type Widget } from '../entity/fieldWidgets.tsx';
 import { applyingFields, editableFields, type FormValues } from '../entity/formValues.ts';
+import { useFormSave } from '../entity/useFormSave.ts';
 import { checkDocument, fillLines, initialDocument, type DocumentValues, type LineFill, type LineValues } from './documentValues.ts';
 import { LinesEditor } from './LinesEditor.tsx';
 
@@ -50,13 +47,10 @@ export interface DocumentFormProps {
 
 export function DocumentForm({ entity, row, defaults, widgets, lineWidgets, lineFooter, summary, linesToolbar, fillLine, primary, onSaved, onCancel }: DocumentFormProps) {
   const { t, i18n } = useLingui();
-  const panel = usePanelData();
   const can = useCanAccess();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<DocumentValues>(() => initialDocument(entity, row, defaults));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState<'draft' | 'submit' | null>(null);
+  const { errors, failure, saving, save: write } = useFormSave<'draft' | 'submit' | null>(form, null);
   const problem = useRowProblem(row?.id);
   const shown = { ...(problem?.fields ?? {}), ...errors };
   const setLines = (change: (lines: LineValues[]) => LineValues[]) =>
@@ -64,29 +58,11 @@ export function DocumentForm({ entity, row, defaults, widgets, lineWidgets, line
   const action = primary?.(values.header) ?? { label: t`Save and submit`, submits: true };
 
   async function save(andSubmit: boolean) {
-    setFailure(null);
-    const checked = checkDocument(entity, values);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      focusFirstInvalid(form.current);
-      return;
-    }
-    if (!panel) return setFailure(t`Choose a panel first.`);
-    setErrors({});
-    setSaving(andSubmit ? 'submit' : 'draft');
-    try {
+    await write(checkDocument(entity, values), andSubmit ? 'submit' : 'draft', async (data, checked) => {
       const id = row?.id ?? null;
-      if (andSubmit) onSaved(await panel.data.saveAndSubmit(entity, id, checked.values));
-      else onSaved(id ? await panel.data.update(entity, id, checked.values) : await panel.data.create(entity, checked.values));
-    } catch (error) {
-      if (error instanceof ValidationError) {
-        setErrors(error.fields);
-        if (Object.keys(error.fields).length === 0) setFailure(messageForCode(i18n, error.code));
-        focusFirstInvalid(form.current);
-      } else setFailure(describeError(i18n, error));
-    } finally {
-      setSaving(null);
-    }
+      if (andSubmit) onSaved(await data.saveAndSubmit(entity, id, checked));
+      else onSaved(id ? await data.update(entity, id, checked) : await data.create(entity, checked));
+    });
   }
 
   const onSubmit = (event: FormEvent) => {

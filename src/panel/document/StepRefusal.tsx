@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { createElement } from 'react';
 import { messageForCode } from '../../i18n/errorMessage.ts';
 import type { SyncProblem } from '../../storage/localRecords.ts';
-import { refusalOf } from '../modules.ts';
+import { refusalOf } from '../moduleRegistry.ts';
 
 type Step = 'submit' | 'cancel' | 'edit' | 'delete';
 

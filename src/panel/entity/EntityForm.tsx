@@ -7,17 +7,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
 import type { Entity, Row } from '../../contract/entity.ts';
-import { describeError } from '../../i18n/describeError.ts';
 import { messageForCode } from '../../i18n/errorMessage.ts';
-import { ValidationError } from '../../storage/localWrites.ts';
-import { usePanelData } from '../../storage/panelData.ts';
 import { useRowProblem } from '../../storage/useSyncState.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { focusFirstInvalid } from '../../ui/focusFirstInvalid.ts';
 import { fieldProblemMessage } from './fieldProblems.ts';
 import { fieldWidgets, type Widget } from './fieldWidgets.tsx';
 import { applyingFields, checkValues, editableFields, initialValues, type FormValues } from './formValues.ts';
+import { useFormSave } from './useFormSave.ts';
 
 export interface EntityFormProps {
   entity: Entity;
@@ -33,38 +30,17 @@ export interface EntityFormProps {
 
 export function EntityForm({ entity, row, onSaved, onCancel, widgets, defaults }: EntityFormProps) {
   const { t, i18n } = useLingui();
-  const panel = usePanelData();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<FormValues>(() => ({ ...initialValues(entity, row), ...(row ? {} : defaults) }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, failure, saving, save } = useFormSave(form, false);
   const problem = useRowProblem(row?.id);
   const serverFields = problem?.fields ?? {};
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
-    const checked = checkValues(entity, values);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      focusFirstInvalid(form.current);
-      return;
-    }
-    if (!panel) return setFailure(t`Choose a panel first.`);
-    setErrors({});
-    setSaving(true);
-    try {
-      onSaved(row ? await panel.data.update(entity, row.id, checked.values) : await panel.data.create(entity, checked.values));
-    } catch (error) {
-      if (error instanceof ValidationError) {
-        setErrors(error.fields);
-        if (Object.keys(error.fields).length === 0) setFailure(messageForCode(i18n, error.code));
-        focusFirstInvalid(form.current);
-      } else setFailure(describeError(i18n, error));
-    } finally {
-      setSaving(false);
-    }
+    await save(checkValues(entity, values), true, async (data, checked) => {
+      onSaved(row ? await data.update(entity, row.id, checked) : await data.create(entity, checked));
+    });
   }
 
   return (

@@ -5,16 +5,8 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { describeError } from '../../../../src/i18n/describeError.ts';
-import { useCurrentPanel } from '../../../../src/storage/currentPanel.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { Ltr } from '../../../../src/ui/Ltr.tsx';
-import { ModalFrame } from '../../../../src/ui/ModalFrame.tsx';
-import { Spinner } from '../../../../src/ui/Spinner.tsx';
-import { showToast } from '../../../../src/ui/toast.ts';
+import { describeError } from '@/i18n/describeError.ts';
+import { Alert, Button, type LocalRow, Ltr, ModalFrame, showToast, Spinner, useCurrentPanel, usePanelData } from '@/moduleKit.ts';
 import { Personnel } from '../../entities/masterData.ts';
 import { newBadge, type NewBadge } from '../../rules/kioskSecret.ts';
 

@@ -5,10 +5,8 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { WidgetProps } from '../../../../src/panel/entity/fieldWidgets.tsx';
-import { formatNumber } from '../../../../src/i18n/format.ts';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { TextField } from '../../../../src/ui/TextField.tsx';
+import { Button, TextField, type WidgetProps } from '@/moduleKit.ts';
+import { formatNumber } from '@/i18n/format.ts';
 import { parseDegrees } from '../../rules/geofence.ts';
 
 type Fix = { kind: 'idle' } | { kind: 'locating' } | { kind: 'found'; accuracy: number } | { kind: 'denied' } | { kind: 'failed' };

@@ -7,14 +7,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
-import { describeError } from '../../../../src/i18n/describeError.ts';
-import { formatNumber } from '../../../../src/i18n/format.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { SectionCard } from '../../../../src/ui/Card.tsx';
-import { useOnline } from '../../../../src/ui/useOnline.ts';
+import { describeError } from '@/i18n/describeError.ts';
+import { formatNumber } from '@/i18n/format.ts';
+import { Alert, Button, type LocalRow, SectionCard, useOnline, usePanelData } from '@/moduleKit.ts';
 import { Punch } from '../../entities/punch.ts';
 import { tehranDay } from '../../rules/attendanceDay.ts';
 import { fenceVerdict, fencesOf, type FenceVerdict } from '../../rules/punchCheck.ts';

@@ -6,15 +6,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { describeError } from '../../../../src/i18n/describeError.ts';
-import { formatDate, joinNames } from '../../../../src/i18n/format.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { ModalFrame } from '../../../../src/ui/ModalFrame.tsx';
-import { SelectField } from '../../../../src/ui/SelectField.tsx';
-import { TextField } from '../../../../src/ui/TextField.tsx';
-import { showToast } from '../../../../src/ui/toast.ts';
+import { describeError } from '@/i18n/describeError.ts';
+import { formatDate, joinNames } from '@/i18n/format.ts';
+import { Button, type LocalRow, ModalFrame, SelectField, showToast, TextField, usePanelData } from '@/moduleKit.ts';
 import { Punch, punchFlags, punchSources } from '../../entities/punch.ts';
 import { instantOnWorkDay, parseClock, type Shift } from '../../rules/attendanceDay.ts';
 import { formatClock } from '../timeText.ts';

@@ -4,7 +4,7 @@
  * device before it reaches the server.
  */
 import { useEffect } from 'react';
-import type { WidgetProps } from '../../../../src/panel/entity/fieldWidgets.tsx';
+import type { WidgetProps } from '@/moduleKit.ts';
 import { fullName } from '../../rules/personName.ts';
 
 export function FullNameField({ label, value, onChange, context, hint }: WidgetProps) {

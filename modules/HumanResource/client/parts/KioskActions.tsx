@@ -1,10 +1,8 @@
 /** A person's kiosk actions on their details: set the kiosk PIN, print a badge (for those who may edit personnel). */
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
-import { permission } from '../../../../src/contract/entity.ts';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { Button } from '../../../../src/ui/Button.tsx';
+import { permission } from '@/contract/entity.ts';
+import { Button, type LocalRow, useCanAccess } from '@/moduleKit.ts';
 import { Personnel } from '../../entities/masterData.ts';
 
 const KioskPinDialog = lazy(async () => ({ default: (await import('./KioskPinDialog.tsx')).KioskPinDialog }));

@@ -6,15 +6,8 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { login, logout } from '../../../../src/api/account.ts';
-import { describeError } from '../../../../src/i18n/describeError.ts';
-import { clearSession, storeLogin, storePanelCode } from '../../../../src/session/session.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { LogoutIcon } from '../../../../src/ui/icons.tsx';
-import { ModalFrame } from '../../../../src/ui/ModalFrame.tsx';
-import { TextField } from '../../../../src/ui/TextField.tsx';
-import { useOnline } from '../../../../src/ui/useOnline.ts';
+import { Alert, Button, clearSession, login, logout, LogoutIcon, ModalFrame, storeLogin, storePanelCode, TextField, useOnline } from '@/moduleKit.ts';
+import { describeError } from '@/i18n/describeError.ts';
 import { leaveKiosk } from '../kioskApi.ts';
 import type { KioskState } from '../kioskTablet.ts';
 

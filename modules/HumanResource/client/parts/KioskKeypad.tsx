@@ -5,8 +5,8 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import type { PointerEvent, ReactNode } from 'react';
-import { localDigits } from '../../../../src/i18n/format.ts';
-import { cx } from '../../../../src/ui/cx.ts';
+import { localDigits } from '@/i18n/format.ts';
+import { cx } from '@/moduleKit.ts';
 
 const keepFocus = (event: PointerEvent) => event.preventDefault();
 

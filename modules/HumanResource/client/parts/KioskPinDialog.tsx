@@ -4,14 +4,8 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { describeError } from '../../../../src/i18n/describeError.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { ModalFrame } from '../../../../src/ui/ModalFrame.tsx';
-import { TextField } from '../../../../src/ui/TextField.tsx';
-import { showToast } from '../../../../src/ui/toast.ts';
+import { describeError } from '@/i18n/describeError.ts';
+import { Alert, Button, type LocalRow, ModalFrame, showToast, TextField, usePanelData } from '@/moduleKit.ts';
 import { Personnel } from '../../entities/masterData.ts';
 import { hashPin, normalizePin } from '../../rules/kioskSecret.ts';
 

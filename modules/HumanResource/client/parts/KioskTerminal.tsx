@@ -9,13 +9,10 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { toAsciiDigits } from '../../../../src/contract/normalize.ts';
-import { describeError } from '../../../../src/i18n/describeError.ts';
-import { localDigits } from '../../../../src/i18n/format.ts';
-import { Alert, type Tone } from '../../../../src/ui/Alert.tsx';
-import { BarcodeScanner } from '../../../../src/ui/BarcodeScanner.tsx';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { CheckIcon } from '../../../../src/ui/icons.tsx';
+import { toAsciiDigits } from '@/contract/normalize.ts';
+import { describeError } from '@/i18n/describeError.ts';
+import { localDigits } from '@/i18n/format.ts';
+import { Alert, BarcodeScanner, Button, CheckIcon, type Tone } from '@/moduleKit.ts';
 import type { KioskPunchBody, KioskRoster } from '../../rules/kioskEndpoint.ts';
 import { parseBadge } from '../../rules/kioskSecret.ts';
 import { isRevoked, sendPunch } from '../kioskApi.ts';

@@ -1,9 +1,8 @@
 /** One person's days of the report: first in, last out, worked, late, early leave, overtime, absence, flagged. */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { formatDate, formatNumber } from '../../../../src/i18n/format.ts';
-import { cx } from '../../../../src/ui/cx.ts';
+import { cx, type LocalRow } from '@/moduleKit.ts';
+import { formatDate, formatNumber } from '@/i18n/format.ts';
 import { dayOfPerson, type PersonReport } from '../attendanceView.ts';
 import { DayPunches } from './DayPunches.tsx';
 import { formatMinutes } from '../timeText.ts';

@@ -1,12 +1,10 @@
 /** A person's workplaces: several places, ticked from the panel's list of places. */
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import type { WidgetProps } from '../../../../src/panel/entity/fieldWidgets.tsx';
-import { CheckboxGroup } from '../../../../src/ui/CheckboxGroup.tsx';
-import { useList } from '../../../../src/storage/useData.ts';
+import { CheckboxGroup, useList, type WidgetProps } from '@/moduleKit.ts';
 import { Place } from '../../entities/masterData.ts';
 import { hr } from '../paths.ts';
-import { joinNames } from '../../../../src/i18n/format.ts';
+import { joinNames } from '@/i18n/format.ts';
 
 export function PlacesField({ name, label, value, onChange, error, hint }: WidgetProps) {
   const { data } = useList(Place);

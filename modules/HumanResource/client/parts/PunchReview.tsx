@@ -4,13 +4,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { describeError } from '../../../../src/i18n/describeError.ts';
-import { formatDate, formatNumber, joinNames } from '../../../../src/i18n/format.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { TextField } from '../../../../src/ui/TextField.tsx';
-import { showToast } from '../../../../src/ui/toast.ts';
+import { describeError } from '@/i18n/describeError.ts';
+import { formatDate, formatNumber, joinNames } from '@/i18n/format.ts';
+import { Button, type LocalRow, showToast, TextField, usePanelData } from '@/moduleKit.ts';
 import { Punch, punchFlags } from '../../entities/punch.ts';
 import { formatClock } from '../timeText.ts';
 

@@ -7,17 +7,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useRef, useState } from 'react';
-import { describeError } from '../../../../src/i18n/describeError.ts';
-import { formatDate, formatNumber } from '../../../../src/i18n/format.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { useTableRows } from '../../../../src/storage/tableRows.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { DataTable } from '../../../../src/ui/DataTable.tsx';
-import { SectionCard } from '../../../../src/ui/Card.tsx';
-import { Ltr } from '../../../../src/ui/Ltr.tsx';
-import { ProgressBar } from '../../../../src/ui/ProgressBar.tsx';
-import { SelectField } from '../../../../src/ui/SelectField.tsx';
+import { describeError } from '@/i18n/describeError.ts';
+import { formatDate, formatNumber } from '@/i18n/format.ts';
+import { Alert, Button, DataTable, Ltr, ProgressBar, SectionCard, SelectField, usePanelData, useTableRows } from '@/moduleKit.ts';
 import { Device, Personnel } from '../../entities/masterData.ts';
 import { Punch } from '../../entities/punch.ts';
 import { parseReaderLog, planImport, type ReaderLog } from '../../rules/readerLog.ts';

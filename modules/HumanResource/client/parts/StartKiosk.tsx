@@ -7,14 +7,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { logout } from '../../../../src/api/account.ts';
-import { describeError } from '../../../../src/i18n/describeError.ts';
-import { clearSession, readSession } from '../../../../src/session/session.ts';
-import { resetCurrentPanel } from '../../../../src/storage/currentPanel.ts';
-import { resetCurrentUser } from '../../../../src/storage/currentUser.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { deleteLocalData } from '../../../../src/storage/panelData.ts';
-import { Button } from '../../../../src/ui/Button.tsx';
+import { Button, clearSession, deleteLocalData, type LocalRow, logout, readSession, resetCurrentPanel, resetCurrentUser } from '@/moduleKit.ts';
+import { describeError } from '@/i18n/describeError.ts';
 import { enrolKiosk } from '../kioskApi.ts';
 import { saveKiosk } from '../kioskTablet.ts';
 import { hr } from '../paths.ts';

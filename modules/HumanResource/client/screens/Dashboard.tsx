@@ -4,32 +4,20 @@
  * how many came each of the last 14 days.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { buttonClasses, DailyBarChart, type LocalRow, PageHeader, readSession, SectionCard, seesAllOf, Spinner, useCanAccess, useCurrentPanel, useDocumentTitle, useNow, usePanelData, useTableRows } from '@/moduleKit.ts';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { formatNumber, joinNames } from '../../../../src/i18n/format.ts';
-import { readSession } from '../../../../src/session/session.ts';
-import { seesAllOf, useCanAccess } from '../../../../src/storage/access.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { useCurrentPanel } from '../../../../src/storage/currentPanel.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { useTableRows } from '../../../../src/storage/tableRows.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
-import { Spinner } from '../../../../src/ui/Spinner.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { formatNumber, joinNames } from '@/i18n/format.ts';
 import { Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch, REVIEW_GRANT } from '../../entities/punch.ts';
 import { addDays, tehranDay } from '../../rules/attendanceDay.ts';
 import { todayFigures } from '../attendanceView.ts';
-import { useNow } from '../../../../src/ui/useNow.ts';
 import { usePunches } from '../usePunches.ts';
 import { Member, myPersonnel } from '../myPersonnel.ts';
 import { ClockCard } from '../parts/ClockCard.tsx';
 import { PunchReview } from '../parts/PunchReview.tsx';
 import { hr } from '../paths.ts';
-
-const DailyBarChart = lazy(async () => ({ default: (await import('../../../../src/ui/DailyBarChart.tsx')).DailyBarChart }));
 
 function Tile({ label, value, tone = 'plain' }: { label: ReactNode; value: string; tone?: 'plain' | 'warn' }) {
   return (

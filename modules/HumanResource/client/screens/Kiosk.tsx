@@ -8,13 +8,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { formatNumber } from '../../../../src/i18n/format.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { OfflineIcon } from '../../../../src/ui/icons.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { useNow } from '../../../../src/ui/useNow.ts';
-import { useOnline } from '../../../../src/ui/useOnline.ts';
+import { formatNumber } from '@/i18n/format.ts';
+import { Alert, buttonClasses, OfflineIcon, useDocumentTitle, useNow, useOnline } from '@/moduleKit.ts';
 import type { KioskRoster } from '../../rules/kioskEndpoint.ts';
 import { fetchRoster, isRevoked, kioskClock, sendQueued } from '../kioskApi.ts';
 import { forgetKiosk, queuedPunches, savedKiosk, savedRoster, saveRoster, type KioskState } from '../kioskTablet.ts';

@@ -6,22 +6,11 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
-import { permission } from '../../../../src/contract/entity.ts';
-import { jalaliDate } from '../../../../src/contract/jalali.ts';
-import { formatDate, formatNumber } from '../../../../src/i18n/format.ts';
-import { intlLocale, type Locale } from '../../../../src/i18n/locale.ts';
-import { downloadCsv } from '../../../../src/panel/entity/entityCsv.ts';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { useTableRows } from '../../../../src/storage/tableRows.ts';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
-import { DownloadIcon } from '../../../../src/ui/icons.tsx';
-import { SelectField } from '../../../../src/ui/SelectField.tsx';
-import { DateField } from '../../../../src/ui/DateField.tsx';
-import { Spinner } from '../../../../src/ui/Spinner.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { useNow } from '../../../../src/ui/useNow.ts';
+import { permission } from '@/contract/entity.ts';
+import { jalaliDate } from '@/contract/jalali.ts';
+import { formatDate, formatNumber } from '@/i18n/format.ts';
+import { intlLocale, type Locale } from '@/i18n/locale.ts';
+import { Card, DateField, downloadCsv, ReportButtons, ScreenFrame, SelectField, Spinner, useCanAccess, useNow, usePanelData, useTableRows } from '@/moduleKit.ts';
 import { usePunches, usePunchesOf } from '../usePunches.ts';
 import { Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch, REVIEW_GRANT } from '../../entities/punch.ts';
@@ -44,7 +33,6 @@ const NO_DAYS: string[] = [];
 
 export function ReportIO() {
   const { t, i18n } = useLingui();
-  useDocumentTitle(t`In/out report`);
   const panel = usePanelData();
   const [personnel, places, rules] = useTableRows(panel?.db, [Personnel, Place, Rule]);
   const now = useNow();
@@ -116,21 +104,11 @@ export function ReportIO() {
   }
 
   return (
-    <>
-      <PageHeader
-        title={<Trans>In/out report</Trans>}
-        description={<Trans>Per person and day for a Jalali month or chosen days. Flagged punches count once a manager accepts them; a night shift counts on the day it starts.</Trans>}
-        actions={
-          <div className="flex gap-2 print:hidden">
-            <Button variant="secondary" size="sm" icon={<DownloadIcon />} onClick={exportCsv} disabled={!fullReports}>
-              <Trans>CSV</Trans>
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => window.print()}>
-              <Trans>Print</Trans>
-            </Button>
-          </div>
-        }
-      />
+    <ScreenFrame
+      title={t`In/out report`}
+      description={<Trans>Per person and day for a Jalali month or chosen days. Flagged punches count once a manager accepts them; a night shift counts on the day it starts.</Trans>}
+      actions={<ReportButtons onCsv={exportCsv} disabled={!fullReports} />}
+    >
       <Card className="mb-4 grid grid-cols-2 gap-3 print:hidden md:grid-cols-3 lg:grid-cols-6">
         <SelectField
           label={t`Period`}
@@ -215,6 +193,6 @@ export function ReportIO() {
         </div>
       )}
       {fullReports && fullReports.length === 1 && <PersonDays report={fullReports[0]!} clock={formatClock} rules={rules ?? []} punches={punches ?? []} manager={manager} />}
-    </>
+    </ScreenFrame>
   );
 }

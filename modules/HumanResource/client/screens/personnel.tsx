@@ -1,9 +1,7 @@
 /** Personnel: the list (each with their workplaces, rule and attendance policy, and their kiosk PIN and badge) and the form to add one. */
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
-import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
+import { EntityFormPage, EntityScreen, type LocalRow } from '@/moduleKit.ts';
 import { Personnel } from '../../entities/masterData.ts';
 import { FullNameField } from '../parts/FullNameField.tsx';
 import { KioskActions } from '../parts/KioskActions.tsx';

@@ -1,8 +1,7 @@
 /** Workplaces with their fence, work rules, and the kiosk tablets and readers people clock in on. */
 import { useLingui } from '@lingui/react/macro';
-import { localDigits } from '../../../../src/i18n/format.ts';
-import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
+import { localDigits } from '@/i18n/format.ts';
+import { EntityScreen, type LocalRow } from '@/moduleKit.ts';
 import { Device, Place, Rule } from '../../entities/masterData.ts';
 import { CentreField } from '../parts/CentreField.tsx';
 import { ReaderImport } from '../parts/ReaderImport.tsx';

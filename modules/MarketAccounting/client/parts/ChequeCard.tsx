@@ -5,20 +5,12 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { permission } from '../../../../src/contract/entity.ts';
-import { formatDate } from '../../../../src/i18n/format.ts';
-import { describeError } from '../../../../src/i18n/describeError.ts';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { DateField } from '../../../../src/ui/DateField.tsx';
-import { Ltr } from '../../../../src/ui/Ltr.tsx';
-import { SelectField } from '../../../../src/ui/SelectField.tsx';
+import { permission } from '@/contract/entity.ts';
+import { formatDate } from '@/i18n/format.ts';
+import { describeError } from '@/i18n/describeError.ts';
+import { Alert, Button, DateField, type LocalRow, Ltr, SelectField, useCanAccess, useMoney, usePanelData } from '@/moduleKit.ts';
 import { Cheque, chequeStatuses, type ChequeStatus } from '../../entities/documents.ts';
 import { holding, nextStatuses, type ChequeDirection } from '../../rules/chequeFlow.ts';
-import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { tehranToday } from '../today.ts';
 
 const statusTone: Record<ChequeStatus, string> = {

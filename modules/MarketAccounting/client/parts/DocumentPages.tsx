@@ -6,28 +6,18 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { permission, type DocumentSpec, type Entity } from '../../../../src/contract/entity.ts';
-import type { DocumentFormProps } from '../../../../src/panel/document/DocumentForm.tsx';
-import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
-import type { DocumentViewProps } from '../../../../src/panel/document/DocumentView.tsx';
-import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission, type DocumentSpec, type Entity } from '@/contract/entity.ts';
+import { DocumentEditor, type DocumentFormProps, DocumentPage, type DocumentViewProps, EntityList, ScreenFrame } from '@/moduleKit.ts';
 import { withQuery } from '../paths.ts';
 
 type DocumentEntity = Entity & { document: DocumentSpec };
 
 export function DocumentListPage({ entity, title, description, actions, details }: { entity: DocumentEntity; title: string; description: ReactNode; actions: ReactNode; details: string }) {
-  const can = useCanAccess();
   const [, navigate] = useLocation();
-  useDocumentTitle(title);
   return (
-    <>
-      <PageHeader title={title} description={description} actions={actions} />
-      {can(permission(entity, 'read')) ? <EntityList entity={entity} onOpen={(row) => navigate(withQuery(details, { id: row.id }))} empty={actions} /> : <NoAccess />}
-    </>
+    <ScreenFrame title={title} description={description} actions={actions} needs={permission(entity, 'read')}>
+      <EntityList entity={entity} onOpen={(row) => navigate(withQuery(details, { id: row.id }))} empty={actions} />
+    </ScreenFrame>
   );
 }
 

@@ -8,8 +8,7 @@ import '@daypicker/react/style.css';
 import { DayPicker as JalaliDayPicker, faIR } from '@daypicker/persian';
 import { useLingui } from '@lingui/react/macro';
 import type { CSSProperties } from 'react';
-import { dateFromIso, isoFromDate } from '../../../../src/ui/dateCalendar.ts';
-import { useDayButtonLabel } from '../../../../src/ui/dayButtonLabel.ts';
+import { dateFromIso, isoFromDate, useDayButtonLabel } from '@/moduleKit.ts';
 
 const theme = {
   '--rdp-accent-color': 'var(--color-brand-700)',

@@ -1,8 +1,7 @@
 /** The server's reasons for refusing an accounting document, in the module's words. */
 import { Trans } from '@lingui/react/macro';
-import type { RefusalProps } from '../../../../src/panel/clientModule.ts';
-import { useMoney } from '../../../../src/panel/useMoney.ts';
-import { formatDate } from '../../../../src/i18n/format.ts';
+import { type RefusalProps, useMoney } from '@/moduleKit.ts';
+import { formatDate } from '@/i18n/format.ts';
 
 interface Detail {
   reason?: string;

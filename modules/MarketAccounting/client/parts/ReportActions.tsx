@@ -1,21 +1,8 @@
 /** A report's CSV download (UTF-8 with BOM, so Excel shows Persian) and print, and its printed heading. */
-import { Trans } from '@lingui/react/macro';
-import { csvText, downloadCsv } from '../../../../src/panel/entity/entityCsv.ts';
-import { PrintHeader } from '../../../../src/panel/document/PrintHeader.tsx';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { DownloadIcon } from '../../../../src/ui/icons.tsx';
+import { csvText, downloadCsv, PrintHeader, ReportButtons } from '@/moduleKit.ts';
 
 export function ReportActions({ fileName, rows }: { fileName: string; rows: () => string[][] }) {
-  return (
-    <div className="flex gap-2 print:hidden">
-      <Button variant="secondary" size="sm" icon={<DownloadIcon className="size-4" />} onClick={() => downloadCsv(`${fileName}.csv`, csvText(rows()))}>
-        <Trans>CSV</Trans>
-      </Button>
-      <Button variant="secondary" size="sm" onClick={() => window.print()}>
-        <Trans>Print</Trans>
-      </Button>
-    </div>
-  );
+  return <ReportButtons onCsv={() => downloadCsv(`${fileName}.csv`, csvText(rows()))} />;
 }
 
 export function ReportPrintHeader({ title, subtitle }: { title: string; subtitle: string }) {

@@ -1,7 +1,6 @@
 /** A Sheba typed left to right, checked as it is typed once it has its length (rules/sheba.ts). */
 import { useLingui } from '@lingui/react/macro';
-import { TextField } from '../../../../src/ui/TextField.tsx';
-import type { WidgetProps } from '../../../../src/panel/entity/fieldWidgets.tsx';
+import { TextField, type WidgetProps } from '@/moduleKit.ts';
 import { normalizeSheba } from '../../rules/sheba.ts';
 
 export function ShebaField({ name, label, value, onChange, error, hint }: WidgetProps) {

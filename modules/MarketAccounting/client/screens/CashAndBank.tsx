@@ -1,19 +1,12 @@
 /** Cash and bank balances (موجودی نقد و بانک): each cash box and bank account as the books have it; CSV and print. */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { permission } from '../../../../src/contract/entity.ts';
-import { formatDate } from '../../../../src/i18n/format.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { DataTable } from '../../../../src/ui/DataTable.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { formatDate } from '@/i18n/format.ts';
+import { DataTable, Loading, NoAccess, PageHeader, PendingNotice, useCanAccess, useDocumentTitle, useMoney } from '@/moduleKit.ts';
 import { AccountBalance } from '../../entities/ledger.ts';
 import { cashAndBank } from '../cashAndBank.ts';
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
 import { useBooks } from '../useBooks.ts';
-import { useMoney } from '../../../../src/panel/useMoney.ts';
-import { PendingNotice } from '../../../../src/panel/document/PendingNotice.tsx';
 import { postingDocuments } from '../postingDocuments.ts';
 
 export function CashAndBank() {

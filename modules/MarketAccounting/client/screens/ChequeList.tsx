@@ -5,19 +5,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { permission } from '../../../../src/contract/entity.ts';
-import { formatDate } from '../../../../src/i18n/format.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { useTableRows } from '../../../../src/storage/tableRows.ts';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
-import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { PanelIconGlyph } from '../../../../src/ui/panelIcons.tsx';
-import { SelectField } from '../../../../src/ui/SelectField.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { formatDate } from '@/i18n/format.ts';
+import { Button, EmptyState, Loading, NoAccess, PageHeader, PanelIconGlyph, SectionCard, SelectField, useCanAccess, useDocumentTitle, usePanelData, useTableRows } from '@/moduleKit.ts';
 import { BankAccount, Party } from '../../entities/books.ts';
 import { Cheque } from '../../entities/documents.ts';
 import { ChequeCard } from '../parts/ChequeCard.tsx';

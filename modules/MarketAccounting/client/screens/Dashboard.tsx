@@ -4,18 +4,12 @@
  * against expenses per Jalali month of this fiscal year, and the largest debtors. All from the
  * balances and cheques this device holds, so it opens with no signal.
  */
-import { compareRials } from '../../../../src/contract/money.ts';
+import { compareRials } from '@/contract/money.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { buttonClasses, cx, DailyBarChart, PageHeader, PendingNotice, SectionCard, Spinner, useDocumentTitle, useMoney, usePanelData, useTableRows } from '@/moduleKit.ts';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatCompact, formatDate } from '../../../../src/i18n/format.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { useTableRows } from '../../../../src/storage/tableRows.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
-import { cx } from '../../../../src/ui/cx.ts';
-import { Spinner } from '../../../../src/ui/Spinner.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { formatCompact, formatDate } from '@/i18n/format.ts';
 import { Cheque } from '../../entities/documents.ts';
 import { addDays, monthDays } from '../../rules/month.ts';
 import { balancesBy, profitAndLoss } from '../../rules/reports.ts';
@@ -23,12 +17,8 @@ import { cashAndBank } from '../cashAndBank.ts';
 import { monthLabel, thisMonth, yearMonths, yearOf } from '../months.ts';
 import { acc, withQuery } from '../paths.ts';
 import { useBooks } from '../useBooks.ts';
-import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { tehranToday } from '../today.ts';
-import { PendingNotice } from '../../../../src/panel/document/PendingNotice.tsx';
 import { postingDocuments } from '../postingDocuments.ts';
-
-const DailyBarChart = lazy(async () => ({ default: (await import('../../../../src/ui/DailyBarChart.tsx')).DailyBarChart }));
 
 function Tile({ label, value, href, tone = 'plain' }: { label: ReactNode; value: string; href: string; tone?: 'plain' | 'warn' }) {
   return (

@@ -3,23 +3,13 @@
  * running balance after it (debit: the party owes us more), and the balance at its end; CSV and
  * print. Read from this device, so it opens with no signal.
  */
-import { rials } from '../../../../src/contract/money.ts';
+import { rials } from '@/contract/money.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { formatDate } from '../../../../src/i18n/format.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
-import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
-import { DataTable } from '../../../../src/ui/DataTable.tsx';
-import { DateField } from '../../../../src/ui/DateField.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { Ltr } from '../../../../src/ui/Ltr.tsx';
-import { SelectField } from '../../../../src/ui/SelectField.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { formatDate } from '@/i18n/format.ts';
+import { Alert, Card, DataTable, DateField, Loading, Ltr, NoAccess, PageHeader, SelectField, useCanAccess, useDocumentTitle, useMoney, usePanelData } from '@/moduleKit.ts';
 import { JournalLine } from '../../entities/ledger.ts';
 import { monthDays } from '../../rules/month.ts';
 import { partyStatement, type StatementLine } from '../../rules/reports.ts';
@@ -28,7 +18,6 @@ import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
 import { acc, withQuery } from '../paths.ts';
 import { sourceNames } from '../sourceNames.ts';
 import { useBooks } from '../useBooks.ts';
-import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { usePartyLines } from '../usePartyLines.ts';
 import { tehranToday } from '../today.ts';
 

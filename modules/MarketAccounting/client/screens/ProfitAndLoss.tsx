@@ -2,25 +2,17 @@
  * Profit and loss per Jalali month (سود و زیان): income, expenses and their difference for each
  * month of a fiscal year, from the balances of income and expense accounts; CSV and print.
  */
-import { rials } from '../../../../src/contract/money.ts';
+import { rials } from '@/contract/money.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { permission } from '../../../../src/contract/entity.ts';
-import { localDigits } from '../../../../src/i18n/format.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
-import { DataTable } from '../../../../src/ui/DataTable.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { SelectField } from '../../../../src/ui/SelectField.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { localDigits } from '@/i18n/format.ts';
+import { Card, DataTable, Loading, NoAccess, PageHeader, PendingNotice, SelectField, useCanAccess, useDocumentTitle, useMoney } from '@/moduleKit.ts';
 import { AccountBalance } from '../../entities/ledger.ts';
 import { profitAndLoss } from '../../rules/reports.ts';
 import { monthLabel, thisMonth, yearMonths, yearOf, yearsOf } from '../months.ts';
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
 import { useBooks } from '../useBooks.ts';
-import { useMoney } from '../../../../src/panel/useMoney.ts';
-import { PendingNotice } from '../../../../src/panel/document/PendingNotice.tsx';
 import { postingDocuments } from '../postingDocuments.ts';
 
 export function ProfitAndLoss() {

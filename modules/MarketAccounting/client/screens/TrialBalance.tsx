@@ -3,27 +3,17 @@
  * Jalali months, from the balances the device holds (a row per account, party and month, however
  * many journal lines), with totals that must agree; CSV and print.
  */
-import { rials, type Rials } from '../../../../src/contract/money.ts';
+import { rials, type Rials } from '@/contract/money.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { permission } from '../../../../src/contract/entity.ts';
-import { localDigits } from '../../../../src/i18n/format.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
-import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
-import { DataTable, type DataColumn } from '../../../../src/ui/DataTable.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { Ltr } from '../../../../src/ui/Ltr.tsx';
-import { SelectField } from '../../../../src/ui/SelectField.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { localDigits } from '@/i18n/format.ts';
+import { Alert, Card, type DataColumn, DataTable, Loading, Ltr, NoAccess, PageHeader, PendingNotice, SelectField, useCanAccess, useDocumentTitle, useMoney } from '@/moduleKit.ts';
 import { AccountBalance } from '../../entities/ledger.ts';
 import { trialBalance } from '../../rules/reports.ts';
 import { monthLabel, thisMonth, yearMonths, yearOf, yearsOf } from '../months.ts';
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
 import { useBooks } from '../useBooks.ts';
-import { useMoney } from '../../../../src/panel/useMoney.ts';
-import { PendingNotice } from '../../../../src/panel/document/PendingNotice.tsx';
 import { postingDocuments } from '../postingDocuments.ts';
 
 export function TrialBalance() {

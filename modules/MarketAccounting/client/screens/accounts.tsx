@@ -5,18 +5,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
-import { TreeList } from '../../../../src/panel/entity/TreeList.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
-import { PlusIcon } from '../../../../src/ui/icons.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { Ltr } from '../../../../src/ui/Ltr.tsx';
-import { PanelIconGlyph } from '../../../../src/ui/panelIcons.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { buttonClasses, EmptyState, EntityFormPage, Loading, Ltr, PanelIconGlyph, PlusIcon, ScreenFrame, TreeList, useCanAccess } from '@/moduleKit.ts';
 import { Account } from '../../entities/books.ts';
 import { acc, withQuery } from '../paths.ts';
 import { useBooks } from '../useBooks.ts';
@@ -25,7 +15,6 @@ export function AccountList() {
   const { t } = useLingui();
   const can = useCanAccess();
   const books = useBooks();
-  useDocumentTitle(t`Chart of accounts`);
   const add = can(permission(Account, 'create'));
   let body;
   if (!books) body = <Loading />;
@@ -61,21 +50,20 @@ export function AccountList() {
     );
   }
   return (
-    <>
-      <PageHeader
-        title={<Trans>Chart of accounts</Trans>}
-        description={<Trans>Groups and the accounts under them. Vouchers post only to accounts that take postings.</Trans>}
-        actions={
-          add && (
-            <Link href={acc.accountRow} className={buttonClasses('primary')}>
-              <PlusIcon />
-              <Trans>Add an account</Trans>
-            </Link>
-          )
-        }
-      />
+    <ScreenFrame
+      title={t`Chart of accounts`}
+      description={<Trans>Groups and the accounts under them. Vouchers post only to accounts that take postings.</Trans>}
+      actions={
+        add && (
+          <Link href={acc.accountRow} className={buttonClasses('primary')}>
+            <PlusIcon />
+            <Trans>Add an account</Trans>
+          </Link>
+        )
+      }
+    >
       {body}
-    </>
+    </ScreenFrame>
   );
 }
 

@@ -4,17 +4,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { EntityForm } from '../../../../src/panel/entity/EntityForm.tsx';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { useOne } from '../../../../src/storage/useData.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
-import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
+import { permission } from '@/contract/entity.ts';
+import { Alert, buttonClasses, Card, EntityForm, EntityScreen, Loading, NoAccess, ScreenFrame, useCanAccess, useOne } from '@/moduleKit.ts';
 import { BankAccount, CashBox, Party, Settings, SETTINGS_ID } from '../../entities/books.ts';
 import { JournalLine } from '../../entities/ledger.ts';
 import { ShebaField } from '../parts/ShebaField.tsx';
@@ -60,16 +51,14 @@ export function AccountingSettings() {
   const can = useCanAccess();
   const { data: row, loading } = useOne(Settings, SETTINGS_ID);
   useBooks();
-  useDocumentTitle(t`Accounting settings`);
   let body;
   if (!can(permission(Settings, 'update'))) body = <NoAccess />;
   else if (loading) body = <Loading />;
   else if (!row) body = <Alert tone="info">{t`The standard chart of accounts is on its way.`}</Alert>;
   else body = <EntityForm key={row.id} entity={Settings} row={row} onSaved={() => navigate(acc.dashboard)} onCancel={() => navigate(acc.dashboard)} />;
   return (
-    <>
-      <PageHeader title={<Trans>Accounting settings</Trans>} description={<Trans>How amounts are shown, and the day up to which the books are closed.</Trans>} />
+    <ScreenFrame title={t`Accounting settings`} description={<Trans>How amounts are shown, and the day up to which the books are closed.</Trans>}>
       <Card className="max-w-2xl">{body}</Card>
-    </>
+    </ScreenFrame>
   );
 }

@@ -4,17 +4,12 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { asDocument, permission, type Line } from '../../../../src/contract/entity.ts';
-import { toRials } from '../../../../src/contract/money.ts';
-import type { DocumentValues, LineValues } from '../../../../src/panel/document/documentValues.ts';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PlusIcon } from '../../../../src/ui/icons.tsx';
+import { asDocument, permission, type Line } from '@/contract/entity.ts';
+import { toRials } from '@/contract/money.ts';
+import { buttonClasses, type DocumentValues, type LineValues, type LocalRow, PlusIcon, useCanAccess, useMoney } from '@/moduleKit.ts';
 import { Voucher } from '../../entities/documents.ts';
 import { DocumentDetailsPage, DocumentFormPage, DocumentListPage } from '../parts/DocumentPages.tsx';
 import { acc } from '../paths.ts';
-import { useMoney } from '../../../../src/panel/useMoney.ts';
 import { tehranToday } from '../today.ts';
 
 const voucherDocument = asDocument(Voucher);

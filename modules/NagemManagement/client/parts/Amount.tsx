@@ -1,5 +1,5 @@
 /** An amount of money as people read it: in the panel's unit (decision 027), grouped, in the locale's digits, the unit named. */
-import { useMoney, type Amount as Rials } from '../../../../src/panel/useMoney.ts';
+import { type Amount as Rials, useMoney } from '@/moduleKit.ts';
 
 export function Amount({ value }: { value: Rials }) {
   return <>{useMoney().text(value)}</>;

@@ -1,8 +1,7 @@
 /** Pieces the dashboards share: the pipeline chart per stage and a month's won amount against its target. */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatCompact, formatNumber } from '../../../../src/i18n/format.ts';
-import { useMoney } from '../../../../src/panel/useMoney.ts';
-import { ProgressBar } from '../../../../src/ui/ProgressBar.tsx';
+import { formatCompact, formatNumber } from '@/i18n/format.ts';
+import { ProgressBar, useMoney } from '@/moduleKit.ts';
 import { stageOptions } from '../../entities/sale.ts';
 import type { StageFigure } from '../../rules/salesFigures.ts';
 import { LazyBarChart } from './LazyBarChart.tsx';

@@ -5,9 +5,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, type KeyboardEvent, type PointerEvent } from 'react';
-import { toRials } from '../../../../src/contract/money.ts';
-import { formatDate } from '../../../../src/i18n/format.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
+import { toRials } from '@/contract/money.ts';
+import { formatDate } from '@/i18n/format.ts';
+import type { LocalRow } from '@/moduleKit.ts';
 import { Amount } from './Amount.tsx';
 
 export interface SaleCardProps {

@@ -1,6 +1,6 @@
 /** Why the server would not invoice (or cancel) a sale, in words. */
 import { Trans } from '@lingui/react/macro';
-import type { RefusalProps } from '../../../../src/panel/clientModule.ts';
+import type { RefusalProps } from '@/moduleKit.ts';
 
 export function SaleRefusal({ problem, fallback }: RefusalProps) {
   const detail = problem.detail as { reason?: unknown; overDiscounted?: unknown } | undefined;

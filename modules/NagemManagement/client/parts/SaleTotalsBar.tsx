@@ -3,8 +3,8 @@
  * without separators), worked out by the same rule the server stores them with.
  */
 import { Trans } from '@lingui/react/macro';
-import { toAsciiDigits } from '../../../../src/contract/normalize.ts';
-import { formatNumber } from '../../../../src/i18n/format.ts';
+import { toAsciiDigits } from '@/contract/normalize.ts';
+import { formatNumber } from '@/i18n/format.ts';
 import { overDiscounted, saleTotals, type SaleLineValues } from '../../rules/saleTotals.ts';
 import { Amount } from './Amount.tsx';
 

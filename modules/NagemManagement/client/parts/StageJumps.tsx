@@ -4,7 +4,7 @@
  * screen, where the five columns stand side by side, it is not drawn.
  */
 import { useLingui } from '@lingui/react/macro';
-import { formatNumber } from '../../../../src/i18n/format.ts';
+import { formatNumber } from '@/i18n/format.ts';
 import { stageOptions, type Stage } from '../../entities/sale.ts';
 
 export function StageJumps({ columns }: { columns: readonly { stage: Stage; count: number }[] }) {

@@ -5,21 +5,10 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { permission } from '../../../../src/contract/entity.ts';
-import { describeError } from '../../../../src/i18n/describeError.ts';
-import { formatNumber } from '../../../../src/i18n/format.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
-import { ConfirmDialog } from '../../../../src/ui/ConfirmDialog.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { SelectField } from '../../../../src/ui/SelectField.tsx';
-import { TextField } from '../../../../src/ui/TextField.tsx';
-import { showToast } from '../../../../src/ui/toast.ts';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { describeError } from '@/i18n/describeError.ts';
+import { formatNumber } from '@/i18n/format.ts';
+import { Button, ConfirmDialog, Loading, type LocalRow, ScreenFrame, SectionCard, SelectField, showToast, TextField, useCanAccess, usePanelData } from '@/moduleKit.ts';
 import { Agent } from '../../entities/catalogue.ts';
 import { Customer } from '../../entities/customers.ts';
 import { useRows } from '../useRows.ts';
@@ -30,13 +19,11 @@ const NOBODY = '-';
 export function Access() {
   const { t } = useLingui();
   const can = useCanAccess();
-  useDocumentTitle(t`Agents’ customers`);
   const allowed = can(permission(Customer, 'readAll')) && can(permission(Customer, 'update'));
   return (
-    <>
-      <PageHeader title={<Trans>Agents’ customers</Trans>} description={<Trans>An agent sees and sells only to the customers given to them here; the server keeps everyone else’s from them.</Trans>} />
-      {allowed ? <Assignments /> : <NoAccess />}
-    </>
+    <ScreenFrame title={t`Agents’ customers`} description={<Trans>An agent sees and sells only to the customers given to them here; the server keeps everyone else’s from them.</Trans>} needs={allowed}>
+      <Assignments />
+    </ScreenFrame>
   );
 }
 

@@ -2,17 +2,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
-import { Member } from '../../../../src/contract/access.ts';
-import { permission } from '../../../../src/contract/entity.ts';
-import { formatNumber } from '../../../../src/i18n/format.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { seesAllOf, useCanAccess } from '../../../../src/storage/access.ts';
-import { useCurrentPanel } from '../../../../src/storage/currentPanel.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { Member } from '@/contract/access.ts';
+import { permission } from '@/contract/entity.ts';
+import { formatNumber } from '@/i18n/format.ts';
+import { Alert, buttonClasses, Loading, ScreenFrame, SectionCard, seesAllOf, useCurrentPanel } from '@/moduleKit.ts';
 import { Agent } from '../../entities/catalogue.ts';
 import { Sale } from '../../entities/sale.ts';
 import { jalaliMonthOf } from '../../rules/jalaliMonth.ts';
@@ -27,20 +20,18 @@ import { useRows } from '../useRows.ts';
 
 export function AgentDashboard() {
   const { t } = useLingui();
-  const can = useCanAccess();
-  useDocumentTitle(t`My sales`);
   return (
-    <>
-      <PageHeader
-        title={<Trans>My sales</Trans>}
-        actions={
-          <Link href={nm.addSale} className={buttonClasses('primary')}>
-            <Trans>New sale</Trans>
-          </Link>
-        }
-      />
-      {can(permission(Sale, 'read')) ? <Mine /> : <NoAccess />}
-    </>
+    <ScreenFrame
+      title={t`My sales`}
+      actions={
+        <Link href={nm.addSale} className={buttonClasses('primary')}>
+          <Trans>New sale</Trans>
+        </Link>
+      }
+      needs={permission(Sale, 'read')}
+    >
+      <Mine />
+    </ScreenFrame>
   );
 }
 

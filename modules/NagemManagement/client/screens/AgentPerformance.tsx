@@ -5,18 +5,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { permission } from '../../../../src/contract/entity.ts';
-import { formatCompact, formatNumber } from '../../../../src/i18n/format.ts';
-import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
-import { DataTable } from '../../../../src/ui/DataTable.tsx';
-import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
-import { InfoIcon } from '../../../../src/ui/icons.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { SelectField } from '../../../../src/ui/SelectField.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { formatCompact, formatNumber } from '@/i18n/format.ts';
+import { DataTable, EmptyState, InfoIcon, Loading, ScreenFrame, SectionCard, SelectField, useReferenceTitles } from '@/moduleKit.ts';
 import { Agent } from '../../entities/catalogue.ts';
 import { Sale } from '../../entities/sale.ts';
 import { jalaliMonthOf } from '../../rules/jalaliMonth.ts';
@@ -29,13 +20,10 @@ import { useRows } from '../useRows.ts';
 
 export function AgentPerformance() {
   const { t } = useLingui();
-  const can = useCanAccess();
-  useDocumentTitle(t`Agent performance`);
   return (
-    <>
-      <PageHeader title={<Trans>Agent performance</Trans>} description={<Trans>Per agent and Jalali month of closing: sales won, amount (net), conversion, days to close and commission due.</Trans>} />
-      {can(permission(Sale, 'read')) ? <Performance /> : <NoAccess />}
-    </>
+    <ScreenFrame title={t`Agent performance`} description={<Trans>Per agent and Jalali month of closing: sales won, amount (net), conversion, days to close and commission due.</Trans>} needs={permission(Sale, 'read')}>
+      <Performance />
+    </ScreenFrame>
   );
 }
 

@@ -5,21 +5,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { toRials } from '../../../../src/contract/money.ts';
-import { formatDate } from '../../../../src/i18n/format.ts';
-import { EntityDetails } from '../../../../src/panel/entity/EntityDetails.tsx';
-import { EntityForm } from '../../../../src/panel/entity/EntityForm.tsx';
-import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { RecordNotFound } from '../../../../src/panel/RecordNotFound.tsx';
-import { usePageRecord } from '../../../../src/panel/usePageRecord.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { Button, buttonClasses } from '../../../../src/ui/Button.tsx';
-import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { toRials } from '@/contract/money.ts';
+import { formatDate } from '@/i18n/format.ts';
+import { Button, buttonClasses, Card, EntityDetails, EntityForm, Loading, type LocalRow, RecordNotFound, ScreenFrame, SectionCard, useCanAccess, usePageRecord, useReferenceTitles } from '@/moduleKit.ts';
 import { Customer, Payment, Subscription } from '../../entities/customers.ts';
 import { Sale, stageOptions } from '../../entities/sale.ts';
 import { Request, requestStatuses } from '../../entities/support.ts';
@@ -36,24 +25,21 @@ export function CustomersDetails() {
   const id = new URLSearchParams(useSearch()).get('id');
   const record = usePageRecord(Customer, id);
   const customer = record.row;
-  useDocumentTitle(record.status === 'notFound' ? null : typeof customer?.name === 'string' ? customer.name : t`Customer`);
-  let body;
-  if (!can(permission(Customer, 'read'))) body = <NoAccess />;
-  else if (record.status === 'notFound') return <RecordNotFound entity={Customer} reason={record.reason} back={{ href: nm.customers, label: t`All customers` }} />;
-  else if (record.status === 'loading') body = <Loading />;
-  else body = <Details customer={record.row} />;
+  const allowed = can(permission(Customer, 'read'));
+  if (allowed && record.status === 'notFound') return <RecordNotFound entity={Customer} reason={record.reason} back={{ href: nm.customers, label: t`All customers` }} />;
   return (
-    <>
-      <PageHeader
-        title={typeof customer?.name === 'string' ? customer.name : <Trans>Customer</Trans>}
-        actions={
-          <Link href={nm.customers} className={buttonClasses('ghost')}>
-            <Trans>All customers</Trans>
-          </Link>
-        }
-      />
-      {body}
-    </>
+    <ScreenFrame
+      title={record.status === 'notFound' ? null : typeof customer?.name === 'string' ? customer.name : t`Customer`}
+      heading={typeof customer?.name === 'string' ? customer.name : <Trans>Customer</Trans>}
+      actions={
+        <Link href={nm.customers} className={buttonClasses('ghost')}>
+          <Trans>All customers</Trans>
+        </Link>
+      }
+      needs={allowed}
+    >
+      {record.status === 'loading' || !record.row ? <Loading /> : <Details customer={record.row} />}
+    </ScreenFrame>
   );
 }
 

@@ -6,16 +6,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { compareRials } from '../../../../src/contract/money.ts';
-import { formatNumber } from '../../../../src/i18n/format.ts';
-import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { compareRials } from '@/contract/money.ts';
+import { formatNumber } from '@/i18n/format.ts';
+import { buttonClasses, Loading, ScreenFrame, SectionCard, useNow, useReferenceTitles } from '@/moduleKit.ts';
 import { Agent } from '../../entities/catalogue.ts';
 import { Subscription } from '../../entities/customers.ts';
 import { Sale } from '../../entities/sale.ts';
@@ -29,25 +23,22 @@ import { Amount } from '../parts/Amount.tsx';
 import { Tile } from '../parts/Tile.tsx';
 import { nm } from '../paths.ts';
 import { sellerNames } from '../sellerNames.ts';
-import { useNow } from '../../../../src/ui/useNow.ts';
 import { useRows } from '../useRows.ts';
 
 export function Dashboard() {
   const { t } = useLingui();
-  const can = useCanAccess();
-  useDocumentTitle(t`Sales dashboard`);
   return (
-    <>
-      <PageHeader
-        title={<Trans>Sales dashboard</Trans>}
-        actions={
-          <Link href={nm.board} className={buttonClasses('secondary')}>
-            <Trans>Sales board</Trans>
-          </Link>
-        }
-      />
-      {can(permission(Sale, 'read')) ? <Figures /> : <NoAccess />}
-    </>
+    <ScreenFrame
+      title={t`Sales dashboard`}
+      actions={
+        <Link href={nm.board} className={buttonClasses('secondary')}>
+          <Trans>Sales board</Trans>
+        </Link>
+      }
+      needs={permission(Sale, 'read')}
+    >
+      <Figures />
+    </ScreenFrame>
   );
 }
 

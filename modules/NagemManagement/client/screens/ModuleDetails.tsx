@@ -2,19 +2,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
-import { permission, type Line } from '../../../../src/contract/entity.ts';
-import { formatCompact, formatDate, formatNumber } from '../../../../src/i18n/format.ts';
-import { useMoney } from '../../../../src/panel/useMoney.ts';
-import { EntityDetails } from '../../../../src/panel/entity/EntityDetails.tsx';
-import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { RecordNotFound } from '../../../../src/panel/RecordNotFound.tsx';
-import { usePageRecord } from '../../../../src/panel/usePageRecord.ts';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission, type Line } from '@/contract/entity.ts';
+import { formatCompact, formatDate, formatNumber } from '@/i18n/format.ts';
+import { buttonClasses, Card, EntityDetails, Loading, RecordNotFound, ScreenFrame, SectionCard, useCanAccess, useMoney, usePageRecord, useReferenceTitles } from '@/moduleKit.ts';
 import { Module } from '../../entities/catalogue.ts';
 import { Subscription } from '../../entities/customers.ts';
 import { Sale, stageOptions } from '../../entities/sale.ts';
@@ -34,24 +24,21 @@ export function ModuleDetails() {
   const id = new URLSearchParams(useSearch()).get('id');
   const record = usePageRecord(Module, id);
   const module = record.row;
-  useDocumentTitle(record.status === 'notFound' ? null : typeof module?.name === 'string' ? module.name : t`Catalogue module`);
-  let body;
-  if (!can(permission(Module, 'read'))) body = <NoAccess />;
-  else if (record.status === 'notFound') return <RecordNotFound entity={Module} reason={record.reason} back={{ href: nm.modules, label: t`Catalogue of modules` }} />;
-  else if (record.status === 'loading') body = <Loading />;
-  else body = <Figures id={record.row.id} details={<EntityDetails entity={Module} row={record.row} />} />;
+  const allowed = can(permission(Module, 'read'));
+  if (allowed && record.status === 'notFound') return <RecordNotFound entity={Module} reason={record.reason} back={{ href: nm.modules, label: t`Catalogue of modules` }} />;
   return (
-    <>
-      <PageHeader
-        title={typeof module?.name === 'string' ? module.name : <Trans>Catalogue module</Trans>}
-        actions={
-          <Link href={nm.modules} className={buttonClasses('ghost')}>
-            <Trans>Catalogue of modules</Trans>
-          </Link>
-        }
-      />
-      {body}
-    </>
+    <ScreenFrame
+      title={record.status === 'notFound' ? null : typeof module?.name === 'string' ? module.name : t`Catalogue module`}
+      heading={typeof module?.name === 'string' ? module.name : <Trans>Catalogue module</Trans>}
+      actions={
+        <Link href={nm.modules} className={buttonClasses('ghost')}>
+          <Trans>Catalogue of modules</Trans>
+        </Link>
+      }
+      needs={allowed}
+    >
+      {record.status === 'loading' || !record.row ? <Loading /> : <Figures id={record.row.id} details={<EntityDetails entity={Module} row={record.row} />} />}
+    </ScreenFrame>
   );
 }
 

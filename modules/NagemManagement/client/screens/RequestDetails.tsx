@@ -6,30 +6,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { describeError } from '../../../../src/i18n/describeError.ts';
-import { formatDateTime } from '../../../../src/i18n/format.ts';
-import { EntityForm } from '../../../../src/panel/entity/EntityForm.tsx';
-import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { RecordNotFound } from '../../../../src/panel/RecordNotFound.tsx';
-import { usePageRecord } from '../../../../src/panel/usePageRecord.ts';
-import { StageBar } from '../../../../src/panel/document/StageBar.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
-import { Button, buttonClasses } from '../../../../src/ui/Button.tsx';
-import { Card, PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { SelectField } from '../../../../src/ui/SelectField.tsx';
-import { TextAreaField } from '../../../../src/ui/TextAreaField.tsx';
-import { showToast } from '../../../../src/ui/toast.ts';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { describeError } from '@/i18n/describeError.ts';
+import { formatDateTime } from '@/i18n/format.ts';
+import { Alert, Button, buttonClasses, Card, EntityForm, Loading, type LocalRow, NoAccess, PageHeader, RecordNotFound, SectionCard, SelectField, showToast, StageBar, TextAreaField, useCanAccess, useDocumentTitle, useNow, usePageRecord, usePanelData, useReferenceTitles } from '@/moduleKit.ts';
 import { priorityOptions, Request, RequestMessage } from '../../entities/support.ts';
 import { isOverdue } from '../../rules/support.ts';
 import { nm, withQuery } from '../paths.ts';
-import { useNow } from '../../../../src/ui/useNow.ts';
 import { useRows } from '../useRows.ts';
 
 export function RequestDetails() {

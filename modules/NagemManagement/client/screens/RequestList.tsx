@@ -6,21 +6,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { formatDateTime } from '../../../../src/i18n/format.ts';
-import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { Button, buttonClasses } from '../../../../src/ui/Button.tsx';
-import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { SelectField } from '../../../../src/ui/SelectField.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { formatDateTime } from '@/i18n/format.ts';
+import { Button, buttonClasses, Card, Loading, ScreenFrame, SelectField, useCanAccess, useNow, useReferenceTitles } from '@/moduleKit.ts';
 import { priorityOptions, Request, requestStatuses } from '../../entities/support.ts';
 import { filterRequests } from '../../rules/supporters.ts';
 import { isOverdue } from '../../rules/support.ts';
 import { nm, withQuery } from '../paths.ts';
-import { useNow } from '../../../../src/ui/useNow.ts';
 import { useRows } from '../useRows.ts';
 import { useSignedInMember } from '../useSignedInMember.ts';
 
@@ -29,21 +21,20 @@ const PAGE = 50;
 export function RequestList() {
   const { t } = useLingui();
   const can = useCanAccess();
-  useDocumentTitle(t`Support requests`);
   return (
-    <>
-      <PageHeader
-        title={<Trans>Support requests</Trans>}
-        actions={
-          can(permission(Request, 'create')) ? (
-            <Link href={nm.request} className={buttonClasses('primary')}>
-              <Trans>New request</Trans>
-            </Link>
-          ) : undefined
-        }
-      />
-      {can(permission(Request, 'read')) ? <Requests /> : <NoAccess />}
-    </>
+    <ScreenFrame
+      title={t`Support requests`}
+      actions={
+        can(permission(Request, 'create')) ? (
+          <Link href={nm.request} className={buttonClasses('primary')}>
+            <Trans>New request</Trans>
+          </Link>
+        ) : undefined
+      }
+      needs={permission(Request, 'read')}
+    >
+      <Requests />
+    </ScreenFrame>
   );
 }
 

@@ -7,17 +7,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { formatNumber } from '../../../../src/i18n/format.ts';
-import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { useStageMove } from '../../../../src/panel/document/useStageMove.tsx';
+import { permission } from '@/contract/entity.ts';
+import { formatNumber } from '@/i18n/format.ts';
+import { Button, Loading, type LocalRow, ScreenFrame, useCanAccess, useReferenceTitles, useStageMove } from '@/moduleKit.ts';
 import { lostAsks, Sale, stageOptions, type Stage } from '../../entities/sale.ts';
 import { boardColumns, CARDS_AT_ONCE, movable } from '../../rules/board.ts';
 import { Amount } from '../parts/Amount.tsx';
@@ -29,13 +21,10 @@ import { useRows } from '../useRows.ts';
 
 export function SaleStatus() {
   const { t } = useLingui();
-  const can = useCanAccess();
-  useDocumentTitle(t`Sales board`);
   return (
-    <>
-      <PageHeader title={<Trans>Sales board</Trans>} description={<Trans>Each sale in its stage. Drag a card to another stage, or use the keyboard.</Trans>} />
-      {can(permission(Sale, 'read')) ? <Board /> : <NoAccess />}
-    </>
+    <ScreenFrame title={t`Sales board`} description={<Trans>Each sale in its stage. Drag a card to another stage, or use the keyboard.</Trans>} needs={permission(Sale, 'read')}>
+      <Board />
+    </ScreenFrame>
   );
 }
 

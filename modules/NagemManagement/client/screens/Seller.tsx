@@ -1,17 +1,9 @@
 /** Seller: sales by seller — how many, the open pipeline, won and invoiced amounts — with totals. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { permission } from '../../../../src/contract/entity.ts';
-import { formatNumber } from '../../../../src/i18n/format.ts';
-import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { DataTable } from '../../../../src/ui/DataTable.tsx';
-import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
-import { InfoIcon } from '../../../../src/ui/icons.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { formatNumber } from '@/i18n/format.ts';
+import { DataTable, EmptyState, InfoIcon, Loading, ScreenFrame, useReferenceTitles } from '@/moduleKit.ts';
 import { Agent } from '../../entities/catalogue.ts';
 import { Sale } from '../../entities/sale.ts';
 import { isLive } from '../../rules/salesFigures.ts';
@@ -33,13 +25,10 @@ const OPEN = new Set(['lead', 'quoted', 'negotiating']);
 
 export function Seller() {
   const { t } = useLingui();
-  const can = useCanAccess();
-  useDocumentTitle(t`Sales by seller`);
   return (
-    <>
-      <PageHeader title={<Trans>Sales by seller</Trans>} description={<Trans>Each seller’s sales: the open pipeline, what was won and what was invoiced. Amounts are net of discount, before VAT.</Trans>} />
-      {can(permission(Sale, 'read')) ? <SellerTable /> : <NoAccess />}
-    </>
+    <ScreenFrame title={t`Sales by seller`} description={<Trans>Each seller’s sales: the open pipeline, what was won and what was invoiced. Amounts are net of discount, before VAT.</Trans>} needs={permission(Sale, 'read')}>
+      <SellerTable />
+    </ScreenFrame>
   );
 }
 

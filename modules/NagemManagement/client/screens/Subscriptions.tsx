@@ -5,17 +5,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { toRials } from '../../../../src/contract/money.ts';
-import { formatDate } from '../../../../src/i18n/format.ts';
-import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
-import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { toRials } from '@/contract/money.ts';
+import { formatDate } from '@/i18n/format.ts';
+import { buttonClasses, EntityList, Loading, ScreenFrame, SectionCard, useReferenceTitles } from '@/moduleKit.ts';
 import { Subscription } from '../../entities/customers.ts';
 import { addDays, tehranToday } from '../../rules/jalaliMonth.ts';
 import { Amount } from '../parts/Amount.tsx';
@@ -24,34 +17,29 @@ import { useRows } from '../useRows.ts';
 
 export function Subscriptions() {
   const { t } = useLingui();
-  const can = useCanAccess();
   const [, navigate] = useLocation();
   const customerId = new URLSearchParams(useSearch()).get('customerId');
   const customers = useReferenceTitles('NagemManagement/Customer');
   const name = customerId ? customers?.get(customerId) : undefined;
-  useDocumentTitle(t`Subscriptions and renewals`);
   return (
-    <>
-      <PageHeader
-        title={name ? <Trans>Subscriptions of {name}</Trans> : <Trans>Subscriptions and renewals</Trans>}
-        description={<Trans>A won sale subscribes its customer to the modules sold; monthly and yearly ones come up for renewal.</Trans>}
-        actions={
-          customerId ? (
-            <Link href={nm.subscriptions} className={buttonClasses('ghost')}>
-              <Trans>Everyone’s subscriptions</Trans>
-            </Link>
-          ) : undefined
-        }
-      />
-      {can(permission(Subscription, 'read')) ? (
-        <div className="flex flex-col gap-4">
-          <RenewalsDue customerId={customerId} />
-          <EntityList entity={Subscription} fixed={customerId ? { customerId } : undefined} onOpen={(row) => navigate(withQuery(nm.customer, { id: String(row.customerId) }))} />
-        </div>
-      ) : (
-        <NoAccess />
-      )}
-    </>
+    <ScreenFrame
+      title={t`Subscriptions and renewals`}
+      heading={name ? <Trans>Subscriptions of {name}</Trans> : <Trans>Subscriptions and renewals</Trans>}
+      description={<Trans>A won sale subscribes its customer to the modules sold; monthly and yearly ones come up for renewal.</Trans>}
+      actions={
+        customerId ? (
+          <Link href={nm.subscriptions} className={buttonClasses('ghost')}>
+            <Trans>Everyone’s subscriptions</Trans>
+          </Link>
+        ) : undefined
+      }
+      needs={permission(Subscription, 'read')}
+    >
+      <div className="flex flex-col gap-4">
+        <RenewalsDue customerId={customerId} />
+        <EntityList entity={Subscription} fixed={customerId ? { customerId } : undefined} onOpen={(row) => navigate(withQuery(nm.customer, { id: String(row.customerId) }))} />
+      </div>
+    </ScreenFrame>
   );
 }
 

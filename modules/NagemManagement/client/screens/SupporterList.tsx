@@ -2,32 +2,20 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { formatNumber } from '../../../../src/i18n/format.ts';
-import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { DataTable } from '../../../../src/ui/DataTable.tsx';
-import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
-import { InfoIcon } from '../../../../src/ui/icons.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { formatNumber } from '@/i18n/format.ts';
+import { DataTable, EmptyState, InfoIcon, Loading, ScreenFrame, useNow, useReferenceTitles } from '@/moduleKit.ts';
 import { Request } from '../../entities/support.ts';
 import { supporterLoads } from '../../rules/supporters.ts';
 import { nm, withQuery } from '../paths.ts';
-import { useNow } from '../../../../src/ui/useNow.ts';
 import { useRows } from '../useRows.ts';
 
 export function SupporterList() {
   const { t } = useLingui();
-  const can = useCanAccess();
-  useDocumentTitle(t`Supporters`);
   return (
-    <>
-      <PageHeader title={<Trans>Supporters</Trans>} description={<Trans>Who answers support requests: their open and overdue requests and how long they take to resolve one.</Trans>} />
-      {can(permission(Request, 'read')) ? <Loads /> : <NoAccess />}
-    </>
+    <ScreenFrame title={t`Supporters`} description={<Trans>Who answers support requests: their open and overdue requests and how long they take to resolve one.</Trans>} needs={permission(Request, 'read')}>
+      <Loads />
+    </ScreenFrame>
   );
 }
 

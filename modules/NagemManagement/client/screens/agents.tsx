@@ -1,9 +1,7 @@
 /** Agents: panel members and outside resellers who sell, with their region, commission and monthly target. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
-import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
+import { buttonClasses, EntityFormPage, EntityScreen } from '@/moduleKit.ts';
 import { Agent } from '../../entities/catalogue.ts';
 import { nm } from '../paths.ts';
 

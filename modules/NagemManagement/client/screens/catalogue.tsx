@@ -1,9 +1,7 @@
 /** The catalogue of modules sold: the list (each opening its details) and the form to add one. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
-import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
+import { buttonClasses, EntityFormPage, EntityScreen } from '@/moduleKit.ts';
 import { Module } from '../../entities/catalogue.ts';
 import { nm, withQuery } from '../paths.ts';
 

@@ -1,9 +1,7 @@
 /** Customers: the list (each opening its timeline) and the form to add one. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
-import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
+import { buttonClasses, EntityFormPage, EntityScreen } from '@/moduleKit.ts';
 import { Customer } from '../../entities/customers.ts';
 import { nm, withQuery } from '../paths.ts';
 

@@ -5,19 +5,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearch } from 'wouter';
-import { asDocument, permission, type Line } from '../../../../src/contract/entity.ts';
-import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
-import type { DocumentValues } from '../../../../src/panel/document/documentValues.ts';
-import { usePriceFill } from '../../../../src/panel/document/usePriceFill.ts';
-import { StageBar } from '../../../../src/panel/document/StageBar.tsx';
-import type { FormValues } from '../../../../src/panel/entity/formValues.ts';
-import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
-import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { asDocument, permission, type Line } from '@/contract/entity.ts';
+import { buttonClasses, DocumentEditor, DocumentPage, type DocumentValues, EntityList, type FormValues, NoAccess, PageHeader, StageBar, useCanAccess, useDocumentTitle, usePriceFill, useReferenceTitles } from '@/moduleKit.ts';
 import { lostAsks, Sale } from '../../entities/sale.ts';
 import { movable } from '../../rules/board.ts';
 import { tehranToday } from '../../rules/jalaliMonth.ts';

@@ -2,10 +2,9 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { entityByKey } from '../../../../src/contract/modules.ts';
-import { Activity } from '../../../../src/contract/entities/panelManagement.ts';
-import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
-import type { FieldDisplay } from '../../../../src/panel/entity/fieldDisplay.ts';
+import { entityByKey } from '@/contract/modules.ts';
+import { Activity } from '@/contract/entities/panelManagement.ts';
+import { EntityScreen, type FieldDisplay } from '@/moduleKit.ts';
 
 /** What the log's "what" holds: an entity's key (`<Module>/<Entity>`), or a part of the panel's settings. */
 const panelParts = { Panel: msg`Panel`, 'Panel/Details': msg`Panel details`, 'Panel/Modules': msg`Modules` } as const;

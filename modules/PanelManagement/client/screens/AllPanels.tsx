@@ -1,27 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { paths } from '../../../../src/contract/routes.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { PlusIcon } from '../../../../src/ui/icons.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { PanelListView } from '../../../../src/panel/PanelListView.tsx';
+import { paths } from '@/contract/routes.ts';
+import { buttonClasses, PanelListView, PlusIcon, ScreenFrame } from '@/moduleKit.ts';
 
 /** list: every panel of the person with its state (owned or the role held, people, modules, code, age). */
 export function AllPanels() {
   const { t } = useLingui();
-  useDocumentTitle(t`All my panels`);
   return (
-    <>
-      <PageHeader
-        title={<Trans>All my panels</Trans>}
-        actions={
-          <Link href={paths.user.registerPanel} className={buttonClasses('primary')}>
-            <PlusIcon /> <Trans>Register a panel</Trans>
-          </Link>
-        }
-      />
+    <ScreenFrame
+      title={t`All my panels`}
+      actions={
+        <Link href={paths.user.registerPanel} className={buttonClasses('primary')}>
+          <PlusIcon /> <Trans>Register a panel</Trans>
+        </Link>
+      }
+    >
       <PanelListView detailed />
-    </>
+    </ScreenFrame>
   );
 }

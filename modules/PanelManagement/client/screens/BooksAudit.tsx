@@ -7,16 +7,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { runBooksAudit } from '../../../../src/api/panels.ts';
-import type { BooksAuditDifference, BooksAuditResult } from '../../../../src/contract/booksAudit.ts';
-import { entityByKey } from '../../../../src/contract/modules.ts';
-import { describeError } from '../../../../src/i18n/describeError.ts';
-import { formatNumber } from '../../../../src/i18n/format.ts';
-import { documentPage } from '../../../../src/panel/modules.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { SectionCard } from '../../../../src/ui/Card.tsx';
-import { Ltr } from '../../../../src/ui/Ltr.tsx';
+import { Alert, Button, documentPage, Ltr, runBooksAudit, SectionCard } from '@/moduleKit.ts';
+import type { BooksAuditDifference, BooksAuditResult } from '@/contract/booksAudit.ts';
+import { entityByKey } from '@/contract/modules.ts';
+import { describeError } from '@/i18n/describeError.ts';
+import { formatNumber } from '@/i18n/format.ts';
 
 function DifferenceItem({ difference }: { difference: BooksAuditDifference }) {
   const { i18n } = useLingui();

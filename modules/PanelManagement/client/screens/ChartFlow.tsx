@@ -3,18 +3,14 @@
  * drawn by OrgChart.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { WithPanel } from '../../../../src/panel/WithPanel.tsx';
+import { ScreenFrame, WithPanel } from '@/moduleKit.ts';
 import { OrgChart } from './OrgChart.tsx';
 
 export function ChartFlow() {
   const { t } = useLingui();
-  useDocumentTitle(t`Organisation chart`);
   return (
-    <>
-      <PageHeader title={<Trans>Organisation chart</Trans>} description={<Trans>Roles under the roles they report to, with the people in each. Change “Reports to” on the roles screen.</Trans>} />
+    <ScreenFrame title={t`Organisation chart`} description={<Trans>Roles under the roles they report to, with the people in each. Change “Reports to” on the roles screen.</Trans>}>
       <WithPanel>{(panel) => <OrgChart panel={panel} />}</WithPanel>
-    </>
+    </ScreenFrame>
   );
 }

@@ -1,27 +1,17 @@
 /** Icon: the panel's icon and each enabled module's, picked from the app's icon set. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { updatePanelDetails, updatePanelModules } from '../../../../src/api/panels.ts';
-import { PANEL_SETTINGS_PERMISSION } from '../../../../src/contract/panels.ts';
-import type { ModuleKey } from '../../../../src/contract/routes.ts';
-import { listedModules } from '../../../../src/panel/modules.ts';
-import { panelAllows } from '../../../../src/storage/access.ts';
-import type { PanelInUse } from '../../../../src/storage/currentPanel.ts';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { IconChoice } from '../../../../src/panel/IconChoice.tsx';
-import { NoAccess, WithPanel } from '../../../../src/panel/WithPanel.tsx';
+import { Button, Card, IconChoice, listedModules, NoAccess, panelAllows, type PanelInUse, ScreenFrame, updatePanelDetails, updatePanelModules, WithPanel } from '@/moduleKit.ts';
+import { PANEL_SETTINGS_PERMISSION } from '@/contract/panels.ts';
+import type { ModuleKey } from '@/contract/routes.ts';
 import { useSettingsChange } from './useSettingsChange.ts';
 
 export function Icon() {
   const { t } = useLingui();
-  useDocumentTitle(t`Icons`);
   return (
-    <>
-      <PageHeader title={<Trans>Icons</Trans>} description={<Trans>Icons help people tell panels and modules apart at a glance.</Trans>} />
+    <ScreenFrame title={t`Icons`} description={<Trans>Icons help people tell panels and modules apart at a glance.</Trans>}>
       <WithPanel>{(panel) => (panelAllows(panel, PANEL_SETTINGS_PERMISSION) ? <Icons key={panel.code} panel={panel} /> : <NoAccess />)}</WithPanel>
-    </>
+    </ScreenFrame>
   );
 }
 

@@ -5,31 +5,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { createInitialElements } from '../../../../src/api/panels.ts';
-import type { Row } from '../../../../src/contract/entity.ts';
-import { PANEL_SETTINGS_PERMISSION } from '../../../../src/contract/panels.ts';
-import { paths } from '../../../../src/contract/routes.ts';
+import { activePanelData, Alert, Button, buttonClasses, Card, CheckIcon, createInitialElements, loadCurrentPanel, NoAccess, panelAllows, type PanelInUse, ScreenFrame, WithPanel } from '@/moduleKit.ts';
+import type { Row } from '@/contract/entity.ts';
+import { PANEL_SETTINGS_PERMISSION } from '@/contract/panels.ts';
+import { paths } from '@/contract/routes.ts';
 import { pm } from '../paths.ts';
-import { describeError } from '../../../../src/i18n/describeError.ts';
-import { panelAllows } from '../../../../src/storage/access.ts';
-import { loadCurrentPanel, type PanelInUse } from '../../../../src/storage/currentPanel.ts';
-import { activePanelData } from '../../../../src/storage/panelData.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
-import { Button, buttonClasses } from '../../../../src/ui/Button.tsx';
-import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
-import { CheckIcon } from '../../../../src/ui/icons.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { NoAccess, WithPanel } from '../../../../src/panel/WithPanel.tsx';
-import { joinNames } from '../../../../src/i18n/format.ts';
+import { describeError } from '@/i18n/describeError.ts';
+import { joinNames } from '@/i18n/format.ts';
 
 export function InitialElements() {
   const { t } = useLingui();
-  useDocumentTitle(t`Set up the panel`);
   return (
-    <>
-      <PageHeader title={<Trans>Set up the panel</Trans>} description={<Trans>A few things every panel needs before people join it.</Trans>} />
+    <ScreenFrame title={t`Set up the panel`} description={<Trans>A few things every panel needs before people join it.</Trans>}>
       <WithPanel>{(panel) => (panelAllows(panel, PANEL_SETTINGS_PERMISSION) ? <Setup panel={panel} /> : <NoAccess />)}</WithPanel>
-    </>
+    </ScreenFrame>
   );
 }
 

@@ -1,16 +1,8 @@
 /** Modules as cards with one action each: enable the ones not on, or disable the ones on (the always-on ones stay). */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { updatePanelModules } from '../../../../src/api/panels.ts';
-import { PANEL_SETTINGS_PERMISSION } from '../../../../src/contract/panels.ts';
-import { moduleEntry, routePath, type ClientModule } from '../../../../src/panel/clientModule.ts';
-import { listedModules } from '../../../../src/panel/modules.ts';
-import { panelAllows } from '../../../../src/storage/access.ts';
-import type { PanelInUse } from '../../../../src/storage/currentPanel.ts';
-import { Button, buttonClasses } from '../../../../src/ui/Button.tsx';
-import { Card } from '../../../../src/ui/Card.tsx';
-import { PanelIconGlyph } from '../../../../src/ui/panelIcons.tsx';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
+import { Button, buttonClasses, Card, type ClientModule, listedModules, moduleEntry, NoAccess, panelAllows, PanelIconGlyph, type PanelInUse, routePath, updatePanelModules } from '@/moduleKit.ts';
+import { PANEL_SETTINGS_PERMISSION } from '@/contract/panels.ts';
 import { useSettingsChange } from './useSettingsChange.ts';
 
 export function ModuleCards({ panel, show }: { panel: PanelInUse; show: 'enabled' | 'available' }) {

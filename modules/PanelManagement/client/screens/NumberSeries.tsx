@@ -6,36 +6,23 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { NumberSeries as Series } from '../../../../src/contract/access.ts';
-import { entityByKey } from '../../../../src/contract/modules.ts';
-import { jalaliYear } from '../../../../src/contract/jalali.ts';
-import { permission } from '../../../../src/contract/entity.ts';
-import { normalizePrefix, numberedDocuments } from '../../../../src/contract/numberSeries.ts';
-import { describeError } from '../../../../src/i18n/describeError.ts';
-import { NoAccess, WithPanel } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { useTableRows } from '../../../../src/storage/tableRows.ts';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { Ltr } from '../../../../src/ui/Ltr.tsx';
-import { TextField } from '../../../../src/ui/TextField.tsx';
-import { showToast } from '../../../../src/ui/toast.ts';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { NumberSeries as Series } from '@/contract/access.ts';
+import { entityByKey } from '@/contract/modules.ts';
+import { jalaliYear } from '@/contract/jalali.ts';
+import { permission } from '@/contract/entity.ts';
+import { normalizePrefix, numberedDocuments } from '@/contract/numberSeries.ts';
+import { describeError } from '@/i18n/describeError.ts';
+import { Button, Card, Loading, type LocalRow, Ltr, NoAccess, ScreenFrame, showToast, TextField, useCanAccess, usePanelData, useTableRows, WithPanel } from '@/moduleKit.ts';
 
 export function NumberSeries() {
   const { t } = useLingui();
-  useDocumentTitle(t`Document numbers`);
   return (
-    <>
-      <PageHeader
-        title={<Trans>Document numbers</Trans>}
-        description={<Trans>Each document is numbered prefix, Jalali year, then its sequence. Change a prefix here: the next documents take it, those numbered already keep theirs.</Trans>}
-      />
+    <ScreenFrame
+      title={t`Document numbers`}
+      description={<Trans>Each document is numbered prefix, Jalali year, then its sequence. Change a prefix here: the next documents take it, those numbered already keep theirs.</Trans>}
+    >
       <WithPanel>{() => <SeriesList />}</WithPanel>
-    </>
+    </ScreenFrame>
   );
 }
 

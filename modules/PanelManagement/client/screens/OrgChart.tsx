@@ -9,12 +9,9 @@ import { Group } from '@visx/group';
 import { hierarchy, Tree } from '@visx/hierarchy';
 import { LinkVertical } from '@visx/shape';
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { Member, Role } from '../../../../src/contract/entities/panelManagement.ts';
-import { formatNumber, joinNames } from '../../../../src/i18n/format.ts';
-import type { PanelInUse } from '../../../../src/storage/currentPanel.ts';
-import { useList } from '../../../../src/storage/useData.ts';
-import { Card } from '../../../../src/ui/Card.tsx';
-import { Spinner } from '../../../../src/ui/Spinner.tsx';
+import { Member, Role } from '@/contract/entities/panelManagement.ts';
+import { formatNumber, joinNames } from '@/i18n/format.ts';
+import { Card, type PanelInUse, Spinner, useList } from '@/moduleKit.ts';
 import { orgTree, type OrgNode } from './orgChart.ts';
 
 const NODE = { width: 176, height: 68, gapX: 24, gapY: 56 };

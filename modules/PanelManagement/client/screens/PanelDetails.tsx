@@ -1,30 +1,17 @@
 /** PanelDetails: the panel's name and company details; for its owner, the panel's backup and a restore (decision 022). */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
-import { downloadPanelBackup, restorePanelBackup, updatePanelDetails } from '../../../../src/api/panels.ts';
-import type { RestoredPanelSummary } from '../../../../src/contract/panels.ts';
-import { describeError } from '../../../../src/i18n/describeError.ts';
-import { showToast } from '../../../../src/ui/toast.ts';
-import { PANEL_SETTINGS_PERMISSION, type PanelDetails as Details } from '../../../../src/contract/panels.ts';
-import { panelAllows } from '../../../../src/storage/access.ts';
-import type { PanelInUse } from '../../../../src/storage/currentPanel.ts';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { Card, PageHeader } from '../../../../src/ui/Card.tsx';
-import { focusFirstInvalid } from '../../../../src/ui/focusFirstInvalid.ts';
-import { Ltr } from '../../../../src/ui/Ltr.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
-import { detailsOf, serverFieldErrors } from '../../../../src/panel/panelDetailsForm.ts';
-import { PanelDetailsFields } from '../../../../src/panel/PanelDetailsFields.tsx';
-import { NoAccess, WithPanel } from '../../../../src/panel/WithPanel.tsx';
+import { Button, Card, detailsOf, downloadPanelBackup, focusFirstInvalid, Ltr, NoAccess, panelAllows, PanelDetailsFields, type PanelInUse, restorePanelBackup, ScreenFrame, serverFieldErrors, showToast, updatePanelDetails, WithPanel } from '@/moduleKit.ts';
+import type { RestoredPanelSummary } from '@/contract/panels.ts';
+import { describeError } from '@/i18n/describeError.ts';
+import { PANEL_SETTINGS_PERMISSION, type PanelDetails as Details } from '@/contract/panels.ts';
 import { BooksAuditSection } from './BooksAudit.tsx';
 import { useSettingsChange } from './useSettingsChange.ts';
 
 export function PanelDetails() {
   const { t } = useLingui();
-  useDocumentTitle(t`Panel details`);
   return (
-    <>
-      <PageHeader title={<Trans>Panel details</Trans>} description={<Trans>The panel’s name and your company’s details.</Trans>} />
+    <ScreenFrame title={t`Panel details`} description={<Trans>The panel’s name and your company’s details.</Trans>}>
       <WithPanel>
         {(panel) =>
           panelAllows(panel, PANEL_SETTINGS_PERMISSION) ? (
@@ -38,7 +25,7 @@ export function PanelDetails() {
           )
         }
       </WithPanel>
-    </>
+    </ScreenFrame>
   );
 }
 

@@ -5,15 +5,9 @@
  * they join once they accept, in their panel list or through the invitation link shown here.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Member } from '../../../../src/contract/entities/panelManagement.ts';
-import { invitationPath } from '../../../../src/contract/panels.ts';
-import type { PanelInUse } from '../../../../src/storage/currentPanel.ts';
-import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
-import { WithPanel } from '../../../../src/panel/WithPanel.tsx';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { ShieldIcon } from '../../../../src/ui/icons.tsx';
-import { Ltr } from '../../../../src/ui/Ltr.tsx';
-import { showToast } from '../../../../src/ui/toast.ts';
+import { Member } from '@/contract/entities/panelManagement.ts';
+import { invitationPath } from '@/contract/panels.ts';
+import { Button, EntityScreen, Ltr, type PanelInUse, ShieldIcon, showToast, WithPanel } from '@/moduleKit.ts';
 
 export function PeopleAccess() {
   const { t } = useLingui();

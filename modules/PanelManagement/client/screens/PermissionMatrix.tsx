@@ -8,12 +8,10 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { entities } from '../../../../src/contract/modules.ts';
-import { documentActions, entityActions, permission, type Action, type Entity } from '../../../../src/contract/entity.ts';
-import { PANEL_SETTINGS_PERMISSION } from '../../../../src/contract/panels.ts';
-import { clientModule } from '../../../../src/panel/modules.ts';
-import { useCurrentPanel } from '../../../../src/storage/currentPanel.ts';
-import type { WidgetProps } from '../../../../src/panel/entity/fieldWidgets.tsx';
+import { entities } from '@/contract/modules.ts';
+import { documentActions, entityActions, permission, type Action, type Entity } from '@/contract/entity.ts';
+import { PANEL_SETTINGS_PERMISSION } from '@/contract/panels.ts';
+import { clientModule, useCurrentPanel, type WidgetProps } from '@/moduleKit.ts';
 
 const actionLabels: Record<Action, MessageDescriptor> = {
   read: msg`View`,

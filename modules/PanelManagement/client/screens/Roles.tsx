@@ -1,7 +1,7 @@
 /** Role: the panel's roles, each with its place in the organisation chart and its permission matrix. */
 import { useLingui } from '@lingui/react/macro';
-import { Role } from '../../../../src/contract/entities/panelManagement.ts';
-import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
+import { Role } from '@/contract/entities/panelManagement.ts';
+import { EntityScreen } from '@/moduleKit.ts';
 import { PermissionMatrix } from './PermissionMatrix.tsx';
 
 const widgets = { permissions: PermissionMatrix };

@@ -2,7 +2,7 @@
  * The organisation chart's shape: roles under the role they report to, each with its people; roles
  * whose parent is missing (deleted, or a loop the server refused) hang from the top.
  */
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
+import type { LocalRow } from '@/moduleKit.ts';
 
 export interface OrgNode {
   id: string;

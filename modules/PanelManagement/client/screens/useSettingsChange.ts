@@ -5,10 +5,9 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { CurrentPanel } from '../../../../src/contract/panels.ts';
-import { describeError } from '../../../../src/i18n/describeError.ts';
-import { replaceCurrentPanel } from '../../../../src/storage/currentPanel.ts';
-import { showToast } from '../../../../src/ui/toast.ts';
+import type { CurrentPanel } from '@/contract/panels.ts';
+import { describeError } from '@/i18n/describeError.ts';
+import { replaceCurrentPanel, showToast } from '@/moduleKit.ts';
 
 export function useSettingsChange(): { busy: string | null; run: (name: string, change: () => Promise<CurrentPanel>, done: string) => Promise<unknown> } {
   const { i18n } = useLingui();

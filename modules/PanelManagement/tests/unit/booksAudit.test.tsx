@@ -6,10 +6,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import PanelManagement from '../../module.ts';
-import { booksAuditEndpoint, type BooksAuditResult } from '../../../../src/contract/booksAudit.ts';
-import { modulePaths } from '../../../../src/contract/module.ts';
-import { PANEL_SETTINGS_PERMISSION } from '../../../../src/contract/panels.ts';
-import { modulePath } from '../../../../src/contract/routes.ts';
+import { booksAuditEndpoint, type BooksAuditResult } from '@/contract/booksAudit.ts';
+import { modulePaths } from '@/contract/module.ts';
+import { PANEL_SETTINGS_PERMISSION } from '@/contract/panels.ts';
+import { modulePath } from '@/contract/routes.ts';
 import { PanelDetails } from '../../client/screens/PanelDetails.tsx';
 import { envelope, fakeApi } from '../../../../tests/unit/fakeApi.ts';
 import { aPanel, renderInPanel } from '../../../../tests/unit/panelFixture.tsx';

@@ -4,8 +4,7 @@
  * margins); on screen it is a preview.
  */
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useMoney } from '../../../../src/panel/useMoney.ts';
-import { cx } from '../../../../src/ui/cx.ts';
+import { cx, useMoney } from '@/moduleKit.ts';
 import { barcodeSvg, pagesOf, stocks, symbologyFor, type LabelContent, type LabelStock, type Symbology } from '../labels.ts';
 
 export interface LabelOptions {

@@ -4,9 +4,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import type { WidgetProps } from '../../../../src/panel/entity/fieldWidgets.tsx';
-import { ReferenceCombobox } from '../../../../src/panel/entity/ReferenceCombobox.tsx';
-import { useList } from '../../../../src/storage/useData.ts';
+import { ReferenceCombobox, useList, type WidgetProps } from '@/moduleKit.ts';
 import { Location } from '../../entities/masterData.ts';
 
 export function LocationField(props: WidgetProps) {

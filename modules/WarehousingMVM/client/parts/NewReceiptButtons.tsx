@@ -1,10 +1,8 @@
 /** The two ways to start a document, shown to those who may create one: goods in, goods out. */
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PlusIcon } from '../../../../src/ui/icons.tsx';
+import { permission } from '@/contract/entity.ts';
+import { buttonClasses, PlusIcon, useCanAccess } from '@/moduleKit.ts';
 import { Receipt } from '../../entities/stock.ts';
 import { wh, withQuery } from '../paths.ts';
 

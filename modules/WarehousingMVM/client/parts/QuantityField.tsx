@@ -3,9 +3,7 @@
  * most, with the product's unit («کیلوگرم», "Piece") beside it once a product is chosen.
  */
 import { useLingui } from '@lingui/react';
-import type { WidgetProps } from '../../../../src/panel/entity/fieldWidgets.tsx';
-import { useOne } from '../../../../src/storage/useData.ts';
-import { NumberField, type NumberFieldProps } from '../../../../src/ui/NumberField.tsx';
+import { NumberField, type NumberFieldProps, useOne, type WidgetProps } from '@/moduleKit.ts';
 import { Product, unitOptions } from '../../entities/masterData.ts';
 
 export function QuantityField({ productId, ...field }: Omit<NumberFieldProps, 'decimals' | 'unit'> & { productId: unknown }) {

@@ -7,11 +7,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { Alert } from '../../../../src/ui/Alert.tsx';
-import { BarcodeScanner } from '../../../../src/ui/BarcodeScanner.tsx';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { TextField } from '../../../../src/ui/TextField.tsx';
+import { Alert, BarcodeScanner, Button, TextField, usePanelData } from '@/moduleKit.ts';
 import { lookupCode, type CodeMatch } from '../codeLookup.ts';
 import { wh, withQuery } from '../paths.ts';
 

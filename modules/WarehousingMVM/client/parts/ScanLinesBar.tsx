@@ -4,9 +4,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { DocumentSpec } from '../../../../src/contract/entity.ts';
-import { emptyLine, type DocumentValues, type LineValues } from '../../../../src/panel/document/documentValues.ts';
-import { Button } from '../../../../src/ui/Button.tsx';
+import type { DocumentSpec } from '@/contract/entity.ts';
+import { Button, type DocumentValues, emptyLine, type LineValues } from '@/moduleKit.ts';
 import { addScanToLines } from '../codeLookup.ts';
 import { ScanField } from './ScanField.tsx';
 

@@ -5,10 +5,8 @@
  * took the goods it brought in.
  */
 import { Trans } from '@lingui/react/macro';
-import { formatQuantity } from '../../../../src/i18n/format.ts';
-import type { RefusalProps } from '../../../../src/panel/clientModule.ts';
-import { useReferenceMaps } from '../../../../src/panel/entity/useReferenceMaps.ts';
-import type { SyncProblem } from '../../../../src/storage/localRecords.ts';
+import { formatQuantity } from '@/i18n/format.ts';
+import { type RefusalProps, type SyncProblem, useReferenceMaps } from '@/moduleKit.ts';
 import { StockBalance } from '../../entities/stock.ts';
 
 interface Shortfall {

@@ -5,14 +5,10 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import type { Row } from '../../../../src/contract/entity.ts';
-import { compareQuantities, normalizeQuantity, ZERO } from '../../../../src/contract/quantity.ts';
-import { formatQuantity } from '../../../../src/i18n/format.ts';
-import { fieldColumns } from '../../../../src/panel/entity/fieldColumns.tsx';
-import { useReferenceMaps } from '../../../../src/panel/entity/useReferenceMaps.ts';
-import { useList } from '../../../../src/storage/useData.ts';
-import { DataTable, type DataColumn } from '../../../../src/ui/DataTable.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
+import type { Row } from '@/contract/entity.ts';
+import { compareQuantities, normalizeQuantity, ZERO } from '@/contract/quantity.ts';
+import { formatQuantity } from '@/i18n/format.ts';
+import { type DataColumn, DataTable, fieldColumns, Loading, useList, useReferenceMaps } from '@/moduleKit.ts';
 import { StockBalance } from '../../entities/stock.ts';
 
 type Place = Row;

@@ -5,11 +5,9 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { compareQuantities, ZERO } from '../../../../src/contract/quantity.ts';
-import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
-import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
-import { Button } from '../../../../src/ui/Button.tsx';
-import type { DataColumn } from '../../../../src/ui/DataTable.tsx';
+import { compareQuantities, ZERO } from '@/contract/quantity.ts';
+import { formatNumber, formatQuantity } from '@/i18n/format.ts';
+import { Button, type DataColumn, useReferenceTitles } from '@/moduleKit.ts';
 import { Location, Product } from '../../entities/masterData.ts';
 import type { CountRow } from '../countSheet.ts';
 

@@ -4,22 +4,12 @@
  * stock's value, goods in and out over the last two weeks, and the latest documents.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { buttonClasses, cx, DailyBarChart, DocumentLead, documentState, PageHeader, SectionCard, Spinner, useDocumentTitle, useMoney, usePanelData, useSyncCounts, useTableRows } from '@/moduleKit.ts';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { Line, Row } from '../../../../src/contract/entity.ts';
-import { sumRials } from '../../../../src/contract/money.ts';
-import { formatDate, formatNumber } from '../../../../src/i18n/format.ts';
-import { useMoney } from '../../../../src/panel/useMoney.ts';
-import { DocumentLead } from '../../../../src/panel/document/DocumentStatusBadge.tsx';
-import { documentState } from '../../../../src/panel/document/documentState.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { useTableRows } from '../../../../src/storage/tableRows.ts';
-import { useSyncCounts } from '../../../../src/storage/useSyncState.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
-import { cx } from '../../../../src/ui/cx.ts';
-import { Spinner } from '../../../../src/ui/Spinner.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import type { Line, Row } from '@/contract/entity.ts';
+import { sumRials } from '@/contract/money.ts';
+import { formatDate, formatNumber } from '@/i18n/format.ts';
 import { Warehouse } from '../../entities/masterData.ts';
 import { Cargo } from '../../entities/inbound.ts';
 import { Receipt } from '../../entities/stock.ts';
@@ -27,8 +17,6 @@ import { NewReceiptButtons } from '../parts/NewReceiptButtons.tsx';
 import { wh, withQuery } from '../paths.ts';
 import { addDays, expiresSoon, tehranToday } from '../stockView.ts';
 import { useStockRows } from '../useStock.ts';
-
-const DailyBarChart = lazy(async () => ({ default: (await import('../../../../src/ui/DailyBarChart.tsx')).DailyBarChart }));
 
 const DAYS = 30;
 

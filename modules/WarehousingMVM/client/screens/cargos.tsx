@@ -5,15 +5,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation, useSearch } from 'wouter';
-import { asDocument, permission } from '../../../../src/contract/entity.ts';
-import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { PlusIcon } from '../../../../src/ui/icons.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { asDocument, permission } from '@/contract/entity.ts';
+import { DocumentEditor, EntityList, NewDocumentLink, PlusIcon, ScreenFrame } from '@/moduleKit.ts';
 import { Cargo } from '../../entities/inbound.ts';
-import { DocumentEditor, NewDocumentLink } from '../../../../src/panel/document/DocumentPages.tsx';
 import { LocationField } from '../parts/LocationField.tsx';
 import { LineQuantityField } from '../parts/QuantityField.tsx';
 import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
@@ -31,14 +25,11 @@ function AddCargoLink() {
 
 export function CargoList() {
   const { t } = useLingui();
-  const can = useCanAccess();
   const [, navigate] = useLocation();
-  useDocumentTitle(t`Cargos`);
   return (
-    <>
-      <PageHeader title={<Trans>Cargos</Trans>} description={<Trans>Shipments announced before they arrive; open one to check it on arrival.</Trans>} actions={<AddCargoLink />} />
-      {can(permission(Cargo, 'read')) ? <EntityList entity={Cargo} onOpen={(row) => navigate(withQuery(wh.receiveCargo, { id: row.id }))} empty={<AddCargoLink />} /> : <NoAccess />}
-    </>
+    <ScreenFrame title={t`Cargos`} description={<Trans>Shipments announced before they arrive; open one to check it on arrival.</Trans>} actions={<AddCargoLink />} needs={permission(Cargo, 'read')}>
+      <EntityList entity={Cargo} onOpen={(row) => navigate(withQuery(wh.receiveCargo, { id: row.id }))} empty={<AddCargoLink />} />
+    </ScreenFrame>
   );
 }
 

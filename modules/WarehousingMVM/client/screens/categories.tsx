@@ -5,20 +5,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { pickerHref, returnWithChoice } from '../../../../src/panel/entity/choice.ts';
-import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
-import { TreeList } from '../../../../src/panel/entity/TreeList.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { useList } from '../../../../src/storage/useData.ts';
-import { Button, buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
-import { PlusIcon } from '../../../../src/ui/icons.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { PanelIconGlyph } from '../../../../src/ui/panelIcons.tsx';
-import { Ltr } from '../../../../src/ui/Ltr.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { Button, buttonClasses, EmptyState, EntityFormPage, Loading, Ltr, PanelIconGlyph, pickerHref, PlusIcon, returnWithChoice, ScreenFrame, TreeList, useCanAccess, useList } from '@/moduleKit.ts';
 import { Category } from '../../entities/masterData.ts';
 import { wh, withQuery } from '../paths.ts';
 
@@ -69,21 +57,19 @@ function CategoryTree({ choose }: { choose?: (id: string) => void }) {
 export function CategoryList() {
   const { t } = useLingui();
   const can = useCanAccess();
-  useDocumentTitle(t`Categories`);
   return (
-    <>
-      <PageHeader
-        title={<Trans>Categories</Trans>}
-        description={<Trans>Products are grouped in a tree of categories. Move a category by changing its parent.</Trans>}
-        actions={can(permission(Category, 'create')) && (
-          <Link href={wh.addCategory} className={buttonClasses('primary')}>
-            <PlusIcon />
-            <Trans>Add a category</Trans>
-          </Link>
-        )}
-      />
+    <ScreenFrame
+      title={t`Categories`}
+      description={<Trans>Products are grouped in a tree of categories. Move a category by changing its parent.</Trans>}
+      actions={can(permission(Category, 'create')) && (
+        <Link href={wh.addCategory} className={buttonClasses('primary')}>
+          <PlusIcon />
+          <Trans>Add a category</Trans>
+        </Link>
+      )}
+    >
       <CategoryTree />
-    </>
+    </ScreenFrame>
   );
 }
 
@@ -104,12 +90,10 @@ export function CategorySelectModal() {
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const search = useSearch();
-  useDocumentTitle(t`Choose a category`);
   return (
-    <>
-      <PageHeader title={<Trans>Choose a category</Trans>} />
+    <ScreenFrame title={t`Choose a category`}>
       <CategoryTree choose={(id) => navigate(returnWithChoice(search, id) ?? withQuery(wh.addProduct, { categoryId: id }))} />
-    </>
+    </ScreenFrame>
   );
 }
 

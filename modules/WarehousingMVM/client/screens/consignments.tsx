@@ -7,26 +7,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { asDocument, permission, type Row } from '../../../../src/contract/entity.ts';
-import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
-import { useMoney } from '../../../../src/panel/useMoney.ts';
-import { documentState } from '../../../../src/panel/document/documentState.ts';
-import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
-import { useReferenceTitles } from '../../../../src/panel/entity/referenceTitles.ts';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { usePanelData } from '../../../../src/storage/panelData.ts';
-import { useTableRows } from '../../../../src/storage/tableRows.ts';
-import { useOne } from '../../../../src/storage/useData.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader, SectionCard } from '../../../../src/ui/Card.tsx';
-import { DataTable } from '../../../../src/ui/DataTable.tsx';
-import { PlusIcon } from '../../../../src/ui/icons.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { asDocument, permission, type Row } from '@/contract/entity.ts';
+import { formatNumber, formatQuantity } from '@/i18n/format.ts';
+import { buttonClasses, DataTable, DocumentEditor, DocumentPage, documentState, EntityList, type LocalRow, NewDocumentLink, PageHeader, PlusIcon, ScreenFrame, SectionCard, useCanAccess, useDocumentTitle, useMoney, useOne, usePanelData, useReferenceTitles, useTableRows } from '@/moduleKit.ts';
 import { Consignment } from '../../entities/inbound.ts';
 import { Party, Product } from '../../entities/masterData.ts';
-import { DocumentEditor, DocumentPage, NewDocumentLink } from '../../../../src/panel/document/DocumentPages.tsx';
 import { LocationField } from '../parts/LocationField.tsx';
 import { LineQuantityField } from '../parts/QuantityField.tsx';
 import { ScanLinesBar } from '../parts/ScanLinesBar.tsx';
@@ -57,21 +42,15 @@ export function ConsignmentList() {
   const { t } = useLingui();
   const can = useCanAccess();
   const [, navigate] = useLocation();
-  useDocumentTitle(t`Consignments`);
   return (
-    <>
-      <PageHeader title={<Trans>Consignments</Trans>} description={<Trans>Goods held for their owners: kept apart from our own stock until sold or returned.</Trans>} actions={can(permission(Consignment, 'create')) && <Actions />} />
-      {can(permission(Consignment, 'read')) ? (
-        <>
-          <Consignors />
-          <SectionCard title={<Trans>Documents</Trans>} className="mt-6">
-            <EntityList entity={Consignment} onOpen={(row) => navigate(withQuery(wh.consignmentDetails, { id: row.id }))} />
-          </SectionCard>
-        </>
-      ) : (
-        <NoAccess />
-      )}
-    </>
+    <ScreenFrame title={t`Consignments`} description={<Trans>Goods held for their owners: kept apart from our own stock until sold or returned.</Trans>} actions={can(permission(Consignment, 'create')) && <Actions />} needs={permission(Consignment, 'read')}>
+      <>
+        <Consignors />
+        <SectionCard title={<Trans>Documents</Trans>} className="mt-6">
+          <EntityList entity={Consignment} onOpen={(row) => navigate(withQuery(wh.consignmentDetails, { id: row.id }))} />
+        </SectionCard>
+      </>
+    </ScreenFrame>
   );
 }
 

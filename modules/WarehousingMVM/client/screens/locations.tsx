@@ -4,22 +4,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { permission, type Row } from '../../../../src/contract/entity.ts';
-import { returnWithChoice } from '../../../../src/panel/entity/choice.ts';
+import { permission, type Row } from '@/contract/entity.ts';
+import { Button, buttonClasses, EmptyState, EntityFormPage, FieldValue, Loading, PanelIconGlyph, PlusIcon, returnWithChoice, ScreenFrame, SelectField, TreeList, useCanAccess, useList } from '@/moduleKit.ts';
 import { ScanField } from '../parts/ScanField.tsx';
-import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
-import { FieldValue } from '../../../../src/panel/entity/FieldValue.tsx';
-import { TreeList } from '../../../../src/panel/entity/TreeList.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { useList } from '../../../../src/storage/useData.ts';
-import { Button, buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { EmptyState } from '../../../../src/ui/EmptyState.tsx';
-import { PlusIcon } from '../../../../src/ui/icons.tsx';
-import { Loading } from '../../../../src/ui/Loading.tsx';
-import { PanelIconGlyph } from '../../../../src/ui/panelIcons.tsx';
-import { SelectField } from '../../../../src/ui/SelectField.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
 import { Location, Warehouse } from '../../entities/masterData.ts';
 import { LocationField } from '../parts/LocationField.tsx';
 import { wh, withQuery } from '../paths.ts';
@@ -122,19 +109,17 @@ export function Locations() {
   const { t } = useLingui();
   const can = useCanAccess();
   const chosen = useChosenWarehouse();
-  useDocumentTitle(t`Locations`);
   return (
-    <>
-      <PageHeader
-        title={<Trans>Locations</Trans>}
-        description={<Trans>Where goods sit inside a warehouse, as a tree: zone, aisle, rack, shelf, bin.</Trans>}
-        actions={chosen.warehouseId && can(permission(Location, 'create')) && (
-          <Link href={withQuery(wh.locationRow, { warehouseId: chosen.warehouseId })} className={buttonClasses('primary')}>
-            <PlusIcon />
-            <Trans>Add a location</Trans>
-          </Link>
-        )}
-      />
+    <ScreenFrame
+      title={t`Locations`}
+      description={<Trans>Where goods sit inside a warehouse, as a tree: zone, aisle, rack, shelf, bin.</Trans>}
+      actions={chosen.warehouseId && can(permission(Location, 'create')) && (
+        <Link href={withQuery(wh.locationRow, { warehouseId: chosen.warehouseId })} className={buttonClasses('primary')}>
+          <PlusIcon />
+          <Trans>Add a location</Trans>
+        </Link>
+      )}
+    >
       <WarehouseChooser {...chosen} />
       {chosen.warehouses?.length === 0 ? (
         <EmptyState icon={<PanelIconGlyph icon="warehouse" className="size-7" />} titleAs="p" title={<Trans>Add a warehouse first.</Trans>} actions={<Link href={wh.addWarehouse} className={buttonClasses('primary')}><Trans>Add a warehouse</Trans></Link>} />
@@ -143,7 +128,7 @@ export function Locations() {
       ) : (
         chosen.warehouses && <ChooseWarehouseFirst warehouses={chosen.warehouses} choose={chosen.choose} />
       )}
-    </>
+    </ScreenFrame>
   );
 }
 
@@ -161,10 +146,8 @@ export function WarehouseLocationSelector() {
   const [, navigate] = useLocation();
   const search = useSearch();
   const chosen = useChosenWarehouse();
-  useDocumentTitle(t`Choose a location`);
   return (
-    <>
-      <PageHeader title={<Trans>Choose a location</Trans>} />
+    <ScreenFrame title={t`Choose a location`}>
       <WarehouseChooser {...chosen} />
       <div className="mb-4">
         <ScanField
@@ -179,7 +162,7 @@ export function WarehouseLocationSelector() {
       ) : (
         chosen.warehouses && chosen.warehouses.length > 0 && <ChooseWarehouseFirst warehouses={chosen.warehouses} choose={chosen.choose} />
       )}
-    </>
+    </ScreenFrame>
   );
 }
 

@@ -1,7 +1,6 @@
 /** People and companies goods come from and go to (suppliers, customers, carriers, consignors). */
 import { useLingui } from '@lingui/react/macro';
-import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
-import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
+import { EntityFormPage, EntityScreen } from '@/moduleKit.ts';
 import { Party } from '../../entities/masterData.ts';
 import { wh } from '../paths.ts';
 

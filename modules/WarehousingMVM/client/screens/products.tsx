@@ -1,16 +1,8 @@
 /** Products: the list (search, filters, sort, CSV) opening each product's page, and the form to add one. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearch } from 'wouter';
-import { permission } from '../../../../src/contract/entity.ts';
-import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
-import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
-import { TreePickerField } from '../../../../src/panel/entity/TreePickerField.tsx';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { PlusIcon } from '../../../../src/ui/icons.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { permission } from '@/contract/entity.ts';
+import { buttonClasses, EntityFormPage, EntityList, PlusIcon, ScreenFrame, TreePickerField, useCanAccess } from '@/moduleKit.ts';
 import { Product } from '../../entities/masterData.ts';
 import { ScanField } from '../parts/ScanField.tsx';
 import { wh, withQuery } from '../paths.ts';
@@ -19,7 +11,6 @@ export function ProductList() {
   const { t } = useLingui();
   const can = useCanAccess();
   const [, navigate] = useLocation();
-  useDocumentTitle(t`Products`);
   const add = can(permission(Product, 'create')) && (
     <Link href={wh.addProduct} className={buttonClasses('primary')}>
       <PlusIcon />
@@ -27,19 +18,12 @@ export function ProductList() {
     </Link>
   );
   return (
-    <>
-      <PageHeader title={<Trans>Products</Trans>} description={<Trans>Find a product by its name, code or barcode.</Trans>} actions={add} />
-      {can(permission(Product, 'read')) ? (
-        <>
-          <div className="mb-4">
-            <ScanField label={t`Scan or type a product’s code`} want="product" onFound={(found) => navigate(withQuery(wh.productDetails, { id: found.row.id }))} />
-          </div>
-          <EntityList entity={Product} onOpen={(row) => navigate(withQuery(wh.productDetails, { id: row.id }))} empty={add} />
-        </>
-      ) : (
-        <NoAccess />
-      )}
-    </>
+    <ScreenFrame title={t`Products`} description={<Trans>Find a product by its name, code or barcode.</Trans>} actions={add} needs={permission(Product, 'read')}>
+      <div className="mb-4">
+        <ScanField label={t`Scan or type a product’s code`} want="product" onFound={(found) => navigate(withQuery(wh.productDetails, { id: found.row.id }))} />
+      </div>
+      <EntityList entity={Product} onOpen={(row) => navigate(withQuery(wh.productDetails, { id: row.id }))} empty={add} />
+    </ScreenFrame>
   );
 }
 

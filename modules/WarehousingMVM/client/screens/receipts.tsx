@@ -5,20 +5,11 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation, useSearch } from 'wouter';
-import { asDocument, permission, type Line } from '../../../../src/contract/entity.ts';
-import { toRials } from '../../../../src/contract/money.ts';
-import { addQuantities, lineAmount, normalizeQuantity, ZERO } from '../../../../src/contract/quantity.ts';
-import { formatNumber, formatQuantity } from '../../../../src/i18n/format.ts';
-import { useMoney } from '../../../../src/panel/useMoney.ts';
-import { DocumentEditor, DocumentPage } from '../../../../src/panel/document/DocumentPages.tsx';
-import type { DocumentValues, LineValues } from '../../../../src/panel/document/documentValues.ts';
-import { usePriceFill } from '../../../../src/panel/document/usePriceFill.ts';
-import { EntityList } from '../../../../src/panel/entity/EntityList.tsx';
-import { NoAccess } from '../../../../src/panel/WithPanel.tsx';
-import { useCanAccess } from '../../../../src/storage/access.ts';
-import type { LocalRow } from '../../../../src/storage/localRecords.ts';
-import { PageHeader } from '../../../../src/ui/Card.tsx';
-import { useDocumentTitle } from '../../../../src/ui/useDocumentTitle.ts';
+import { asDocument, permission, type Line } from '@/contract/entity.ts';
+import { toRials } from '@/contract/money.ts';
+import { addQuantities, lineAmount, normalizeQuantity, ZERO } from '@/contract/quantity.ts';
+import { formatNumber, formatQuantity } from '@/i18n/format.ts';
+import { DocumentEditor, DocumentPage, type DocumentValues, EntityList, type LineValues, type LocalRow, ScreenFrame, useMoney, usePriceFill } from '@/moduleKit.ts';
 import { Receipt } from '../../entities/stock.ts';
 import { LocationField } from '../parts/LocationField.tsx';
 import { LineQuantityField } from '../parts/QuantityField.tsx';
@@ -31,22 +22,16 @@ const receiptDocument = asDocument(Receipt);
 
 export function ReceiptList() {
   const { t } = useLingui();
-  const can = useCanAccess();
   const [, navigate] = useLocation();
-  useDocumentTitle(t`Receipts and issues`);
   return (
-    <>
-      <PageHeader
-        title={<Trans>Receipts and issues</Trans>}
-        description={<Trans>Goods that came in or went out. A draft changes no stock; submitting it does, once the server accepts it.</Trans>}
-        actions={<NewReceiptButtons />}
-      />
-      {can(permission(Receipt, 'read')) ? (
-        <EntityList entity={Receipt} onOpen={(row) => navigate(withQuery(wh.receiptDetails, { id: row.id }))} empty={<NewReceiptButtons />} />
-      ) : (
-        <NoAccess />
-      )}
-    </>
+    <ScreenFrame
+      title={t`Receipts and issues`}
+      description={<Trans>Goods that came in or went out. A draft changes no stock; submitting it does, once the server accepts it.</Trans>}
+      actions={<NewReceiptButtons />}
+      needs={permission(Receipt, 'read')}
+    >
+      <EntityList entity={Receipt} onOpen={(row) => navigate(withQuery(wh.receiptDetails, { id: row.id }))} empty={<NewReceiptButtons />} />
+    </ScreenFrame>
   );
 }
 

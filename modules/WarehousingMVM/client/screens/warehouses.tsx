@@ -1,9 +1,7 @@
 /** Warehouses: the list (each with its keeper, and the way to its locations) and the form to add one. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { EntityFormPage } from '../../../../src/panel/entity/EntityFormPage.tsx';
-import { EntityScreen } from '../../../../src/panel/entity/EntityScreen.tsx';
-import { buttonClasses } from '../../../../src/ui/Button.tsx';
+import { buttonClasses, EntityFormPage, EntityScreen } from '@/moduleKit.ts';
 import { Warehouse } from '../../entities/masterData.ts';
 import { wh } from '../paths.ts';
 

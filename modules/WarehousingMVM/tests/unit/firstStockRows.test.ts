@@ -3,11 +3,12 @@
  * through indexes, are exactly the start of every row in screen order, queued documents included.
  */
 import { describe, expect, it } from 'vitest';
-import type { Row } from '../../../../src/contract/entity.ts';
-import { localTexts, type LocalRow } from '../../../../src/storage/localRecords.ts';
-import { createRow, stepDocument } from '../../../../src/storage/localWrites.ts';
-import { PanelDb } from '../../../../src/storage/PanelDb.ts';
-import { compareStockRows, queuedStock, stockRows } from '../../client/stockView.ts';
+import type { Row } from '@/contract/entity.ts';
+import { localTexts, type LocalRow } from '@/storage/localRecords.ts';
+import { createRow, stepDocument } from '@/storage/localWrites.ts';
+import { PanelDb } from '@/storage/PanelDb.ts';
+import { compareStockRows, stockRows } from '../../client/stockView.ts';
+import { queuedStock } from '../../client/useStock.ts';
 import { firstStockRows } from '../../client/useStock.ts';
 import warehousing from '../../module.ts';
 import { Product, Warehouse } from '../../entities/masterData.ts';

@@ -4,8 +4,8 @@
  * settlement, EAN-13 check digits and label pages.
  */
 import { describe, expect, it } from 'vitest';
-import type { Row } from '../../../../src/contract/entity.ts';
-import type { LineValues } from '../../../../src/panel/document/documentValues.ts';
+import type { Row } from '@/contract/entity.ts';
+import type { LineValues } from '@/panel/document/documentValues.ts';
 import { accepted, lineStatus, receiptLines, scanArrival, type CheckLine } from '../../client/cargoCheck.ts';
 import { addScanToLines } from '../../client/codeLookup.ts';
 import { eanDigits, expandLabels, pagesOf, symbologyFor } from '../../client/labels.ts';

@@ -1,8 +1,8 @@
 /** Stock on hand's join: exact sums per product and warehouse, projected queued documents, reorder and expiry flags, search. */
 import { describe, expect, it } from 'vitest';
-import type { Row } from '../../../../src/contract/entity.ts';
-import { normalizeSearch, searchWords } from '../../../../src/contract/list.ts';
-import { formatQuantity } from '../../../../src/i18n/format.ts';
+import type { Row } from '@/contract/entity.ts';
+import { normalizeSearch, searchWords } from '@/contract/list.ts';
+import { formatQuantity } from '@/i18n/format.ts';
 import { addDays, expiresSoon, filterStock, stockRows } from '../../client/stockView.ts';
 
 const row = (values: Record<string, unknown>): Row => ({ id: String(values.id ?? Math.random()), version: 1, updatedAt: '2026-11-23T00:00:00Z', deleted: false, ...values });
