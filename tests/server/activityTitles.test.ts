@@ -4,16 +4,15 @@
  * when, but not the customer's or the employee's name, by list, search, get, pull or the feed; an
  * agent sees the titles of their own customers' entries and not another agent's; the owner sees all.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../server/modules/discover.ts';
-import { Activity, Role } from '../../src/contract/entities/panelManagement.ts';
+import { Activity } from '../../src/contract/entities/panelManagement.ts';
 import { permission, type EntityListResponse, type Row } from '../../src/contract/entity.ts';
 import { panelEndpoints, type ActivitySummary } from '../../src/contract/panels.ts';
 import { Personnel } from '../../modules/HumanResource/entities/masterData.ts';
 import { Customer } from '../../modules/NagemManagement/entities/customers.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { acceptedMember, callerIn, createRow, openPanel, rest, type PanelCaller } from './panelsFixture.ts';
+import { createRow, newMember, openPanel, rest, type PanelCaller } from './panelsFixture.ts';
 import { pullAll, syncClient } from './syncFixture.ts';
 
 let server: TestServer;
@@ -26,10 +25,7 @@ let baran: Row;
 let employee: Row;
 
 async function person(permissions: string[]): Promise<PanelCaller> {
-  const role = await createRow(owner, Role, { name: `role-${randomUUID().slice(0, 8)}`, permissions });
-  const account = await server.createAccount();
-  await acceptedMember(server, owner, role.id, account);
-  return callerIn(server, account, owner.code);
+  return (await newMember(server, owner, permissions)).caller;
 }
 
 async function log(caller: PanelCaller, query: Record<string, string> = {}): Promise<Row[]> {

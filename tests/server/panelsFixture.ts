@@ -63,7 +63,18 @@ export async function acceptedMember(server: TestServer, inviter: PanelCaller, r
 
 /** Makes a role with exactly these permissions and adds the person to the owner's panel with it. */
 export async function addMember(server: TestServer, owner: PanelCaller, person: TestAccount, permissions: readonly string[], roleName = `role-${randomUUID().slice(0, 8)}`): Promise<PanelCaller> {
-  const role = await createRow(owner, Role, { name: roleName, permissions });
-  await acceptedMember(server, owner, role.id, person);
-  return callerIn(server, person, owner.code);
+  return (await newMember(server, owner, permissions, { person, roleName })).caller;
+}
+
+/** A person (a new account unless given) in the owner's panel with a role of exactly these permissions: their caller and Member id. */
+export async function newMember(
+  server: TestServer,
+  owner: PanelCaller,
+  permissions: readonly string[],
+  options: { person?: TestAccount; roleName?: string } = {},
+): Promise<{ caller: PanelCaller; memberId: string }> {
+  const role = await createRow(owner, Role, { name: options.roleName ?? `role-${randomUUID().slice(0, 8)}`, permissions });
+  const account = options.person ?? (await server.createAccount());
+  const member = await acceptedMember(server, owner, role.id, account);
+  return { caller: callerIn(server, account, owner.code), memberId: member.id };
 }

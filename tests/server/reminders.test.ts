@@ -6,11 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Notification, Role } from '../../src/contract/entities/panelManagement.ts';
+import { Notification } from '../../src/contract/entities/panelManagement.ts';
 import { permission, type EntityListResponse, type Row } from '../../src/contract/entity.ts';
 import { runReminders, reminderDays } from '../../server/notifications/reminders.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { acceptedMember, callerIn, createRow, openPanel, rest, type PanelCaller } from './panelsFixture.ts';
+import { createRow, newMember, openPanel, rest, type PanelCaller } from './panelsFixture.ts';
 import { Party } from '../../modules/MarketAccounting/entities/books.ts';
 import { Cheque, Payment } from '../../modules/MarketAccounting/entities/documents.ts';
 import { allRows, step } from '../../modules/MarketAccounting/tests/server/books.ts';
@@ -24,10 +24,7 @@ let stranger: PanelCaller;
 let dueTomorrow: Row;
 
 async function person(permissions: string[]): Promise<PanelCaller> {
-  const role = await createRow(owner, Role, { name: `role-${randomUUID().slice(0, 8)}`, permissions });
-  const account = await first.createAccount();
-  await acceptedMember(first, owner, role.id, account);
-  return callerIn(first, account, owner.code);
+  return (await newMember(first, owner, permissions)).caller;
 }
 
 async function reminders(caller: PanelCaller): Promise<Row[]> {

@@ -15,7 +15,7 @@ import { allPermissions, modules, registerModules } from '../../src/contract/mod
 import type { Field } from '../../src/contract/fields.ts';
 import type { SyncChange } from '../../src/contract/sync.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { acceptedMember, callerIn, createRow, openPanel, rest, type PanelCaller } from './panelsFixture.ts';
+import { createRow, newMember, openPanel, rest, type PanelCaller } from './panelsFixture.ts';
 import { pullAll, syncClient, type SyncClient } from './syncFixture.ts';
 
 const label = (message: string) => ({ id: `test.${message}`, message });
@@ -54,11 +54,8 @@ const agentPermissions = actions.map((a) => permission(Customer, a));
 const readAll = permission(Customer, READ_ALL_GRANT);
 
 async function person(permissions: string[]): Promise<PanelCaller> {
-  const role = await createRow(owner, Role, { name: `role-${randomUUID().slice(0, 8)}`, permissions });
-  const account = await server.createAccount();
-  const member = await acceptedMember(server, owner, role.id, account);
-  const caller = callerIn(server, account, owner.code);
-  memberIds.set(caller, member.id);
+  const { caller, memberId } = await newMember(server, owner, permissions);
+  memberIds.set(caller, memberId);
   return caller;
 }
 

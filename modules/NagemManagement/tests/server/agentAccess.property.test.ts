@@ -14,11 +14,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { propertyRuns } from '../../../../tests/propertyRuns.ts';
 import { Code } from '../../../../src/contract/codes.ts';
-import { Role } from '../../../../src/contract/entities/panelManagement.ts';
 import { actions, permission, READ_ALL_GRANT, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
 import type { SyncChange } from '../../../../src/contract/sync.ts';
 import { startTestServer, type TestServer } from '../../../../tests/server/harness.ts';
-import { acceptedMember, callerIn, createRow, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
+import { createRow, newMember, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
 import { pullAll, syncClient, type SyncClient } from '../../../../tests/server/syncFixture.ts';
 import { Module } from '../../entities/catalogue.ts';
 import { Customer, Payment, Subscription } from '../../entities/customers.ts';
@@ -39,10 +38,7 @@ const crud = (e: Parameters<typeof permission>[0], extra: string[] = []) => [...
 const agentPermissions = [...crud(Customer), ...crud(Sale, ['submit', 'cancel']), ...crud(Payment), permission(Request, 'read'), permission(Request, 'create'), permission(Module, 'read'), permission(Subscription, 'read')];
 
 async function person(permissions: string[]): Promise<{ caller: PanelCaller; memberId: string }> {
-  const role = await createRow(owner, Role, { name: `role-${randomUUID().slice(0, 8)}`, permissions });
-  const account = await server.createAccount();
-  const member = await acceptedMember(server, owner, role.id, account);
-  return { caller: callerIn(server, account, owner.code), memberId: member.id };
+  return newMember(server, owner, permissions);
 }
 
 beforeAll(async () => {

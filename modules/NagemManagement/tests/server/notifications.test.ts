@@ -11,7 +11,7 @@ import { Code } from '../../../../src/contract/codes.ts';
 import { Notification, Role } from '../../../../src/contract/entities/panelManagement.ts';
 import { permission, READ_ALL_GRANT, type Entity, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
 import { startTestServer, type TestServer } from '../../../../tests/server/harness.ts';
-import { acceptedMember, callerIn, createRow, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
+import { acceptedMember, callerIn, createRow, newMember, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
 import { pullAll, syncClient } from '../../../../tests/server/syncFixture.ts';
 import { Customer } from '../../entities/customers.ts';
 import { Request, RequestMessage, SUPPORT_GRANT } from '../../entities/support.ts';
@@ -30,11 +30,8 @@ const agentPermissions = [...crud(Customer), ...crud(Request), ...crud(RequestMe
 const supportPermissions = [permission(Customer, 'read'), permission(Customer, READ_ALL_GRANT), ...crud(Request, [SUPPORT_GRANT]), ...crud(RequestMessage)];
 
 async function person(permissions: string[]): Promise<PanelCaller> {
-  const role = await createRow(owner, Role, { name: `role-${randomUUID().slice(0, 8)}`, permissions });
-  const account = await server.createAccount();
-  const member = await acceptedMember(server, owner, role.id, account);
-  const caller = callerIn(server, account, owner.code);
-  memberIds.set(caller, member.id);
+  const { caller, memberId } = await newMember(server, owner, permissions);
+  memberIds.set(caller, memberId);
   return caller;
 }
 

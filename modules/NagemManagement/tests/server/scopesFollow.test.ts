@@ -10,10 +10,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../../../src/contract/codes.ts';
-import { Role } from '../../../../src/contract/entities/panelManagement.ts';
 import { permission, READ_ALL_GRANT, type Entity, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
 import { startTestServer, type TestServer } from '../../../../tests/server/harness.ts';
-import { acceptedMember, callerIn, createRow, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
+import { createRow, newMember, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
 import { pullAll, syncClient } from '../../../../tests/server/syncFixture.ts';
 import { Agent, Module } from '../../entities/catalogue.ts';
 import { Customer, Payment } from '../../entities/customers.ts';
@@ -41,11 +40,8 @@ const agentPermissions = [...crud(Customer), ...crud(Sale), ...crud(Payment), ..
 const supportPermissions = [permission(Customer, 'read'), permission(Customer, READ_ALL_GRANT), ...crud(Request, [SUPPORT_GRANT]), ...crud(RequestMessage)];
 
 async function person(permissions: string[]): Promise<PanelCaller> {
-  const role = await createRow(owner, Role, { name: `role-${randomUUID().slice(0, 8)}`, permissions });
-  const account = await server.createAccount();
-  const member = await acceptedMember(server, owner, role.id, account);
-  const caller = callerIn(server, account, owner.code);
-  ids.set(caller, member.id);
+  const { caller, memberId } = await newMember(server, owner, permissions);
+  ids.set(caller, memberId);
   return caller;
 }
 
