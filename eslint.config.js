@@ -43,7 +43,10 @@ function named(name, field) {
     const file = join(root, 'modules', name, 'module.ts');
     const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
     const list = new RegExp(`${field}:\\s*\\[([^\\]]*)\\]`).exec(text)?.[1] ?? '';
-    declared.set(key, [...list.matchAll(/'([^']+)'/g)].map((m) => m[1]));
+    declared.set(
+      key,
+      [...list.matchAll(/'([^']+)'/g)].map((m) => m[1]),
+    );
   }
   return declared.get(key);
 }
@@ -65,7 +68,8 @@ function refusal(from, to) {
     case 'shared':
       if (to.kind === 'contract' || to.kind === 'other') return null;
       if (to.kind === 'kit') return 'the module kit sits above the shared layers: it is the modules’ door into them';
-      if (to.kind === 'shared') return to.rank <= from.rank ? null : `${from.name} sits below ${to.name} (layers: contract → ${sharedLayers.join(' → ')})`;
+      if (to.kind === 'shared')
+        return to.rank <= from.rank ? null : `${from.name} sits below ${to.name} (layers: contract → ${sharedLayers.join(' → ')})`;
       return 'shared layers sit below features, modules and the app';
     case 'feature':
       if (to.kind === 'feature' && to.name !== from.name) return 'features never import each other; move what both need below them';
@@ -75,7 +79,9 @@ function refusal(from, to) {
     case 'app':
       return isModule ? 'the app finds modules by discovery, never by import' : null;
     case 'kit':
-      return ['contract', 'shared', 'other'].includes(to.kind) ? null : 'the module kit sits above the shared layers, below features, modules and the app';
+      return ['contract', 'shared', 'other'].includes(to.kind)
+        ? null
+        : 'the module kit sits above the shared layers, below features, modules and the app';
     case 'module': {
       const side = moduleSideRefusal(from, to);
       if (side !== undefined) return side;
@@ -83,15 +89,20 @@ function refusal(from, to) {
       if (from.part === 'client' && to.kind === 'shared' && to.name !== 'i18n') {
         return 'a module’s client imports the platform through @/moduleKit.ts only (and @/contract/…, @/i18n/…); if the kit lacks what you need, export it there';
       }
-      if (['contract', 'shared'].includes(to.kind)) return from.part === 'server' && to.kind === 'shared' ? 'a module’s server part uses server/moduleApi.ts and the contract' : null;
-      if (to.kind === 'server') return from.part === 'server' && to.api ? null : 'a module’s server part uses the platform through server/moduleApi.ts only';
+      if (['contract', 'shared'].includes(to.kind))
+        return from.part === 'server' && to.kind === 'shared' ? 'a module’s server part uses server/moduleApi.ts and the contract' : null;
+      if (to.kind === 'server')
+        return from.part === 'server' && to.api ? null : 'a module’s server part uses the platform through server/moduleApi.ts only';
       if (to.kind === 'feature' || to.kind === 'app') return 'modules sit beside features, below the app';
       if (!isModule) return null;
-      if (to.name === from.name) return from.part !== 'contract' || to.part === 'contract' ? null : 'a module’s declaration imports only declarations';
+      if (to.name === from.name)
+        return from.part !== 'contract' || to.part === 'contract' ? null : 'a module’s declaration imports only declarations';
       if (to.part === 'server' && to.exports) {
         // A published event's handle and payload types (decision 033), for a dependency or a module listened to.
         if (from.part !== 'server') return 'another module’s server/exports.ts is for a module’s server part only';
-        return dependsOn(from.name).includes(to.name) || listensTo(from.name).includes(to.name) ? null : `${from.name} names ${to.name} in neither dependsOn nor listensTo`;
+        return dependsOn(from.name).includes(to.name) || listensTo(from.name).includes(to.name)
+          ? null
+          : `${from.name} names ${to.name} in neither dependsOn nor listensTo`;
       }
       if (!dependsOn(from.name).includes(to.name)) return `${from.name} does not declare ${to.name} in dependsOn`;
       return to.part === 'contract' || to.exports ? null : `another module is used only through its declaration and exports.ts`;
@@ -106,8 +117,29 @@ function refusal(from, to) {
  * (decision 036). The files at server/'s root are small helpers any folder may use (config,
  * clock, errors, envelope, fields, …) or the composition that no folder imports.
  */
-const serverLayers = ['i18n', 'db', 'auth', 'account', 'panels', 'entities', 'notifications', 'access', 'sync', 'books', 'modules', 'apiSchema', 'routes'];
-const serverComposition = ['server/app.ts', 'server/main.ts', 'server/seed.ts', 'server/migrate.ts', 'server/migrationPlan.ts', 'server/moduleApi.ts'];
+const serverLayers = [
+  'i18n',
+  'db',
+  'auth',
+  'account',
+  'panels',
+  'entities',
+  'notifications',
+  'access',
+  'sync',
+  'books',
+  'modules',
+  'apiSchema',
+  'routes',
+];
+const serverComposition = [
+  'server/app.ts',
+  'server/main.ts',
+  'server/seed.ts',
+  'server/migrate.ts',
+  'server/migrationPlan.ts',
+  'server/moduleApi.ts',
+];
 
 /** Where a server file sits: its folder and the folder's rank, or the composition; a root helper has neither. */
 function serverPlace(path) {
@@ -149,15 +181,25 @@ function toolingLayerOf(path) {
  */
 function toolingRefusal(from, to) {
   const fromTooling = toolingKinds.includes(from.kind);
-  if (!fromTooling) return toolingKinds.includes(to.kind) && from.kind !== 'config' ? 'the app, the server and the modules never import tests, benches, scripts or build code' : undefined;
-  if (from.kind === 'build') return ['build', 'contract', 'other'].includes(to.kind) ? null : 'build code uses only build/ and the contract';
+  if (!fromTooling)
+    return toolingKinds.includes(to.kind) && from.kind !== 'config'
+      ? 'the app, the server and the modules never import tests, benches, scripts or build code'
+      : undefined;
+  if (from.kind === 'build')
+    return ['build', 'contract', 'other'].includes(to.kind) ? null : 'build code uses only build/ and the contract';
   if (from.kind === 'bench') return null;
   if (from.kind === 'tests' && from.side === 'unit') {
-    return to.kind === 'server' || (to.kind === 'module' && to.part === 'server') ? 'unit tests run in jsdom: the server is tested by the server tests' : null;
+    return to.kind === 'server' || (to.kind === 'module' && to.part === 'server')
+      ? 'unit tests run in jsdom: the server is tested by the server tests'
+      : null;
   }
-  const client = ['feature', 'app'].includes(to.kind) || (to.kind === 'shared' && to.name !== 'storage') || (to.kind === 'module' && to.part === 'client');
+  const client =
+    ['feature', 'app'].includes(to.kind) ||
+    (to.kind === 'shared' && to.name !== 'storage') ||
+    (to.kind === 'module' && to.part === 'client');
   if (client) return 'this runs in Node: of the client it takes only the contract and the storage layer';
-  if (from.kind === 'tests' && to.kind === 'tests' && to.side !== 'shared' && to.side !== from.side) return `${from.side} tests use their own side’s helpers (and tests/*.ts)`;
+  if (from.kind === 'tests' && to.kind === 'tests' && to.side !== 'shared' && to.side !== from.side)
+    return `${from.side} tests use their own side’s helpers (and tests/*.ts)`;
   return null;
 }
 
@@ -168,9 +210,12 @@ function toolingRefusal(from, to) {
  */
 function moduleSideRefusal(from, to) {
   const own = to.kind === 'module' && to.name === from.name;
-  if (own && [from.part, to.part].includes('client') && [from.part, to.part].includes('server')) return 'a module’s client and server never import each other: what both need lives in rules/ or the declaration';
+  if (own && [from.part, to.part].includes('client') && [from.part, to.part].includes('server'))
+    return 'a module’s client and server never import each other: what both need lives in rules/ or the declaration';
   if (from.part !== 'rules' || to.kind === 'contract') return undefined;
-  return to.kind === 'module' && ['contract', 'rules'].includes(to.part) ? undefined : 'rules/ is pure: it imports only the contract, declarations and other rules';
+  return to.kind === 'module' && ['contract', 'rules'].includes(to.part)
+    ? undefined
+    : 'rules/ is pure: it imports only the contract, declarations and other rules';
 }
 
 /**

@@ -22,16 +22,35 @@ export default defineConfig(({ mode }) => ({
     lingui({ failOnMissing: mode === 'production', failOnCompileError: true }),
     // The public shell's words load first; the rest with the screens that need them (src/i18n/locale.ts).
     shellCatalogPlugin({
-      shellPaths: ['src/app/', 'src/ui/', 'src/pwa/', 'src/i18n/codeMessages.ts', 'src/i18n/describeError.ts', 'src/features/auth/Login.tsx', 'src/features/auth/AuthCard.tsx'],
+      shellPaths: [
+        'src/app/',
+        'src/ui/',
+        'src/pwa/',
+        'src/i18n/codeMessages.ts',
+        'src/i18n/describeError.ts',
+        'src/features/auth/Login.tsx',
+        'src/features/auth/AuthCard.tsx',
+      ],
       exceptPaths: [
-        'src/ui/DateField.tsx', 'src/ui/ResendButton.tsx', 'src/ui/BarcodeScanner.tsx', 'src/ui/panelIcons.tsx', 'src/ui/ConfirmDialog.tsx',
-        'src/app/ModuleNotEnabled.tsx', 'src/app/layout/AppFrame.tsx', 'src/app/layout/NavLinks.tsx', 'src/app/layout/PanelNav.tsx',
-        'src/app/layout/PanelIndicator.tsx', 'src/app/layout/UserMenu',
+        'src/ui/DateField.tsx',
+        'src/ui/ResendButton.tsx',
+        'src/ui/BarcodeScanner.tsx',
+        'src/ui/panelIcons.tsx',
+        'src/ui/ConfirmDialog.tsx',
+        'src/app/ModuleNotEnabled.tsx',
+        'src/app/layout/AppFrame.tsx',
+        'src/app/layout/NavLinks.tsx',
+        'src/app/layout/PanelNav.tsx',
+        'src/app/layout/PanelIndicator.tsx',
+        'src/app/layout/UserMenu',
       ],
     }),
     // The module kit only re-exports: a screen that takes one name from it depends on that name's
     // file alone, not on every file the kit names (which would pull them all into shared chunks).
-    { name: 'pishkhan:module-kit', transform: (code, id) => (id.endsWith('/src/moduleKit.ts') ? { code, moduleSideEffects: false } : null) },
+    {
+      name: 'pishkhan:module-kit',
+      transform: (code, id) => (id.endsWith('/src/moduleKit.ts') ? { code, moduleSideEffects: false } : null),
+    },
     tailwindcss(),
     ...pwaPlugins(),
     buildInfoPlugin(buildInfo),

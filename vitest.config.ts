@@ -57,7 +57,10 @@ export default defineConfig({
           name: 'server-postgres',
           ...serverTests,
           exclude: [...configDefaults.exclude, ...engineIndependent],
-          env: { TEST_DATABASE_URL: process.env.PISHKHAN_POSTGRES_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' },
+          env: {
+            TEST_DATABASE_URL:
+              process.env.PISHKHAN_POSTGRES_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+          },
         },
       },
       {

@@ -80,7 +80,12 @@ async function benchAccount(engine: string, env: Record<string, string>): Promis
   try {
     const username = `bench${Date.now().toString(36)}`;
     const signedUp = await call<LoginData>(server.url, endpoints.signUp, { username, password: PASSWORD, serviceName: 'pishkhan' });
-    await call(server.url, endpoints.registrationProfile, { firstName: 'بنچ', lastName: 'مارک', publicUserName: 'null' }, signedUp.access_token);
+    await call(
+      server.url,
+      endpoints.registrationProfile,
+      { firstName: 'بنچ', lastName: 'مارک', publicUserName: 'null' },
+      signedUp.access_token,
+    );
 
     await measure('GetCurrectUser', engine, {
       url: `${server.url}${endpoints.getCurrentUser.path}`,
@@ -92,7 +97,9 @@ async function benchAccount(engine: string, env: Record<string, string>): Promis
     // chain lives on the connection.)
     const pool: string[] = [];
     for (let i = 0; i < CONNECTIONS * 2; i++) {
-      pool.push((await call<LoginData>(server.url, endpoints.login, { username, password: PASSWORD, serviceName: 'pishkhan' })).refresh_token);
+      pool.push(
+        (await call<LoginData>(server.url, endpoints.login, { username, password: PASSWORD, serviceName: 'pishkhan' })).refresh_token,
+      );
     }
     const chain = (client: CannonClient) => {
       const body = (refreshToken: string | undefined) => JSON.stringify({ refreshToken });
@@ -120,10 +127,21 @@ function report(loadBefore: string): void {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per scenario, loopback`);
   console.log(`machine before: ${loadBefore}; after: ${machine()}\n`);
-  console.log(['scenario'.padEnd(16), 'engine'.padEnd(12), 'req/s'.padStart(8), 'p50'.padStart(9), 'p99'.padStart(9), '  failed'].join(' '));
+  console.log(
+    ['scenario'.padEnd(16), 'engine'.padEnd(12), 'req/s'.padStart(8), 'p50'.padStart(9), 'p99'.padStart(9), '  failed'].join(' '),
+  );
   for (const { scenario, engine, result } of rows) {
     const failed = result.non2xx + result.errors + result.timeouts;
-    console.log([scenario.padEnd(16), engine.padEnd(12), String(Math.round(result.requests.average)).padStart(8), ms(result.latency.p50).padStart(9), ms(result.latency.p99).padStart(9), String(failed).padStart(8)].join(' '));
+    console.log(
+      [
+        scenario.padEnd(16),
+        engine.padEnd(12),
+        String(Math.round(result.requests.average)).padStart(8),
+        ms(result.latency.p50).padStart(9),
+        ms(result.latency.p99).padStart(9),
+        String(failed).padStart(8),
+      ].join(' '),
+    );
   }
   console.log('\npeak RSS');
   for (const [name, mb] of Object.entries(rss)) console.log(`  ${name.padEnd(26)} ${mb === null ? 'n/a' : `${mb.toFixed(0)} MB`}`);

@@ -20,6 +20,10 @@ export function appBuild(name: string): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), `pishkhan-${name}-`));
   console.log(`building the PWA into ${dir} …`);
   // NODE_ENV=production even under a runner that set another: React's production build and the service worker.
-  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

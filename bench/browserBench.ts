@@ -49,7 +49,12 @@ export interface BenchPanel {
  * With `debuggingPort`, Chromium is started on that port and the page is in its default profile,
  * where another tool (Lighthouse) connecting to the port finds the session and the data.
  */
-export async function openBenchPanel(name: string, modules: string[], firstPath: string, { debuggingPort }: { debuggingPort?: number } = {}): Promise<BenchPanel> {
+export async function openBenchPanel(
+  name: string,
+  modules: string[],
+  firstPath: string,
+  { debuggingPort }: { debuggingPort?: number } = {},
+): Promise<BenchPanel> {
   const { dir, cleanup } = appBuild(name);
   const data = pgliteDataDir();
   const server = await startServer({ distDir: dir, env: { DATA_DIR: data.dir } });
@@ -58,7 +63,17 @@ export async function openBenchPanel(name: string, modules: string[], firstPath:
   const browser = debuggingPort
     ? await (async () => {
         const profile = mkdtempSync(join(tmpdir(), `pishkhan-${name}-profile-`));
-        const child = spawn(executablePath, [...chromiumArgs, `--remote-debugging-port=${debuggingPort}`, `--user-data-dir=${profile}`, '--window-size=1280,800', 'about:blank'], { stdio: 'ignore' });
+        const child = spawn(
+          executablePath,
+          [
+            ...chromiumArgs,
+            `--remote-debugging-port=${debuggingPort}`,
+            `--user-data-dir=${profile}`,
+            '--window-size=1280,800',
+            'about:blank',
+          ],
+          { stdio: 'ignore' },
+        );
         const exited = new Promise((done) => child.once('exit', done));
         stopChromium = async () => {
           child.kill();
@@ -87,12 +102,33 @@ export async function openBenchPanel(name: string, modules: string[], firstPath:
     const password = 'a quiet river at dawn';
     await call<LoginData>(server.url, endpoints.signUp, { username, password, serviceName: DEFAULT_SERVICE_NAME });
     const tokens = await call<LoginData>(server.url, endpoints.login, { username, password, serviceName: DEFAULT_SERVICE_NAME });
-    await call(server.url, endpoints.registrationProfile, {
-      userId: 0, email: `${username}@example.com`, firstName: 'مریم', lastName: 'کریمی', publicUserName: 'null', birthDay: '1990-05-12',
-      city: 'اصفهان', state: 'اصفهان', country: 'ایران', mobileNumber: '', gender: 'female',
-    }, tokens.access_token);
-    const panel = await call<CurrentPanel>(server.url, panelEndpoints.register, { name: 'بنچمارک', icon: 'store', modules }, tokens.access_token);
-    const context = debuggingPort ? browser.contexts()[0]! : await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+    await call(
+      server.url,
+      endpoints.registrationProfile,
+      {
+        userId: 0,
+        email: `${username}@example.com`,
+        firstName: 'مریم',
+        lastName: 'کریمی',
+        publicUserName: 'null',
+        birthDay: '1990-05-12',
+        city: 'اصفهان',
+        state: 'اصفهان',
+        country: 'ایران',
+        mobileNumber: '',
+        gender: 'female',
+      },
+      tokens.access_token,
+    );
+    const panel = await call<CurrentPanel>(
+      server.url,
+      panelEndpoints.register,
+      { name: 'بنچمارک', icon: 'store', modules },
+      tokens.access_token,
+    );
+    const context = debuggingPort
+      ? browser.contexts()[0]!
+      : await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
     await addSessionCookies(context, server.url, tokens, username, panel.code);
     const page = await context.newPage();
     await page.goto(new URL(firstPath, server.url).href);
@@ -180,7 +216,10 @@ async function revealInMenu(page: Page, href: string): Promise<void> {
     const links = await menuLinks(page);
     if (links.some((link) => samePath(link, href))) return;
     const here = sharedSegments(new URL(page.url()).pathname, href);
-    const closer = links.map((link) => ({ link, shared: sharedSegments(link, href) })).filter((l) => l.shared > here).sort((a, b) => b.shared - a.shared)[0];
+    const closer = links
+      .map((link) => ({ link, shared: sharedSegments(link, href) }))
+      .filter((l) => l.shared > here)
+      .sort((a, b) => b.shared - a.shared)[0];
     if (closer) {
       await page.locator(`nav a[href="${closer.link}" i]:visible`).first().click();
       await settleOn(page, closer.link);
@@ -210,7 +249,9 @@ export async function openFromMenu(page: Page, href: string, firstRow = FIRST_RO
   return page.evaluate(
     ({ href, firstRow }) =>
       new Promise<number>((done, fail) => {
-        const link = Array.from(document.querySelectorAll<HTMLAnchorElement>('nav a[href]')).find((a) => !a.closest('main') && a.checkVisibility() && a.getAttribute('href')?.toLowerCase() === href.toLowerCase())!;
+        const link = Array.from(document.querySelectorAll<HTMLAnchorElement>('nav a[href]')).find(
+          (a) => !a.closest('main') && a.checkVisibility() && a.getAttribute('href')?.toLowerCase() === href.toLowerCase(),
+        )!;
         const started = performance.now();
         const timeout = setTimeout(() => fail(new Error(`no ${firstRow} within 60 s of following the menu to ${href}`)), 60_000);
         const observer = new MutationObserver(() => {

@@ -55,10 +55,12 @@ function serve(dir: string): Promise<{ server: Server; url: string }> {
     response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
     response.end(readFileSync(file));
   });
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    done({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
-  }));
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      done({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+    }),
+  );
 }
 
 interface Loaded {
@@ -81,7 +83,12 @@ async function measureLogin(url: string): Promise<Loaded[]> {
       if (type !== 'script' && type !== 'stylesheet' && type !== 'font') return;
       loaded.push(
         response.body().then(
-          (body) => ({ url: new URL(response.url()).pathname, kind: type === 'script' ? 'js' : type === 'font' ? 'font' : 'css', raw: body.length, gzip: gz(body) }),
+          (body) => ({
+            url: new URL(response.url()).pathname,
+            kind: type === 'script' ? 'js' : type === 'font' ? 'font' : 'css',
+            raw: body.length,
+            gzip: gz(body),
+          }),
           () => null,
         ),
       );
@@ -113,7 +120,15 @@ async function measureTransfer(dir: string): Promise<Transferred> {
   const wire = await wireCounter(server.url);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   try {
     const context = await browser.newContext();
@@ -182,11 +197,15 @@ try {
   const wire = await measureTransfer(dir);
   console.log(`\n/auth/Login, cold first visit through the real server (bytes on the wire, headers included):`);
   console.log(`  until the form is ready       ${kb(wire.page).padStart(9)}   (gzip -9 of its JS and CSS alone: ${kb(js + css)})`);
-  console.log(`  … the page's own requests     ${kb(wire.pageOwn).padStart(9)}   (the rest is the service worker's precache, begun before the network went quiet)`);
+  console.log(
+    `  … the page's own requests     ${kb(wire.pageOwn).padStart(9)}   (the rest is the service worker's precache, begun before the network went quiet)`,
+  );
   console.log(`  until the precache is filled  ${kb(wire.precached).padStart(9)}`);
   const html = readFileSync(join(dir, 'index.html'));
   const htmlBr = existsSync(join(dir, 'index.html.br')) ? statSync(join(dir, 'index.html.br')).size : html.length;
-  console.log(`  index.html (stylesheet inline) ${kb(htmlBr).padStart(8)} brotli as sent  (${kb(html.length)} raw, ${kb(gz(html))} gzip -9)`);
+  console.log(
+    `  index.html (stylesheet inline) ${kb(htmlBr).padStart(8)} brotli as sent  (${kb(html.length)} raw, ${kb(gz(html))} gzip -9)`,
+  );
   const all = wholeBuild(dir);
   console.log(`\nwhole build (${relative(root, dir) || dir}, ${all.files} JS/CSS files and index.html's inline stylesheet):`);
   console.log(`  JS  ${kb(all.js)} gzip (${kb(all.jsRaw)} raw)`);

@@ -64,7 +64,8 @@ function lighthouse(url: string, port: number, keepStorage: boolean): Report {
     console.log(`  (Lighthouse asked to be run again: ${/\(([A-Z_]+)\)/.exec(run.stderr)?.[1] ?? 'runtime error'}; run ${retry + 1})`);
     run = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   }
-  if (run.status !== 0) throw new Error(`lighthouse failed (${run.status ?? run.signal ?? run.error?.message}): ${run.stderr.slice(-2000)}`);
+  if (run.status !== 0)
+    throw new Error(`lighthouse failed (${run.status ?? run.signal ?? run.error?.message}): ${run.stderr.slice(-2000)}`);
   try {
     return JSON.parse(readFileSync(out, 'utf8')) as Report;
   } finally {
@@ -80,7 +81,9 @@ function print(label: string, report: Report) {
     for (const ref of category.auditRefs) {
       const audit = report.audits[ref.id];
       if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
-        console.log(`    ${name}: ${audit.title} — ${Math.round(audit.score * 100)}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+        console.log(
+          `    ${name}: ${audit.title} — ${Math.round(audit.score * 100)}${audit.displayValue ? ` (${audit.displayValue})` : ''}`,
+        );
       }
     }
   }
@@ -111,7 +114,10 @@ try {
   await bench.browser.close();
   console.log(`Lighthouse ${LIGHTHOUSE_VERSION}, mobile preset (simulated slow 4G, CPU 4× slower), Chromium at ${origin}`);
   // The signed-in list first: the login's run clears the origin's storage, and the session with it.
-  print(`signed in, ${listPath} (${PRODUCTS} products; service worker and panel data kept)`, lighthouse(`${origin}${listPath}`, port, true));
+  print(
+    `signed in, ${listPath} (${PRODUCTS} products; service worker and panel data kept)`,
+    lighthouse(`${origin}${listPath}`, port, true),
+  );
   print(`${paths.auth.login}, first visit (storage cleared)`, lighthouse(`${origin}${paths.auth.login}`, port, false));
 } finally {
   await bench.close();

@@ -45,7 +45,10 @@ async function firstRender(page: Page, reload: boolean): Promise<number> {
 async function keystroke(page: Page, key: string): Promise<number> {
   const search = page.locator('main input[type="search"]');
   await search.fill('');
-  await page.waitForFunction((rows) => document.querySelector('main [role="status"]')?.textContent?.includes(rows), ROWS.toLocaleString('fa-IR'));
+  await page.waitForFunction(
+    (rows) => document.querySelector('main [role="status"]')?.textContent?.includes(rows),
+    ROWS.toLocaleString('fa-IR'),
+  );
   await search.focus();
   const before = await page.locator('main [role="status"]').textContent();
   await page.evaluate((text) => {
@@ -79,9 +82,13 @@ try {
       figures.key.push(await keystroke(page, ['ف', 'ت', 'د'][run % 3]!));
     }
     console.log(`  ${speed}`);
-    console.log(`    first render, opened from the menu            ${ms(figures.open)}   (target ${TARGETS.firstRender} ms: ${verdict(median(figures.open) < TARGETS.firstRender)})`);
+    console.log(
+      `    first render, opened from the menu            ${ms(figures.open)}   (target ${TARGETS.firstRender} ms: ${verdict(median(figures.open) < TARGETS.firstRender)})`,
+    );
     console.log(`    first render, a reload of the screen          ${ms(figures.cold)}   (from navigation start: code and database cold)`);
-    console.log(`    search keystroke                              ${ms(figures.key)}   (target ${TARGETS.keystroke} ms: ${verdict(median(figures.key) < TARGETS.keystroke)})`);
+    console.log(
+      `    search keystroke                              ${ms(figures.key)}   (target ${TARGETS.keystroke} ms: ${verdict(median(figures.key) < TARGETS.keystroke)})`,
+    );
   });
 } finally {
   await close();

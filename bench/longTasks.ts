@@ -31,7 +31,15 @@ try {
   const { page } = bench;
   await putRows(page, bench.dbName, {
     [Product.table]: Array.from({ length: PRODUCTS }, (_, i) =>
-      syncedRow(Product, { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `پیچ ${i + 1}`, code: `P${String(i + 1).padStart(5, '0')}`, unit: 'piece', reorderPoint: '5.000', active: true, barcodes: [] }),
+      syncedRow(Product, {
+        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        name: `پیچ ${i + 1}`,
+        code: `P${String(i + 1).padStart(5, '0')}`,
+        unit: 'piece',
+        reorderPoint: '5.000',
+        active: true,
+        barcodes: [],
+      }),
     ),
   });
   await page.addInitScript(() => {
@@ -54,7 +62,9 @@ try {
   console.log(`\nsigned-in start, ${listPath}, CPU 4× slower, ${RUNS} reloads; ${machine()}`);
   console.log(`blocking time per reload (ms): ${runs.map((r) => r.blocking).join(', ')}; median ${middle}`);
   const typical = runs.find((r) => r.blocking === middle)!;
-  console.log(`long tasks of the median reload (start ms: duration ms): ${typical.tasks.map(([s, d]) => `${s}: ${d}`).join(', ') || 'none'}`);
+  console.log(
+    `long tasks of the median reload (start ms: duration ms): ${typical.tasks.map(([s, d]) => `${s}: ${d}`).join(', ') || 'none'}`,
+  );
 } finally {
   await bench.close();
 }

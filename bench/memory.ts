@@ -22,7 +22,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? sized(8, 1));
 const SIGN_INS = sized(20, 2);
 const IDLE_MS = sized(5000, 500);
 const PASSWORD = 'Bench-Passphrase-1404';
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: object) => Promise<{ requests: { average: number }; latency: { p99: number } }>;
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  options: object,
+) => Promise<{ requests: { average: number }; latency: { p99: number } }>;
 
 /** Resident and peak resident set of a process, in MB. */
 function memory(pid: number): { rss: number; peak: number } {
@@ -42,10 +44,21 @@ async function day(template: string, untuned: boolean): Promise<{ phases: Phases
   try {
     const username = `mem${Date.now().toString(36)}`;
     const signedUp = await call<LoginData>(server.url, endpoints.signUp, { username, password: PASSWORD, serviceName: 'pishkhan' });
-    await call(server.url, endpoints.registrationProfile, { firstName: 'بنچ', lastName: 'مارک', publicUserName: 'null' }, signedUp.access_token);
-    const load = await autocannon({ url: `${server.url}${endpoints.getCurrentUser.path}`, headers: { authorization: `Bearer ${signedUp.access_token}` }, connections: 50, duration: SECONDS });
+    await call(
+      server.url,
+      endpoints.registrationProfile,
+      { firstName: 'بنچ', lastName: 'مارک', publicUserName: 'null' },
+      signedUp.access_token,
+    );
+    const load = await autocannon({
+      url: `${server.url}${endpoints.getCurrentUser.path}`,
+      headers: { authorization: `Bearer ${signedUp.access_token}` },
+      connections: 50,
+      duration: SECONDS,
+    });
     phases.push([`after ${SECONDS} s of GetCurrectUser`, memory(pid).rss]);
-    for (let i = 0; i < SIGN_INS; i++) await call<LoginData>(server.url, endpoints.login, { username, password: PASSWORD, serviceName: 'pishkhan' });
+    for (let i = 0; i < SIGN_INS; i++)
+      await call<LoginData>(server.url, endpoints.login, { username, password: PASSWORD, serviceName: 'pishkhan' });
     phases.push([`after ${SIGN_INS} sign-ins`, memory(pid).rss]);
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     phases.push([`${IDLE_MS / 1000} s idle`, memory(pid).rss]);
@@ -68,7 +81,9 @@ async function main(): Promise<void> {
     console.log(`\nserver on PGlite, resident set (MB); machine before: ${before}; after: ${machine()}\n`);
     console.log(`first start (initdb): ${firstStart.rss.toFixed(0)} now, peak ${firstStart.peak.toFixed(0)}\n`);
     console.log(['phase'.padEnd(32), 'as npm start'.padStart(13), 'untuned'.padStart(13)].join(' '));
-    tuned.phases.forEach(([phase, rss], i) => console.log([phase.padEnd(32), rss.toFixed(0).padStart(13), plain.phases[i]![1].toFixed(0).padStart(13)].join(' ')));
+    tuned.phases.forEach(([phase, rss], i) =>
+      console.log([phase.padEnd(32), rss.toFixed(0).padStart(13), plain.phases[i]![1].toFixed(0).padStart(13)].join(' ')),
+    );
     console.log(['peak'.padEnd(32), tuned.peak.toFixed(0).padStart(13), plain.peak.toFixed(0).padStart(13)].join(' '));
     console.log(['GetCurrectUser under load'.padEnd(32), tuned.load, '|', plain.load].join(' '));
     const steady = tuned.phases.at(-1)![1];

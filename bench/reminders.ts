@@ -38,15 +38,26 @@ try {
   const config = loadConfig({ ...process.env, DATA_DIR: dir, SEED_DEMO: '0', LOG_LEVEL: 'silent', NODE_ENV: 'test' });
   const app = await buildApp({ config, db, sms: createSmsSender(config), logger: false });
   const call = async <T>(endpoint: { method: string; path: string }, body: unknown, token?: string): Promise<T> => {
-    const answer = await app.inject({ method: endpoint.method as 'POST', url: endpoint.path, payload: body as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const answer = await app.inject({
+      method: endpoint.method as 'POST',
+      url: endpoint.path,
+      payload: body as object,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
     const envelope = answer.json() as { isSuccess: boolean; data: T };
     if (!envelope.isSuccess) throw new Error(`${endpoint.path}: ${answer.body}`);
     return envelope.data;
   };
   const username = `bench${Date.now().toString(36)}`;
   const login = await call<LoginData>(endpoints.signUp, { username, password: 'a quiet river at dawn', serviceName: DEFAULT_SERVICE_NAME });
-  const panel = await call<CurrentPanel>(panelEndpoints.register, { name: 'Reminders bench', icon: 'store', modules: ['MarketAccounting', 'WarehousingMVM'] }, login.access_token);
-  const [found] = await db.query<{ id: string; owner_user_id: string }>('SELECT id, owner_user_id FROM panels WHERE code = $1', [panel.code]);
+  const panel = await call<CurrentPanel>(
+    panelEndpoints.register,
+    { name: 'Reminders bench', icon: 'store', modules: ['MarketAccounting', 'WarehousingMVM'] },
+    login.access_token,
+  );
+  const [found] = await db.query<{ id: string; owner_user_id: string }>('SELECT id, owner_user_id FROM panels WHERE code = $1', [
+    panel.code,
+  ]);
   const { id: panelId, owner_user_id: owner } = found!;
 
   const now = new Date();
@@ -80,15 +91,24 @@ try {
   const warehouse = randomUUID();
   await insertRows(db, Warehouse, stamp, [{ id: warehouse, values: { name: 'انبار مرکزی', code: 'W1' } }]);
   const low = Math.max(1, Math.round(PRODUCTS * DUE_SHARE));
-  const products = Array.from({ length: PRODUCTS }, (_, i) => ({ id: randomUUID(), values: { name: `کالای ${i}`, code: `P${i}`, unit: 'piece', reorderPoint: '5' } }));
-  const balances = products.slice(low).map((p) => ({ id: randomUUID(), values: { productId: p.id, warehouseId: warehouse, quantity: '50' } }));
+  const products = Array.from({ length: PRODUCTS }, (_, i) => ({
+    id: randomUUID(),
+    values: { name: `کالای ${i}`, code: `P${i}`, unit: 'piece', reorderPoint: '5' },
+  }));
+  const balances = products
+    .slice(low)
+    .map((p) => ({ id: randomUUID(), values: { productId: p.id, warehouseId: warehouse, quantity: '50' } }));
   const stocked = performance.now();
   for (let i = 0; i < products.length; i += 1000) await insertRows(db, Product, stamp, products.slice(i, i + 1000));
   for (let i = 0; i < balances.length; i += 1000) await insertRows(db, StockBalance, stamp, balances.slice(i, i + 1000));
-  console.log(`${PRODUCTS} products and ${balances.length} stock balances written in ${Math.round(performance.now() - stocked)} ms; ${low} at or below their reorder point`);
+  console.log(
+    `${PRODUCTS} products and ${balances.length} stock balances written in ${Math.round(performance.now() - stocked)} ms; ${low} at or below their reorder point`,
+  );
 
   const show = (what: string, run: RunFigures | null) =>
-    console.log(`${what.padEnd(34)} ${run ? `${String(run.ms).padStart(6)} ms   panels ${run.panels}   due ${run.due}   reminders written ${run.delivered}` : 'skipped (lock held)'}`);
+    console.log(
+      `${what.padEnd(34)} ${run ? `${String(run.ms).padStart(6)} ms   panels ${run.panels}   due ${run.due}   reminders written ${run.delivered}` : 'skipped (lock held)'}`,
+    );
   show('first run (delivers)', await runReminders(db, now));
   show('second run, same day (once-keys)', await runReminders(db, new Date(now.getTime() + 15 * 60_000)));
   const later = new Date(`${day(200)}T09:00:00Z`);

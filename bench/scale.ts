@@ -29,7 +29,12 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? sized(200, 6));
 const PANELS = sized(10, 2);
 const PASSWORD = 'a quiet river at dawn';
 type Op = 'me' | 'list' | 'push' | 'pull';
-const MIX: [Op, number][] = [['me', 0.4], ['list', 0.2], ['push', 0.2], ['pull', 0.2]];
+const MIX: [Op, number][] = [
+  ['me', 0.4],
+  ['list', 0.2],
+  ['push', 0.2],
+  ['pull', 0.2],
+];
 
 interface Panel {
   token: string;
@@ -54,7 +59,11 @@ function pick(): Op {
 async function request<T>(url: string, method: string, path: string, panel: Panel, body?: unknown): Promise<T> {
   const response = await fetch(`${url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${panel.token}`, [PANEL_HEADER]: panel.code, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${panel.token}`,
+      [PANEL_HEADER]: panel.code,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const envelope = (await response.json()) as Envelope<T>;
@@ -66,9 +75,18 @@ async function panels(url: string): Promise<Panel[]> {
   const made: Panel[] = [];
   for (let i = 0; i < PANELS; i++) {
     const username = `scale${i}x${Date.now().toString(36)}`;
-    const { access_token: token } = await call<LoginData>(url, endpoints.signUp, { username, password: PASSWORD, serviceName: DEFAULT_SERVICE_NAME });
+    const { access_token: token } = await call<LoginData>(url, endpoints.signUp, {
+      username,
+      password: PASSWORD,
+      serviceName: DEFAULT_SERVICE_NAME,
+    });
     await call(url, endpoints.registrationProfile, { firstName: 'بار', lastName: `${i}`, publicUserName: 'null' }, token);
-    const panel = await call<CurrentPanel>(url, panelEndpoints.register, { name: `بار ${i}`, icon: 'store', modules: ['PanelManagement', 'HumanResource'] }, token);
+    const panel = await call<CurrentPanel>(
+      url,
+      panelEndpoints.register,
+      { name: `بار ${i}`, icon: 'store', modules: ['PanelManagement', 'HumanResource'] },
+      token,
+    );
     made.push({ token, code: panel.code });
   }
   return made;
@@ -76,7 +94,14 @@ async function panels(url: string): Promise<Panel[]> {
 
 /** CLIENTS loops for SECONDS; client c works in panel c % PANELS through process c % urls.length. */
 async function load(urls: string[], made: Panel[]): Promise<Outcome> {
-  const outcome: Outcome = { latencies: { me: [], list: [], push: [], pull: [] }, errors: 0, firstErrors: [], written: new Map(), calls: 0, seconds: 0 };
+  const outcome: Outcome = {
+    latencies: { me: [], list: [], push: [], pull: [] },
+    errors: 0,
+    firstErrors: [],
+    written: new Map(),
+    calls: 0,
+    seconds: 0,
+  };
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   await Promise.all(
@@ -94,11 +119,21 @@ async function load(urls: string[], made: Panel[]): Promise<Outcome> {
         try {
           if (op === 'me') await request(url, endpoints.getCurrentUser.method, endpoints.getCurrentUser.path, panel);
           else if (op === 'list') await request(url, 'GET', `${entityPath(Place)}?page=1&pageSize=50`, panel);
-          else if (op === 'pull') cursor = (await request<PullResponse>(url, 'GET', `${syncEndpoints.pull.path}?cursor=${cursor}&limit=200`, panel)).cursor;
+          else if (op === 'pull')
+            cursor = (await request<PullResponse>(url, 'GET', `${syncEndpoints.pull.path}?cursor=${cursor}&limit=200`, panel)).cursor;
           else {
             const rows = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => randomUUID());
-            const mutations: Mutation[] = rows.map((id) => ({ mutationId: ++mutationId, entity: Place.key, op: 'create', id, values: { name: `محل ${id}`, latitude: '35.7', longitude: '51.4', radius: 100 } }));
-            const answer = await request<PushResponse>(url, syncEndpoints.push.method, syncEndpoints.push.path, panel, { clientId, mutations });
+            const mutations: Mutation[] = rows.map((id) => ({
+              mutationId: ++mutationId,
+              entity: Place.key,
+              op: 'create',
+              id,
+              values: { name: `محل ${id}`, latitude: '35.7', longitude: '51.4', radius: 100 },
+            }));
+            const answer = await request<PushResponse>(url, syncEndpoints.push.method, syncEndpoints.push.path, panel, {
+              clientId,
+              mutations,
+            });
             const refused = answer.results.filter((r) => r.status !== 'applied');
             if (refused.length) throw new Error(`push refused: ${JSON.stringify(refused[0])}`);
             for (const id of rows) outcome.written.set(id, { panel: panelIndex, via });
@@ -125,7 +160,7 @@ async function check(urls: string[], made: Panel[], outcome: Outcome): Promise<{
     const mine = [...outcome.written].filter(([, w]) => w.panel === index);
     const through = urls.length > 1 ? 1 : 0;
     const seen = new Map<string, number>();
-    for (let cursor = 0, more = true; more; ) {
+    for (let cursor = 0, more = true; more;) {
       const page = await request<PullResponse>(urls[through]!, 'GET', `${syncEndpoints.pull.path}?cursor=${cursor}&limit=2000`, panel);
       for (const change of page.changes) if (change.entity === Place.key) seen.set(change.row.id, (seen.get(change.row.id) ?? 0) + 1);
       cursor = page.cursor;
@@ -148,15 +183,29 @@ const pct = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 
-function report(label: string, ports: number, outcome: Outcome, verdict: { lost: number; doubled: number; crossed: number }, base?: Outcome) {
+function report(
+  label: string,
+  ports: number,
+  outcome: Outcome,
+  verdict: { lost: number; doubled: number; crossed: number },
+  base?: Outcome,
+) {
   const rate = outcome.calls / outcome.seconds;
   const all = Object.values(outcome.latencies).flat();
   const vs = base ? ` (${(rate / (base.calls / base.seconds)).toFixed(2)}× one process)` : '';
   console.log(`\n${label}`);
-  console.log(`  ${Math.round(rate).toLocaleString('en')} calls/s${vs}; p50 ${pct(all, 50).toFixed(1)} ms, p99 ${pct(all, 99).toFixed(1)} ms; errors ${outcome.errors}`);
-  for (const [op, values] of Object.entries(outcome.latencies)) console.log(`    ${op.padEnd(5)} ${values.length.toLocaleString('en').padStart(8)} calls  p50 ${pct(values, 50).toFixed(1).padStart(6)} ms  p99 ${pct(values, 99).toFixed(1).padStart(6)} ms`);
+  console.log(
+    `  ${Math.round(rate).toLocaleString('en')} calls/s${vs}; p50 ${pct(all, 50).toFixed(1)} ms, p99 ${pct(all, 99).toFixed(1)} ms; errors ${outcome.errors}`,
+  );
+  for (const [op, values] of Object.entries(outcome.latencies))
+    console.log(
+      `    ${op.padEnd(5)} ${values.length.toLocaleString('en').padStart(8)} calls  p50 ${pct(values, 50).toFixed(1).padStart(6)} ms  p99 ${pct(values, 99).toFixed(1).padStart(6)} ms`,
+    );
   // Through one port (the cluster) the bench cannot tell which process took a call: no crossing to count.
-  const crossing = ports > 1 ? `; written through one process and pulled through the other: ${verdict.crossed.toLocaleString('en')}` : ' (one port: which process took a call is not known)';
+  const crossing =
+    ports > 1
+      ? `; written through one process and pulled through the other: ${verdict.crossed.toLocaleString('en')}`
+      : ' (one port: which process took a call is not known)';
   console.log(`  rows written ${outcome.written.size.toLocaleString('en')}: lost ${verdict.lost}, doubled ${verdict.doubled}${crossing}`);
   for (const e of outcome.firstErrors) console.log(`  error: ${e}`);
 }
@@ -173,7 +222,8 @@ async function run(label: string, servers: Servers, base?: Outcome): Promise<Out
       const found = await check(urls, made, outcome);
       report(label, urls.length, outcome, found, base);
       // A handful of clients meet no limit: a failed call or a lost or doubled row is a broken path.
-      if (smoke && (outcome.errors || found.lost || found.doubled)) throw new Error(`${label}: ${outcome.errors} calls failed, ${found.lost} rows lost, ${found.doubled} doubled`);
+      if (smoke && (outcome.errors || found.lost || found.doubled))
+        throw new Error(`${label}: ${outcome.errors} calls failed, ${found.lost} rows lost, ${found.doubled} doubled`);
     } finally {
       for (const p of processes) await stop(p);
     }
@@ -195,7 +245,9 @@ const processesOn =
   };
 
 if (!(await postgresAnswers(POSTGRES_URL))) {
-  console.log(`\n*** bench:scale SKIPPED: no PostgreSQL answers at ${POSTGRES_URL}. Several processes share one PostgreSQL; set BENCH_DATABASE_URL. ***\n`);
+  console.log(
+    `\n*** bench:scale SKIPPED: no PostgreSQL answers at ${POSTGRES_URL}. Several processes share one PostgreSQL; set BENCH_DATABASE_URL. ***\n`,
+  );
   process.exit(0);
 }
 console.log(`bench:scale: ${CLIENTS} clients, ${SECONDS} s a row, ${PANELS} panels; ${machine()}`);

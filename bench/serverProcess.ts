@@ -34,7 +34,11 @@ export interface StartOptions {
 
 export function start(args: string[], env: Record<string, string>, { untuned = false }: StartOptions = {}): Promise<Running> {
   const environment = { ...process.env, ...env };
-  const child = spawn(process.execPath, args, { cwd: root, env: untuned ? withoutTuning(environment) : serverEnv(environment), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: untuned ? withoutTuning(environment) : serverEnv(environment),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   return new Promise((resolveStart, reject) => {
     const read = (chunk: Buffer) => {
@@ -73,20 +77,30 @@ export async function stop(running: Running): Promise<void> {
 }
 
 export function startServer(env: Record<string, string>, options: StartOptions = {}): Promise<Running> {
-  return start([...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '0',
-    DEV_TOOLS: '0',
-    JWT_SECRET,
-    DIST_DIR: '/nonexistent/pishkhan-bench',
-    ...env,
-  }, options);
+  return start(
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'],
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+      DEV_TOOLS: '0',
+      JWT_SECRET,
+      DIST_DIR: '/nonexistent/pishkhan-bench',
+      ...env,
+    },
+    options,
+  );
 }
 
 /** Calls an endpoint; answers the envelope's data, or throws with the envelope. `panel` is the X-Panel-Code. */
-export async function call<T>(url: string, endpoint: { method: string; path: string }, body: unknown, token?: string, panel?: string): Promise<T> {
+export async function call<T>(
+  url: string,
+  endpoint: { method: string; path: string },
+  body: unknown,
+  token?: string,
+  panel?: string,
+): Promise<T> {
   const response = await fetch(`${url}${endpoint.path}`, {
     method: endpoint.method,
     headers: {
@@ -130,7 +144,9 @@ export async function onPglite(work: (dataDir: string) => Promise<void>): Promis
  */
 export async function onPostgres(work: (databaseUrl: string) => Promise<void>): Promise<boolean> {
   if (!(await postgresAnswers(POSTGRES_URL))) {
-    console.log(`\n*** PostgreSQL SKIPPED: nothing answers at ${POSTGRES_URL}; only PGlite was measured (start it, or set BENCH_DATABASE_URL) ***\n`);
+    console.log(
+      `\n*** PostgreSQL SKIPPED: nothing answers at ${POSTGRES_URL}; only PGlite was measured (start it, or set BENCH_DATABASE_URL) ***\n`,
+    );
     return false;
   }
   const schema = uniqueSchemaName('bench');
@@ -144,5 +160,7 @@ export async function onPostgres(work: (databaseUrl: string) => Promise<void>): 
 
 /** Everything shares the machine's cores (load generator, servers, PostgreSQL), so say how busy it was. */
 export function machine(): string {
-  return `${availableParallelism()} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+  return `${availableParallelism()} CPUs, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
 }

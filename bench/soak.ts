@@ -20,7 +20,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
-import { docScenarioArbitrary, docScenarioExamples, runDocScenario, type DocTally } from '../modules/WarehousingMVM/tests/server/documentScenario.ts';
+import {
+  docScenarioArbitrary,
+  docScenarioExamples,
+  runDocScenario,
+  type DocTally,
+} from '../modules/WarehousingMVM/tests/server/documentScenario.ts';
 import { openWorld, runScenario, scenarioArbitrary, scenarioExamples, type SyncWorld } from '../tests/server/syncScenario.ts';
 import { auditBooks } from '../server/books/audit.ts';
 import { auditReport } from '../server/books/auditReport.ts';
@@ -33,7 +38,12 @@ if (only !== undefined && only !== 'sync' && only !== 'documents') throw new Err
 
 const world = await openWorld();
 
-async function soak<T>(name: string, arbitrary: fc.Arbitrary<T>, examples: T[], run: (world: SyncWorld, scenario: T) => Promise<unknown>): Promise<boolean> {
+async function soak<T>(
+  name: string,
+  arbitrary: fc.Arbitrary<T>,
+  examples: T[],
+  run: (world: SyncWorld, scenario: T) => Promise<unknown>,
+): Promise<boolean> {
   const started = performance.now();
   let done = 0;
   const result = await fc.check(
@@ -48,7 +58,9 @@ async function soak<T>(name: string, arbitrary: fc.Arbitrary<T>, examples: T[], 
     { numRuns: runs, seed, examples: examples.map((s) => [s] as [T]) },
   );
   const seconds = (performance.now() - started) / 1000;
-  console.log(`\n${name} soak: ${result.numRuns} scenarios in ${seconds.toFixed(1)} s, ${(result.numRuns / seconds).toFixed(1)} scenarios/s (seed ${seed})`);
+  console.log(
+    `\n${name} soak: ${result.numRuns} scenarios in ${seconds.toFixed(1)} s, ${(result.numRuns / seconds).toFixed(1)} scenarios/s (seed ${seed})`,
+  );
   if (result.failed) {
     console.log(`FAILED after ${result.numRuns} scenarios (${result.numShrinks} shrinks): ${String(result.errorInstance)}`);
     console.log(`scenario: ${JSON.stringify(result.counterexample)}`);
@@ -77,7 +89,9 @@ if (only !== 'sync') {
   // Whatever the scenarios checked, the audit recomputes every panel's stock from its documents on its own.
   const started = performance.now();
   const audit = await auditBooks(world.server.db);
-  console.log(`\nbooks-and-stock audit after the documents soak (${((performance.now() - started) / 1000).toFixed(1)} s):\n${auditReport(audit)}`);
+  console.log(
+    `\nbooks-and-stock audit after the documents soak (${((performance.now() - started) / 1000).toFixed(1)} s):\n${auditReport(audit)}`,
+  );
   ok = audit.differences === 0 && ok;
 }
 await world.server.close();
@@ -91,7 +105,9 @@ if (!smoke && only === undefined) {
     stdio: 'inherit',
     env: { ...process.env, PROPERTY_RUNS: 'full', TEST_DATABASE_URL: '' },
   });
-  console.log(`property tests at full counts: ${run.status === 0 ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `property tests at full counts: ${run.status === 0 ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
   ok = run.status === 0 && ok;
 }
 process.exit(ok ? 0 : 1);

@@ -68,7 +68,9 @@ async function timeVisit(context: BrowserContext, url: string, slowNetwork = fal
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForFunction(() => (window as unknown as { __usableAt?: number }).__usableAt !== undefined, null, { timeout: 60_000 });
   const usable = await page.evaluate(() => (window as unknown as { __usableAt: number }).__usableAt);
-  const paint = await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime, null, { timeout: 60_000 });
+  const paint = await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime, null, {
+    timeout: 60_000,
+  });
   const visit = { usable, paint: Number(await paint.jsonValue()) };
   await cdp.detach();
   await page.close();
@@ -79,7 +81,10 @@ async function timeVisit(context: BrowserContext, url: string, slowNetwork = fal
  * A browser profile on disk, as people have (an incognito profile keeps no code cache, so every
  * visit there would recompile every script and measure Chromium rather than the app).
  */
-async function profile(baseURL: string, serviceWorkers: 'allow' | 'block' = 'allow'): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+async function profile(
+  baseURL: string,
+  serviceWorkers: 'allow' | 'block' = 'allow',
+): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'pishkhan-profile-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -223,22 +228,31 @@ try {
     ['repeat visit, slow network', 'slowRepeat'],
   ];
   const range = (v: number[]) => `(${Math.min(...v).toFixed(0)}–${Math.max(...v).toFixed(0)})`;
-  for (const [title, of] of [['Time to a usable login form', 'figures'], ['First contentful paint', 'paints']] as const) {
+  for (const [title, of] of [
+    ['Time to a usable login form', 'figures'],
+    ['First contentful paint', 'paints'],
+  ] as const) {
     console.log(`\n${title}, median of ${RUNS} (min–max):`);
     console.log(`${''.padEnd(31)}${'Pishkhan'.padStart(22)}${'floor'.padStart(22)}   ratio`);
     for (const [label, key] of rows) {
       const a = ours[of][key];
       const b = base[of][key];
-      console.log(`${label.padEnd(31)}${ms(median(a))} ${range(a).padStart(12)}${ms(median(b))} ${range(b).padStart(12)}   ${(median(a) / median(b)).toFixed(2)}×`);
+      console.log(
+        `${label.padEnd(31)}${ms(median(a))} ${range(a).padStart(12)}${ms(median(b))} ${range(b).padStart(12)}   ${(median(a) / median(b)).toFixed(2)}×`,
+      );
     }
   }
   console.log(`floor, repeat visit from the HTTP cache (no service worker): ${ms(median(floorHttpCache)).trim()} ${range(floorHttpCache)}`);
   const repeatRatio = median(ours.figures.repeat) / median(base.figures.repeat);
   console.log(`\nrepeat visit: ${repeatRatio.toFixed(2)}× the floor — target ≤ ${TARGET_RATIO}×: ${verdict(repeatRatio <= TARGET_RATIO)}`);
   const slowRatio = median(ours.figures.slowFirst) / median(base.figures.slowFirst);
-  console.log(`first visit on the slow network: ${slowRatio.toFixed(2)}× the floor's — target ≤ ${TARGET_SLOW_FIRST_RATIO}×: ${verdict(slowRatio <= TARGET_SLOW_FIRST_RATIO)}`);
+  console.log(
+    `first visit on the slow network: ${slowRatio.toFixed(2)}× the floor's — target ≤ ${TARGET_SLOW_FIRST_RATIO}×: ${verdict(slowRatio <= TARGET_SLOW_FIRST_RATIO)}`,
+  );
   const size = precacheSize(appDir);
-  console.log(`precache: ${size.files} files, ${kb(size.raw)} raw, ${kb(size.gzip)} gzip — target < ${kb(TARGET_PRECACHE_BYTES)}: ${verdict(size.gzip < TARGET_PRECACHE_BYTES)}`);
+  console.log(
+    `precache: ${size.files} files, ${kb(size.raw)} raw, ${kb(size.gzip)} gzip — target < ${kb(TARGET_PRECACHE_BYTES)}: ${verdict(size.gzip < TARGET_PRECACHE_BYTES)}`,
+  );
 } finally {
   await Promise.all([app.stop(), floor.stop()]);
   for (const { remove } of data) remove();

@@ -65,7 +65,13 @@ export async function buildFloor(): Promise<string> {
   const outDir = join(appDir, 'dist');
   writeFileSync(join(appDir, 'index.html'), indexHtml);
   writeFileSync(join(appDir, 'main.tsx'), mainTsx);
-  await build({ root: appDir, configFile: false, logLevel: 'warn', plugins: [react()], build: { outDir, emptyOutDir: true, target: 'es2022' } });
+  await build({
+    root: appDir,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  });
   const files = filesUnder(outDir).map((file) => `/${relative(outDir, file).split('\\').join('/')}`);
   writeFileSync(join(outDir, 'sw.js'), serviceWorker(files));
   // Served like Pishkhan's build: the same server, so the same compressed copies.

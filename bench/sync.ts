@@ -18,7 +18,14 @@ import { endpoints } from '../src/contract/endpoints.ts';
 import type { LoginData } from '../src/contract/envelope.ts';
 import { panelEndpoints, type CurrentPanel } from '../src/contract/panels.ts';
 import { DEFAULT_SERVICE_NAME } from '../src/contract/service.ts';
-import { PULL_PAGE_DEFAULT, PUSH_BATCH_MAX, syncEndpoints, type Mutation, type PullResponse, type PushResponse } from '../src/contract/sync.ts';
+import {
+  PULL_PAGE_DEFAULT,
+  PUSH_BATCH_MAX,
+  syncEndpoints,
+  type Mutation,
+  type PullResponse,
+  type PushResponse,
+} from '../src/contract/sync.ts';
 import { sized, smoke, verdict } from './benchArgs.ts';
 import { call, machine, onPglite, onPostgres, peakRssMb, startServer, stop } from './serverProcess.ts';
 
@@ -79,17 +86,31 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
   try {
     const username = `bench${Date.now().toString(36)}`;
     const password = 'a quiet river at dawn';
-    const { access_token: token } = await call<LoginData>(server.url, endpoints.signUp, { username, password, serviceName: DEFAULT_SERVICE_NAME });
+    const { access_token: token } = await call<LoginData>(server.url, endpoints.signUp, {
+      username,
+      password,
+      serviceName: DEFAULT_SERVICE_NAME,
+    });
     await call(server.url, endpoints.registrationProfile, { firstName: 'بنچ', lastName: 'مارک', publicUserName: 'null' }, token);
 
     // Push: each run is a new panel and a new device with 1,000 changes queued while offline.
     for (let run = 0; run < RUNS; run++) {
-      const panel = await call<CurrentPanel>(server.url, panelEndpoints.register, { name: `بنچ ارسال ${run}`, icon: 'store', modules: ['PanelManagement'] }, token);
+      const panel = await call<CurrentPanel>(
+        server.url,
+        panelEndpoints.register,
+        { name: `بنچ ارسال ${run}`, icon: 'store', modules: ['PanelManagement'] },
+        token,
+      );
       figures.push.push(await push(server.url, token, panel.code, randomUUID(), roleCreations(PUSHED, 1, 'نقش')));
     }
 
     // Pull: one panel holding 10,000 rows, pulled by a fresh device each run.
-    const big = await call<CurrentPanel>(server.url, panelEndpoints.register, { name: 'بنچ دریافت', icon: 'store', modules: ['PanelManagement'] }, token);
+    const big = await call<CurrentPanel>(
+      server.url,
+      panelEndpoints.register,
+      { name: 'بنچ دریافت', icon: 'store', modules: ['PanelManagement'] },
+      token,
+    );
     await push(server.url, token, big.code, randomUUID(), roleCreations(PULLED, 1, 'نقش'));
     for (let run = 0; run < RUNS; run++) {
       const pulled = await pullAll(server.url, token, big.code);
@@ -118,9 +139,20 @@ async function main(): Promise<void> {
     results.push(await benchEngine('PostgreSQL', { DATABASE_URL: databaseUrl }));
   });
 
-  console.log(`\nsync over loopback HTTP, median of ${RUNS} runs; batches of ${PUSH_BATCH_MAX} mutations, pages of ${PULL_PAGE_DEFAULT} rows`);
+  console.log(
+    `\nsync over loopback HTTP, median of ${RUNS} runs; batches of ${PUSH_BATCH_MAX} mutations, pages of ${PULL_PAGE_DEFAULT} rows`,
+  );
   console.log(`machine before: ${loadBefore}; after: ${machine()}\n`);
-  console.log(['engine'.padEnd(12), `push ${PUSHED.toLocaleString('en')}`.padStart(12), `pull ${PULLED.toLocaleString('en')}`.padStart(12), 'mutations/s'.padStart(12), 'rows/s'.padStart(9), 'peak RSS'.padStart(9)].join(' '));
+  console.log(
+    [
+      'engine'.padEnd(12),
+      `push ${PUSHED.toLocaleString('en')}`.padStart(12),
+      `pull ${PULLED.toLocaleString('en')}`.padStart(12),
+      'mutations/s'.padStart(12),
+      'rows/s'.padStart(9),
+      'peak RSS'.padStart(9),
+    ].join(' '),
+  );
   for (const { engine, push: pushed, pull, rss } of results) {
     const [p, q] = [median(pushed), median(pull)];
     console.log(
@@ -137,7 +169,10 @@ async function main(): Promise<void> {
   const pglite = results.find((r) => r.engine === 'PGlite');
   if (pglite) {
     console.log('\ntargets (PGlite)');
-    for (const [what, values] of [[`push of ${PUSHED.toLocaleString('en')} mutations`, pglite.push], [`pull of ${PULLED.toLocaleString('en')} rows`, pglite.pull]] as const) {
+    for (const [what, values] of [
+      [`push of ${PUSHED.toLocaleString('en')} mutations`, pglite.push],
+      [`pull of ${PULLED.toLocaleString('en')} rows`, pglite.pull],
+    ] as const) {
       const ms = median(values);
       console.log(`  ${what} < ${TARGET_MS / 1000} s: ${(ms / 1000).toFixed(2)} s ${verdict(ms < TARGET_MS)}`);
     }
@@ -146,7 +181,10 @@ async function main(): Promise<void> {
   if (!process.argv.includes('--no-list') && !smoke) {
     console.log('');
     const args = process.argv.slice(2).filter((arg) => arg !== '--no-list');
-    const list = spawnSync(process.execPath, ['--import', 'tsx', 'bench/list.ts', ...args], { cwd: resolve(import.meta.dirname, '..'), stdio: 'inherit' });
+    const list = spawnSync(process.execPath, ['--import', 'tsx', 'bench/list.ts', ...args], {
+      cwd: resolve(import.meta.dirname, '..'),
+      stdio: 'inherit',
+    });
     if (list.status !== 0) process.exitCode = list.status ?? 1;
   }
 }

@@ -9,7 +9,11 @@ import type { OutputBundle, OutputChunk } from 'rollup';
  * `from` and every chunk it imports statically, transitively, each once. A chunk `follow` refuses
  * is left out, and so is what only it imports.
  */
-export function staticImports(bundle: OutputBundle, from: OutputChunk, follow: (chunk: OutputChunk) => boolean = () => true): OutputChunk[] {
+export function staticImports(
+  bundle: OutputBundle,
+  from: OutputChunk,
+  follow: (chunk: OutputChunk) => boolean = () => true,
+): OutputChunk[] {
   const seen = new Map<string, OutputChunk>();
   const visit = (chunk: OutputChunk) => {
     if (seen.has(chunk.fileName) || !follow(chunk)) return;

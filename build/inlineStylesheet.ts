@@ -20,7 +20,9 @@ const VITE_MARKER = /\/\*\$vite\$:\d+\*\//g;
 
 /** The chunks the page loads at once: the HTML's entry and what it imports, statically. */
 function pageChunks(bundle: OutputBundle): OutputChunk[] {
-  const entry = Object.values(bundle).find((file): file is OutputChunk => file.type === 'chunk' && file.isEntry && /\/index\.html$/.test(file.facadeModuleId ?? ''));
+  const entry = Object.values(bundle).find(
+    (file): file is OutputChunk => file.type === 'chunk' && file.isEntry && /\/index\.html$/.test(file.facadeModuleId ?? ''),
+  );
   if (!entry) throw new Error('index.html has no entry chunk in this build.');
   return staticImports(bundle, entry);
 }

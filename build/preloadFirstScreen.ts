@@ -20,11 +20,12 @@ const DEFAULT_CATALOGUE = /\/locales\/fa\/messages\.po\?shell$/;
 const LOGIN_SCREEN = /\/src\/features\/auth\/Login\.tsx$/;
 
 function chunkOf(bundle: OutputBundle, module: RegExp, what: string): OutputChunk {
-  const chunk = Object.values(bundle).find((file): file is OutputChunk => file.type === 'chunk' && file.moduleIds.some((id) => module.test(id)));
+  const chunk = Object.values(bundle).find(
+    (file): file is OutputChunk => file.type === 'chunk' && file.moduleIds.some((id) => module.test(id)),
+  );
   if (!chunk) throw new Error(`${what} is not in a chunk of this build.`);
   return chunk;
 }
-
 
 export function preloadFirstScreen(): Plugin {
   return {
@@ -36,9 +37,17 @@ export function preloadFirstScreen(): Plugin {
         if (!bundle) return [];
         const files = new Set([chunkOf(bundle, DEFAULT_CATALOGUE, 'The default shell catalogue (locales/fa/messages.po?shell)').fileName]);
         // Not the entry, nor what it imports: the page loads those anyway.
-        const login = staticImports(bundle, chunkOf(bundle, LOGIN_SCREEN, 'The login screen (src/features/auth/Login.tsx)'), (chunk) => !chunk.isEntry);
+        const login = staticImports(
+          bundle,
+          chunkOf(bundle, LOGIN_SCREEN, 'The login screen (src/features/auth/Login.tsx)'),
+          (chunk) => !chunk.isEntry,
+        );
         for (const chunk of login) files.add(chunk.fileName);
-        return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
       },
     },
   };

@@ -60,7 +60,9 @@ export function pwaPlugins(): Plugin[] {
   // iOS takes its home-screen icon from this link, not from the manifest.
   const appleTouchIcon: Plugin = {
     name: 'pishkhan:apple-touch-icon',
-    transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/apple-touch-icon-180x180.png' }, injectTo: 'head' }],
+    transformIndexHtml: () => [
+      { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/apple-touch-icon-180x180.png' }, injectTo: 'head' },
+    ],
   };
   return [rememberOutDir, appleTouchIcon, ...VitePWA(options)];
 }

@@ -30,7 +30,11 @@ function argsOf(argv: readonly string[]): { panel?: string; json: boolean } {
 async function main(): Promise<number> {
   const args = argsOf(process.argv.slice(2));
   // The audit signs nothing and sends nothing: the server's secret and SMS settings are not needed.
-  const config = loadConfig({ SMS_SENDER: 'log', ...process.env, JWT_SECRET: process.env.JWT_SECRET || 'audit-books-signs-nothing-0123456789abcdefghijklmnop' });
+  const config = loadConfig({
+    SMS_SENDER: 'log',
+    ...process.env,
+    JWT_SECRET: process.env.JWT_SECRET || 'audit-books-signs-nothing-0123456789abcdefghijklmnop',
+  });
   if (!config.databaseUrl && !existsSync(join(config.dataDir, 'pglite'))) {
     console.error(`audit:books: no database in ${config.dataDir} (DATA_DIR): start the server there once, or set DATABASE_URL`);
     return 2;

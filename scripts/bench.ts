@@ -52,7 +52,12 @@ function line(text: string): void {
 
 /** Runs one bench in a process group of its own (so a timeout stops its servers and browsers too); answers how it ended. */
 function run(bench: Bench, env: NodeJS.ProcessEnv): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', bench.file, ...benchArgs], { cwd: root, env, stdio: 'inherit', detached: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', bench.file, ...benchArgs], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+    detached: true,
+  });
   const stopGroup = () => {
     try {
       process.kill(-child.pid!, 'SIGKILL');
@@ -80,7 +85,9 @@ function run(bench: Bench, env: NodeJS.ProcessEnv): Promise<string> {
       clearTimeout(timer);
       process.off('SIGINT', interrupted);
       process.off('SIGTERM', interrupted);
-      done(timedOut ? `FAILED (stopped after ${timeoutSeconds} s)` : code === 0 ? 'ok' : `FAILED (${code === null ? signal : `exit ${code}`})`);
+      done(
+        timedOut ? `FAILED (stopped after ${timeoutSeconds} s)` : code === 0 ? 'ok' : `FAILED (${code === null ? signal : `exit ${code}`})`,
+      );
     }),
   );
 }

@@ -42,7 +42,10 @@ function mustPass(dir: string, what: string, command: string, args: string[], en
     process.stderr.write(result.output);
     fail(`${what} failed`);
   }
-  const summary = result.output.replace(/\x1b\[[0-9;]*m/g, '').split('\n').filter((line) => /^\s*Tests\s+\d+ passed/.test(line));
+  const summary = result.output
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => /^\s*Tests\s+\d+ passed/.test(line));
   for (const line of summary) say(`    ${line.trim()}`);
 }
 
@@ -51,7 +54,8 @@ function guideFiles(): GuideFile[] {
   const files = [...text.matchAll(/^```\w+ file=(\S+)\n([\s\S]*?)^```$/gm)].map((m) => ({ path: m[1]!, text: m[2]! }));
   if (!files.length) fail(`${GUIDE} has no fenced block tagged file=`);
   for (const file of files) {
-    if (!/^modules\/[A-Za-z]+\//.test(file.path) || file.path.includes('..')) fail(`${file.path}: the guide writes only inside modules/<Key>/`);
+    if (!/^modules\/[A-Za-z]+\//.test(file.path) || file.path.includes('..'))
+      fail(`${file.path}: the guide writes only inside modules/<Key>/`);
     if (existsSync(join(root, file.path))) fail(`${file.path} exists in the repo: the guide's modules must be new`);
   }
   const seen = new Set<string>();
@@ -101,10 +105,16 @@ function check(dir: string, files: readonly GuideFile[]): void {
   say(`- wrote ${files.map((f) => f.path).join(', ')}`);
 
   const bin = (name: string) => join(dir, 'node_modules', '.bin', name);
-  mustPass(dir, 'lint of the guide files', bin('eslint'), files.map((f) => f.path));
+  mustPass(
+    dir,
+    'lint of the guide files',
+    bin('eslint'),
+    files.map((f) => f.path),
+  );
   mustPass(dir, 'client types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
   mustPass(dir, 'server types', bin('tsc'), ['-p', 'tsconfig.server.json', '--noEmit']);
-  const tests = (kind: string) => files.map((f) => f.path).filter((path) => new RegExp(`^modules/[^/]+/tests/${kind}/.*\\.test\\.tsx?$`).test(path));
+  const tests = (kind: string) =>
+    files.map((f) => f.path).filter((path) => new RegExp(`^modules/[^/]+/tests/${kind}/.*\\.test\\.tsx?$`).test(path));
   if (!tests('server').length) fail('the guide has no server test');
   if (tests('unit').length) mustPass(dir, 'unit tests', bin('vitest'), ['run', '--project', 'unit', ...tests('unit')]);
   mustPass(dir, 'server tests on PGlite', bin('vitest'), ['run', '--project', 'server', ...tests('server')], { TEST_DATABASE_URL: '' });
@@ -116,7 +126,8 @@ function check(dir: string, files: readonly GuideFile[]): void {
   say(`- renamed the published field ${field} to ${renamed} in ${file.path} only`);
   const after = run(dir, bin('tsc'), ['-p', 'tsconfig.server.json', '--noEmit']);
   const errors = after.output.split('\n').filter((line) => /error TS/.test(line));
-  if (after.ok || !errors.length) fail(`the type check still passes after renaming ${field}: a follower is not typed by the published event`);
+  if (after.ok || !errors.length)
+    fail(`the type check still passes after renaming ${field}: a follower is not typed by the published event`);
   if (errors.some((line) => line.startsWith(file.path))) fail(`the rename broke the publisher itself:\n${errors.join('\n')}`);
   say(`- the type check (npm run lint) now fails, as it must:\n${errors.map((line) => `    ${line}`).join('\n')}`);
   say('check:guide: the guide builds, lints and passes its tests; a renamed published field fails the lint');

@@ -34,10 +34,15 @@ function benchesIn(root: string, dir: string, module: string | null): Bench[] {
 /** Every bench under `root`: the platform's first, then each module's, each folder in name order. */
 export function findBenches(root: string): Bench[] {
   const modules = existsSync(join(root, 'modules'))
-    ? readdirSync(join(root, 'modules'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+    ? readdirSync(join(root, 'modules'), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
     : [];
   const byName = (a: Bench, b: Bench) => a.file.localeCompare(b.file);
-  return [...benchesIn(root, 'bench', null).sort(byName), ...modules.sort().flatMap((m) => benchesIn(root, `modules/${m}/bench`, m).sort(byName))];
+  return [
+    ...benchesIn(root, 'bench', null).sort(byName),
+    ...modules.sort().flatMap((m) => benchesIn(root, `modules/${m}/bench`, m).sort(byName)),
+  ];
 }
 
 /**

@@ -45,4 +45,6 @@ for (const file of catalogues) {
     }),
   );
 }
-console.log(`filled ${filled} message(s) from ${Object.keys(translations).length} given translations into ${catalogues.length} catalogue(s)`);
+console.log(
+  `filled ${filled} message(s) from ${Object.keys(translations).length} given translations into ${catalogues.length} catalogue(s)`,
+);

@@ -46,7 +46,10 @@ const files = FOLDERS.flatMap((folder) => sourceFiles(join(root, folder)));
 const graph = new Map<string, string[]>();
 for (const file of files) {
   const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-  graph.set(file, importedFiles.map((i) => resolveImport(file, i.fileName)).filter((t): t is string => t !== null));
+  graph.set(
+    file,
+    importedFiles.map((i) => resolveImport(file, i.fileName)).filter((t): t is string => t !== null),
+  );
 }
 
 /** Tarjan's strongly connected components: each with more than one file (or a file importing itself) is a circle. */

@@ -29,7 +29,11 @@ const browser = await launchBrowser();
 try {
   mkdirSync(outDir, { recursive: true });
   for (const shot of shots) {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: shot.width, height: shot.height }, deviceScaleFactor: 1 });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: shot.width, height: shot.height },
+      deviceScaleFactor: 1,
+    });
     const page = await context.newPage();
     await page.goto('/');
     await waitForServiceWorker(page);

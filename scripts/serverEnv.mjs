@@ -21,8 +21,10 @@ export const NODE_HEAP_OPTION = '--max-semi-space-size=4';
 export function serverEnv(env = process.env) {
   const result = { ...env };
   const tunables = env.GLIBC_TUNABLES ?? '';
-  if (!tunables.includes('glibc.malloc.mmap_threshold=')) result.GLIBC_TUNABLES = tunables ? `${tunables}:${MALLOC_TUNABLE}` : MALLOC_TUNABLE;
+  if (!tunables.includes('glibc.malloc.mmap_threshold='))
+    result.GLIBC_TUNABLES = tunables ? `${tunables}:${MALLOC_TUNABLE}` : MALLOC_TUNABLE;
   const nodeOptions = env.NODE_OPTIONS ?? '';
-  if (!nodeOptions.includes('--max-semi-space-size')) result.NODE_OPTIONS = nodeOptions ? `${nodeOptions} ${NODE_HEAP_OPTION}` : NODE_HEAP_OPTION;
+  if (!nodeOptions.includes('--max-semi-space-size'))
+    result.NODE_OPTIONS = nodeOptions ? `${nodeOptions} ${NODE_HEAP_OPTION}` : NODE_HEAP_OPTION;
   return result;
 }

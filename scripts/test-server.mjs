@@ -67,7 +67,9 @@ if (!(await postgresAccepts())) {
   else projects.push('server-postgres');
 }
 
-console.log(`\n=== ${projects.join(', ')} tests (server tests on PGlite${skipped ? '' : ` and on PostgreSQL at ${hostname}:${port || 5432}`}) ===\n`);
+console.log(
+  `\n=== ${projects.join(', ')} tests (server tests on PGlite${skipped ? '' : ` and on PostgreSQL at ${hostname}:${port || 5432}`}) ===\n`,
+);
 const result = spawnSync('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...extraArgs], {
   stdio: 'inherit',
   // The `server` project runs on PGlite; `server-postgres` sets TEST_DATABASE_URL itself (vitest.config.ts).
@@ -75,10 +77,12 @@ const result = spawnSync('npx', ['vitest', 'run', ...projects.flatMap((p) => ['-
 });
 
 if (skipped) {
-  console.log(`\n${boxed([
-    `PostgreSQL pass SKIPPED: ${skipped}`,
-    'The server tests ran on PGlite only. Start PostgreSQL (or set',
-    'TEST_DATABASE_URL) to run them against a real server too.',
-  ])}\n`);
+  console.log(
+    `\n${boxed([
+      `PostgreSQL pass SKIPPED: ${skipped}`,
+      'The server tests ran on PGlite only. Start PostgreSQL (or set',
+      'TEST_DATABASE_URL) to run them against a real server too.',
+    ])}\n`,
+  );
 }
 process.exit(result.status ?? 1);

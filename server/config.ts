@@ -129,7 +129,10 @@ function generateSecret(file: string, dataDir: string): string {
 function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string, databaseUrl: string | null): string {
   const given = env.JWT_SECRET;
   if (given !== undefined && given !== '') {
-    if (weakSecret(given)) throw new ConfigError(`JWT_SECRET must hold at least ${SECRET_MIN} characters that are not spaces (e.g. \`openssl rand -base64 48\`).`);
+    if (weakSecret(given))
+      throw new ConfigError(
+        `JWT_SECRET must hold at least ${SECRET_MIN} characters that are not spaces (e.g. \`openssl rand -base64 48\`).`,
+      );
     return given;
   }
   if (databaseUrl) {
@@ -152,7 +155,8 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
 function devTools(env: NodeJS.ProcessEnv, production: boolean, host: string): boolean {
   const on = flag(env, 'DEV_TOOLS', false);
   if (on && production) throw new ConfigError('DEV_TOOLS=1 is refused with NODE_ENV=production: the developer tools hand out login codes.');
-  if (on && !LOOPBACK.test(host)) throw new ConfigError(`DEV_TOOLS=1 is refused on HOST=${host}: developer tools listen on a loopback address only.`);
+  if (on && !LOOPBACK.test(host))
+    throw new ConfigError(`DEV_TOOLS=1 is refused on HOST=${host}: developer tools listen on a loopback address only.`);
   return on;
 }
 
@@ -187,12 +191,15 @@ function smsProviderOf(env: NodeJS.ProcessEnv, kind: SmsSenderKind): SmsProvider
     const valid = kind === 'smsir' ? /^\d{1,10}$/.test(value) : /^[A-Za-z0-9_-]{1,64}$/.test(value);
     if (!valid) {
       const what = kind === 'smsir' ? 'the template id (digits)' : 'the template name';
-      throw new ConfigError(`SMS_SENDER=${kind} needs ${prefix}_TEMPLATE (or ${prefix}_TEMPLATE_${purpose}): ${what} of the ${purpose.toLowerCase()} code's template.`);
+      throw new ConfigError(
+        `SMS_SENDER=${kind} needs ${prefix}_TEMPLATE (or ${prefix}_TEMPLATE_${purpose}): ${what} of the ${purpose.toLowerCase()} code's template.`,
+      );
     }
     return value;
   };
   const codeParameter = env.SMSIR_CODE_PARAMETER || 'Code';
-  if (!/^[A-Za-z0-9_]{1,32}$/.test(codeParameter)) throw new ConfigError('SMSIR_CODE_PARAMETER must be the name of a template parameter (letters, digits, _).');
+  if (!/^[A-Za-z0-9_]{1,32}$/.test(codeParameter))
+    throw new ConfigError('SMSIR_CODE_PARAMETER must be the name of a template parameter (letters, digits, _).');
   return {
     kind,
     apiKey,
@@ -205,7 +212,10 @@ function smsProviderOf(env: NodeJS.ProcessEnv, kind: SmsSenderKind): SmsProvider
 function metricsToken(env: NodeJS.ProcessEnv): string | null {
   const token = env.METRICS_TOKEN;
   if (token === undefined || token === '') return null;
-  if (weakSecret(token)) throw new ConfigError(`METRICS_TOKEN must hold at least ${SECRET_MIN} characters that are not spaces (e.g. \`openssl rand -base64 48\`).`);
+  if (weakSecret(token))
+    throw new ConfigError(
+      `METRICS_TOKEN must hold at least ${SECRET_MIN} characters that are not spaces (e.g. \`openssl rand -base64 48\`).`,
+    );
   return token;
 }
 
@@ -238,7 +248,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serviceName,
     jwtSecret: jwtSecret(env, dataDir, databaseUrl),
     devTools: devTools(env, production, host),
-    trustProxy: (env.TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     smsSender,
     smsGatewayUrl,
     smsGatewayToken: env.SMS_GATEWAY_TOKEN || null,

@@ -60,7 +60,10 @@ function operationCode(request: Pick<FastifyRequest, 'method' | 'routeOptions'>)
 function connectionLost(error: unknown): boolean {
   const code = pgErrorCode(error);
   if (code && connectionErrors.has(code)) return true;
-  return error instanceof Error && /Connection terminated|connection (?:is )?closed|Client has encountered a connection error/i.test(error.message);
+  return (
+    error instanceof Error &&
+    /Connection terminated|connection (?:is )?closed|Client has encountered a connection error/i.test(error.message)
+  );
 }
 
 /** The answer for a failure that is the database's, or null when it is not one. */

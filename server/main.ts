@@ -47,7 +47,12 @@ async function main(): Promise<void> {
 
   // Reminders (decision 038): every process tries; one per cluster runs each time (an advisory lock).
   const reminders = config.remindersEveryMinutes
-    ? startReminders(db, () => new Date(systemClock.now()), config.remindersEveryMinutes * 60_000, (error) => app.log.error({ err: error }, 'reminders failed'))
+    ? startReminders(
+        db,
+        () => new Date(systemClock.now()),
+        config.remindersEveryMinutes * 60_000,
+        (error) => app.log.error({ err: error }, 'reminders failed'),
+      )
     : null;
 
   const before = () => {

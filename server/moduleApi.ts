@@ -10,7 +10,16 @@ export { defineServerModule, type ModuleRoutes, type ServerModule } from './modu
 export { pathInScope } from './modules/moduleRoutes.ts';
 export type { EntityHooks } from './entities/lifecycle.ts';
 export { RuleRejection, type WriteContext } from './entities/writeContext.ts';
-export { defineDocumentEvent, followDocument, publishedDocuments, type DocumentEvent, type DocumentFollower, type DocumentStep, type PublishedDocument, type PublishScope } from './entities/documentEvents.ts';
+export {
+  defineDocumentEvent,
+  followDocument,
+  publishedDocuments,
+  type DocumentEvent,
+  type DocumentFollower,
+  type DocumentStep,
+  type PublishedDocument,
+  type PublishScope,
+} from './entities/documentEvents.ts';
 export type { NotificationDeclaration } from './notifications/notifications.ts';
 export type { ReminderDeclaration } from './notifications/reminders.ts';
 export { adjustBalances, appendLedger, overflow, readBalances, type BalanceChange } from './entities/ledger.ts';
@@ -21,7 +30,22 @@ export { setScopeFields } from './entities/scopeFollow.ts';
 export { columnName } from './entities/columns.ts';
 export { stableId } from './entities/stableId.ts';
 export { ensurePermission, type PanelAccess } from './panels/panelAccess.ts';
-export { amountOf, balanceFromLedger, optionalText, quantityText, readLedgerRows, thousandths, whole, type AuditColumn, type AuditRow, type AuditDifference, type AuditDocument, type AuditScope, type BooksCheck, type CheckResult } from './books/audit.ts';
+export {
+  amountOf,
+  balanceFromLedger,
+  optionalText,
+  quantityText,
+  readLedgerRows,
+  thousandths,
+  whole,
+  type AuditColumn,
+  type AuditRow,
+  type AuditDifference,
+  type AuditDocument,
+  type AuditScope,
+  type BooksCheck,
+  type CheckResult,
+} from './books/audit.ts';
 export { inPanelWrite } from './entities/panelWrite.ts';
 export { inDeviceWrite, type DeviceActor } from './entities/deviceWrite.ts';
 export { applyMutation } from './entities/applyMutation.ts';

@@ -127,10 +127,30 @@ export async function observability(app: FastifyInstance, options: { db: Db; met
     promClient: client,
   });
 
-  const push = new client.Histogram({ name: 'pishkhan_sync_push_mutations', help: 'mutations per sync push', buckets: SIZE_BUCKETS, registers: [registry] });
-  const pushTime = new client.Histogram({ name: 'pishkhan_sync_push_seconds', help: 'time to apply a sync push', buckets: TIME_BUCKETS, registers: [registry] });
-  const pull = new client.Histogram({ name: 'pishkhan_sync_pull_changes', help: 'changes per sync pull page', buckets: SIZE_BUCKETS, registers: [registry] });
-  const pullTime = new client.Histogram({ name: 'pishkhan_sync_pull_seconds', help: 'time to answer a sync pull', buckets: TIME_BUCKETS, registers: [registry] });
+  const push = new client.Histogram({
+    name: 'pishkhan_sync_push_mutations',
+    help: 'mutations per sync push',
+    buckets: SIZE_BUCKETS,
+    registers: [registry],
+  });
+  const pushTime = new client.Histogram({
+    name: 'pishkhan_sync_push_seconds',
+    help: 'time to apply a sync push',
+    buckets: TIME_BUCKETS,
+    registers: [registry],
+  });
+  const pull = new client.Histogram({
+    name: 'pishkhan_sync_pull_changes',
+    help: 'changes per sync pull page',
+    buckets: SIZE_BUCKETS,
+    registers: [registry],
+  });
+  const pullTime = new client.Histogram({
+    name: 'pishkhan_sync_pull_seconds',
+    help: 'time to answer a sync pull',
+    buckets: TIME_BUCKETS,
+    registers: [registry],
+  });
   app.decorate('syncMetrics', {
     pushed(mutations, seconds) {
       push.observe(mutations);

@@ -11,20 +11,21 @@ import { followStyleHashes } from './inlineStyles.ts';
  * (`element.style`), which the policy does not govern, and no markup of ours (index.html, the SVG
  * of barcodes and badges put in as HTML) carries one.
  */
-export const contentSecurityPolicy = (styleHashes: readonly string[] = []): string => [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  ["style-src 'self'", ...styleHashes].join(' '),
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+export const contentSecurityPolicy = (styleHashes: readonly string[] = []): string =>
+  [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    ["style-src 'self'", ...styleHashes].join(' '),
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
 
 const everyAnswer = {
   'X-Content-Type-Options': 'nosniff',

@@ -118,5 +118,12 @@ export { useSession } from './session/useSession.ts';
 export { ApiError } from './api/ApiError.ts';
 export { login, logout } from './api/account.ts';
 export { apiCall, apiData, httpSettings } from './api/http.ts';
-export { createInitialElements, downloadPanelBackup, restorePanelBackup, runBooksAudit, updatePanelDetails, updatePanelModules } from './api/panels.ts';
+export {
+  createInitialElements,
+  downloadPanelBackup,
+  restorePanelBackup,
+  runBooksAudit,
+  updatePanelDetails,
+  updatePanelModules,
+} from './api/panels.ts';
 // (codemod: names added after the first run go below)

@@ -28,7 +28,10 @@ const readable = (e: Entity) => business(e) || e.name === 'Role' || e.name === '
 export const defaultMatrices: Record<DefaultRoleKey, () => string[]> = {
   administrator: () => [...allPermissions()],
   staff: () => entities().flatMap((e) => (e.staff ?? []).map((held) => permission(e, held))),
-  viewer: () => entities().filter(readable).map((e) => permission(e, 'read')),
+  viewer: () =>
+    entities()
+      .filter(readable)
+      .map((e) => permission(e, 'read')),
 };
 
 const words: Record<DefaultRoleKey, Record<Lang, { name: string; description: string }>> = {
@@ -37,8 +40,15 @@ const words: Record<DefaultRoleKey, Record<Lang, { name: string; description: st
     fa: { name: 'مدیر', description: 'دسترسی کامل به همهٔ ماژول‌ها و تنظیمات پیشخوان.' },
   },
   staff: {
-    en: { name: 'Staff', description: 'Does their own work in each module: sees what it needs and adds their own records; reviews and manages nothing.' },
-    fa: { name: 'کارمند', description: 'کار خودش را در هر ماژول انجام می‌دهد: آنچه لازم دارد را می‌بیند و داده‌های خودش را می‌افزاید؛ بررسی و مدیریت با او نیست.' },
+    en: {
+      name: 'Staff',
+      description: 'Does their own work in each module: sees what it needs and adds their own records; reviews and manages nothing.',
+    },
+    fa: {
+      name: 'کارمند',
+      description:
+        'کار خودش را در هر ماژول انجام می‌دهد: آنچه لازم دارد را می‌بیند و داده‌های خودش را می‌افزاید؛ بررسی و مدیریت با او نیست.',
+    },
   },
   viewer: {
     en: { name: 'Viewer', description: 'Sees the records but cannot change them.' },
@@ -71,7 +81,11 @@ export async function createDefaultRoles(ctx: WriteContext, initialized: boolean
         entity: Role,
         op: 'create',
         id,
-        values: { ...words[key][ctx.lang], parentRoleId: parentId && existing.has(parentId) ? parentId : null, permissions: defaultMatrices[key]() },
+        values: {
+          ...words[key][ctx.lang],
+          parentRoleId: parentId && existing.has(parentId) ? parentId : null,
+          permissions: defaultMatrices[key](),
+        },
       });
       // A role the panel already has under the same name stays as it is.
       if (outcome.status === 'applied') existing.add(id);

@@ -28,7 +28,14 @@ export async function openInvitations(q: Queryable, userId: string, now: Date): 
      ORDER BY m.updated_at DESC`,
     [userId, now],
   );
-  return rows.map((r) => ({ code: r.code, name: r.name, icon: r.icon, invitedBy: r.invited_by, roleName: r.role_name, openUntil: r.open_until.toISOString() }));
+  return rows.map((r) => ({
+    code: r.code,
+    name: r.name,
+    icon: r.icon,
+    invitedBy: r.invited_by,
+    roleName: r.role_name,
+    openUntil: r.open_until.toISOString(),
+  }));
 }
 
 export interface InvitationAnswer {
@@ -52,7 +59,14 @@ export async function answerInvitation(db: Db, answer: InvitationAnswer): Promis
     const person = invited && (await findPersonById(tx, answer.userId));
     if (!invited || !person) return false;
     const values = answer.accept
-      ? { status: 'active', invitedUntil: null, login: person.userName, displayName: person.displayName, userName: person.userName, mobile: person.mobile }
+      ? {
+          status: 'active',
+          invitedUntil: null,
+          login: person.userName,
+          displayName: person.displayName,
+          userName: person.userName,
+          mobile: person.mobile,
+        }
       : { status: 'declined', invitedUntil: null };
     const current = await findRow(tx, Member, panel.id, invited.id);
     const answered = await updateRow(tx, Member, { panelId: panel.id, userId: answer.userId, now: answer.now }, current!, values);
@@ -70,7 +84,11 @@ export async function answerInvitation(db: Db, answer: InvitationAnswer): Promis
       modules: [],
     };
     const rowTitle = answer.accept ? person.displayName : invited.display_name;
-    await recordActivity({ tx, access, userId: answer.userId, now: answer.now}, { action: 'update', entity: Member.key, rowTitle, rowId: invited.id }, { entity: Member.key, rowId: invited.id });
+    await recordActivity(
+      { tx, access, userId: answer.userId, now: answer.now },
+      { action: 'update', entity: Member.key, rowTitle, rowId: invited.id },
+      { entity: Member.key, rowId: invited.id },
+    );
     if (answer.accept) {
       // Whoever invited them is told (decision 038), if they may still read the panel's people.
       const { kind, message } = platformNotifications.invitationAccepted;

@@ -10,7 +10,8 @@ import { RuleRejection } from '../entities/writeContext.ts';
 
 function checked(values: Record<string, unknown>): Record<string, unknown> {
   const out = { ...values };
-  if ('document' in values && !numberedDocuments().some((d) => d.key === values.document)) throw new RuleRejection(Code.BadRequest, { document: 'option' });
+  if ('document' in values && !numberedDocuments().some((d) => d.key === values.document))
+    throw new RuleRejection(Code.BadRequest, { document: 'option' });
   if ('prefix' in values) {
     const prefix = normalizePrefix(values.prefix);
     if (!prefix) throw new RuleRejection(Code.BadRequest, { prefix: 'format' });

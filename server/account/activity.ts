@@ -7,15 +7,7 @@ import { ACTIVITY_DAYS, type ActivityData } from '../../src/contract/profile.ts'
 import type { Queryable } from '../db/Db.ts';
 
 export type ActivityKind =
-  | 'signup'
-  | 'login'
-  | 'login_mobile'
-  | 'refresh'
-  | 'logout'
-  | 'profile_update'
-  | 'mobile_verify'
-  | 'password_change'
-  | 'password_reset';
+  'signup' | 'login' | 'login_mobile' | 'refresh' | 'logout' | 'profile_update' | 'mobile_verify' | 'password_change' | 'password_reset';
 
 export const ACTIVITY_TIME_ZONE = 'Asia/Tehran';
 

@@ -39,7 +39,15 @@ export const columnOf: Readonly<Record<ProfileField, string>> = {
 };
 
 /** Names and places people type on Persian or Arabic keyboards: one spelling of ی and ک. */
-const persianText: ReadonlySet<ProfileField> = new Set(['firstName', 'lastName', 'fatherName', 'city', 'state', 'country', 'residenceAddress']);
+const persianText: ReadonlySet<ProfileField> = new Set([
+  'firstName',
+  'lastName',
+  'fatherName',
+  'city',
+  'state',
+  'country',
+  'residenceAddress',
+]);
 
 /** The names a profile cannot do without; sent blank they are refused rather than cleared. */
 const requiredNames: ReadonlySet<ProfileField> = new Set(['firstName', 'lastName']);

@@ -14,10 +14,7 @@ export interface LoginUser {
 }
 
 export async function findUserByUsername(db: Queryable, username: string): Promise<LoginUser | null> {
-  const [row] = await db.query<LoginUser>(
-    'SELECT id, username, password_hash FROM users WHERE lower(username) = lower($1)',
-    [username],
-  );
+  const [row] = await db.query<LoginUser>('SELECT id, username, password_hash FROM users WHERE lower(username) = lower($1)', [username]);
   return row ?? null;
 }
 

@@ -3,7 +3,13 @@
  * Request schemas document what each call reads; the handlers validate it (see app.ts).
  */
 import { codePurposes } from '../auth/sms.ts';
-import { completeProfileFields, genders, maritalStatuses, militaryServiceStatuses, registrationFields } from '../../src/contract/profile.ts';
+import {
+  completeProfileFields,
+  genders,
+  maritalStatuses,
+  militaryServiceStatuses,
+  registrationFields,
+} from '../../src/contract/profile.ts';
 import { MAX } from '../fields.ts';
 import { arrayOf, boolean, component, envelope, integer, nothing, object, text, type JsonSchema, type RouteDoc } from './schemaKit.ts';
 
@@ -12,7 +18,10 @@ type RouteSchema = RouteDoc & { body?: JsonSchema; querystring?: JsonSchema; res
 const field = (max: number, extra: JsonSchema = {}) => text({ maxLength: max, ...extra });
 const tokens = component(
   'Tokens',
-  object({ access_token: text({ description: 'A bearer token (HS256 JWT), valid about 10 minutes.' }), refresh_token: text() }, { required: ['access_token', 'refresh_token'] }),
+  object(
+    { access_token: text({ description: 'A bearer token (HS256 JWT), valid about 10 minutes.' }), refresh_token: text() },
+    { required: ['access_token', 'refresh_token'] },
+  ),
 );
 const done = { 200: envelope(nothing) };
 const signedIn: Record<string, string[]>[] = [{ bearer: [] }];
@@ -39,27 +48,43 @@ const currentUser = component(
       createdAt: text({ format: 'date-time' }),
       ...profileProperties,
     },
-    { required: ['userName', 'mobileVerified', 'completeness', 'createdAt', ...profileFields], description: 'Empty profile fields are "".' },
+    {
+      required: ['userName', 'mobileVerified', 'completeness', 'createdAt', ...profileFields],
+      description: 'Empty profile fields are "".',
+    },
   ),
 );
 
 const profileInput = (name: string, description: string) =>
   component(name, object({ userId: integer({ description: 'Ignored.' }), ...profileProperties }, { description }));
 
-const activityDays = object({ days: arrayOf(object({ date: text({ format: 'date' }), count: integer({ minimum: 0 }) }, { required: ['date', 'count'] })) }, { required: ['days'] });
+const activityDays = object(
+  { days: arrayOf(object({ date: text({ format: 'date' }), count: integer({ minimum: 0 }) }, { required: ['date', 'count'] })) },
+  { required: ['days'] },
+);
 
 export const accountSchemas = {
   login: {
     summary: 'Log in with username and password',
-    body: object({ username: field(MAX.username), password: field(MAX.password), serviceName: field(MAX.serviceName) }, { required: ['username', 'password', 'serviceName'] }),
+    body: object(
+      { username: field(MAX.username), password: field(MAX.password), serviceName: field(MAX.serviceName) },
+      { required: ['username', 'password', 'serviceName'] },
+    ),
     response: { 200: envelope(tokens) },
   },
   signUp: {
     summary: 'Sign up and log in',
-    body: object({ username: field(MAX.username), password: field(MAX.password), serviceName: field(MAX.serviceName) }, { required: ['username', 'password', 'serviceName'] }),
+    body: object(
+      { username: field(MAX.username), password: field(MAX.password), serviceName: field(MAX.serviceName) },
+      { required: ['username', 'password', 'serviceName'] },
+    ),
     response: { 201: envelope(tokens) },
   },
-  refreshToken: { summary: 'Trade a refresh token for a new pair', body: object({ refreshToken: field(MAX.token) }, { required: ['refreshToken'] }), response: { 200: envelope(tokens) } },
+  refreshToken: {
+    summary: 'Trade a refresh token for a new pair',
+    body: object({ refreshToken: field(MAX.token) }, { required: ['refreshToken'] }),
+    response: { 200: envelope(tokens) },
+  },
   logout: {
     summary: "End the refresh token's session (and the bearer's)",
     security: maybeSignedIn,
@@ -68,7 +93,10 @@ export const accountSchemas = {
   },
   resetPassword: {
     summary: 'Change the password while signed in; other sessions end',
-    body: object({ oldPassword: field(MAX.password), newPassword: field(MAX.password), confirmPassword: field(MAX.password) }, { required: ['oldPassword', 'newPassword', 'confirmPassword'] }),
+    body: object(
+      { oldPassword: field(MAX.password), newPassword: field(MAX.password), confirmPassword: field(MAX.password) },
+      { required: ['oldPassword', 'newPassword', 'confirmPassword'] },
+    ),
     response: done,
   },
   sendVerifiedCode: {
@@ -88,7 +116,13 @@ export const accountSchemas = {
   resetPasswordByMobile: {
     summary: 'Reset a forgotten password with a code; every session ends',
     body: object(
-      { UserName: field(MAX.username), mobile: field(MAX.mobile), code: field(MAX.code), newPassword: field(MAX.password), confirmPassword: field(MAX.password) },
+      {
+        UserName: field(MAX.username),
+        mobile: field(MAX.mobile),
+        code: field(MAX.code),
+        newPassword: field(MAX.password),
+        confirmPassword: field(MAX.password),
+      },
       { required: ['mobile', 'code', 'newPassword', 'confirmPassword'] },
     ),
     response: done,
@@ -98,7 +132,11 @@ export const accountSchemas = {
     security: signedIn,
     response: { 200: envelope(currentUser) },
   },
-  registrationProfile: { summary: 'Register the profile', body: profileInput('RegistrationProfile', 'publicUserName "null" or "" means none.'), response: { 200: envelope(currentUser) } },
+  registrationProfile: {
+    summary: 'Register the profile',
+    body: profileInput('RegistrationProfile', 'publicUserName "null" or "" means none.'),
+    response: { 200: envelope(currentUser) },
+  },
   updateProfile: {
     summary: 'Update the profile, or only the complete-profile subset',
     body: profileInput('ProfileUpdate', 'Only the fields sent are changed.'),
@@ -113,11 +151,27 @@ export const accountSchemas = {
   getUserByUsername: {
     summary: 'Developer tools: a user by username',
     querystring: object({ username: field(MAX.username) }, { required: ['username'] }),
-    response: { 200: envelope(object({ id: text(), registered: boolean, ...currentUser.properties as Record<string, JsonSchema> }, { required: ['id', 'registered'] })) },
+    response: {
+      200: envelope(
+        object(
+          { id: text(), registered: boolean, ...(currentUser.properties as Record<string, JsonSchema>) },
+          { required: ['id', 'registered'] },
+        ),
+      ),
+    },
   },
   devSmsOutbox: {
     summary: 'Developer tools: the SMS the log sender kept for a number',
     querystring: object({ mobile: field(MAX.mobile) }, { required: ['mobile'] }),
-    response: { 200: envelope(arrayOf(object({ mobile: text(), code: text(), purpose: text({ enum: [...codePurposes] }), lang: text({ enum: ['fa', 'en'] }) }, { open: true }))) },
+    response: {
+      200: envelope(
+        arrayOf(
+          object(
+            { mobile: text(), code: text(), purpose: text({ enum: [...codePurposes] }), lang: text({ enum: ['fa', 'en'] }) },
+            { open: true },
+          ),
+        ),
+      ),
+    },
   },
 } satisfies Record<string, RouteSchema>;

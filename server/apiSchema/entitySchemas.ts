@@ -32,7 +32,11 @@ function valueSchema(field: Field): JsonSchema {
         ...described,
       };
     case 'integer':
-      return integer({ ...(field.min !== undefined ? { minimum: field.min } : {}), ...(field.max !== undefined ? { maximum: field.max } : {}), ...described });
+      return integer({
+        ...(field.min !== undefined ? { minimum: field.min } : {}),
+        ...(field.max !== undefined ? { maximum: field.max } : {}),
+        ...described,
+      });
     case 'decimal':
       return { ...quantity, ...described };
     case 'date':
@@ -62,7 +66,10 @@ function valueSchema(field: Field): JsonSchema {
  */
 function answered(field: Field): JsonSchema {
   const schema = valueSchema(field);
-  const nullable: JsonSchema = { ...schema, type: [...(Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string]), 'null'] };
+  const nullable: JsonSchema = {
+    ...schema,
+    type: [...(Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string]), 'null'],
+  };
   if (Array.isArray(schema.enum)) nullable.enum = [...(schema.enum as unknown[]), null];
   return nullable;
 }
@@ -126,17 +133,23 @@ function linesInput(entity: Entity): Record<string, JsonSchema> {
 }
 
 function requiredOf(fields: Record<string, Field>): string[] {
-  return Object.entries(fields).filter(([, f]) => f.required && !f.readOnly).map(([name]) => name);
+  return Object.entries(fields)
+    .filter(([, f]) => f.required && !f.readOnly)
+    .map(([name]) => name);
 }
 
 /** POST body: every writable field, and the row's id when the client made one. */
 export function createBody(entity: Entity): JsonSchema {
-  return named(entity, '.Create', () => object({ id: uuid, ...linesInput(entity), ...inputFields(entity.fields) }, { required: requiredOf(entity.fields) }));
+  return named(entity, '.Create', () =>
+    object({ id: uuid, ...linesInput(entity), ...inputFields(entity.fields) }, { required: requiredOf(entity.fields) }),
+  );
 }
 
 /** PUT body: the version the client last saw and the changed fields. */
 export function updateBody(entity: Entity): JsonSchema {
-  return named(entity, '.Update', () => object({ version: integer({ minimum: 1 }), ...linesInput(entity), ...inputFields(entity.fields) }, { required: ['version'] }));
+  return named(entity, '.Update', () =>
+    object({ version: integer({ minimum: 1 }), ...linesInput(entity), ...inputFields(entity.fields) }, { required: ['version'] }),
+  );
 }
 
 export const versionBody = object({ version: integer({ minimum: 1 }) }, { required: ['version'] });
@@ -155,7 +168,9 @@ export function listQuery(entity: Entity): JsonSchema {
   };
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.readableBy === SERVER_ONLY) continue;
-    properties[`filter.${name}`] = text({ description: `Equals (empty: is empty)${field.kind === 'stringList' ? '; contains, for a list' : ''}.` });
+    properties[`filter.${name}`] = text({
+      description: `Equals (empty: is empty)${field.kind === 'stringList' ? '; contains, for a list' : ''}.`,
+    });
     if (rangeKinds.has(field.kind)) {
       properties[`filter.${name}.from`] = text({ description: 'Inclusive lower bound.' });
       properties[`filter.${name}.to`] = text({ description: 'Inclusive upper bound.' });
@@ -170,5 +185,3 @@ export function listSchema(entity: Entity): JsonSchema {
     { required: ['items', 'total', 'page', 'pageSize'] },
   );
 }
-
-

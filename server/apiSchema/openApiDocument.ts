@@ -54,7 +54,7 @@ class SchemaPrinter {
   /** The body of every component referred to, and of those they refer to in turn. */
   components(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (let added = true; added; ) {
+    for (let added = true; added;) {
       added = false;
       for (const name of [...this.used].sort()) {
         if (name in out) continue;
@@ -109,7 +109,14 @@ function parameters(printer: SchemaPrinter, route: ApiRoute): unknown[] {
   };
   add('path', route.schema.params);
   add('query', route.schema.querystring);
-  if (route.inPanel) list.push({ name: 'X-Panel-Code', in: 'header', required: true, description: 'The panel the call works in.', schema: { type: 'string' } });
+  if (route.inPanel)
+    list.push({
+      name: 'X-Panel-Code',
+      in: 'header',
+      required: true,
+      description: 'The panel the call works in.',
+      schema: { type: 'string' },
+    });
   return list;
 }
 
@@ -117,9 +124,15 @@ function operation(printer: SchemaPrinter, route: ApiRoute, operationIds: Set<st
   const { schema } = route;
   const responses: Record<string, unknown> = {};
   for (const [status, answer] of Object.entries(schema.response ?? { 200: genericAnswer })) {
-    responses[status] = { description: 'Success: the spec envelope with `data`.', content: { 'application/json': { schema: printer.print(answer) } } };
+    responses[status] = {
+      description: 'Success: the spec envelope with `data`.',
+      content: { 'application/json': { schema: printer.print(answer) } },
+    };
   }
-  responses.default = { description: 'Failure: the spec envelope with a catalogue code.', content: { 'application/json': { schema: printer.print(failureEnvelope) } } };
+  responses.default = {
+    description: 'Failure: the spec envelope with a catalogue code.',
+    content: { 'application/json': { schema: printer.print(failureEnvelope) } },
+  };
   const params = parameters(printer, route);
   const security = schema.security ?? (route.signedIn ? [{ bearer: [] }] : []);
   const base = `${route.method.toLowerCase()}${route.url.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`;
@@ -133,7 +146,14 @@ function operation(printer: SchemaPrinter, route: ApiRoute, operationIds: Set<st
     ...(schema.description ? { description: schema.description } : {}),
     tags: schema.tags ?? [route.url.split('/')[2]],
     ...(params.length ? { parameters: params } : {}),
-    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body }, 'application/x-www-form-urlencoded': { schema: body } } } } : {}),
+    ...(body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: body }, 'application/x-www-form-urlencoded': { schema: body } },
+          },
+        }
+      : {}),
     responses,
     security,
   };
@@ -154,7 +174,8 @@ export function openApiDocument(routes: readonly ApiRoute[], version: string): R
     info: {
       title: 'Pishkhan API',
       version,
-      description: 'Every answer is the spec envelope `{ isSuccess, data, errorData: { code, message }, message }`; codes are the catalogue of spec section 8.',
+      description:
+        'Every answer is the spec envelope `{ isSuccess, data, errorData: { code, message }, message }`; codes are the catalogue of spec section 8.',
     },
     servers: [{ url: '/' }],
     paths,

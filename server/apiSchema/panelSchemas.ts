@@ -4,7 +4,20 @@ import { entities } from '../../src/contract/modules.ts';
 import { ACTIVITY_RECENT_DEFAULT, ACTIVITY_RECENT_MAX } from '../../src/contract/panels.ts';
 import { PULL_PAGE_DEFAULT, PULL_PAGE_MAX, PUSH_BATCH_MAX } from '../../src/contract/sync.ts';
 import { rowSchema } from './entitySchemas.ts';
-import { anyValue, arrayOf, boolean, component, documentedAs, envelope, integer, nothing, object, orNull, text, type JsonSchema } from './schemaKit.ts';
+import {
+  anyValue,
+  arrayOf,
+  boolean,
+  component,
+  documentedAs,
+  envelope,
+  integer,
+  nothing,
+  object,
+  orNull,
+  text,
+  type JsonSchema,
+} from './schemaKit.ts';
 
 const company = {
   companyName: text(),
@@ -13,7 +26,10 @@ const company = {
   phone: text(),
   address: text(),
   postalCode: text(),
-  moneyUnit: text({ enum: ['rial', 'toman'], description: 'The unit amounts are shown and typed in (decision 027); the wire stays rials.' }),
+  moneyUnit: text({
+    enum: ['rial', 'toman'],
+    description: 'The unit amounts are shown and typed in (decision 027); the wire stays rials.',
+  }),
 };
 const details = { name: text(), icon: text({ description: 'A key of the icon set the client ships.' }), ...company };
 const moduleKeys = arrayOf(text({ description: 'A module key, e.g. WarehousingMVM.' }));
@@ -22,7 +38,16 @@ const moduleIcons = { type: 'object', additionalProperties: text(), description:
 const panelSummary = component(
   'PanelSummary',
   object(
-    { code: text(), name: text(), icon: text(), modules: moduleKeys, isOwner: boolean, roleName: text({ type: ['string', 'null'] }), memberCount: integer(), createdAt: text({ format: 'date-time' }) },
+    {
+      code: text(),
+      name: text(),
+      icon: text(),
+      modules: moduleKeys,
+      isOwner: boolean,
+      roleName: text({ type: ['string', 'null'] }),
+      memberCount: integer(),
+      createdAt: text({ format: 'date-time' }),
+    },
     { required: ['code', 'name', 'icon', 'modules', 'isOwner', 'roleName', 'memberCount', 'createdAt'] },
   ),
 );
@@ -44,14 +69,25 @@ const currentPanel = component(
       roleName: text({ type: ['string', 'null'] }),
       memberCount: integer(),
     },
-    { required: ['code', 'name', 'modules', 'isOwner', 'permissions'], open: true, description: 'The panel with the caller’s access; company details may carry more keys.' },
+    {
+      required: ['code', 'name', 'modules', 'isOwner', 'permissions'],
+      open: true,
+      description: 'The panel with the caller’s access; company details may carry more keys.',
+    },
   ),
 );
 
 const invitation = component(
   'PanelInvitation',
   object(
-    { code: text(), name: text(), icon: text(), invitedBy: text(), roleName: text({ type: ['string', 'null'] }), openUntil: text({ format: 'date-time' }) },
+    {
+      code: text(),
+      name: text(),
+      icon: text(),
+      invitedBy: text(),
+      roleName: text({ type: ['string', 'null'] }),
+      openUntil: text({ format: 'date-time' }),
+    },
     { required: ['code', 'name', 'icon', 'invitedBy', 'roleName', 'openUntil'] },
   ),
 );
@@ -75,26 +111,45 @@ function makePanelSchemas() {
     list: { summary: "The caller's panels", response: { 200: envelope(arrayOf(panelSummary)) } },
     current: { summary: 'The X-Panel-Code panel with the caller’s access', response: { 200: inPanel } },
     updateDetails: { summary: "Change the panel's name, icon and company details", body: object(details), response: { 200: inPanel } },
-    updateModules: { summary: 'Change the enabled modules', body: object({ modules: moduleKeys, moduleIcons }, { required: ['modules'] }), response: { 200: inPanel } },
-    initialElements: { summary: 'Create the default roles (first run)', response: { 200: envelope(object({ roles: arrayOf(rowSchema(Role)) }, { required: ['roles'] })) } },
+    updateModules: {
+      summary: 'Change the enabled modules',
+      body: object({ modules: moduleKeys, moduleIcons }, { required: ['modules'] }),
+      response: { 200: inPanel },
+    },
+    initialElements: {
+      summary: 'Create the default roles (first run)',
+      response: { 200: envelope(object({ roles: arrayOf(rowSchema(Role)) }, { required: ['roles'] })) },
+    },
     activitySummary: {
       summary: 'Writes per day over the last 30 days, and the newest activity',
       querystring: object({ recent: integer({ minimum: 0, maximum: ACTIVITY_RECENT_MAX, default: ACTIVITY_RECENT_DEFAULT }) }),
       response: {
         200: envelope(
           object(
-            { days: arrayOf(object({ date: text({ format: 'date' }), count: integer() }, { required: ['date', 'count'] })), recent: arrayOf(rowSchema(Activity)) },
+            {
+              days: arrayOf(object({ date: text({ format: 'date' }), count: integer() }, { required: ['date', 'count'] })),
+              recent: arrayOf(rowSchema(Activity)),
+            },
             { required: ['days', 'recent'] },
           ),
         ),
       },
     },
     invitations: { summary: "The caller's open invitations", response: { 200: envelope(arrayOf(invitation)) } },
-    acceptInvitation: { summary: 'Accept an invitation; answers the joined panel', body: invitationCode, response: { 200: envelope(orNull(panelSummary)) } },
+    acceptInvitation: {
+      summary: 'Accept an invitation; answers the joined panel',
+      body: invitationCode,
+      response: { 200: envelope(orNull(panelSummary)) },
+    },
     declineInvitation: { summary: 'Decline an invitation', body: invitationCode, response: { 200: envelope(nothing) } },
     backup: {
-      summary: "The panel as one file, for its owner: gzip-compressed JSON lines, versioned and checksummed (decision 022)",
-      response: { 200: { description: 'The backup file (application/gzip).', content: { 'application/gzip': { schema: { type: 'string', format: 'binary' } } } } },
+      summary: 'The panel as one file, for its owner: gzip-compressed JSON lines, versioned and checksummed (decision 022)',
+      response: {
+        200: {
+          description: 'The backup file (application/gzip).',
+          content: { 'application/gzip': { schema: { type: 'string', format: 'binary' } } },
+        },
+      },
     },
     restore: {
       summary: 'Restore a backup file (body: application/gzip) as a new panel the caller owns',
@@ -106,7 +161,11 @@ function makePanelSchemas() {
 /** Any entity's row: open for the serialiser, one of the declared rows in the document. */
 function anyRow(nullable: boolean): JsonSchema {
   const rows = entities().map(rowSchema);
-  const open = { type: nullable ? ['object', 'null'] : 'object', additionalProperties: true, description: 'A row of the entity named beside it.' };
+  const open = {
+    type: nullable ? ['object', 'null'] : 'object',
+    additionalProperties: true,
+    description: 'A row of the entity named beside it.',
+  };
   return documentedAs(open, { anyOf: nullable ? [...rows, nothing] : rows, description: open.description });
 }
 
@@ -119,7 +178,11 @@ function makeSyncSchemas() {
       op: text({ enum: ['create', 'update', 'delete', 'submit', 'cancel'] }),
       id: text({ format: 'uuid' }),
       baseVersion: integer({ minimum: 1 }),
-      values: { type: 'object', additionalProperties: true, description: "create: every field; update: the changed ones (the entity's Create/Update schema)." },
+      values: {
+        type: 'object',
+        additionalProperties: true,
+        description: "create: every field; update: the changed ones (the entity's Create/Update schema).",
+      },
       dependsOn: integer({ minimum: 1 }),
     },
     { required: ['mutationId', 'entity', 'op', 'id'] },
@@ -140,12 +203,31 @@ function makeSyncSchemas() {
   return {
     push: {
       summary: 'Push queued mutations (applied at most once each)',
-      body: component('PushRequest', object({ clientId: text({ description: 'A random id per device, user and panel.' }), mutations: arrayOf(mutation, { maxItems: PUSH_BATCH_MAX }) }, { required: ['clientId', 'mutations'] })),
-      response: { 200: envelope(component('PushResponse', object({ lastMutationId: integer(), results: arrayOf(result) }, { required: ['lastMutationId', 'results'] }))) },
+      body: component(
+        'PushRequest',
+        object(
+          {
+            clientId: text({ description: 'A random id per device, user and panel.' }),
+            mutations: arrayOf(mutation, { maxItems: PUSH_BATCH_MAX }),
+          },
+          { required: ['clientId', 'mutations'] },
+        ),
+      ),
+      response: {
+        200: envelope(
+          component(
+            'PushResponse',
+            object({ lastMutationId: integer(), results: arrayOf(result) }, { required: ['lastMutationId', 'results'] }),
+          ),
+        ),
+      },
     },
     pull: {
       summary: 'Pull the changes after a cursor',
-      querystring: object({ cursor: integer({ minimum: 0, default: 0 }), limit: integer({ minimum: 1, maximum: PULL_PAGE_MAX, default: PULL_PAGE_DEFAULT }) }),
+      querystring: object({
+        cursor: integer({ minimum: 0, default: 0 }),
+        limit: integer({ minimum: 1, maximum: PULL_PAGE_MAX, default: PULL_PAGE_DEFAULT }),
+      }),
       response: {
         200: envelope(
           component(

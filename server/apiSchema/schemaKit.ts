@@ -57,7 +57,10 @@ export const nothing: JsonSchema = { type: 'null' };
 /** Whatever JSON value the answer holds (written as it is). */
 export const anyValue: JsonSchema = {};
 
-export function object(properties: Record<string, JsonSchema>, options: { required?: readonly string[]; open?: boolean; description?: string } = {}): JsonSchema {
+export function object(
+  properties: Record<string, JsonSchema>,
+  options: { required?: readonly string[]; open?: boolean; description?: string } = {},
+): JsonSchema {
   return {
     type: 'object',
     ...(options.description ? { description: options.description } : {}),
@@ -71,13 +74,21 @@ export const arrayOf = (items: JsonSchema, extra: JsonSchema = {}): JsonSchema =
 
 export const errorData = component(
   'ErrorData',
-  object({ code: integer({ description: 'A code of the catalogue (spec section 8).' }), message: text() }, { required: ['code', 'message'] }),
+  object(
+    { code: integer({ description: 'A code of the catalogue (spec section 8).' }), message: text() },
+    { required: ['code', 'message'] },
+  ),
 );
 
 /** The spec's generic response (section 3) carrying `data` of this schema on success. */
 export function envelope(data: JsonSchema): JsonSchema {
   return object(
-    { isSuccess: { type: 'boolean', description: 'true' }, data, errorData: nothing, message: text({ description: "The success code's message, in the request's language." }) },
+    {
+      isSuccess: { type: 'boolean', description: 'true' },
+      data,
+      errorData: nothing,
+      message: text({ description: "The success code's message, in the request's language." }),
+    },
     { required: ['isSuccess', 'data', 'errorData', 'message'] },
   );
 }

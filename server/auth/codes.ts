@@ -66,8 +66,12 @@ function waitFor(counts: SendCounts, now: number): number {
  */
 async function sendWait(tx: Queryable, target: CodeTarget, address: string, now: number): Promise<number> {
   const [row] = await tx.query<{
-    by_mobile: number; first_mobile: Date | null; last_mobile: Date | null;
-    by_address: number; first_address: Date | null; last_address: Date | null;
+    by_mobile: number;
+    first_mobile: Date | null;
+    last_mobile: Date | null;
+    by_address: number;
+    first_address: Date | null;
+    last_address: Date | null;
   }>(
     `SELECT count(*) FILTER (WHERE mobile = $1)::int AS by_mobile,
             min(sent_at) FILTER (WHERE mobile = $1) AS first_mobile,
@@ -103,16 +107,22 @@ export async function issueCode(db: Db, key: Buffer, target: CodeTarget, address
 
     const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
     const at = new Date(now);
-    await tx.query(
-      'UPDATE verification_codes SET consumed_at = $3 WHERE mobile = $1 AND purpose = $2 AND consumed_at IS NULL',
-      [target.mobile, target.purpose, at],
-    );
+    await tx.query('UPDATE verification_codes SET consumed_at = $3 WHERE mobile = $1 AND purpose = $2 AND consumed_at IS NULL', [
+      target.mobile,
+      target.purpose,
+      at,
+    ]);
     await tx.query(
       `INSERT INTO verification_codes (mobile, purpose, code_hash, user_id, created_at, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6)`,
       [target.mobile, target.purpose, codeHash(key, target, code), target.userId ?? null, at, new Date(now + CODE_TTL_MS)],
     );
-    await tx.query('INSERT INTO sms_sends (mobile, address, sent_at, purpose) VALUES ($1, $2, $3, $4)', [target.mobile, address, at, target.purpose]);
+    await tx.query('INSERT INTO sms_sends (mobile, address, sent_at, purpose) VALUES ($1, $2, $3, $4)', [
+      target.mobile,
+      address,
+      at,
+      target.purpose,
+    ]);
     return { code };
   });
 }

@@ -24,7 +24,11 @@ function derive(secret: string, purpose: string): Buffer {
 }
 
 export function deriveKeys(secret: string): ServerKeys {
-  return { accessToken: derive(secret, 'access-token'), smsCode: derive(secret, 'sms-code'), deviceCredential: derive(secret, 'device-credential') };
+  return {
+    accessToken: derive(secret, 'access-token'),
+    smsCode: derive(secret, 'sms-code'),
+    deviceCredential: derive(secret, 'device-credential'),
+  };
 }
 
 let cached: { secret: string; keys: ServerKeys } | null = null;

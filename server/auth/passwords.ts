@@ -16,9 +16,7 @@ const hashOptions = {
   parallelism: 1,
 } as const;
 
-const commonPasswords: ReadonlySet<string> = new Set(
-  dictionary['passwords-common'].map((p) => p.toLowerCase()),
-);
+const commonPasswords: ReadonlySet<string> = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
 
 export type PasswordProblem = 'tooShort' | 'tooLong' | 'common';
 

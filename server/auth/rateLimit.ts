@@ -36,12 +36,7 @@ export const loginLimits = {
 export const signUpLimit: Limit = { prefix: 'signup', maxFailures: 20, windowMs: 60 * MINUTE, slowAfter: Number.POSITIVE_INFINITY };
 
 /** The answers that mean "a wrong guess" and so count against the guesser. */
-const guessFailures: ReadonlySet<number> = new Set([
-  Code.WrongCredentials,
-  Code.UserNotFound,
-  Code.CodeProblem,
-  Code.CodeInvalid,
-]);
+const guessFailures: ReadonlySet<number> = new Set([Code.WrongCredentials, Code.UserNotFound, Code.CodeProblem, Code.CodeInvalid]);
 
 export interface LoginAttempt {
   username?: string | undefined;

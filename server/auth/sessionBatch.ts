@@ -79,6 +79,11 @@ export function liveSessionRow<T>(db: Db, clock: Clock, columns: string, session
     });
   }
   return new Promise<T | null>((resolve, reject) => {
-    batch.waiting.push({ sessionId: sessionId.toLowerCase(), userId: userId.toLowerCase(), resolve: resolve as Waiting['resolve'], reject });
+    batch.waiting.push({
+      sessionId: sessionId.toLowerCase(),
+      userId: userId.toLowerCase(),
+      resolve: resolve as Waiting['resolve'],
+      reject,
+    });
   });
 }

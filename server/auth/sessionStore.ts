@@ -26,10 +26,13 @@ export interface IssueContext {
 export async function openSession(ctx: IssueContext, userId: string): Promise<LoginData> {
   const now = ctx.clock.now();
   const refreshToken = newRefreshToken();
-  const [session] = await ctx.db.query<{ id: string }>(
-    openSessionStatement,
-    [userId, new Date(now), new Date(now + SESSION_MAX_AGE_MS), hashRefreshToken(refreshToken), new Date(now + REFRESH_IDLE_MS)],
-  );
+  const [session] = await ctx.db.query<{ id: string }>(openSessionStatement, [
+    userId,
+    new Date(now),
+    new Date(now + SESSION_MAX_AGE_MS),
+    hashRefreshToken(refreshToken),
+    new Date(now + REFRESH_IDLE_MS),
+  ]);
   const access_token = signAccessToken(ctx.tokens, { userId, sessionId: session!.id }, now);
   return { access_token, refresh_token: refreshToken };
 }
@@ -52,10 +55,12 @@ export type RotateResult = { tokens: LoginData; userId: string } | { refused: 'u
 export async function rotateRefreshToken(ctx: IssueContext, refreshToken: string): Promise<RotateResult> {
   const now = ctx.clock.now();
   const next = newRefreshToken();
-  const [rotated] = await ctx.db.query<{ session_id: string; user_id: string }>(
-    rotateStatement,
-    [hashRefreshToken(refreshToken), new Date(now), hashRefreshToken(next), new Date(now + REFRESH_IDLE_MS)],
-  );
+  const [rotated] = await ctx.db.query<{ session_id: string; user_id: string }>(rotateStatement, [
+    hashRefreshToken(refreshToken),
+    new Date(now),
+    hashRefreshToken(next),
+    new Date(now + REFRESH_IDLE_MS),
+  ]);
   if (rotated) {
     const access_token = signAccessToken(ctx.tokens, { userId: rotated.user_id, sessionId: rotated.session_id }, now);
     return { tokens: { access_token, refresh_token: next }, userId: rotated.user_id };
@@ -100,15 +105,22 @@ export async function revokeByRefreshToken(db: Queryable, refreshToken: string, 
 }
 
 export async function revokeSession(db: Queryable, sessionId: string, reason: RevokeReason, now: number): Promise<boolean> {
-  const rows = await db.query(
-    'UPDATE sessions SET revoked_at = $2, revoke_reason = $3 WHERE id = $1 AND revoked_at IS NULL RETURNING id',
-    [sessionId, new Date(now), reason],
-  );
+  const rows = await db.query('UPDATE sessions SET revoked_at = $2, revoke_reason = $3 WHERE id = $1 AND revoked_at IS NULL RETURNING id', [
+    sessionId,
+    new Date(now),
+    reason,
+  ]);
   return rows.length > 0;
 }
 
 /** Ends every live session of `userId` except `keep` (null ends them all). */
-export async function revokeUserSessions(db: Queryable, userId: string, keep: string | null, reason: RevokeReason, now: number): Promise<number> {
+export async function revokeUserSessions(
+  db: Queryable,
+  userId: string,
+  keep: string | null,
+  reason: RevokeReason,
+  now: number,
+): Promise<number> {
   const rows = await db.query(
     `UPDATE sessions SET revoked_at = $3, revoke_reason = $4
      WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2)

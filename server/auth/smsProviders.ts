@@ -49,7 +49,8 @@ async function post(provider: SmsProviderConfig['kind'], url: string, init: Requ
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
-    const why = error instanceof Error && error.name === 'TimeoutError' ? `no answer in ${timeoutMs} ms` : 'the provider could not be reached';
+    const why =
+      error instanceof Error && error.name === 'TimeoutError' ? `no answer in ${timeoutMs} ms` : 'the provider could not be reached';
     throw new SmsGatewayError(provider, null, why);
   }
 }

@@ -86,7 +86,14 @@ export async function panelsToAudit(q: Queryable, panel?: string): Promise<Panel
 export async function auditPanel(db: Db, panel: PanelRecord): Promise<PanelAudit> {
   return db.transaction(async (tx) => {
     await tx.exec('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const result: PanelAudit = { panelId: panel.id, code: panel.code, name: panel.name, compared: 0, differences: [], checks: booksChecks().map((c) => c.name) };
+    const result: PanelAudit = {
+      panelId: panel.id,
+      code: panel.code,
+      name: panel.name,
+      compared: 0,
+      differences: [],
+      checks: booksChecks().map((c) => c.name),
+    };
     for (const { name, check } of booksChecks()) {
       const found = await check.run({ q: tx, panelId: panel.id });
       result.compared += found.compared;
@@ -142,27 +149,55 @@ export function thousandths(value: unknown): bigint {
  * when empty), `whole` (rials, 0 when empty), `thousandths` (a quantity, 0 when empty) or `flag`.
  */
 export type AuditColumn = 'id' | 'optional' | 'whole' | 'thousandths' | 'flag';
-type ColumnValue<C extends AuditColumn> = C extends 'whole' | 'thousandths' ? bigint : C extends 'flag' ? boolean : C extends 'id' ? string : string | null;
+type ColumnValue<C extends AuditColumn> = C extends 'whole' | 'thousandths'
+  ? bigint
+  : C extends 'flag'
+    ? boolean
+    : C extends 'id'
+      ? string
+      : string | null;
 export type AuditRow<C extends Record<string, AuditColumn>> = { id: string } & { [F in keyof C]: ColumnValue<C[F]> };
 
 /**
  * Every live row of a ledger entity (stock moves, journal lines) in the panel, the fields asked
  * for read exactly — amounts and quantities as text into BigInt, never through Number.
  */
-export async function readLedgerRows<const C extends Record<string, AuditColumn>>({ q, panelId }: AuditScope, entity: Entity, columns: C): Promise<AuditRow<C>[]> {
+export async function readLedgerRows<const C extends Record<string, AuditColumn>>(
+  { q, panelId }: AuditScope,
+  entity: Entity,
+  columns: C,
+): Promise<AuditRow<C>[]> {
   const fields = Object.entries(columns);
   const select = fields.map(([field, kind], i) => {
     const column = columnName(field);
-    const read = kind === 'whole' || kind === 'thousandths' ? `coalesce(${column}, 0)::text` : kind === 'flag' ? `coalesce(${column}, false)` : `${column}::text`;
+    const read =
+      kind === 'whole' || kind === 'thousandths'
+        ? `coalesce(${column}, 0)::text`
+        : kind === 'flag'
+          ? `coalesce(${column}, false)`
+          : `${column}::text`;
     return `${read} AS c${i}`;
   });
-  const rows = await q.query<Record<string, unknown>>(`SELECT id::text AS id, ${select.join(', ')} FROM ${entity.table} WHERE panel_id = $1 AND NOT deleted`, [panelId]);
+  const rows = await q.query<Record<string, unknown>>(
+    `SELECT id::text AS id, ${select.join(', ')} FROM ${entity.table} WHERE panel_id = $1 AND NOT deleted`,
+    [panelId],
+  );
   return rows.map((r) => {
     const row: Record<string, unknown> = { id: String(r.id) };
     fields.forEach(([field, kind], i) => {
       const v = r[`c${i}`];
       row[field] =
-        kind === 'whole' ? whole(v) : kind === 'thousandths' ? thousandths(v) : kind === 'flag' ? v === true : kind === 'id' ? String(v ?? '') : typeof v === 'string' && v ? v : null;
+        kind === 'whole'
+          ? whole(v)
+          : kind === 'thousandths'
+            ? thousandths(v)
+            : kind === 'flag'
+              ? v === true
+              : kind === 'id'
+                ? String(v ?? '')
+                : typeof v === 'string' && v
+                  ? v
+                  : null;
     });
     return row as AuditRow<C>;
   });
@@ -225,8 +260,11 @@ export function balanceFromLedger(spec: {
          WHERE ${sums.map(([b, l]) => `coalesce(b.b_${columnName(b)}, 0) <> coalesce(l.l_${columnName(l)}, 0)`).join(' OR ')}`,
         [panelId],
       );
-      const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${balance.table} WHERE panel_id = $1 AND NOT deleted`, [panelId]);
-      const place = (r: Record<string, unknown>) => key.map((f, i) => `${f}=${r[k[i]!] === null || r[k[i]!] === undefined ? '∅' : String(r[k[i]!])}`).join(' ');
+      const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${balance.table} WHERE panel_id = $1 AND NOT deleted`, [
+        panelId,
+      ]);
+      const place = (r: Record<string, unknown>) =>
+        key.map((f, i) => `${f}=${r[k[i]!] === null || r[k[i]!] === undefined ? '∅' : String(r[k[i]!])}`).join(' ');
       const differences = rows.map((r): AuditDifference => {
         const [type, id, number] = typeof r.last_source === 'string' ? r.last_source.split('|') : [];
         const values = (prefix: string) => sums.map(([b]) => `${b} ${String(r[`${prefix}_${columnName(b)}`])}`).join(', ');

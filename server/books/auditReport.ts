@@ -6,7 +6,13 @@ import type { AuditDifference, BooksAudit } from './audit.ts';
 
 function describeDifference(d: AuditDifference): string[] {
   const document = d.document ? `${d.document.type} ${d.document.number ?? '(no number)'} ${d.document.id}` : '—';
-  return [`  ${d.check}: ${d.problem}`, `    row:      ${d.entity} ${d.rowId ?? '—'}`, `    document: ${document}`, `    expected: ${d.expected}`, `    found:    ${d.found}`];
+  return [
+    `  ${d.check}: ${d.problem}`,
+    `    row:      ${d.entity} ${d.rowId ?? '—'}`,
+    `    document: ${document}`,
+    `    expected: ${d.expected}`,
+    `    found:    ${d.found}`,
+  ];
 }
 
 /** One line when everything agrees. */
@@ -22,7 +28,9 @@ export function auditReport(audit: BooksAudit): string {
   const lines: string[] = [];
   for (const panel of audit.panels) {
     if (!panel.differences.length) continue;
-    lines.push(`panel ${panel.code} (${panel.name}, ${panel.panelId}): ${panel.differences.length} difference${panel.differences.length === 1 ? '' : 's'}`);
+    lines.push(
+      `panel ${panel.code} (${panel.name}, ${panel.panelId}): ${panel.differences.length} difference${panel.differences.length === 1 ? '' : 's'}`,
+    );
     for (const d of panel.differences) lines.push(...describeDifference(d));
   }
   lines.push(auditSummary(audit));

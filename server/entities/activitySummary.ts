@@ -18,7 +18,12 @@ export function tehranDay(ms: number): string {
   return new Date(ms + TEHRAN_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-export async function activitySummary(q: Queryable, reader: Pick<PanelAccess, 'id' | 'permissions' | 'memberId'>, now: number, recent: number): Promise<ActivitySummary> {
+export async function activitySummary(
+  q: Queryable,
+  reader: Pick<PanelAccess, 'id' | 'permissions' | 'memberId'>,
+  now: number,
+  recent: number,
+): Promise<ActivitySummary> {
   const panelId = reader.id;
   const dates = Array.from({ length: ACTIVITY_DAYS }, (_, i) => tehranDay(now - (ACTIVITY_DAYS - 1 - i) * DAY_MS));
   const since = new Date(Date.parse(`${dates[0]}T00:00:00Z`) - TEHRAN_OFFSET_MS);

@@ -49,6 +49,9 @@ export function titleCondition(reader: Reader, params: unknown[]): string | null
   }
   if (!hidden.length) return null;
   const parts = [`NOT (entity = ANY($${params.push(hidden)}::text[]))`];
-  if (own.length) parts.push(`(entity = ANY($${params.push(own)}::text[]) AND members @> jsonb_build_array($${params.push(reader.memberId!.toLowerCase())}::text))`);
+  if (own.length)
+    parts.push(
+      `(entity = ANY($${params.push(own)}::text[]) AND members @> jsonb_build_array($${params.push(reader.memberId!.toLowerCase())}::text))`,
+    );
   return `(${parts.join(' OR ')})`;
 }

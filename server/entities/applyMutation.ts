@@ -8,7 +8,20 @@
  * checks did not foresee is thrown (see pushMutations for how a batch survives it).
  */
 import { Code } from '../../src/contract/codes.ts';
-import { isDocument, permission, rowInScope, rowMembers, scopeFields, seesAllRows, validateValues, type DocumentSpec, type Entity, type Line, type Row, type WriteFieldReason } from '../../src/contract/entity.ts';
+import {
+  isDocument,
+  permission,
+  rowInScope,
+  rowMembers,
+  scopeFields,
+  seesAllRows,
+  validateValues,
+  type DocumentSpec,
+  type Entity,
+  type Line,
+  type Row,
+  type WriteFieldReason,
+} from '../../src/contract/entity.ts';
 import { isUuid } from '../../src/contract/fields.ts';
 import type { MutationOp } from '../../src/contract/sync.ts';
 import { recordActivity } from './activityLog.ts';
@@ -34,7 +47,15 @@ export interface MutationRequest {
 
 export type MutationOutcome =
   | { status: 'applied'; code: number; row: Row | null }
-  | { status: 'rejected'; code: number; fields?: Record<string, WriteFieldReason>; detail?: unknown; retryAfterMs?: number; heldBy?: number; row: Row | null };
+  | {
+      status: 'rejected';
+      code: number;
+      fields?: Record<string, WriteFieldReason>;
+      detail?: unknown;
+      retryAfterMs?: number;
+      heldBy?: number;
+      row: Row | null;
+    };
 
 const reject = (code: number, fields?: Record<string, WriteFieldReason>) => new RuleRejection(code, fields);
 
@@ -55,7 +76,13 @@ function checked(entity: Entity, values: unknown, mode: 'create' | 'update'): Re
 }
 
 /** The rules of the declaration against stored rows: references, unique values, lines' references, the tree. */
-async function checkRules(ctx: WriteContext, entity: Entity, id: string, values: Record<string, unknown>, current: Row | null = null): Promise<void> {
+async function checkRules(
+  ctx: WriteContext,
+  entity: Entity,
+  id: string,
+  values: Record<string, unknown>,
+  current: Row | null = null,
+): Promise<void> {
   await checkRowRules(ctx.tx, entity, ctx.access.id, id, values, ctx.access);
   await checkUniqueTogether(ctx.tx, entity, ctx.access.id, id, values, { ...(current ?? {}), ...values });
   if (Array.isArray(values.lines)) {
@@ -96,7 +123,10 @@ function keepsAppendOnly(entity: Entity, changes: Record<string, unknown>): void
   if (!entity.appendOnly) return;
   const reviewable = new Set<string>(entity.appendOnly.reviewable ?? []);
   const fixed = Object.keys(changes).filter((name) => !reviewable.has(name));
-  if (fixed.length) throw new RuleRejection(Code.NotPossibleNow, Object.fromEntries(fixed.map((name) => [name, 'type' as const])), { detail: { reason: 'appendOnly' } });
+  if (fixed.length)
+    throw new RuleRejection(Code.NotPossibleNow, Object.fromEntries(fixed.map((name) => [name, 'type' as const])), {
+      detail: { reason: 'appendOnly' },
+    });
 }
 
 /** Drafts only: a submitted or cancelled document is read-only (9106). */
@@ -163,12 +193,21 @@ function withOwnScope(ctx: WriteContext, entity: Entity, values: Record<string, 
  * One who sees only their own rows may not write a row (or move one) out of their scope: 9400
  * naming the field that would take it out (the parent's reference for a row that follows one).
  */
-function staysInScope(ctx: WriteContext, entity: Entity, row: Record<string, unknown>, changed: Record<string, unknown>, creating: boolean): void {
+function staysInScope(
+  ctx: WriteContext,
+  entity: Entity,
+  row: Record<string, unknown>,
+  changed: Record<string, unknown>,
+  creating: boolean,
+): void {
   if (!entity.scope || seesAllRows(entity, ctx.access.permissions)) return;
   const { from, queue } = entity.scope;
-  const touched = [...(from ? [from.reference] : []), ...scopeFields(entity), ...(queue ? [queue.field] : [])].filter((name) => name in changed);
+  const touched = [...(from ? [from.reference] : []), ...scopeFields(entity), ...(queue ? [queue.field] : [])].filter(
+    (name) => name in changed,
+  );
   if (!creating && !touched.length) return;
-  if (!rowInScope(entity, row, ctx.access.permissions, ctx.access.memberId)) throw reject(Code.InvalidOperation, { [touched[0] ?? entity.scope.field]: 'reference' });
+  if (!rowInScope(entity, row, ctx.access.permissions, ctx.access.memberId))
+    throw reject(Code.InvalidOperation, { [touched[0] ?? entity.scope.field]: 'reference' });
 }
 
 /** The Members whose scope an update took the row out of: named ones, and the queue's holders once it is taken from the queue. */
@@ -238,7 +277,13 @@ export async function applyMutation(ctx: WriteContext, m: MutationRequest): Prom
   }
   // The notifications the module declares for this write, in its transaction (decision 038).
   await afterWrite(ctx, entity, current, written.row);
-  const entry = { action: m.op, entity: entity.key, rowTitle: titleOf(entity, written.row), rowId: id, members: rowMembers(entity, written.row) };
+  const entry = {
+    action: m.op,
+    entity: entity.key,
+    rowTitle: titleOf(entity, written.row),
+    rowId: id,
+    members: rowMembers(entity, written.row),
+  };
   const changed = { entity: entity.key, rowId: id, ...(written.leftScope?.length ? { leftScope: written.leftScope } : {}) };
   if (ctx.journal) ctx.journal.add(entry, changed);
   else await recordActivity(ctx, entry, changed);

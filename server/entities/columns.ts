@@ -43,7 +43,18 @@ export const metaColumns = [
 ] as const;
 
 /** Names no entity's field may take; a document's own (status, number…) collide through their columns. */
-export const reservedFieldNames = new Set(['id', 'panelId', 'version', 'createdAt', 'updatedAt', 'deleted', 'createdBy', 'updatedBy', 'lines', 'searchText']);
+export const reservedFieldNames = new Set([
+  'id',
+  'panelId',
+  'version',
+  'createdAt',
+  'updatedAt',
+  'deleted',
+  'createdBy',
+  'updatedBy',
+  'lines',
+  'searchText',
+]);
 
 /**
  * Columns the server derives from a row on every write, by the rules of the one list engine

@@ -13,14 +13,19 @@ export function publicSearchFields(fields: Record<string, Field>, searchFields: 
 }
 
 /** Column → value of the derived columns of `row` (a whole row: declared fields by name). */
-export function derivedColumns(fields: Record<string, Field>, searchFields: readonly string[], row: Record<string, unknown>): Record<string, string | null> {
+export function derivedColumns(
+  fields: Record<string, Field>,
+  searchFields: readonly string[],
+  row: Record<string, unknown>,
+): Record<string, string | null> {
   const out: Record<string, string | null> = {};
   if (searchFields.length) out[SEARCH_COLUMN] = searchTextOf({ searchFields: publicSearchFields(fields, searchFields) }, row);
   for (const name of searchFields) {
     if (fields[name]?.readableBy) out[privateSearchColumn(columnName(name))] = searchTextOf({ searchFields: [name] }, row) || null;
   }
   for (const [name, field] of Object.entries(fields)) {
-    if (textSortKinds.has(field.kind)) out[sortColumn(columnName(name))] = row[name] === null || row[name] === undefined ? null : sortKey(row[name]);
+    if (textSortKinds.has(field.kind))
+      out[sortColumn(columnName(name))] = row[name] === null || row[name] === undefined ? null : sortKey(row[name]);
   }
   return out;
 }

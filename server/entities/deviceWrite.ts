@@ -27,7 +27,16 @@ export function inDeviceWrite<T>(request: FastifyRequest, actor: DeviceActor, wo
     const person = await accessById(tx, actor.panelId, actor.userId);
     if (!person) throw panelUnavailable();
     const permissions = new Set(actor.permissions.filter((p) => person.permissions.has(p)));
-    const access = { ...person, isOwner: false, permissions, granted: permissions, roleName: null, memberId: null, roleId: null, actorName: actor.actorName };
+    const access = {
+      ...person,
+      isOwner: false,
+      permissions,
+      granted: permissions,
+      roleName: null,
+      memberId: null,
+      roleId: null,
+      actorName: actor.actorName,
+    };
     return work({ tx, access, userId: actor.userId, now: new Date(clock.now()), lang: request.lang });
   });
 }

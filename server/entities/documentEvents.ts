@@ -41,13 +41,20 @@ export interface DocumentFollower {
 }
 
 /** Declares an event of one of the publisher's documents (listed in its server part's `publishes`). */
-export function defineDocumentEvent<P>(document: Entity, build: (scope: PublishScope, docs: readonly Row[]) => Promise<P[]>): DocumentEvent<P> {
+export function defineDocumentEvent<P>(
+  document: Entity,
+  build: (scope: PublishScope, docs: readonly Row[]) => Promise<P[]>,
+): DocumentEvent<P> {
   if (!isDocument(document)) throw new Error(`${document.key} is not a document: only documents publish events`);
   return { document, build };
 }
 
 /** A follower of `event` for `module`, its handler typed by the event's payload. */
-export function followDocument<P>(module: string, event: DocumentEvent<P>, on: (ctx: WriteContext, step: DocumentStep, payload: P) => Promise<void>): DocumentFollower {
+export function followDocument<P>(
+  module: string,
+  event: DocumentEvent<P>,
+  on: (ctx: WriteContext, step: DocumentStep, payload: P) => Promise<void>,
+): DocumentFollower {
   return { module, event, on: (ctx, step, payload) => on(ctx, step, payload as P) };
 }
 
@@ -67,7 +74,9 @@ function publishedFor(entity: Entity): readonly DocumentEvent[] {
 
 export async function documentEvents(ctx: WriteContext, entity: Entity, step: DocumentStep, doc: Row): Promise<void> {
   for (const event of publishedFor(entity)) {
-    const active = followers.filter((f) => f.event.document.key === event.document.key && (step === 'cancelled' || ctx.access.modules.includes(f.module)));
+    const active = followers.filter(
+      (f) => f.event.document.key === event.document.key && (step === 'cancelled' || ctx.access.modules.includes(f.module)),
+    );
     if (!active.length) continue;
     const [payload] = await event.build({ q: ctx.tx, panelId: ctx.access.id }, [doc]);
     for (const follower of active) await follower.on(ctx, step, payload);
@@ -86,5 +95,10 @@ export interface PublishedDocument<P> {
 export async function publishedDocuments<P>(scope: PublishScope, event: DocumentEvent<P>): Promise<PublishedDocument<P>[]> {
   const rows = await selectRows(scope.q, event.document, scope.panelId);
   const payloads = await event.build(scope, rows);
-  return rows.map((row, i) => ({ id: row.id, number: (row.number as string | null) ?? null, status: row.status as DocumentStatus, payload: payloads[i]! }));
+  return rows.map((row, i) => ({
+    id: row.id,
+    number: (row.number as string | null) ?? null,
+    status: row.status as DocumentStatus,
+    payload: payloads[i]!,
+  }));
 }

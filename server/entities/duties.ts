@@ -40,7 +40,13 @@ export function guardedFields(entity: Entity, given: Record<string, unknown>, cu
  * Refuses (9400, the fields named) a write of guarded fields by someone without their grant
  * (`permission`), or on a row whose person is the writer (`option`) (`row`: the row as it will be, after the hooks).
  */
-export function checkDuties(ctx: WriteContext, entity: Entity, given: Record<string, unknown>, row: Record<string, unknown>, current: Row | null): void {
+export function checkDuties(
+  ctx: WriteContext,
+  entity: Entity,
+  given: Record<string, unknown>,
+  row: Record<string, unknown>,
+  current: Row | null,
+): void {
   const names = guardedFields(entity, given, current);
   if (!names.length) return;
   const refused: Record<string, WriteFieldReason> = {};

@@ -30,7 +30,12 @@ class Params {
 }
 
 /** Column → placeholder of the declared fields in `values`, and of the derived columns of `whole`. */
-function assignments(entity: Pick<Entity, 'fields' | 'searchFields'>, values: Record<string, unknown>, whole: Record<string, unknown>, params: Params): [string, string][] {
+function assignments(
+  entity: Pick<Entity, 'fields' | 'searchFields'>,
+  values: Record<string, unknown>,
+  whole: Record<string, unknown>,
+  params: Params,
+): [string, string][] {
   const declared = Object.keys(values).filter((n) => Object.hasOwn(entity.fields, n));
   return [
     ...declared.map((n): [string, string] => [columnName(n), params.add(values[n], entity.fields[n])]),
@@ -58,8 +63,16 @@ export async function findRow(q: Queryable, entity: Entity, panelId: string, id:
 /** The rows with these ids in this panel (tombstones included), lines with their documents. */
 export async function findRows(q: Queryable, entity: Entity, panelId: string, ids: readonly string[]): Promise<Row[]> {
   if (!ids.length) return [];
-  const records = await q.query(`SELECT ${selectList(entity)} FROM ${entity.table} WHERE panel_id = $1 AND id = ANY($2::uuid[])`, [panelId, ids]);
-  return attachLines(q, entity, panelId, records.map((r) => rowFromDb(entity, r)));
+  const records = await q.query(`SELECT ${selectList(entity)} FROM ${entity.table} WHERE panel_id = $1 AND id = ANY($2::uuid[])`, [
+    panelId,
+    ids,
+  ]);
+  return attachLines(
+    q,
+    entity,
+    panelId,
+    records.map((r) => rowFromDb(entity, r)),
+  );
 }
 
 /**
@@ -67,19 +80,43 @@ export async function findRows(q: Queryable, entity: Entity, panelId: string, id
  * own reads, such as a report. `where` gets the statement's parameters (the panel is `$1`), pushes
  * its own and answers the condition that names them (`$2` …), as `scopeCondition` does.
  */
-export async function selectRows(q: Queryable, entity: Entity, panelId: string, where: (params: unknown[]) => string = () => 'true'): Promise<Row[]> {
+export async function selectRows(
+  q: Queryable,
+  entity: Entity,
+  panelId: string,
+  where: (params: unknown[]) => string = () => 'true',
+): Promise<Row[]> {
   const params: unknown[] = [panelId];
   const condition = where(params);
-  const records = await q.query(`SELECT ${selectList(entity)} FROM ${entity.table} WHERE panel_id = $1 AND NOT deleted AND (${condition})`, params);
-  return attachLines(q, entity, panelId, records.map((r) => rowFromDb(entity, r)));
+  const records = await q.query(
+    `SELECT ${selectList(entity)} FROM ${entity.table} WHERE panel_id = $1 AND NOT deleted AND (${condition})`,
+    params,
+  );
+  return attachLines(
+    q,
+    entity,
+    panelId,
+    records.map((r) => rowFromDb(entity, r)),
+  );
 }
 
 /** Rows already read as records (a list's page): their lines, in one query. */
 export function rowsWithLines(q: Queryable, entity: Entity, panelId: string, records: Record<string, unknown>[]): Promise<Row[]> {
-  return attachLines(q, entity, panelId, records.map((r) => rowFromDb(entity, r)));
+  return attachLines(
+    q,
+    entity,
+    panelId,
+    records.map((r) => rowFromDb(entity, r)),
+  );
 }
 
-async function insertLines(q: Queryable, entity: Entity, panelId: string, docId: string, lines: readonly { line: Line; position: number }[]): Promise<void> {
+async function insertLines(
+  q: Queryable,
+  entity: Entity,
+  panelId: string,
+  docId: string,
+  lines: readonly { line: Line; position: number }[],
+): Promise<void> {
   if (!isDocument(entity) || !lines.length) return;
   const spec = { fields: entity.document.lines, searchFields: [] };
   const params = new Params(panelId, docId);
@@ -101,7 +138,14 @@ async function insertLines(q: Queryable, entity: Entity, panelId: string, docId:
 }
 
 /** Writes the lines that are new or changed, and deletes those no longer there; unchanged lines are not touched. */
-async function replaceLines(q: Queryable, entity: Entity, panelId: string, docId: string, before: readonly Line[], after: readonly Line[]): Promise<void> {
+async function replaceLines(
+  q: Queryable,
+  entity: Entity,
+  panelId: string,
+  docId: string,
+  before: readonly Line[],
+  after: readonly Line[],
+): Promise<void> {
   const old = new Map(before.map((line, position) => [line.id, { line, position }]));
   const changed = after
     .map((line, position) => ({ line, position }))
@@ -111,11 +155,18 @@ async function replaceLines(q: Queryable, entity: Entity, panelId: string, docId
     });
   const kept = new Set(after.map((l) => l.id));
   const gone = before.filter((l) => !kept.has(l.id)).map((l) => l.id);
-  if (gone.length) await q.query(`DELETE FROM ${linesTable(entity)} WHERE panel_id = $1 AND doc_id = $2 AND id = ANY($3::uuid[])`, [panelId, docId, gone]);
+  if (gone.length)
+    await q.query(`DELETE FROM ${linesTable(entity)} WHERE panel_id = $1 AND doc_id = $2 AND id = ANY($3::uuid[])`, [panelId, docId, gone]);
   await insertLines(q, entity, panelId, docId, changed);
 }
 
-export async function insertRow(q: Queryable, entity: Entity, stamp: WriteStamp, id: string, values: Record<string, unknown>): Promise<Row> {
+export async function insertRow(
+  q: Queryable,
+  entity: Entity,
+  stamp: WriteStamp,
+  id: string,
+  values: Record<string, unknown>,
+): Promise<Row> {
   const params = new Params(stamp.panelId, id, stamp.now, stamp.userId);
   const set = assignments(entity, values, values, params);
   const lifecycle: [string, string][] = isDocument(entity) ? [['amended_from', params.add(values.amendedFrom ?? null)]] : [];
@@ -126,7 +177,13 @@ export async function insertRow(q: Queryable, entity: Entity, stamp: WriteStamp,
     params.values,
   );
   const lines = (values.lines as Line[] | undefined) ?? [];
-  await insertLines(q, entity, stamp.panelId, id, lines.map((line, position) => ({ line, position })));
+  await insertLines(
+    q,
+    entity,
+    stamp.panelId,
+    id,
+    lines.map((line, position) => ({ line, position })),
+  );
   return withLines(entity, record!, lines);
 }
 
@@ -141,7 +198,12 @@ function withLines(entity: Entity, record: Record<string, unknown>, lines: reado
  * Many new rows with the same fields in one statement (the audit rows of a pushed batch). Every
  * row's `values` must name the same fields as the first's.
  */
-export async function insertRows(q: Queryable, entity: Entity, stamp: WriteStamp, rows: readonly { id: string; values: Record<string, unknown> }[]): Promise<void> {
+export async function insertRows(
+  q: Queryable,
+  entity: Entity,
+  stamp: WriteStamp,
+  rows: readonly { id: string; values: Record<string, unknown> }[],
+): Promise<void> {
   if (!rows.length) return;
   const params = new Params(stamp.panelId, stamp.now, stamp.userId);
   let columns: string[] = [];
@@ -158,7 +220,13 @@ export async function insertRows(q: Queryable, entity: Entity, stamp: WriteStamp
 }
 
 /** Writes the changed fields (and lines) of `current`, one version up. */
-export async function updateRow(q: Queryable, entity: Entity, stamp: WriteStamp, current: Row, changes: Record<string, unknown>): Promise<Row> {
+export async function updateRow(
+  q: Queryable,
+  entity: Entity,
+  stamp: WriteStamp,
+  current: Row,
+  changes: Record<string, unknown>,
+): Promise<Row> {
   const params = new Params(stamp.panelId, current.id, stamp.now, stamp.userId);
   const set = assignments(entity, changes, { ...current, ...changes }, params);
   const [record] = await q.query(
@@ -192,12 +260,9 @@ export async function setDocumentStatus(
 
 /** Marks the row deleted: it stays as a tombstone so every client learns of the delete. */
 export async function tombstoneRow(q: Queryable, entity: Entity, stamp: WriteStamp, id: string): Promise<Row> {
-  await q.query(`UPDATE ${entity.table} SET version = version + 1, updated_at = $3, updated_by = $4, deleted = true WHERE panel_id = $1 AND id = $2`, [
-    stamp.panelId,
-    id,
-    stamp.now,
-    stamp.userId,
-  ]);
+  await q.query(
+    `UPDATE ${entity.table} SET version = version + 1, updated_at = $3, updated_by = $4, deleted = true WHERE panel_id = $1 AND id = $2`,
+    [stamp.panelId, id, stamp.now, stamp.userId],
+  );
   return (await findRow(q, entity, stamp.panelId, id))!;
 }
-

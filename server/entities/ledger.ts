@@ -28,11 +28,20 @@ function chunks<T>(list: readonly T[]): T[][] {
  * Appends rows to a ledger; they are never changed afterwards (a cancel appends the reversal). A
  * row whose amount or quantity would not fit its column is refused first, naming its `origin`.
  */
-export async function appendLedger(ctx: WriteContext, entity: Entity, rows: readonly { id: string; values: Record<string, unknown>; origin?: Record<string, string> }[]): Promise<void> {
+export async function appendLedger(
+  ctx: WriteContext,
+  entity: Entity,
+  rows: readonly { id: string; values: Record<string, unknown>; origin?: Record<string, string> }[],
+): Promise<void> {
   checkRowsFit(entity, rows);
   const stamp = { panelId: ctx.access.id, userId: ctx.userId, now: ctx.now };
   for (const part of chunks(rows)) await insertRows(ctx.tx, entity, stamp, part);
-  if (rows.length) await stampChanges(ctx.tx, ctx.access.id, rows.map((r) => ({ entity: entity.key, rowId: r.id })));
+  if (rows.length)
+    await stampChanges(
+      ctx.tx,
+      ctx.access.id,
+      rows.map((r) => ({ entity: entity.key, rowId: r.id })),
+    );
 }
 
 export interface BalanceChange {
@@ -97,7 +106,16 @@ function checkRowsFit(entity: Entity, rows: readonly { values: Record<string, un
 
 /** Refuses, before anything is written, changes that would leave a balance too large for its column. */
 async function checkBalancesFit(ctx: WriteContext, entity: Entity, changes: readonly BalanceChange[]): Promise<void> {
-  const held = new Map((await findRows(ctx.tx, entity, ctx.access.id, changes.map((c) => c.id))).map((r) => [r.id, r]));
+  const held = new Map(
+    (
+      await findRows(
+        ctx.tx,
+        entity,
+        ctx.access.id,
+        changes.map((c) => c.id),
+      )
+    ).map((r) => [r.id, r]),
+  );
   for (const c of changes) {
     for (const [f, v] of Object.entries(c.add)) {
       const field = entity.fields[f];
@@ -127,10 +145,14 @@ export async function adjustBalances(ctx: WriteContext, entity: Entity, given: r
       const id = `$${params.length}`;
       const derived = derivedColumns(entity.fields, entity.searchFields, c.key);
       derivedNames = Object.keys(derived);
-      const values = [...keyFields.map((f) => put(f, c.key[f])), ...addFields.map((f) => put(f, c.add[f])), ...Object.values(derived).map((v) => {
-        params.push(v);
-        return `$${params.length}`;
-      })];
+      const values = [
+        ...keyFields.map((f) => put(f, c.key[f])),
+        ...addFields.map((f) => put(f, c.add[f])),
+        ...Object.values(derived).map((v) => {
+          params.push(v);
+          return `$${params.length}`;
+        }),
+      ];
       return `($1, ${id}, 1, $2, $2, false, $3, $3, ${values.join(', ')})`;
     });
     const columns = [...keyFields, ...addFields].map(columnName);
@@ -142,7 +164,11 @@ export async function adjustBalances(ctx: WriteContext, entity: Entity, given: r
       params,
     );
   }
-  await stampChanges(ctx.tx, ctx.access.id, changes.map((c) => ({ entity: entity.key, rowId: c.id })));
+  await stampChanges(
+    ctx.tx,
+    ctx.access.id,
+    changes.map((c) => ({ entity: entity.key, rowId: c.id })),
+  );
 }
 
 /** The balance rows with these ids (those never made are missing). */

@@ -9,7 +9,15 @@
 import { Code } from '../../src/contract/codes.ts';
 import { Activity } from '../../src/contract/entities/panelManagement.ts';
 import { fieldReadable, type Entity, type EntityListResponse } from '../../src/contract/entity.ts';
-import { activeFilters, ListQueryError, parseListQuery, rangeBounds, searchWords, textSortKinds, type ListParams } from '../../src/contract/list.ts';
+import {
+  activeFilters,
+  ListQueryError,
+  parseListQuery,
+  rangeBounds,
+  searchWords,
+  textSortKinds,
+  type ListParams,
+} from '../../src/contract/list.ts';
 import type { Queryable } from '../db/Db.ts';
 import { AppError } from '../errors.ts';
 import { columnName, privateSearchColumn, SEARCH_COLUMN, sortColumn, sqlType } from './columns.ts';
@@ -63,12 +71,17 @@ function whereOf(entity: Entity, panelId: string, params: ListParams, readable: 
     if (to !== undefined) where.add((p) => `${column} <= ${p}`, to, cast);
   }
   // The row's search text, and that of the fields behind a grant the caller holds.
-  const granted = entity.searchFields.filter((name) => entity.fields[name]?.readableBy && readable(name)).map((name) => `coalesce(${privateSearchColumn(columnName(name))}, '')`);
+  const granted = entity.searchFields
+    .filter((name) => entity.fields[name]?.readableBy && readable(name))
+    .map((name) => `coalesce(${privateSearchColumn(columnName(name))}, '')`);
   const haystack = granted.length ? `(${[`coalesce(${SEARCH_COLUMN}, '')`, ...granted].join(` || E'\\n' || `)})` : SEARCH_COLUMN;
   // A search word matches a row only where the caller is shown every field it searches (the audit log's titles, mirrors' names).
   const titles = searchWords(params.search).length ? rowsShowing(entity, caller, where.params)?.condition : null;
   for (const word of searchWords(params.search)) {
-    where.add((p) => (titles ? `(${titles} AND ${haystack} LIKE ${p})` : `${haystack} LIKE ${p}`), `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.add(
+      (p) => (titles ? `(${titles} AND ${haystack} LIKE ${p})` : `${haystack} LIKE ${p}`),
+      `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    );
   }
   if (searchWords(params.search).length && !entity.searchFields.length) where.clauses.push('false');
   return where;
@@ -80,7 +93,11 @@ function orderOf(entity: Entity, sort: NonNullable<ListParams['sort']>): string 
   const field = entity.fields[sort.field]!;
   const column = columnName(sort.field);
   // Text columns compare by code unit, as JavaScript's `<` does on the device.
-  const key = textSortKinds.has(field.kind) ? `${sortColumn(column)} COLLATE "C"` : sqlType(field) === 'text' ? `${column} COLLATE "C"` : column;
+  const key = textSortKinds.has(field.kind)
+    ? `${sortColumn(column)} COLLATE "C"`
+    : sqlType(field) === 'text'
+      ? `${column} COLLATE "C"`
+      : column;
   return `(${column} IS NULL) ASC, ${key} ${direction}, id ASC`;
 }
 
@@ -109,7 +126,8 @@ export async function listRows(
   const partly = rowsShowing(entity, { permissions, memberId }, [])?.fields ?? [];
   const readable = (name: string) => !partly.includes(name) && fieldReadable(entity, entity.fields[name]!, permissions);
   // Nor does the list fall back on their order: it is the newest first instead.
-  if (partly.includes(entity.defaultSort.field) && (query.sort === undefined || query.sort === '')) query = { ...query, sort: 'updatedAt', order: query.order ?? 'desc' };
+  if (partly.includes(entity.defaultSort.field) && (query.sort === undefined || query.sort === ''))
+    query = { ...query, sort: 'updatedAt', order: query.order ?? 'desc' };
   let params: ListParams;
   try {
     params = parseListQuery(entity, query, readable);

@@ -48,7 +48,12 @@ export async function liveSchema(q: Queryable, prefix = 'e_'): Promise<SchemaSna
       entity: '',
       columns: columns
         .filter((c) => c.table_name === table)
-        .map((c) => ({ name: c.column_name, type: c.type, notNull: c.not_null, ...(c.column_default !== null ? { default: c.column_default } : {}) })),
+        .map((c) => ({
+          name: c.column_name,
+          type: c.type,
+          notNull: c.not_null,
+          ...(c.column_default !== null ? { default: c.column_default } : {}),
+        })),
       primaryKey: (/\((.*)\)/.exec(pkey?.indexdef ?? '')?.[1]?.split(', ') ?? []).map(unquote),
       indexes: indexes
         .filter((i) => i.tablename === table && i.indexname !== `${table}_pkey`)
@@ -62,7 +67,16 @@ export async function liveSchema(q: Queryable, prefix = 'e_'): Promise<SchemaSna
         .filter((f) => f.table_name === table)
         .flatMap((f) => {
           const match = /^FOREIGN KEY \(([^)]*)\) REFERENCES (\w+)\(([^)]*)\)$/.exec(f.def);
-          return match ? [{ name: f.conname, columns: match[1]!.split(', ').map(unquote), refTable: match[2]!, refColumns: match[3]!.split(', ').map(unquote) }] : [];
+          return match
+            ? [
+                {
+                  name: f.conname,
+                  columns: match[1]!.split(', ').map(unquote),
+                  refTable: match[2]!,
+                  refColumns: match[3]!.split(', ').map(unquote),
+                },
+              ]
+            : [];
         }),
     };
   }

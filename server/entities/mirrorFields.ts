@@ -14,7 +14,9 @@ type Reader = Pick<PanelAccess, 'permissions'>;
 
 /** The source entities whose mirrors the reader may not name: scoped ones they do not see all of. */
 function hiddenSources(reader: Reader): string[] {
-  return entities().filter((e) => !seesAllRows(e, reader.permissions)).map((e) => e.key);
+  return entities()
+    .filter((e) => !seesAllRows(e, reader.permissions))
+    .map((e) => e.key);
 }
 
 function sourceKey(value: unknown): string | null {

@@ -9,7 +9,11 @@ import type { WriteContext } from './writeContext.ts';
  * queued ahead may have changed the caller's role or removed them). Answers 404 (9101) when the
  * caller is no longer in the panel, 403 (9400) when they lack one of `required`.
  */
-export function inPanelWrite<T>(request: FastifyRequest, work: (ctx: WriteContext) => Promise<T>, required: readonly string[] = []): Promise<T> {
+export function inPanelWrite<T>(
+  request: FastifyRequest,
+  work: (ctx: WriteContext) => Promise<T>,
+  required: readonly string[] = [],
+): Promise<T> {
   const { db, clock } = request.server.deps;
   const { userId } = request.session;
   return db.transaction(async (tx) => {

@@ -8,7 +8,18 @@ import { createHash } from 'node:crypto';
 import { isDocument, type DocumentSpec, type Entity } from '../../src/contract/entity.ts';
 import type { Field } from '../../src/contract/fields.ts';
 import { textSortKinds } from '../../src/contract/list.ts';
-import { columnName, documentColumns, lineMetaColumns, linesTable, metaColumns, privateSearchColumn, reservedFieldNames, SEARCH_COLUMN, sortColumn, sqlType } from './columns.ts';
+import {
+  columnName,
+  documentColumns,
+  lineMetaColumns,
+  linesTable,
+  metaColumns,
+  privateSearchColumn,
+  reservedFieldNames,
+  SEARCH_COLUMN,
+  sortColumn,
+  sqlType,
+} from './columns.ts';
 
 export interface ColumnSpec {
   name: string;
@@ -60,13 +71,22 @@ interface Columns {
 
 /** The columns, indexes and foreign keys of a set of declared fields (an entity's, or its lines'). */
 /** `live`: the table's rows can be tombstones, so its indexes cover live rows only (lines are never tombstones). */
-function fieldColumns(owner: string, table: string, fields: Record<string, Field>, indexed: readonly string[], byKey: Map<string, Entity>, seen: Set<string>, live = true): Columns {
+function fieldColumns(
+  owner: string,
+  table: string,
+  fields: Record<string, Field>,
+  indexed: readonly string[],
+  byKey: Map<string, Entity>,
+  seen: Set<string>,
+  live = true,
+): Columns {
   const out: Columns = { columns: [], indexes: [], foreignKeys: [] };
   for (const [name, field] of Object.entries(fields)) {
     const column = columnName(name);
     const derived = textSortKinds.has(field.kind) ? [sortColumn(column)] : [];
     for (const c of [column, ...derived]) {
-      if (reservedFieldNames.has(name) || seen.has(c)) throw new Error(`${owner}: the field name "${name}" collides with another column (${c}).`);
+      if (reservedFieldNames.has(name) || seen.has(c))
+        throw new Error(`${owner}: the field name "${name}" collides with another column (${c}).`);
       seen.add(c);
     }
     out.columns.push(
@@ -83,7 +103,12 @@ function fieldColumns(owner: string, table: string, fields: Record<string, Field
     if (field.kind === 'reference') {
       const target = byKey.get(field.to);
       if (!target) throw new Error(`${owner}.${name} refers to ${field.to}, which is not declared.`);
-      out.foreignKeys.push({ name: identifier(`${table}_${column}_fkey`), columns: ['panel_id', column], refTable: target.table, refColumns: ['panel_id', 'id'] });
+      out.foreignKeys.push({
+        name: identifier(`${table}_${column}_fkey`),
+        columns: ['panel_id', column],
+        refTable: target.table,
+        refColumns: ['panel_id', 'id'],
+      });
     }
   }
   return out;
@@ -102,8 +127,15 @@ function tableSpec(entity: Entity, byKey: Map<string, Entity>): TableSpec {
   if (entity.document) columns.push(...documentColumns);
   const indexes: IndexSpec[] = [
     { name: identifier(`${entity.table}_updated_idx`), columns: ['panel_id', 'updated_at'], unique: false, live: false },
-    ...(entity.document ? [{ name: identifier(`${entity.table}_number_key`), columns: ['panel_id', 'number'], unique: true, live: false }] : []),
-    ...(entity.lookups ?? []).map((name) => ({ name: identifier(`${entity.table}_by_${columnName(name)}`), columns: [columnName(name)], unique: false, live: true })),
+    ...(entity.document
+      ? [{ name: identifier(`${entity.table}_number_key`), columns: ['panel_id', 'number'], unique: true, live: false }]
+      : []),
+    ...(entity.lookups ?? []).map((name) => ({
+      name: identifier(`${entity.table}_by_${columnName(name)}`),
+      columns: [columnName(name)],
+      unique: false,
+      live: true,
+    })),
     ...(entity.uniqueTogether ?? []).map((set) => {
       const columns = set.map(columnName);
       return { name: identifier(`${entity.table}_${columns.join('_')}_key`), columns: ['panel_id', ...columns], unique: true, live: true };

@@ -69,7 +69,8 @@ export function schemaChange(previous: SchemaSnapshot, next: SchemaSnapshot): Sc
       if (!old) {
         columns.push(`ALTER TABLE ${table} ADD COLUMN ${columnSql(column)};`);
         added.push(`${table}.${column.name}`);
-      } else if (!same(old, column)) refused.push(`column ${table}.${column.name} changed from "${columnSql(old)}" to "${columnSql(column)}"`);
+      } else if (!same(old, column))
+        refused.push(`column ${table}.${column.name} changed from "${columnSql(old)}" to "${columnSql(column)}"`);
     }
     for (const old of before.columns) {
       if (!spec.columns.some((c) => c.name === old.name)) kept.push(`column ${table}.${old.name} is no longer declared`);

@@ -46,7 +46,9 @@ async function backfill(tx: Queryable, table: string, fields: Entity['fields'], 
 export async function syncEntityTables(tx: Queryable, entities: readonly Entity[]): Promise<string[]> {
   const change = schemaChange(await liveSchema(tx), desiredSchema(entities));
   if (change.refused.length) {
-    throw new SchemaSyncError(`the entity tables differ from the declarations in ways only a hand-written migration may change:\n  - ${change.refused.join('\n  - ')}`);
+    throw new SchemaSyncError(
+      `the entity tables differ from the declarations in ways only a hand-written migration may change:\n  - ${change.refused.join('\n  - ')}`,
+    );
   }
   for (const sql of change.sql) await tx.exec(sql);
   const grown = new Set(change.added.map((a) => a.split('.')[0]));

@@ -27,7 +27,12 @@ function parentOf(entity: Entity): Entity | null {
  * `values` with the scope fields the row takes from its parent, when the write names the parent
  * (every create does). No parent (an empty optional reference): the fields are empty.
  */
-export async function withParentScope(ctx: WriteContext, entity: Entity, values: Record<string, unknown>, creating: boolean): Promise<Record<string, unknown>> {
+export async function withParentScope(
+  ctx: WriteContext,
+  entity: Entity,
+  values: Record<string, unknown>,
+  creating: boolean,
+): Promise<Record<string, unknown>> {
   const from = entity.scope?.from;
   if (!from || (!creating && !(from.reference in values))) return values;
   const id = values[from.reference];
@@ -66,7 +71,12 @@ export async function cascadeScope(ctx: WriteContext, entity: Entity, before: Ro
   for (const child of children(entity)) {
     const from = child.scope!.from!;
     if (from.fields.every((name) => (before[name] ?? null) === (after[name] ?? null))) continue;
-    const rows = await selectRows(ctx.tx, child, ctx.access.id, (params) => `${columnName(from.reference)} = $${params.push(after.id)}::uuid`);
+    const rows = await selectRows(
+      ctx.tx,
+      child,
+      ctx.access.id,
+      (params) => `${columnName(from.reference)} = $${params.push(after.id)}::uuid`,
+    );
     await setScopeFields(ctx, child, rows, () => Object.fromEntries(from.fields.map((name) => [name, after[name] ?? null])), depth + 1);
   }
 }
@@ -77,7 +87,13 @@ export async function cascadeScope(ctx: WriteContext, entity: Entity, before: Ro
  * log with the Members whose scope it left. For a module whose rule decides who else a row is for
  * (a region's agent), from its `afterWrite` hook.
  */
-export async function setScopeFields(ctx: WriteContext, entity: Entity, rows: readonly Row[], valuesFor: (row: Row) => Record<string, unknown>, depth = 0): Promise<void> {
+export async function setScopeFields(
+  ctx: WriteContext,
+  entity: Entity,
+  rows: readonly Row[],
+  valuesFor: (row: Row) => Record<string, unknown>,
+  depth = 0,
+): Promise<void> {
   const stamp = { panelId: ctx.access.id, userId: ctx.userId, now: ctx.now };
   const changed: ChangedRow[] = [];
   for (const row of rows) {

@@ -22,6 +22,9 @@ export async function setServerFields(ctx: WriteContext, entity: Entity, id: str
     params.push(toColumn(field, values[name]));
     return `${columnName(name)} = ${placeholder(field, params.length)}`;
   });
-  const changed = await ctx.tx.query(`UPDATE ${entity.table} SET ${set.join(', ')} WHERE panel_id = $1 AND id = $2 AND NOT deleted RETURNING id`, params);
+  const changed = await ctx.tx.query(
+    `UPDATE ${entity.table} SET ${set.join(', ')} WHERE panel_id = $1 AND id = $2 AND NOT deleted RETURNING id`,
+    params,
+  );
   if (changed.length) await stampChanges(ctx.tx, ctx.access.id, [{ entity: entity.key, rowId: id }]);
 }

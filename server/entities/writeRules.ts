@@ -43,7 +43,14 @@ function inWritersScope(target: Entity, writer: Writer | undefined, params: unkn
  * References among `values` name live rows of this panel within the writer's scope; unique
  * values are not taken by another live row.
  */
-export async function checkRowRules(q: Queryable, entity: Entity, panelId: string, id: string, values: Record<string, unknown>, writer?: Writer): Promise<void> {
+export async function checkRowRules(
+  q: Queryable,
+  entity: Entity,
+  panelId: string,
+  id: string,
+  values: Record<string, unknown>,
+  writer?: Writer,
+): Promise<void> {
   const params: unknown[] = [panelId];
   const checks: Check[] = [];
   // The row's own id is a parameter only when a unique check reads it: PostgreSQL refuses a
@@ -75,7 +82,14 @@ export async function checkRowRules(q: Queryable, entity: Entity, panelId: strin
 }
 
 /** Each set of fields unique together is, among live rows, given the row as it will be (`whole`). */
-export async function checkUniqueTogether(q: Queryable, entity: Entity, panelId: string, id: string, changed: Record<string, unknown>, whole: Record<string, unknown>): Promise<void> {
+export async function checkUniqueTogether(
+  q: Queryable,
+  entity: Entity,
+  panelId: string,
+  id: string,
+  changed: Record<string, unknown>,
+  whole: Record<string, unknown>,
+): Promise<void> {
   for (const set of entity.uniqueTogether ?? []) {
     if (!set.some((name) => name in changed) || set.some((name) => whole[name] === null || whole[name] === undefined)) continue;
     const params: unknown[] = [panelId, id, ...set.map((name) => whole[name])];
@@ -88,7 +102,13 @@ export async function checkUniqueTogether(q: Queryable, entity: Entity, panelId:
 }
 
 /** Every reference of a document's lines names a live row of this panel within the writer's scope; a broken one is reported as `lines.<i>.<field>`. */
-export async function checkLineRules(q: Queryable, entity: Entity, panelId: string, lines: readonly Line[], writer?: Writer): Promise<void> {
+export async function checkLineRules(
+  q: Queryable,
+  entity: Entity,
+  panelId: string,
+  lines: readonly Line[],
+  writer?: Writer,
+): Promise<void> {
   if (!isDocument(entity) || !lines.length) return;
   const fields: Record<string, WriteFieldReason> = {};
   for (const [name, field] of Object.entries(entity.document.lines)) {
@@ -96,7 +116,10 @@ export async function checkLineRules(q: Queryable, entity: Entity, panelId: stri
     const ids = [...new Set(lines.map((l) => l[name]).filter((v): v is string => typeof v === 'string'))];
     if (!ids.length) continue;
     const params: unknown[] = [panelId, ids];
-    const found = await q.query<{ id: string }>(`SELECT id FROM ${target(field).table} WHERE panel_id = $1 AND id = ANY($2::uuid[]) AND NOT deleted${inWritersScope(target(field), writer, params)}`, params);
+    const found = await q.query<{ id: string }>(
+      `SELECT id FROM ${target(field).table} WHERE panel_id = $1 AND id = ANY($2::uuid[]) AND NOT deleted${inWritersScope(target(field), writer, params)}`,
+      params,
+    );
     const live = new Set(found.map((r) => r.id));
     lines.forEach((line, i) => {
       if (typeof line[name] === 'string' && !live.has(line[name] as string)) fields[`lines.${i}.${name}`] = 'reference';
@@ -110,7 +133,13 @@ export async function checkLineRules(q: Queryable, entity: Entity, panelId: stri
  * this panel or of another) is refused as `lines.<i>.id` (9107), so no document's write can
  * reach into another's lines, a submitted one's least of all.
  */
-export async function checkLineOwnership(q: Queryable, entity: Entity, panelId: string, docId: string, lines: readonly Line[]): Promise<void> {
+export async function checkLineOwnership(
+  q: Queryable,
+  entity: Entity,
+  panelId: string,
+  docId: string,
+  lines: readonly Line[],
+): Promise<void> {
   if (!isDocument(entity) || !lines.length) return;
   const taken = await q.query<{ id: string }>(
     `SELECT id FROM ${linesTable(entity)} WHERE id = ANY($3::uuid[]) AND NOT (panel_id = $1 AND doc_id = $2::uuid)`,
@@ -161,7 +190,14 @@ function inbound(): Inbound {
         if (field.kind !== 'reference') continue;
         const list = map.get(field.to) ?? [];
         // A line is live while its document is.
-        list.push({ table, column: columnName(name), live: table === entity.table ? 'NOT deleted' : `EXISTS (SELECT 1 FROM ${entity.table} d WHERE d.panel_id = $1 AND d.id = doc_id AND NOT d.deleted)` });
+        list.push({
+          table,
+          column: columnName(name),
+          live:
+            table === entity.table
+              ? 'NOT deleted'
+              : `EXISTS (SELECT 1 FROM ${entity.table} d WHERE d.panel_id = $1 AND d.id = doc_id AND NOT d.deleted)`,
+        });
         map.set(field.to, list);
       }
     }

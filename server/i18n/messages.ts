@@ -15,7 +15,11 @@ const DEFAULT_INFO_ID = 'error.info.default';
 
 function load(lang: Lang): Map<string, string> {
   const text = readFileSync(join(LOCALES_DIR, lang, 'messages.po'), 'utf8');
-  return new Map(parsePo(text).filter((e) => e.msgid.startsWith('error.')).map((e) => [e.msgid, e.msgstr]));
+  return new Map(
+    parsePo(text)
+      .filter((e) => e.msgid.startsWith('error.'))
+      .map((e) => [e.msgid, e.msgstr]),
+  );
 }
 
 const catalogues: Record<Lang, Map<string, string>> = { fa: load('fa'), en: load('en') };

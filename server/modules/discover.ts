@@ -26,12 +26,15 @@ async function load<T>(file: string): Promise<T> {
 }
 
 export async function discoverModules(root = MODULES_DIR): Promise<FoundModule[]> {
-  const dirs = existsSync(root) ? readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(root, d.name, 'module.ts'))) : [];
+  const dirs = existsSync(root)
+    ? readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(root, d.name, 'module.ts')))
+    : [];
   return Promise.all(
     dirs.map(async (d) => {
       const dir = join(root, d.name);
       const declaration = await load<ModuleDeclaration>(join(dir, 'module.ts'));
-      if (declaration.key !== d.name) throw new Error(`modules/${d.name}/module.ts declares the module ${declaration.key}: the folder is named after its key`);
+      if (declaration.key !== d.name)
+        throw new Error(`modules/${d.name}/module.ts declares the module ${declaration.key}: the folder is named after its key`);
       const serverFile = join(dir, 'server', 'index.ts');
       return { declaration, server: existsSync(serverFile) ? await load<ServerModule>(serverFile) : null, dir };
     }),

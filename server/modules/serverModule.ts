@@ -65,7 +65,8 @@ export function defineServerModule(part: ServerModule): ServerModule {
   for (const follower of part.followers ?? []) {
     const source = follower.event.document.module;
     if (follower.module !== key) throw new Error(`${key} declares a follower of ${follower.module}`);
-    if (!part.module.listensTo?.includes(source)) throw new Error(`${key} follows ${follower.event.document.key} without naming ${source} in listensTo`);
+    if (!part.module.listensTo?.includes(source))
+      throw new Error(`${key} follows ${follower.event.document.key} without naming ${source} in listensTo`);
   }
   return part;
 }
@@ -81,7 +82,8 @@ let parts: readonly ServerModule[] = [];
 export function registerServerModules(list: readonly ServerModule[]): void {
   parts = list;
   const hooks = new Map<string, EntityHooks>();
-  for (const part of list) for (const [name, entityHooks] of Object.entries(part.hooks ?? {})) hooks.set(`${part.module.key}/${name}`, entityHooks);
+  for (const part of list)
+    for (const [name, entityHooks] of Object.entries(part.hooks ?? {})) hooks.set(`${part.module.key}/${name}`, entityHooks);
   for (const [key, entityHooks] of Object.entries(accessHooks)) hooks.set(key, entityHooks);
   registerEntityHooks(hooks);
   registerDocumentEvents(

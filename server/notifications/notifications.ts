@@ -77,7 +77,8 @@ export async function accountsHolding(q: Queryable, panelId: string, held: strin
 
 export async function recipientsOf(q: Queryable, panelId: string, entity: Entity, row: Row, to: Recipients): Promise<string[]> {
   if ('permission' in to) return accountsHolding(q, panelId, to.permission);
-  const members = 'field' in to ? (typeof row[to.field] === 'string' ? [(row[to.field] as string).toLowerCase()] : []) : rowMembers(entity, row);
+  const members =
+    'field' in to ? (typeof row[to.field] === 'string' ? [(row[to.field] as string).toLowerCase()] : []) : rowMembers(entity, row);
   return accountsOfMembers(q, panelId, members);
 }
 
@@ -87,7 +88,13 @@ export async function recipientsOf(q: Queryable, panelId: string, entity: Entity
  * change log so their devices pull it. The caller holds the panel's write lock. A notice with a
  * once-key already delivered to a recipient is not delivered again. Answers how many were written.
  */
-export async function deliver(q: Queryable, panel: { id: string; now: Date; byUserId: string }, notice: Notice, recipients: readonly string[], run?: DeliveryRun): Promise<number> {
+export async function deliver(
+  q: Queryable,
+  panel: { id: string; now: Date; byUserId: string },
+  notice: Notice,
+  recipients: readonly string[],
+  run?: DeliveryRun,
+): Promise<number> {
   const written: string[] = [];
   for (const userId of new Set(recipients.map((r) => r.toLowerCase()))) {
     const access = run ? await run.access(q, panel.id, userId) : await accessById(q, panel.id, userId);
@@ -95,7 +102,9 @@ export async function deliver(q: Queryable, panel: { id: string; now: Date; byUs
     const onceKey = notice.onceKey ? `${notice.onceKey}:${userId}` : null;
     if (onceKey) {
       if (run?.delivered.has(onceKey)) continue;
-      const [seen] = run ? [] : await q.query(`SELECT 1 FROM ${Notification.table} WHERE panel_id = $1 AND once_key = $2`, [panel.id, onceKey]);
+      const [seen] = run
+        ? []
+        : await q.query(`SELECT 1 FROM ${Notification.table} WHERE panel_id = $1 AND once_key = $2`, [panel.id, onceKey]);
       if (seen) continue;
       run?.delivered.add(onceKey);
     }
@@ -113,7 +122,12 @@ export async function deliver(q: Queryable, panel: { id: string; now: Date; byUs
     });
     written.push(id);
   }
-  if (written.length) await stampChanges(q, panel.id, written.map((rowId) => ({ entity: Notification.key, rowId })));
+  if (written.length)
+    await stampChanges(
+      q,
+      panel.id,
+      written.map((rowId) => ({ entity: Notification.key, rowId })),
+    );
   return written.length;
 }
 
@@ -133,7 +147,10 @@ export class DeliveryRun {
 
   /** Reads the once-keys of the panel's notifications of this kind already delivered. */
   async knowDelivered(q: Queryable, panelId: string, kind: string): Promise<void> {
-    const rows = await q.query<{ once_key: string }>(`SELECT once_key FROM ${Notification.table} WHERE panel_id = $1 AND kind = $2 AND once_key IS NOT NULL`, [panelId, kind]);
+    const rows = await q.query<{ once_key: string }>(
+      `SELECT once_key FROM ${Notification.table} WHERE panel_id = $1 AND kind = $2 AND once_key IS NOT NULL`,
+      [panelId, kind],
+    );
     for (const row of rows) this.delivered.add(row.once_key);
   }
 }
@@ -155,8 +172,16 @@ export async function notifyWrite(ctx: WriteContext, entity: Entity, before: Row
   if (after.deleted) return;
   for (const declared of declaredFor(entity)) {
     if (!declared.when(before, after)) continue;
-    const recipients = (await recipientsOf(ctx.tx, ctx.access.id, entity, after, declared.to)).filter((u) => u.toLowerCase() !== ctx.userId.toLowerCase());
-    const notice = { kind: `${entity.module}/${declared.event}`, entity, row: after, message: declared.message, values: declared.values?.(after) ?? {} };
+    const recipients = (await recipientsOf(ctx.tx, ctx.access.id, entity, after, declared.to)).filter(
+      (u) => u.toLowerCase() !== ctx.userId.toLowerCase(),
+    );
+    const notice = {
+      kind: `${entity.module}/${declared.event}`,
+      entity,
+      row: after,
+      message: declared.message,
+      values: declared.values?.(after) ?? {},
+    };
     await deliver(ctx.tx, { id: ctx.access.id, now: ctx.now, byUserId: ctx.userId }, notice, recipients);
   }
 }

@@ -76,7 +76,9 @@ export async function runReminders(db: Db, now: Date): Promise<RunFigures | null
     const day = reminderDays(now);
     const figures: RunFigures = { panels: 0, due: 0, delivered: 0, ms: 0 };
     if (!declared.length) return figures;
-    const panels = await tx.query<{ id: string; owner_user_id: string; modules: unknown }>('SELECT id, owner_user_id, modules FROM panels ORDER BY id');
+    const panels = await tx.query<{ id: string; owner_user_id: string; modules: unknown }>(
+      'SELECT id, owner_user_id, modules FROM panels ORDER BY id',
+    );
     for (const panel of panels) {
       const enabled = Array.isArray(panel.modules) ? (panel.modules as string[]) : [];
       const mine = declared.filter((d) => enabled.includes(d.module));
@@ -98,7 +100,14 @@ export async function runReminders(db: Db, now: Date): Promise<RunFigures | null
         const byRole = 'permission' in reminder.to ? await recipientsOf(tx, panel.id, entity, rows[0]!, reminder.to) : null;
         for (const row of rows) {
           const recipients = byRole ?? (await recipientsOf(tx, panel.id, entity, row, reminder.to));
-          const notice = { kind, entity, row, message: reminder.message, values: reminder.values?.(row) ?? {}, onceKey: `${kind}:${row.id}:${reminder.onceBy(row, day)}` };
+          const notice = {
+            kind,
+            entity,
+            row,
+            message: reminder.message,
+            values: reminder.values?.(row) ?? {},
+            onceKey: `${kind}:${row.id}:${reminder.onceBy(row, day)}`,
+          };
           figures.delivered += await deliver(tx, { id: panel.id, now, byUserId: String(panel.owner_user_id) }, notice, recipients, run);
         }
       }

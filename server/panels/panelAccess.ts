@@ -104,7 +104,11 @@ function toAccess(record: AccessRecord | undefined, userId: string): PanelAccess
 /** The header's panel code in canonical form: quotes (from the cookie) and case do not matter. */
 export function panelCodeFrom(header: unknown): string | null {
   if (typeof header !== 'string') return null;
-  const code = header.trim().replace(/^"(.*)"$/, '$1').trim().toUpperCase();
+  const code = header
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim()
+    .toUpperCase();
   return code ? code.slice(0, 64) : null;
 }
 

@@ -94,7 +94,10 @@ export async function panelTables(q: Queryable): Promise<TableShape[]> {
   const visit = (name: string) => {
     if (seen.has(name)) return;
     seen.add(name);
-    for (const r of refs.filter((x) => x.child === name && x.parent !== name && shapes.has(x.parent)).sort((a, b) => a.parent.localeCompare(b.parent))) visit(r.parent);
+    for (const r of refs
+      .filter((x) => x.child === name && x.parent !== name && shapes.has(x.parent))
+      .sort((a, b) => a.parent.localeCompare(b.parent)))
+      visit(r.parent);
     ordered.push(shapes.get(name)!);
   };
   for (const name of [...shapes.keys()].sort()) visit(name);
@@ -105,7 +108,14 @@ export interface BackupHeader {
   format: typeof BACKUP_FORMAT;
   version: number;
   createdAt: string;
-  panel: { name: string; icon: string; details: Record<string, unknown>; modules: string[]; moduleIcons: Record<string, unknown>; initialized: boolean };
+  panel: {
+    name: string;
+    icon: string;
+    details: Record<string, unknown>;
+    modules: string[];
+    moduleIcons: Record<string, unknown>;
+    initialized: boolean;
+  };
 }
 
 /** Writes `line` and a newline, waiting while the reader is behind. */
@@ -121,15 +131,26 @@ export async function writeBackup(db: Db, panelId: string, now: Date, out: Writa
   let rows = 0;
   await db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.exec('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-    const [panel] = await tx.query<{ name: string; icon: string; details: Record<string, unknown>; modules: string[]; module_icons: Record<string, unknown>; initialized: boolean }>(
-      'SELECT name, icon, details, modules, module_icons, initialized FROM panels WHERE id = $1',
-      [panelId],
-    );
+    const [panel] = await tx.query<{
+      name: string;
+      icon: string;
+      details: Record<string, unknown>;
+      modules: string[];
+      module_icons: Record<string, unknown>;
+      initialized: boolean;
+    }>('SELECT name, icon, details, modules, module_icons, initialized FROM panels WHERE id = $1', [panelId]);
     const header: BackupHeader = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
       createdAt: now.toISOString(),
-      panel: { name: panel!.name, icon: panel!.icon, details: panel!.details, modules: panel!.modules, moduleIcons: panel!.module_icons, initialized: panel!.initialized },
+      panel: {
+        name: panel!.name,
+        icon: panel!.icon,
+        details: panel!.details,
+        modules: panel!.modules,
+        moduleIcons: panel!.module_icons,
+        initialized: panel!.initialized,
+      },
     };
     await writeLine(out, hash, JSON.stringify(header));
     for (const shape of await panelTables(tx)) {
@@ -215,7 +236,14 @@ async function unpack(upload: Readable, limit: number): Promise<{ folder: string
 }
 
 /** Inserts `batch` rows of `shape` into panel `panelId`, with the self references left empty. */
-async function insertRows(tx: Queryable, panelId: string, table: string, columns: readonly string[], nulled: ReadonlySet<number>, batch: (string | null)[][]): Promise<void> {
+async function insertRows(
+  tx: Queryable,
+  panelId: string,
+  table: string,
+  columns: readonly string[],
+  nulled: ReadonlySet<number>,
+  batch: (string | null)[][],
+): Promise<void> {
   if (!batch.length) return;
   const width = columns.length + 1;
   const values = batch.map((_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`);
@@ -242,7 +270,17 @@ export async function restoreBackup(db: Db, upload: Readable, ownerUserId: strin
       const [created] = await tx.query<{ id: string }>(
         `INSERT INTO panels (code, name, icon, details, modules, module_icons, owner_user_id, initialized, created_at, updated_at)
          VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8, $9, $9) RETURNING id`,
-        [code, panel.name, panel.icon, JSON.stringify(panel.details ?? {}), JSON.stringify(panel.modules ?? []), JSON.stringify(panel.moduleIcons ?? {}), ownerUserId, panel.initialized === true, now],
+        [
+          code,
+          panel.name,
+          panel.icon,
+          JSON.stringify(panel.details ?? {}),
+          JSON.stringify(panel.modules ?? []),
+          JSON.stringify(panel.moduleIcons ?? {}),
+          ownerUserId,
+          panel.initialized === true,
+          now,
+        ],
       );
       const panelId = created!.id;
       await lockPanelWrites(tx, panelId);
@@ -260,7 +298,11 @@ export async function restoreBackup(db: Db, upload: Readable, ownerUserId: strin
         const refs = [...nulled];
         for (const p of parents) {
           const sets = refs.map((c, i) => `${quote(columns[c]!)} = $${i + 3}`).join(', ');
-          await tx.query(`UPDATE ${quote(shape.table)} SET ${sets} WHERE panel_id = $1 AND id = $2`, [panelId, p.id, ...refs.map((c) => p.values[c])]);
+          await tx.query(`UPDATE ${quote(shape.table)} SET ${sets} WHERE panel_id = $1 AND id = $2`, [
+            panelId,
+            p.id,
+            ...refs.map((c) => p.values[c]),
+          ]);
         }
         parents = [];
       };

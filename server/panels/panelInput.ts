@@ -31,16 +31,20 @@ type Rule = (value: string) => Checked;
 const valid = (value: string): Checked => ({ value });
 const wrong = (problem: DetailsProblem): Checked => ({ problem });
 
-const text = (max: number, { required = false, multiline = false } = {}): Rule => (value) => {
-  const v = normalizeText(value, multiline);
-  if (v === null) return wrong('format');
-  if (required && !v) return wrong('required');
-  return v.length > max ? wrong('range') : valid(v);
-};
-const digits = (pattern: RegExp): Rule => (value) => {
-  const v = toAsciiDigits(value).replace(/[\s-]/g, '');
-  return v === '' || pattern.test(v) ? valid(v) : wrong('format');
-};
+const text =
+  (max: number, { required = false, multiline = false } = {}): Rule =>
+  (value) => {
+    const v = normalizeText(value, multiline);
+    if (v === null) return wrong('format');
+    if (required && !v) return wrong('required');
+    return v.length > max ? wrong('range') : valid(v);
+  };
+const digits =
+  (pattern: RegExp): Rule =>
+  (value) => {
+    const v = toAsciiDigits(value).replace(/[\s-]/g, '');
+    return v === '' || pattern.test(v) ? valid(v) : wrong('format');
+  };
 
 const detailRules: Record<keyof PanelDetails, Rule> = {
   name: text(80, { required: true }),
@@ -69,7 +73,8 @@ export function parseDetails(input: Record<string, unknown>, complete: boolean):
   for (const [name, rule] of Object.entries(detailRules) as [keyof PanelDetails, Rule][]) {
     const raw = input[name];
     if ((raw === undefined || raw === null) && !complete) continue;
-    const checked = raw === undefined || raw === null ? rule('') : typeof raw === 'string' && !CONTROL.test(raw) ? rule(raw) : wrong('type');
+    const checked =
+      raw === undefined || raw === null ? rule('') : typeof raw === 'string' && !CONTROL.test(raw) ? rule(raw) : wrong('type');
     if ('problem' in checked) fields[name] = checked.problem;
     else out[name] = checked.value;
   }
@@ -91,7 +96,9 @@ export function parseModules(raw: unknown, addAlwaysOn: boolean): ModuleKey[] {
   if (!Array.isArray(given) || !given.every((m) => typeof m === 'string' && moduleByKey(m)?.key === m)) {
     throw new PanelInputError(Code.BadRequest, { modules: 'option' });
   }
-  const alwaysOn = modules().filter((m) => m.alwaysOn).map((m) => m.key);
+  const alwaysOn = modules()
+    .filter((m) => m.alwaysOn)
+    .map((m) => m.key);
   if (!addAlwaysOn && alwaysOn.some((k) => !given.includes(k))) throw new PanelInputError(Code.InvalidOperation, { modules: 'required' });
   return withDependencies([...alwaysOn, ...(given as string[])]) as ModuleKey[];
 }

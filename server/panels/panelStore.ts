@@ -40,7 +40,15 @@ export async function insertPanel(q: Queryable, panel: NewPanel): Promise<string
   const [row] = await q.query<{ id: string }>(
     `INSERT INTO panels (code, name, icon, details, modules, module_icons, owner_user_id, initialized, created_at, updated_at)
      VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, '{}'::jsonb, $6, false, $7, $7) RETURNING id`,
-    [panel.code, panel.details.name, panel.details.icon, JSON.stringify(companyOf(panel.details)), JSON.stringify(panel.modules), panel.ownerUserId, panel.now],
+    [
+      panel.code,
+      panel.details.name,
+      panel.details.icon,
+      JSON.stringify(companyOf(panel.details)),
+      JSON.stringify(panel.modules),
+      panel.ownerUserId,
+      panel.now,
+    ],
   );
   return row!.id;
 }
@@ -62,7 +70,15 @@ interface PanelRecord {
   member_count: number;
 }
 
-const emptyCompany: CompanyDetails = { companyName: '', economicCode: '', nationalId: '', phone: '', address: '', postalCode: '', moneyUnit: 'rial' };
+const emptyCompany: CompanyDetails = {
+  companyName: '',
+  economicCode: '',
+  nationalId: '',
+  phone: '',
+  address: '',
+  postalCode: '',
+  moneyUnit: 'rial',
+};
 
 export async function currentPanel(q: Queryable, access: PanelAccess): Promise<CurrentPanel & CurrentPanelPeople> {
   const [p] = await q.query<PanelRecord>(
@@ -93,7 +109,16 @@ export async function currentPanel(q: Queryable, access: PanelAccess): Promise<C
 
 /** The caller's panels, owned or joined (an invitation accepted), oldest first, with their role and the number of people. */
 export async function panelsOf(q: Queryable, userId: string): Promise<PanelSummary[]> {
-  const rows = await q.query<{ code: string; name: string; icon: string; modules: ModuleKey[]; is_owner: boolean; role_name: string | null; member_count: number; created_at: Date }>(
+  const rows = await q.query<{
+    code: string;
+    name: string;
+    icon: string;
+    modules: ModuleKey[];
+    is_owner: boolean;
+    role_name: string | null;
+    member_count: number;
+    created_at: Date;
+  }>(
     `WITH mine AS (
        SELECT id AS panel_id, NULL::uuid AS role_id FROM panels WHERE owner_user_id = $1::uuid
        UNION ALL
@@ -132,13 +157,18 @@ export async function updateModules(
   icons: Partial<Record<ModuleKey, string>> | undefined,
   now: Date,
 ): Promise<void> {
-  await q.query(
-    `UPDATE panels SET modules = $2::jsonb, module_icons = module_icons || $3::jsonb, updated_at = $4 WHERE id = $1`,
-    [panelId, JSON.stringify(modules), JSON.stringify(icons ?? {}), now],
-  );
+  await q.query(`UPDATE panels SET modules = $2::jsonb, module_icons = module_icons || $3::jsonb, updated_at = $4 WHERE id = $1`, [
+    panelId,
+    JSON.stringify(modules),
+    JSON.stringify(icons ?? {}),
+    now,
+  ]);
 }
 
 export async function markInitialized(q: Queryable, panelId: string, now: Date): Promise<boolean> {
-  const rows = await q.query('UPDATE panels SET initialized = true, updated_at = $2 WHERE id = $1 AND NOT initialized RETURNING id', [panelId, now]);
+  const rows = await q.query('UPDATE panels SET initialized = true, updated_at = $2 WHERE id = $1 AND NOT initialized RETURNING id', [
+    panelId,
+    now,
+  ]);
   return rows.length > 0;
 }

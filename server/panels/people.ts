@@ -36,9 +36,6 @@ export async function findPersonByLogin(q: Queryable, login: string): Promise<Pe
 }
 
 export async function findPersonById(q: Queryable, userId: string): Promise<Person | null> {
-  const [row] = await q.query<Person>(
-    `SELECT ${personColumns} FROM users u WHERE u.id = $1`,
-    [userId],
-  );
+  const [row] = await q.query<Person>(`SELECT ${personColumns} FROM users u WHERE u.id = $1`, [userId]);
   return row ?? null;
 }

@@ -33,7 +33,12 @@ const difference = component(
 const schema = {
   summary: 'Recomputes the panel’s stock and books from their documents and lists every difference (the panel’s owner only)',
   response: {
-    200: envelope(object({ compared: integer(), checks: arrayOf(text()), differences: arrayOf(difference), ranAt: text({ format: 'date-time' }) }, { required: ['compared', 'checks', 'differences', 'ranAt'] })),
+    200: envelope(
+      object(
+        { compared: integer(), checks: arrayOf(text()), differences: arrayOf(difference), ranAt: text({ format: 'date-time' }) },
+        { required: ['compared', 'checks', 'differences', 'ranAt'] },
+      ),
+    ),
   },
 };
 
@@ -44,7 +49,12 @@ export function registerBooksAuditRoute(app: FastifyInstance): void {
     const [panel] = await panelsToAudit(db, request.panel.id);
     if (!panel) throw new AppError(Code.NotFound, 404);
     const audit = await auditPanel(db, panel);
-    const result: BooksAuditResult = { compared: audit.compared, checks: audit.checks, differences: audit.differences, ranAt: new Date(clock.now()).toISOString() };
+    const result: BooksAuditResult = {
+      compared: audit.compared,
+      checks: audit.checks,
+      differences: audit.differences,
+      ranAt: new Date(clock.now()).toISOString(),
+    };
     return ok(request, result, Code.Retrieved);
   });
 }

@@ -22,7 +22,16 @@ import { ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
 import { mutationFailureCode } from '../failureAnswer.ts';
 import { ensurePermission, requirePanel } from '../panels/panelAccess.ts';
-import { createBody, idParams, listQuery, listSchema, rowSchema, updateBody, versionBody, versionQuery } from '../apiSchema/entitySchemas.ts';
+import {
+  createBody,
+  idParams,
+  listQuery,
+  listSchema,
+  rowSchema,
+  updateBody,
+  versionBody,
+  versionQuery,
+} from '../apiSchema/entitySchemas.ts';
 import { envelope, orNull, type RouteDoc } from '../apiSchema/schemaKit.ts';
 import { apiPath } from './apiPath.ts';
 
@@ -57,44 +66,85 @@ function entityRoutes(app: FastifyInstance, entity: Entity): void {
   const preHandler = [requireSession, requirePanel];
   const doc = (summary: string): RouteDoc => ({ summary: `${summary}: ${entity.key}`, tags: [entity.module] });
   const written = envelope(orNull(rowSchema(entity)));
-  const write = async (request: FastifyRequest, op: MutationOp, id: string, values: Record<string, unknown> | undefined, baseVersion?: unknown) =>
-    restFields(await inPanelWrite(request, (ctx) => applyMutation(ctx, { entity, op, id, values, baseVersion })));
+  const write = async (
+    request: FastifyRequest,
+    op: MutationOp,
+    id: string,
+    values: Record<string, unknown> | undefined,
+    baseVersion?: unknown,
+  ) => restFields(await inPanelWrite(request, (ctx) => applyMutation(ctx, { entity, op, id, values, baseVersion })));
 
-  app.get(path, { preHandler, schema: { ...doc('List'), querystring: listQuery(entity), response: { 200: envelope(listSchema(entity)) } } }, async (request) => {
-    ensurePermission(request.panel, permission(entity, 'read'));
-    const { permissions, memberId } = request.panel;
-    const data = await listRows(request.server.deps.db, entity, request.panel.id, request.query as Record<string, unknown>, permissions, memberId, request.panel.userId);
-    // Every listed row is in the caller's scope; rowForCaller also blanks what they may not read of it.
-    return ok(request, { ...data, items: data.items.map((row) => rowForCaller(entity, request.panel, row) ?? rowForReader(entity, row, permissions)) }, Code.Retrieved);
-  });
+  app.get(
+    path,
+    { preHandler, schema: { ...doc('List'), querystring: listQuery(entity), response: { 200: envelope(listSchema(entity)) } } },
+    async (request) => {
+      ensurePermission(request.panel, permission(entity, 'read'));
+      const { permissions, memberId } = request.panel;
+      const data = await listRows(
+        request.server.deps.db,
+        entity,
+        request.panel.id,
+        request.query as Record<string, unknown>,
+        permissions,
+        memberId,
+        request.panel.userId,
+      );
+      // Every listed row is in the caller's scope; rowForCaller also blanks what they may not read of it.
+      return ok(
+        request,
+        { ...data, items: data.items.map((row) => rowForCaller(entity, request.panel, row) ?? rowForReader(entity, row, permissions)) },
+        Code.Retrieved,
+      );
+    },
+  );
 
-  app.get(`${path}/:id`, { preHandler, schema: { ...doc('Read one'), params: idParams, response: { 200: envelope(rowSchema(entity)) } } }, async (request) => {
-    ensurePermission(request.panel, permission(entity, 'read'));
-    const row = await findRow(request.server.deps.db, entity, request.panel.id, rowId(request));
-    // A row outside the caller's scope is answered exactly as one that is not there.
-    const seen = row && !row.deleted ? rowForCaller(entity, request.panel, row) : null;
-    if (!seen) throw notFound();
-    return ok(request, seen, Code.Retrieved);
-  });
+  app.get(
+    `${path}/:id`,
+    { preHandler, schema: { ...doc('Read one'), params: idParams, response: { 200: envelope(rowSchema(entity)) } } },
+    async (request) => {
+      ensurePermission(request.panel, permission(entity, 'read'));
+      const row = await findRow(request.server.deps.db, entity, request.panel.id, rowId(request));
+      // A row outside the caller's scope is answered exactly as one that is not there.
+      const seen = row && !row.deleted ? rowForCaller(entity, request.panel, row) : null;
+      if (!seen) throw notFound();
+      return ok(request, seen, Code.Retrieved);
+    },
+  );
 
-  app.post(path, { preHandler, config: { failureCode: mutationFailureCode('create') }, schema: { ...doc('Create'), body: createBody(entity), response: { 200: written, 201: written } } }, async (request, reply) => {
-    const { id, ...values } = body(request);
-    const outcome = await write(request, 'create', id === undefined ? randomUUID() : String(id), values);
-    return sendOutcome(request, reply, outcome);
-  });
+  app.post(
+    path,
+    {
+      preHandler,
+      config: { failureCode: mutationFailureCode('create') },
+      schema: { ...doc('Create'), body: createBody(entity), response: { 200: written, 201: written } },
+    },
+    async (request, reply) => {
+      const { id, ...values } = body(request);
+      const outcome = await write(request, 'create', id === undefined ? randomUUID() : String(id), values);
+      return sendOutcome(request, reply, outcome);
+    },
+  );
 
-  app.put(`${path}/:id`, { preHandler, schema: { ...doc('Update'), params: idParams, body: updateBody(entity), response: { 200: written } } }, async (request, reply) => {
-    const id = rowId(request);
-    const { version, ...values } = body(request);
-    delete values.id;
-    return sendOutcome(request, reply, await write(request, 'update', id, values, versionOf(version)));
-  });
+  app.put(
+    `${path}/:id`,
+    { preHandler, schema: { ...doc('Update'), params: idParams, body: updateBody(entity), response: { 200: written } } },
+    async (request, reply) => {
+      const id = rowId(request);
+      const { version, ...values } = body(request);
+      delete values.id;
+      return sendOutcome(request, reply, await write(request, 'update', id, values, versionOf(version)));
+    },
+  );
 
-  app.delete(`${path}/:id`, { preHandler, schema: { ...doc('Delete'), params: idParams, querystring: versionQuery, response: { 200: written } } }, async (request, reply) => {
-    const id = rowId(request);
-    const { version } = request.query as { version?: unknown };
-    return sendOutcome(request, reply, await write(request, 'delete', id, undefined, versionOf(version)));
-  });
+  app.delete(
+    `${path}/:id`,
+    { preHandler, schema: { ...doc('Delete'), params: idParams, querystring: versionQuery, response: { 200: written } } },
+    async (request, reply) => {
+      const id = rowId(request);
+      const { version } = request.query as { version?: unknown };
+      return sendOutcome(request, reply, await write(request, 'delete', id, undefined, versionOf(version)));
+    },
+  );
 
   if (!isDocument(entity)) return;
   for (const step of ['submit', 'cancel'] as const) {

@@ -9,7 +9,11 @@ import { boolean, envelope, object } from '../apiSchema/schemaKit.ts';
 
 /** Every API route, under /api. Route paths are matched case-insensitively (see app.ts). */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/health', { schema: { summary: 'Liveness', response: { 200: envelope(object({ ok: boolean }, { required: ['ok'] })) } } }, async () => ({ isSuccess: true, data: { ok: true }, errorData: null, message: '' }));
+  app.get(
+    '/health',
+    { schema: { summary: 'Liveness', response: { 200: envelope(object({ ok: boolean }, { required: ['ok'] })) } } },
+    async () => ({ isSuccess: true, data: { ok: true }, errorData: null, message: '' }),
+  );
   await app.register(accountRoutes);
   await app.register(mobileAccountRoutes);
   await app.register(profileRoutes);

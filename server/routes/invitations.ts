@@ -30,8 +30,14 @@ export async function registerInvitationRoutes(app: FastifyInstance): Promise<vo
   const preHandler = requireSession;
   const schemas = panelSchemas();
   app.get(apiPath(panelEndpoints.invitations), { preHandler, schema: schemas.invitations }, async (request) =>
-    ok(request, await openInvitations(request.server.deps.db, request.session.userId, new Date(request.server.deps.clock.now())), Code.Retrieved),
+    ok(
+      request,
+      await openInvitations(request.server.deps.db, request.session.userId, new Date(request.server.deps.clock.now())),
+      Code.Retrieved,
+    ),
   );
   app.post(apiPath(panelEndpoints.acceptInvitation), { preHandler, schema: schemas.acceptInvitation }, (request) => answer(request, true));
-  app.post(apiPath(panelEndpoints.declineInvitation), { preHandler, schema: schemas.declineInvitation }, (request) => answer(request, false));
+  app.post(apiPath(panelEndpoints.declineInvitation), { preHandler, schema: schemas.declineInvitation }, (request) =>
+    answer(request, false),
+  );
 }

@@ -73,7 +73,7 @@ async function register(request: FastifyRequest, reply: FastifyReply): Promise<u
       modules,
     };
     await lockPanelWrites(tx, id);
-    await recordActivity({ tx, access: owner, userId, now}, { action: 'panel', entity: 'Panel', rowTitle: details.name, rowId: id });
+    await recordActivity({ tx, access: owner, userId, now }, { action: 'panel', entity: 'Panel', rowTitle: details.name, rowId: id });
     return owner;
   });
   return reply.status(201).send(ok(request, await currentPanel(db, access), Code.Created));
@@ -106,16 +106,22 @@ export async function registerPanelRoutes(app: FastifyInstance): Promise<void> {
       .send(gzip);
   });
 
-  app.post(apiPath(panelEndpoints.restore), { preHandler: requireSession, schema: schemas.restore, config: { failureCode: Code.CreateFailed } }, async (request, reply) => {
-    const upload = request.body;
-    if (!(upload instanceof Readable)) throw new AppError(Code.BadRequest, 400);
-    const { db, clock, config } = request.server.deps;
-    const restored = await restoreBackup(db, upload, request.session.userId, new Date(clock.now()), config.restoreLimitBytes);
-    return reply.status(201).send(ok(request, { code: restored.code, name: restored.name }, Code.Created));
-  });
+  app.post(
+    apiPath(panelEndpoints.restore),
+    { preHandler: requireSession, schema: schemas.restore, config: { failureCode: Code.CreateFailed } },
+    async (request, reply) => {
+      const upload = request.body;
+      if (!(upload instanceof Readable)) throw new AppError(Code.BadRequest, 400);
+      const { db, clock, config } = request.server.deps;
+      const restored = await restoreBackup(db, upload, request.session.userId, new Date(clock.now()), config.restoreLimitBytes);
+      return reply.status(201).send(ok(request, { code: restored.code, name: restored.name }, Code.Created));
+    },
+  );
 
-  app.post(apiPath(panelEndpoints.register), { preHandler: requireSession, schema: schemas.register, config: { failureCode: Code.CreateFailed } }, (request, reply) =>
-    withInput(reply, request, () => register(request, reply)),
+  app.post(
+    apiPath(panelEndpoints.register),
+    { preHandler: requireSession, schema: schemas.register, config: { failureCode: Code.CreateFailed } },
+    (request, reply) => withInput(reply, request, () => register(request, reply)),
   );
 
   app.get(apiPath(panelEndpoints.list), { preHandler: requireSession, schema: schemas.list }, async (request) =>

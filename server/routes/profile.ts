@@ -90,7 +90,11 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const preHandler = requireSession;
   // The session is checked inside, in the same round trip as the profile (schema says bearer).
   app.get(apiPath(endpoints.getCurrentUser), { schema: schemas.getCurrentUser }, getCurrentUser);
-  app.post(apiPath(endpoints.registrationProfile), { preHandler, schema: schemas.registrationProfile, config: { failureCode: Code.SaveFailed } }, registrationProfile);
+  app.post(
+    apiPath(endpoints.registrationProfile),
+    { preHandler, schema: schemas.registrationProfile, config: { failureCode: Code.SaveFailed } },
+    registrationProfile,
+  );
   app.put(apiPath(endpoints.updateProfile), { preHandler, schema: schemas.updateProfile }, updateProfileRoute);
   app.post(apiPath(endpoints.verifyPhoneNumber), { preHandler, schema: schemas.verifyPhoneNumber }, verifyPhoneNumber);
   app.get(apiPath(endpoints.myActivity), { preHandler, schema: schemas.myActivity }, activity);

@@ -31,9 +31,13 @@ export function parsePull(query: Record<string, unknown>): PullRequest {
 }
 
 export async function pullChanges(q: Queryable, access: PanelAccess, request: PullRequest): Promise<PullResponse> {
-  const readable = entities().filter((e) => access.permissions.has(permission(e, 'read'))).map((e) => e.key);
+  const readable = entities()
+    .filter((e) => access.permissions.has(permission(e, 'read')))
+    .map((e) => e.key);
   // Every change numbered up to `newest` is committed (a panel's numbers follow its commit order).
-  const [top] = await q.query<{ newest: number }>('SELECT coalesce(max(seq), 0) AS newest FROM sync_changes WHERE panel_id = $1', [access.id]);
+  const [top] = await q.query<{ newest: number }>('SELECT coalesce(max(seq), 0) AS newest FROM sync_changes WHERE panel_id = $1', [
+    access.id,
+  ]);
   const newest = Math.max(Number(top?.newest ?? 0), request.cursor);
   const log = readable.length
     ? await q.query<{ entity: string; row_id: string; seq: number; left: boolean }>(

@@ -68,7 +68,11 @@ async function held(ctx: WriteContext, entity: Entity, m: Mutation, prior: Store
   return { status: 'rejected', code: Code.ConcurrencyFailure, heldBy: prior.heldBy ?? prior.mutationId, row };
 }
 
-async function applyOne(ctx: WriteContext, m: Mutation, earlier: (mutationId: number) => StoredResult | undefined): Promise<MutationOutcome> {
+async function applyOne(
+  ctx: WriteContext,
+  m: Mutation,
+  earlier: (mutationId: number) => StoredResult | undefined,
+): Promise<MutationOutcome> {
   const entity = wellFormed(m);
   if (!entity) return { status: 'rejected', code: Code.BadRequest, row: null };
   const prior = m.dependsOn === undefined ? undefined : earlier(m.dependsOn);

@@ -142,5 +142,11 @@ export async function apiFile(method: Method, path: string, body?: Blob, content
   const answer: unknown = await response.json().catch(() => undefined);
   const envelope = isEnvelope(answer) ? answer : undefined;
   if (response.status === 401 && withToken) httpHooks.onUnauthorized();
-  throw new ApiError('http', envelope?.errorData?.message || envelope?.message || response.statusText || `HTTP ${response.status}`, response.status, envelope?.errorData?.code, envelope);
+  throw new ApiError(
+    'http',
+    envelope?.errorData?.message || envelope?.message || response.statusText || `HTTP ${response.status}`,
+    response.status,
+    envelope?.errorData?.code,
+    envelope,
+  );
 }

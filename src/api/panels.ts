@@ -2,7 +2,19 @@
  * One function per panel call (src/contract/panels.ts) and the two sync calls. The current panel
  * is the `X-Panel-Code` the API client sends from the panelCode cookie.
  */
-import { panelEndpoints, type CurrentPanel, type CurrentPanelPeople, type InitialElementsResult, type PanelDetails, type PanelInvitation, type PanelModulesUpdate, type PanelRegistration, type PanelSummary, type ActivitySummary, type RestoredPanelSummary } from '../contract/panels.ts';
+import {
+  panelEndpoints,
+  type CurrentPanel,
+  type CurrentPanelPeople,
+  type InitialElementsResult,
+  type PanelDetails,
+  type PanelInvitation,
+  type PanelModulesUpdate,
+  type PanelRegistration,
+  type PanelSummary,
+  type ActivitySummary,
+  type RestoredPanelSummary,
+} from '../contract/panels.ts';
 import { booksAuditEndpoint, type BooksAuditResult } from '../contract/booksAudit.ts';
 import { syncEndpoints, type PullResponse, type PushRequest, type PushResponse } from '../contract/sync.ts';
 import { apiData, apiFile } from './http.ts';

@@ -49,7 +49,6 @@ function framed(Frame: ComponentType<{ children: ReactNode }>, Screen: Component
 const authRoutes = Object.entries(authScreens).map(([path, Screen]) => ({ path, component: framed(AuthLayout, Screen) }));
 const userRoutes = Object.entries(userScreens).map(([path, Screen]) => ({ path, component: framed(UserArea, Screen) }));
 
-
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>

@@ -167,32 +167,43 @@ export function defineEntity<F extends Record<string, Field>>(declaration: Entit
     for (const name of [scope.field, ...(scope.also ?? [])]) {
       const field = Object.hasOwn(declaration.fields, name) ? declaration.fields[name] : undefined;
       if (field?.kind !== 'reference' || field.to !== 'PanelManagement/Member' || field.readableBy !== undefined) {
-        throw new Error(`${declaration.module}/${declaration.name}: its scope must be a readable reference field to PanelManagement/Member`);
+        throw new Error(
+          `${declaration.module}/${declaration.name}: its scope must be a readable reference field to PanelManagement/Member`,
+        );
       }
     }
     const from = scope.from;
     if (from) {
       const reference = Object.hasOwn(declaration.fields, from.reference) ? declaration.fields[from.reference] : undefined;
       const members: readonly string[] = [scope.field, ...(scope.also ?? [])];
-      if (reference?.kind !== 'reference' || !from.fields.length || from.fields.some((f) => !members.includes(f) || !declaration.fields[f]!.readOnly)) {
-        throw new Error(`${declaration.module}/${declaration.name}: its scope's parent must be a reference, and the fields it copies read-only scope fields`);
+      if (
+        reference?.kind !== 'reference' ||
+        !from.fields.length ||
+        from.fields.some((f) => !members.includes(f) || !declaration.fields[f]!.readOnly)
+      ) {
+        throw new Error(
+          `${declaration.module}/${declaration.name}: its scope's parent must be a reference, and the fields it copies read-only scope fields`,
+        );
       }
     }
   }
   const grants = new Set([...(scope ? [READ_ALL_GRANT] : []), ...Object.keys(declaration.grants ?? {})]);
   for (const [name, field] of Object.entries(declaration.fields)) {
-    if (field.guard && !grants.has(field.guard.grant)) throw new Error(`${declaration.module}/${declaration.name}.${name}: its guard names an undeclared grant`);
+    if (field.guard && !grants.has(field.guard.grant))
+      throw new Error(`${declaration.module}/${declaration.name}.${name}: its guard names an undeclared grant`);
   }
   for (const fields of [declaration.fields, declaration.document?.lines ?? {}]) {
     const problem = appliesWhenProblem(fields);
     if (problem) throw new Error(`${declaration.module}/${declaration.name}.${problem}`);
   }
   for (const held of declaration.staff ?? []) {
-    if (!(entityActions(declaration) as readonly string[]).includes(held) && !grants.has(held)) throw new Error(`${declaration.module}/${declaration.name}: staff names ${held}, neither an action nor a grant of it`);
+    if (!(entityActions(declaration) as readonly string[]).includes(held) && !grants.has(held))
+      throw new Error(`${declaration.module}/${declaration.name}: staff names ${held}, neither an action nor a grant of it`);
   }
   if (declaration.person !== undefined) {
     const field = Object.hasOwn(declaration.fields, declaration.person) ? declaration.fields[declaration.person] : undefined;
-    if (field?.kind !== 'reference' || field.to !== 'PanelManagement/Member') throw new Error(`${declaration.module}/${declaration.name}: its person must be a reference field to PanelManagement/Member`);
+    if (field?.kind !== 'reference' || field.to !== 'PanelManagement/Member')
+      throw new Error(`${declaration.module}/${declaration.name}: its person must be a reference field to PanelManagement/Member`);
   }
   return {
     ...declaration,
@@ -326,7 +337,12 @@ export function rowMembers(entity: Pick<Entity, 'scope'>, row: Record<string, un
  * Whether the row is within the caller's scope: they see all rows, or one of its scope fields is
  * their Member id, or it waits in the queue (its queue field empty) and they hold the queue's permission.
  */
-export function rowInScope(entity: Pick<Entity, 'module' | 'name' | 'scope'>, row: Record<string, unknown>, permissions: ReadonlySet<string>, memberId: string | null): boolean {
+export function rowInScope(
+  entity: Pick<Entity, 'module' | 'name' | 'scope'>,
+  row: Record<string, unknown>,
+  permissions: ReadonlySet<string>,
+  memberId: string | null,
+): boolean {
   if (seesAllRows(entity, permissions)) return true;
   const queue = entity.scope!.queue;
   if (queue && (row[queue.field] === null || row[queue.field] === undefined) && permissions.has(queue.permission)) return true;
@@ -457,4 +473,3 @@ export const LIST_PAGE_SIZE_MAX = 500;
  * holder of the field's grant may set it, see `guard` in fields.ts).
  */
 export type WriteFieldReason = FieldProblem['reason'] | 'unique' | 'reference' | 'permission';
-

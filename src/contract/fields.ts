@@ -137,7 +137,8 @@ const INTEGER_MAX = 2_147_483_647;
  * fillers, tags), which spoof names in member lists and the audit log. ZWNJ (U+200C) is not among
  * them: it is the Persian half-space. Tab and line feed are allowed in multi-line text only.
  */
-const INVISIBLE = '\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b\u200d-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}';
+const INVISIBLE =
+  '\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b\u200d-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}';
 const REFUSED_IN_LINE = new RegExp(`[\\u0000-\\u001f${INVISIBLE}]`, 'u');
 const REFUSED_IN_TEXT = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f${INVISIBLE}]`, 'u');
 
@@ -173,7 +174,16 @@ let zoneParts: Intl.DateTimeFormat | null = null;
 
 /** How far the panel's zone is ahead of UTC at an instant, in ms (Tehran: +3:30, +4:30 in its old summers). */
 function zoneOffsetMs(instant: number): number {
-  zoneParts ??= new Intl.DateTimeFormat('en-US', { timeZone: PANEL_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  zoneParts ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: PANEL_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   const parts = Object.fromEntries(zoneParts.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
   const wall = utcOf(parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!, 0);
   return wall - (instant - (((instant % 1000) + 1000) % 1000));
@@ -236,7 +246,8 @@ export function normalizeField(field: Field, raw: unknown): { value: unknown } |
       return { value };
     }
     case 'integer': {
-      const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(toAsciiDigits(raw).replace(/[٬,]/g, '').replace('٫', '.')) : NaN;
+      const n =
+        typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(toAsciiDigits(raw).replace(/[٬,]/g, '').replace('٫', '.')) : NaN;
       if (!Number.isFinite(n) || !Number.isInteger(n)) return { problem: problem(Code.BadRequest, 'type') };
       const max = field.max ?? INTEGER_MAX;
       const min = field.min ?? -max;
@@ -245,7 +256,8 @@ export function normalizeField(field: Field, raw: unknown): { value: unknown } |
     }
     case 'money': {
       // Exact rials (money.ts): a JSON number that is whole but past 2^53 has lost digits already.
-      if (typeof raw === 'number' && Number.isInteger(raw) && !Number.isSafeInteger(raw)) return { problem: problem(Code.BadRequest, 'range') };
+      if (typeof raw === 'number' && Number.isInteger(raw) && !Number.isSafeInteger(raw))
+        return { problem: problem(Code.BadRequest, 'range') };
       const value = toRials(raw);
       if (value === null) return { problem: problem(Code.BadRequest, 'type') };
       const max = field.max !== undefined ? BigInt(field.max) : MONEY_LIMIT;
@@ -257,7 +269,10 @@ export function normalizeField(field: Field, raw: unknown): { value: unknown } |
       // Exact: canonical text with three decimals, compared in thousandths, never a float.
       const value = toThousandths(raw);
       if (value === null) return { problem: problem(Code.BadRequest, 'type') };
-      if ((field.min !== undefined && value < BigInt(Math.round(field.min * 1000))) || (field.max !== undefined && value > BigInt(Math.round(field.max * 1000)))) {
+      if (
+        (field.min !== undefined && value < BigInt(Math.round(field.min * 1000))) ||
+        (field.max !== undefined && value > BigInt(Math.round(field.max * 1000)))
+      ) {
         return { problem: problem(Code.BadRequest, 'range') };
       }
       return { value: fromThousandths(value) };
@@ -281,7 +296,9 @@ export function normalizeField(field: Field, raw: unknown): { value: unknown } |
       return value ? { value } : { problem: problem(Code.InvalidMobile, 'format') };
     }
     case 'email':
-      return typeof raw === 'string' && isValidEmail(raw.trim()) ? { value: raw.trim().toLowerCase() } : { problem: problem(Code.InvalidEmail, 'format') };
+      return typeof raw === 'string' && isValidEmail(raw.trim())
+        ? { value: raw.trim().toLowerCase() }
+        : { problem: problem(Code.InvalidEmail, 'format') };
     case 'nationalId': {
       const value = typeof raw === 'string' ? toAsciiDigits(raw).replace(/[\s-]/g, '').padStart(10, '0') : '';
       return isValidNationalId(value) ? { value } : { problem: problem(Code.BadRequest, 'format') };
@@ -291,7 +308,10 @@ export function normalizeField(field: Field, raw: unknown): { value: unknown } |
       return value ? { value } : { problem: problem(Code.BadRequest, 'format') };
     }
     case 'stringList': {
-      const items = Array.isArray(raw) && raw.length <= 500 ? raw.map((s) => (typeof s === 'string' && s.length <= TEXT_MAX ? normalizeText(s) : null)) : null;
+      const items =
+        Array.isArray(raw) && raw.length <= 500
+          ? raw.map((s) => (typeof s === 'string' && s.length <= TEXT_MAX ? normalizeText(s) : null))
+          : null;
       if (!items?.every((s) => s !== null)) return { problem: problem(Code.BadRequest, 'type') };
       const options = field.options;
       if (options && !items.every((v) => options.some((o) => o.value === v))) return { problem: problem(Code.BadRequest, 'option') };

@@ -2,7 +2,12 @@
  * Jalali (Solar Hijri) calendar facts both sides need without a date library: the year and the
  * date of an instant in Tehran, through Intl's Persian calendar (Node's and the browsers' ICU).
  */
-const parts = new Intl.DateTimeFormat('en-u-ca-persian-nu-latn', { timeZone: 'Asia/Tehran', year: 'numeric', month: 'numeric', day: 'numeric' });
+const parts = new Intl.DateTimeFormat('en-u-ca-persian-nu-latn', {
+  timeZone: 'Asia/Tehran',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+});
 
 /** The Jalali year, month (1–12) and day of an instant in Tehran. */
 export function jalaliDate(at: Date): { year: number; month: number; day: number } {

@@ -48,12 +48,16 @@ export const textSortKinds: ReadonlySet<FieldKind> = new Set(['text', 'longText'
 
 export function normalizeSearch(text: string): string {
   // ZWNJ counts as a space: people type «نام ها» as often as «نام‌ها».
-  return normalizePersianText(text).replace(/\u200c/g, ' ').toLowerCase();
+  return normalizePersianText(text)
+    .replace(/\u200c/g, ' ')
+    .toLowerCase();
 }
 
 /** The words of a search, each of which a row must contain. */
 export function searchWords(search: string | undefined): string[] {
-  return normalizeSearch((search ?? '').slice(0, 200)).split(/\s+/).filter(Boolean);
+  return normalizeSearch((search ?? '').slice(0, 200))
+    .split(/\s+/)
+    .filter(Boolean);
 }
 
 export function searchTextOf(entity: Pick<Entity, 'searchFields'>, row: Record<string, unknown>): string {
@@ -82,7 +86,9 @@ const letterRank = new Map([
  */
 export function sortKey(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = normalizePersianText(String(value)).replace(/\u200c/g, ' ').toLowerCase();
+  const text = normalizePersianText(String(value))
+    .replace(/\u200c/g, ' ')
+    .toLowerCase();
   let out = '';
   for (const part of text.split(/(\d+)/)) {
     if (/^\d+$/.test(part)) {
@@ -127,7 +133,11 @@ export function rangeBounds(field: Field, range: ListRange): { from?: unknown; t
  * Query-string parameters of a REST list (entity.ts) as ListParams, checked against the
  * declaration. A field the caller may not see (`readable` false) may neither filter nor sort.
  */
-export function parseListQuery(entity: Entity, query: Record<string, unknown>, readable: (name: string) => boolean = () => true): ListParams {
+export function parseListQuery(
+  entity: Entity,
+  query: Record<string, unknown>,
+  readable: (name: string) => boolean = () => true,
+): ListParams {
   const single = (value: unknown): string | undefined => {
     if (value === undefined) return undefined;
     if (typeof value !== 'string' || value.includes('\u0000')) throw new ListQueryError('not a single value');
@@ -148,11 +158,13 @@ export function parseListQuery(entity: Entity, query: Record<string, unknown>, r
     const raw = single(value) ?? '';
     if (!field || extra !== undefined) throw new ListQueryError(`unknown filter ${key}`);
     if (bound === undefined) filters[name] = raw === '' ? null : normalizedValue(field, raw);
-    else if ((bound === 'from' || bound === 'to') && rangeKinds.has(field.kind) && raw !== '') ranges[name] = { ...ranges[name], [bound]: raw };
+    else if ((bound === 'from' || bound === 'to') && rangeKinds.has(field.kind) && raw !== '')
+      ranges[name] = { ...ranges[name], [bound]: raw };
     else throw new ListQueryError(`bad filter ${key}`);
   }
   const sortField = single(query.sort) || entity.defaultSort.field;
-  if (sortField !== 'updatedAt' && (!fieldOf(entity, sortField) || !readable(sortField) || entity.fields[sortField]!.kind === 'stringList')) throw new ListQueryError('not a sortable field');
+  if (sortField !== 'updatedAt' && (!fieldOf(entity, sortField) || !readable(sortField) || entity.fields[sortField]!.kind === 'stringList'))
+    throw new ListQueryError('not a sortable field');
   const direction = single(query.order) || (single(query.sort) ? 'asc' : entity.defaultSort.direction);
   if (direction !== 'asc' && direction !== 'desc') throw new ListQueryError('bad order');
   for (const [name, range] of Object.entries(ranges)) rangeBounds(entity.fields[name]!, range);
@@ -221,7 +233,9 @@ export function selectRows<R extends ListedRow>(all: readonly R[], entity: Entit
     const { from, to } = rangeBounds(field, range);
     if (from === undefined && to === undefined) return [];
     const cmp = (a: unknown, b: unknown) => compareField(field.kind, a, b, String);
-    return [(row: R) => !isEmpty(row[name]) && (from === undefined || cmp(row[name], from) >= 0) && (to === undefined || cmp(row[name], to) <= 0)];
+    return [
+      (row: R) => !isEmpty(row[name]) && (from === undefined || cmp(row[name], from) >= 0) && (to === undefined || cmp(row[name], to) <= 0),
+    ];
   });
   const rows = all.filter(
     (row) =>

@@ -60,9 +60,11 @@ export function defineModule<R extends RouteTable>(declaration: ModuleDeclaratio
     seen.add(key);
   }
   for (const [from, to] of Object.entries(declaration.aliases ?? {})) {
-    if (!Object.values(declaration.routes).includes(to) || seen.has(from.toLowerCase())) throw new Error(`${declaration.key}: the alias ${from} must lead to one of its routes and be none`);
+    if (!Object.values(declaration.routes).includes(to) || seen.has(from.toLowerCase()))
+      throw new Error(`${declaration.key}: the alias ${from} must lead to one of its routes and be none`);
   }
-  if (declaration.follows && !declaration.dependsOn?.includes(declaration.follows)) throw new Error(`${declaration.key} follows ${declaration.follows} without depending on it`);
+  if (declaration.follows && !declaration.dependsOn?.includes(declaration.follows))
+    throw new Error(`${declaration.key} follows ${declaration.follows} without depending on it`);
   return declaration;
 }
 

@@ -26,13 +26,17 @@ function build(modules: readonly ModuleDeclaration[]): Registry {
     keys.add(m.key.toLowerCase());
   }
   for (const m of sorted) {
-    for (const dep of m.dependsOn ?? []) if (!keys.has(dep.toLowerCase())) throw new Error(`${m.key} depends on ${dep}, which does not exist`);
+    for (const dep of m.dependsOn ?? [])
+      if (!keys.has(dep.toLowerCase())) throw new Error(`${m.key} depends on ${dep}, which does not exist`);
   }
   const entities = [...accessEntities, ...sorted.flatMap((m) => m.entities)];
   const byKey = new Map(entities.map((e) => [e.key.toLowerCase(), e]));
   if (byKey.size !== entities.length) throw new Error('two entities share a key');
   const permissions = [
-    ...entities.flatMap((e) => [...entityActions(e).map((a) => permission(e, a)), ...Object.keys(e.grants ?? {}).map((g) => permission(e, g))]),
+    ...entities.flatMap((e) => [
+      ...entityActions(e).map((a) => permission(e, a)),
+      ...Object.keys(e.grants ?? {}).map((g) => permission(e, g)),
+    ]),
     PANEL_SETTINGS_PERMISSION,
   ];
   return { modules: sorted, entities, byKey, permissions, known: new Set(permissions) };
@@ -97,5 +101,7 @@ export function moduleRoutes(): string[] {
 
 /** The modules' correctly spelled paths that redirect to the spec's spellings (full paths). */
 export function moduleAliases(): Record<string, string> {
-  return Object.fromEntries(registry.modules.flatMap((m) => Object.entries(m.aliases ?? {}).map(([from, to]) => [modulePath(m.key, from), modulePath(m.key, to)])));
+  return Object.fromEntries(
+    registry.modules.flatMap((m) => Object.entries(m.aliases ?? {}).map(([from, to]) => [modulePath(m.key, from), modulePath(m.key, to)])),
+  );
 }

@@ -65,12 +65,24 @@ export interface ActivityData {
 export const ACTIVITY_DAYS = 30;
 
 export const registrationFields = [
-  'email', 'firstName', 'lastName', 'publicUserName', 'birthDay', 'city', 'state', 'country',
-  'mobileNumber', 'gender',
+  'email',
+  'firstName',
+  'lastName',
+  'publicUserName',
+  'birthDay',
+  'city',
+  'state',
+  'country',
+  'mobileNumber',
+  'gender',
 ] as const satisfies readonly (keyof RegistrationProfilePayload)[];
 
 export const completeProfileFields = [
-  'fatherName', 'postalCode', 'residenceAddress', 'maritalStatus', 'militaryServiceStatus',
+  'fatherName',
+  'postalCode',
+  'residenceAddress',
+  'maritalStatus',
+  'militaryServiceStatus',
 ] as const satisfies readonly (keyof CompleteProfilePayload)[];
 
 export const NAME_MAX = 64;

@@ -43,7 +43,9 @@ export function toThousandths(input: unknown): bigint | null {
   if (typeof input !== 'string') return null;
   const canonical = canonicalThousandths(input);
   if (canonical !== null) return canonical;
-  const text = toAsciiDigits(input.trim()).replace(/[٬,\s]/g, '').replace('٫', '.');
+  const text = toAsciiDigits(input.trim())
+    .replace(/[٬,\s]/g, '')
+    .replace('٫', '.');
   const match = pattern.exec(text);
   if (!match) return null;
   const [, minus, whole, fraction = ''] = match;

@@ -50,7 +50,13 @@ export const aliases: Readonly<Record<string, string>> = {
 };
 
 /** Every route of the platform (spec section 2 without the modules'), canonical spelling. */
-export const platformRoutes: readonly string[] = [paths.home, ...Object.values(paths.auth), ...Object.values(paths.user), paths.syncProblems, paths.notifications];
+export const platformRoutes: readonly string[] = [
+  paths.home,
+  ...Object.values(paths.auth),
+  ...Object.values(paths.user),
+  paths.syncProblems,
+  paths.notifications,
+];
 
 function key(path: string): string {
   return path.toLowerCase().replace(/\/+$/, '') || '/';

@@ -67,7 +67,10 @@ const decided = new Promise<Locale>((resolve) => (decide = resolve));
 
 async function loadCatalogue(locale: Locale, part: 'shell' | 'full'): Promise<void> {
   if (loaded.full.has(locale) || loaded[part].has(locale)) return;
-  const parts = await Promise.all([(part === 'full' ? fullCatalogues : shellCatalogues)[locale](), ...(part === 'full' ? moduleCatalogues.map((c) => c[locale]()) : [])]);
+  const parts = await Promise.all([
+    (part === 'full' ? fullCatalogues : shellCatalogues)[locale](),
+    ...(part === 'full' ? moduleCatalogues.map((c) => c[locale]()) : []),
+  ]);
   // `load` merges: the full catalogue adds to the shell's words, the modules' to both.
   for (const { messages } of parts) i18n.load(locale, messages);
   loaded[part].add(locale);

@@ -4,7 +4,17 @@ import { cx } from '../ui/cx.ts';
 import { PanelIconGlyph, panelIconKeys, panelIcons } from '../ui/panelIcons.tsx';
 
 /** Picks one icon of the set: a group of radio buttons drawn as tiles, each named for screen readers. */
-export function IconChoice({ legend, value, onChange, name }: { legend: ReactNode; value: string; onChange: (icon: string) => void; name: string }) {
+export function IconChoice({
+  legend,
+  value,
+  onChange,
+  name,
+}: {
+  legend: ReactNode;
+  value: string;
+  onChange: (icon: string) => void;
+  name: string;
+}) {
   const { _ } = useLingui();
   return (
     <fieldset>
@@ -21,7 +31,15 @@ export function IconChoice({ legend, value, onChange, name }: { legend: ReactNod
                 value === key ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-700 ring-slate-200 hover:bg-brand-50',
               )}
             >
-              <input type="radio" name={name} value={key} checked={value === key} onChange={() => onChange(key)} className="sr-only" aria-label={label} />
+              <input
+                type="radio"
+                name={name}
+                value={key}
+                checked={value === key}
+                onChange={() => onChange(key)}
+                className="sr-only"
+                aria-label={label}
+              />
               <PanelIconGlyph icon={key} className="size-6" />
             </label>
           );

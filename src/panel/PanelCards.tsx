@@ -35,7 +35,10 @@ export function PanelCards({ panels, detailed = false }: { panels: readonly Pane
                 storePanelCode(panel.code);
                 navigate(paths.user.panelDashboard);
               }}
-              className={cx('flex w-full items-start gap-4 rounded-card bg-white p-4 text-start shadow-sm ring-1 hover:ring-brand-400', current ? 'ring-2 ring-brand-600' : 'ring-slate-200')}
+              className={cx(
+                'flex w-full items-start gap-4 rounded-card bg-white p-4 text-start shadow-sm ring-1 hover:ring-brand-400',
+                current ? 'ring-2 ring-brand-600' : 'ring-slate-200',
+              )}
             >
               <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-brand-50 text-brand-700">
                 <PanelIconGlyph icon={panel.icon} className="size-7" />
@@ -59,7 +62,9 @@ export function PanelCards({ panels, detailed = false }: { panels: readonly Pane
                 {detailed && (
                   <span className="mt-2 block text-xs text-slate-500">
                     <Trans>Code</Trans> <Ltr>{panel.code}</Ltr> · <Trans>Created {created}</Trans>
-                    <span className="mt-1 block">{formatList(panel.modules.flatMap((m) => (clientModule(m) ? [i18n._(clientModule(m)!.name)] : [])))}</span>
+                    <span className="mt-1 block">
+                      {formatList(panel.modules.flatMap((m) => (clientModule(m) ? [i18n._(clientModule(m)!.name)] : [])))}
+                    </span>
                   </span>
                 )}
               </span>

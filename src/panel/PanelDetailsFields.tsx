@@ -9,7 +9,15 @@ import { TextField } from '../ui/TextField.tsx';
 
 type Editable = Exclude<keyof PanelDetails, 'icon' | 'moneyUnit'>;
 
-export function PanelDetailsFields({ value, onChange, errors }: { value: PanelDetails; onChange: (next: PanelDetails) => void; errors: Record<string, string> }) {
+export function PanelDetailsFields({
+  value,
+  onChange,
+  errors,
+}: {
+  value: PanelDetails;
+  onChange: (next: PanelDetails) => void;
+  errors: Record<string, string>;
+}) {
   const { t } = useLingui();
   const problem = (name: Editable) => {
     const reason = errors[name];
@@ -27,7 +35,14 @@ export function PanelDetailsFields({ value, onChange, errors }: { value: PanelDe
   const code = (name: Editable) => ({ ...field(name), onChange: (next: string) => onChange({ ...value, [name]: next }) });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField label={t`Panel name`} required maxLength={80} className="sm:col-span-2" hint={t`People see this name when they choose a panel.`} {...field('name')} />
+      <TextField
+        label={t`Panel name`}
+        required
+        maxLength={80}
+        className="sm:col-span-2"
+        hint={t`People see this name when they choose a panel.`}
+        {...field('name')}
+      />
       <TextField label={t`Company name`} maxLength={120} className="sm:col-span-2" {...field('companyName')} />
       <CodeField label={t`Economic code`} inputMode="numeric" {...code('economicCode')} />
       <CodeField label={t`Company national ID`} inputMode="numeric" {...code('nationalId')} />

@@ -30,7 +30,9 @@ export function PanelInvitations({ onJoined, highlight = null }: { onJoined: () 
       <div className="mt-4 flex flex-col gap-3">
         {linkClosed && (
           <Alert tone="warning" title={t`This invitation is not open for your account`}>
-            <Trans>It may have been answered or have lapsed, or it was meant for another account. Ask whoever sent it to invite you again.</Trans>
+            <Trans>
+              It may have been answered or have lapsed, or it was meant for another account. Ask whoever sent it to invite you again.
+            </Trans>
           </Alert>
         )}
         <ul className="flex flex-col gap-3">
@@ -67,14 +69,28 @@ function InvitationCard({ invitation, highlighted, answer }: CardProps) {
     }
   };
   return (
-    <li className={cx('flex flex-wrap items-start gap-4 rounded-xl p-4 ring-1', highlighted ? 'bg-brand-50 ring-2 ring-brand-600' : 'ring-slate-200')}>
-      <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-2xl bg-white text-brand-700 ring-1 ring-brand-100">
+    <li
+      className={cx(
+        'flex flex-wrap items-start gap-4 rounded-xl p-4 ring-1',
+        highlighted ? 'bg-brand-50 ring-2 ring-brand-600' : 'ring-slate-200',
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className="grid size-12 shrink-0 place-items-center rounded-2xl bg-white text-brand-700 ring-1 ring-brand-100"
+      >
         <PanelIconGlyph icon={invitation.icon} className="size-7" />
       </span>
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-slate-900">{name}</p>
         <p className="mt-1 text-sm text-slate-700">
-          {role ? <Trans>{invitedBy} invites you to join as {role}.</Trans> : <Trans>{invitedBy} invites you to join.</Trans>}
+          {role ? (
+            <Trans>
+              {invitedBy} invites you to join as {role}.
+            </Trans>
+          ) : (
+            <Trans>{invitedBy} invites you to join.</Trans>
+          )}
         </p>
         <p className="mt-1 text-xs text-slate-500">
           <Trans>Open until {until}. Until you accept, the panel sees only what its inviter typed.</Trans>
@@ -86,10 +102,23 @@ function InvitationCard({ invitation, highlighted, answer }: CardProps) {
         )}
       </div>
       <div className="flex gap-2">
-        <Button size="sm" loading={busy === 'accept'} disabled={busy !== null} onClick={() => void respond(true)} aria-label={t`Accept the invitation to ${name}`}>
+        <Button
+          size="sm"
+          loading={busy === 'accept'}
+          disabled={busy !== null}
+          onClick={() => void respond(true)}
+          aria-label={t`Accept the invitation to ${name}`}
+        >
           <Trans>Accept</Trans>
         </Button>
-        <Button size="sm" variant="secondary" loading={busy === 'decline'} disabled={busy !== null} onClick={() => void respond(false)} aria-label={t`Decline the invitation to ${name}`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={busy === 'decline'}
+          disabled={busy !== null}
+          onClick={() => void respond(false)}
+          aria-label={t`Decline the invitation to ${name}`}
+        >
           <Trans>Decline</Trans>
         </Button>
       </div>

@@ -14,7 +14,15 @@ import { Loading } from '../ui/Loading.tsx';
 import { PanelCards } from './PanelCards.tsx';
 
 /** `invitations`: also the person's open invitations, the one of `highlight` (an invitation link's panel code) first. */
-export function PanelListView({ detailed = false, invitations = false, highlight = null }: { detailed?: boolean; invitations?: boolean; highlight?: string | null }) {
+export function PanelListView({
+  detailed = false,
+  invitations = false,
+  highlight = null,
+}: {
+  detailed?: boolean;
+  invitations?: boolean;
+  highlight?: string | null;
+}) {
   const { t } = useLingui();
   const [state, reload] = usePanelList();
   const invited = invitations && <PanelInvitations onJoined={reload} highlight={highlight} />;
@@ -37,7 +45,12 @@ export function PanelListView({ detailed = false, invitations = false, highlight
         <EmptyState
           icon={<PanelIcon className="size-7" />}
           title={<Trans>You have no panels yet</Trans>}
-          description={<Trans>Register one for your company, or ask a panel’s owner to invite you by your username or mobile number: the invitation appears here.</Trans>}
+          description={
+            <Trans>
+              Register one for your company, or ask a panel’s owner to invite you by your username or mobile number: the invitation appears
+              here.
+            </Trans>
+          }
           actions={
             <Link href={paths.user.registerPanel} className={buttonClasses('primary')}>
               <Trans>Register a panel</Trans>

@@ -11,7 +11,15 @@ import { inSentence } from '../i18n/format.ts';
  * A details page whose record is not there: the 404 'Page Not Found: {path}' with what the check
  * found, and the way back to the entity's list when the page knows it.
  */
-export function RecordNotFound({ entity, reason, back }: { entity: Entity; reason: NotFoundReason; back?: { href: string; label: ReactNode } }) {
+export function RecordNotFound({
+  entity,
+  reason,
+  back,
+}: {
+  entity: Entity;
+  reason: NotFoundReason;
+  back?: { href: string; label: ReactNode };
+}) {
   const { t, i18n } = useLingui();
   const singular = inSentence(i18n._(entity.label));
   const words: Record<NotFoundReason, string> = {

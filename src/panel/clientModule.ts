@@ -69,14 +69,23 @@ export interface ClientModule<R extends RouteTable = RouteTable> {
  * says what they are, so a screen, a place or a page naming another fails the type check). The
  * same is checked when it loads, for whatever the types cannot see.
  */
-export function defineClientModule<R extends RouteTable>(part: ClientModule<NoInfer<R>> & { module: ModuleDeclaration<R> }): ClientModule<R> {
+export function defineClientModule<R extends RouteTable>(
+  part: ClientModule<NoInfer<R>> & { module: ModuleDeclaration<R> },
+): ClientModule<R> {
   const names = new Set(Object.keys(part.module.routes));
   const missing = [...names].filter((n) => !(part.screens as Record<string, Screen | undefined>)[n]);
   const extra = Object.keys(part.screens).filter((n) => !names.has(n));
-  const named = [...part.nav.map((p) => p.screen), ...Object.values(part.documentPages ?? {}), ...(part.frameless ?? []), ...(part.withoutSession ?? [])];
+  const named = [
+    ...part.nav.map((p) => p.screen),
+    ...Object.values(part.documentPages ?? {}),
+    ...(part.frameless ?? []),
+    ...(part.withoutSession ?? []),
+  ];
   const unknown = named.filter((n) => !names.has(n));
-  if (unknown.length) throw new Error(`${part.module.key}: places, pages or screens named after routes it does not have (${unknown.join(', ')})`);
-  if (missing.length || extra.length) throw new Error(`${part.module.key}: routes without a screen (${missing.join(', ')}) or screens without a route (${extra.join(', ')})`);
+  if (unknown.length)
+    throw new Error(`${part.module.key}: places, pages or screens named after routes it does not have (${unknown.join(', ')})`);
+  if (missing.length || extra.length)
+    throw new Error(`${part.module.key}: routes without a screen (${missing.join(', ')}) or screens without a route (${extra.join(', ')})`);
   return part;
 }
 
@@ -87,7 +96,9 @@ export function routePath(part: ClientModule, name: string): string {
 
 /** The name of the first place of a module the person may open: where links to the module go. */
 export function moduleEntry(part: ClientModule, allows: (permission: string) => boolean): string {
-  return part.nav.find((place) => !place.needs || allows(place.needs))?.screen ?? part.nav[0]?.screen ?? Object.keys(part.module.routes)[0]!;
+  return (
+    part.nav.find((place) => !place.needs || allows(place.needs))?.screen ?? part.nav[0]?.screen ?? Object.keys(part.module.routes)[0]!
+  );
 }
 
 /** The route (by name) a path names inside a module (any case, an alias, a trailing slash), or null. */

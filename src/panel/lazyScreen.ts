@@ -40,9 +40,10 @@ export function lazyScreen<K extends string, P extends object = object>(
     return createElement((ready ?? Lazy) as ComponentType<P>, props);
   }
   return Object.assign(LazyScreen, {
-    preload: () => loadOnce().then(
-      () => undefined,
-      () => undefined,
-    ),
+    preload: () =>
+      loadOnce().then(
+        () => undefined,
+        () => undefined,
+      ),
   });
 }

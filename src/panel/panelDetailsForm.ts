@@ -16,7 +16,9 @@ export const emptyDetails: PanelDetails = {
 };
 
 export function detailsOf(panel: CurrentPanel): PanelDetails {
-  return Object.fromEntries(Object.keys(emptyDetails).map((k) => [k, panel[k as keyof PanelDetails] ?? emptyDetails[k as keyof PanelDetails]])) as unknown as PanelDetails;
+  return Object.fromEntries(
+    Object.keys(emptyDetails).map((k) => [k, panel[k as keyof PanelDetails] ?? emptyDetails[k as keyof PanelDetails]]),
+  ) as unknown as PanelDetails;
 }
 
 export function serverFieldErrors(error: unknown): Record<string, string> {

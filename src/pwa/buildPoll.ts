@@ -31,7 +31,12 @@ export interface BuildPollOptions {
 }
 
 /** Starts polling; answers a function that stops it. */
-export function startBuildPoll({ currentId, onNewer, fetchLatest = fetchLatestBuild, intervalMs = BUILD_POLL_INTERVAL_MS }: BuildPollOptions): () => void {
+export function startBuildPoll({
+  currentId,
+  onNewer,
+  fetchLatest = fetchLatestBuild,
+  intervalMs = BUILD_POLL_INTERVAL_MS,
+}: BuildPollOptions): () => void {
   const check = async () => {
     try {
       const latest = await fetchLatest();

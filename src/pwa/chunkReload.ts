@@ -47,7 +47,9 @@ function readGuard(store: GuardStore): Record<string, number> {
 export function claimChunkReload(path: string, now = Date.now(), store: GuardStore | null = sessionStorageOrNothing()): boolean {
   if (!store) return false;
   const key = path.toLowerCase().replace(/\/+$/, '') || '/';
-  const recent = Object.fromEntries(Object.entries(readGuard(store)).filter(([, at]) => typeof at === 'number' && now - at < CHUNK_RELOAD_WINDOW_MS));
+  const recent = Object.fromEntries(
+    Object.entries(readGuard(store)).filter(([, at]) => typeof at === 'number' && now - at < CHUNK_RELOAD_WINDOW_MS),
+  );
   if (recent[key] !== undefined) return false;
   try {
     store.setItem(GUARD_KEY, JSON.stringify({ ...recent, [key]: now }));

@@ -15,13 +15,21 @@ function formOf(target: EventTarget | null): HTMLFormElement | null {
 export function watchUnsavedInput(doc: Document = document): void {
   if (watching) return;
   watching = true;
-  doc.addEventListener('input', (event) => {
-    const form = formOf(event.target);
-    if (form) edited.add(form);
-  }, true);
-  doc.addEventListener('reset', (event) => {
-    if (event.target instanceof HTMLFormElement) edited.delete(event.target);
-  }, true);
+  doc.addEventListener(
+    'input',
+    (event) => {
+      const form = formOf(event.target);
+      if (form) edited.add(form);
+    },
+    true,
+  );
+  doc.addEventListener(
+    'reset',
+    (event) => {
+      if (event.target instanceof HTMLFormElement) edited.delete(event.target);
+    },
+    true,
+  );
 }
 
 export function hasUnsavedInput(doc: Document = document): boolean {

@@ -26,7 +26,10 @@ export function canReadEntity(panel: Pick<CurrentPanel, 'isOwner' | 'permissions
 }
 
 /** Whether the person sees every row of the entity: it has no row scope, or they hold its `readAll` grant (the owner does). */
-export function seesAllOf(panel: Pick<CurrentPanel, 'isOwner' | 'permissions'>, entity: Pick<Entity, 'module' | 'name' | 'scope'>): boolean {
+export function seesAllOf(
+  panel: Pick<CurrentPanel, 'isOwner' | 'permissions'>,
+  entity: Pick<Entity, 'module' | 'name' | 'scope'>,
+): boolean {
   return !entity.scope || panelAllows(panel, permission(entity, READ_ALL_GRANT));
 }
 

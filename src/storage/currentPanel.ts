@@ -31,7 +31,13 @@ function restoreSaved(raw: unknown): SavedPanels | undefined {
   const out: SavedPanels = {};
   for (const [key, value] of Object.entries(raw as Record<string, Partial<Saved>>)) {
     const panel = value?.panel;
-    if (panel && typeof panel.code === 'string' && Array.isArray(panel.modules) && Array.isArray(panel.permissions) && typeof value.savedAt === 'number') {
+    if (
+      panel &&
+      typeof panel.code === 'string' &&
+      Array.isArray(panel.modules) &&
+      Array.isArray(panel.permissions) &&
+      typeof value.savedAt === 'number'
+    ) {
       out[key] = { panel: { ...panel, moduleIcons: panel.moduleIcons ?? {} } as CurrentPanel, savedAt: value.savedAt };
     }
   }
@@ -116,7 +122,11 @@ function subscribe(listener: () => void): () => void {
 
 export function useCurrentPanel(): CurrentPanelState {
   const session = useSession();
-  const snapshot = useSyncExternalStore(subscribe, () => state, () => state);
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
   const key = keyOf(session);
   useEffect(() => {
     void loadCurrentPanel();

@@ -50,9 +50,10 @@ async function fetchUser(username: string): Promise<void> {
     await writeValue(storageKeys.lastUser, { username: user.userName, user, savedAt } satisfies SavedUser);
   } catch (error) {
     if (isApiError(error) && error.code === Code.InvalidServiceOrIncompleteProfile) return set({ status: 'incomplete' });
-    const saved = isApiError(error) && (error.kind === 'network' || error.kind === 'timeout')
-      ? await readValue(storageKeys.lastUser, restoreSaved)
-      : undefined;
+    const saved =
+      isApiError(error) && (error.kind === 'network' || error.kind === 'timeout')
+        ? await readValue(storageKeys.lastUser, restoreSaved)
+        : undefined;
     if (saved && saved.username === username) return set({ status: 'ready', user: saved.user, stale: true, savedAt: saved.savedAt });
     set({ status: 'error', error });
   }

@@ -19,7 +19,9 @@ export interface ListResult {
 
 function candidates(db: PanelDb, entity: Entity, params: ListParams): Collection<LocalRow, string> {
   const table = db.rows(entity);
-  const indexed = activeFilters(params.filters).find(([name, value]) => entity.indexes.includes(name) && (typeof value === 'string' || typeof value === 'number'));
+  const indexed = activeFilters(params.filters).find(
+    ([name, value]) => entity.indexes.includes(name) && (typeof value === 'string' || typeof value === 'number'),
+  );
   return indexed ? table.where(indexed[0]).equals(indexed[1] as string | number) : table.toCollection();
 }
 

@@ -35,7 +35,13 @@ function nowIso(): string {
  * here, provided those writes are applied; so the mutation names the last of them (`dependsOn`),
  * and the server holds it should that one be rejected.
  */
-export async function queueMutation(db: PanelDb, entity: Entity, op: MutationOp, id: string, values?: Record<string, unknown>): Promise<number> {
+export async function queueMutation(
+  db: PanelDb,
+  entity: Entity,
+  op: MutationOp,
+  id: string,
+  values?: Record<string, unknown>,
+): Promise<number> {
   const state = await readSyncState(db);
   const mutationId = state.nextMutationId;
   await db.syncState.put({ ...state, nextMutationId: mutationId + 1 });
@@ -85,7 +91,10 @@ async function checkUnique(db: PanelDb, entity: Entity, values: Record<string, u
     const current = await db.rows(entity).get(id);
     const whole: Record<string, unknown> = { ...(current ?? {}), ...values };
     if (set.some((name) => whole[name] === null || whole[name] === undefined)) continue;
-    const clash = await db.rows(entity).filter((row) => row.id !== id && !row.deleted && set.every((name) => row[name] === whole[name])).first();
+    const clash = await db
+      .rows(entity)
+      .filter((row) => row.id !== id && !row.deleted && set.every((name) => row[name] === whole[name]))
+      .first();
     if (clash) throw new ValidationError(Code.AlreadyExists, Object.fromEntries(set.map((name) => [name, 'unique'])));
   }
 }
@@ -122,7 +131,9 @@ async function queueUpdate(db: PanelDb, entity: Entity, id: string, clean: Recor
   const current = await db.rows(entity).get(id);
   if (!current || current.deleted) throw new ValidationError(Code.NotFound);
   mustBeDraft(entity, current);
-  const changed = Object.fromEntries(Object.entries(clean).filter(([name, value]) => JSON.stringify(current[name]) !== JSON.stringify(value)));
+  const changed = Object.fromEntries(
+    Object.entries(clean).filter(([name, value]) => JSON.stringify(current[name]) !== JSON.stringify(value)),
+  );
   if (Object.keys(changed).length === 0) return false;
   await checkUnique(db, entity, changed, id);
   await queueMutation(db, entity, 'update', id, changed);
@@ -207,7 +218,8 @@ async function queueStep(db: PanelDb, entity: Entity, id: string, step: 'submit'
   if (!current || current.deleted) throw new ValidationError(Code.NotFound);
   if (step === 'submit') {
     mustBeDraft(entity, current);
-    if ((entity.document?.needsLines ?? true) && !(current.lines as Line[] | undefined)?.length) throw new ValidationError(Code.BadRequest, { lines: 'required' });
+    if ((entity.document?.needsLines ?? true) && !(current.lines as Line[] | undefined)?.length)
+      throw new ValidationError(Code.BadRequest, { lines: 'required' });
   } else if (current.status !== 'submitted') throw new ValidationError(Code.NotPossibleNow);
   await queueMutation(db, entity, step, id);
 }
@@ -216,7 +228,11 @@ async function queueStep(db: PanelDb, entity: Entity, id: string, step: 'submit'
 export async function amendDocument(db: PanelDb, entity: Entity, id: string): Promise<Row> {
   const source = await db.rows(entity).get(id);
   if (!entity.document || !source || source.deleted || source.status !== 'cancelled') throw new ValidationError(Code.NotPossibleNow);
-  const header = Object.fromEntries(Object.keys(entity.fields).filter((f) => !entity.fields[f]!.readOnly).map((f) => [f, source[f]]));
+  const header = Object.fromEntries(
+    Object.keys(entity.fields)
+      .filter((f) => !entity.fields[f]!.readOnly)
+      .map((f) => [f, source[f]]),
+  );
   const lines = ((source.lines as Line[]) ?? []).map((line) => ({ ...line, id: newId() }));
   return createRow(db, entity, { ...header, lines, amendedFrom: source.id });
 }

@@ -12,7 +12,16 @@ import type { PanelData } from './panelData.ts';
 /** How many of the person's notifications are unread (undefined while reading). */
 export function useUnreadCount(panel: PanelData | null): number | undefined {
   const db = panel?.db;
-  return useLiveQuery(async () => (db ? db.rows(Notification).filter((row) => !row.deleted && !row.readAt).count() : 0), [db]);
+  return useLiveQuery(
+    async () =>
+      db
+        ? db
+            .rows(Notification)
+            .filter((row) => !row.deleted && !row.readAt)
+            .count()
+        : 0,
+    [db],
+  );
 }
 
 /** The person's notifications, newest first (undefined while reading). */

@@ -57,7 +57,9 @@ async function addSearchText(tx: Transaction, entities: readonly Entity[]): Prom
  */
 async function forgetRestrictedFields(tx: Transaction, entities: readonly Entity[]): Promise<void> {
   for (const entity of entities) {
-    const restricted = Object.entries(entity.fields).filter(([, field]) => field.readableBy !== undefined).map(([name]) => name);
+    const restricted = Object.entries(entity.fields)
+      .filter(([, field]) => field.readableBy !== undefined)
+      .map(([name]) => name);
     if (!restricted.length) continue;
     await tx
       .table<LocalRow, string>(entity.table)
@@ -69,9 +71,12 @@ async function forgetRestrictedFields(tx: Transaction, entities: readonly Entity
         }
       });
   }
-  await tx.table<SyncState, string>('syncState').toCollection().modify((state) => {
-    state.cursor = 0;
-  });
+  await tx
+    .table<SyncState, string>('syncState')
+    .toCollection()
+    .modify((state) => {
+      state.cursor = 0;
+    });
 }
 
 /**

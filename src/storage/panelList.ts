@@ -18,7 +18,9 @@ interface SavedList {
 function restore(raw: unknown): SavedList | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const saved = raw as Partial<SavedList>;
-  return typeof saved.username === 'string' && Array.isArray(saved.panels) && typeof saved.savedAt === 'number' ? (saved as SavedList) : undefined;
+  return typeof saved.username === 'string' && Array.isArray(saved.panels) && typeof saved.savedAt === 'number'
+    ? (saved as SavedList)
+    : undefined;
 }
 
 export type PanelListState =

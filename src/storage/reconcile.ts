@@ -28,7 +28,12 @@ function newer(current: Row | null, incoming: Row | null | undefined): Row | nul
   return !current || incoming.version >= current.version ? incoming : current;
 }
 
-export async function reconcileRows(db: PanelDb, entity: Entity, ids: readonly string[], serverRows?: ReadonlyMap<string, Row>): Promise<void> {
+export async function reconcileRows(
+  db: PanelDb,
+  entity: Entity,
+  ids: readonly string[],
+  serverRows?: ReadonlyMap<string, Row>,
+): Promise<void> {
   if (ids.length === 0) return;
   const table = db.rows(entity);
   const unique = [...new Set(ids)];

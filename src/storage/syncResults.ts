@@ -46,7 +46,9 @@ async function keepProblem(db: PanelDb, entry: OutboxEntry, result: MutationResu
     await db.problems.put({ ...root, held: [...root.held, entry].sort((a, b) => a.mutationId - b.mutationId) });
     return;
   }
-  const later = (await db.outbox.where('id').equals(entry.id).toArray()).filter((e) => e.entity === entry.entity && e.mutationId > entry.mutationId);
+  const later = (await db.outbox.where('id').equals(entry.id).toArray()).filter(
+    (e) => e.entity === entry.entity && e.mutationId > entry.mutationId,
+  );
   await db.outbox.bulkDelete(later.map((e) => e.mutationId));
   await db.problems.put({
     ...entry,
@@ -65,14 +67,19 @@ async function keepProblem(db: PanelDb, entry: OutboxEntry, result: MutationResu
  * refused, so an old refusal never stays above a document the server has since accepted.
  */
 async function markOlderProblems(db: PanelDb, entry: OutboxEntry, now: string): Promise<void> {
-  const older = (await db.problems.where('id').equals(entry.id).toArray()).filter((p) => p.entity === entry.entity && p.mutationId < entry.mutationId);
+  const older = (await db.problems.where('id').equals(entry.id).toArray()).filter(
+    (p) => p.entity === entry.entity && p.mutationId < entry.mutationId,
+  );
   if (!older.length) return;
   if (entry.op === 'submit' || entry.op === 'cancel') await db.problems.bulkDelete(older.map((p) => p.mutationId));
   else await db.problems.bulkPut(older.map((p) => ({ ...p, newerOwnChangeAt: now })));
 }
 
 /** The statuses a document reaches by each step: a refused step the server's row has reached since is overtaken. */
-export const reachedBy: Partial<Record<OutboxEntry['op'], readonly string[]>> = { submit: ['submitted', 'cancelled'], cancel: ['cancelled'] };
+export const reachedBy: Partial<Record<OutboxEntry['op'], readonly string[]>> = {
+  submit: ['submitted', 'cancelled'],
+  cancel: ['cancelled'],
+};
 
 /**
  * Drops the refused submits and cancels of these rows that the server's row has since reached (the
@@ -81,8 +88,13 @@ export const reachedBy: Partial<Record<OutboxEntry['op'], readonly string[]>> = 
  */
 async function dropOvertakenSteps(db: PanelDb, entity: Entity, rows: ReadonlyMap<string, Row>): Promise<void> {
   if (!rows.size) return;
-  const problems = await db.problems.where('id').anyOf([...rows.keys()]).toArray();
-  const overtaken = problems.filter((p) => p.entity === entity.key && p.held.length === 0 && reachedBy[p.op]?.includes(String(rows.get(p.id)?.status)));
+  const problems = await db.problems
+    .where('id')
+    .anyOf([...rows.keys()])
+    .toArray();
+  const overtaken = problems.filter(
+    (p) => p.entity === entity.key && p.held.length === 0 && reachedBy[p.op]?.includes(String(rows.get(p.id)?.status)),
+  );
   if (overtaken.length) await db.problems.bulkDelete(overtaken.map((p) => p.mutationId));
 }
 
@@ -134,7 +146,11 @@ export async function followReadable(db: PanelDb, readable: readonly string[]): 
     if (before && before.join('|') === next.join('|')) return false;
     const allowed = new Set(next.map((key) => key.toLowerCase()));
     for (const entity of db.entities) {
-      if (!allowed.has(entity.key.toLowerCase())) await db.rows(entity).filter((row) => row._pending === 0).delete();
+      if (!allowed.has(entity.key.toLowerCase()))
+        await db
+          .rows(entity)
+          .filter((row) => row._pending === 0)
+          .delete();
     }
     const gained = before !== undefined && next.some((key) => !before.includes(key));
     await db.syncState.put({ ...state, readable: next, ...(gained ? { cursor: 0 } : {}) });
@@ -149,10 +165,19 @@ export async function followReadable(db: PanelDb, readable: readonly string[]): 
  * every row of (docs/decisions/013-row-scopes.md): the pull from 0 sends their own rows again,
  * and never the others', which would otherwise stay on the device.
  */
-export async function restartPull(db: PanelDb, accessHash: string, canRead: (entity: Entity) => boolean, seesAll: (entity: Entity) => boolean = () => true): Promise<void> {
+export async function restartPull(
+  db: PanelDb,
+  accessHash: string,
+  canRead: (entity: Entity) => boolean,
+  seesAll: (entity: Entity) => boolean = () => true,
+): Promise<void> {
   await db.transaction('rw', allTables(db), async () => {
     for (const entity of db.entities) {
-      if (!canRead(entity) || (entity.scope && !seesAll(entity))) await db.rows(entity).filter((row) => row._pending === 0).delete();
+      if (!canRead(entity) || (entity.scope && !seesAll(entity)))
+        await db
+          .rows(entity)
+          .filter((row) => row._pending === 0)
+          .delete();
     }
     await db.syncState.put({ ...(await readSyncState(db)), cursor: 0, accessHash });
   });

@@ -21,7 +21,11 @@ export function useSyncCounts(panel: PanelData | null): SyncCounts {
   return useLiveQuery(
     async () => {
       if (!panel) return none;
-      const [pending, problems, state] = await Promise.all([panel.db.outbox.count(), panel.db.problems.count(), panel.db.syncState.get(SYNC_STATE_KEY)]);
+      const [pending, problems, state] = await Promise.all([
+        panel.db.outbox.count(),
+        panel.db.problems.count(),
+        panel.db.syncState.get(SYNC_STATE_KEY),
+      ]);
       return { pending, problems, lastSyncAt: state?.lastSyncAt ?? null };
     },
     [panel],

@@ -31,13 +31,34 @@ interface CodeAccountFieldProps extends Omit<AccountFieldProps, 'onChange'> {
 
 function codeAccountField(label: ReactNode, input: InputHTMLAttributes<HTMLInputElement>) {
   return function CodeAccountField({ hint, className, error, ...props }: CodeAccountFieldProps) {
-    return <CodeField label={label} required {...input} {...(hint ? { hint } : {})} {...(className ? { className } : {})} error={error ?? undefined} {...props} />;
+    return (
+      <CodeField
+        label={label}
+        required
+        {...input}
+        {...(hint ? { hint } : {})}
+        {...(className ? { className } : {})}
+        error={error ?? undefined}
+        {...props}
+      />
+    );
   };
 }
 
-export const UsernameField = accountField(<Trans>Username</Trans>, { name: 'username', autoComplete: 'username', autoCapitalize: 'none', spellCheck: false });
+export const UsernameField = accountField(<Trans>Username</Trans>, {
+  name: 'username',
+  autoComplete: 'username',
+  autoCapitalize: 'none',
+  spellCheck: false,
+});
 
-export const MobileField = codeAccountField(<Trans>Mobile number</Trans>, { name: 'mobile', type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: '09xx xxx xxxx' });
+export const MobileField = codeAccountField(<Trans>Mobile number</Trans>, {
+  name: 'mobile',
+  type: 'tel',
+  inputMode: 'tel',
+  autoComplete: 'tel',
+  placeholder: '09xx xxx xxxx',
+});
 
 /** Shown once the code is on its way, so it takes the focus. */
 export const SmsCodeField = codeAccountField(<Trans>Code from the SMS</Trans>, {

@@ -14,10 +14,23 @@ const tones: Record<Tone, string> = {
 const icons: Record<Tone, typeof InfoIcon> = { info: InfoIcon, success: CheckIcon, warning: AlertIcon, error: AlertIcon };
 
 /** An inline message; errors are announced at once (role alert), the rest politely. */
-export function Alert({ tone = 'info', title, children, className }: { tone?: Tone; title?: ReactNode; children?: ReactNode; className?: string }) {
+export function Alert({
+  tone = 'info',
+  title,
+  children,
+  className,
+}: {
+  tone?: Tone;
+  title?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
   const Icon = icons[tone];
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cx('flex gap-3 rounded-xl p-3.5 text-sm ring-1 ring-inset', tones[tone], className)}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cx('flex gap-3 rounded-xl p-3.5 text-sm ring-1 ring-inset', tones[tone], className)}
+    >
       <Icon className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0 space-y-1">
         {title && <p className="font-semibold">{title}</p>}

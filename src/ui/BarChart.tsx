@@ -108,7 +108,12 @@ export function BarChart({ groups, series, label, groupHeader, formatValue = pla
   const named = groups.filter((_, i) => (groups.length - 1 - i) % everyNth === 0).map((g) => g.key);
   // Categories are all named: wrapped into their step, or numbered with a key when a word does not fit.
   const room = (groups.length ? innerWidth / groups.length : innerWidth) - 6;
-  const lines = categories ? wrappedLines(groups.map((g) => g.label), room) : 1;
+  const lines = categories
+    ? wrappedLines(
+        groups.map((g) => g.label),
+        room,
+      )
+    : 1;
   const numbered = lines === null;
   const names = new Map(groups.map((g, i) => [g.key, numbered ? formatNumber(i + 1) : g.label]));
   const bottom = MARGIN.bottom + ((lines ?? 1) - 1) * LINE_HEIGHT;
@@ -129,13 +134,29 @@ export function BarChart({ groups, series, label, groupHeader, formatValue = pla
                 const barHeight = innerHeight - y(value);
                 const left = (x(group.key) ?? 0) + (within(i) ?? 0);
                 return (
-                  <Bar key={`${group.key}-${i}`} x={left} y={innerHeight - barHeight} width={within.bandwidth()} height={Math.max(0, barHeight)} rx={3} fill={series[i]?.color}>
+                  <Bar
+                    key={`${group.key}-${i}`}
+                    x={left}
+                    y={innerHeight - barHeight}
+                    width={within.bandwidth()}
+                    height={Math.max(0, barHeight)}
+                    rx={3}
+                    fill={series[i]?.color}
+                  >
                     <title>{`${longName(group)}${series.length > 1 ? ` · ${series[i]?.label}` : ''}: ${formatValue(value)}`}</title>
                   </Bar>
                 );
               }),
             )}
-            <AxisBottom top={innerHeight} scale={x} tickValues={named} tickFormat={(key) => names.get(key) ?? key} stroke="#cbd5e1" tickStroke="#cbd5e1" tickLabelProps={() => (categories && !numbered ? { ...tickStyle, width: room, lineHeight: LINE_HEIGHT } : tickStyle)} />
+            <AxisBottom
+              top={innerHeight}
+              scale={x}
+              tickValues={named}
+              tickFormat={(key) => names.get(key) ?? key}
+              stroke="#cbd5e1"
+              tickStroke="#cbd5e1"
+              tickLabelProps={() => (categories && !numbered ? { ...tickStyle, width: room, lineHeight: LINE_HEIGHT } : tickStyle)}
+            />
             <Axis
               left={rtl ? innerWidth : 0}
               scale={y}

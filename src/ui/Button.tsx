@@ -31,7 +31,18 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: 'sm' | '
   );
 }
 
-export function Button({ variant = 'primary', size = 'md', loading = false, fullWidth = false, icon, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  loading = false,
+  fullWidth = false,
+  icon,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

@@ -21,7 +21,17 @@ export function PageHeader({ title, description, actions }: { title: ReactNode; 
  * A card that is a named section of its page: its heading names it for screen readers
  * (aria-labelledby), with an optional action at the heading's end.
  */
-export function SectionCard({ title, action, className, children }: { title: ReactNode; action?: ReactNode; className?: string; children?: ReactNode }) {
+export function SectionCard({
+  title,
+  action,
+  className,
+  children,
+}: {
+  title: ReactNode;
+  action?: ReactNode;
+  className?: string;
+  children?: ReactNode;
+}) {
   const headingId = useId();
   return (
     <Card aria-labelledby={headingId} {...(className ? { className } : {})}>

@@ -33,7 +33,14 @@ export function CheckboxGroup({ name, label, options, value, onChange, error, hi
       <div className="flex flex-wrap gap-x-6">
         {options.map((o) => (
           <label key={o.value} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-slate-800">
-            <input type="checkbox" name={name} value={o.value} checked={chosen.has(o.value)} onChange={(e) => toggle(o.value, e.target.checked)} className="size-5 rounded border-slate-300 accent-brand-700" />
+            <input
+              type="checkbox"
+              name={name}
+              value={o.value}
+              checked={chosen.has(o.value)}
+              onChange={(e) => toggle(o.value, e.target.checked)}
+              className="size-5 rounded border-slate-300 accent-brand-700"
+            />
             {o.label}
           </label>
         ))}

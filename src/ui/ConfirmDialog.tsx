@@ -21,7 +21,18 @@ export interface ConfirmDialogProps {
   extra?: ReactNode;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, tone = 'primary', busy, onConfirm, onCancel, extra }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  tone = 'primary',
+  busy,
+  onConfirm,
+  onCancel,
+  extra,
+}: ConfirmDialogProps) {
   return (
     <ModalFrame open={open} onClose={() => !busy && onCancel()} title={title} description={children}>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -33,6 +33,19 @@ export interface DailyBarChartProps {
 const byDay = { short: (date: string) => formatDayMonth(date), long: (date: string) => formatDate(date) };
 
 export function DailyBarChart({ days, label, dayHeader, countHeader, series, formatDay = byDay, formatValue }: DailyBarChartProps) {
-  const groups = days.map((day) => ({ key: day.date, label: formatDay.short(day.date), longLabel: formatDay.long(day.date), values: series ? (day.values ?? []) : [day.count] }));
-  return <BarChart groups={groups} series={series ?? [{ label: countHeader, color: 'var(--color-brand-600)' }]} label={label} groupHeader={dayHeader} formatValue={formatValue} />;
+  const groups = days.map((day) => ({
+    key: day.date,
+    label: formatDay.short(day.date),
+    longLabel: formatDay.long(day.date),
+    values: series ? (day.values ?? []) : [day.count],
+  }));
+  return (
+    <BarChart
+      groups={groups}
+      series={series ?? [{ label: countHeader, color: 'var(--color-brand-600)' }]}
+      label={label}
+      groupHeader={dayHeader}
+      formatValue={formatValue}
+    />
+  );
 }

@@ -10,14 +10,7 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { cx } from './cx.ts';
 import { FieldFrame, fieldIds, invalidProps } from './FieldFrame.tsx';
-import {
-  dateFromIso,
-  formatForInput,
-  isoFromDate,
-  monthRange,
-  parseTypedDate,
-  type CalendarKind,
-} from './dateCalendar.ts';
+import { dateFromIso, formatForInput, isoFromDate, monthRange, parseTypedDate, type CalendarKind } from './dateCalendar.ts';
 import { CalendarIcon } from './icons.tsx';
 import { Spinner } from './Spinner.tsx';
 import { inputClasses } from './TextField.tsx';
@@ -47,7 +40,20 @@ type Problem = 'format' | 'range' | null;
 
 const EXAMPLE_ISO = '1991-09-22';
 
-export function DateField({ label, value, onChange, min, max, calendar, error, hint, required, name, disabled, className }: DateFieldProps) {
+export function DateField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  calendar,
+  error,
+  hint,
+  required,
+  name,
+  disabled,
+  className,
+}: DateFieldProps) {
   const { t, i18n } = useLingui();
   const fa = i18n.locale === 'fa';
   const id = useId();

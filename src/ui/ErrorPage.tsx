@@ -18,7 +18,13 @@ export interface ErrorState {
   data?: ReactNode;
 }
 
-export function ErrorPage({ statusCode, statusMessage, data, actions, embedded = false }: ErrorState & { actions?: ReactNode; embedded?: boolean }) {
+export function ErrorPage({
+  statusCode,
+  statusMessage,
+  data,
+  actions,
+  embedded = false,
+}: ErrorState & { actions?: ReactNode; embedded?: boolean }) {
   const { t } = useLingui();
   const title = statusCode === 404 ? t`Page Not Found` : t`Internal Server Error`;
   useEffect(() => {

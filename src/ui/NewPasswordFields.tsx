@@ -14,7 +14,15 @@ interface NewPasswordFieldsProps {
 }
 
 /** A new password and the same again, with the strength hint; password managers offer to generate one. */
-export function NewPasswordFields({ password, confirmation, onPassword, onConfirmation, errors, label, againLabel }: NewPasswordFieldsProps) {
+export function NewPasswordFields({
+  password,
+  confirmation,
+  onPassword,
+  onConfirmation,
+  errors,
+  label,
+  againLabel,
+}: NewPasswordFieldsProps) {
   return (
     <>
       <PasswordField

@@ -8,7 +8,14 @@
 import { useLingui } from '@lingui/react';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { isLocale } from '../i18n/locale.ts';
-import { canonicalNumber, caretAfter, readTypedNumber, showTypedNumber, significantBefore, type TypedNumberRules } from '../i18n/typedNumber.ts';
+import {
+  canonicalNumber,
+  caretAfter,
+  readTypedNumber,
+  showTypedNumber,
+  significantBefore,
+  type TypedNumberRules,
+} from '../i18n/typedNumber.ts';
 import { cx } from './cx.ts';
 import { FieldFrame, fieldIds, invalidProps } from './FieldFrame.tsx';
 import { inputClasses } from './TextField.tsx';
@@ -28,7 +35,19 @@ export interface NumberFieldProps extends Omit<InputHTMLAttributes<HTMLInputElem
   error?: ReactNode;
 }
 
-export function NumberField({ label, value, onChange, decimals = 0, negative, unit, hint, error, className, id: givenId, ...input }: NumberFieldProps) {
+export function NumberField({
+  label,
+  value,
+  onChange,
+  decimals = 0,
+  negative,
+  unit,
+  hint,
+  error,
+  className,
+  id: givenId,
+  ...input
+}: NumberFieldProps) {
   const { i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'fa';
   const ownId = useId();

@@ -33,10 +33,17 @@ export function OfflineIndicator({ lastSeenAt }: { lastSeenAt?: number }) {
   const [wasOffline, setWasOffline] = useState(!online);
   if (!online && !wasOffline) setWasOffline(true);
   const [open, setOpen] = useState(false);
-  const root = useDismiss(open, useCallback(() => setOpen(false), []));
+  const root = useDismiss(
+    open,
+    useCallback(() => setOpen(false), []),
+  );
   const panelId = useId();
 
-  const announcement = !online ? t`You are offline. Pishkhan keeps working with what is saved on this device.` : wasOffline ? t`You are back online.` : '';
+  const announcement = !online
+    ? t`You are offline. Pishkhan keeps working with what is saved on this device.`
+    : wasOffline
+      ? t`You are back online.`
+      : '';
   const shown = !online || lastSeenAt !== undefined;
   const label = online ? t`Server unreachable` : t`Offline`;
   const savedAgo = lastSeenAt === undefined ? '' : formatRelative(lastSeenAt);
@@ -66,9 +73,14 @@ export function OfflineIndicator({ lastSeenAt }: { lastSeenAt?: number }) {
             hidden={!open}
             className="fixed inset-x-3 top-18 z-40 rounded-xl bg-white p-4 text-sm text-slate-700 shadow-lg ring-1 ring-slate-200 sm:absolute sm:inset-x-auto sm:inset-e-0 sm:top-full sm:mt-2 sm:w-72"
           >
-            <p className="font-semibold text-slate-900">{online ? <Trans>The server cannot be reached</Trans> : <Trans>You are offline</Trans>}</p>
+            <p className="font-semibold text-slate-900">
+              {online ? <Trans>The server cannot be reached</Trans> : <Trans>You are offline</Trans>}
+            </p>
             <p className="mt-1.5">
-              <Trans>Pishkhan keeps working with what is saved on this device. Anything that needs the server says so; try it again once you are connected.</Trans>
+              <Trans>
+                Pishkhan keeps working with what is saved on this device. Anything that needs the server says so; try it again once you are
+                connected.
+              </Trans>
             </p>
             {lastSeenAt !== undefined && (
               <p className="mt-2 text-slate-600">

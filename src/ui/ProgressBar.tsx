@@ -2,7 +2,17 @@ import { useId, type ReactNode } from 'react';
 import { cx } from './cx.ts';
 
 /** A determinate progress bar (0–100) with its label and value exposed to screen readers. */
-export function ProgressBar({ value, label, valueText, className }: { value: number; label: ReactNode; valueText: string; className?: string }) {
+export function ProgressBar({
+  value,
+  label,
+  valueText,
+  className,
+}: {
+  value: number;
+  label: ReactNode;
+  valueText: string;
+  className?: string;
+}) {
   const clamped = Math.max(0, Math.min(100, Math.round(value)));
   const labelId = useId();
   return (

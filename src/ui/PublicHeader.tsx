@@ -11,7 +11,15 @@ import { Logo } from './Logo.tsx';
  * The header of the pages outside the app frame (home, login, sign-up): the brand home link, the
  * offline note and the language switch, then whatever the page adds.
  */
-export function PublicHeader({ className, brandClassName, children }: { className?: string; brandClassName?: string; children?: ReactNode }) {
+export function PublicHeader({
+  className,
+  brandClassName,
+  children,
+}: {
+  className?: string;
+  brandClassName?: string;
+  children?: ReactNode;
+}) {
   return (
     <header className={cx('flex items-center justify-between gap-3 p-4 sm:p-6', className)}>
       <Link href={paths.home} className={cx('flex items-center gap-2 text-lg font-bold text-brand-800', brandClassName)}>

@@ -10,7 +10,17 @@ function clock(seconds: number): string {
  * Asks for a new SMS code; waits out the countdown first (60 s, or what the server's Retry-After
  * said). The time left is shown, not announced every second.
  */
-export function ResendButton({ secondsLeft, loading, onResend, fullWidth = true }: { secondsLeft: number; loading?: boolean; onResend: () => void; fullWidth?: boolean }) {
+export function ResendButton({
+  secondsLeft,
+  loading,
+  onResend,
+  fullWidth = true,
+}: {
+  secondsLeft: number;
+  loading?: boolean;
+  onResend: () => void;
+  fullWidth?: boolean;
+}) {
   if (secondsLeft > 0) {
     const left = clock(secondsLeft);
     return (

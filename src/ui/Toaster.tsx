@@ -16,12 +16,18 @@ export function Toaster() {
   const { t } = useLingui();
   const toasts = useSyncExternalStore(subscribeToasts, currentToasts, currentToasts);
   return (
-    <div aria-live="polite" className="pointer-events-none fixed print:hidden inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed print:hidden inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))]"
+    >
       {toasts.map((toast) => (
         <div
           key={toast.id}
           role={toast.type === 'error' ? 'alert' : 'status'}
-          className={cx('pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-xl px-4 py-3 text-sm shadow-lg', styles[toast.type])}
+          className={cx(
+            'pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-xl px-4 py-3 text-sm shadow-lg',
+            styles[toast.type],
+          )}
         >
           <p className="min-w-0 flex-1">{toast.message}</p>
           {toast.action && (
@@ -36,7 +42,12 @@ export function Toaster() {
               {toast.action.label}
             </button>
           )}
-          <button type="button" className="grid size-8 place-items-center rounded-lg hover:bg-white/15" aria-label={t`Dismiss`} onClick={() => dismissToast(toast.id)}>
+          <button
+            type="button"
+            className="grid size-8 place-items-center rounded-lg hover:bg-white/15"
+            aria-label={t`Dismiss`}
+            onClick={() => dismissToast(toast.id)}
+          >
             <CloseIcon className="size-4" />
           </button>
         </div>

@@ -66,7 +66,9 @@ export function calendarOfYear(year: number): CalendarKind {
  * which calendar it is.
  */
 export function parseTypedDate(text: string): string | null {
-  const plain = toAsciiDigits(text).trim().replace(/[\u200e\u200f]/g, '');
+  const plain = toAsciiDigits(text)
+    .trim()
+    .replace(/[\u200e\u200f]/g, '');
   let parts: DateParts | null = null;
   const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(plain);
   const yearFirst = /^(\d{4})\s*[/\-.\s]\s*(\d{1,2})\s*[/\-.\s]\s*(\d{1,2})$/.exec(plain);

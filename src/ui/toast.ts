@@ -89,7 +89,11 @@ export function showToast(first: string | ToastFields, second: ShowToastOptions 
     ...(options.action ? { action: options.action } : {}),
   };
   toasts = [...toasts, toast].slice(-3);
-  if (toast.duration > 0) timers.set(id, setTimeout(() => dismissToast(id), toast.duration));
+  if (toast.duration > 0)
+    timers.set(
+      id,
+      setTimeout(() => dismissToast(id), toast.duration),
+    );
   emit();
   return id;
 }

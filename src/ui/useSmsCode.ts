@@ -26,7 +26,11 @@ export function useSmsCode(purpose: CodePurpose) {
       return { sent: true };
     } catch (error) {
       if (isApiError(error) && error.code === Code.TryAgain) start(error.retryAfterSeconds ?? RESEND_AFTER_SECONDS);
-      return { sent: false, failure: describeError(i18n, error), ...(isApiError(error) && error.code !== undefined ? { code: error.code } : {}) };
+      return {
+        sent: false,
+        failure: describeError(i18n, error),
+        ...(isApiError(error) && error.code !== undefined ? { code: error.code } : {}),
+      };
     } finally {
       setSending(false);
     }

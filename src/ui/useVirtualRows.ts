@@ -39,7 +39,12 @@ function offsetOf(index: number, rowHeight: number, extras: ExtraHeights): numbe
   return offset;
 }
 
-export function useVirtualRows(count: number, rowHeight: number, box: RefObject<HTMLElement | null>, extras: ExtraHeights = []): VirtualWindow {
+export function useVirtualRows(
+  count: number,
+  rowHeight: number,
+  box: RefObject<HTMLElement | null>,
+  extras: ExtraHeights = [],
+): VirtualWindow {
   const virtual = count > VIRTUAL_FROM;
   const [view, setView] = useState({ top: 0, height: 800 });
   useEffect(() => {
@@ -58,5 +63,11 @@ export function useVirtualRows(count: number, rowHeight: number, box: RefObject<
   if (!virtual) return { virtual, start: 0, end: count, before: 0, after: 0 };
   const start = Math.max(0, rowAt(view.top, rowHeight, extras) - OVERSCAN);
   const end = Math.min(count, rowAt(view.top + view.height, rowHeight, extras) + 1 + OVERSCAN);
-  return { virtual, start, end, before: offsetOf(start, rowHeight, extras), after: offsetOf(count, rowHeight, extras) - offsetOf(end, rowHeight, extras) };
+  return {
+    virtual,
+    start,
+    end,
+    before: offsetOf(start, rowHeight, extras),
+    after: offsetOf(count, rowHeight, extras) - offsetOf(end, rowHeight, extras),
+  };
 }

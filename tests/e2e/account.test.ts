@@ -55,7 +55,14 @@ describe('signing up and in', () => {
     await page.getByRole('heading', { name: 'سارا، خوش آمدید' }).waitFor();
     const token = (await cookieMap(context)).token!;
     const user = (await callApi<CurrentUser>(e2e.server, endpoints.getCurrentUser, undefined, token)).body.data;
-    expect(user).toMatchObject({ userName: username, firstName: 'سارا', birthDay: '1991-09-22', mobileNumber: mobile, mobileVerified: true, gender: 'female' });
+    expect(user).toMatchObject({
+      userName: username,
+      firstName: 'سارا',
+      birthDay: '1991-09-22',
+      mobileNumber: mobile,
+      mobileVerified: true,
+      gender: 'female',
+    });
     await context.close();
   });
 
@@ -184,7 +191,10 @@ describe('security', () => {
     await page.getByLabel('رمز عبور فعلی', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'تغییر رمز عبور' }).click();
     await page.getByText(/رمز عبور شما تغییر کرد/).waitFor();
-    expect((await callApi(e2e.server, endpoints.login, { username: account.username, password: 'nine bright stars', serviceName: 'pishkhan' })).body.isSuccess).toBe(true);
+    expect(
+      (await callApi(e2e.server, endpoints.login, { username: account.username, password: 'nine bright stars', serviceName: 'pishkhan' }))
+        .body.isSuccess,
+    ).toBe(true);
 
     await page.getByRole('button', { name: 'ارسال کد تأیید' }).click();
     await page.getByLabel('کد پیامک‌شده').fill(await smsCode(e2e.server, account.mobile));
@@ -224,7 +234,9 @@ describe('the session', () => {
     await page.goto(paths.user.profile);
     await page.getByRole('heading', { level: 1 }).waitFor();
     // The session ends elsewhere (another device logs it out): its access token is refused from now on.
-    expect((await callApi(e2e.server, endpoints.logout, { refreshToken: tokens.refresh_token }, tokens.access_token)).status).toBeLessThan(300);
+    expect((await callApi(e2e.server, endpoints.logout, { refreshToken: tokens.refresh_token }, tokens.access_token)).status).toBeLessThan(
+      300,
+    );
     await page.getByRole('link', { name: 'داشبورد' }).first().click();
     await expectPath(page, paths.auth.login);
     expect(await context.cookies()).toEqual([]);

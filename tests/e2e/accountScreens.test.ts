@@ -99,7 +99,10 @@ describe.each([
     await page.locator('input[name="lastName"]').fill('موسوی');
     await page.locator('input[name="mobileNumber"]').fill(`0937${String(Date.now()).slice(-7)}`);
     await page.locator('button[type="submit"]').click();
-    await page.locator('h1').filter({ hasText: locale === 'fa' ? 'تأیید' : 'Verify' }).waitFor();
+    await page
+      .locator('h1')
+      .filter({ hasText: locale === 'fa' ? 'تأیید' : 'Verify' })
+      .waitFor();
     await check(page, `registration-verify-${locale}-${width}`);
     await context.close();
   });

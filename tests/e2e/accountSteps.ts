@@ -74,7 +74,13 @@ export async function newAccount(
   const mobile = `0912${String(1_000_000 + ((Date.now() + accountCounter * 7919) % 8_999_999)).slice(0, 7)}`;
   // An address of its own: sign-ups and SMS codes are limited per address.
   const address = `10.7.${Math.floor(accountCounter / 250)}.${(accountCounter % 250) + 1}`;
-  const signUp = await callApi<LoginData>(server, endpoints.signUp, { username, password, serviceName: DEFAULT_SERVICE_NAME }, undefined, address);
+  const signUp = await callApi<LoginData>(
+    server,
+    endpoints.signUp,
+    { username, password, serviceName: DEFAULT_SERVICE_NAME },
+    undefined,
+    address,
+  );
   expect(signUp.body.isSuccess, JSON.stringify(signUp.body)).toBe(true);
   if (profile) {
     const registration = await callApi(
@@ -111,7 +117,12 @@ async function verifyNumber(server: RunningServer, token: string, mobile: string
 }
 
 /** Puts a fresh password login's cookies into the browser profile, as the app itself stores them. */
-export async function signInContext(context: BrowserContext, server: RunningServer, username: string, password: string): Promise<LoginData> {
+export async function signInContext(
+  context: BrowserContext,
+  server: RunningServer,
+  username: string,
+  password: string,
+): Promise<LoginData> {
   const tokens = await logInByApi(server, username, password);
   await addSessionCookies(context, server.url, tokens, username);
   return tokens;

@@ -47,18 +47,60 @@ beforeAll(async () => {
     modules: ['PanelManagement', 'WarehousingMVM', 'MarketAccounting'],
   });
   const call = async (entity: Entity, body: Record<string, unknown>, step?: 'submit'): Promise<Row> => {
-    const row = await callInPanel<Row>(e2e.server.url, { method: 'POST', path: entityPath(entity) }, token, panel.code, { id: randomUUID(), ...body });
+    const row = await callInPanel<Row>(e2e.server.url, { method: 'POST', path: entityPath(entity) }, token, panel.code, {
+      id: randomUUID(),
+      ...body,
+    });
     if (!step) return row;
-    return callInPanel<Row>(e2e.server.url, { method: 'POST', path: `${entityPath(entity)}/${row.id}/${step}` }, token, panel.code, { version: row.version });
+    return callInPanel<Row>(e2e.server.url, { method: 'POST', path: `${entityPath(entity)}/${row.id}/${step}` }, token, panel.code, {
+      version: row.version,
+    });
   };
   const central = await call(Warehouse, { name: 'انبار مرکزی', code: 'W1', active: true });
-  const tea = await call(Product, { name: 'چای سبز', code: 'TEA-1', unit: 'pack', salePrice: 450_000, purchasePrice: 300_000, active: true });
-  await call(Receipt, { direction: 'in', date: '2026-11-20', warehouseId: central.id, lines: [{ id: randomUUID(), productId: tea.id, quantity: '20', unitPrice: 300_000 }] }, 'submit');
+  const tea = await call(Product, {
+    name: 'چای سبز',
+    code: 'TEA-1',
+    unit: 'pack',
+    salePrice: 450_000,
+    purchasePrice: 300_000,
+    active: true,
+  });
+  await call(
+    Receipt,
+    {
+      direction: 'in',
+      date: '2026-11-20',
+      warehouseId: central.id,
+      lines: [{ id: randomUUID(), productId: tea.id, quantity: '20', unitPrice: 300_000 }],
+    },
+    'submit',
+  );
   // 3 packs at 450,000 rials: 1,350,000 rials.
-  goodsOut = await call(Receipt, { direction: 'out', date: '2026-11-24', warehouseId: central.id, note: 'برای شعبهٔ کرج', lines: [{ id: randomUUID(), productId: tea.id, quantity: '3', unitPrice: 450_000 }] }, 'submit');
+  goodsOut = await call(
+    Receipt,
+    {
+      direction: 'out',
+      date: '2026-11-24',
+      warehouseId: central.id,
+      note: 'برای شعبهٔ کرج',
+      lines: [{ id: randomUUID(), productId: tea.id, quantity: '3', unitPrice: 450_000 }],
+    },
+    'submit',
+  );
   await callInPanel(e2e.server.url, { method: 'POST', path: booksEndpoint }, token, panel.code, {});
   // 18,500,000 rials of rent paid by the owner.
-  voucher = await call(Voucher, { date: '2026-11-24', description: 'اجارهٔ آذر', lines: [{ id: randomUUID(), accountId: accountId('5202'), debit: 18_500_000, credit: 0 }, { id: randomUUID(), accountId: accountId('3101'), debit: 0, credit: 18_500_000 }] }, 'submit');
+  voucher = await call(
+    Voucher,
+    {
+      date: '2026-11-24',
+      description: 'اجارهٔ آذر',
+      lines: [
+        { id: randomUUID(), accountId: accountId('5202'), debit: 18_500_000, credit: 0 },
+        { id: randomUUID(), accountId: accountId('3101'), debit: 0, credit: 18_500_000 },
+      ],
+    },
+    'submit',
+  );
 
   page = await context.newPage();
   // Headless Chromium has no print dialog: count the calls instead.

@@ -57,7 +57,10 @@ type ServerOptions = { env?: Record<string, string>; distDir?: string };
  * options runs then) and stop after its last. Read `server` and `browser` from the result inside
  * hooks and tests.
  */
-export function serverAndBrowser(options: ServerOptions | (() => ServerOptions) = {}): { readonly server: RunningServer; readonly browser: Browser } {
+export function serverAndBrowser(options: ServerOptions | (() => ServerOptions) = {}): {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+} {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -92,7 +95,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const distDir = options.distDir ?? inject('distDir');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, DEV_TOOLS: '1', LOG_LEVEL: 'warn', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      DEV_TOOLS: '1',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -145,7 +157,13 @@ export function newContext(browser: Browser, { baseURL, width = 1280, height }: 
 
 /** Writes a PNG to tests/e2e/screenshots (ignored by git) for people to look at. */
 /** Puts a login's session cookies (and a chosen panel) into a browser profile, as the app itself stores them. */
-export async function addSessionCookies(context: BrowserContext, url: string, tokens: LoginData, username: string, panelCode?: string): Promise<void> {
+export async function addSessionCookies(
+  context: BrowserContext,
+  url: string,
+  tokens: LoginData,
+  username: string,
+  panelCode?: string,
+): Promise<void> {
   const cookie = (name: string, value: string) => ({ name, value: encodeURIComponent(value), url, sameSite: 'Strict' as const });
   await context.addCookies([
     cookie('token', tokens.access_token),
@@ -213,7 +231,12 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
     // Headless UI's focus guards (the hidden buttons a dialog's focus trap puts at its edges) are
     // aria-hidden and focusable by design: they hand focus straight back into the dialog.
     const result = await axe.run({ exclude: [['[data-headlessui-focus-guard]']] }, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })),
+    }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

@@ -27,7 +27,10 @@ const roleUrl = modulePath('PanelManagement', 'Role');
 const e2e = serverAndBrowser({ env: accountServerEnv });
 
 beforeAll(async () => {
-  const [ownerAccount, memberAccount] = [await newAccount(e2e.server), await newAccount(e2e.server, { firstName: 'نرگس', lastName: 'صالحی' })];
+  const [ownerAccount, memberAccount] = [
+    await newAccount(e2e.server),
+    await newAccount(e2e.server, { firstName: 'نرگس', lastName: 'صالحی' }),
+  ];
   const ownerContext = await freshContext(e2e.browser, e2e.server);
   await signInContext(ownerContext, e2e.server, ownerAccount.username, ownerAccount.password);
   owner = { context: ownerContext, page: await ownerContext.newPage() };
@@ -44,14 +47,20 @@ afterEach(async ({ task }) => {
 });
 
 async function addRole(page: Page, name: string, description: string, permissions: string[]): Promise<void> {
-  await page.getByRole('button', { name: fa('Add {singular}', { singular: fa('entity.PanelManagement.Role') }) }).first().click();
+  await page
+    .getByRole('button', { name: fa('Add {singular}', { singular: fa('entity.PanelManagement.Role') }) })
+    .first()
+    .click();
   const sheet = page.getByRole('dialog');
   await sheet.getByLabel(fa('field.Role.name'), { exact: true }).fill(name);
   await sheet.getByLabel(fa('field.Role.description')).fill(description);
   for (const permission of permissions) await sheet.getByRole('checkbox', { name: permission, exact: true }).check();
   await sheet.getByRole('button', { name: fa('Add'), exact: true }).click();
   await page.getByRole('dialog').getByRole('heading', { name }).waitFor();
-  await page.getByRole('dialog').getByRole('button', { name: fa('Close') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: fa('Close') })
+    .click();
 }
 
 describe('a panel from registration to two people working offline', () => {
@@ -101,7 +110,10 @@ describe('a panel from registration to two people working offline', () => {
     await addRole(page, limitedRole, 'فقط نقش‌ها', [`${roles}: ${fa('View')}`, `${roles}: ${fa('Add')}`, `${roles}: ${fa('Edit')}`]);
     await waitUntilSynced(page);
     await openScreen(page, modulePath('PanelManagement', 'People/Access'));
-    await page.getByRole('button', { name: fa('Add {singular}', { singular: fa('entity.PanelManagement.Member') }) }).first().click();
+    await page
+      .getByRole('button', { name: fa('Add {singular}', { singular: fa('entity.PanelManagement.Member') }) })
+      .first()
+      .click();
     const sheet = page.getByRole('dialog');
     await sheet.getByLabel(fa('field.Member.login'), { exact: true }).fill(member.username);
     await sheet.getByRole('combobox', { name: fa('field.Member.roleId') }).fill('ویرایشگر');
@@ -112,7 +124,10 @@ describe('a panel from registration to two people working offline', () => {
     await page.getByRole('dialog').getByText(member.username).first().waitFor();
     expect(await page.getByRole('dialog').getByText(memberName).count()).toBe(0);
     await screenshot(page, 'panels-people-owner-fa-1280');
-    await page.getByRole('dialog').getByRole('button', { name: fa('Close') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: fa('Close') })
+      .click();
     await waitUntilSynced(page);
   });
 
@@ -153,9 +168,20 @@ describe('a panel from registration to two people working offline', () => {
     await openScreen(page, roleUrl);
     await page.getByRole('button', { name: limitedRole }).waitFor();
     await page.getByRole('button', { name: limitedRole }).click();
-    await page.getByRole('dialog').getByRole('button', { name: fa('Edit') }).waitFor();
-    expect(await page.getByRole('dialog').getByRole('button', { name: fa('Delete') }).count()).toBe(0);
-    await page.getByRole('dialog').getByRole('button', { name: fa('Close') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: fa('Edit') })
+      .waitFor();
+    expect(
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: fa('Delete') })
+        .count(),
+    ).toBe(0);
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: fa('Close') })
+      .click();
     await screenshot(page, 'panels-roles-member-fa-1280');
   });
 
@@ -166,11 +192,20 @@ describe('a panel from registration to two people working offline', () => {
     await addRole(page, 'انبار شب', 'شیفت شب انبار', []);
     // Their own role is not theirs to change (the privilege ceiling): they edit the one they made.
     await page.getByRole('button', { name: 'انبار شب' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: fa('Edit') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: fa('Edit') })
+      .click();
     await page.getByRole('dialog').getByLabel(fa('field.Role.description')).fill('نقش‌ها و نمودار سازمانی');
-    await page.getByRole('dialog').getByRole('button', { name: fa('Save changes') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: fa('Save changes') })
+      .click();
     await page.getByRole('dialog').getByText('نقش‌ها و نمودار سازمانی').waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: fa('Close') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: fa('Close') })
+      .click();
     await page.getByRole('button', { name: fa('{pendingText} changes not synced', { pendingText: '۲' }) }).waitFor();
 
     await page.reload();
@@ -195,7 +230,9 @@ describe('a panel from registration to two people working offline', () => {
   it('logs the second person out, erasing their data from the device, as one should on a shared phone', async () => {
     const { page } = member;
     await openScreen(page, paths.user.panelDashboard);
-    expect(await page.evaluate(async () => (await indexedDB.databases()).filter((d) => d.name?.startsWith('pishkhan-data:')).length)).toBeGreaterThan(0);
+    expect(
+      await page.evaluate(async () => (await indexedDB.databases()).filter((d) => d.name?.startsWith('pishkhan-data:')).length),
+    ).toBeGreaterThan(0);
     await page.getByRole('button', { name: new RegExp(fa('Account menu of {displayName}', { displayName: memberName })) }).click();
     await page.getByRole('menuitem', { name: fa('Log out') }).click();
     const dialog = page.getByRole('dialog', { name: fa('Log out') });
@@ -203,6 +240,8 @@ describe('a panel from registration to two people working offline', () => {
     expect(await dialog.getByRole('checkbox', { name: new RegExp(fa('Erase my data from this device')) }).isChecked()).toBe(true);
     await dialog.getByRole('button', { name: fa('Log out') }).click();
     await page.waitForURL((url) => url.pathname.toLowerCase() === paths.auth.login.toLowerCase());
-    await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).filter((d) => d.name?.startsWith('pishkhan-data:')).length)).toBe(0);
+    await expect
+      .poll(() => page.evaluate(async () => (await indexedDB.databases()).filter((d) => d.name?.startsWith('pishkhan-data:')).length))
+      .toBe(0);
   });
 });

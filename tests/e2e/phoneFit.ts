@@ -12,6 +12,8 @@ export async function expectFitsThePhone(page: Page, figures = 0): Promise<void>
   const found = await inspectScreen(page, [], page.viewportSize()!.width);
   expect(found.wider, 'the page is no wider than the viewport').toBeNull();
   expect(found.keyFiguresOff, 'every key figure is on screen').toEqual([]);
-  const shown = await page.locator('[data-key-figure]').evaluateAll((all) => all.filter((el) => el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().height > 0).length);
+  const shown = await page
+    .locator('[data-key-figure]')
+    .evaluateAll((all) => all.filter((el) => el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().height > 0).length);
   expect(shown).toBeGreaterThanOrEqual(figures);
 }

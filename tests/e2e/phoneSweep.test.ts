@@ -32,7 +32,15 @@ type Locale = 'fa' | 'en';
 type Problem = 'wider' | 'key-figure' | 'raw-id' | 'axe' | 'error' | 'no-record' | 'not-drawn';
 
 /** Screens photographed on every run (SWEEP_SCREENSHOTS=all photographs every one). */
-const photographed = ['Sale/SaleStatus', 'NagemManagement/Dashboard', 'PanelManagement/ChartFlow', 'PanelSetupForms/ChartFlow', 'Inventory/WarehouseStock', 'Reports/TrialBalance', 'Inventory/inventory'];
+const photographed = [
+  'Sale/SaleStatus',
+  'NagemManagement/Dashboard',
+  'PanelManagement/ChartFlow',
+  'PanelSetupForms/ChartFlow',
+  'Inventory/WarehouseStock',
+  'Reports/TrialBalance',
+  'Inventory/inventory',
+];
 
 /** The home page, the panel's own screens and every module's. */
 const sweptRoutes = ['/', ...platformRoutes.filter((r) => r.startsWith('/User/Panel/')), ...moduleRoutes()];
@@ -91,15 +99,27 @@ interface Failure {
 
 function findingsOf(path: string, locale: Locale, found: ScreenFindings): Failure[] {
   const out: Failure[] = [];
-  if (found.wider) out.push({ path, locale, problem: 'wider', detail: `${found.wider.width} px wide at ${found.wider.viewport}: ${found.wider.culprits.join(', ')}` });
-  if (found.keyFiguresOff.length) out.push({ path, locale, problem: 'key-figure', detail: `off-screen: ${found.keyFiguresOff.slice(0, 3).join(', ')}` });
+  if (found.wider)
+    out.push({
+      path,
+      locale,
+      problem: 'wider',
+      detail: `${found.wider.width} px wide at ${found.wider.viewport}: ${found.wider.culprits.join(', ')}`,
+    });
+  if (found.keyFiguresOff.length)
+    out.push({ path, locale, problem: 'key-figure', detail: `off-screen: ${found.keyFiguresOff.slice(0, 3).join(', ')}` });
   if (found.rawIds.length) out.push({ path, locale, problem: 'raw-id', detail: found.rawIds.slice(0, 6).join(', ') });
   return out;
 }
 
 /** The first record of an entity the shop holds, for a details screen no other screen links to. */
 async function firstRecord(entity: Entity): Promise<string | undefined> {
-  const list = await callInPanel<EntityListResponse>(e2e.server.url, { method: 'GET', path: `${entityPath(entity)}?pageSize=1` }, token, panelCode);
+  const list = await callInPanel<EntityListResponse>(
+    e2e.server.url,
+    { method: 'GET', path: `${entityPath(entity)}?pageSize=1` },
+    token,
+    panelCode,
+  );
   return list.items[0]?.id as string | undefined;
 }
 
@@ -118,7 +138,15 @@ async function sweepScreen(path: string, locale: Locale): Promise<{ failures: Fa
   }
   for (const message of thrown.slice(errorsBefore)) failures.push({ path, locale, problem: 'error', detail: message });
   if (process.env.SWEEP_SCREENSHOTS === 'all' || photographed.some((p) => path.split('?')[0]!.endsWith(p))) {
-    await screenshot(page, `sweep-${path.replace(/^\/User\/Panel\/Module\//, '').replace(/\?.*$/, '-record').replace(/[^\w-]+/g, '-') || 'home'}-${locale}-${width}`);
+    await screenshot(
+      page,
+      `sweep-${
+        path
+          .replace(/^\/User\/Panel\/Module\//, '')
+          .replace(/\?.*$/, '-record')
+          .replace(/[^\w-]+/g, '-') || 'home'
+      }-${locale}-${width}`,
+    );
   }
   const text = await page.locator('body').innerText();
   if (!noRecordWords.some((w) => text.includes(w))) return { failures, found };
@@ -132,7 +160,12 @@ async function sweepUnlinkedDetails(asking: Map<string, Entity>, swept: string[]
     if (swept.some((p) => p.toLowerCase().startsWith(`${path.toLowerCase()}?`))) continue;
     const id = entity.key === 'unknown' ? undefined : await firstRecord(entity);
     if (!id) {
-      failures.push({ path, locale: 'fa', problem: 'no-record', detail: `asks for a record the shop does not hold (${entity.key}): add one to shopWorld.ts` });
+      failures.push({
+        path,
+        locale: 'fa',
+        problem: 'no-record',
+        detail: `asks for a record the shop does not hold (${entity.key}): add one to shopWorld.ts`,
+      });
       continue;
     }
     swept.push(`${path}?id=${id}`);

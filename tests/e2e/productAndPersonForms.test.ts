@@ -24,8 +24,13 @@ beforeAll(async () => {
   const person = await newAccount(e2e.server);
   context = await freshContext(e2e.browser, e2e.server, 390);
   const token = (await signInContext(context, e2e.server, person.username, person.password)).access_token;
-  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, { name: 'فروشگاه نمونه', icon: 'store', modules: ['PanelManagement', 'WarehousingMVM', 'HumanResource'] });
-  const call = (entity: Entity, body: Record<string, unknown>) => callInPanel<Row>(e2e.server.url, { method: 'POST', path: entityPath(entity) }, token, panel.code, { id: randomUUID(), ...body });
+  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, {
+    name: 'فروشگاه نمونه',
+    icon: 'store',
+    modules: ['PanelManagement', 'WarehousingMVM', 'HumanResource'],
+  });
+  const call = (entity: Entity, body: Record<string, unknown>) =>
+    callInPanel<Row>(e2e.server.url, { method: 'POST', path: entityPath(entity) }, token, panel.code, { id: randomUUID(), ...body });
   const drinks = await call(Category, { name: 'نوشیدنی' });
   const hot = await call(Category, { name: 'نوشیدنی گرم', parentId: drinks.id });
   await call(Category, { name: 'چای', parentId: hot.id });

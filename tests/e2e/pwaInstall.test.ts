@@ -66,7 +66,15 @@ describe('installing the app', () => {
       screenshots: ManifestImage[];
       shortcuts: { url: string }[];
     };
-    expect(manifest).toMatchObject({ name: 'پیشخوان — Pishkhan', short_name: 'پیشخوان', lang: 'fa', dir: 'rtl', display: 'standalone', id: '/', start_url: paths.user.dashboard });
+    expect(manifest).toMatchObject({
+      name: 'پیشخوان — Pishkhan',
+      short_name: 'پیشخوان',
+      lang: 'fa',
+      dir: 'rtl',
+      display: 'standalone',
+      id: '/',
+      start_url: paths.user.dashboard,
+    });
     expect(manifest.theme_color).toBe('#0f5f5a');
     expect(manifest.background_color).toBe('#f8fafc');
     expect(manifest.icons.map((i) => `${i.sizes}${i.purpose === 'maskable' ? ' maskable' : ''}`)).toEqual(

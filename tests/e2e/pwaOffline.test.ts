@@ -53,7 +53,9 @@ describe('offline after the first visit', () => {
 
   it('precaches every file of the build the app needs, and stores no API answer', async () => {
     const cached = new Set(await cachedUrls(page));
-    const needed = filesUnder(e2e.server.distDir).filter((file) => /\.(js|css|html|woff2|svg|png|webmanifest)$/.test(file) && file !== 'sw.js' && !file.startsWith('screenshots/'));
+    const needed = filesUnder(e2e.server.distDir).filter(
+      (file) => /\.(js|css|html|woff2|svg|png|webmanifest)$/.test(file) && file !== 'sw.js' && !file.startsWith('screenshots/'),
+    );
     expect(needed.some((file) => file.startsWith('assets/') && file.endsWith('.woff2'))).toBe(true);
     expect(needed.filter((file) => !cached.has(`/${file}`))).toEqual([]);
     expect([...cached].filter((url) => url.toLowerCase().startsWith('/api'))).toEqual([]);
@@ -71,7 +73,11 @@ describe('offline after the first visit', () => {
     const failures: string[] = [];
     for (const route of allRoutes) {
       await page.goto(route);
-      const expected = route.startsWith(`${MODULE_BASE}/`) ? page.locator('#main h1') : needsSession(route) ? page.locator('#main') : page.locator('#root h1, #root h2').first();
+      const expected = route.startsWith(`${MODULE_BASE}/`)
+        ? page.locator('#main h1')
+        : needsSession(route)
+          ? page.locator('#main')
+          : page.locator('#root h1, #root h2').first();
       try {
         await expected.waitFor({ timeout: 15_000 });
         if ((await page.locator('#root').innerText()).includes(notFound)) failures.push(`${route}: the 404 page`);
@@ -86,7 +92,12 @@ describe('offline after the first visit', () => {
     await page.goto('/User/Dashboard');
     const badge = page.getByRole('button', { name: fa('{label}: show details', { label: fa('Offline') }) });
     await badge.waitFor();
-    expect(await page.getByRole('status').filter({ hasText: fa('You are offline. Pishkhan keeps working with what is saved on this device.') }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: fa('You are offline. Pishkhan keeps working with what is saved on this device.') })
+        .count(),
+    ).toBe(1);
     await expect.poll(() => badge.innerText()).toContain(fa('saved {savedAgo}', { savedAgo: '' }).trim());
     await badge.click();
     await page.getByText(fa('You are offline'), { exact: true }).waitFor();

@@ -12,8 +12,17 @@ import { parsePo } from '../../server/i18n/po.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 /** Every Persian catalogue: the platform's and each module's. */
-const persianCatalogues = [join(root, 'locales/fa/messages.po'), ...readdirSync(join(root, 'modules')).map((m) => join(root, 'modules', m, 'locales/fa.po')).filter((f) => existsSync(f))];
-const persian = new Map(persianCatalogues.flatMap((file) => parsePo(readFileSync(file, 'utf8')).map((e): [string, string] => [e.msgctxt ? `${e.msgctxt}::${e.msgid}` : e.msgid, e.msgstr])));
+const persianCatalogues = [
+  join(root, 'locales/fa/messages.po'),
+  ...readdirSync(join(root, 'modules'))
+    .map((m) => join(root, 'modules', m, 'locales/fa.po'))
+    .filter((f) => existsSync(f)),
+];
+const persian = new Map(
+  persianCatalogues.flatMap((file) =>
+    parsePo(readFileSync(file, 'utf8')).map((e): [string, string] => [e.msgctxt ? `${e.msgctxt}::${e.msgid}` : e.msgid, e.msgstr]),
+  ),
+);
 
 /** The Persian translation of an English message, with its placeholders filled. */
 export function fa(msgid: string, values: Record<string, string> = {}): string {

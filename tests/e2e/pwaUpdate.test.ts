@@ -77,7 +77,9 @@ describe('a new build deployed while the app is open', () => {
     await page.getByText(fa('A new version of Pishkhan is ready.')).waitFor({ timeout: 60_000 });
     await screenshot(page, 'pwa-update-toast-390');
     await page.getByRole('button', { name: fa('Reload'), exact: true }).click();
-    await page.getByText(fa('You have changes on this page that are not saved yet. Save them first, or reload anyway and lose them.')).waitFor();
+    await page
+      .getByText(fa('You have changes on this page that are not saved yet. Save them first, or reload anyway and lose them.'))
+      .waitFor();
     expect(documentLoads()).toBe(0);
     expect(await runningBuild(page)).toBe(firstId);
 
@@ -96,13 +98,22 @@ describe('a lazy chunk missing from the server', () => {
     const assets = join(served, 'assets');
     // The chunk that holds the login screen (Rollup may have merged it into a chunk named after
     // another module): the one asking for the saved password by `current-password`.
-    const loginChunks = readdirSync(assets).filter((file) => file.endsWith('.js') && readFileSync(join(assets, file), 'utf8').includes('"current-password"'));
+    const loginChunks = readdirSync(assets).filter(
+      (file) => file.endsWith('.js') && readFileSync(join(assets, file), 'utf8').includes('"current-password"'),
+    );
     expect(loginChunks.length).toBeGreaterThan(0);
-    expect(loginChunks.some((file) => file.startsWith('index-')), 'the login screen must be a lazy chunk, not part of the entry').toBe(false);
+    expect(
+      loginChunks.some((file) => file.startsWith('index-')),
+      'the login screen must be a lazy chunk, not part of the entry',
+    ).toBe(false);
     for (const file of loginChunks) rmSync(join(assets, file));
 
     // No service worker here: its precache would answer the chunk the server lost.
-    const context = await e2e.browser.newContext({ baseURL: e2e.server.url, serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.server.url,
+      serviceWorkers: 'block',
+      viewport: { width: 1280, height: 800 },
+    });
     const page = await context.newPage();
     const documentLoads = countDocumentLoads(page);
     await page.goto('/auth/Login');

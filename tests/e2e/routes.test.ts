@@ -35,7 +35,11 @@ async function visit(page: Page, path: string): Promise<Seen> {
   const heading = page.locator('h1').first();
   // Redirects (guards, aliases) happen before any screen draws its heading.
   await heading.waitFor();
-  return { path: new URL(page.url()).pathname, heading: (await heading.textContent())?.trim() ?? '', text: await page.locator('#root').innerText() };
+  return {
+    path: new URL(page.url()).pathname,
+    heading: (await heading.textContent())?.trim() ?? '',
+    text: await page.locator('#root').innerText(),
+  };
 }
 
 async function eachRoute(context: BrowserContext, routes: readonly string[], check: (route: string, seen: Seen) => void) {
@@ -86,7 +90,11 @@ describe('every route of spec section 2', () => {
   it('shows every /User route to a signed-in user in a panel with every module: each a screen, never the unmatched route’s 404 or “not enabled”', async () => {
     const context = await freshContext(e2e.browser, e2e.server);
     const tokens = await logInByApi(e2e.server, demo.username, demo.password);
-    const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, tokens.access_token, null, { name: 'همهٔ ماژول‌ها', icon: 'store', modules: allModuleKeys });
+    const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, tokens.access_token, null, {
+      name: 'همهٔ ماژول‌ها',
+      icon: 'store',
+      modules: allModuleKeys,
+    });
     await addSessionCookies(context, e2e.server.url, tokens, demo.username, panel.code);
     const notEnabled = /is not enabled in this panel|در این پنل فعال نیست/;
     await eachRoute(context, userRoutes, (route, seen) => {

@@ -14,7 +14,9 @@ const root = resolve(import.meta.dirname, '../..');
 
 function catalogueFiles(): string[] {
   const platform = ['fa', 'en'].map((l) => join(root, 'locales', l, 'messages.po'));
-  const modules = readdirSync(join(root, 'modules')).flatMap((m) => ['fa', 'en'].map((l) => join(root, 'modules', m, 'locales', `${l}.po`)));
+  const modules = readdirSync(join(root, 'modules')).flatMap((m) =>
+    ['fa', 'en'].map((l) => join(root, 'modules', m, 'locales', `${l}.po`)),
+  );
   return [...platform, ...modules].filter((f) => existsSync(f));
 }
 
@@ -84,7 +86,8 @@ function inspect({ ids, viewport }: { ids: string[]; viewport: number }): Screen
     const parent = node.parentElement;
     if (parent && !['SCRIPT', 'STYLE'].includes(parent.tagName) && parent.checkVisibility()) visibleTexts.push(node.textContent ?? '');
   }
-  for (const field of Array.from(document.querySelectorAll('input[placeholder], textarea[placeholder]'))) visibleTexts.push(field.getAttribute('placeholder') ?? '');
+  for (const field of Array.from(document.querySelectorAll('input[placeholder], textarea[placeholder]')))
+    visibleTexts.push(field.getAttribute('placeholder') ?? '');
   for (const text of visibleTexts) {
     for (const token of text.split(/[\s/·|،,:()«»"]+/)) {
       if (known.has(token) || /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_-]+){2,}$/.test(token)) rawIds.add(token);
@@ -125,7 +128,10 @@ export async function settle(page: Page, loadingWords: readonly string[]): Promi
   await page.evaluate(
     (words) =>
       new Promise<void>((done) => {
-        const loading = () => Array.from(document.querySelectorAll('[role="status"][aria-label]')).some((el) => words.includes(el.getAttribute('aria-label') ?? ''));
+        const loading = () =>
+          Array.from(document.querySelectorAll('[role="status"][aria-label]')).some((el) =>
+            words.includes(el.getAttribute('aria-label') ?? ''),
+          );
         let timer = 0;
         const deadline = setTimeout(finish, 6000);
         const observer = new MutationObserver(restart);

@@ -38,7 +38,9 @@ describe('the shell', () => {
     page.on('request', (r) => r.resourceType() === 'stylesheet' && stylesheets.push(r.url()));
     await page.goto('/auth/Login');
     await page.getByRole('heading', { name: 'ورود به پیشخوان' }).waitFor();
-    expect(await page.evaluate(() => [document.querySelectorAll('head > style').length, getComputedStyle(document.body).fontFamily])).toEqual([1, expect.stringMatching(/^Vazirmatn,/)]);
+    expect(
+      await page.evaluate(() => [document.querySelectorAll('head > style').length, getComputedStyle(document.body).fontFamily]),
+    ).toEqual([1, expect.stringMatching(/^Vazirmatn,/)]);
     expect(await vazirmatnCuts(page)).toEqual({ arabic: 'loaded', latin: 'unloaded' });
     await screenshot(page, 'fonts-login-fa-390');
     await switchToEnglish(page);

@@ -42,7 +42,12 @@ async function choosePanel({ page }: Phone, name: string): Promise<void> {
 }
 
 async function syncNow(page: Page): Promise<void> {
-  await page.getByRole('button', { name: new RegExp(`${fa('All changes synced')}|${fa('Syncing')}|${fa('Sync problems: {problemText}', { problemText: '.*' })}`) }).first().click();
+  await page
+    .getByRole('button', {
+      name: new RegExp(`${fa('All changes synced')}|${fa('Syncing')}|${fa('Sync problems: {problemText}', { problemText: '.*' })}`),
+    })
+    .first()
+    .click();
   await page.getByRole('button', { name: fa('Sync now') }).click();
   await page.keyboard.press('Escape');
 }
@@ -61,16 +66,32 @@ async function editDescription(page: Page, description: string): Promise<void> {
 }
 
 async function closeSheet(page: Page): Promise<void> {
-  await page.getByRole('dialog').getByRole('button', { name: fa('Close') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: fa('Close') })
+    .click();
 }
 
 async function deleteOpenRole(page: Page): Promise<void> {
-  await page.getByRole('dialog').getByRole('button', { name: fa('Delete') }).click();
-  await page.getByRole('alertdialog').or(page.getByRole('dialog').last()).getByRole('button', { name: fa('Delete') }).last().click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: fa('Delete') })
+    .click();
+  await page
+    .getByRole('alertdialog')
+    .or(page.getByRole('dialog').last())
+    .getByRole('button', { name: fa('Delete') })
+    .last()
+    .click();
 }
 
 async function serverRole(name: string): Promise<Row | undefined> {
-  const list = await callInPanel<EntityListResponse>(e2e.server.url, { method: 'GET', path: `${entityPath(Role)}?search=${encodeURIComponent(name)}` }, token, panelCode);
+  const list = await callInPanel<EntityListResponse>(
+    e2e.server.url,
+    { method: 'GET', path: `${entityPath(Role)}?search=${encodeURIComponent(name)}` },
+    token,
+    panelCode,
+  );
   return list.items.find((r) => r.name === name);
 }
 
@@ -78,7 +99,10 @@ async function serverRole(name: string): Promise<Row | undefined> {
 async function roleOnBothPhones(name: string): Promise<void> {
   const [a, b] = phones;
   await openScreen(a.page, roleUrl);
-  await a.page.getByRole('button', { name: fa('Add {singular}', { singular: fa('entity.PanelManagement.Role') }) }).first().click();
+  await a.page
+    .getByRole('button', { name: fa('Add {singular}', { singular: fa('entity.PanelManagement.Role') }) })
+    .first()
+    .click();
   const sheet = a.page.getByRole('dialog');
   await sheet.getByLabel(fa('field.Role.name'), { exact: true }).fill(name);
   await sheet.getByLabel(fa('field.Role.description')).fill('original');
@@ -95,14 +119,19 @@ async function roleOnBothPhones(name: string): Promise<void> {
 beforeAll(async () => {
   const person = await newAccount(e2e.server);
   phones = [await openPhone(person.username, person.password), await openPhone(person.username, person.password)];
-  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, { name: 'دو گوشی', icon: 'store', modules: ['PanelManagement'] });
+  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, {
+    name: 'دو گوشی',
+    icon: 'store',
+    modules: ['PanelManagement'],
+  });
   panelCode = panel.code;
   for (const phone of phones) await choosePanel(phone, 'دو گوشی');
 });
 
 afterEach(async ({ task }) => {
   if (task.result?.state !== 'fail') return;
-  for (const [i, phone] of phones.entries()) await screenshot(phone.page, `sync-failed-${i ? 'b' : 'a'}-${task.name.slice(0, 30)}`).catch(() => {});
+  for (const [i, phone] of phones.entries())
+    await screenshot(phone.page, `sync-failed-${i ? 'b' : 'a'}-${task.name.slice(0, 30)}`).catch(() => {});
 });
 
 describe('a refused write and the writes queued after it', () => {
@@ -186,9 +215,15 @@ describe('settling a problem after the row was deleted elsewhere', () => {
     expect((await serverRole(name))?.deleted ?? true).toBe(true);
 
     // The name is free again on this phone.
-    await b.page.getByRole('button', { name: fa('Add {singular}', { singular: fa('entity.PanelManagement.Role') }) }).first().click();
+    await b.page
+      .getByRole('button', { name: fa('Add {singular}', { singular: fa('entity.PanelManagement.Role') }) })
+      .first()
+      .click();
     await b.page.getByRole('dialog').getByLabel(fa('field.Role.name'), { exact: true }).fill(name);
-    await b.page.getByRole('dialog').getByRole('button', { name: fa('Add'), exact: true }).click();
+    await b.page
+      .getByRole('dialog')
+      .getByRole('button', { name: fa('Add'), exact: true })
+      .click();
     await b.page.getByRole('dialog').getByRole('heading', { name }).waitFor();
     await closeSheet(b.page);
     await waitUntilSynced(b.page);

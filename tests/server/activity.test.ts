@@ -23,7 +23,7 @@ describe('GET /api/Profile/Activity', () => {
     expect(days[0]).toBe('2026-10-25');
   });
 
-  it('counts the person\'s own account events per day', async () => {
+  it("counts the person's own account events per day", async () => {
     const account = await server.createAccount(); // sign-up and registration: 2 events
     const tokens = await server.login(account.username, account.password);
     const refreshed = await server.call(endpoints.refreshToken, { body: { refreshToken: tokens.refresh_token } });
@@ -38,7 +38,7 @@ describe('GET /api/Profile/Activity', () => {
     expect(answer.body.data?.days.slice(0, -1).every((d) => d.count === 0)).toBe(true);
   });
 
-  it('does not count other people\'s events or events older than 30 days', async () => {
+  it("does not count other people's events or events older than 30 days", async () => {
     const account = await server.createAccount();
     await server.createAccount();
     server.clock.advance(31 * DAY);
@@ -53,7 +53,9 @@ describe('GET /api/Profile/Activity', () => {
       token: account.tokens.access_token,
       body: { oldPassword: account.password, newPassword: 'Another-Long-Passphrase', confirmPassword: 'Another-Long-Passphrase' },
     });
-    const kinds = await server.db.query<{ kind: string }>('SELECT kind FROM user_activity WHERE user_id = $1 ORDER BY id', [account.userId]);
+    const kinds = await server.db.query<{ kind: string }>('SELECT kind FROM user_activity WHERE user_id = $1 ORDER BY id', [
+      account.userId,
+    ]);
     expect(kinds.map((k) => k.kind)).toEqual(['signup', 'profile_update', 'password_change']);
   });
 

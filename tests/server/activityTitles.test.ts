@@ -102,7 +102,8 @@ describe('the audit log', () => {
 
 describe('the dashboard feed', () => {
   it('names only the rows the reader may read', async () => {
-    const feed = async (caller: PanelCaller) => (await caller.call<ActivitySummary>(panelEndpoints.activitySummary, { query: { recent: '50' } })).body.data!.recent;
+    const feed = async (caller: PanelCaller) =>
+      (await caller.call<ActivitySummary>(panelEndpoints.activitySummary, { query: { recent: '50' } })).body.data!.recent;
     expect(titleOf(await feed(auditor), baran.id)).toEqual([null]);
     expect(titleOf(await feed(auditor), employee.id)).toEqual([null]);
     expect(titleOf(await feed(agentB), baran.id)).toEqual(['Baran Karimi']);

@@ -18,7 +18,9 @@ export function checkAnswersAsWritten(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const expected = plain.get(reply);
     if (expected !== undefined && typeof payload === 'string' && !isDeepStrictEqual(JSON.parse(payload), JSON.parse(expected))) {
-      differences.push(`${request.method} ${request.url} ${reply.statusCode}\n  sent:     ${payload.slice(0, 2000)}\n  expected: ${expected.slice(0, 2000)}`);
+      differences.push(
+        `${request.method} ${request.url} ${reply.statusCode}\n  sent:     ${payload.slice(0, 2000)}\n  expected: ${expected.slice(0, 2000)}`,
+      );
     }
     return payload;
   });

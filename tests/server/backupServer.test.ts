@@ -29,10 +29,7 @@ function run(action: 'backup' | 'restore', file: string, env: Record<string, str
 /** A user row that stands for everything the database holds. */
 async function writeSomething(db: Db): Promise<string> {
   const username = `backup${randomUUID().slice(0, 8)}`;
-  await db.query(
-    `INSERT INTO users (username, password_hash, created_at, updated_at) VALUES ($1, 'x', now(), now())`,
-    [username],
-  );
+  await db.query(`INSERT INTO users (username, password_hash, created_at, updated_at) VALUES ($1, 'x', now(), now())`, [username]);
   return username;
 }
 
@@ -68,44 +65,51 @@ describe('the server backup script', () => {
   }, 180_000);
 
   it('refuses a file that is not there', () => {
-    const result = spawnSync('bash', [script, 'restore', join(work, 'missing.tar.gz')], { env: { ...process.env, DATABASE_URL: '', DATA_DIR: join(work, 'x') }, encoding: 'utf8' });
+    const result = spawnSync('bash', [script, 'restore', join(work, 'missing.tar.gz')], {
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: join(work, 'x') },
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('no backup file');
   });
 
   const postgresUrl = postgresTestUrl();
   const tools = spawnSync('pg_dump', ['--version']).status === 0;
-  it.runIf(tools)('backs up PostgreSQL with pg_dump and restores it with pg_restore after the data was wiped', async (context) => {
-    if (!(await postgresAnswers(postgresUrl))) {
-      console.log(`\n*** PostgreSQL part of the backup script test NOT RUN: no server at ${postgresUrl} ***\n`);
-      context.skip();
-    }
-    const database = uniqueSchemaName('backup_db');
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${database}`;
-    try {
-      const db = await openPostgres(url.toString(), { max: 2 });
-      await migrate(db, await currentPlan());
-      const username = await writeSomething(db);
-      const file = join(work, 'postgres.dump');
-      expect(run('backup', file, { DATABASE_URL: url.toString() })).toContain('backed up to');
-      await db.query('DELETE FROM users');
-      expect(await usernames(db)).toEqual([]);
-      await db.close();
-
-      expect(run('restore', file, { DATABASE_URL: url.toString() })).toContain('restored from');
-      const again = await openPostgres(url.toString(), { max: 1 });
-      try {
-        expect(await usernames(again)).toContain(username);
-      } finally {
-        await again.close();
+  it.runIf(tools)(
+    'backs up PostgreSQL with pg_dump and restores it with pg_restore after the data was wiped',
+    async (context) => {
+      if (!(await postgresAnswers(postgresUrl))) {
+        console.log(`\n*** PostgreSQL part of the backup script test NOT RUN: no server at ${postgresUrl} ***\n`);
+        context.skip();
       }
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
-    }
-  }, 180_000);
+      const database = uniqueSchemaName('backup_db');
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${database}`);
+      const url = new URL(postgresUrl);
+      url.pathname = `/${database}`;
+      try {
+        const db = await openPostgres(url.toString(), { max: 2 });
+        await migrate(db, await currentPlan());
+        const username = await writeSomething(db);
+        const file = join(work, 'postgres.dump');
+        expect(run('backup', file, { DATABASE_URL: url.toString() })).toContain('backed up to');
+        await db.query('DELETE FROM users');
+        expect(await usernames(db)).toEqual([]);
+        await db.close();
+
+        expect(run('restore', file, { DATABASE_URL: url.toString() })).toContain('restored from');
+        const again = await openPostgres(url.toString(), { max: 1 });
+        try {
+          expect(await usernames(again)).toContain(username);
+        } finally {
+          await again.close();
+        }
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+    180_000,
+  );
 });

@@ -90,29 +90,95 @@ afterAll(async () => {
 /** Rials: ordinary, and around 2^53 and the bigint column's limit, as numbers while safe and as text beyond. */
 const amount = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: 1, max: 5_000_000 }) },
-  { weight: 1, arbitrary: fc.constantFrom<number | string>(0, 1, -1, 2 ** 53 - 1, 2 ** 53, '9007199254740993', '18000000000000001', '9223372036854775807', '9223372036854775808', '99999999999999999999', 1.5, 'NaN') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<number | string>(
+      0,
+      1,
+      -1,
+      2 ** 53 - 1,
+      2 ** 53,
+      '9007199254740993',
+      '18000000000000001',
+      '9223372036854775807',
+      '9223372036854775808',
+      '99999999999999999999',
+      1.5,
+      'NaN',
+    ),
+  },
 );
 /** Quantities: exact thousandths, and the numeric(18,3) column's edge and past it. */
 const quantity = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: 1, max: 50_000 }).map((n) => (n / 1000).toFixed(3)) },
-  { weight: 1, arbitrary: fc.constantFrom('0.001', '0.0005', '0', '-1', '999999999999999.999', '999999999999999', '1000000000000000', '1e3', '۲٫۵') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('0.001', '0.0005', '0', '-1', '999999999999999.999', '999999999999999', '1000000000000000', '1e3', '۲٫۵'),
+  },
 );
 /** Dates: ordinary, impossible, and times without an offset. */
-const date = fc.oneof({ weight: 5, arbitrary: fc.constant('2026-11-22') }, { weight: 1, arbitrary: fc.constantFrom('2026-02-30', '2026-13-01', '2026-11-22T10:00:00', '1404-12-30', '', '2026-11-31') });
+const date = fc.oneof(
+  { weight: 5, arbitrary: fc.constant('2026-11-22') },
+  { weight: 1, arbitrary: fc.constantFrom('2026-02-30', '2026-13-01', '2026-11-22T10:00:00', '1404-12-30', '', '2026-11-31') },
+);
 /** A line id: a new one, or one already used somewhere (this panel or the other, any document). */
 const lineRef = fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.nat(60) });
 const panelIndex = fc.nat(1);
 const via = fc.constantFrom<'rest' | 'sync'>('rest', 'rest', 'sync');
 
 const op = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('receipt' as const), panel: panelIndex, direction: fc.constantFrom<'in' | 'out'>('in', 'in', 'out'), quantity, price: amount, line: lineRef, date, submit: fc.boolean(), via }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('voucher' as const), panel: panelIndex, amount, skew: fc.constantFrom(0, 0, 0, 1), line: lineRef, date, submit: fc.boolean(), via }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('sale' as const), panel: panelIndex, units: fc.constantFrom<number | string>(1, 3, 100_000, 100_001, 0), price: amount, line: lineRef, date, submit: fc.boolean(), via }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('receipt' as const),
+      panel: panelIndex,
+      direction: fc.constantFrom<'in' | 'out'>('in', 'in', 'out'),
+      quantity,
+      price: amount,
+      line: lineRef,
+      date,
+      submit: fc.boolean(),
+      via,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('voucher' as const),
+      panel: panelIndex,
+      amount,
+      skew: fc.constantFrom(0, 0, 0, 1),
+      line: lineRef,
+      date,
+      submit: fc.boolean(),
+      via,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('sale' as const),
+      panel: panelIndex,
+      units: fc.constantFrom<number | string>(1, 3, 100_000, 100_001, 0),
+      price: amount,
+      line: lineRef,
+      date,
+      submit: fc.boolean(),
+      via,
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('edit' as const), target: fc.nat(30), line: fc.nat(60), quantity }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('submit' as const), target: fc.nat(30) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('cancel' as const), target: fc.nat(30) }) },
   // A module switched off (and the others back on) between a document's submit and its cancel.
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('modules' as const), panel: panelIndex, off: fc.subarray(['WarehousingMVM', 'MarketAccounting', 'NagemManagement'], { minLength: 0, maxLength: 1 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('modules' as const),
+      panel: panelIndex,
+      off: fc.subarray(['WarehousingMVM', 'MarketAccounting', 'NagemManagement'], { minLength: 0, maxLength: 1 }),
+    }),
+  },
 );
 
 const scenario = fc.array(op, { minLength: 1, maxLength: 20 });
@@ -133,11 +199,15 @@ let answers: { what: string; status: number }[] = [];
 
 function note(what: string, answer: CallResult): CallResult {
   const pushed = (answer.body.data as { results?: { status: string; code: number }[] } | null)?.results?.[0];
-  answers.push({ what: `${what}${pushed ? ` ${pushed.status} ${pushed.code}` : answer.status >= 400 ? ` ${JSON.stringify(answer.body.errorData?.code)} ${JSON.stringify(answer.body.data)}` : ''}`, status: answer.status });
+  answers.push({
+    what: `${what}${pushed ? ` ${pushed.status} ${pushed.code}` : answer.status >= 400 ? ` ${JSON.stringify(answer.body.errorData?.code)} ${JSON.stringify(answer.body.data)}` : ''}`,
+    status: answer.status,
+  });
   return answer;
 }
 
-const pickLine = (n: number | null) => (n === null || !usedLines.length ? randomUUID() : usedLines[usedLines.length - 1 - (n % usedLines.length)]!);
+const pickLine = (n: number | null) =>
+  n === null || !usedLines.length ? randomUUID() : usedLines[usedLines.length - 1 - (n % usedLines.length)]!;
 
 async function write(world: World, entity: Entity, id: string, values: Record<string, unknown>, how: 'rest' | 'sync'): Promise<void> {
   if (how === 'rest') {
@@ -152,7 +222,13 @@ async function step(world: World, entity: Entity, id: string, what: 'submit' | '
   const current = await world.panel.call<Row>(rest.get(entity, id));
   note(`get ${entity.key}`, current);
   if (current.status !== 200 || !current.body.data) return;
-  note(`${what} ${entity.key}`, await world.panel.call({ method: 'POST', path: `${entityPath(entity)}/${id}/${what}` }, { body: { version: current.body.data.version } }));
+  note(
+    `${what} ${entity.key}`,
+    await world.panel.call(
+      { method: 'POST', path: `${entityPath(entity)}/${id}/${what}` },
+      { body: { version: current.body.data.version } },
+    ),
+  );
 }
 
 async function setModules(world: World, off: readonly string[]): Promise<void> {
@@ -172,7 +248,13 @@ async function run(ops: readonly Op[]): Promise<void> {
       let lineIds = [first];
       if (o.kind === 'receipt') {
         entity = Receipt;
-        values = { direction: o.direction, date: o.date, warehouseId: world.warehouseId, partyId: o.direction === 'in' ? world.supplierId : null, lines: [{ id: first, productId: world.productId, quantity: o.quantity, unitPrice: o.price, locationId: world.locationId }] };
+        values = {
+          direction: o.direction,
+          date: o.date,
+          warehouseId: world.warehouseId,
+          partyId: o.direction === 'in' ? world.supplierId : null,
+          lines: [{ id: first, productId: world.productId, quantity: o.quantity, unitPrice: o.price, locationId: world.locationId }],
+        };
       } else if (o.kind === 'voucher') {
         entity = Voucher;
         const second = randomUUID();
@@ -187,7 +269,12 @@ async function run(ops: readonly Op[]): Promise<void> {
         };
       } else {
         entity = Sale;
-        values = { customerId: world.customerId, date: o.date, stage: 'won', lines: [{ id: first, moduleId: world.moduleId, quantity: o.units, unitPrice: o.price, discount: 0 }] };
+        values = {
+          customerId: world.customerId,
+          date: o.date,
+          stage: 'won',
+          lines: [{ id: first, moduleId: world.moduleId, quantity: o.units, unitPrice: o.price, discount: 0 }],
+        };
       }
       await write(world, entity, id, values, o.via);
       usedLines.push(...lineIds);
@@ -201,8 +288,13 @@ async function run(ops: readonly Op[]): Promise<void> {
       note(`get ${doc.entity.key}`, current);
       const row = current.body.data;
       if (!row || row.status !== 'draft') continue;
-      const lines = (row.lines as Row[]).map((l, i) => (i === 0 ? { ...l, id: pickLine(o.line), ...(doc.entity === Receipt ? { quantity: o.quantity } : {}) } : l));
-      note(`update ${doc.entity.key}`, await doc.world.panel.call(rest.update(doc.entity, doc.id), { body: { version: row.version, lines } }));
+      const lines = (row.lines as Row[]).map((l, i) =>
+        i === 0 ? { ...l, id: pickLine(o.line), ...(doc.entity === Receipt ? { quantity: o.quantity } : {}) } : l,
+      );
+      note(
+        `update ${doc.entity.key}`,
+        await doc.world.panel.call(rest.update(doc.entity, doc.id), { body: { version: row.version, lines } }),
+      );
     } else if (o.kind === 'submit' || o.kind === 'cancel') {
       const doc = pick(o.target);
       if (doc) await step(doc.world, doc.entity, doc.id, o.kind);
@@ -220,28 +312,38 @@ async function auditBoth(): Promise<AuditDifference[]> {
 }
 
 describe('the books under random attack', () => {
-  it(`agree with their documents after every scenario, and no answer is a 5xx (${RUNS} runs)`, async () => {
-    const started = performance.now();
-    let scenarios = 0;
-    let requests = 0;
-    const refused = new Map<number, number>();
-    await fc.assert(
-      fc.asyncProperty(scenario, async (ops) => {
-        answers = [];
-        await run(ops);
-        scenarios++;
-        requests += answers.length;
-        for (const a of answers) refused.set(a.status, (refused.get(a.status) ?? 0) + 1);
-        if (process.env.BOOKS_PROPERTY_DEBUG) console.log(JSON.stringify(answers));
-        const failed = answers.filter((a) => a.status >= 500);
-        if (failed.length) throw new Error(`answered 5xx: ${JSON.stringify(failed)}`);
-        const differences = await auditBoth();
-        if (differences.length) throw new Error(`the audit found ${differences.length} differences:\n${JSON.stringify(differences, null, 1)}`);
-      }),
-      { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: true },
-    );
-    const statuses = [...refused.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
-    console.log(`books property: ${scenarios} scenarios, ${requests} requests (${statuses}) in ${((performance.now() - started) / 1000).toFixed(1)} s on ${server.engine}; the audit found 0 differences`);
-    expect(await auditBoth()).toEqual([]);
-  }, 60_000 + RUNS * 10_000);
+  it(
+    `agree with their documents after every scenario, and no answer is a 5xx (${RUNS} runs)`,
+    async () => {
+      const started = performance.now();
+      let scenarios = 0;
+      let requests = 0;
+      const refused = new Map<number, number>();
+      await fc.assert(
+        fc.asyncProperty(scenario, async (ops) => {
+          answers = [];
+          await run(ops);
+          scenarios++;
+          requests += answers.length;
+          for (const a of answers) refused.set(a.status, (refused.get(a.status) ?? 0) + 1);
+          if (process.env.BOOKS_PROPERTY_DEBUG) console.log(JSON.stringify(answers));
+          const failed = answers.filter((a) => a.status >= 500);
+          if (failed.length) throw new Error(`answered 5xx: ${JSON.stringify(failed)}`);
+          const differences = await auditBoth();
+          if (differences.length)
+            throw new Error(`the audit found ${differences.length} differences:\n${JSON.stringify(differences, null, 1)}`);
+        }),
+        { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: true },
+      );
+      const statuses = [...refused.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ');
+      console.log(
+        `books property: ${scenarios} scenarios, ${requests} requests (${statuses}) in ${((performance.now() - started) / 1000).toFixed(1)} s on ${server.engine}; the audit found 0 differences`,
+      );
+      expect(await auditBoth()).toEqual([]);
+    },
+    60_000 + RUNS * 10_000,
+  );
 });

@@ -50,8 +50,20 @@ afterAll(async () => {
   await server.close();
 });
 
-const receiptLine = (quantity: string, unitPrice = 100_000, id: string = randomUUID()) => ({ id, productId: rice.id, quantity, unitPrice, locationId: shelf.id });
-const receiptValues = (lines: unknown[]) => ({ direction: 'in', date: '2026-11-22', warehouseId: warehouse.id, partyId: supplier.id, lines });
+const receiptLine = (quantity: string, unitPrice = 100_000, id: string = randomUUID()) => ({
+  id,
+  productId: rice.id,
+  quantity,
+  unitPrice,
+  locationId: shelf.id,
+});
+const receiptValues = (lines: unknown[]) => ({
+  direction: 'in',
+  date: '2026-11-22',
+  warehouseId: warehouse.id,
+  partyId: supplier.id,
+  lines,
+});
 
 async function submitted(lines: unknown[]): Promise<Row> {
   const draft = await createRow(panel, Receipt, receiptValues(lines));
@@ -97,7 +109,9 @@ describe('a line belongs to one document for life', () => {
       ...receiptValues([]),
       warehouseId: (await createRow(other, Warehouse, { name: 'w', code: 'W' })).id,
       partyId: null,
-      lines: [{ id: lineId, productId: (await createRow(other, Product, { name: 'p', code: 'P', unit: 'kg' })).id, quantity: '1', unitPrice: 1 }],
+      lines: [
+        { id: lineId, productId: (await createRow(other, Product, { name: 'p', code: 'P', unit: 'kg' })).id, quantity: '1', unitPrice: 1 },
+      ],
     };
     const created = await other.call(rest.create(Receipt), { body: { id: randomUUID(), ...theirs } });
     expect(created.body.errorData?.code).toBe(Code.AlreadyExists);
@@ -114,16 +128,23 @@ describe('a line belongs to one document for life', () => {
       ],
     });
     expect((await step(panel, Voucher, voucher.id, 'submit')).status).toBe(200);
-    const thief = await panel.call(rest.create(Voucher), { body: { id: randomUUID(), date: '2026-11-20', lines: [{ id: d, accountId: code('5202'), debit: 5, credit: 0 }] } });
+    const thief = await panel.call(rest.create(Voucher), {
+      body: { id: randomUUID(), date: '2026-11-20', lines: [{ id: d, accountId: code('5202'), debit: 5, credit: 0 }] },
+    });
     expect(thief.body.errorData?.code).toBe(Code.AlreadyExists);
     const after = await panel.call<Row>(rest.get(Voucher, voucher.id));
-    expect(after.body.data!.lines).toMatchObject([{ id: d, debit: 1000 }, { id: c, credit: 1000 }]);
+    expect(after.body.data!.lines).toMatchObject([
+      { id: d, debit: 1000 },
+      { id: c, credit: 1000 },
+    ]);
   });
 
   it('still lets a draft keep and edit its own lines', async () => {
     const own = receiptLine('1');
     const draft = await createRow(panel, Receipt, receiptValues([own]));
-    const edited = await panel.call<Row>(rest.update(Receipt, draft.id), { body: { version: draft.version, lines: [{ ...own, quantity: '4' }] } });
+    const edited = await panel.call<Row>(rest.update(Receipt, draft.id), {
+      body: { version: draft.version, lines: [{ ...own, quantity: '4' }] },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.data!.lines).toMatchObject([{ id: own.id, quantity: '4.000' }]);
   });
@@ -136,7 +157,13 @@ describe('a cancel reverses every posting, whatever modules are on now (decision
     const p = await createRow(owner, Product, { name: 'چای', code: 'TEA', unit: 'kg' });
     const s = await createRow(owner, Party, { name: 'پخش', kinds: ['supplier'] });
     const goodsIn = async (quantity: string, unitPrice: number) => {
-      const doc = await createRow(owner, Receipt, { direction: 'in', date: '2026-11-22', warehouseId: w.id, partyId: s.id, lines: [{ id: randomUUID(), productId: p.id, quantity, unitPrice }] });
+      const doc = await createRow(owner, Receipt, {
+        direction: 'in',
+        date: '2026-11-22',
+        warehouseId: w.id,
+        partyId: s.id,
+        lines: [{ id: randomUUID(), productId: p.id, quantity, unitPrice }],
+      });
       expect((await step(owner, Receipt, doc.id, 'submit')).status).toBe(200);
       return doc;
     };
@@ -160,7 +187,12 @@ describe('a cancel reverses every posting, whatever modules are on now (decision
 
 describe('server-kept fields', () => {
   it('refuse the opening flag from one without the opening-stock grant, over REST and sync, and the owner may set it', async () => {
-    const clerk = await addMember(server, panel, await server.createAccount(), [permission(Receipt, 'create'), permission(Receipt, 'update'), permission(Receipt, 'read'), permission(Receipt, 'submit')]);
+    const clerk = await addMember(server, panel, await server.createAccount(), [
+      permission(Receipt, 'create'),
+      permission(Receipt, 'update'),
+      permission(Receipt, 'read'),
+      permission(Receipt, 'submit'),
+    ]);
     const values = () => ({ ...receiptValues([receiptLine('1', 10_000_000)]), opening: true });
     const refused = await clerk.call(rest.create(Receipt), { body: { id: randomUUID(), ...values() } });
     expect(refused.status).toBe(403);
@@ -171,9 +203,15 @@ describe('server-kept fields', () => {
     const edited = await clerk.call(rest.update(Receipt, draft.id), { body: { version: draft.version, opening: true } });
     expect(edited.body.data).toMatchObject({ fields: { opening: 'permission' } });
     const pushed = await syncClient(clerk).push([{ mutationId: 1, entity: Receipt.key, op: 'create', id: randomUUID(), values: values() }]);
-    expect(pushed.body.data!.results[0]).toMatchObject({ status: 'rejected', code: Code.InvalidOperation, fields: { opening: 'permission' } });
+    expect(pushed.body.data!.results[0]).toMatchObject({
+      status: 'rejected',
+      code: Code.InvalidOperation,
+      fields: { opening: 'permission' },
+    });
     // Saying what the server keeps anyway is no change.
-    const same = await clerk.call(rest.create(Receipt), { body: { id: randomUUID(), ...receiptValues([receiptLine('1')]), opening: false } });
+    const same = await clerk.call(rest.create(Receipt), {
+      body: { id: randomUUID(), ...receiptValues([receiptLine('1')]), opening: false },
+    });
     expect(same.status).toBe(201);
 
     // The grant shows in the role matrix, and its holder (the owner) may set the flag, without a supplier only.
@@ -193,7 +231,9 @@ describe('answers after a change', () => {
     const off = await owner.call<CurrentPanel>(panelEndpoints.updateModules, { body: { modules: ['PanelManagement', 'WarehousingMVM'] } });
     expect(off.body.data!.modules).toEqual(['PanelManagement', 'WarehousingMVM']);
     expect(off.body.data!.permissions.some((p) => p.startsWith('HumanResource.'))).toBe(false);
-    const on = await owner.call<CurrentPanel>(panelEndpoints.updateModules, { body: { modules: ['PanelManagement', 'WarehousingMVM', 'HumanResource'] } });
+    const on = await owner.call<CurrentPanel>(panelEndpoints.updateModules, {
+      body: { modules: ['PanelManagement', 'WarehousingMVM', 'HumanResource'] },
+    });
     expect(on.body.data!.permissions).toContain('HumanResource.Personnel.read');
     const current = await owner.call<CurrentPanel>(panelEndpoints.current);
     expect(on.body.data!.permissions).toEqual(current.body.data!.permissions);
@@ -204,10 +244,20 @@ describe('exact money and quantities', () => {
   it('refuses a voucher whose debits are one rial more than its credits above 2^53, and posts a balanced one to the rial', async () => {
     const owner = await openPanel(server, await server.createAccount(), 'ریال به ریال', ['MarketAccounting']);
     expect((await owner.call({ method: 'POST', path: '/api/MarketAccounting/books' })).status).toBe(200);
-    const side = (account: string, debit: number | string, credit: number | string) => ({ id: randomUUID(), accountId: code(account), debit, credit });
+    const side = (account: string, debit: number | string, credit: number | string) => ({
+      id: randomUUID(),
+      accountId: code(account),
+      debit,
+      credit,
+    });
     const uneven = await createRow(owner, Voucher, {
       date: '2026-11-20',
-      lines: [side('5202', 9_000_000_000_000_000, 0), side('5202', 9_000_000_000_000_001, 0), side('1101', 0, 9_000_000_000_000_000), side('1101', 0, 9_000_000_000_000_000)],
+      lines: [
+        side('5202', 9_000_000_000_000_000, 0),
+        side('5202', 9_000_000_000_000_001, 0),
+        side('1101', 0, 9_000_000_000_000_000),
+        side('1101', 0, 9_000_000_000_000_000),
+      ],
     });
     const refused = await step(owner, Voucher, uneven.id, 'submit');
     expect(refused.body.errorData?.code).toBe(Code.NotPossibleNow);
@@ -215,15 +265,27 @@ describe('exact money and quantities', () => {
 
     const even = await createRow(owner, Voucher, {
       date: '2026-11-20',
-      lines: [side('5202', 9_000_000_000_000_000, 0), side('5202', '9000000000000001', 0), side('1101', 0, 9_000_000_000_000_000), side('1101', 0, '9,000,000,000,000,001')],
+      lines: [
+        side('5202', 9_000_000_000_000_000, 0),
+        side('5202', '9000000000000001', 0),
+        side('1101', 0, 9_000_000_000_000_000),
+        side('1101', 0, '9,000,000,000,000,001'),
+      ],
     });
-    expect(even.lines).toMatchObject([{ debit: 9_000_000_000_000_000 }, { debit: 9_000_000_000_000_001 }, {}, { credit: 9_000_000_000_000_001 }]);
+    expect(even.lines).toMatchObject([
+      { debit: 9_000_000_000_000_000 },
+      { debit: 9_000_000_000_000_001 },
+      {},
+      { credit: 9_000_000_000_000_001 },
+    ]);
     expect((await step(owner, Voucher, even.id, 'submit')).status).toBe(200);
     const books = await balances(owner);
     const expense = books.filter((b) => b.accountId === code('5202'));
     expect(expense.map((b) => b.debit)).toEqual(['18000000000000001']);
     // A JSON number past 2^53 has lost its last digits on the way: refused, never rounded.
-    const lossy = await owner.call(rest.create(Voucher), { body: { id: randomUUID(), date: '2026-11-20', lines: [side('5202', 18_000_000_000_000_001, 0)] } });
+    const lossy = await owner.call(rest.create(Voucher), {
+      body: { id: randomUUID(), date: '2026-11-20', lines: [side('5202', 18_000_000_000_000_001, 0)] },
+    });
     expect(lossy.body.data).toMatchObject({ fields: { 'lines.0.debit': 'range' } });
   });
 
@@ -231,7 +293,12 @@ describe('exact money and quantities', () => {
     const owner = await openPanel(server, await server.createAccount(), 'فروش بزرگ', ['NagemManagement', 'MarketAccounting']);
     const product = await createRow(owner, Module, { name: 'ERP', code: 'ERP', price: 1_000, billing: 'yearly', active: true });
     const customer = await createRow(owner, Customer, { kind: 'company', name: 'شرکت بزرگ' });
-    const sale = await createRow(owner, Sale, { customerId: customer.id, date: '2026-11-22', stage: 'won', lines: [{ id: randomUUID(), moduleId: product.id, quantity: 3, unitPrice: 3_000_000_000_000_001 }] });
+    const sale = await createRow(owner, Sale, {
+      customerId: customer.id,
+      date: '2026-11-22',
+      stage: 'won',
+      lines: [{ id: randomUUID(), moduleId: product.id, quantity: 3, unitPrice: 3_000_000_000_000_001 }],
+    });
     expect(sale).toMatchObject({ net: 9_000_000_000_000_003, vat: 900_000_000_000_000, total: '9900000000000003' });
     const invoiced = await step(owner, Sale, sale.id, 'submit');
     expect(invoiced.status).toBe(200);
@@ -239,7 +306,13 @@ describe('exact money and quantities', () => {
     expect(receivable.map((b) => b.debit)).toEqual(['9900000000000003']);
 
     const huge = await owner.call(rest.create(Sale), {
-      body: { id: randomUUID(), customerId: customer.id, date: '2026-11-22', stage: 'won', lines: [{ id: randomUUID(), moduleId: product.id, quantity: 100_000, unitPrice: 9_000_000_000_000_000 }] },
+      body: {
+        id: randomUUID(),
+        customerId: customer.id,
+        date: '2026-11-22',
+        stage: 'won',
+        lines: [{ id: randomUUID(), moduleId: product.id, quantity: 100_000, unitPrice: 9_000_000_000_000_000 }],
+      },
     });
     expect(huge.status).toBe(400);
     expect(huge.body.data).toMatchObject({ fields: { 'lines.0.unitPrice': 'range' }, detail: { reason: 'overflow' } });
@@ -251,7 +324,12 @@ describe('exact money and quantities', () => {
     const bin = await createRow(owner, Location, { warehouseId: w.id, code: 'B-1', kind: 'bin' });
     const p = await createRow(owner, Product, { name: 'پیچ', code: 'SCREW', unit: 'piece' });
     const goodsIn = (quantity: string, unitPrice: number | string) =>
-      createRow(owner, Receipt, { direction: 'in', date: '2026-11-22', warehouseId: w.id, lines: [{ id: randomUUID(), productId: p.id, quantity, unitPrice, locationId: bin.id }] });
+      createRow(owner, Receipt, {
+        direction: 'in',
+        date: '2026-11-22',
+        warehouseId: w.id,
+        lines: [{ id: randomUUID(), productId: p.id, quantity, unitPrice, locationId: bin.id }],
+      });
 
     const first = await goodsIn('999999999999999', 0);
     expect((await step(owner, Receipt, first.id, 'submit')).status).toBe(200);
@@ -265,8 +343,15 @@ describe('exact money and quantities', () => {
     const tooDear = await step(owner, Receipt, dear.id, 'submit');
     expect(tooDear.status).toBe(400);
     expect(tooDear.body.data).toMatchObject({ fields: { 'lines.0.unitPrice': 'range' }, detail: { reason: 'overflow' } });
-    const pushed = await syncClient(owner).push([{ mutationId: 1, entity: Receipt.key, op: 'submit', id: dear.id, baseVersion: dear.version }]);
-    expect(pushed.body.data!.results[0]).toMatchObject({ status: 'rejected', code: Code.BadRequest, fields: { 'lines.0.unitPrice': 'range' }, detail: { reason: 'overflow' } });
+    const pushed = await syncClient(owner).push([
+      { mutationId: 1, entity: Receipt.key, op: 'submit', id: dear.id, baseVersion: dear.version },
+    ]);
+    expect(pushed.body.data!.results[0]).toMatchObject({
+      status: 'rejected',
+      code: Code.BadRequest,
+      fields: { 'lines.0.unitPrice': 'range' },
+      detail: { reason: 'overflow' },
+    });
   });
 });
 
@@ -282,12 +367,20 @@ describe('append-only rows', () => {
     const count = await createRow(owner, StockCount, { date: '2026-11-22', warehouseId: w.id });
     const entry = await createRow(owner, CountEntry, { countId: count.id, productId: p.id, quantity: '3', device: 'phone' });
 
-    for (const [entity, row] of [[RequestMessage, reply], [RequestMessage, note], [CountEntry, entry]] as const) {
+    for (const [entity, row] of [
+      [RequestMessage, reply],
+      [RequestMessage, note],
+      [CountEntry, entry],
+    ] as const) {
       const removed = await owner.call(rest.remove(entity, row.id), { query: { version: String(row.version) } });
       expect(removed.body.errorData?.code).toBe(Code.NotPossibleNow);
-      const edited = await owner.call(rest.update(entity, row.id), { body: { version: row.version, ...(entity === CountEntry ? { quantity: '4' } : { body: 'دیگر' }) } });
+      const edited = await owner.call(rest.update(entity, row.id), {
+        body: { version: row.version, ...(entity === CountEntry ? { quantity: '4' } : { body: 'دیگر' }) },
+      });
       expect(edited.body.errorData?.code).toBe(Code.NotPossibleNow);
-      const pushed = await syncClient(owner).push([{ mutationId: 1, entity: entity.key, op: 'delete', id: row.id, baseVersion: row.version }]);
+      const pushed = await syncClient(owner).push([
+        { mutationId: 1, entity: entity.key, op: 'delete', id: row.id, baseVersion: row.version },
+      ]);
       expect(pushed.body.data!.results[0]).toMatchObject({ status: 'rejected', code: Code.NotPossibleNow });
       expect((await owner.call<Row>(rest.get(entity, row.id))).body.data).toMatchObject({ deleted: false, version: row.version });
     }
@@ -300,10 +393,27 @@ describe('dates, times and places', () => {
   beforeAll(async () => {
     owner = await openPanel(server, await server.createAccount(), 'ساعت و مکان', ['HumanResource', 'MarketAccounting']);
     const office = await createRow(owner, Place, { name: 'دفتر', latitude: '35.7', longitude: '51.4', radius: 150 });
-    person = await createRow(owner, Personnel, { firstName: 'مریم', lastName: 'آزمون', code: 'P-1', placeIds: [office.id], methods: ['phoneFence'], active: true });
+    person = await createRow(owner, Personnel, {
+      firstName: 'مریم',
+      lastName: 'آزمون',
+      code: 'P-1',
+      placeIds: [office.id],
+      methods: ['phoneFence'],
+      active: true,
+    });
   });
   const punch = (values: Record<string, unknown>) =>
-    owner.call<Row>(rest.create(Punch), { body: { id: randomUUID(), personnelId: person.id, direction: 'in', source: 'manual', note: 'دستی', at: new Date(server.clock.now()).toISOString(), ...values } });
+    owner.call<Row>(rest.create(Punch), {
+      body: {
+        id: randomUUID(),
+        personnelId: person.id,
+        direction: 'in',
+        source: 'manual',
+        note: 'دستی',
+        at: new Date(server.clock.now()).toISOString(),
+        ...values,
+      },
+    });
 
   it('refuse an impossible calendar date, and read a time without an offset in the panel’s zone (Asia/Tehran)', async () => {
     const impossible = await punch({ at: '2026-02-30T10:00:00Z' });
@@ -317,7 +427,13 @@ describe('dates, times and places', () => {
   });
 
   it('refuse a punch at a place that is not on Earth', async () => {
-    for (const [latitude, longitude] of [['200', '51.4'], ['NaN', '51.4'], ['35.7', 'Infinity'], ['-91', '0'], ['0', '180.5']]) {
+    for (const [latitude, longitude] of [
+      ['200', '51.4'],
+      ['NaN', '51.4'],
+      ['35.7', 'Infinity'],
+      ['-91', '0'],
+      ['0', '180.5'],
+    ]) {
       const answer = await punch({ latitude, longitude });
       expect(answer.body.errorData?.code, `${latitude}, ${longitude}`).toBe(Code.BadRequest);
     }

@@ -43,7 +43,10 @@ describe('simultaneous guesses', () => {
     const account = await server.createAccount();
     const address = uniqueAddress();
     const { answers, peak } = await together(50, () =>
-      server.call(endpoints.login, { body: { username: account.username, password: 'wrong-password', serviceName: 'pishkhan' }, remoteAddress: address }),
+      server.call(endpoints.login, {
+        body: { username: account.username, password: 'wrong-password', serviceName: 'pishkhan' },
+        remoteAddress: address,
+      }),
     );
     expect(peak).toBeGreaterThan(loginLimits.accountAtAddress.maxFailures);
     expect(countOf(answers, 100)).toBe(loginLimits.accountAtAddress.maxFailures);
@@ -56,7 +59,10 @@ describe('simultaneous guesses', () => {
     const code = await server.sendCode(account.mobile!);
     const wrong = code === '000000' ? '000001' : '000000';
     const { answers, peak } = await together(120, () =>
-      server.call(endpoints.loginByMobile, { body: { UserName: '', Mobile: account.mobile, Code: wrong, ServiceName: 'pishkhan' }, remoteAddress: uniqueAddress() }),
+      server.call(endpoints.loginByMobile, {
+        body: { UserName: '', Mobile: account.mobile, Code: wrong, ServiceName: 'pishkhan' },
+        remoteAddress: uniqueAddress(),
+      }),
     );
     expect(peak).toBeGreaterThan(codeAttemptLimit.maxFailures);
     expect(countOf(answers, 112)).toBe(codeAttemptLimit.maxFailures);

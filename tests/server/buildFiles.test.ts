@@ -20,7 +20,13 @@ beforeAll(async () => {
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Pishkhan</title><script type="module" src="./main.js"></script>');
   writeFileSync(join(root, 'main.js'), 'document.title = "Pishkhan";');
   info = newBuildInfo({ BUILD_ID: 'test-build-33' }, new Date('2026-11-26T10:00:00Z'));
-  await build({ root, configFile: false, logLevel: 'silent', plugins: [buildInfoPlugin(info)], build: { outDir: join(root, 'dist'), emptyOutDir: true } });
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [buildInfoPlugin(info)],
+    build: { outDir: join(root, 'dist'), emptyOutDir: true },
+  });
   server = await startTestServer({ config: { distDir: join(root, 'dist') } });
 }, 180_000);
 afterAll(async () => {

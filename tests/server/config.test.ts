@@ -18,7 +18,15 @@ afterEach(() => {
 describe('settings', () => {
   it('default to one port on loopback, the embedded database and the pishkhan service name', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
-    expect(config).toMatchObject({ production: false, port: 3000, host: '127.0.0.1', databaseUrl: null, serviceName: 'pishkhan', devTools: false, seedDemo: true });
+    expect(config).toMatchObject({
+      production: false,
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: null,
+      serviceName: 'pishkhan',
+      devTools: false,
+      seedDemo: true,
+    });
   });
 
   it('generate a JWT key once on the embedded database and keep it in the data folder', () => {
@@ -91,7 +99,8 @@ describe('production (NODE_ENV=production)', () => {
 
 describe('developer tools', () => {
   it('start on a loopback address only', () => {
-    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) expect(loadConfig({ JWT_SECRET: SECRET, DEV_TOOLS: '1', HOST: host }).devTools).toBe(true);
+    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2'])
+      expect(loadConfig({ JWT_SECRET: SECRET, DEV_TOOLS: '1', HOST: host }).devTools).toBe(true);
     for (const host of ['0.0.0.0', '::', '192.168.1.10', 'pishkhan.example']) {
       expect(() => loadConfig({ JWT_SECRET: SECRET, DEV_TOOLS: '1', HOST: host })).toThrow(/DEV_TOOLS/);
     }

@@ -44,8 +44,14 @@ describe('developer tools with DEV_TOOLS=1', () => {
     const first = await server.sendCode(account.mobile!);
     server.clock.advance(60_000);
     const second = await server.sendCode(account.mobile!, { purpose: 'reset' });
-    const answer = await server.call<{ code: string; purpose: string }[]>(endpoints.devSmsOutbox, { query: { mobile: account.mobile! }, token });
-    expect(answer.body.data?.map((m) => [m.code, m.purpose])).toEqual([[first, 'login'], [second, 'reset']]);
+    const answer = await server.call<{ code: string; purpose: string }[]>(endpoints.devSmsOutbox, {
+      query: { mobile: account.mobile! },
+      token,
+    });
+    expect(answer.body.data?.map((m) => [m.code, m.purpose])).toEqual([
+      [first, 'login'],
+      [second, 'reset'],
+    ]);
   });
 });
 

@@ -33,7 +33,13 @@ const follower: ServerModule = defineServerModule({
   followers: [
     followDocument(FOLLOWER, receiptEvents, async (ctx, step, receipt) => {
       if (refuse) throw new RuleRejection(Code.NotPossibleNow, undefined, { detail: { reason: 'period closed' } });
-      await ctx.tx.query('INSERT INTO test_postings (panel_id, doc_id, step, number, value) VALUES ($1, $2, $3, $4, $5)', [ctx.access.id, receipt.id, step, receipt.number, String(receipt.value)]);
+      await ctx.tx.query('INSERT INTO test_postings (panel_id, doc_id, step, number, value) VALUES ($1, $2, $3, $4, $5)', [
+        ctx.access.id,
+        receipt.id,
+        step,
+        receipt.number,
+        String(receipt.value),
+      ]);
     }),
   ],
 });
@@ -43,16 +49,27 @@ async function postings(docId: string): Promise<{ step: string; number: string; 
 }
 
 async function enableFollower(on: boolean): Promise<void> {
-  await server.db.query(`UPDATE panels SET modules = ${on ? `modules || '["${FOLLOWER}"]'::jsonb` : `modules - '${FOLLOWER}'`} WHERE code = $1`, [panel.code]);
+  await server.db.query(
+    `UPDATE panels SET modules = ${on ? `modules || '["${FOLLOWER}"]'::jsonb` : `modules - '${FOLLOWER}'`} WHERE code = $1`,
+    [panel.code],
+  );
 }
 
 async function step(doc: Row, what: 'submit' | 'cancel') {
   const current = await panel.call<Row>(rest.get(Receipt, doc.id));
-  return panel.call<Row>({ method: 'POST', path: `${entityPath(Receipt)}/${doc.id}/${what}` }, { body: { version: current.body.data!.version } });
+  return panel.call<Row>(
+    { method: 'POST', path: `${entityPath(Receipt)}/${doc.id}/${what}` },
+    { body: { version: current.body.data!.version } },
+  );
 }
 
 async function receipt(): Promise<Row> {
-  return createRow(panel, Receipt, { direction: 'in', date: '2026-11-23', warehouseId, lines: [{ id: randomUUID(), productId, quantity: '4.500', unitPrice: 1000, locationId }] });
+  return createRow(panel, Receipt, {
+    direction: 'in',
+    date: '2026-11-23',
+    warehouseId,
+    lines: [{ id: randomUUID(), productId, quantity: '4.500', unitPrice: 1000, locationId }],
+  });
 }
 
 async function moves(docId: string): Promise<number> {
@@ -62,7 +79,9 @@ async function moves(docId: string): Promise<number> {
 
 beforeAll(async () => {
   server = await startTestServer();
-  await server.db.exec('CREATE TABLE test_postings (id serial PRIMARY KEY, panel_id uuid NOT NULL, doc_id uuid NOT NULL, step text NOT NULL, number text, value text)');
+  await server.db.exec(
+    'CREATE TABLE test_postings (id serial PRIMARY KEY, panel_id uuid NOT NULL, doc_id uuid NOT NULL, step text NOT NULL, number text, value text)',
+  );
   registerServerModules([...before, follower]);
   panel = await openPanel(server, await server.createAccount(), 'دفتر و انبار', ['WarehousingMVM']);
   warehouseId = (await createRow(panel, Warehouse, { name: 'انبار', code: 'W1' })).id;
@@ -78,7 +97,9 @@ afterAll(async () => {
 describe('a module following another’s documents', () => {
   it('must name the publisher in listensTo', () => {
     const stranger = { key: 'Stranger', order: 99, entities: [], routes: {} };
-    expect(() => defineServerModule({ module: stranger, followers: [followDocument('Stranger', receiptEvents, async () => {})] })).toThrow(/listensTo/);
+    expect(() => defineServerModule({ module: stranger, followers: [followDocument('Stranger', receiptEvents, async () => {})] })).toThrow(
+      /listensTo/,
+    );
   });
 
   it('does nothing while its module is not enabled in the panel', async () => {

@@ -32,7 +32,15 @@ describe('REST writes of an entity', () => {
     const created = await panel.call<Row>(rest.create(Role), { body: { id, name: 'Cashier', permissions: [] } });
     expect(created.status).toBe(201);
     expect(created.body.errorData).toBeNull();
-    expect(created.body.data).toMatchObject({ id, version: 1, deleted: false, name: 'Cashier', description: null, parentRoleId: null, permissions: [] });
+    expect(created.body.data).toMatchObject({
+      id,
+      version: 1,
+      deleted: false,
+      name: 'Cashier',
+      description: null,
+      parentRoleId: null,
+      permissions: [],
+    });
     const read = await panel.call<Row>(rest.get(Role, id));
     expect(read.body.data).toEqual(created.body.data);
     expect(await activityFor(id)).toEqual([expect.objectContaining({ action: 'create', rowTitle: 'Cashier', actorName: 'مریم احمدی' })]);
@@ -93,7 +101,9 @@ describe('REST writes of an entity', () => {
     const unknown = await panel.call<Fields>(rest.create(Role), { body: { name: 'X1', colour: 'red' } });
     expect(unknown.body.data?.fields).toEqual({ colour: 'type' });
     const role = await createRow(panel, Role, { name: 'For members' });
-    const readOnly = await panel.call<Fields>(rest.create(Member), { body: { login: owner.username, roleId: role.id, userId: owner.userId } });
+    const readOnly = await panel.call<Fields>(rest.create(Member), {
+      body: { login: owner.username, roleId: role.id, userId: owner.userId },
+    });
     expect([readOnly.status, readOnly.body.data?.fields]).toEqual([400, { userId: 'type' }]);
     const badPermission = await panel.call<Fields>(rest.create(Role), { body: { name: 'X2', permissions: ['Nope.Thing.read'] } });
     expect([badPermission.status, badPermission.body.errorData?.code, badPermission.body.data?.fields]).toEqual([
@@ -107,7 +117,11 @@ describe('REST writes of an entity', () => {
 
   it('refuses references to rows that are not live rows of this panel (9202) and cycles in the chart', async () => {
     const missing = await panel.call<Fields>(rest.create(Role), { body: { name: 'Orphan', parentRoleId: randomUUID() } });
-    expect([missing.status, missing.body.errorData?.code, missing.body.data?.fields]).toEqual([400, Code.IdNotRegistered, { parentRoleId: 'reference' }]);
+    expect([missing.status, missing.body.errorData?.code, missing.body.data?.fields]).toEqual([
+      400,
+      Code.IdNotRegistered,
+      { parentRoleId: 'reference' },
+    ]);
     const top = await createRow(panel, Role, { name: 'Top' });
     const middle = await createRow(panel, Role, { name: 'Middle', parentRoleId: top.id });
     const loop = await panel.call<Fields>(rest.update(Role, top.id), { body: { version: 1, parentRoleId: middle.id } });
@@ -154,7 +168,11 @@ describe('people in a panel', () => {
   it('refuses a login with no account (9204) and someone already in the panel, the owner included (9107)', async () => {
     const role = await createRow(panel, Role, { name: 'Driver' });
     const nobody = await panel.call<Fields>(rest.create(Member), { body: { login: 'no-such-person-anywhere', roleId: role.id } });
-    expect([nobody.status, nobody.body.errorData?.code, nobody.body.data?.fields]).toEqual([400, Code.NotFoundUser, { login: 'reference' }]);
+    expect([nobody.status, nobody.body.errorData?.code, nobody.body.data?.fields]).toEqual([
+      400,
+      Code.NotFoundUser,
+      { login: 'reference' },
+    ]);
     const theOwner = await panel.call<Fields>(rest.create(Member), { body: { login: owner.username, roleId: role.id } });
     expect([theOwner.status, theOwner.body.errorData?.code]).toEqual([409, Code.AlreadyExists]);
     const person = await server.createAccount();
@@ -176,7 +194,12 @@ describe('REST lists', () => {
       ['Beta', null],
       ['Gamma', '100% sure'],
     ] as const) {
-      await createRow(listPanel, Role, { name, description, parentRoleId: name === 'Alpha' ? parent.id : null, permissions: name === 'Beta' ? ['PanelManagement.Role.read'] : [] });
+      await createRow(listPanel, Role, {
+        name,
+        description,
+        parentRoleId: name === 'Alpha' ? parent.id : null,
+        permissions: name === 'Beta' ? ['PanelManagement.Role.read'] : [],
+      });
     }
   });
 
@@ -205,15 +228,28 @@ describe('REST lists', () => {
   it('filters by value, by "not set" and by list membership', async () => {
     const all = await listPanel.call<EntityListResponse>(rest.list(Role));
     const parent = all.body.data!.items.find((r) => r.name === 'Parent')!;
-    expect(names(await listPanel.call<EntityListResponse>(rest.list(Role), { query: { 'filter.parentRoleId': parent.id } }))).toEqual(['Alpha']);
-    expect(names(await listPanel.call<EntityListResponse>(rest.list(Role), { query: { 'filter.description': '' } }))).toEqual(['Beta', 'Parent']);
+    expect(names(await listPanel.call<EntityListResponse>(rest.list(Role), { query: { 'filter.parentRoleId': parent.id } }))).toEqual([
+      'Alpha',
+    ]);
+    expect(names(await listPanel.call<EntityListResponse>(rest.list(Role), { query: { 'filter.description': '' } }))).toEqual([
+      'Beta',
+      'Parent',
+    ]);
     expect(
       names(await listPanel.call<EntityListResponse>(rest.list(Role), { query: { 'filter.permissions': 'PanelManagement.Role.read' } })),
     ).toEqual(['Beta']);
   });
 
   it('answers 400 for an unknown filter or sort field and for page sizes out of range', async () => {
-    const queries: Record<string, string>[] = [{ 'filter.colour': 'red' }, { sort: 'colour' }, { order: 'sideways' }, { pageSize: '0' }, { pageSize: '501' }, { page: 'x' }, { 'filter.name.from': 'a' }];
+    const queries: Record<string, string>[] = [
+      { 'filter.colour': 'red' },
+      { sort: 'colour' },
+      { order: 'sideways' },
+      { pageSize: '0' },
+      { pageSize: '501' },
+      { page: 'x' },
+      { 'filter.name.from': 'a' },
+    ];
     for (const query of queries) {
       const answer = await listPanel.call(rest.list(Role), { query });
       expect([answer.status, answer.body.errorData?.code]).toEqual([400, Code.BadRequest]);
@@ -223,7 +259,9 @@ describe('REST lists', () => {
   it('filters dates and times by range', async () => {
     const from = new Date(server.clock.now() - 60_000).toISOString();
     const to = new Date(server.clock.now() + 60_000).toISOString();
-    const inRange = await listPanel.call<EntityListResponse>(rest.list(Activity), { query: { 'filter.at.from': from, 'filter.at.to': to } });
+    const inRange = await listPanel.call<EntityListResponse>(rest.list(Activity), {
+      query: { 'filter.at.from': from, 'filter.at.to': to },
+    });
     expect(inRange.body.data!.total).toBeGreaterThan(0);
     const later = await listPanel.call<EntityListResponse>(rest.list(Activity), { query: { 'filter.at.from': to } });
     expect(later.body.data!.total).toBe(0);

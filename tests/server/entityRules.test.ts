@@ -55,14 +55,27 @@ beforeAll(async () => {
   const panel = await openPanel(server, owner);
   const [row] = await server.db.query<{ id: string }>('SELECT id FROM panels WHERE code = $1', [panel.code]);
   userId = owner.userId;
-  access = { id: row!.id, code: panel.code, isOwner: true, permissions: new Set(actions.map((a) => permission(Contact, a))), granted: new Set(), roleName: null, memberId: null, roleId: null, actorName: 'Owner', modules: ['WarehousingMVM'] };
+  access = {
+    id: row!.id,
+    code: panel.code,
+    isOwner: true,
+    permissions: new Set(actions.map((a) => permission(Contact, a))),
+    granted: new Set(),
+    roleName: null,
+    memberId: null,
+    roleId: null,
+    actorName: 'Owner',
+    modules: ['WarehousingMVM'],
+  };
 });
 afterAll(async () => {
   await server.close();
 });
 
 function apply(m: Omit<MutationRequest, 'entity'>) {
-  return server.db.transaction((tx) => applyMutation({ tx, access, userId, now: new Date(server.clock.now()), lang: 'en' }, { entity: Contact, ...m }));
+  return server.db.transaction((tx) =>
+    applyMutation({ tx, access, userId, now: new Date(server.clock.now()), lang: 'en' }, { entity: Contact, ...m }),
+  );
 }
 
 describe('rules from the declaration alone', () => {
@@ -115,8 +128,16 @@ describe('rules from the declaration alone', () => {
   });
 
   it('refuses values outside the declared options and kinds with 9401', async () => {
-    const outcome = await apply({ op: 'create', id: randomUUID(), values: { name: 'x', tier: 'platinum', active: 'yes', birthDay: '2025-02-30' } });
-    expect(outcome).toMatchObject({ status: 'rejected', code: Code.BadRequest, fields: { tier: 'option', active: 'type', birthDay: 'format' } });
+    const outcome = await apply({
+      op: 'create',
+      id: randomUUID(),
+      values: { name: 'x', tier: 'platinum', active: 'yes', birthDay: '2025-02-30' },
+    });
+    expect(outcome).toMatchObject({
+      status: 'rejected',
+      code: Code.BadRequest,
+      fields: { tier: 'option', active: 'type', birthDay: 'format' },
+    });
   });
 
   it('refuses what a column cannot hold (a NUL character, a whole number beyond integer) before writing', async () => {

@@ -15,7 +15,9 @@ beforeAll(async () => {
   server = await startTestServer({
     logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } },
     register(app) {
-      app.get('/api/test/failing-statement', async (request) => request.server.deps.db.query('SELECT $1::text AS value, 1 / 0 AS broken', [SECRET]));
+      app.get('/api/test/failing-statement', async (request) =>
+        request.server.deps.db.query('SELECT $1::text AS value, 1 / 0 AS broken', [SECRET]),
+      );
     },
   });
 });

@@ -57,7 +57,9 @@ beforeAll(async () => {
       IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
       RETURN NEW;
     END $$`);
-  await server.db.query(`CREATE TRIGGER explode_roles BEFORE INSERT OR UPDATE OR DELETE ON ${Role.table} FOR EACH ROW EXECUTE FUNCTION explode_roles()`);
+  await server.db.query(
+    `CREATE TRIGGER explode_roles BEFORE INSERT OR UPDATE OR DELETE ON ${Role.table} FOR EACH ROW EXECUTE FUNCTION explode_roles()`,
+  );
 });
 afterAll(() => server.close());
 
@@ -136,10 +138,14 @@ describe('an operation that fails for any other reason', () => {
     await server.db.query(`CREATE FUNCTION busy_roles() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.name = 'busy' THEN RAISE EXCEPTION 'raised on purpose' USING ERRCODE = '40001'; END IF; RETURN NEW; END $$`);
     await server.db.query(`CREATE TRIGGER busy_roles BEFORE INSERT ON ${Role.table} FOR EACH ROW EXECUTE FUNCTION busy_roles()`);
-    const busy = await client.push([{ mutationId: 2, entity: Role.key, op: 'create', id: randomUUID(), values: { name: 'busy', permissions: [] } }]);
+    const busy = await client.push([
+      { mutationId: 2, entity: Role.key, op: 'create', id: randomUUID(), values: { name: 'busy', permissions: [] } },
+    ]);
     expect([busy.status, busy.body.errorData?.code]).toEqual([503, Code.TransactionFailed]);
     await server.db.query(`DROP TRIGGER busy_roles ON ${Role.table}`);
-    const again = await client.push([{ mutationId: 2, entity: Role.key, op: 'create', id: randomUUID(), values: { name: 'busy', permissions: [] } }]);
+    const again = await client.push([
+      { mutationId: 2, entity: Role.key, op: 'create', id: randomUUID(), values: { name: 'busy', permissions: [] } },
+    ]);
     expect(again.body.data!.results.map((r) => [r.status, r.code])).toEqual([['applied', Code.Created]]);
   });
 
@@ -149,7 +155,10 @@ describe('an operation that fails for any other reason', () => {
       BEGIN IF NEW.first_name = 'explode' THEN RAISE EXCEPTION 'exploded'; END IF; RETURN NEW; END $$`);
     await server.db.query('CREATE TRIGGER explode_users BEFORE UPDATE ON users FOR EACH ROW EXECUTE FUNCTION explode_users()');
     try {
-      const answer = await server.call(endpoints.registrationProfile, { token: account.tokens.access_token, body: { ...sampleRegistration(), firstName: 'explode' } });
+      const answer = await server.call(endpoints.registrationProfile, {
+        token: account.tokens.access_token,
+        body: { ...sampleRegistration(), firstName: 'explode' },
+      });
       expect([answer.status, answer.body.errorData?.code]).toEqual([500, Code.SaveFailed]);
     } finally {
       await server.db.query('DROP TRIGGER explode_users ON users');

@@ -44,12 +44,29 @@ describe('the benches npm run bench and bench:smoke find', () => {
 
   it('finds this repository’s benches, a module’s included, and none of what they share', () => {
     const files = findBenches(root).map((b) => b.file);
-    expect(files).toEqual(expect.arrayContaining(['bench/list.ts', 'bench/sync.ts', 'bench/soak.ts', 'modules/WarehousingMVM/bench/stock.ts', 'modules/HumanResource/bench/report.ts']));
-    for (const shared of ['bench/browserBench.ts', 'bench/serverProcess.ts', 'bench/benchArgs.ts', 'bench/appBuild.ts', 'bench/wireCounter.ts']) expect(files).not.toContain(shared);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'bench/list.ts',
+        'bench/sync.ts',
+        'bench/soak.ts',
+        'modules/WarehousingMVM/bench/stock.ts',
+        'modules/HumanResource/bench/report.ts',
+      ]),
+    );
+    for (const shared of [
+      'bench/browserBench.ts',
+      'bench/serverProcess.ts',
+      'bench/benchArgs.ts',
+      'bench/appBuild.ts',
+      'bench/wireCounter.ts',
+    ])
+      expect(files).not.toContain(shared);
   });
 
   it('every bench of this repository has a smoke mode: it reads bench/benchArgs.ts', () => {
-    const without = findBenches(root).filter((b) => !/from '[./]*(?:bench\/)?benchArgs\.ts'/.test(readFileSync(join(root, b.file), 'utf8')));
+    const without = findBenches(root).filter(
+      (b) => !/from '[./]*(?:bench\/)?benchArgs\.ts'/.test(readFileSync(join(root, b.file), 'utf8')),
+    );
     expect(without.map((b) => b.file)).toEqual([]);
   });
 });

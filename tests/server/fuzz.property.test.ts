@@ -35,14 +35,36 @@ const pathArb = fc.oneof(
   fc.tuple(fc.constantFrom(...realPaths), fc.stringMatching(/^[a-zA-Z0-9=&%._~-]{0,40}$/)).map(([p, q]) => `${p}?${q}`),
   fc.webPath().map((p) => (p.startsWith('/') ? p : `/${p}`)),
   fc.stringMatching(/^(\/[a-zA-Z0-9%._~-]{0,12}){1,6}$/).map((p) => `/api${p}`),
-  fc.constantFrom('/api/%', '/api/%zz', '//api//account//login', '/api/account/login?username=%', '/api/Dev/GetUserByUsername?username[]=a', '/../etc/passwd'),
+  fc.constantFrom(
+    '/api/%',
+    '/api/%zz',
+    '//api//account//login',
+    '/api/account/login?username=%',
+    '/api/Dev/GetUserByUsername?username[]=a',
+    '/../etc/passwd',
+  ),
 );
 
 const methodArb = fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS');
 
 const fieldNames = [
-  'username', 'password', 'serviceName', 'UserName', 'Mobile', 'Code', 'ServiceName', 'mobile', 'code', 'purpose',
-  'refreshToken', 'oldPassword', 'newPassword', 'confirmPassword', 'userId', '__proto__', 'constructor',
+  'username',
+  'password',
+  'serviceName',
+  'UserName',
+  'Mobile',
+  'Code',
+  'ServiceName',
+  'mobile',
+  'code',
+  'purpose',
+  'refreshToken',
+  'oldPassword',
+  'newPassword',
+  'confirmPassword',
+  'userId',
+  '__proto__',
+  'constructor',
   ...profileFields,
 ];
 
@@ -50,7 +72,19 @@ const valueArb: fc.Arbitrary<unknown> = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
   fc.constant(null).map(() => account.username),
-  fc.constantFrom('pishkhan', '09120000000', '۰۹۱۲۰۰۰۰۰۰۰', '+989120000000', '123456', 'null', '', 'login', 'verify', '1990-02-30', 'a\u0000b'),
+  fc.constantFrom(
+    'pishkhan',
+    '09120000000',
+    '۰۹۱۲۰۰۰۰۰۰۰',
+    '+989120000000',
+    '123456',
+    'null',
+    '',
+    'login',
+    'verify',
+    '1990-02-30',
+    'a\u0000b',
+  ),
   fc.constantFrom('سارا\u202E', 'ad\u200Dmin', 'Jose\u0301', 'first\nsecond', 'می\u200Cروم', '\u2066x\u2069', 'a\u200Bb'),
   fc.string({ minLength: 2000, maxLength: 6000 }),
   fc.integer(),
@@ -63,8 +97,14 @@ const valueArb: fc.Arbitrary<unknown> = fc.oneof(
 const fieldsArb = fc.dictionary(fc.constantFrom(...fieldNames), valueArb, { maxKeys: 8 });
 
 const contentTypeArb = fc.constantFrom(
-  'application/json', 'application/json; charset=utf-8', 'application/x-www-form-urlencoded', 'text/plain',
-  'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/octet-stream',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/x-www-form-urlencoded',
+  'text/plain',
+  'application/xml',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=latin1',
+  'application/octet-stream',
 );
 
 const bodyArb: fc.Arbitrary<{ payload?: string; contentType?: string }> = fc.oneof(
@@ -133,7 +173,9 @@ async function expectCountersWithinLimits(): Promise<void> {
 }
 
 async function expectNormalisedNames(): Promise<void> {
-  const names = await server.db.query<Record<string, string | null>>('SELECT first_name, last_name, father_name, city, state, country, public_user_name FROM users');
+  const names = await server.db.query<Record<string, string | null>>(
+    'SELECT first_name, last_name, father_name, city, state, country, public_user_name FROM users',
+  );
   for (const value of names.flatMap((row) => Object.values(row))) {
     if (value !== null) expect(normalizeText(value), JSON.stringify(value)).toBe(value);
   }

@@ -32,7 +32,10 @@ describe('the API edge', () => {
   });
 
   it('answers 400 with 9401 for malformed JSON', async () => {
-    const answer = await server.call(endpoints.login, { payload: '{"username": "demo", ', headers: { 'content-type': 'application/json' } });
+    const answer = await server.call(endpoints.login, {
+      payload: '{"username": "demo", ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.errorData?.code).toBe(9401);
   });
@@ -74,7 +77,10 @@ describe('the API edge', () => {
   });
 
   it('answers 404 with the envelope for an unknown API path or method', async () => {
-    for (const endpoint of [{ method: 'GET', path: '/api/Nothing/Here' }, { method: 'DELETE', path: endpoints.login.path }]) {
+    for (const endpoint of [
+      { method: 'GET', path: '/api/Nothing/Here' },
+      { method: 'DELETE', path: endpoints.login.path },
+    ]) {
       const answer = await server.call(endpoint);
       expect(answer.status).toBe(404);
       expect(isEnvelope(answer.body)).toBe(true);
@@ -113,7 +119,13 @@ describe('the API edge', () => {
   it('marks API answers no-store however the path is spelled: doubled slashes, percent-encoding, dot segments', async () => {
     const account = await server.createAccount();
     const login = { username: account.username, password: account.password, serviceName: 'pishkhan' };
-    for (const path of ['//api/account/login', '/%61pi/account/login', '/%41PI/account//login', '/x/../api/account/login', '/api/./account/login']) {
+    for (const path of [
+      '//api/account/login',
+      '/%61pi/account/login',
+      '/%41PI/account//login',
+      '/x/../api/account/login',
+      '/api/./account/login',
+    ]) {
       const answer = await server.app.inject({ method: 'POST', url: path, payload: login });
       if (answer.statusCode === 200) expect(answer.json().data.access_token, path).toBeTruthy();
       expect(answer.headers['cache-control'], `${path} answered ${answer.statusCode}`).toBe('no-store');

@@ -31,7 +31,10 @@ const invitationsOf = async (person: TestAccount) =>
 const panelsOf = async (person: TestAccount) =>
   (await server.call<PanelSummary[]>(panelEndpoints.list, { token: person.tokens.access_token })).body.data!;
 const answer = (person: TestAccount, accept: boolean, code = owner.code) =>
-  server.call<PanelSummary | null>(accept ? panelEndpoints.acceptInvitation : panelEndpoints.declineInvitation, { token: person.tokens.access_token, body: { code } });
+  server.call<PanelSummary | null>(accept ? panelEndpoints.acceptInvitation : panelEndpoints.declineInvitation, {
+    token: person.tokens.access_token,
+    body: { code },
+  });
 
 async function invite(): Promise<{ person: TestAccount; row: Row }> {
   const person = await server.createAccount();
@@ -48,7 +51,14 @@ describe('an invited person', () => {
     expect((await callerIn(server, person, owner.code).call(rest.list(Role))).status).toBe(404);
     expect(await panelsOf(person)).toEqual([]);
     expect(await invitationsOf(person)).toEqual([
-      { code: owner.code, name: 'نانوایی سحر', icon: 'store', invitedBy: 'مریم احمدی', roleName: 'Baker', openUntil: new Date(server.clock.now() + INVITATION_DAYS * DAY).toISOString() },
+      {
+        code: owner.code,
+        name: 'نانوایی سحر',
+        icon: 'store',
+        invitedBy: 'مریم احمدی',
+        roleName: 'Baker',
+        openUntil: new Date(server.clock.now() + INVITATION_DAYS * DAY).toISOString(),
+      },
     ]);
   });
 
@@ -61,7 +71,13 @@ describe('an invited person', () => {
     expect(await invitationsOf(person)).toEqual([]);
     expect((await callerIn(server, person, owner.code).call(rest.list(Role))).status).toBe(200);
     const seen = (await owner.call<Row>(rest.get(Member, row.id))).body.data!;
-    expect(seen).toMatchObject({ status: 'active', displayName: 'مریم احمدی', userName: person.username, login: person.username, invitedUntil: null });
+    expect(seen).toMatchObject({
+      status: 'active',
+      displayName: 'مریم احمدی',
+      userName: person.username,
+      login: person.username,
+      invitedUntil: null,
+    });
   });
 
   it('who declines stays out, and cannot accept afterwards', async () => {
@@ -72,7 +88,6 @@ describe('an invited person', () => {
     expect((await answer(person, true)).status).toBe(404);
     expect((await callerIn(server, person, owner.code).call(panelEndpoints.current)).status).toBe(404);
   });
-
 });
 
 describe('answering an invitation', () => {
@@ -92,10 +107,22 @@ describe('answering an invitation', () => {
     const before = await pullAll(client);
     await answer(person, true);
     const after = await pullAll(client, before.cursor);
-    expect(after.changes.find((c) => c.entity === Member.key)?.row).toMatchObject({ id: row.id, status: 'active', displayName: 'مریم احمدی' });
-    const log = await owner.call<EntityListResponse>({ method: 'GET', path: '/api/PanelManagement/Activity' }, { query: { pageSize: '500' } });
+    expect(after.changes.find((c) => c.entity === Member.key)?.row).toMatchObject({
+      id: row.id,
+      status: 'active',
+      displayName: 'مریم احمدی',
+    });
+    const log = await owner.call<EntityListResponse>(
+      { method: 'GET', path: '/api/PanelManagement/Activity' },
+      { query: { pageSize: '500' } },
+    );
     const entries = log.body.data!.items.filter((r) => r.rowId === row.id).map((r) => [r.action, r.rowTitle]);
-    expect(entries).toEqual(expect.arrayContaining([['create', person.username], ['update', 'مریم احمدی']]));
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        ['create', person.username],
+        ['update', 'مریم احمدی'],
+      ]),
+    );
   });
 });
 

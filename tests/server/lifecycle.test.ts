@@ -87,7 +87,11 @@ function printed(server: ServerProcess, pattern: RegExp): Promise<void> {
   });
 }
 
-async function call<T>(server: ServerProcess, endpoint: { method: string; path: string }, options: { body?: unknown; token?: string; panel?: string; query?: string } = {}) {
+async function call<T>(
+  server: ServerProcess,
+  endpoint: { method: string; path: string },
+  options: { body?: unknown; token?: string; panel?: string; query?: string } = {},
+) {
   const response = await fetch(`${server.url}${endpoint.path}${options.query ?? ''}`, {
     method: endpoint.method,
     headers: {
@@ -110,23 +114,38 @@ describe('a stop signal', () => {
   let panel = '';
 
   async function login(server: ServerProcess): Promise<string> {
-    const answer = await call<LoginData>(server, endpoints.login, { body: { username, password: strongPassword, serviceName: 'pishkhan' } });
+    const answer = await call<LoginData>(server, endpoints.login, {
+      body: { username, password: strongPassword, serviceName: 'pishkhan' },
+    });
     expect(answer.status).toBe(200);
     return answer.body.data!.access_token;
   }
 
   it('during a sync push: the process exits 0 and the push is there whole or not at all after a restart', async () => {
     const first = await startServer();
-    const signUp = await call<LoginData>(first, endpoints.signUp, { body: { username, password: strongPassword, serviceName: 'pishkhan' } });
+    const signUp = await call<LoginData>(first, endpoints.signUp, {
+      body: { username, password: strongPassword, serviceName: 'pishkhan' },
+    });
     expect(signUp.status).toBe(201);
     const token = signUp.body.data!.access_token;
-    expect((await call(first, endpoints.registrationProfile, { body: { ...sampleRegistration(), mobileNumber: '09121234567' }, token })).status).toBe(200);
-    const opened = await call<CurrentPanel>(first, panelEndpoints.register, { body: { name: 'فروشگاه توقف', icon: 'store', modules: ['PanelManagement'] }, token });
+    expect(
+      (await call(first, endpoints.registrationProfile, { body: { ...sampleRegistration(), mobileNumber: '09121234567' }, token })).status,
+    ).toBe(200);
+    const opened = await call<CurrentPanel>(first, panelEndpoints.register, {
+      body: { name: 'فروشگاه توقف', icon: 'store', modules: ['PanelManagement'] },
+      token,
+    });
     expect(opened.status).toBe(201);
     panel = opened.body.data!.code;
 
     const ids = Array.from({ length: PUSH_BATCH_MAX }, () => randomUUID());
-    const mutations: Mutation[] = ids.map((id, i) => ({ mutationId: i + 1, entity: Role.key, op: 'create', id, values: { name: `نقش ${i + 1}` } }));
+    const mutations: Mutation[] = ids.map((id, i) => ({
+      mutationId: i + 1,
+      entity: Role.key,
+      op: 'create',
+      id,
+      values: { name: `نقش ${i + 1}` },
+    }));
     const arrived = printed(first, /"url":"\/api\/Sync\/Push"/);
     const push = call<PushResponse>(first, syncEndpoints.push, { body: { clientId: randomUUID(), mutations }, token, panel }).then(
       (answer) => answer,
@@ -159,9 +178,17 @@ describe('a stop signal', () => {
     const server = await startServer();
     const token = await login(server);
     // A push keeps the server busy while both signals arrive.
-    const mutations: Mutation[] = Array.from({ length: PUSH_BATCH_MAX }, (_, i) => ({ mutationId: i + 1, entity: Role.key, op: 'create', id: randomUUID(), values: { name: `دوم ${i + 1}` } }));
+    const mutations: Mutation[] = Array.from({ length: PUSH_BATCH_MAX }, (_, i) => ({
+      mutationId: i + 1,
+      entity: Role.key,
+      op: 'create',
+      id: randomUUID(),
+      values: { name: `دوم ${i + 1}` },
+    }));
     const arrived = printed(server, /"url":"\/api\/Sync\/Push"/);
-    const busy = call(server, syncEndpoints.push, { body: { clientId: randomUUID(), mutations }, token, panel }).catch((error: unknown) => error);
+    const busy = call(server, syncEndpoints.push, { body: { clientId: randomUUID(), mutations }, token, panel }).catch(
+      (error: unknown) => error,
+    );
     await arrived;
     server.child.kill('SIGINT');
     await printed(server, /SIGINT: stopping/);

@@ -34,7 +34,14 @@ const Item = defineEntity({
     price: { kind: 'money', label: label('price') },
     day: { kind: 'date', label: label('day') },
     at: { kind: 'dateTime', label: label('at') },
-    kind: { kind: 'select', label: label('kind'), options: [{ value: 'a', label: label('a') }, { value: 'b', label: label('b') }] },
+    kind: {
+      kind: 'select',
+      label: label('kind'),
+      options: [
+        { value: 'a', label: label('a') },
+        { value: 'b', label: label('b') },
+      ],
+    },
     active: { kind: 'boolean', label: label('active') },
     tags: { kind: 'stringList', label: label('tags') },
   },
@@ -50,7 +57,23 @@ let access: PanelAccess;
 let userId: string;
 const rows: Row[] = [];
 
-const words = ['انبار', 'انبار‌ها', 'كتاب', 'کتاب', 'Book', 'book', 'Zebra', 'آب', 'پیچ', 'item 2', 'item 10', 'ITEM ۳', '', 'ژاله', '😀 emoji'];
+const words = [
+  'انبار',
+  'انبار‌ها',
+  'كتاب',
+  'کتاب',
+  'Book',
+  'book',
+  'Zebra',
+  'آب',
+  'پیچ',
+  'item 2',
+  'item 10',
+  'ITEM ۳',
+  '',
+  'ژاله',
+  '😀 emoji',
+];
 const anyOf = <T>(list: readonly T[]) => fc.constantFrom(...list);
 const rowValues = fc.record({
   name: fc.option(anyOf(words), { nil: null }),
@@ -59,7 +82,9 @@ const rowValues = fc.record({
   weight: fc.option(anyOf(['0.5', '10', '2.25', '-1.125', '0', '100.001']), { nil: null }),
   price: fc.option(fc.integer({ min: 0, max: 1_000_000 }), { nil: null }),
   day: fc.option(anyOf(['2026-03-20', '2026-03-21', '2026-11-22', '2025-01-01']), { nil: null }),
-  at: fc.option(anyOf(['2026-03-20T20:29:59.999Z', '2026-03-20T20:30:00.000Z', '2026-11-22T10:00:00.000Z', '2026-11-21T21:00:00.000Z']), { nil: null }),
+  at: fc.option(anyOf(['2026-03-20T20:29:59.999Z', '2026-03-20T20:30:00.000Z', '2026-11-22T10:00:00.000Z', '2026-11-21T21:00:00.000Z']), {
+    nil: null,
+  }),
   kind: fc.option(anyOf(['a', 'b']), { nil: null }),
   active: fc.option(fc.boolean(), { nil: null }),
   tags: fc.array(anyOf(['x', 'y', 'z']), { maxLength: 2 }),
@@ -92,7 +117,18 @@ beforeAll(async () => {
   const panel = await openPanel(server, owner);
   const [row] = await server.db.query<{ id: string }>('SELECT id FROM panels WHERE code = $1', [panel.code]);
   userId = owner.userId;
-  access = { id: row!.id, code: panel.code, isOwner: true, permissions: new Set(actions.map((a) => permission(Item, a))), granted: new Set(), roleName: null, memberId: null, roleId: null, actorName: 'Owner', modules: ['WarehousingMVM'] };
+  access = {
+    id: row!.id,
+    code: panel.code,
+    isOwner: true,
+    permissions: new Set(actions.map((a) => permission(Item, a))),
+    granted: new Set(),
+    roleName: null,
+    memberId: null,
+    roleId: null,
+    actorName: 'Owner',
+    modules: ['WarehousingMVM'],
+  };
   const samples = fc.sample(rowValues, { numRuns: 60, seed: 7 });
   await server.db.transaction(async (tx) => {
     for (const values of samples) {
@@ -114,7 +150,10 @@ describe('the list engine', () => {
       fc.asyncProperty(query, async (raw) => {
         const fromSql = await listRows(server.db, Item, access.id, raw, access.permissions);
         const inMemory = selectRows(rows, Item, parseListQuery(Item, raw));
-        expect(fromSql.items.map((r) => r.id), JSON.stringify(raw)).toEqual(inMemory.items.map((r) => r.id));
+        expect(
+          fromSql.items.map((r) => r.id),
+          JSON.stringify(raw),
+        ).toEqual(inMemory.items.map((r) => r.id));
         expect(fromSql.total).toBe(inMemory.total);
       }),
       { numRuns: RUNS },

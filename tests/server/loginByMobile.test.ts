@@ -22,13 +22,15 @@ const loginByMobile = (body: Record<string, unknown>) =>
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('POST /api/account/LoginByMobile', () => {
-  it('logs in with the code sent to the account\'s verified number', async () => {
+  it("logs in with the code sent to the account's verified number", async () => {
     const account = await server.createAccount();
     const code = await server.sendCode(account.mobile!);
     const answer = await loginByMobile({ UserName: account.username, Mobile: account.mobile, Code: code });
     expect(answer.status).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
-    const me = await server.call<{ userName: string; mobileVerified: boolean }>(endpoints.getCurrentUser, { token: answer.body.data!.access_token });
+    const me = await server.call<{ userName: string; mobileVerified: boolean }>(endpoints.getCurrentUser, {
+      token: answer.body.data!.access_token,
+    });
     expect(me.body.data).toMatchObject({ userName: account.username, mobileVerified: true });
   });
 
@@ -117,7 +119,7 @@ describe('POST /api/account/LoginByMobile', () => {
     expect((await loginByMobile({ Mobile: '12345', Code: '123456' })).body.errorData?.code).toBe(122);
   });
 
-  it('answers 9401 when the spec\'s field names are not used', async () => {
+  it("answers 9401 when the spec's field names are not used", async () => {
     const answer = await server.call(endpoints.loginByMobile, { body: { mobile: '09120000001', code: '123456', serviceName: 'pishkhan' } });
     expect(answer.body.errorData?.code).toBe(9401);
   });

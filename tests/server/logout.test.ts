@@ -39,14 +39,14 @@ describe('PUT /api/Account/Logout', () => {
     expect((await me(next.access_token)).status).toBe(401);
   });
 
-  it('leaves the account\'s other sessions alone', async () => {
+  it("leaves the account's other sessions alone", async () => {
     const mine = await server.login(account.username, account.password);
     const other = await server.login(account.username, account.password);
     await logout({ refreshToken: mine.refresh_token });
     expect((await me(other.access_token)).status).toBe(200);
   });
 
-  it('ends the bearer\'s session even when the refresh token is unknown', async () => {
+  it("ends the bearer's session even when the refresh token is unknown", async () => {
     const tokens = await server.login(account.username, account.password);
     expect((await logout({ refreshToken: 'unknown-token' }, tokens.access_token)).status).toBe(200);
     expect((await me(tokens.access_token)).status).toBe(401);

@@ -50,7 +50,8 @@ describe("a member's row", () => {
   });
 
   it('shows names to every reader, and the mobile number only with the contact grant', async () => {
-    for (const row of await rowsSeenBy(reader)) expect(row).toMatchObject({ displayName: 'مریم احمدی', userName: person.username, mobile: null });
+    for (const row of await rowsSeenBy(reader))
+      expect(row).toMatchObject({ displayName: 'مریم احمدی', userName: person.username, mobile: null });
     for (const row of await rowsSeenBy(contactReader)) expect(row).toMatchObject({ mobile: person.mobile });
     for (const row of await rowsSeenBy(owner)) expect(row).toMatchObject({ mobile: person.mobile });
   });
@@ -62,7 +63,14 @@ describe("a member's row", () => {
     expect(changed.body.data).toMatchObject({ title: 'انباردار', mobile: null });
     expect(changed.body.data).not.toHaveProperty('userId');
     const pushed = await syncClient(reader).push([
-      { mutationId: 1, entity: Member.key, op: 'update', id: member.id, baseVersion: changed.body.data!.version, values: { title: 'صندوق‌دار' } },
+      {
+        mutationId: 1,
+        entity: Member.key,
+        op: 'update',
+        id: member.id,
+        baseVersion: changed.body.data!.version,
+        values: { title: 'صندوق‌دار' },
+      },
     ]);
     expect(pushed.body.data!.results[0]!.row).toMatchObject({ title: 'صندوق‌دار', mobile: null });
     expect(JSON.stringify(pushed.body)).not.toContain(person.mobile!);
@@ -71,7 +79,12 @@ describe("a member's row", () => {
   it('cannot be found, filtered or sorted by a hidden field', async () => {
     const search = await reader.call<EntityListResponse>(rest.list(Member), { query: { search: person.mobile!.slice(-7) } });
     expect(search.body.data!.items.map((r) => r.id)).not.toContain(member.id);
-    const queries: Record<string, string>[] = [{ 'filter.mobile': person.mobile! }, { sort: 'mobile' }, { 'filter.userId': person.userId }, { sort: 'userId' }];
+    const queries: Record<string, string>[] = [
+      { 'filter.mobile': person.mobile! },
+      { sort: 'mobile' },
+      { 'filter.userId': person.userId },
+      { sort: 'userId' },
+    ];
     for (const query of queries) {
       expect((await reader.call(rest.list(Member), { query })).status).toBe(400);
     }
@@ -82,7 +95,12 @@ describe("a member's row", () => {
 
 describe('the contact grant', () => {
   it('is a permission a role can hold, and an unknown grant is refused', async () => {
-    expect((await owner.call(rest.create(Role), { body: { id: randomUUID(), name: 'HR', permissions: [permission(Member, 'contact')] } })).status).toBe(201);
-    expect((await owner.call(rest.create(Role), { body: { id: randomUUID(), name: 'Spy', permissions: [permission(Member, 'spy')] } })).status).toBe(400);
+    expect(
+      (await owner.call(rest.create(Role), { body: { id: randomUUID(), name: 'HR', permissions: [permission(Member, 'contact')] } }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await owner.call(rest.create(Role), { body: { id: randomUUID(), name: 'Spy', permissions: [permission(Member, 'spy')] } })).status,
+    ).toBe(400);
   });
 });

@@ -79,7 +79,10 @@ describe('migrations', () => {
   it('from two branches that each add some (even with the same number) all apply, in either merge order, on an existing database', async () => {
     const base = await currentPlan();
     const [a, b] = [branch(base, 'a'), branch(base, 'b')];
-    for (const [first, second] of [[a, b], [b, a]] as const) {
+    for (const [first, second] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       const db = await emptyDb();
       await migrate(db, base);
       await migrate(db, first);
@@ -91,7 +94,10 @@ describe('migrations', () => {
   it('from two branches all apply on a fresh database, in either merge order', async () => {
     const base = await currentPlan();
     const [a, b] = [branch(base, 'a'), branch(base, 'b')];
-    for (const [first, second] of [[a, b], [b, a]] as const) {
+    for (const [first, second] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       const db = await emptyDb();
       await migrate(db, merged(base, first, second));
       await holdsBothBranches(db);
@@ -104,7 +110,9 @@ describe('migrations', () => {
     const early = platform.filter((m) => /\/00[134]_/.test(m.id));
     await db.transaction(async (tx) => {
       for (const m of early) await tx.exec(m.sql);
-      await tx.exec('CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+      await tx.exec(
+        'CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
       await tx.exec("INSERT INTO schema_migrations (version, name) VALUES (1, 'accounts'), (3, 'panels'), (4, 'sync')");
     });
     const result = await migrate(db, await currentPlan());

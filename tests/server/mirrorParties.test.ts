@@ -34,7 +34,10 @@ let manual: Row;
 const books = [Party, JournalLine, AccountBalance].map((e) => permission(e, 'read'));
 
 async function person(permissions: string[] | string): Promise<PanelCaller> {
-  const roleId = typeof permissions === 'string' ? permissions : (await createRow(owner, Role, { name: `role-${randomUUID().slice(0, 8)}`, permissions })).id;
+  const roleId =
+    typeof permissions === 'string'
+      ? permissions
+      : (await createRow(owner, Role, { name: `role-${randomUUID().slice(0, 8)}`, permissions })).id;
   const account = await server.createAccount();
   await acceptedMember(server, owner, roleId, account);
   return callerIn(server, account, owner.code);
@@ -43,15 +46,35 @@ async function person(permissions: string[] | string): Promise<PanelCaller> {
 beforeAll(async () => {
   server = await startTestServer();
   owner = await openPanel(server, await server.createAccount(), 'فروش و دفاتر', ['PanelManagement', 'NagemManagement', 'MarketAccounting']);
-  const roles = (await owner.call<InitialElementsResult>(panelEndpoints.initialElements, { headers: { 'accept-language': 'fa' } })).body.data!.roles;
-  agentB = await person([...['read', 'create', 'update', 'submit'].map((a) => permission(Sale, a)), ...['read', 'create'].map((a) => permission(Customer, a)), permission(Module, 'read')]);
+  const roles = (await owner.call<InitialElementsResult>(panelEndpoints.initialElements, { headers: { 'accept-language': 'fa' } })).body
+    .data!.roles;
+  agentB = await person([
+    ...['read', 'create', 'update', 'submit'].map((a) => permission(Sale, a)),
+    ...['read', 'create'].map((a) => permission(Customer, a)),
+    permission(Module, 'read'),
+  ]);
   bookkeeper = await person([...books, permission(Party, 'create')]);
   salesManager = await person([...books, permission(Customer, 'read'), permission(Customer, READ_ALL_GRANT)]);
-  staff = await person(roles.find((r) => r.id && (r.permissions as string[]).includes(permission(Customer, 'create')) && !(r.permissions as string[]).includes(permission(Customer, 'delete')))!.id);
+  staff = await person(
+    roles.find(
+      (r) =>
+        r.id &&
+        (r.permissions as string[]).includes(permission(Customer, 'create')) &&
+        !(r.permissions as string[]).includes(permission(Customer, 'delete')),
+    )!.id,
+  );
   const crm = await createRow(owner, Module, { name: 'CRM', code: 'CRM', price: 1_000_000, billing: 'once', active: true });
   customer = await createRow(agentB, Customer, { kind: 'company', name: 'بازرگانی باران', province: 'فارس' });
-  const sale = await createRow(agentB, Sale, { customerId: customer.id, date: '2026-11-22', stage: 'won', lines: [{ id: randomUUID(), moduleId: crm.id, quantity: 1, unitPrice: 1_000_000 }] });
-  const invoiced = await agentB.call<Row>({ method: 'POST', path: `${entityPath(Sale)}/${sale.id}/submit` }, { body: { version: sale.version } });
+  const sale = await createRow(agentB, Sale, {
+    customerId: customer.id,
+    date: '2026-11-22',
+    stage: 'won',
+    lines: [{ id: randomUUID(), moduleId: crm.id, quantity: 1, unitPrice: 1_000_000 }],
+  });
+  const invoiced = await agentB.call<Row>(
+    { method: 'POST', path: `${entityPath(Sale)}/${sale.id}/submit` },
+    { body: { version: sale.version } },
+  );
   expect(invoiced.status).toBe(200);
   partyId = mirrorPartyId(Customer.key, customer.id);
   manual = await createRow(owner, Party, { name: 'تامین‌کننده کاغذ' });
@@ -60,7 +83,8 @@ afterAll(async () => {
   await server.close();
 });
 
-const list = async (caller: PanelCaller, query: Record<string, string> = {}) => (await caller.call<EntityListResponse>(rest.list(Party), { query: { pageSize: '100', ...query } })).body.data!;
+const list = async (caller: PanelCaller, query: Record<string, string> = {}) =>
+  (await caller.call<EntityListResponse>(rest.list(Party), { query: { pageSize: '100', ...query } })).body.data!;
 
 describe('a customer’s mirror party', () => {
   it('has no name for a reader of the books who does not see every customer', async () => {
@@ -79,7 +103,10 @@ describe('a customer’s mirror party', () => {
   });
 
   it('keeps the amounts in the books, under the nameless party', async () => {
-    const lines = await bookkeeper.call<EntityListResponse>({ method: 'GET', path: entityPath(JournalLine) }, { query: { 'filter.partyId': partyId } });
+    const lines = await bookkeeper.call<EntityListResponse>(
+      { method: 'GET', path: entityPath(JournalLine) },
+      { query: { 'filter.partyId': partyId } },
+    );
     expect(lines.body.data!.items.reduce((s, r) => s + Number(r.debit ?? 0), 0)).toBe(1_100_000);
     expect(JSON.stringify(lines.body)).not.toContain('باران');
   });

@@ -26,7 +26,8 @@ const before = serverModules();
 const probe: ServerModule = {
   module: { key: KEY, order: 99, entities: [], routes: {} },
   routes: {
-    panel: (scope) => scope.get(pathInScope(scope, echo.path), async (request) => ok(request, { panel: request.panel.code, user: request.session.userId })),
+    panel: (scope) =>
+      scope.get(pathInScope(scope, echo.path), async (request) => ok(request, { panel: request.panel.code, user: request.session.userId })),
     device: (scope) => scope.get(pathInScope(scope, forDevice.path), async (request) => ok(request, { device: request.device.deviceId })),
     sessionOrDevice: (scope) => scope.get(pathInScope(scope, either.path), async (request) => ok(request, { ok: true })),
   },
@@ -37,10 +38,13 @@ let panel: PanelCaller;
 let panelId = '';
 
 async function enable(on: boolean): Promise<void> {
-  await server.db.query(`UPDATE panels SET modules = ${on ? `modules || '["${KEY}"]'::jsonb` : `modules - '${KEY}'`} WHERE code = $1`, [panel.code]);
+  await server.db.query(`UPDATE panels SET modules = ${on ? `modules || '["${KEY}"]'::jsonb` : `modules - '${KEY}'`} WHERE code = $1`, [
+    panel.code,
+  ]);
 }
 
-const device = (forPanel: string) => `Device ${signDeviceCredential(TEST_JWT_SECRET, { panelId: forPanel, deviceId: randomUUID(), issuedAt: 1 })}`;
+const device = (forPanel: string) =>
+  `Device ${signDeviceCredential(TEST_JWT_SECRET, { panelId: forPanel, deviceId: randomUUID(), issuedAt: 1 })}`;
 
 beforeAll(async () => {
   registerServerModules([...before, probe]);

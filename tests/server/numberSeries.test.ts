@@ -20,8 +20,16 @@ let locationId = '';
 let productId = '';
 
 async function submitted(): Promise<Row> {
-  const doc = await createRow(panel, Receipt, { direction: 'in', date: '2026-11-23', warehouseId, lines: [{ id: randomUUID(), productId, quantity: '1', unitPrice: 1000, locationId }] });
-  const done = await panel.call<Row>({ method: 'POST', path: `${entityPath(Receipt)}/${doc.id}/submit` }, { body: { version: doc.version } });
+  const doc = await createRow(panel, Receipt, {
+    direction: 'in',
+    date: '2026-11-23',
+    warehouseId,
+    lines: [{ id: randomUUID(), productId, quantity: '1', unitPrice: 1000, locationId }],
+  });
+  const done = await panel.call<Row>(
+    { method: 'POST', path: `${entityPath(Receipt)}/${doc.id}/submit` },
+    { body: { version: doc.version } },
+  );
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   return done.body.data!;
 }
@@ -55,17 +63,26 @@ describe('a number series’ prefix', () => {
 
   it('refuses a prefix that is not letters, digits and dashes, or a document that is not numbered', async () => {
     for (const prefix of ['', 'رسید', 'A B', '-RC', 'RC-', 'ABCDEFGHIJKLM']) {
-      const answer = await panel.call(rest.create(NumberSeries), { body: { id: randomUUID(), document: 'WarehousingMVM/Transfer', prefix } });
+      const answer = await panel.call(rest.create(NumberSeries), {
+        body: { id: randomUUID(), document: 'WarehousingMVM/Transfer', prefix },
+      });
       expect(answer.status, prefix).toBe(400);
     }
-    const bad = await panel.call(rest.create(NumberSeries), { body: { id: randomUUID(), document: 'WarehousingMVM/Product', prefix: 'PR' } });
+    const bad = await panel.call(rest.create(NumberSeries), {
+      body: { id: randomUUID(), document: 'WarehousingMVM/Product', prefix: 'PR' },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body, JSON.stringify(bad.body)).toMatchObject({ errorData: { code: Code.BadRequest }, data: { fields: { document: "option" } } });
+    expect(bad.body, JSON.stringify(bad.body)).toMatchObject({
+      errorData: { code: Code.BadRequest },
+      data: { fields: { document: 'option' } },
+    });
   });
 
   it('is changed only by those holding the series’ permissions', async () => {
     const clerk = await addMember(server, panel, await server.createAccount(), [permission(NumberSeries, 'read')]);
-    const answer = await clerk.call(rest.create(NumberSeries), { body: { id: randomUUID(), document: 'WarehousingMVM/Transfer', prefix: 'TR2' } });
+    const answer = await clerk.call(rest.create(NumberSeries), {
+      body: { id: randomUUID(), document: 'WarehousingMVM/Transfer', prefix: 'TR2' },
+    });
     expect(answer.status).toBe(403);
   });
 });

@@ -83,7 +83,9 @@ describe('metrics', () => {
     expect(answer.headers['content-type']).toMatch(/^text\/plain/);
     const text = answer.body;
     expect(text).toMatch(/pishkhan_http_request_duration_seconds_count\{method="POST",route="\/api\/Sync\/Push",status_code="200"\} 1/);
-    expect(text).toMatch(/pishkhan_http_request_duration_seconds_count\{method="GET",route="\/api\/PanelManagement\/Role\/:id",status_code="200"\} 1/);
+    expect(text).toMatch(
+      /pishkhan_http_request_duration_seconds_count\{method="GET",route="\/api\/PanelManagement\/Role\/:id",status_code="200"\} 1/,
+    );
     expect(text).toMatch(/pishkhan_sync_push_mutations_count 1/);
     expect(text).toMatch(/pishkhan_sync_push_mutations_sum 1/);
     expect(text).toMatch(/pishkhan_sync_pull_changes_count 1/);
@@ -117,12 +119,21 @@ describe('metrics', () => {
 
 describe('log lines', () => {
   it('hold no token, mobile number, password, username or body', async () => {
-    await server.call(endpoints.login, { body: { username: owner.username, password: strongPassword, serviceName: server.config.serviceName } });
+    await server.call(endpoints.login, {
+      body: { username: owner.username, password: strongPassword, serviceName: server.config.serviceName },
+    });
     await server.call(endpoints.getCurrentUser, { token: owner.tokens.access_token, query: { secret: 'in-the-query' } });
     await server.call(syncEndpoints.pull, { token: owner.tokens.access_token, query: { cursor: '0' } });
     const log = logLines.join('\n');
     expect(log).toContain('"url":"/api/');
-    for (const secret of [owner.tokens.access_token, owner.tokens.refresh_token, owner.mobile!, strongPassword, owner.username, 'in-the-query']) {
+    for (const secret of [
+      owner.tokens.access_token,
+      owner.tokens.refresh_token,
+      owner.mobile!,
+      strongPassword,
+      owner.username,
+      'in-the-query',
+    ]) {
       expect(log).not.toContain(secret);
     }
     expect(log).not.toContain('remoteAddress');

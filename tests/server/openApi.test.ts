@@ -21,7 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const operation = (method: string, path: string): Json | undefined => document.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+const operation = (method: string, path: string): Json | undefined =>
+  document.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
 
 /** Every route under /api, read from Fastify's own route tree (its paths are lower-cased). */
 function registeredApiRoutes(): string[] {
@@ -55,7 +56,9 @@ describe('the API description', () => {
 
   it('describes every API route the server registered, and no other', () => {
     const documented = Object.entries(document.paths as Json)
-      .flatMap(([path, item]) => Object.keys(item as Json).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1').toLowerCase()}`))
+      .flatMap(([path, item]) =>
+        Object.keys(item as Json).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1').toLowerCase()}`),
+      )
       .sort();
     expect(registeredApiRoutes().length).toBeGreaterThan(100);
     expect(documented).toEqual(registeredApiRoutes());
@@ -67,12 +70,19 @@ describe('the API description', () => {
       expect(op, name).toBeDefined();
       expect(op!.summary, name).toBeTruthy();
     }
-    expect(operation('POST', endpoints.login.path)!.requestBody.content['application/json'].schema.required).toEqual(['username', 'password', 'serviceName']);
-    expect(operation('POST', endpoints.loginByMobile.path)!.requestBody.content['application/json'].schema.properties).toHaveProperty('UserName');
+    expect(operation('POST', endpoints.login.path)!.requestBody.content['application/json'].schema.required).toEqual([
+      'username',
+      'password',
+      'serviceName',
+    ]);
+    expect(operation('POST', endpoints.loginByMobile.path)!.requestBody.content['application/json'].schema.properties).toHaveProperty(
+      'UserName',
+    );
   });
 
   it('has the panel calls and sync, in the panel of X-Panel-Code', () => {
-    for (const endpoint of [...Object.values(panelEndpoints), ...Object.values(syncEndpoints)]) expect(operation(endpoint.method, endpoint.path), endpoint.path).toBeDefined();
+    for (const endpoint of [...Object.values(panelEndpoints), ...Object.values(syncEndpoints)])
+      expect(operation(endpoint.method, endpoint.path), endpoint.path).toBeDefined();
     const pull = operation('GET', syncEndpoints.pull.path)!;
     expect(pull.parameters).toContainEqual(expect.objectContaining({ name: 'X-Panel-Code', in: 'header', required: true }));
     expect(pull.parameters).toContainEqual(expect.objectContaining({ name: 'cursor', in: 'query' }));
@@ -84,7 +94,13 @@ describe('the API description', () => {
   it("has every entity's REST, with its row schema derived from the declaration", () => {
     for (const entity of entities()) {
       const path = entityPath(entity);
-      const methods: [string, string][] = [['GET', path], ['POST', path], ['GET', `${path}/:id`], ['PUT', `${path}/:id`], ['DELETE', `${path}/:id`]];
+      const methods: [string, string][] = [
+        ['GET', path],
+        ['POST', path],
+        ['GET', `${path}/:id`],
+        ['PUT', `${path}/:id`],
+        ['DELETE', `${path}/:id`],
+      ];
       if (isDocument(entity)) methods.push(['POST', `${path}/:id/submit`], ['POST', `${path}/:id/cancel`]);
       for (const [method, url] of methods) expect(operation(method, url), `${method} ${url}`).toBeDefined();
       const row = document.components.schemas[`${entity.module}.${entity.name}`];

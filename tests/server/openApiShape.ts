@@ -36,9 +36,11 @@ function checkSchema(schema: unknown, where: string, problems: string[]): void {
   if ('definitions' in schema) problems.push(`${where}: 'definitions' is not 2020-12 (use $defs)`);
   if (schema.type !== undefined) {
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-    if (!types.length || !types.every((t) => typeof t === 'string' && TYPES.has(t))) problems.push(`${where}: unknown type ${JSON.stringify(schema.type)}`);
+    if (!types.length || !types.every((t) => typeof t === 'string' && TYPES.has(t)))
+      problems.push(`${where}: unknown type ${JSON.stringify(schema.type)}`);
   }
-  if (schema.required !== undefined && !(Array.isArray(schema.required) && schema.required.every((r) => typeof r === 'string'))) problems.push(`${where}: required must list names`);
+  if (schema.required !== undefined && !(Array.isArray(schema.required) && schema.required.every((r) => typeof r === 'string')))
+    problems.push(`${where}: required must list names`);
   if (schema.enum !== undefined && !Array.isArray(schema.enum)) problems.push(`${where}: enum must be a list`);
   if (Array.isArray(schema.items)) problems.push(`${where}: tuple 'items' is not 2020-12 (use prefixItems)`);
   if (schema.$ref !== undefined && typeof schema.$ref !== 'string') problems.push(`${where}: $ref must be text`);
@@ -93,13 +95,18 @@ function checkOperation(document: Json, path: string, method: string, op: unknow
   if (!isObject(op.responses) || !Object.keys(op.responses).length) return void problems.push(`${where}: no responses`);
   for (const [status, response] of Object.entries(op.responses)) {
     if (!/^([1-5](\d\d|XX)|default)$/.test(status)) problems.push(`${where}: response key ${status}`);
-    if (!isObject(response) || typeof response.description !== 'string') problems.push(`${where} ${status}: a response needs a description`);
+    if (!isObject(response) || typeof response.description !== 'string')
+      problems.push(`${where} ${status}: a response needs a description`);
     else if (response.content !== undefined) checkContent(response.content, `${where} ${status}`, problems);
   }
-  const schemes = (isObject(document.components) && isObject(document.components.securitySchemes) ? document.components.securitySchemes : {}) as Json;
+  const schemes = (
+    isObject(document.components) && isObject(document.components.securitySchemes) ? document.components.securitySchemes : {}
+  ) as Json;
   for (const requirement of (op.security ?? []) as unknown[]) {
     if (!isObject(requirement)) problems.push(`${where}: a security requirement must be an object`);
-    else for (const name of Object.keys(requirement)) if (!Object.hasOwn(schemes, name)) problems.push(`${where}: security scheme ${name} is not declared`);
+    else
+      for (const name of Object.keys(requirement))
+        if (!Object.hasOwn(schemes, name)) problems.push(`${where}: security scheme ${name} is not declared`);
   }
 }
 
@@ -116,9 +123,12 @@ function refsIn(value: unknown, at: string, out: { ref: string; at: string }[]):
 export function openApi31Problems(document: unknown): string[] {
   const problems: string[] = [];
   if (!isObject(document)) return ['the document is not an object'];
-  if (typeof document.openapi !== 'string' || !/^3\.1\.\d+$/.test(document.openapi)) problems.push(`openapi must be 3.1.x, is ${String(document.openapi)}`);
-  if (!isObject(document.info) || typeof document.info.title !== 'string' || typeof document.info.version !== 'string') problems.push('info needs title and version');
-  if (document.jsonSchemaDialect !== undefined && document.jsonSchemaDialect !== DIALECT_2020_12) problems.push(`jsonSchemaDialect is ${String(document.jsonSchemaDialect)}`);
+  if (typeof document.openapi !== 'string' || !/^3\.1\.\d+$/.test(document.openapi))
+    problems.push(`openapi must be 3.1.x, is ${String(document.openapi)}`);
+  if (!isObject(document.info) || typeof document.info.title !== 'string' || typeof document.info.version !== 'string')
+    problems.push('info needs title and version');
+  if (document.jsonSchemaDialect !== undefined && document.jsonSchemaDialect !== DIALECT_2020_12)
+    problems.push(`jsonSchemaDialect is ${String(document.jsonSchemaDialect)}`);
   if (!isObject(document.paths)) problems.push('paths must be an object');
   const operationIds = new Set<string>();
   for (const [path, item] of Object.entries(isObject(document.paths) ? document.paths : {})) {
@@ -133,9 +143,11 @@ export function openApi31Problems(document: unknown): string[] {
     }
   }
   const components = isObject(document.components) ? document.components : {};
-  for (const [name, schema] of Object.entries(isObject(components.schemas) ? components.schemas : {})) checkSchema(schema, `components.schemas.${name}`, problems);
+  for (const [name, schema] of Object.entries(isObject(components.schemas) ? components.schemas : {}))
+    checkSchema(schema, `components.schemas.${name}`, problems);
   for (const [name, scheme] of Object.entries(isObject(components.securitySchemes) ? components.securitySchemes : {})) {
-    if (!isObject(scheme) || !['apiKey', 'http', 'mutualTLS', 'oauth2', 'openIdConnect'].includes(scheme.type as string)) problems.push(`security scheme ${name}: bad type`);
+    if (!isObject(scheme) || !['apiKey', 'http', 'mutualTLS', 'oauth2', 'openIdConnect'].includes(scheme.type as string))
+      problems.push(`security scheme ${name}: bad type`);
     else if (scheme.type === 'http' && typeof scheme.scheme !== 'string') problems.push(`security scheme ${name}: http needs scheme`);
   }
   const refs: { ref: string; at: string }[] = [];

@@ -70,7 +70,10 @@ describe('registering and listing panels', () => {
     });
     expect([answer.status, answer.body.errorData?.code]).toEqual([400, Code.BadRequest]);
     expect(answer.body.data!.fields).toEqual({ name: 'required', icon: 'format', postalCode: 'format', nationalId: 'format' });
-    const badModules = await server.call<Fields>(panelEndpoints.register, { token: owner.tokens.access_token, body: { name: 'x', modules: ['Nope'] } });
+    const badModules = await server.call<Fields>(panelEndpoints.register, {
+      token: owner.tokens.access_token,
+      body: { name: 'x', modules: ['Nope'] },
+    });
     expect(badModules.body.data!.fields).toEqual({ modules: 'option' });
     const after = await server.call<PanelSummary[]>(panelEndpoints.list, { token: owner.tokens.access_token });
     expect(after.body.data).toHaveLength(before.body.data!.length);
@@ -84,7 +87,14 @@ describe('registering and listing panels', () => {
     await addMember(server, other, person, [], 'Guest');
     const list = await server.call<PanelSummary[]>(panelEndpoints.list, { token: person.tokens.access_token });
     expect(list.body.data).toEqual([
-      expect.objectContaining({ code: own.code, name: 'Mine', isOwner: true, roleName: null, memberCount: 1, modules: ['PanelManagement'] }),
+      expect.objectContaining({
+        code: own.code,
+        name: 'Mine',
+        isOwner: true,
+        roleName: null,
+        memberCount: 1,
+        modules: ['PanelManagement'],
+      }),
       expect.objectContaining({ code: other.code, name: 'Theirs', isOwner: false, roleName: 'Guest', memberCount: 2 }),
     ]);
     expect((await server.call(panelEndpoints.list)).status).toBe(401);
@@ -125,7 +135,9 @@ describe('tenancy: which panel a request is about', () => {
     expect((await member.call(rest.list(Member))).status).toBe(403);
     const roles = await panel.call<EntityListResponse>(rest.list(Role));
     const role = roles.body.data!.items[0]!;
-    await panel.call(rest.update(Role, role.id), { body: { version: role.version, permissions: [permission(Role, 'read'), permission(Member, 'read')] } });
+    await panel.call(rest.update(Role, role.id), {
+      body: { version: role.version, permissions: [permission(Role, 'read'), permission(Member, 'read')] },
+    });
     const people = await member.call<EntityListResponse>(rest.list(Member));
     expect(people.status).toBe(200);
     const row = people.body.data!.items[0]!;
@@ -144,7 +156,10 @@ describe('the owner', () => {
     expect(people.body.data!.items.map((m) => m.userName)).not.toContain(owner.username);
     const addOwner = await admin.call(rest.create(Member), { body: { login: owner.username, roleId: people.body.data!.items[0]!.roleId } });
     expect(addOwner.body.errorData?.code).toBe(Code.AlreadyExists);
-    const other = await createRow(admin, Member, { login: (await server.createAccount()).username, roleId: people.body.data!.items[0]!.roleId });
+    const other = await createRow(admin, Member, {
+      login: (await server.createAccount()).username,
+      roleId: people.body.data!.items[0]!.roleId,
+    });
     const becomeOwner = await admin.call(rest.update(Member, other.id), { body: { version: other.version, login: owner.username } });
     expect(becomeOwner.body.errorData?.code).toBe(Code.AlreadyExists);
 
@@ -159,7 +174,6 @@ describe('the owner', () => {
     expect([...current.body.data!.permissions].sort()).toEqual(permissionsOf(['PanelManagement']).sort());
     expect((await panel.call(rest.create(Role), { body: { name: 'Still in charge' } })).status).toBe(201);
   });
-
 });
 
 describe('panel settings', () => {
@@ -197,7 +211,10 @@ describe('panel settings', () => {
       body: { modules: ['PanelManagement', 'NagemWarehousingERP'], moduleIcons: { WarehousingMVM: 'box' } },
     });
     // A module brings the modules it depends on.
-    expect(enabled.body.data).toMatchObject({ modules: ['PanelManagement', 'WarehousingMVM', 'NagemWarehousingERP'], moduleIcons: { WarehousingMVM: 'box' } });
+    expect(enabled.body.data).toMatchObject({
+      modules: ['PanelManagement', 'WarehousingMVM', 'NagemWarehousingERP'],
+      moduleIcons: { WarehousingMVM: 'box' },
+    });
     const withoutCore = await panel.call<Fields>(panelEndpoints.updateModules, { body: { modules: ['WarehousingMVM'] } });
     expect([withoutCore.status, withoutCore.body.errorData?.code]).toEqual([400, Code.InvalidOperation]);
     const unknown = await panel.call(panelEndpoints.updateModules, { body: { modules: ['PanelManagement', 'Casino'] } });

@@ -24,7 +24,12 @@ export function callerIn(server: TestServer, account: TestAccount, code: string)
   };
 }
 
-export async function openPanel(server: TestServer, owner: TestAccount, name = 'شرکت آزمایش', modules: string[] = ['PanelManagement']): Promise<PanelCaller> {
+export async function openPanel(
+  server: TestServer,
+  owner: TestAccount,
+  name = 'شرکت آزمایش',
+  modules: string[] = ['PanelManagement'],
+): Promise<PanelCaller> {
   const answer = await server.call<CurrentPanel>(panelEndpoints.register, {
     token: owner.tokens.access_token,
     body: { name, icon: 'store', modules },
@@ -62,7 +67,13 @@ export async function acceptedMember(server: TestServer, inviter: PanelCaller, r
 }
 
 /** Makes a role with exactly these permissions and adds the person to the owner's panel with it. */
-export async function addMember(server: TestServer, owner: PanelCaller, person: TestAccount, permissions: readonly string[], roleName = `role-${randomUUID().slice(0, 8)}`): Promise<PanelCaller> {
+export async function addMember(
+  server: TestServer,
+  owner: PanelCaller,
+  person: TestAccount,
+  permissions: readonly string[],
+  roleName = `role-${randomUUID().slice(0, 8)}`,
+): Promise<PanelCaller> {
   return (await newMember(server, owner, permissions, { person, roleName })).caller;
 }
 

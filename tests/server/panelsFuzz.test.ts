@@ -40,17 +40,38 @@ beforeAll(async () => {
   manager = await addMember(server, owner, await server.createAccount(), managerPermissions, 'Manager');
   // People to invite by name or number: they never accept, so they must never get in.
   people = [await server.createAccount(), await server.createAccount()];
-  const [own] = await server.db.query<{ id: string; role_id: string }>(`SELECT id, role_id FROM ${Member.table} WHERE user_id = $1`, [manager.account.userId]);
+  const [own] = await server.db.query<{ id: string; role_id: string }>(`SELECT id, role_id FROM ${Member.table} WHERE user_id = $1`, [
+    manager.account.userId,
+  ]);
   targets = { roles: [roleId, admin.id, own!.role_id], members: [own!.id] };
 });
 afterAll(() => server.close());
 
-const fieldNames = [...new Set(entities().flatMap((e) => Object.keys(e.fields))), 'id', 'version', 'baseVersion', 'modules', 'moduleIcons', 'clientId', 'mutations', 'code', '__proto__'];
+const fieldNames = [
+  ...new Set(entities().flatMap((e) => Object.keys(e.fields))),
+  'id',
+  'version',
+  'baseVersion',
+  'modules',
+  'moduleIcons',
+  'clientId',
+  'mutations',
+  'code',
+  '__proto__',
+];
 
 const valueArb: fc.Arbitrary<unknown> = fc.oneof(
   fc.string(),
   fc.constantFrom('a\u0000b', '', '۱۲۳', 'PanelManagement', 'PanelManagement/Role', '2026-02-30', '9999999999999999999999', 'null'),
-  fc.constantFrom('مدیر\u202E', 'ad\u200Dmin', 'Jose\u0301', 'line\nbreak', 'می\u200Cروم', '\u2066x\u2069', 'PanelManagement.Member.contact'),
+  fc.constantFrom(
+    'مدیر\u202E',
+    'ad\u200Dmin',
+    'Jose\u0301',
+    'line\nbreak',
+    'می\u200Cروم',
+    '\u2066x\u2069',
+    'PanelManagement.Member.contact',
+  ),
   fc.constant(null).map(() => roleId),
   fc.constant(null).map(() => admin.id),
   fc.constant(null).map(() => owner.code),
@@ -76,7 +97,12 @@ const bodyArb = fc.oneof(
         mutationId: fc.oneof(fc.nat(), fc.double(), fc.string()),
         entity: fc.oneof(fc.constantFrom(...entities().map((e) => e.key)), fc.string()),
         op: fc.constantFrom('create', 'update', 'delete', 'upsert'),
-        id: fc.oneof(fc.uuid(), fc.constant(null).map(() => roleId), fc.constant(null).map(() => admin.id), fc.string()),
+        id: fc.oneof(
+          fc.uuid(),
+          fc.constant(null).map(() => roleId),
+          fc.constant(null).map(() => admin.id),
+          fc.string(),
+        ),
         baseVersion: valueArb,
         values: fc.oneof(fc.dictionary(fc.constantFrom(...fieldNames), valueArb, { maxKeys: 5 }), valueArb),
       }),
@@ -86,7 +112,12 @@ const bodyArb = fc.oneof(
   valueArb,
 );
 
-const idArb = fc.oneof(fc.uuid(), fc.constant(null).map(() => roleId), fc.constant(null).map(() => admin.id), fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent));
+const idArb = fc.oneof(
+  fc.uuid(),
+  fc.constant(null).map(() => roleId),
+  fc.constant(null).map(() => admin.id),
+  fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent),
+);
 // The panel's backup answers a file, not an envelope (panelBackup.test.ts covers it, refusals included).
 const jsonPanelEndpoints = Object.values(panelEndpoints).filter((e) => e !== panelEndpoints.backup);
 const pathArb = fc.oneof(
@@ -95,8 +126,15 @@ const pathArb = fc.oneof(
   fc.tuple(fc.constantFrom(...entities().map(entityPath)), idArb).map(([p, id]) => `${p}/${id}`),
 );
 const queryArb = fc.dictionary(
-  fc.oneof(fc.constantFrom('search', 'sort', 'order', 'page', 'pageSize', 'cursor', 'limit', 'recent', 'version'), fc.constantFrom(...fieldNames).map((f) => `filter.${f}`), fc.constantFrom(...fieldNames).map((f) => `filter.${f}.from`)),
-  fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('1', '0', '-1', '2001', 'asc', 'desc', 'name', 'updatedAt', 'mobile', 'userId', 'true', '', '1e3')),
+  fc.oneof(
+    fc.constantFrom('search', 'sort', 'order', 'page', 'pageSize', 'cursor', 'limit', 'recent', 'version'),
+    fc.constantFrom(...fieldNames).map((f) => `filter.${f}`),
+    fc.constantFrom(...fieldNames).map((f) => `filter.${f}.from`),
+  ),
+  fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.constantFrom('1', '0', '-1', '2001', 'asc', 'desc', 'name', 'updatedAt', 'mobile', 'userId', 'true', '', '1e3'),
+  ),
   { maxKeys: 4 },
 );
 
@@ -109,7 +147,12 @@ const plausibleWriteArb = fc
     version: fc.integer({ min: 1, max: 3 }),
     values: fc.record(
       {
-        permissions: fc.constantFrom([...managerPermissions, 'PanelManagement.Panel.update'], managerPermissions, [permission(Member, 'contact')], []),
+        permissions: fc.constantFrom(
+          [...managerPermissions, 'PanelManagement.Panel.update'],
+          managerPermissions,
+          [permission(Member, 'contact')],
+          [],
+        ),
         roleId: fc.nat().map((i) => targets.roles[i % targets.roles.length]!),
         login: fc.constantFrom(0, 1).map((i) => people[i]!.username),
         name: fc.constantFrom('Boss', 'مدیر‮', 'Helper'),
@@ -128,7 +171,12 @@ const plausibleWriteArb = fc
 
 const randomRequestArb = fc
   .tuple(fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'), pathArb, queryArb, bodyArb)
-  .map(([method, path, query, body]) => ({ method, path, query: query as Record<string, string>, body: method === 'GET' || method === 'DELETE' ? undefined : body }));
+  .map(([method, path, query, body]) => ({
+    method,
+    path,
+    query: query as Record<string, string>,
+    body: method === 'GET' || method === 'DELETE' ? undefined : body,
+  }));
 
 const runs = propertyRuns('FUZZ_RUNS', 500, 100);
 
@@ -164,11 +212,14 @@ interface StoredRow {
   status: string | null;
 }
 
-const rows = (table: string, columns: string) => server.db.query<StoredRow>(`SELECT id, version, updated_by, ${columns} FROM ${table} WHERE NOT deleted`);
+const rows = (table: string, columns: string) =>
+  server.db.query<StoredRow>(`SELECT id, version, updated_by, ${columns} FROM ${table} WHERE NOT deleted`);
 
 describe('panel, entity, invitation and sync endpoints under generated requests', () => {
   it('from a manager keep every rule: no leak, nothing above them or of their own changed, nobody in without accepting', async () => {
-    const rolesBefore = new Map((await rows(Role.table, 'permissions, NULL AS role_id, NULL AS user_id, NULL AS status')).map((r) => [r.id, r]));
+    const rolesBefore = new Map(
+      (await rows(Role.table, 'permissions, NULL AS role_id, NULL AS user_id, NULL AS status')).map((r) => [r.id, r]),
+    );
     const membersBefore = await rows(Member.table, 'NULL AS permissions, role_id, user_id, status');
     const activeBefore = new Set(membersBefore.filter((m) => m.status === 'active').map((m) => m.user_id));
     await fuzz(manager, false);
@@ -176,15 +227,18 @@ describe('panel, entity, invitation and sync endpoints under generated requests'
     const own = membersBefore.find((m) => m.user_id === manager.account.userId)!;
     const roles = await rows(Role.table, 'permissions, NULL AS role_id, NULL AS user_id, NULL AS status');
     const members = await rows(Member.table, 'NULL AS permissions, role_id, user_id, status');
-    const permissionsOf = (id: string | null) => roles.find((r) => r.id === id)?.permissions ?? rolesBefore.get(id ?? '')?.permissions ?? [];
+    const permissionsOf = (id: string | null) =>
+      roles.find((r) => r.id === id)?.permissions ?? rolesBefore.get(id ?? '')?.permissions ?? [];
     const withinManager = (list: string[] | null) => (list ?? []).every((p) => managerPermissions.includes(p));
     // Their own role and member row, and the stronger Administrator role, are as they were.
     expect(roles.find((r) => r.id === own.role_id)?.version).toBe(rolesBefore.get(own.role_id!)?.version);
     expect(members.find((m) => m.id === own.id)?.version).toBe(own.version);
     expect(roles.find((r) => r.id === admin.id)?.version).toBe(admin.version);
     // Whatever they wrote stays within what they hold.
-    for (const role of roles.filter((r) => r.updated_by === manager.account.userId)) expect(withinManager(role.permissions), role.id).toBe(true);
-    for (const member of members.filter((m) => m.updated_by === manager.account.userId)) expect(withinManager(permissionsOf(member.role_id)), member.id).toBe(true);
+    for (const role of roles.filter((r) => r.updated_by === manager.account.userId))
+      expect(withinManager(role.permissions), role.id).toBe(true);
+    for (const member of members.filter((m) => m.updated_by === manager.account.userId))
+      expect(withinManager(permissionsOf(member.role_id)), member.id).toBe(true);
     // Only an accepted invitation lets someone in, and nobody accepted one.
     for (const member of members.filter((m) => m.status === 'active')) expect(activeBefore.has(member.user_id), member.id).toBe(true);
   }, 300_000);

@@ -36,7 +36,10 @@ beforeAll(async () => {
   const ownerOfB = await server.createAccount();
   ownerB = await openPanel(server, ownerOfB, `B-secret-panel-${randomUUID().slice(0, 6)}`);
   const roles = [];
-  for (let i = 0; i < 3; i++) roles.push(await createRow(ownerB, Role, { name: `B-secret-role-${i}-${randomUUID().slice(0, 6)}`, description: 'B-secret-description' }));
+  for (let i = 0; i < 3; i++)
+    roles.push(
+      await createRow(ownerB, Role, { name: `B-secret-role-${i}-${randomUUID().slice(0, 6)}`, description: 'B-secret-description' }),
+    );
   const people = [await server.createAccount(), await server.createAccount()];
   for (const person of people) await createRow(ownerB, Member, { login: person.username, roleId: roles[0]!.id, title: 'B-secret-title' });
 
@@ -54,8 +57,23 @@ afterAll(async () => {
 });
 
 const routes = [
-  'list', 'search', 'filter', 'get', 'create', 'update', 'delete',
-  'pushCreate', 'pushUpdate', 'pushDelete', 'pull', 'current', 'details', 'modules', 'initialElements', 'activitySummary', 'panelList',
+  'list',
+  'search',
+  'filter',
+  'get',
+  'create',
+  'update',
+  'delete',
+  'pushCreate',
+  'pushUpdate',
+  'pushDelete',
+  'pull',
+  'current',
+  'details',
+  'modules',
+  'initialElements',
+  'activitySummary',
+  'panelList',
 ] as const;
 type Route = (typeof routes)[number];
 
@@ -70,13 +88,17 @@ async function send(caller: PanelCaller, route: Route, entity: Entity, id: strin
     case 'search':
       return caller.call(rest.list(entity), { query: { search: 'B-secret' } });
     case 'filter':
-      return caller.call(rest.list(entity), { query: entity === Member ? { 'filter.roleId': id } : entity === Role ? { 'filter.parentRoleId': id } : { 'filter.rowId': id } });
+      return caller.call(rest.list(entity), {
+        query: entity === Member ? { 'filter.roleId': id } : entity === Role ? { 'filter.parentRoleId': id } : { 'filter.rowId': id },
+      });
     case 'get':
       return caller.call(rest.get(entity, id));
     case 'create':
       return caller.call(rest.create(Role), { body: { id, name: `A made ${randomUUID()}` } });
     case 'update':
-      return caller.call(rest.update(writable, id), { body: { version: 1, title: 'x', ...(writable === Role ? { description: 'A was here' } : {}) } });
+      return caller.call(rest.update(writable, id), {
+        body: { version: 1, title: 'x', ...(writable === Role ? { description: 'A was here' } : {}) },
+      });
     case 'delete':
       return caller.call(rest.remove(writable, id), { query: { version: '1' } });
     case 'pushCreate':
@@ -85,7 +107,10 @@ async function send(caller: PanelCaller, route: Route, entity: Entity, id: strin
       const op = route === 'pushCreate' ? 'create' : route === 'pushUpdate' ? 'update' : 'delete';
       const values = op === 'create' ? { name: `A pushed ${randomUUID()}` } : op === 'update' ? { description: 'A was here' } : undefined;
       return caller.call(syncEndpoints.push, {
-        body: { clientId: randomUUID(), mutations: [{ mutationId: 1, entity: op === 'create' ? Role.key : writable.key, op, id, baseVersion: 1, values }] },
+        body: {
+          clientId: randomUUID(),
+          mutations: [{ mutationId: 1, entity: op === 'create' ? Role.key : writable.key, op, id, baseVersion: 1, values }],
+        },
       });
     }
     case 'pull':
@@ -105,7 +130,12 @@ async function send(caller: PanelCaller, route: Route, entity: Entity, id: strin
   }
 }
 
-const normalised = (code: string) => code.trim().replace(/^"(.*)"$/, '$1').trim().toUpperCase();
+const normalised = (code: string) =>
+  code
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim()
+    .toUpperCase();
 
 describe('tenant isolation', () => {
   it('nobody of panel A can read, change or learn of panel B through any route, id or panel code', async () => {

@@ -70,7 +70,12 @@ async function viaPush(caller: PanelCaller, entity: Entity, op: MutationOp) {
 
 describe.each([Role, Member])('the permission matrix of $key', (entity) => {
   it.each(actions)('without %s the action is refused over REST and push', async (action) => {
-    const without = await addMember(server, owner, await server.createAccount(), allPermissions().filter((p) => p !== permission(entity, action)));
+    const without = await addMember(
+      server,
+      owner,
+      await server.createAccount(),
+      allPermissions().filter((p) => p !== permission(entity, action)),
+    );
     expect(await viaRest(without, entity, action)).toEqual({ status: 403, code: Code.InvalidOperation });
     if (action === 'read') {
       expect((await without.call(rest.list(entity))).status).toBe(403);
@@ -107,10 +112,17 @@ describe('the audit log', () => {
       expect((await caller.call(rest.create(Activity), { body: { rowTitle: 'forged' } })).status).toBe(403);
       expect((await caller.call(rest.update(Activity, entry.id), { body: { version: entry.version, rowTitle: 'x' } })).status).toBe(403);
       expect((await caller.call(rest.remove(Activity, entry.id), { query: { version: String(entry.version) } })).status).toBe(403);
-      const pushed = await syncClient(caller).push([{ mutationId: 1, entity: Activity.key, op: 'delete', id: entry.id, baseVersion: entry.version }]);
+      const pushed = await syncClient(caller).push([
+        { mutationId: 1, entity: Activity.key, op: 'delete', id: entry.id, baseVersion: entry.version },
+      ]);
       expect(pushed.body.data!.results[0]).toMatchObject({ status: 'rejected', code: Code.InvalidOperation });
     }
-    const without = await addMember(server, owner, await server.createAccount(), allPermissions().filter((p) => p !== permission(Activity, 'read')));
+    const without = await addMember(
+      server,
+      owner,
+      await server.createAccount(),
+      allPermissions().filter((p) => p !== permission(Activity, 'read')),
+    );
     expect((await without.call(rest.list(Activity))).status).toBe(403);
   });
 });

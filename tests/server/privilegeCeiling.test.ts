@@ -45,7 +45,9 @@ describe('the attack the probe found', () => {
     const accomplice = await server.createAccount();
     const stronger = await caller.call(rest.create(Member), { body: { login: accomplice.username, roleId: admin.id } });
     expect(refused(stronger)).toEqual([403, Code.InvalidOperation]);
-    const widen = await caller.call(rest.update(Role, ownRole.id), { body: { version: ownRole.version, permissions: [...allPermissions()] } });
+    const widen = await caller.call(rest.update(Role, ownRole.id), {
+      body: { version: ownRole.version, permissions: [...allPermissions()] },
+    });
     expect(widen.status).toBe(403);
     const promote = await caller.call(rest.update(Member, ownRow.id), { body: { version: ownRow.version, roleId: admin.id } });
     expect(promote.status).toBe(403);
@@ -57,22 +59,34 @@ describe('the attack the probe found', () => {
 describe('someone who is not the owner', () => {
   it('creates and widens roles only within their own permissions', async () => {
     const { caller } = await manager();
-    const within = await caller.call<Row>(rest.create(Role), { body: { id: randomUUID(), name: 'Helper', permissions: [permission(Member, 'read')] } });
+    const within = await caller.call<Row>(rest.create(Role), {
+      body: { id: randomUUID(), name: 'Helper', permissions: [permission(Member, 'read')] },
+    });
     expect(within.status).toBe(201);
-    const beyond = await caller.call(rest.create(Role), { body: { id: randomUUID(), name: 'Boss', permissions: ['PanelManagement.Panel.update'] } });
+    const beyond = await caller.call(rest.create(Role), {
+      body: { id: randomUUID(), name: 'Boss', permissions: ['PanelManagement.Panel.update'] },
+    });
     expect([...refused(beyond), beyond.body.data]).toEqual([403, Code.InvalidOperation, { fields: { permissions: 'range' } }]);
-    const widen = await caller.call(rest.update(Role, within.body.data!.id), { body: { version: 1, permissions: [permission(Member, 'contact')] } });
+    const widen = await caller.call(rest.update(Role, within.body.data!.id), {
+      body: { version: 1, permissions: [permission(Member, 'contact')] },
+    });
     expect(widen.status).toBe(403);
   });
 
   it('adds and moves people only with roles at or below their own', async () => {
     const { caller, ownRole } = await manager();
     const weaker = await createRow(owner, Role, { name: `Reader ${randomUUID().slice(0, 6)}`, permissions: [permission(Role, 'read')] });
-    const added = await caller.call<Row>(rest.create(Member), { body: { login: (await server.createAccount()).username, roleId: weaker.id } });
+    const added = await caller.call<Row>(rest.create(Member), {
+      body: { login: (await server.createAccount()).username, roleId: weaker.id },
+    });
     expect(added.status).toBe(201);
-    const sameAsMine = await caller.call(rest.create(Member), { body: { login: (await server.createAccount()).username, roleId: ownRole.id } });
+    const sameAsMine = await caller.call(rest.create(Member), {
+      body: { login: (await server.createAccount()).username, roleId: ownRole.id },
+    });
     expect(sameAsMine.status).toBe(201);
-    const moved = await caller.call(rest.update(Member, added.body.data!.id), { body: { version: added.body.data!.version, roleId: admin.id } });
+    const moved = await caller.call(rest.update(Member, added.body.data!.id), {
+      body: { version: added.body.data!.version, roleId: admin.id },
+    });
     expect(refused(moved)).toEqual([403, Code.InvalidOperation]);
   });
 
@@ -89,7 +103,9 @@ describe('someone who is not the owner', () => {
 
   it('does not change their own role or their own member row, even within their permissions', async () => {
     const { caller, ownRole, ownRow } = await manager();
-    expect((await caller.call(rest.update(Role, ownRole.id), { body: { version: ownRole.version, description: 'mine' } })).status).toBe(403);
+    expect((await caller.call(rest.update(Role, ownRole.id), { body: { version: ownRole.version, description: 'mine' } })).status).toBe(
+      403,
+    );
     expect((await caller.call(rest.update(Member, ownRow.id), { body: { version: ownRow.version, title: 'chief' } })).status).toBe(403);
     expect((await caller.call(rest.remove(Member, ownRow.id), { query: { version: String(ownRow.version) } })).status).toBe(403);
   });
@@ -98,9 +114,22 @@ describe('someone who is not the owner', () => {
     const { caller, ownRole, ownRow } = await manager();
     const answer = await syncClient(caller).push([
       { mutationId: 1, entity: Role.key, op: 'create', id: randomUUID(), values: { name: 'Sneaky', permissions: [...allPermissions()] } },
-      { mutationId: 2, entity: Role.key, op: 'update', id: ownRole.id, baseVersion: ownRole.version, values: { permissions: [...allPermissions()] } },
+      {
+        mutationId: 2,
+        entity: Role.key,
+        op: 'update',
+        id: ownRole.id,
+        baseVersion: ownRole.version,
+        values: { permissions: [...allPermissions()] },
+      },
       { mutationId: 3, entity: Member.key, op: 'update', id: ownRow.id, baseVersion: ownRow.version, values: { roleId: admin.id } },
-      { mutationId: 4, entity: Member.key, op: 'create', id: randomUUID(), values: { login: (await server.createAccount()).username, roleId: admin.id } },
+      {
+        mutationId: 4,
+        entity: Member.key,
+        op: 'create',
+        id: randomUUID(),
+        values: { login: (await server.createAccount()).username, roleId: admin.id },
+      },
     ]);
     expect(answer.body.data!.results.map((r) => [r.status, r.code])).toEqual(Array(4).fill(['rejected', Code.InvalidOperation]));
   });
@@ -111,6 +140,8 @@ describe('the owner', () => {
     const boss = await acceptedMember(server, owner, admin.id);
     const demoted = await owner.call(rest.update(Member, boss.id), { body: { version: boss.version, title: 'Former boss' } });
     expect(demoted.status).toBe(200);
-    expect((await owner.call(rest.create(Role), { body: { id: randomUUID(), name: 'Everything', permissions: [...allPermissions()] } })).status).toBe(201);
+    expect(
+      (await owner.call(rest.create(Role), { body: { id: randomUUID(), name: 'Everything', permissions: [...allPermissions()] } })).status,
+    ).toBe(201);
   });
 });

@@ -162,7 +162,13 @@ describe('PUT /api/Profile/UpdateProfile', () => {
     const { tokens } = await server.createAccount({ profile: false });
     const name = uniqueUsername('shown');
     await register(tokens.access_token, { publicUserName: name });
-    const kept = await update(tokens.access_token, { ...sampleRegistration(), ...completeSubset, userId: 0, publicUserName: '', city: 'شیراز' });
+    const kept = await update(tokens.access_token, {
+      ...sampleRegistration(),
+      ...completeSubset,
+      userId: 0,
+      publicUserName: '',
+      city: 'شیراز',
+    });
     expect(kept.body.data).toMatchObject({ publicUserName: name, city: 'شیراز' });
     expect((await update(tokens.access_token, { publicUserName: 'null' })).body.data?.publicUserName).toBe(name);
     const other = uniqueUsername('renamed');

@@ -111,10 +111,12 @@ describe('an owner at an address they have signed in from', () => {
     expect((await passwordLogin(server, account.username, account.password, home)).status).toBe(200);
     server.clock.advance(91 * 24 * 60 * MINUTE);
     // The account's ceiling from anywhere, full (as a hundred failures elsewhere leave it).
-    await server.db.query(
-      'INSERT INTO auth_throttle (key, failures, window_ends_at, last_failure_at) VALUES ($1, $2, $3, $4)',
-      [`user:${account.username.toLowerCase()}`, loginLimits.account.maxFailures, new Date(server.clock.now() + 30 * MINUTE), new Date(server.clock.now())],
-    );
+    await server.db.query('INSERT INTO auth_throttle (key, failures, window_ends_at, last_failure_at) VALUES ($1, $2, $3, $4)', [
+      `user:${account.username.toLowerCase()}`,
+      loginLimits.account.maxFailures,
+      new Date(server.clock.now() + 30 * MINUTE),
+      new Date(server.clock.now()),
+    ]);
     expect((await passwordLogin(server, account.username, account.password, home)).status).toBe(429);
   });
 });
@@ -190,7 +192,10 @@ describe('sign-ups from one address', () => {
   it('are answered 429 with Retry-After after twenty an hour; other addresses still sign up', async () => {
     const address = uniqueAddress();
     const signUp = (remoteAddress: string) =>
-      server.call(endpoints.signUp, { body: { username: uniqueUsername('signup'), password: strongPassword, serviceName: 'pishkhan' }, remoteAddress });
+      server.call(endpoints.signUp, {
+        body: { username: uniqueUsername('signup'), password: strongPassword, serviceName: 'pishkhan' },
+        remoteAddress,
+      });
     for (let i = 0; i < signUpLimit.maxFailures; i++) expect((await signUp(address)).status).toBe(201);
     const blocked = await signUp(address);
     expect(blocked.status).toBe(429);
@@ -225,8 +230,12 @@ describe('mobile login paths', () => {
     const code = await server.sendCode(account.mobile!);
     const address = uniqueAddress();
     const login = (guess: string) =>
-      server.call(endpoints.loginByMobile, { body: { UserName: '', Mobile: account.mobile, Code: guess, ServiceName: 'pishkhan' }, remoteAddress: address });
-    for (let i = 0; i < loginLimits.mobileAtAddress.maxFailures; i++) expect([112, 111]).toContain((await login(wrongCode(code))).body.errorData?.code);
+      server.call(endpoints.loginByMobile, {
+        body: { UserName: '', Mobile: account.mobile, Code: guess, ServiceName: 'pishkhan' },
+        remoteAddress: address,
+      });
+    for (let i = 0; i < loginLimits.mobileAtAddress.maxFailures; i++)
+      expect([112, 111]).toContain((await login(wrongCode(code))).body.errorData?.code);
     const blocked = await login(code);
     expect(blocked.status).toBe(429);
     expect(blocked.body.errorData?.code).toBe(9403);
@@ -238,7 +247,13 @@ describe('mobile login paths', () => {
     const address = uniqueAddress();
     const reset = (code: string) =>
       server.call(endpoints.resetPasswordByMobile, {
-        body: { UserName: account.username, mobile: account.mobile, code, newPassword: 'Fresh-Passphrase-9', confirmPassword: 'Fresh-Passphrase-9' },
+        body: {
+          UserName: account.username,
+          mobile: account.mobile,
+          code,
+          newPassword: 'Fresh-Passphrase-9',
+          confirmPassword: 'Fresh-Passphrase-9',
+        },
         remoteAddress: address,
       });
     const code = await server.sendCode(account.mobile!, { purpose: 'reset' });

@@ -26,14 +26,14 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('changing only a reference', () => {
-  it("moves a member to another role over REST", async () => {
+  it('moves a member to another role over REST', async () => {
     const member = await acceptedMember(server, panel, first.id);
     const answer = await panel.call<Row>(rest.update(Member, member.id), { body: { version: member.version, roleId: second.id } });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ roleId: second.id, version: member.version + 1 });
   });
 
-  it("moves a role under another in the chart over REST", async () => {
+  it('moves a role under another in the chart over REST', async () => {
     const role = await createRow(panel, Role, { name: `Clerk ${randomUUID().slice(0, 6)}` });
     const answer = await panel.call<Row>(rest.update(Role, role.id), { body: { version: role.version, parentRoleId: first.id } });
     expect(answer.status).toBe(200);

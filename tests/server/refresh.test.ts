@@ -49,7 +49,7 @@ describe('PUT /api/Account/RefreshToken', () => {
     expect((await refresh(winner.refresh_token)).status).toBe(401);
   });
 
-  it('revoking one family leaves the account\'s other sessions alone', async () => {
+  it("revoking one family leaves the account's other sessions alone", async () => {
     const other = await server.login(account.username, account.password);
     const stolen = await server.login(account.username, account.password);
     await refresh(stolen.refresh_token);

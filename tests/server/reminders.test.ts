@@ -80,7 +80,9 @@ describe('a cheque due tomorrow', () => {
   });
 
   it('is not reminded of again the day after, when it is due that day', async () => {
-    const [row] = await first.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${Notification.table} WHERE kind = 'MarketAccounting/chequeDue'`);
+    const [row] = await first.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${Notification.table} WHERE kind = 'MarketAccounting/chequeDue'`,
+    );
     expect(row!.n).toBe(2);
     const next = new Date(Date.UTC(2026, 10, 23, 9));
     // The day after, the cheque due that day is "today", and nothing is due tomorrow.

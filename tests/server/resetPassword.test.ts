@@ -46,8 +46,16 @@ describe('PUT /api/Account/ResetPassword', () => {
 
   it('answers 9401 when the confirmation differs or the new password is common or short', async () => {
     const account = await server.createAccount();
-    for (const [next, confirm] of [[newPassword, `${newPassword}!`], ['iloveyou', 'iloveyou'], ['short', 'short']]) {
-      const answer = await resetPassword(account.tokens.access_token, { oldPassword: account.password, newPassword: next, confirmPassword: confirm });
+    for (const [next, confirm] of [
+      [newPassword, `${newPassword}!`],
+      ['iloveyou', 'iloveyou'],
+      ['short', 'short'],
+    ]) {
+      const answer = await resetPassword(account.tokens.access_token, {
+        oldPassword: account.password,
+        newPassword: next,
+        confirmPassword: confirm,
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.errorData?.code).toBe(9401);
     }

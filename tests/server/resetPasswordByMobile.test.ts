@@ -49,7 +49,9 @@ describe('PUT /api/Account/ResetPasswordByMobile', () => {
     const account = await server.createAccount();
     const code = await server.sendCode(account.mobile!, { purpose: 'reset' });
     expect((await reset({ mobile: account.mobile, code, confirmPassword: 'something-else-1' })).body.errorData?.code).toBe(9401);
-    expect((await reset({ mobile: account.mobile, code, newPassword: 'password1', confirmPassword: 'password1' })).body.errorData?.code).toBe(9401);
+    expect(
+      (await reset({ mobile: account.mobile, code, newPassword: 'password1', confirmPassword: 'password1' })).body.errorData?.code,
+    ).toBe(9401);
     expect((await reset({ mobile: account.mobile, code })).status).toBe(200);
   });
 

@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../server/modules/discover.ts';
 import { Code } from '../../src/contract/codes.ts';
 import { Member, Role } from '../../src/contract/entities/panelManagement.ts';
-import { actions, defineEntity, permission, READ_ALL_GRANT, type EntityDeclaration, type EntityListResponse, type Row } from '../../src/contract/entity.ts';
+import {
+  actions,
+  defineEntity,
+  permission,
+  READ_ALL_GRANT,
+  type EntityDeclaration,
+  type EntityListResponse,
+  type Row,
+} from '../../src/contract/entity.ts';
 import { defineModule, type ModuleDeclaration } from '../../src/contract/module.ts';
 import { allPermissions, modules, registerModules } from '../../src/contract/modules.ts';
 import type { Field } from '../../src/contract/fields.ts';
@@ -68,7 +76,10 @@ async function listed(caller: PanelCaller, query: Record<string, string> = {}): 
 }
 
 /** A missing row's answer, to compare out-of-scope answers with: status and code. */
-async function missing(caller: PanelCaller, call: (id: string) => Promise<{ status: number; body: { errorData?: { code?: number } | null } }>) {
+async function missing(
+  caller: PanelCaller,
+  call: (id: string) => Promise<{ status: number; body: { errorData?: { code?: number } | null } }>,
+) {
   const answer = await call(randomUUID());
   return [answer.status, answer.body.errorData?.code];
 }
@@ -100,8 +111,7 @@ describe('the readAll grant', () => {
   });
 
   it('is refused on a scope field that is not a reference to a member', () => {
-    const declared = (agentId: Field) => () =>
-      defineEntity({ ...declaration, fields: { name: declaration.fields.name, agentId } });
+    const declared = (agentId: Field) => () => defineEntity({ ...declaration, fields: { name: declaration.fields.name, agentId } });
     expect(declared({ kind: 'text', label: label('agent') })).toThrow(/scope/);
     expect(declared({ kind: 'reference', to: Role.key, label: label('agent') })).toThrow(/scope/);
     expect(declared({ kind: 'reference', to: Member.key, label: label('agent') })).not.toThrow();
@@ -147,7 +157,9 @@ describe('REST writes', () => {
     const unassigned = await agentA.call<Row>(rest.create(Customer), { body: { id: randomUUID(), name: 'Aban Co', agentId: null } });
     expect([unassigned.status, unassigned.body.data?.agentId]).toEqual([201, idOf(agentA)]);
     const id = randomUUID();
-    const forB = await agentA.call<{ fields?: Record<string, string> }>(rest.create(Customer), { body: { id, name: 'Sneaky', agentId: idOf(agentB) } });
+    const forB = await agentA.call<{ fields?: Record<string, string> }>(rest.create(Customer), {
+      body: { id, name: 'Sneaky', agentId: idOf(agentB) },
+    });
     expect([forB.status, forB.body.errorData?.code]).toEqual([403, Code.InvalidOperation]);
     expect(forB.body.data?.fields).toEqual({ agentId: 'reference' });
     expect((await owner.call(rest.get(Customer, id))).status).toBe(404);
@@ -167,16 +179,30 @@ describe('REST writes', () => {
     expect([update.status, update.body.errorData?.code]).toEqual(notThere);
     expect(JSON.stringify(update.body)).not.toContain('Baran');
     const remove = await agentA.call(rest.remove(Customer, rows.b1!.id), { query: { version: String(rows.b1!.version) } });
-    expect([remove.status, remove.body.errorData?.code]).toEqual(await missing(agentA, (id) => agentA.call(rest.remove(Customer, id), { query: { version: '1' } })));
-    expect((await owner.call<Row>(rest.get(Customer, rows.b1!.id))).body.data).toMatchObject({ name: 'Baran Textiles', version: rows.b1!.version, deleted: false });
+    expect([remove.status, remove.body.errorData?.code]).toEqual(
+      await missing(agentA, (id) => agentA.call(rest.remove(Customer, id), { query: { version: '1' } })),
+    );
+    expect((await owner.call<Row>(rest.get(Customer, rows.b1!.id))).body.data).toMatchObject({
+      name: 'Baran Textiles',
+      version: rows.b1!.version,
+      deleted: false,
+    });
   });
 
   it('lets an agent edit their own rows but never move one out of their scope', async () => {
-    const moved = await agentA.call<{ fields?: Record<string, string> }>(rest.update(Customer, rows.a2!.id), { body: { version: rows.a2!.version, agentId: idOf(agentB) } });
-    expect([moved.status, moved.body.errorData?.code, moved.body.data?.fields]).toEqual([403, Code.InvalidOperation, { agentId: 'reference' }]);
+    const moved = await agentA.call<{ fields?: Record<string, string> }>(rest.update(Customer, rows.a2!.id), {
+      body: { version: rows.a2!.version, agentId: idOf(agentB) },
+    });
+    expect([moved.status, moved.body.errorData?.code, moved.body.data?.fields]).toEqual([
+      403,
+      Code.InvalidOperation,
+      { agentId: 'reference' },
+    ]);
     const cleared = await agentA.call(rest.update(Customer, rows.a2!.id), { body: { version: rows.a2!.version, agentId: null } });
     expect(cleared.status).toBe(403);
-    const renamed = await agentA.call<Row>(rest.update(Customer, rows.a2!.id), { body: { version: rows.a2!.version, name: 'Arya Foods Ltd' } });
+    const renamed = await agentA.call<Row>(rest.update(Customer, rows.a2!.id), {
+      body: { version: rows.a2!.version, name: 'Arya Foods Ltd' },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.data).toMatchObject({ name: 'Arya Foods Ltd', agentId: idOf(agentA) });
     rows.a2 = renamed.body.data!;
@@ -202,7 +228,9 @@ describe('push', () => {
     ]);
     expect(results.map((r) => r.row)).toEqual([null, null, null, null]);
     // A replay answers the same, still without the row.
-    const replayed = await client.push([{ mutationId: 1, entity: Customer.key, op: 'update', id: rows.b1!.id, baseVersion: rows.b1!.version, values: {} }]);
+    const replayed = await client.push([
+      { mutationId: 1, entity: Customer.key, op: 'update', id: rows.b1!.id, baseVersion: rows.b1!.version, values: {} },
+    ]);
     expect(replayed.body.data!.results[0]).toMatchObject({ status: 'rejected', code: Code.NotFound, row: null });
     expect(JSON.stringify([pushed.body, replayed.body])).not.toContain('Baran');
   });
@@ -210,7 +238,14 @@ describe('push', () => {
 
 describe('pull', () => {
   const customerChanges = (changes: SyncChange[]) => changes.filter((c) => c.entity === Customer.key);
-  const idsIn = (changes: SyncChange[]) => [...new Set(customerChanges(changes).filter((c) => !c.row.deleted).map((c) => c.row.id))].sort();
+  const idsIn = (changes: SyncChange[]) =>
+    [
+      ...new Set(
+        customerChanges(changes)
+          .filter((c) => !c.row.deleted)
+          .map((c) => c.row.id),
+      ),
+    ].sort();
 
   it('never sends a row outside the scope, nor a word about it', async () => {
     const a = await pullAll(syncClient(agentA));
@@ -230,19 +265,30 @@ describe('pull', () => {
     expect(idsIn(a0.changes)).toContain(rows.a1!.id);
 
     const current = (await manager.call<Row>(rest.get(Customer, rows.a1!.id))).body.data!;
-    const moved = await manager.call<Row>(rest.update(Customer, rows.a1!.id), { body: { version: current.version, agentId: idOf(agentB) } });
+    const moved = await manager.call<Row>(rest.update(Customer, rows.a1!.id), {
+      body: { version: current.version, agentId: idOf(agentB) },
+    });
     expect(moved.status).toBe(200);
     // More writes after the move: A's device must still learn that the row left.
-    const renamed = await manager.call<Row>(rest.update(Customer, rows.a1!.id), { body: { version: moved.body.data!.version, name: 'Alborz Trading Group' } });
+    const renamed = await manager.call<Row>(rest.update(Customer, rows.a1!.id), {
+      body: { version: moved.body.data!.version, name: 'Alborz Trading Group' },
+    });
     expect(renamed.status).toBe(200);
 
     const a1 = await pullAll(clientA, a0.cursor);
     const removal = customerChanges(a1.changes).filter((c) => c.row.id === rows.a1!.id);
-    expect(removal).toEqual([{ entity: Customer.key, row: { id: rows.a1!.id, version: renamed.body.data!.version, updatedAt: renamed.body.data!.updatedAt, deleted: true } }]);
+    expect(removal).toEqual([
+      {
+        entity: Customer.key,
+        row: { id: rows.a1!.id, version: renamed.body.data!.version, updatedAt: renamed.body.data!.updatedAt, deleted: true },
+      },
+    ]);
     expect(JSON.stringify(a1.changes)).not.toContain('Alborz Trading Group');
 
     const b1 = await pullAll(clientB, b0.cursor);
-    expect(customerChanges(b1.changes).map((c) => c.row)).toEqual([expect.objectContaining({ id: rows.a1!.id, name: 'Alborz Trading Group', agentId: idOf(agentB), deleted: false })]);
+    expect(customerChanges(b1.changes).map((c) => c.row)).toEqual([
+      expect.objectContaining({ id: rows.a1!.id, name: 'Alborz Trading Group', agentId: idOf(agentB), deleted: false }),
+    ]);
     // Nobody else's device hears of it.
     expect(customerChanges((await pullAll(clientC, c0.cursor)).changes)).toEqual([]);
     // It is gone from A's REST reads too.
@@ -250,11 +296,17 @@ describe('pull', () => {
     expect((await listed(agentA)).items.map((r) => r.id)).toEqual([rows.a2!.id]);
 
     // Given back, it comes back to A's device whole, and leaves B's.
-    const back = await manager.call<Row>(rest.update(Customer, rows.a1!.id), { body: { version: renamed.body.data!.version, agentId: idOf(agentA) } });
+    const back = await manager.call<Row>(rest.update(Customer, rows.a1!.id), {
+      body: { version: renamed.body.data!.version, agentId: idOf(agentA) },
+    });
     const a2 = await pullAll(clientA, a1.cursor);
-    expect(customerChanges(a2.changes).map((c) => c.row)).toEqual([expect.objectContaining({ id: rows.a1!.id, agentId: idOf(agentA), version: back.body.data!.version, deleted: false })]);
+    expect(customerChanges(a2.changes).map((c) => c.row)).toEqual([
+      expect.objectContaining({ id: rows.a1!.id, agentId: idOf(agentA), version: back.body.data!.version, deleted: false }),
+    ]);
     const b2 = await pullAll(clientB, b1.cursor);
-    expect(customerChanges(b2.changes).map((c) => c.row)).toEqual([{ id: rows.a1!.id, version: back.body.data!.version, updatedAt: back.body.data!.updatedAt, deleted: true }]);
+    expect(customerChanges(b2.changes).map((c) => c.row)).toEqual([
+      { id: rows.a1!.id, version: back.body.data!.version, updatedAt: back.body.data!.updatedAt, deleted: true },
+    ]);
   });
 
   it('sends a deletion in the scope as a tombstone, as for any entity', async () => {

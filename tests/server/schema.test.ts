@@ -45,17 +45,34 @@ describe('entity tables derived from the declarations', () => {
       await migrate(scratch.db, plan);
       const panel = '11111111-1111-4111-8111-111111111111';
       const user = '22222222-2222-4222-8222-222222222222';
-      await scratch.db.query(`INSERT INTO users (id, username, password_hash, created_at, updated_at) VALUES ($1, 'u', 'x', now(), now())`, [user]);
-      await scratch.db.query(`INSERT INTO panels (id, code, name, icon, owner_user_id, created_at, updated_at) VALUES ($1, 'ABCDEF', 'p', 'store', $2, now(), now())`, [panel, user]);
+      await scratch.db.query(
+        `INSERT INTO users (id, username, password_hash, created_at, updated_at) VALUES ($1, 'u', 'x', now(), now())`,
+        [user],
+      );
+      await scratch.db.query(
+        `INSERT INTO panels (id, code, name, icon, owner_user_id, created_at, updated_at) VALUES ($1, 'ABCDEF', 'p', 'store', $2, now(), now())`,
+        [panel, user],
+      );
       await scratch.db.query(
         `INSERT INTO e_panel_management_role (panel_id, id, version, created_at, updated_at, created_by, updated_by, name) VALUES ($1, gen_random_uuid(), 1, now(), now(), $2, $2, 'انبار ۱۲')`,
         [panel, user],
       );
       await scratch.db.exec('ALTER TABLE e_panel_management_role DROP COLUMN search_text, DROP COLUMN name_sk');
-      const grown = entities().map((e) => (e.key === Role.key ? { ...Role, fields: { ...Role.fields, code: { kind: 'text' as const, label: { id: 'c', message: 'Code' } } } } : e));
+      const grown = entities().map((e) =>
+        e.key === Role.key
+          ? { ...Role, fields: { ...Role.fields, code: { kind: 'text' as const, label: { id: 'c', message: 'Code' } } } }
+          : e,
+      );
       const result = await migrate(scratch.db, { ...plan, entities: grown });
-      expect(result.schema).toEqual(expect.arrayContaining(['ALTER TABLE e_panel_management_role ADD COLUMN code text;', 'ALTER TABLE e_panel_management_role ADD COLUMN search_text text;']));
-      const [row] = await scratch.db.query<{ search_text: string; name_sk: string }>('SELECT search_text, name_sk FROM e_panel_management_role');
+      expect(result.schema).toEqual(
+        expect.arrayContaining([
+          'ALTER TABLE e_panel_management_role ADD COLUMN code text;',
+          'ALTER TABLE e_panel_management_role ADD COLUMN search_text text;',
+        ]),
+      );
+      const [row] = await scratch.db.query<{ search_text: string; name_sk: string }>(
+        'SELECT search_text, name_sk FROM e_panel_management_role',
+      );
       expect(row).toEqual({ search_text: 'انبار 12', name_sk: sortKey('انبار ۱۲') });
     } finally {
       await scratch.drop();

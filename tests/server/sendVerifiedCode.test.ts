@@ -31,7 +31,7 @@ const send = (mobile: unknown, options: SendOptions = {}) =>
   });
 
 describe('POST /api/Account/SendVerifiedCode', () => {
-  it('sends a six-digit login code to an account\'s number and keeps only its hash', async () => {
+  it("sends a six-digit login code to an account's number and keeps only its hash", async () => {
     const answer = await send(account.mobile);
     expect(answer.status).toBe(200);
     expect(answer.body.isSuccess).toBe(true);
@@ -127,7 +127,8 @@ describe('POST /api/Account/SendVerifiedCode', () => {
 
   it('sends a signed-in person at most five verify codes an hour, whatever the numbers and addresses', async () => {
     const asker = await server.createAccount({ mobile: null });
-    for (let i = 0; i < 5; i++) expect((await send(uniqueMobile(), { purpose: 'verify', token: asker.tokens.access_token })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await send(uniqueMobile(), { purpose: 'verify', token: asker.tokens.access_token })).status).toBe(200);
     const sixth = await send(uniqueMobile(), { purpose: 'verify', token: asker.tokens.access_token });
     expect(sixth.status).toBe(429);
     expect(sixth.body.errorData?.code).toBe(9403);
@@ -212,7 +213,11 @@ describe('POST /api/Account/SendVerifiedCode', () => {
     });
     const logged = allowConsole('error');
     allowServerErrors();
-    const answer = await failing.call(endpoints.sendVerifiedCode, { body: { mobile: uniqueMobile() }, token: tokens.access_token, remoteAddress: uniqueAddress() });
+    const answer = await failing.call(endpoints.sendVerifiedCode, {
+      body: { mobile: uniqueMobile() },
+      token: tokens.access_token,
+      remoteAddress: uniqueAddress(),
+    });
     expect(answer.status).toBe(502);
     expect(answer.body.errorData?.code).toBe(9402);
     expect(logged.texts.join('\n')).toContain('gateway down');

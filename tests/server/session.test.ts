@@ -56,12 +56,20 @@ describe('requireSession', () => {
   it('sets request.session to the user, the session and the username', async () => {
     const answer = await server.call(whoami, { token: account.tokens.access_token });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ userId: account.userId, sessionId: claimsOf(account.tokens.access_token).sid, username: account.username });
+    expect(answer.body).toEqual({
+      userId: account.userId,
+      sessionId: claimsOf(account.tokens.access_token).sid,
+      username: account.username,
+    });
   });
 
   it('accepts a token the harness signs the way the server does', async () => {
     const { sub, sid } = claimsOf(account.tokens.access_token);
-    const token = signAccessToken({ key: keysOf(TEST_JWT_SECRET).accessToken, audience: 'pishkhan' }, { userId: sub, sessionId: sid }, server.clock.now());
+    const token = signAccessToken(
+      { key: keysOf(TEST_JWT_SECRET).accessToken, audience: 'pishkhan' },
+      { userId: sub, sessionId: sid },
+      server.clock.now(),
+    );
     expect((await me(token)).status).toBe(200);
   });
 

@@ -7,7 +7,10 @@ installConsoleGuard();
 
 afterEach(() => {
   const serverErrors = takeServerErrors();
-  if (serverErrors.length) throw new Error(`${serverErrors.length} request(s) answered 5xx (a test that means it calls allowServerErrors()):\n${serverErrors.join('\n')}`);
+  if (serverErrors.length)
+    throw new Error(
+      `${serverErrors.length} request(s) answered 5xx (a test that means it calls allowServerErrors()):\n${serverErrors.join('\n')}`,
+    );
   const differences = takeAnswerDifferences();
   if (differences.length) throw new Error(`a response schema changed ${differences.length} answer(s):\n${differences.join('\n')}`);
 });

@@ -19,7 +19,11 @@ import { kavenegarStandIn, smsIrStandIn, type StandIn } from './smsStandIns.ts';
 const KEY = '4F6B2D6C7A5A6E3D1C2B3A49';
 const message: SmsMessage = { mobile: '09121234567', code: '048213', purpose: 'login', lang: 'fa' };
 
-const kavenegarTemplates = { 'pishkhan-login': 'کد ورود: %token%', 'pishkhan-reset': 'کد بازیابی: %token%', 'pishkhan-verify': 'کد تأیید: %token%' };
+const kavenegarTemplates = {
+  'pishkhan-login': 'کد ورود: %token%',
+  'pishkhan-reset': 'کد بازیابی: %token%',
+  'pishkhan-verify': 'کد تأیید: %token%',
+};
 const smsIrTemplates = { '100201': 'کد ورود: #Code#', '100202': 'کد بازیابی: #Code#', '100203': 'کد تأیید: #Code#' };
 
 const running: StandIn[] = [];
@@ -117,7 +121,9 @@ describe('SMS.ir (send/verify)', () => {
     expect((await refusal(smsIrSender({ ...provider, apiKey: 'not-the-key-1234' }).send(message))).providerCode).toBe(10);
     expect((await refusal(smsIrSender(provider).send(message))).providerCode).toBe(102);
     expect((await refusal(smsIrSender(provider).send({ ...message, mobile: '0912123' }))).providerCode).toBe(104);
-    expect((await refusal(smsIrSender({ ...provider, templates: { ...provider.templates, login: '999' } }).send(message))).providerCode).toBe(113);
+    expect(
+      (await refusal(smsIrSender({ ...provider, templates: { ...provider.templates, login: '999' } }).send(message))).providerCode,
+    ).toBe(113);
     expect((await refusal(smsIrSender({ ...provider, codeParameter: 'OTP' }).send(message))).providerCode).toBe(116);
   });
 });
@@ -126,7 +132,13 @@ describe('SMS_SENDER=kavenegar and smsir', () => {
   const base = { JWT_SECRET: 'q'.repeat(8) + 'w'.repeat(8) + 'e'.repeat(8) + 'rtyuiopa', DATA_DIR: '/tmp/pishkhan-config-test' };
 
   it('read the key, one template for every purpose or one each, and a stand-in address', () => {
-    const config = loadConfig({ ...base, SMS_SENDER: 'smsir', SMSIR_API_KEY: KEY, SMSIR_TEMPLATE: '100201', SMSIR_TEMPLATE_RESET: '100202' });
+    const config = loadConfig({
+      ...base,
+      SMS_SENDER: 'smsir',
+      SMSIR_API_KEY: KEY,
+      SMSIR_TEMPLATE: '100201',
+      SMSIR_TEMPLATE_RESET: '100202',
+    });
     expect(config.smsProvider).toEqual({
       kind: 'smsir',
       apiKey: KEY,
@@ -134,8 +146,18 @@ describe('SMS_SENDER=kavenegar and smsir', () => {
       templates: { login: '100201', reset: '100202', verify: '100201' },
       codeParameter: 'Code',
     });
-    const kave = loadConfig({ ...base, SMS_SENDER: 'kavenegar', KAVENEGAR_API_KEY: KEY, KAVENEGAR_TEMPLATE: 'otp', KAVENEGAR_URL: 'http://127.0.0.1:9/' });
-    expect(kave.smsProvider).toMatchObject({ kind: 'kavenegar', baseUrl: 'http://127.0.0.1:9', templates: { login: 'otp', reset: 'otp', verify: 'otp' } });
+    const kave = loadConfig({
+      ...base,
+      SMS_SENDER: 'kavenegar',
+      KAVENEGAR_API_KEY: KEY,
+      KAVENEGAR_TEMPLATE: 'otp',
+      KAVENEGAR_URL: 'http://127.0.0.1:9/',
+    });
+    expect(kave.smsProvider).toMatchObject({
+      kind: 'kavenegar',
+      baseUrl: 'http://127.0.0.1:9',
+      templates: { login: 'otp', reset: 'otp', verify: 'otp' },
+    });
     expect(loadConfig({ ...base, SMS_SENDER: 'log' }).smsProvider).toBeNull();
   });
 
@@ -147,7 +169,9 @@ describe('SMS_SENDER=kavenegar and smsir', () => {
 
   it('are chosen over the log sender', async () => {
     const { standIn, provider } = await smsIr();
-    await createSmsSender({ smsSender: 'smsir', smsGatewayUrl: null, smsGatewayToken: null, smsProvider: provider, devTools: true }).send(message);
+    await createSmsSender({ smsSender: 'smsir', smsGatewayUrl: null, smsGatewayToken: null, smsProvider: provider, devTools: true }).send(
+      message,
+    );
     expect(standIn.delivered).toHaveLength(1);
   });
 });
@@ -155,7 +179,9 @@ describe('SMS_SENDER=kavenegar and smsir', () => {
 describe('a code through a provider', () => {
   it('signs a person in with the code the provider delivered', async () => {
     const { standIn, provider } = await kavenegar();
-    const server = await startTestServer({ sms: createSmsSender({ smsSender: 'kavenegar', smsGatewayUrl: null, smsGatewayToken: null, smsProvider: provider, devTools: false }) });
+    const server = await startTestServer({
+      sms: createSmsSender({ smsSender: 'kavenegar', smsGatewayUrl: null, smsGatewayToken: null, smsProvider: provider, devTools: false }),
+    });
     servers.push(server);
     const account = await server.createAccount();
     const sent = await server.call(endpoints.sendVerifiedCode, { body: { mobile: account.mobile }, remoteAddress: uniqueAddress() });
@@ -173,7 +199,13 @@ describe('a code through a provider', () => {
     const { provider } = await smsIr(0);
     const lines: string[] = [];
     const codes: string[] = [];
-    const sender = createSmsSender({ smsSender: 'smsir', smsGatewayUrl: null, smsGatewayToken: null, smsProvider: provider, devTools: false });
+    const sender = createSmsSender({
+      smsSender: 'smsir',
+      smsGatewayUrl: null,
+      smsGatewayToken: null,
+      smsProvider: provider,
+      devTools: false,
+    });
     const server = await startTestServer({
       sms: { send: (sent) => (codes.push(sent.code), sender.send(sent)) },
       logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } },
@@ -182,7 +214,11 @@ describe('a code through a provider', () => {
     const { tokens } = await server.createAccount({ mobile: null });
     allowConsole('error');
     allowServerErrors();
-    const answer = await server.call(endpoints.sendVerifiedCode, { body: { mobile: uniqueMobile() }, token: tokens.access_token, remoteAddress: uniqueAddress() });
+    const answer = await server.call(endpoints.sendVerifiedCode, {
+      body: { mobile: uniqueMobile() },
+      token: tokens.access_token,
+      remoteAddress: uniqueAddress(),
+    });
     expect(answer.status).toBe(502);
     expect(answer.body.errorData?.code).toBe(9402);
     const logged = lines.join('\n');

@@ -48,7 +48,9 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-async function start(handle: (request: IncomingMessage, body: string, standIn: StandIn) => { status: number; body: unknown }): Promise<StandIn> {
+async function start(
+  handle: (request: IncomingMessage, body: string, standIn: StandIn) => { status: number; body: unknown },
+): Promise<StandIn> {
   const server: Server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     const body = await readBody(request);
     if (standIn.hang) return;
@@ -92,7 +94,16 @@ export async function kavenegarStandIn(account: StandInAccount): Promise<StandIn
     if (self.credit <= 0) return fail(418, 'اعتبار حساب شما کافی نیست');
     self.credit -= 1;
     self.delivered.push({ mobile: receptor, template, text: text.replace('%token%', token) });
-    const entry = { messageid: self.delivered.length, message: text.replace('%token%', token), status: 5, statustext: 'ارسال به مخابرات', sender: '10008663', receptor, date: 0, cost: 120 };
+    const entry = {
+      messageid: self.delivered.length,
+      message: text.replace('%token%', token),
+      status: 5,
+      statustext: 'ارسال به مخابرات',
+      sender: '10008663',
+      receptor,
+      date: 0,
+      cost: 120,
+    };
     return { status: 200, body: { return: { status: 200, message: 'تایید شد' }, entries: [entry] } };
   });
   standIn.credit = account.credit ?? 100;
@@ -103,7 +114,8 @@ export async function kavenegarStandIn(account: StandInAccount): Promise<StandIn
 export async function smsIrStandIn(account: StandInAccount): Promise<StandIn> {
   const fail = (httpStatus: number, status: number, message: string) => ({ status: httpStatus, body: { status, message, data: null } });
   const standIn = await start((request, body, self) => {
-    if (new URL(request.url ?? '/', 'http://x').pathname !== '/v1/send/verify' || request.method !== 'POST') return fail(404, 0, 'مسیر یافت نشد');
+    if (new URL(request.url ?? '/', 'http://x').pathname !== '/v1/send/verify' || request.method !== 'POST')
+      return fail(404, 0, 'مسیر یافت نشد');
     if (request.headers['x-api-key'] !== account.apiKey) return fail(401, 10, 'کلید وب سرویس نامعتبر است');
     let json: { mobile?: unknown; templateId?: unknown; parameters?: unknown };
     try {

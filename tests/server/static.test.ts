@@ -111,7 +111,10 @@ describe('security headers', () => {
 describe('the inline stylesheet', () => {
   /** The hash a browser computes for a <style> holding this text (CSP Level 3: SHA-256 of its UTF-8). */
   const cspHash = (css: string) => `'sha256-${createHash('sha256').update(Buffer.from(css, 'utf8')).digest('base64')}'`;
-  const styleSrc = (csp: unknown) => String(csp).split('; ').find((d) => d.startsWith('style-src '));
+  const styleSrc = (csp: unknown) =>
+    String(csp)
+      .split('; ')
+      .find((d) => d.startsWith('style-src '));
 
   it('is allowed by its hash in the page’s policy, and no other style element is', async () => {
     const page = await get('/auth/Login');

@@ -33,7 +33,8 @@ afterAll(async () => {
   rmSync(distDir, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => server.app.inject({ method, url, headers });
+const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+  server.app.inject({ method, url, headers });
 
 function decoded(answer: { rawPayload: Buffer; headers: Record<string, unknown> }): string {
   const encoding = answer.headers['content-encoding'];
@@ -95,7 +96,9 @@ describe('compressed static files', () => {
   });
 
   it('gives each encoding its own ETag, and answers 304 only to the ETag of the encoding it would send', async () => {
-    const tags = await Promise.all(['br', 'gzip', 'identity'].map(async (e) => (await get('/assets/index-Bx7f3kQ2.js', { 'accept-encoding': e })).headers.etag));
+    const tags = await Promise.all(
+      ['br', 'gzip', 'identity'].map(async (e) => (await get('/assets/index-Bx7f3kQ2.js', { 'accept-encoding': e })).headers.etag),
+    );
     expect(new Set(tags).size).toBe(3);
     const [brTag, gzipTag, identityTag] = tags as string[];
     const revalidated = await get('/assets/index-Bx7f3kQ2.js', { 'accept-encoding': BROWSER, 'if-none-match': brTag! });

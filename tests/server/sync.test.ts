@@ -57,14 +57,20 @@ describe('push', () => {
   it('applies a replayed batch once: same answers, one row, one audit entry per write', async () => {
     const client = syncClient(panel);
     const id = randomUUID();
-    const batch = [createRole(1, id, 'Replayed'), { mutationId: 2, entity: Role.key, op: 'update' as const, id, baseVersion: 1, values: { description: 'once' } }];
+    const batch = [
+      createRole(1, id, 'Replayed'),
+      { mutationId: 2, entity: Role.key, op: 'update' as const, id, baseVersion: 1, values: { description: 'once' } },
+    ];
     const first = await client.push(batch);
     const second = await client.push(batch);
     const withoutRows = (data: typeof first.body.data) => ({ ...data, results: data!.results.map(({ row: _row, ...r }) => r) });
     expect(withoutRows(second.body.data)).toEqual(withoutRows(first.body.data));
     // A replayed answer carries the row as the server now holds it.
     expect(second.body.data!.results.map((r) => r.row)).toEqual([first.body.data!.results[1]!.row, first.body.data!.results[1]!.row]);
-    const partly = await client.push([...batch, { mutationId: 3, entity: Role.key, op: 'update', id, baseVersion: 2, values: { description: 'third' } }]);
+    const partly = await client.push([
+      ...batch,
+      { mutationId: 3, entity: Role.key, op: 'update', id, baseVersion: 2, values: { description: 'third' } },
+    ]);
     expect(partly.body.data!.results.map((r) => [r.mutationId, r.status, r.code])).toEqual([
       [1, 'applied', Code.Created],
       [2, 'applied', Code.Updated],
@@ -94,7 +100,9 @@ describe('push', () => {
       ],
     });
     // The rejection is the answer for good, even once the row is back at the version it named.
-    const replay = await client.push([{ mutationId: 5, entity: Role.key, op: 'update', id, baseVersion: 2, values: { description: 'mine' } }]);
+    const replay = await client.push([
+      { mutationId: 5, entity: Role.key, op: 'update', id, baseVersion: 2, values: { description: 'mine' } },
+    ]);
     expect(replay.body.data!.results[0]).toMatchObject({ status: 'rejected', code: Code.ConcurrencyFailure });
   });
 
@@ -109,11 +117,19 @@ describe('push', () => {
     ]);
     expect(first.body.data!.results).toMatchObject([
       { mutationId: 1, status: 'rejected', code: Code.ConcurrencyFailure },
-      { mutationId: 2, status: 'rejected', code: Code.ConcurrencyFailure, heldBy: 1, row: { version: 2, description: 'A: handles refunds' } },
+      {
+        mutationId: 2,
+        status: 'rejected',
+        code: Code.ConcurrencyFailure,
+        heldBy: 1,
+        row: { version: 2, description: 'A: handles refunds' },
+      },
     ]);
     const later = await client.push([{ mutationId: 3, entity: Role.key, op: 'delete', id, baseVersion: 3, dependsOn: 2 }]);
     expect(later.body.data!.results[0]).toMatchObject({ status: 'rejected', code: Code.ConcurrencyFailure, heldBy: 1 });
-    const replay = await client.push([{ mutationId: 2, entity: Role.key, op: 'update', id, baseVersion: 2, dependsOn: 1, values: { description: 'B: second draft' } }]);
+    const replay = await client.push([
+      { mutationId: 2, entity: Role.key, op: 'update', id, baseVersion: 2, dependsOn: 1, values: { description: 'B: second draft' } },
+    ]);
     expect(replay.body.data!.results[0]).toMatchObject({ status: 'rejected', heldBy: 1 });
     const row = await panel.call<Row>(rest.get(Role, id));
     expect(row.body.data).toMatchObject({ version: 2, description: 'A: handles refunds', deleted: false });
@@ -136,7 +152,9 @@ describe('push', () => {
   });
 
   it('rejects a dependsOn that does not name an earlier mutation', async () => {
-    const answer = await syncClient(panel).push([{ mutationId: 1, entity: Role.key, op: 'create', id: randomUUID(), dependsOn: 1, values: { name: 'Self-made' } }]);
+    const answer = await syncClient(panel).push([
+      { mutationId: 1, entity: Role.key, op: 'create', id: randomUUID(), dependsOn: 1, values: { name: 'Self-made' } },
+    ]);
     expect(answer.body.data!.results[0]).toMatchObject({ status: 'rejected', code: Code.BadRequest });
   });
 
@@ -337,7 +355,9 @@ describe('REST and sync share one mutation path', () => {
     await client.push([createRole(1, id, 'Shared path')]);
     const viaRest = await panel.call<Row>(rest.update(Role, id), { body: { version: 1, description: 'rest' } });
     expect(viaRest.body.data!.version).toBe(2);
-    const viaPush = await client.push([{ mutationId: 2, entity: Role.key, op: 'update', id, baseVersion: 1, values: { description: 'push' } }]);
+    const viaPush = await client.push([
+      { mutationId: 2, entity: Role.key, op: 'update', id, baseVersion: 1, values: { description: 'push' } },
+    ]);
     expect(viaPush.body.data!.results[0]).toMatchObject({ status: 'rejected', code: Code.ConcurrencyFailure });
     const unknownRow = await client.push([{ mutationId: 3, entity: Role.key, op: 'delete', id: randomUUID(), baseVersion: 1 }]);
     expect(unknownRow.body.data!.results[0]).toMatchObject({ status: 'rejected', code: Code.NotFound });

@@ -21,7 +21,11 @@ export function syncClient(caller: PanelCaller, clientId: string = randomUUID())
 }
 
 /** Pulls every page from `cursor` on; answers the changes in order and the final cursor. */
-export async function pullAll(client: SyncClient, cursor = 0, limit = 500): Promise<{ changes: PullResponse['changes']; cursor: number; cursors: number[] }> {
+export async function pullAll(
+  client: SyncClient,
+  cursor = 0,
+  limit = 500,
+): Promise<{ changes: PullResponse['changes']; cursor: number; cursors: number[] }> {
   const changes: PullResponse['changes'] = [];
   const cursors: number[] = [];
   for (;;) {

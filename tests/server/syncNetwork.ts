@@ -34,14 +34,22 @@ export class FaultyNetwork {
 
 function failureOf(result: CallResult): SyncTransportError {
   const kind = result.status >= 500 || result.status === 429 ? 'server' : 'refused';
-  return new SyncTransportError(kind, result.body?.errorData?.message ?? `HTTP ${result.status}`, result.body?.errorData?.code, result.status);
+  return new SyncTransportError(
+    kind,
+    result.body?.errorData?.message ?? `HTTP ${result.status}`,
+    result.body?.errorData?.code,
+    result.status,
+  );
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A transport for one person in one panel, through `network`. */
 export function faultyTransport(server: TestServer, token: () => string, panelCode: string, network: FaultyNetwork): SyncTransport {
-  async function send<T>(endpoint: { method: string; path: string }, options: { body?: unknown; query?: Record<string, string> }): Promise<T> {
+  async function send<T>(
+    endpoint: { method: string; path: string },
+    options: { body?: unknown; query?: Record<string, string> },
+  ): Promise<T> {
     const fault = network.next();
     if (fault === 'dropRequest') throw new SyncTransportError('offline', 'the request was lost');
     if (fault === 'error500') throw new SyncTransportError('server', 'HTTP 500 before the server did anything', 9402, 500);

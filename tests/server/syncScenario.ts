@@ -63,16 +63,48 @@ const text = fc.constantFrom('', 'شیفت صبح', 'night shift', 'ي و ك', '
 export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc.record({
   steps: fc.array(
     fc.oneof(
-      { weight: 3, arbitrary: fc.record({ kind: fc.constant('create' as const), who, name: roleName, description: text, parent: fc.option(fc.nat(7), { nil: null }) }) },
-      { weight: 6, arbitrary: fc.record({ kind: fc.constant('update' as const), who, target: fc.nat(7), name: fc.option(roleName, { nil: null }), description: fc.option(text, { nil: null }) }) },
+      {
+        weight: 3,
+        arbitrary: fc.record({
+          kind: fc.constant('create' as const),
+          who,
+          name: roleName,
+          description: text,
+          parent: fc.option(fc.nat(7), { nil: null }),
+        }),
+      },
+      {
+        weight: 6,
+        arbitrary: fc.record({
+          kind: fc.constant('update' as const),
+          who,
+          target: fc.nat(7),
+          name: fc.option(roleName, { nil: null }),
+          description: fc.option(text, { nil: null }),
+        }),
+      },
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), who, target: fc.nat(7) }) },
       {
         weight: 3,
-        arbitrary: fc.record({ kind: fc.constant('burst' as const), who, target: fc.nat(7), descriptions: fc.array(text, { minLength: 2, maxLength: 4 }), thenDelete: fc.boolean() }),
+        arbitrary: fc.record({
+          kind: fc.constant('burst' as const),
+          who,
+          target: fc.nat(7),
+          descriptions: fc.array(text, { minLength: 2, maxLength: 4 }),
+          thenDelete: fc.boolean(),
+        }),
       },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('reload' as const), who }) },
       { weight: 5, arbitrary: fc.record({ kind: fc.constant('sync' as const), who: fc.constantFrom<Who | 'both'>(0, 1, 'both') }) },
-      { weight: 2, arbitrary: fc.record({ kind: fc.constant('settle' as const), who, pick: fc.nat(3), how: fc.constantFrom('retry' as const, 'takeServer' as const, 'discard' as const) }) },
+      {
+        weight: 2,
+        arbitrary: fc.record({
+          kind: fc.constant('settle' as const),
+          who,
+          pick: fc.nat(3),
+          how: fc.constantFrom('retry' as const, 'takeServer' as const, 'discard' as const),
+        }),
+      },
     ),
     { minLength: 1, maxLength: 20 },
   ),
@@ -83,30 +115,155 @@ const c = (name: string, who: Who, parent: number | null = null): Step => ({ kin
 const edit = (who: Who, target: number, description: string): Step => ({ kind: 'update', who, target, name: null, description });
 const sync = (who: Who | 'both'): Step => ({ kind: 'sync', who });
 
-const burst = (who: Who, target: number, descriptions: string[], thenDelete = false): Step => ({ kind: 'burst', who, target, descriptions, thenDelete });
+const burst = (who: Who, target: number, descriptions: string[], thenDelete = false): Step => ({
+  kind: 'burst',
+  who,
+  target,
+  descriptions,
+  thenDelete,
+});
 const settle = (who: Who, how: 'retry' | 'takeServer' | 'discard'): Step => ({ kind: 'settle', who, pick: 0, how });
 
 /** Scenarios every run starts with: the races the random ones find only now and then. */
 export const scenarioExamples: Scenario[] = [
   // Issue 15, 1: B's two queued edits of a row A changed meanwhile; the second must not land over A's.
-  { steps: [c('Cashiers', 0), sync('both'), sync('both'), edit(0, 0, 'A: handles refunds'), burst(1, 0, ['B: first draft', 'B: second draft']), sync(0), sync(1)], faults: [] },
-  { steps: [c('Cashiers', 0), sync('both'), sync('both'), edit(0, 0, 'A: handles refunds'), burst(1, 0, ['B: first draft'], true), sync(0), sync(1)], faults: [] },
+  {
+    steps: [
+      c('Cashiers', 0),
+      sync('both'),
+      sync('both'),
+      edit(0, 0, 'A: handles refunds'),
+      burst(1, 0, ['B: first draft', 'B: second draft']),
+      sync(0),
+      sync(1),
+    ],
+    faults: [],
+  },
+  {
+    steps: [
+      c('Cashiers', 0),
+      sync('both'),
+      sync('both'),
+      edit(0, 0, 'A: handles refunds'),
+      burst(1, 0, ['B: first draft'], true),
+      sync(0),
+      sync(1),
+    ],
+    faults: [],
+  },
   // The same, the batch split by lost answers and duplicates; then B retries on top of A's.
-  { steps: [c('Cashiers', 0), sync('both'), sync('both'), edit(0, 0, 'A'), burst(1, 0, ['B1', 'B2', 'B3']), sync(0), sync(1), settle(1, 'retry')], faults: ['dropResponse', 'duplicate', 'dropRequest'] },
+  {
+    steps: [
+      c('Cashiers', 0),
+      sync('both'),
+      sync('both'),
+      edit(0, 0, 'A'),
+      burst(1, 0, ['B1', 'B2', 'B3']),
+      sync(0),
+      sync(1),
+      settle(1, 'retry'),
+    ],
+    faults: ['dropResponse', 'duplicate', 'dropRequest'],
+  },
   // Issue 15, 2: B's edit refused; A deletes the row; B settles: the row must stay deleted.
-  { steps: [c('Cashiers', 0), sync('both'), sync('both'), edit(0, 0, 'A'), edit(1, 0, 'B'), sync(0), sync(1), { kind: 'delete', who: 0, target: 0 }, sync(0), sync(1), settle(1, 'takeServer')], faults: [] },
-  { steps: [c('Cashiers', 0), sync('both'), sync('both'), edit(0, 0, 'A'), edit(1, 0, 'B'), sync(0), sync(1), { kind: 'delete', who: 0, target: 0 }, sync(0), sync(1), settle(1, 'discard'), c('Cashiers', 1)], faults: [] },
+  {
+    steps: [
+      c('Cashiers', 0),
+      sync('both'),
+      sync('both'),
+      edit(0, 0, 'A'),
+      edit(1, 0, 'B'),
+      sync(0),
+      sync(1),
+      { kind: 'delete', who: 0, target: 0 },
+      sync(0),
+      sync(1),
+      settle(1, 'takeServer'),
+    ],
+    faults: [],
+  },
+  {
+    steps: [
+      c('Cashiers', 0),
+      sync('both'),
+      sync('both'),
+      edit(0, 0, 'A'),
+      edit(1, 0, 'B'),
+      sync(0),
+      sync(1),
+      { kind: 'delete', who: 0, target: 0 },
+      sync(0),
+      sync(1),
+      settle(1, 'discard'),
+      c('Cashiers', 1),
+    ],
+    faults: [],
+  },
   // Both delete the same row: the second delete is done, not a problem.
-  { steps: [c('Support', 0), sync('both'), sync('both'), { kind: 'delete', who: 0, target: 0 }, { kind: 'delete', who: 1, target: 0 }, sync(0), sync(1)], faults: [] },
+  {
+    steps: [
+      c('Support', 0),
+      sync('both'),
+      sync('both'),
+      { kind: 'delete', who: 0, target: 0 },
+      { kind: 'delete', who: 1, target: 0 },
+      sync(0),
+      sync(1),
+    ],
+    faults: [],
+  },
   // Both edit the same row offline: the second is stale (9303); one retries on top, one discards.
-  { steps: [c('فروش', 0), sync('both'), sync('both'), edit(0, 0, 'night shift'), edit(1, 0, 'شیفت صبح'), sync(0), sync(1), { kind: 'settle', who: 1, pick: 0, how: 'retry' }], faults: [] },
-  { steps: [c('فروش', 0), sync('both'), sync('both'), edit(0, 0, 'a'), edit(1, 0, 'b'), sync('both'), { kind: 'settle', who: 1, pick: 0, how: 'discard' }, { kind: 'settle', who: 0, pick: 0, how: 'takeServer' }], faults: [] },
+  {
+    steps: [
+      c('فروش', 0),
+      sync('both'),
+      sync('both'),
+      edit(0, 0, 'night shift'),
+      edit(1, 0, 'شیفت صبح'),
+      sync(0),
+      sync(1),
+      { kind: 'settle', who: 1, pick: 0, how: 'retry' },
+    ],
+    faults: [],
+  },
+  {
+    steps: [
+      c('فروش', 0),
+      sync('both'),
+      sync('both'),
+      edit(0, 0, 'a'),
+      edit(1, 0, 'b'),
+      sync('both'),
+      { kind: 'settle', who: 1, pick: 0, how: 'discard' },
+      { kind: 'settle', who: 0, pick: 0, how: 'takeServer' },
+    ],
+    faults: [],
+  },
   // One deletes while the other edits; a parent is deleted under its child.
-  { steps: [c('انبار', 0), c('Support', 0, 0), sync(0), sync(1), { kind: 'delete', who: 1, target: 0 }, edit(0, 1, 'x'), { kind: 'delete', who: 0, target: 1 }, sync('both'), sync('both')], faults: [] },
+  {
+    steps: [
+      c('انبار', 0),
+      c('Support', 0, 0),
+      sync(0),
+      sync(1),
+      { kind: 'delete', who: 1, target: 0 },
+      edit(0, 1, 'x'),
+      { kind: 'delete', who: 0, target: 1 },
+      sync('both'),
+      sync('both'),
+    ],
+    faults: [],
+  },
   // Answers lost after the server applied, a duplicate, 500s, and a reload before the retry.
-  { steps: [c('Cashiers', 1), edit(1, 0, 'Front desk'), sync(1), { kind: 'reload', who: 1 }, sync(1), edit(1, 0, 'x'), sync('both')], faults: ['dropResponse', 'duplicate', 'error500After', 'error500', 'dropRequest', 'delay'] },
+  {
+    steps: [c('Cashiers', 1), edit(1, 0, 'Front desk'), sync(1), { kind: 'reload', who: 1 }, sync(1), edit(1, 0, 'x'), sync('both')],
+    faults: ['dropResponse', 'duplicate', 'error500After', 'error500', 'dropRequest', 'delay'],
+  },
   // The same unique name chosen on both devices.
-  { steps: [c('فروش', 0), c('فروش', 1), sync('both'), sync('both'), { kind: 'settle', who: 1, pick: 0, how: 'retry' }], faults: ['duplicate', 'duplicate'] },
+  {
+    steps: [c('فروش', 0), c('فروش', 1), sync('both'), sync('both'), { kind: 'settle', who: 1, pick: 0, how: 'retry' }],
+    faults: ['duplicate', 'duplicate'],
+  },
 ];
 
 export interface Device {
@@ -165,7 +322,10 @@ export async function trackQueued(device: Device): Promise<void> {
     device.targets.set(entry.mutationId, entry.id);
     device.ops.set(entry.mutationId, entry.op);
     (device.entityKeys ??= new Map()).set(entry.mutationId, entry.entity);
-    device.priors.set(entry.mutationId, outbox.filter((e) => e.id === entry.id && e.mutationId < entry.mutationId).map((e) => e.mutationId));
+    device.priors.set(
+      entry.mutationId,
+      outbox.filter((e) => e.id === entry.id && e.mutationId < entry.mutationId).map((e) => e.mutationId),
+    );
     const entity = device.db.entityOf(entry.entity);
     device.rowAtQueue.set(entry.mutationId, entity ? await device.db.rows(entity).get(entry.id) : undefined);
   }
@@ -194,11 +354,17 @@ export async function openPanel(world: SyncWorld, options: PanelOptions = rolesP
   // One owner invites someone into every scenario's panel, far past the hourly lookup limit,
   // which is not what these scenarios test.
   await clear(world.server.db, [throttleKey(lookupLimit, owner.userId)]);
-  const role = await world.server.call<Row>({ method: 'POST', path: entityPath(Role) }, {
-    ...asOwner,
-    body: { name: 'دسترسی آزمون', permissions: options.permissions },
-  });
-  const joined = await world.server.call({ method: 'POST', path: entityPath(Member) }, { ...asOwner, body: { login: member.username, roleId: role.body.data!.id } });
+  const role = await world.server.call<Row>(
+    { method: 'POST', path: entityPath(Role) },
+    {
+      ...asOwner,
+      body: { name: 'دسترسی آزمون', permissions: options.permissions },
+    },
+  );
+  const joined = await world.server.call(
+    { method: 'POST', path: entityPath(Member) },
+    { ...asOwner, body: { login: member.username, roleId: role.body.data!.id } },
+  );
   if (joined.status !== 201 && joined.status !== 200) throw new Error(`could not add the second person: ${JSON.stringify(joined.body)}`);
   const accepted = await world.server.call(panelEndpoints.acceptInvitation, { token: member.tokens.access_token, body: { code } });
   if (accepted.status !== 200) throw new Error(`the second person could not accept: ${JSON.stringify(accepted.body)}`);
@@ -262,7 +428,10 @@ async function step(devices: [Device, Device], createdIds: string[], s: Step): P
     } else if (s.kind === 'update') {
       const id = pick(createdIds, s.target);
       if (!id) return;
-      await updateRow(device.db, Role, id, { ...(s.name !== null ? { name: s.name } : {}), ...(s.description !== null ? { description: s.description } : {}) });
+      await updateRow(device.db, Role, id, {
+        ...(s.name !== null ? { name: s.name } : {}),
+        ...(s.description !== null ? { description: s.description } : {}),
+      });
     } else if (s.kind === 'delete') {
       const id = pick(createdIds, s.target);
       if (!id) return;
@@ -308,7 +477,10 @@ export function openDevices(world: SyncWorld, code: string, network: FaultyNetwo
     return openDevice({
       person,
       dbName: `sync-scenario-${++dbCounter}-${person.username}`,
-      transport: recording(faultyTransport(world.server, () => person.tokens.access_token, code, network), answers),
+      transport: recording(
+        faultyTransport(world.server, () => person.tokens.access_token, code, network),
+        answers,
+      ),
       queued: new Set(),
       answers,
       rowAtQueue: new Map(),
@@ -366,10 +538,14 @@ export async function checkQueue(device: Device, name: string): Promise<void> {
     const answer = device.answers.get(id);
     if (!answer && !held.has(id) && !device.settledHeld.has(id)) throw new Error(`${name}: mutation ${id} was never answered`);
     if (answer === 'applied' && kept(id)) throw new Error(`${name}: applied mutation ${id} is in sync problems`);
-    if (answer === 'rejected' && !kept(id) && !(await overtaken(device, id))) throw new Error(`${name}: rejected mutation ${id} was dropped silently`);
+    if (answer === 'rejected' && !kept(id) && !(await overtaken(device, id)))
+      throw new Error(`${name}: rejected mutation ${id} was dropped silently`);
     // No silent overwrite: a write applied at the version its base counted on, only if every write that count included was applied too.
     const lost = answer === 'applied' ? device.priors.get(id)?.find((p) => device.answers.get(p) !== 'applied') : undefined;
-    if (lost !== undefined) throw new Error(`${name}: mutation ${id} was applied although mutation ${lost}, which its base counted on, was not: a silent overwrite`);
+    if (lost !== undefined)
+      throw new Error(
+        `${name}: mutation ${id} was applied although mutation ${lost}, which its base counted on, was not: a silent overwrite`,
+      );
   }
   for (const id of problems) if (device.answers.get(id) !== 'rejected') throw new Error(`${name}: problem ${id} was not a rejection`);
 }
@@ -393,14 +569,16 @@ async function checkInvariants(world: SyncWorld, code: string, devices: [Device,
   // deleted is done without a write), and the audit log has one line per write.
   const activity = [...server.values()].filter((c) => c.entity === 'PanelManagement/Activity').map((c) => c.row);
   for (const id of new Set(createdIds)) {
-    const appliedOps = devices.flatMap((d) => [...d.answers].filter(([m, status]) => status === 'applied' && d.targets.get(m) === id).map(([m]) => d.ops.get(m)));
+    const appliedOps = devices.flatMap((d) =>
+      [...d.answers].filter(([m, status]) => status === 'applied' && d.targets.get(m) === id).map(([m]) => d.ops.get(m)),
+    );
     const row = server.get(id)?.row;
     const deletes = appliedOps.filter((op) => op === 'delete').length;
-    if (Boolean(row?.deleted) !== deletes > 0) throw new Error(`row ${id}: deleted ${Boolean(row?.deleted)} on the server after ${deletes} applied deletes`);
+    if (Boolean(row?.deleted) !== deletes > 0)
+      throw new Error(`row ${id}: deleted ${Boolean(row?.deleted)} on the server after ${deletes} applied deletes`);
     const writes = appliedOps.length - deletes + (row?.deleted ? 1 : 0);
     if ((row?.version ?? 0) !== writes) throw new Error(`row ${id}: version ${row?.version ?? 0} on the server, ${writes} writes applied`);
     const logged = activity.filter((a) => a.rowId === id).length;
     if (logged !== writes) throw new Error(`row ${id}: ${logged} audit-log lines for ${writes} writes`);
   }
 }
-

@@ -27,7 +27,10 @@ const TEMPLATE_PREFIX = 'pishkhan-pglite-template-';
 
 async function migrationsKey(): Promise<string> {
   const plan = await currentPlan();
-  return createHash('sha256').update(JSON.stringify([plan.platform, plan.after, desiredSchema(plan.entities)])).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([plan.platform, plan.after, desiredSchema(plan.entities)]))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /**

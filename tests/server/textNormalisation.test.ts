@@ -36,7 +36,9 @@ describe('a role name', () => {
   });
 
   it('with a bidi override is rejected when pushed by sync', async () => {
-    const answer = await syncClient(panel).push([{ mutationId: 1, entity: Role.key, op: 'create', id: randomUUID(), values: { name: 'Admin\u202E' } }]);
+    const answer = await syncClient(panel).push([
+      { mutationId: 1, entity: Role.key, op: 'create', id: randomUUID(), values: { name: 'Admin\u202E' } },
+    ]);
     expect(answer.body.data?.results[0]).toMatchObject({ status: 'rejected', code: 9401, fields: { name: 'format' } });
   });
 
@@ -50,7 +52,10 @@ describe('a role name', () => {
 describe('a panel name', () => {
   it('with a bidi override or a line break is refused, field by field', async () => {
     for (const name of ['Shop\u202Egnp.exe', 'Shop\nNew']) {
-      const answer = await server.call(panelEndpoints.register, { token: owner.tokens.access_token, body: { name, icon: 'store', modules: [] } });
+      const answer = await server.call(panelEndpoints.register, {
+        token: owner.tokens.access_token,
+        body: { name, icon: 'store', modules: [] },
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.data).toMatchObject({ fields: { name: 'format' } });
     }
@@ -61,7 +66,10 @@ describe("a person's name", () => {
   it('with a zero-width joiner or an override is refused (9401) and an NFC name kept', async () => {
     const person = await server.createAccount({ profile: false });
     for (const firstName of ['سا\u200Dرا', 'Sara\u202E']) {
-      const answer = await server.call(endpoints.registrationProfile, { token: person.tokens.access_token, body: { ...sampleRegistration(), firstName } });
+      const answer = await server.call(endpoints.registrationProfile, {
+        token: person.tokens.access_token,
+        body: { ...sampleRegistration(), firstName },
+      });
       expect(answer.body.errorData?.code).toBe(9401);
     }
     const saved = await server.call<{ firstName: string }>(endpoints.registrationProfile, {

@@ -38,7 +38,13 @@ describe('a number typed into a profile but not verified', () => {
     // ...and a reset code now goes to the thief's own account, never to the victim's.
     server.clock.advance(MINUTE);
     const reset = await server.call(endpoints.resetPasswordByMobile, {
-      body: { UserName: victim.username, mobile: victim.mobile, code: await server.sendCode(victim.mobile!, { purpose: 'reset' }), newPassword: 'Taken-Over-1404', confirmPassword: 'Taken-Over-1404' },
+      body: {
+        UserName: victim.username,
+        mobile: victim.mobile,
+        code: await server.sendCode(victim.mobile!, { purpose: 'reset' }),
+        newPassword: 'Taken-Over-1404',
+        confirmPassword: 'Taken-Over-1404',
+      },
       remoteAddress: uniqueAddress(),
     });
     expect(reset.body.errorData?.code).toBe(112);
@@ -49,7 +55,10 @@ describe('a number typed into a profile but not verified', () => {
     const mobile = uniqueMobile();
     const pending = await server.createAccount({ mobile, verifyMobile: false });
     const holder = await server.createAccount({ mobile: null });
-    const saved = await server.call(endpoints.updateProfile, { token: holder.tokens.access_token, body: { ...sampleRegistration(), mobileNumber: mobile } });
+    const saved = await server.call(endpoints.updateProfile, {
+      token: holder.tokens.access_token,
+      body: { ...sampleRegistration(), mobileNumber: mobile },
+    });
     expect(saved.status).toBe(200);
     const code = await server.sendCode(mobile, { purpose: 'verify', token: holder.tokens.access_token });
     const verified = await server.call(endpoints.verifyPhoneNumber, { token: holder.tokens.access_token, body: { mobile, code } });
@@ -70,9 +79,15 @@ describe('a number typed into a profile but not verified', () => {
     const holder = await server.createAccount({ verifyMobile: true });
     const other = await server.createAccount({ mobile: null });
     const code = await server.sendCode(holder.mobile!, { purpose: 'verify', token: other.tokens.access_token });
-    const answer = await server.call(endpoints.verifyPhoneNumber, { token: other.tokens.access_token, body: { mobile: holder.mobile, code } });
+    const answer = await server.call(endpoints.verifyPhoneNumber, {
+      token: other.tokens.access_token,
+      body: { mobile: holder.mobile, code },
+    });
     expect(answer.body.errorData?.code).toBe(9107);
-    const [row] = await server.db.query<{ mobile: string | null; mobile_verified: boolean }>('SELECT mobile, mobile_verified FROM users WHERE id = $1', [other.userId]);
+    const [row] = await server.db.query<{ mobile: string | null; mobile_verified: boolean }>(
+      'SELECT mobile, mobile_verified FROM users WHERE id = $1',
+      [other.userId],
+    );
     expect(row!.mobile_verified).toBe(false);
   });
 });

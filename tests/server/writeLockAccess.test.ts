@@ -28,7 +28,10 @@ afterAll(() => server.close());
 /** A member who may create roles, and the access their request read on arrival. */
 async function memberWithStaleAccess(): Promise<{ person: TestAccount; member: Row; stale: PanelAccess }> {
   const person = await server.createAccount();
-  const role = await createRow(owner, Role, { name: `Role ${randomUUID().slice(0, 8)}`, permissions: [permission(Role, 'read'), permission(Role, 'create')] });
+  const role = await createRow(owner, Role, {
+    name: `Role ${randomUUID().slice(0, 8)}`,
+    permissions: [permission(Role, 'read'), permission(Role, 'create')],
+  });
   const member = await acceptedMember(server, owner, role.id, person);
   const stale = (await accessByCode(server.db, owner.code, person.userId))!;
   expect(stale.permissions.has(permission(Role, 'create'))).toBe(true);
@@ -40,7 +43,9 @@ function requestCarrying(person: TestAccount, access: PanelAccess): FastifyReque
 }
 
 const createRole = (request: FastifyRequest) =>
-  inPanelWrite(request, (ctx) => applyMutation(ctx, { entity: Role, op: 'create', id: randomUUID(), values: { name: `Late ${randomUUID().slice(0, 8)}` } }));
+  inPanelWrite(request, (ctx) =>
+    applyMutation(ctx, { entity: Role, op: 'create', id: randomUUID(), values: { name: `Late ${randomUUID().slice(0, 8)}` } }),
+  );
 
 describe('a write that waited for the panel lock', () => {
   it('is refused when the writer was removed from the panel meanwhile (404)', async () => {
@@ -54,7 +59,9 @@ describe('a write that waited for the panel lock', () => {
   it("is refused when the writer's role lost the permission meanwhile (9400)", async () => {
     const { person, member, stale } = await memberWithStaleAccess();
     const role = (await owner.call<Row>(rest.get(Role, String(member.roleId)))).body.data!;
-    const narrowed = await owner.call(rest.update(Role, role.id), { body: { version: role.version, permissions: [permission(Role, 'read')] } });
+    const narrowed = await owner.call(rest.update(Role, role.id), {
+      body: { version: role.version, permissions: [permission(Role, 'read')] },
+    });
     expect(narrowed.status).toBe(200);
     const outcome = await createRole(requestCarrying(person, stale));
     expect(outcome).toMatchObject({ status: 'rejected', code: 9400 });
@@ -63,7 +70,9 @@ describe('a write that waited for the panel lock', () => {
   it('settings changes, too, check the settings permission inside the lock', async () => {
     const { person, stale } = await memberWithStaleAccess();
     const withSettings: PanelAccess = { ...stale, permissions: new Set([...stale.permissions, 'PanelManagement.Panel.update']) };
-    const refused = await inPanelWrite(requestCarrying(person, withSettings), async () => 'written', ['PanelManagement.Panel.update']).catch((error: unknown) => error);
+    const refused = await inPanelWrite(requestCarrying(person, withSettings), async () => 'written', [
+      'PanelManagement.Panel.update',
+    ]).catch((error: unknown) => error);
     expect((refused as AppError).status).toBe(403);
   });
 });

@@ -23,9 +23,17 @@ describe('the bar chart', () => {
       />,
     );
     const table = screen.getByRole('table', { name: 'فروش و پورسانت هر ماه' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ماه', 'فروش', 'پورسانت']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['ماه', 'فروش', 'پورسانت']);
     const first = within(table).getByRole('rowheader', { name: 'فروردین' }).closest('tr')!;
-    expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['۱۲٬۵۰۰٬۰۰۰', '۵۰۰٬۰۰۰']);
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['۱۲٬۵۰۰٬۰۰۰', '۵۰۰٬۰۰۰']);
     // Several series: a legend names each colour.
     expect(screen.getAllByText('پورسانت')).toHaveLength(2);
   });
@@ -45,9 +53,21 @@ describe('the bar chart', () => {
       { locale: 'en' },
     );
     const table = screen.getByRole('table', { name: 'Writes per day' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Day', 'Writes']);
-    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['22 Nov 2026', '23 Nov 2026']);
-    expect(within(table).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3 w', '1500 w']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Day', 'Writes']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['22 Nov 2026', '23 Nov 2026']);
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['3 w', '1500 w']);
     expect(screen.queryByRole('list')).toBeNull(); // one series, no legend
   });
 });

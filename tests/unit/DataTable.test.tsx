@@ -43,8 +43,16 @@ describe('the data table', () => {
     const region = screen.getByRole('region', { name: 'تراز آزمایشی' });
     expect(region.tabIndex).toBe(0);
     const table = within(region).getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['کد', 'حساب', 'بدهکار', 'بستانکار']);
-    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['صندوق', 'Capital', 'جمع']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['کد', 'حساب', 'بدهکار', 'بستانکار']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['صندوق', 'Capital', 'جمع']);
     const capital = within(table).getByRole('rowheader', { name: 'Capital' }).closest('tr')!;
     const marked = capital.querySelectorAll('[data-key-figure]');
     expect([...marked].map((c) => c.textContent)).toEqual(['', '۲۱۰٬۰۰۰٬۰۰۰']);
@@ -72,7 +80,13 @@ describe('the data table', () => {
     for (const width of [1280, 360]) {
       screenWidth(width);
       const { user, unmount } = await renderApp(
-        <DataTable label="موجودی" columns={columns} rows={rows} rowKey={(r) => r.id} expand={{ label: (r) => `جای ${r.name}`, render: (r) => <p>بچ‌های {r.name}</p>, has: (r) => r.id === 'a' }} />,
+        <DataTable
+          label="موجودی"
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.id}
+          expand={{ label: (r) => `جای ${r.name}`, render: (r) => <p>بچ‌های {r.name}</p>, has: (r) => r.id === 'a' }}
+        />,
       );
       expect(screen.getAllByRole('button', { name: /^جای/ })).toHaveLength(1);
       const toggle = screen.getByRole('button', { name: 'جای صندوق' });
@@ -91,7 +105,17 @@ describe('the data table', () => {
     const onOpen = vi.fn();
     const onSort = vi.fn();
     const sortable = columns.map((c) => ({ ...c, sortable: true }));
-    const { user } = await renderApp(<DataTable label="حساب‌ها" columns={sortable} rows={rows} rowKey={(r) => r.id} onOpen={onOpen} sort={{ id: 'name', direction: 'asc' }} onSort={onSort} />);
+    const { user } = await renderApp(
+      <DataTable
+        label="حساب‌ها"
+        columns={sortable}
+        rows={rows}
+        rowKey={(r) => r.id}
+        onOpen={onOpen}
+        sort={{ id: 'name', direction: 'asc' }}
+        onSort={onSort}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Capital' }));
     expect(onOpen).toHaveBeenLastCalledWith(rows[1]);
     await user.click(screen.getByText('1101'));
@@ -105,7 +129,16 @@ describe('the data table', () => {
     screenWidth(1280);
     const many = Array.from({ length: 1000 }, (_, i) => ({ ...rows[0]!, id: `r${i}`, name: `حساب ${i}` }));
     await act(async () => {
-      await renderApp(<DataTable label="حساب‌ها" columns={columns} rows={many} rowKey={(r) => r.id} rowHeight={{ table: 48, card: 88 }} expand={{ label: (r) => `جای ${r.name}`, render: () => <p>جزئیات</p> }} />);
+      await renderApp(
+        <DataTable
+          label="حساب‌ها"
+          columns={columns}
+          rows={many}
+          rowKey={(r) => r.id}
+          rowHeight={{ table: 48, card: 88 }}
+          expand={{ label: (r) => `جای ${r.name}`, render: () => <p>جزئیات</p> }}
+        />,
+      );
     });
     const drawn = screen.getAllByRole('rowheader').length;
     expect(drawn).toBeGreaterThan(10);

@@ -4,15 +4,20 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { toPersianDigits } from '../../src/contract/normalize.ts';
 import { DateField } from '../../src/ui/DateField.tsx';
-import {
-  formatForInput,
-  parseTypedDate,
-  yearRange,
-  type CalendarKind,
-} from '../../src/ui/dateCalendar.ts';
+import { formatForInput, parseTypedDate, yearRange, type CalendarKind } from '../../src/ui/dateCalendar.ts';
 import { renderApp } from './renderApp.tsx';
 
-function Harness({ initial = null, onChange, ...rest }: { initial?: string | null; onChange: (iso: string | null) => void; calendar?: CalendarKind; min?: string; max?: string }) {
+function Harness({
+  initial = null,
+  onChange,
+  ...rest
+}: {
+  initial?: string | null;
+  onChange: (iso: string | null) => void;
+  calendar?: CalendarKind;
+  min?: string;
+  max?: string;
+}) {
   const [value, setValue] = useState<string | null>(initial);
   return (
     <DateField

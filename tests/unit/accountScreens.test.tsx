@@ -108,7 +108,12 @@ describe('mobile login', () => {
     const before = Date.now();
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(location.pathname).toBe(paths.user.dashboard));
-    expect(api.callsTo('POST', endpoints.loginByMobile.path)[0]!.body).toEqual({ UserName: '', Mobile: '09121234567', Code: '123456', ServiceName: 'pishkhan' });
+    expect(api.callsTo('POST', endpoints.loginByMobile.path)[0]!.body).toEqual({
+      UserName: '',
+      Mobile: '09121234567',
+      Code: '123456',
+      ServiceName: 'pishkhan',
+    });
     expect(readSession().tokenExpiry).toBeGreaterThanOrEqual(before);
     expect(readSession().tokenExpiry).toBeLessThanOrEqual(Date.now());
   });
@@ -151,11 +156,32 @@ describe('the profile as the spec sends it', () => {
     const body = api.callsTo('PUT', endpoints.updateProfile.path)[0]!.body as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(
       [
-        'userId', 'email', 'firstName', 'lastName', 'publicUserName', 'birthDay', 'city', 'state', 'country', 'mobileNumber',
-        'fatherName', 'postalCode', 'residenceAddress', 'gender', 'maritalStatus', 'militaryServiceStatus',
+        'userId',
+        'email',
+        'firstName',
+        'lastName',
+        'publicUserName',
+        'birthDay',
+        'city',
+        'state',
+        'country',
+        'mobileNumber',
+        'fatherName',
+        'postalCode',
+        'residenceAddress',
+        'gender',
+        'maritalStatus',
+        'militaryServiceStatus',
       ].sort(),
     );
-    expect(body).toMatchObject({ userId: 0, publicUserName: '', fatherName: 'Reza', postalCode: '1234567890', maritalStatus: 'married', birthDay: '1991-09-22' });
+    expect(body).toMatchObject({
+      userId: 0,
+      publicUserName: '',
+      fatherName: 'Reza',
+      postalCode: '1234567890',
+      maritalStatus: 'married',
+      birthDay: '1991-09-22',
+    });
   });
 
   it('sends publicUserName "" on update even when a public name is set, and a changed name through the registration profile', async () => {

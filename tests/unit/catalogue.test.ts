@@ -20,12 +20,8 @@ const persianLetters = /[\u0600-\u06FF]/;
 
 /** The codes of spec section 8, table by table, written out here so a code dropped from the contract fails. */
 const specCodes = [
-  100, 101, 103, 110, 111, 112, 121, 122, 123, 124,
-  9000, 9001, 9002, 9003, 9004, 9005, 9006,
-  9100, 9101, 9102, 9103, 9104, 9105, 9106, 9107,
-  9200, 301, 9201, 9202, 9203, 9204,
-  9300, 9301, 9302, 9303,
-  9400, 9401, 9402, 9403, 9404,
+  100, 101, 103, 110, 111, 112, 121, 122, 123, 124, 9000, 9001, 9002, 9003, 9004, 9005, 9006, 9100, 9101, 9102, 9103, 9104, 9105, 9106,
+  9107, 9200, 301, 9201, 9202, 9203, 9204, 9300, 9301, 9302, 9303, 9400, 9401, 9402, 9403, 9404,
 ];
 
 describe('the error catalogue of spec section 8', () => {
@@ -83,15 +79,33 @@ describe('describeError (spec section 8, behaviour on answers)', () => {
 
   it('says user not found for 110 and when to retry for 9403', () => {
     expect(describeError(en, new ApiError('http', 'x', 404, 110))).toBe('User not found.');
-    expect(describeError(en, new ApiError('http', 'x', 429, 9403, undefined, 42))).toBe('Please try again later. You can try again in 42 seconds.');
+    expect(describeError(en, new ApiError('http', 'x', 429, 9403, undefined, 42))).toBe(
+      'Please try again later. You can try again in 42 seconds.',
+    );
   });
 });
 
 describe('the server’s own message (decision 025)', () => {
   const answered = (lang: string, code: number | undefined, message: string, status = 400) =>
-    new ApiError('http', message, status, code, { isSuccess: false, data: null, errorData: code === undefined ? null : { code, message }, message }, undefined, lang);
+    new ApiError(
+      'http',
+      message,
+      status,
+      code,
+      { isSuccess: false, data: null, errorData: code === undefined ? null : { code, message }, message },
+      undefined,
+      lang,
+    );
   const withoutCode = (lang: string, message: string) =>
-    new ApiError('http', message, 500, undefined, { isSuccess: false, data: null, errorData: { code: undefined as unknown as number, message }, message }, undefined, lang);
+    new ApiError(
+      'http',
+      message,
+      500,
+      undefined,
+      { isSuccess: false, data: null, errorData: { code: undefined as unknown as number, message }, message },
+      undefined,
+      lang,
+    );
 
   it('shows the catalogue’s words when the server says the same sentence', () => {
     expect(describeError(en, answered('en', 100, messageForCode(en, 100)))).toBe(messageForCode(en, 100));
@@ -121,50 +135,47 @@ describe('the server’s own message (decision 025)', () => {
 });
 
 describe('the fa and en catalogues', () => {
-  it(
-    'translate every message the source has, in both languages, and are up to date with it: the platform’s and each module’s',
-    async () => {
-      const catalogs = await getCatalogs(getConfig({ cwd: process.cwd() }));
-      expect(catalogs.map((c) => c.path)).toEqual(expect.arrayContaining([expect.stringContaining('modules/PanelManagement/locales')]));
-      const problems: string[] = [];
-      for (const catalog of catalogs) {
-        const source = (await catalog.collect())!;
-        const committed = await catalog.readAll();
-        for (const [id, message] of Object.entries(source)) {
-          for (const locale of ['fa', 'en'] as const) {
-            const entry = committed[locale]?.[id];
-            if (!entry) problems.push(`${catalog.path} ${locale}: not extracted yet: ${JSON.stringify(message.message ?? id)} (${message.origin?.[0]?.[0]})`);
-            else if (!entry.translation) problems.push(`${catalog.path} ${locale}: no translation: ${JSON.stringify(message.message ?? id)}`);
-          }
-        }
-      }
-      expect(problems, `run \`npm run i18n:extract\` and translate:\n${problems.join('\n')}`).toEqual([]);
-    },
-    120_000,
-  );
-
-  it(
-    'say one message alike wherever it is: the catalogues share one space of ids, so a module’s words would replace the platform’s once it loads',
-    async () => {
-      const catalogs = await getCatalogs(getConfig({ cwd: process.cwd() }));
-      const seen = new Map<string, { path: string; translation: string }>();
-      const clashes: string[] = [];
-      for (const catalog of catalogs) {
-        const committed = await catalog.readAll();
+  it('translate every message the source has, in both languages, and are up to date with it: the platform’s and each module’s', async () => {
+    const catalogs = await getCatalogs(getConfig({ cwd: process.cwd() }));
+    expect(catalogs.map((c) => c.path)).toEqual(expect.arrayContaining([expect.stringContaining('modules/PanelManagement/locales')]));
+    const problems: string[] = [];
+    for (const catalog of catalogs) {
+      const source = (await catalog.collect())!;
+      const committed = await catalog.readAll();
+      for (const [id, message] of Object.entries(source)) {
         for (const locale of ['fa', 'en'] as const) {
-          for (const [id, entry] of Object.entries(committed[locale] ?? {})) {
-            if (!entry.translation || entry.obsolete) continue;
-            const key = `${locale}\u0000${id}`;
-            const first = seen.get(key);
-            if (!first) seen.set(key, { path: catalog.path, translation: entry.translation });
-            else if (first.translation !== entry.translation) {
-              clashes.push(`${locale} ${JSON.stringify(entry.message ?? id)}: ${JSON.stringify(first.translation)} in ${first.path}, ${JSON.stringify(entry.translation)} in ${catalog.path}`);
-            }
+          const entry = committed[locale]?.[id];
+          if (!entry)
+            problems.push(
+              `${catalog.path} ${locale}: not extracted yet: ${JSON.stringify(message.message ?? id)} (${message.origin?.[0]?.[0]})`,
+            );
+          else if (!entry.translation) problems.push(`${catalog.path} ${locale}: no translation: ${JSON.stringify(message.message ?? id)}`);
+        }
+      }
+    }
+    expect(problems, `run \`npm run i18n:extract\` and translate:\n${problems.join('\n')}`).toEqual([]);
+  }, 120_000);
+
+  it('say one message alike wherever it is: the catalogues share one space of ids, so a module’s words would replace the platform’s once it loads', async () => {
+    const catalogs = await getCatalogs(getConfig({ cwd: process.cwd() }));
+    const seen = new Map<string, { path: string; translation: string }>();
+    const clashes: string[] = [];
+    for (const catalog of catalogs) {
+      const committed = await catalog.readAll();
+      for (const locale of ['fa', 'en'] as const) {
+        for (const [id, entry] of Object.entries(committed[locale] ?? {})) {
+          if (!entry.translation || entry.obsolete) continue;
+          const key = `${locale}\u0000${id}`;
+          const first = seen.get(key);
+          if (!first) seen.set(key, { path: catalog.path, translation: entry.translation });
+          else if (first.translation !== entry.translation) {
+            clashes.push(
+              `${locale} ${JSON.stringify(entry.message ?? id)}: ${JSON.stringify(first.translation)} in ${first.path}, ${JSON.stringify(entry.translation)} in ${catalog.path}`,
+            );
           }
         }
       }
-      expect(clashes, `give each message one translation (or a context of its own):\n${clashes.join('\n')}`).toEqual([]);
-    },
-    120_000,
-  );
+    }
+    expect(clashes, `give each message one translation (or a context of its own):\n${clashes.join('\n')}`).toEqual([]);
+  }, 120_000);
 });

@@ -24,7 +24,22 @@ describe('conditional fields', () => {
 
   it('are refused at declaration when the condition names no select, an option it lacks, or the field is required', () => {
     const declare = (serial: object) => () =>
-      defineEntity({ module: 'Test', name: 'Pay', label, pluralLabel: label, fields: { method: { kind: 'select', label, options: methods }, note: { kind: 'text', label }, serial: { kind: 'text', label, ...serial } }, titleField: 'note', listFields: [], searchFields: [], indexes: [], defaultSort: { field: 'note', direction: 'asc' } });
+      defineEntity({
+        module: 'Test',
+        name: 'Pay',
+        label,
+        pluralLabel: label,
+        fields: {
+          method: { kind: 'select', label, options: methods },
+          note: { kind: 'text', label },
+          serial: { kind: 'text', label, ...serial },
+        },
+        titleField: 'note',
+        listFields: [],
+        searchFields: [],
+        indexes: [],
+        defaultSort: { field: 'note', direction: 'asc' },
+      });
     expect(declare({ appliesWhen: { field: 'method', is: ['cheque'] } })).not.toThrow();
     expect(declare({ appliesWhen: { field: 'note', is: ['cheque'] } })).toThrow(/must name a select/);
     expect(declare({ appliesWhen: { field: 'nothing', is: ['cheque'] } })).toThrow(/must name a select/);
@@ -43,25 +58,52 @@ describe('conditional fields', () => {
 
   it('write what was typed into a field that stopped applying as empty: a cash line keeps no cheque serial', () => {
     const header = { direction: 'in', date: '2026-11-26', partyId: '0d5c8f86-5a37-4e8e-9a51-2c1b1c7d0e11', note: '' };
-    const line = (method: string): LineValues => ({ id: '6f1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b', method, amount: '5000', cashBoxId: null, bankAccountId: null, chequeBank: 'ملت', chequeSerial: '123456', dueDate: '2026-12-01' });
+    const line = (method: string): LineValues => ({
+      id: '6f1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b',
+      method,
+      amount: '5000',
+      cashBoxId: null,
+      bankAccountId: null,
+      chequeBank: 'ملت',
+      chequeSerial: '123456',
+      dueDate: '2026-12-01',
+    });
     const cash = checkDocument(asDocument(Payment), { header, lines: [line('cash')] });
-    expect(cash).toEqual({ values: expect.objectContaining({ lines: [expect.objectContaining({ method: 'cash', chequeBank: null, chequeSerial: null, dueDate: null })] }) });
+    expect(cash).toEqual({
+      values: expect.objectContaining({
+        lines: [expect.objectContaining({ method: 'cash', chequeBank: null, chequeSerial: null, dueDate: null })],
+      }),
+    });
     const cheque = checkDocument(asDocument(Payment), { header, lines: [line('cheque')] });
-    expect(cheque).toEqual({ values: expect.objectContaining({ lines: [expect.objectContaining({ method: 'cheque', chequeBank: 'ملت', chequeSerial: '123456', dueDate: '2026-12-01' })] }) });
+    expect(cheque).toEqual({
+      values: expect.objectContaining({
+        lines: [expect.objectContaining({ method: 'cheque', chequeBank: 'ملت', chequeSerial: '123456', dueDate: '2026-12-01' })],
+      }),
+    });
   });
 
   it('ask for a sale’s reason lost only once it is lost', () => {
     const fields = editableFields(Sale);
     expect(applyingFields(fields, { stage: 'lead' }).map(([name]) => name)).not.toContain('lostReason');
     expect(applyingFields(fields, { stage: 'lost' }).map(([name]) => name)).toContain('lostReason');
-    const values = { customerId: '0d5c8f86-5a37-4e8e-9a51-2c1b1c7d0e11', date: '2026-11-26', stage: 'lead', lostReason: 'گران بود', agentMemberId: null, note: '' };
+    const values = {
+      customerId: '0d5c8f86-5a37-4e8e-9a51-2c1b1c7d0e11',
+      date: '2026-11-26',
+      stage: 'lead',
+      lostReason: 'گران بود',
+      agentMemberId: null,
+      note: '',
+    };
     expect(checkValues(Sale, values)).toEqual({ values: expect.objectContaining({ stage: 'lead', lostReason: null }) });
-    expect(checkValues(Sale, { ...values, stage: 'lost' })).toEqual({ values: expect.objectContaining({ stage: 'lost', lostReason: 'گران بود' }) });
+    expect(checkValues(Sale, { ...values, stage: 'lost' })).toEqual({
+      values: expect.objectContaining({ stage: 'lost', lostReason: 'گران بود' }),
+    });
   });
 });
 
 describe('filling a line from what was picked on it', () => {
-  const fill = (line: LineValues, before: LineValues | undefined) => (line.productId !== before?.productId ? { ...line, unitPrice: '40000' } : line);
+  const fill = (line: LineValues, before: LineValues | undefined) =>
+    line.productId !== before?.productId ? { ...line, unitPrice: '40000' } : line;
 
   it('passes only the changed lines through the fill, and keeps what the person typed afterwards', () => {
     const first: LineValues = { id: 'a', productId: null, unitPrice: '' };

@@ -18,13 +18,38 @@ describe('the CSV export of a list', () => {
 
   it('writes names instead of ids, labels instead of option values, and quotes what needs quoting', () => {
     const roleId = '11111111-1111-4111-8111-111111111111';
-    const row = { id: 'm1', version: 1, updatedAt: '', deleted: false, login: 'ali', roleId, title: 'انباردار، شیفت "شب"', userId: 'u1', displayName: 'علی', userName: 'ali', mobile: '09121234567', status: 'active', invitedUntil: null };
+    const row = {
+      id: 'm1',
+      version: 1,
+      updatedAt: '',
+      deleted: false,
+      login: 'ali',
+      roleId,
+      title: 'انباردار، شیفت "شب"',
+      userId: 'u1',
+      displayName: 'علی',
+      userName: 'ali',
+      mobile: '09121234567',
+      status: 'active',
+      invitedUntil: null,
+    };
     const csv = entityCsv(i18n, Member, [row], new Map([['roleId', new Map([[roleId, 'کارمند']])]]));
     expect(csv.split('\r\n')[1]).toBe('ali,کارمند,"انباردار، شیفت ""شب""",علی,ali,09121234567,عضو,');
   });
 
   it('defuses a cell a spreadsheet would run as a formula', () => {
-    const row = { id: 'a1', version: 1, updatedAt: '', deleted: false, at: null, actorName: '=HYPERLINK("x")', action: 'create', entity: 'x', rowTitle: '+1', rowId: 'r' };
+    const row = {
+      id: 'a1',
+      version: 1,
+      updatedAt: '',
+      deleted: false,
+      at: null,
+      actorName: '=HYPERLINK("x")',
+      action: 'create',
+      entity: 'x',
+      rowTitle: '+1',
+      rowId: 'r',
+    };
     const line = entityCsv(i18n, Activity, [row], new Map()).split('\r\n')[1]!;
     expect(line).toContain(`"'=HYPERLINK(""x"")"`);
     expect(line).toContain("'+1");

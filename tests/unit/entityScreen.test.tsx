@@ -9,7 +9,10 @@ import { aPanel, aRow, outbox, renderInPanel, seed } from './panelFixture.tsx';
 const rolesUrl = modulePath('PanelManagement', 'Role');
 
 function roles() {
-  return [aRow({ name: 'مدير فروش', description: 'شیفت صبح', parentRoleId: null, permissions: [] }), aRow({ name: 'Cashier', description: null, parentRoleId: null, permissions: [] })];
+  return [
+    aRow({ name: 'مدير فروش', description: 'شیفت صبح', parentRoleId: null, permissions: [] }),
+    aRow({ name: 'Cashier', description: null, parentRoleId: null, permissions: [] }),
+  ];
 }
 
 describe('the generic list of an entity', () => {
@@ -38,7 +41,11 @@ describe('the generic list of an entity', () => {
 
   it('draws only the rows in view of a long list', async () => {
     const { data } = await renderInPanel(<EntityScreen entity={Role} />, { url: rolesUrl });
-    await seed(data, Role, Array.from({ length: 1500 }, (_, i) => aRow({ name: `Role ${String(i).padStart(4, '0')}`, permissions: [] })));
+    await seed(
+      data,
+      Role,
+      Array.from({ length: 1500 }, (_, i) => aRow({ name: `Role ${String(i).padStart(4, '0')}`, permissions: [] })),
+    );
     expect(await screen.findByText('۱٬۵۰۰ رکورد')).toBeTruthy();
     const drawn = screen.getAllByRole('row').length;
     expect(drawn).toBeGreaterThan(10);
@@ -69,7 +76,9 @@ describe('the generic form', () => {
   });
 
   it('chooses a reference among the referenced rows by name', async () => {
-    const { data, user } = await renderInPanel(<EntityScreen entity={Member} />, { url: `${modulePath('PanelManagement', 'People/Access')}?new` });
+    const { data, user } = await renderInPanel(<EntityScreen entity={Member} />, {
+      url: `${modulePath('PanelManagement', 'People/Access')}?new`,
+    });
     const [sales] = roles();
     await seed(data, Role, [sales!]);
     const dialog = await screen.findByRole('dialog');
@@ -86,7 +95,20 @@ describe('the generic form', () => {
     const { data } = await renderInPanel(<EntityScreen entity={Role} />, { url: `${rolesUrl}?edit=${row.id}` });
     await seed(data, Role, [row]);
     await act(() =>
-      data.db.problems.put({ mutationId: 9, entity: Role.key, op: 'update', id: row.id, values: { name: 'Cashier' }, baseVersion: 1, at: '', code: 9107, message: 'این نقش از قبل وجود دارد.', fields: { name: 'unique' }, held: [], rejectedAt: '' }),
+      data.db.problems.put({
+        mutationId: 9,
+        entity: Role.key,
+        op: 'update',
+        id: row.id,
+        values: { name: 'Cashier' },
+        baseVersion: 1,
+        at: '',
+        code: 9107,
+        message: 'این نقش از قبل وجود دارد.',
+        fields: { name: 'unique' },
+        held: [],
+        rejectedAt: '',
+      }),
     );
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('این نقش از قبل وجود دارد.')).toBeTruthy();

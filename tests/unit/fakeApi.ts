@@ -93,7 +93,9 @@ export function fakeApi(): FakeApi {
     const answers = table.get(keyOf(request.method, request.path));
     const answer = answers ? (answers.length > 1 ? answers.shift()! : answers[0]!) : failure(404, 9101);
     // Like the real fetch, give up as soon as the call's signal aborts (a timeout, a navigation).
-    const aborted = new Promise<never>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason), { once: true }));
+    const aborted = new Promise<never>((_, reject) =>
+      init?.signal?.addEventListener('abort', () => reject(init.signal!.reason), { once: true }),
+    );
     const result = await Promise.race([typeof answer === 'function' ? answer(request) : answer, aborted]);
     if (result instanceof Error) throw result;
     return result.clone();

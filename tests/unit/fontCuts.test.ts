@@ -59,7 +59,12 @@ function axes(font: Buffer): { tag: string; min: number; default: number; max: n
   const first = fvar.readUInt16BE(4);
   return Array.from({ length: fvar.readUInt16BE(8) }, (_, i) => {
     const at = first + i * fvar.readUInt16BE(10);
-    return { tag: fvar.toString('latin1', at, at + 4), min: fvar.readInt32BE(at + 4) / 65536, default: fvar.readInt32BE(at + 8) / 65536, max: fvar.readInt32BE(at + 12) / 65536 };
+    return {
+      tag: fvar.toString('latin1', at, at + 4),
+      min: fvar.readInt32BE(at + 4) / 65536,
+      default: fvar.readInt32BE(at + 8) / 65536,
+      max: fvar.readInt32BE(at + 12) / 65536,
+    };
   });
 }
 

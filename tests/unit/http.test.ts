@@ -123,7 +123,11 @@ describe('retries', () => {
 describe('failures', () => {
   it('carries the catalogue code and the Retry-After of the answer', async () => {
     api.on('POST', '/api/Account/SendVerifiedCode', failure(429, 9403, undefined, { 'Retry-After': '42' }));
-    await expect(apiCall('POST', '/api/Account/SendVerifiedCode', {}, false)).rejects.toMatchObject({ code: 9403, status: 429, retryAfterSeconds: 42 });
+    await expect(apiCall('POST', '/api/Account/SendVerifiedCode', {}, false)).rejects.toMatchObject({
+      code: 9403,
+      status: 429,
+      retryAfterSeconds: 42,
+    });
   });
 
   it('clears every cookie and goes to /auth/login on a 401 of an authenticated call', async () => {

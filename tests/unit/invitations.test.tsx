@@ -11,8 +11,24 @@ import { PanelList } from '../../src/features/panels/PanelList.tsx';
 import { envelope, fakeApi } from './fakeApi.ts';
 import { renderInPanel } from './panelFixture.tsx';
 
-const invitation: PanelInvitation = { code: 'BAKERY01', name: 'نانوایی سحر', icon: 'store', invitedBy: 'رضا کریمی', roleName: 'نانوا', openUntil: '2026-11-29T09:00:00Z' };
-const joined = { code: 'BAKERY01', name: 'نانوایی سحر', icon: 'store', modules: ['PanelManagement'], isOwner: false, roleName: 'نانوا', memberCount: 2, createdAt: '2026-11-01T08:00:00Z' };
+const invitation: PanelInvitation = {
+  code: 'BAKERY01',
+  name: 'نانوایی سحر',
+  icon: 'store',
+  invitedBy: 'رضا کریمی',
+  roleName: 'نانوا',
+  openUntil: '2026-11-29T09:00:00Z',
+};
+const joined = {
+  code: 'BAKERY01',
+  name: 'نانوایی سحر',
+  icon: 'store',
+  modules: ['PanelManagement'],
+  isOwner: false,
+  roleName: 'نانوا',
+  memberCount: 2,
+  createdAt: '2026-11-01T08:00:00Z',
+};
 
 describe('an invitation to a panel', () => {
   it('is shown apart from the person’s panels, and accepting it joins the panel', async () => {

@@ -19,7 +19,9 @@ describe('numberInWords', () => {
   });
 
   it('is exact past 2^53, where a float would have lost the last digits', () => {
-    expect(numberInWords(9_007_199_254_740_993n, 'fa')).toBe('نه کوادریلیون و هفت تریلیون و صد و نود و نه میلیارد و دویست و پنجاه و چهار میلیون و هفتصد و چهل هزار و نهصد و نود و سه');
+    expect(numberInWords(9_007_199_254_740_993n, 'fa')).toBe(
+      'نه کوادریلیون و هفت تریلیون و صد و نود و نه میلیارد و دویست و پنجاه و چهار میلیون و هفتصد و چهل هزار و نهصد و نود و سه',
+    );
     expect(numberInWords(9_223_372_036_854_775_807n, 'en')).toBe(
       'nine quintillion two hundred twenty-three quadrillion three hundred seventy-two trillion thirty-six billion eight hundred fifty-four million seven hundred seventy-five thousand eight hundred seven',
     );

@@ -77,7 +77,12 @@ export interface RenderedPanel extends RenderedApp {
 /** Puts rows in the panel database as a pull would. */
 export async function seed(data: PanelData, entity: Entity, rows: readonly Row[]): Promise<void> {
   await data.db.transaction('rw', [data.db.rows(entity), data.db.outbox], () =>
-    reconcileRows(data.db, entity, rows.map((r) => r.id), new Map(rows.map((r) => [r.id, r]))),
+    reconcileRows(
+      data.db,
+      entity,
+      rows.map((r) => r.id),
+      new Map(rows.map((r) => [r.id, r])),
+    ),
   );
 }
 
@@ -86,7 +91,8 @@ export async function renderInPanel(ui: ReactElement, options: PanelRenderOption
   const panel = options.panel ?? aPanel();
   const api = options.api ?? fakeApi();
   if (!api.answers('GET', panelEndpoints.current.path)) api.on('GET', panelEndpoints.current.path, envelope(panel));
-  if (!api.answers('GET', syncEndpoints.pull.path)) api.on('GET', syncEndpoints.pull.path, envelope({ changes: [], cursor: 0, hasMore: false }));
+  if (!api.answers('GET', syncEndpoints.pull.path))
+    api.on('GET', syncEndpoints.pull.path, envelope({ changes: [], cursor: 0, hasMore: false }));
   const rendered = await renderApp(<Router>{ui}</Router>, {
     user: { userName: options.username ?? `user${++counter}` },
     panel: panel.code,

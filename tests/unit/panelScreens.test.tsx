@@ -16,7 +16,16 @@ import { envelope, failure, fakeApi } from './fakeApi.ts';
 import { aPanel, aRow, outbox, renderInPanel, seed } from './panelFixture.tsx';
 
 function summary(code: string, name: string) {
-  return { code, name, icon: 'store', modules: ['PanelManagement'], isOwner: false, roleName: 'کارمند', memberCount: 3, createdAt: '2026-11-01T08:00:00Z' };
+  return {
+    code,
+    name,
+    icon: 'store',
+    modules: ['PanelManagement'],
+    isOwner: false,
+    roleName: 'کارمند',
+    memberCount: 3,
+    createdAt: '2026-11-01T08:00:00Z',
+  };
 }
 
 describe('the panel list', () => {
@@ -54,13 +63,29 @@ describe('registering a panel', () => {
     await user.click(screen.getByRole('checkbox', { name: /انبارداری و موجودی/ }));
     await user.click(screen.getByRole('button', { name: 'ثبت پنل' }));
     await waitFor(() => expect(location.pathname).toBe(modulePath('PanelManagement', 'initial-elements')));
-    expect(api.callsTo('POST', panelEndpoints.register.path)[0]!.body).toMatchObject({ name: 'کافه باران', icon: 'coffee', modules: ['PanelManagement', 'WarehousingMVM'] });
+    expect(api.callsTo('POST', panelEndpoints.register.path)[0]!.body).toMatchObject({
+      name: 'کافه باران',
+      icon: 'coffee',
+      modules: ['PanelManagement', 'WarehousingMVM'],
+    });
     expect(readSession().panelCode).toBe('NEW001');
   });
 
   it('shows the server’s refusal beside the field it names', async () => {
     const api = fakeApi();
-    api.on('POST', panelEndpoints.register.path, new Response(JSON.stringify({ isSuccess: false, data: { fields: { postalCode: 'format' } }, errorData: { code: 9401, message: 'bad' }, message: 'bad' }), { status: 400, headers: { 'Content-Type': 'application/json' } }));
+    api.on(
+      'POST',
+      panelEndpoints.register.path,
+      new Response(
+        JSON.stringify({
+          isSuccess: false,
+          data: { fields: { postalCode: 'format' } },
+          errorData: { code: 9401, message: 'bad' },
+          message: 'bad',
+        }),
+        { status: 400, headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
     const { user } = await renderInPanel(<RegisterPanel />, { api, url: paths.user.registerPanel });
     await user.type(await screen.findByLabelText('نام پنل'), 'کافه');
     await user.type(screen.getByLabelText('کد پستی'), '123');
@@ -78,8 +103,32 @@ describe('sync problems', () => {
     await seed(data, Role, [row]);
     await act(() =>
       data.db.problems.bulkPut([
-        { mutationId: 4, entity: Role.key, op: 'update', id: row.id, baseVersion: 1, values: { description: 'جدید' }, at: '', code: 9303, message: 'نسخهٔ رکورد قدیمی است.', held: [], rejectedAt: new Date().toISOString() },
-        { mutationId: 5, entity: Role.key, op: 'create', id: crypto.randomUUID(), values: { name: 'فروش', description: null, parentRoleId: null, permissions: [] }, at: '', code: 9107, message: 'تکراری است.', fields: { name: 'unique' }, held: [], rejectedAt: new Date().toISOString() },
+        {
+          mutationId: 4,
+          entity: Role.key,
+          op: 'update',
+          id: row.id,
+          baseVersion: 1,
+          values: { description: 'جدید' },
+          at: '',
+          code: 9303,
+          message: 'نسخهٔ رکورد قدیمی است.',
+          held: [],
+          rejectedAt: new Date().toISOString(),
+        },
+        {
+          mutationId: 5,
+          entity: Role.key,
+          op: 'create',
+          id: crypto.randomUUID(),
+          values: { name: 'فروش', description: null, parentRoleId: null, permissions: [] },
+          at: '',
+          code: 9107,
+          message: 'تکراری است.',
+          fields: { name: 'unique' },
+          held: [],
+          rejectedAt: new Date().toISOString(),
+        },
       ]),
     );
     // Each card is named by the record and the step refused, in words, never by versions.
@@ -90,7 +139,9 @@ describe('sync problems', () => {
     expect(screen.queryByText(/نسخهٔ .* این رکورد/)).toBeNull();
     expect(await within(duplicate).findByText('رکورد دیگری همین مقدار را دارد.')).toBeTruthy();
     await user.click(within(stale).getByRole('button', { name: 'تغییر من به هر حال ذخیره شود' }));
-    await waitFor(async () => expect(await outbox(data)).toEqual([expect.objectContaining({ op: 'update', baseVersion: 2, values: { description: 'جدید' } })]));
+    await waitFor(async () =>
+      expect(await outbox(data)).toEqual([expect.objectContaining({ op: 'update', baseVersion: 2, values: { description: 'جدید' } })]),
+    );
     await user.click(within(duplicate).getByRole('button', { name: 'دور بریز' }));
     expect(await screen.findByText('مشکلی در همگام‌سازی نیست')).toBeTruthy();
     expect(await data.db.problems.count()).toBe(0);
@@ -109,7 +160,21 @@ describe('the panel navigation', () => {
     expect(screen.queryByRole('link', { name: 'گزارش فعالیت‌ها' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'ماژول‌ها' })).toBeNull();
     expect(screen.queryByRole('link', { name: /مشکلات همگام‌سازی/ })).toBeNull();
-    await act(() => createRow(data.db, Role, { name: 'x' }).then(() => data.db.problems.put({ mutationId: 1, entity: Role.key, op: 'create', id: 'x', at: '', code: 9400, message: '', held: [], rejectedAt: '' })));
+    await act(() =>
+      createRow(data.db, Role, { name: 'x' }).then(() =>
+        data.db.problems.put({
+          mutationId: 1,
+          entity: Role.key,
+          op: 'create',
+          id: 'x',
+          at: '',
+          code: 9400,
+          message: '',
+          held: [],
+          rejectedAt: '',
+        }),
+      ),
+    );
     expect(await screen.findByRole('link', { name: /مشکلات همگام‌سازی/ })).toBeTruthy();
   });
 });

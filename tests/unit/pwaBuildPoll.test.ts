@@ -51,7 +51,10 @@ describe('the build poll', () => {
   });
 
   it('treats a failed read as nothing new and tries again at the next hour', async () => {
-    const fetchLatest = vi.fn<() => Promise<LatestBuild | undefined>>().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue(other);
+    const fetchLatest = vi
+      .fn<() => Promise<LatestBuild | undefined>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue(other);
     const onNewer = vi.fn();
     stop = startBuildPoll({ currentId: 'this-build', fetchLatest, onNewer });
     await vi.advanceTimersByTimeAsync(HOUR);
@@ -78,9 +81,15 @@ describe('reading builds/latest.json', () => {
   });
 
   it('answers nothing for a missing file or one without an id', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('not found', { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('not found', { status: 404 })),
+    );
     expect(await fetchLatestBuild()).toBeUndefined();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ time: 'x' }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ time: 'x' }))),
+    );
     expect(await fetchLatestBuild()).toBeUndefined();
   });
 });

@@ -107,12 +107,22 @@ describe('recovering from a failed lazy import', () => {
     const Broken = () => {
       throw new TypeError('Failed to fetch dynamically imported module: http://x/assets/Other-1.js');
     };
-    const first = await renderApp(<ErrorBoundary><Broken /></ErrorBoundary>, { locale: 'en', url: '/User/Panel' });
+    const first = await renderApp(
+      <ErrorBoundary>
+        <Broken />
+      </ErrorBoundary>,
+      { locale: 'en', url: '/User/Panel' },
+    );
     await vi.waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
     expect(screen.queryByText('This part of Pishkhan could not be loaded.')).toBeNull();
     first.unmount();
 
-    await renderApp(<ErrorBoundary><Broken /></ErrorBoundary>, { locale: 'en', url: '/User/Panel' });
+    await renderApp(
+      <ErrorBoundary>
+        <Broken />
+      </ErrorBoundary>,
+      { locale: 'en', url: '/User/Panel' },
+    );
     expect(await screen.findByText('This part of Pishkhan could not be loaded.')).toBeTruthy();
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });

@@ -20,7 +20,21 @@ const line = { id: '6f1d2c1e-0000-4000-8000-000000000001', productId: '6f1d2c1e-
 const values = { direction: 'out', date: '2026-11-26', warehouseId: '6f1d2c1e-0000-4000-8000-0000000000bb', lines: [line] };
 
 function serverRow(id: string, version: number, status: string): Row {
-  return { id, version, updatedAt: '2026-11-26T10:00:00.000Z', deleted: false, ...values, partyId: null, reference: null, note: null, opening: false, status, number: status === 'draft' ? null : 'RC-1405-00001', submittedAt: null, amendedFrom: null };
+  return {
+    id,
+    version,
+    updatedAt: '2026-11-26T10:00:00.000Z',
+    deleted: false,
+    ...values,
+    partyId: null,
+    reference: null,
+    note: null,
+    opening: false,
+    status,
+    number: status === 'draft' ? null : 'RC-1405-00001',
+    submittedAt: null,
+    amendedFrom: null,
+  };
 }
 
 /** Sends everything queued and answers each mutation as `answer` says. */
@@ -30,7 +44,11 @@ async function push(answer: (op: string) => Omit<MutationResult, 'mutationId'>):
   await applyPushResults(db, sent, { lastMutationId: sent.at(-1)!.mutationId, results }, '2026-11-26T10:00:00.000Z');
 }
 
-const shortfall = { shortfalls: [{ productId: line.productId, warehouseId: values.warehouseId, locationId: null, batch: null, needed: '3.000', available: '1.000' }] };
+const shortfall = {
+  shortfalls: [
+    { productId: line.productId, warehouseId: values.warehouseId, locationId: null, batch: null, needed: '3.000', available: '1.000' },
+  ],
+};
 
 async function refusedSubmit(): Promise<string> {
   const row = await saveAndSubmit(db, Receipt, null, values);

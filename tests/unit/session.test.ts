@@ -61,7 +61,12 @@ describe('the session cookies', () => {
 describe('the session rules of spec section 4', () => {
   it('gives a password login ten minutes before its token is due for refresh', () => {
     storeLogin(tokens, 'sara', 'password', NOW);
-    expect(readSession()).toMatchObject({ token: 'access-1', refreshToken: 'refresh-1', username: 'sara', tokenExpiry: NOW + ACCESS_TOKEN_TTL_MS });
+    expect(readSession()).toMatchObject({
+      token: 'access-1',
+      refreshToken: 'refresh-1',
+      username: 'sara',
+      tokenExpiry: NOW + ACCESS_TOKEN_TTL_MS,
+    });
     expect(ACCESS_TOKEN_TTL_MS).toBe(10 * 60 * 1000);
     expect(isSignedIn()).toBe(true);
   });
@@ -85,7 +90,12 @@ describe('the session rules of spec section 4', () => {
   it('replaces both tokens on refresh and moves the expiry ten minutes ahead', () => {
     storeLogin(tokens, 'sara', 'mobileCode', NOW);
     storeRefreshed({ access_token: 'access-2', refresh_token: 'refresh-2' }, NOW + 5000);
-    expect(readSession()).toMatchObject({ token: 'access-2', refreshToken: 'refresh-2', username: 'sara', tokenExpiry: NOW + 5000 + ACCESS_TOKEN_TTL_MS });
+    expect(readSession()).toMatchObject({
+      token: 'access-2',
+      refreshToken: 'refresh-2',
+      username: 'sara',
+      tokenExpiry: NOW + 5000 + ACCESS_TOKEN_TTL_MS,
+    });
   });
 
   it('is due for refresh only with a token, a refresh token and an expiry that has been reached', () => {

@@ -21,7 +21,20 @@ afterEach(() => db.close());
 const manager = '66666666-6666-4666-8666-666666666666';
 
 async function member(i: number, values: Record<string, unknown>): Promise<void> {
-  const row: Row = { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, version: 1, updatedAt: '2026-01-01T00:00:00Z', deleted: false, login: `u${i}`, roleId: manager, title: null, userId: `user-${i}`, displayName: null, userName: `u${i}`, mobile: null, ...values };
+  const row: Row = {
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    version: 1,
+    updatedAt: '2026-01-01T00:00:00Z',
+    deleted: false,
+    login: `u${i}`,
+    roleId: manager,
+    title: null,
+    userId: `user-${i}`,
+    displayName: null,
+    userName: `u${i}`,
+    mobile: null,
+    ...values,
+  };
   await db.transaction('rw', [db.rows(Member), db.outbox], () => reconcileRows(db, Member, [row.id], new Map([[row.id, row]])));
 }
 

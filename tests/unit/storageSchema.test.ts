@@ -41,7 +41,9 @@ describe('the panel database schema', () => {
     const name = freshName();
     const before = new PanelDb(name);
     await before.open();
-    await before.rows(Role).put({ id: 'r1', version: 1, updatedAt: '', deleted: false, name: 'Sales', _pending: 0, _search: 'sales' } as never);
+    await before
+      .rows(Role)
+      .put({ id: 'r1', version: 1, updatedAt: '', deleted: false, name: 'Sales', _pending: 0, _search: 'sales' } as never);
     before.close();
     const Bin = defineEntity({
       module: 'WarehousingMVM',
@@ -80,9 +82,26 @@ describe('the panel database schema', () => {
     const name = freshName();
     const v1 = new PanelDb(name, { versions: [{ version: 1 }] });
     await v1.open();
-    const server = { id: 'a1', version: 2, updatedAt: '2026-01-01T00:00:00.000Z', deleted: false, name: 'مديران فروش', description: null, parentRoleId: null, permissions: [] };
+    const server = {
+      id: 'a1',
+      version: 2,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      deleted: false,
+      name: 'مديران فروش',
+      description: null,
+      parentRoleId: null,
+      permissions: [],
+    };
     await v1.rows(Role).put({ ...server, _server: server, _pending: 1 } as never);
-    await v1.outbox.add({ mutationId: 7, entity: Role.key, op: 'update', id: 'a1', baseVersion: 2, values: { name: 'مديران فروش' }, at: '2026-01-01T00:00:00.000Z' });
+    await v1.outbox.add({
+      mutationId: 7,
+      entity: Role.key,
+      op: 'update',
+      id: 'a1',
+      baseVersion: 2,
+      values: { name: 'مديران فروش' },
+      at: '2026-01-01T00:00:00.000Z',
+    });
     await v1.syncState.put({ key: 'state', clientId: 'c1', nextMutationId: 8, cursor: 41, lastSyncAt: null, accessHash: 'h' });
     v1.close();
 
@@ -103,7 +122,17 @@ describe('the panel database schema', () => {
     const name = freshName();
     const v2 = new PanelDb(name, { versions: [{ version: 1 }, { version: 2 }] });
     await v2.open();
-    const server = { id: 'm1', version: 1, updatedAt: '2026-01-01T00:00:00.000Z', deleted: false, login: 'sara', roleId: 'r1', userId: 'u-1', displayName: 'سارا', mobile: '09120000000' };
+    const server = {
+      id: 'm1',
+      version: 1,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      deleted: false,
+      login: 'sara',
+      roleId: 'r1',
+      userId: 'u-1',
+      displayName: 'سارا',
+      mobile: '09120000000',
+    };
     await v2.rows(Member).put({ ...server, _server: server, _pending: 1, _search: '' } as never);
     await v2.syncState.put({ key: 'state', clientId: 'c1', nextMutationId: 2, cursor: 41, lastSyncAt: null, accessHash: 'h' });
     v2.close();
@@ -123,10 +152,23 @@ describe('the panel database schema', () => {
     const name = freshName();
     const v3 = new PanelDb(name, { versions: [{ version: 1 }, { version: 2 }, { version: 3 }] });
     await v3.open();
-    const role = (id: string, title: string) => ({ id, version: 1, updatedAt: '2026-01-01T00:00:00.000Z', deleted: false, name: title, description: null, parentRoleId: null, permissions: [], _pending: 0, _search: '' });
+    const role = (id: string, title: string) => ({
+      id,
+      version: 1,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      deleted: false,
+      name: title,
+      description: null,
+      parentRoleId: null,
+      permissions: [],
+      _pending: 0,
+      _search: '',
+    });
     // Dictionary order is ب, پ, ت; code-point order would put پ after ت.
     await v3.rows(Role).bulkPut([role('a', 'تدارکات'), role('b', 'پشتیبانی'), role('c', 'بازرگانی')] as never);
-    await v3.rows(Role).put({ id: 'gone', version: 2, updatedAt: '2026-01-01T00:00:00.000Z', deleted: true, _pending: 0, _search: '' } as never);
+    await v3
+      .rows(Role)
+      .put({ id: 'gone', version: 2, updatedAt: '2026-01-01T00:00:00.000Z', deleted: true, _pending: 0, _search: '' } as never);
     v3.close();
 
     const current = new PanelDb(name);

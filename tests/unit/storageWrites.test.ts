@@ -17,7 +17,16 @@ beforeEach(async () => {
 afterEach(() => db.close());
 
 function serverRole(id: string, version: number, name = 'Sales'): Row {
-  return { id, version, updatedAt: '2026-01-01T00:00:00.000Z', deleted: false, name, description: null, parentRoleId: null, permissions: [] };
+  return {
+    id,
+    version,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    deleted: false,
+    name,
+    description: null,
+    parentRoleId: null,
+    permissions: [],
+  };
 }
 
 async function storeFromServer(row: Row): Promise<void> {

@@ -53,13 +53,24 @@ describe('pushing the outbox', () => {
   });
 
   it('moves a rejected mutation to problems with the server’s code and message, and shows the server’s row again', async () => {
-    const role = server.put(Role.key, '11111111-1111-4111-8111-111111111111', { name: 'Sales', description: null, parentRoleId: null, permissions: [] });
+    const role = server.put(Role.key, '11111111-1111-4111-8111-111111111111', {
+      name: 'Sales',
+      description: null,
+      parentRoleId: null,
+      permissions: [],
+    });
     await engine().syncNow();
     await updateRow(db, Role, role.id, { name: 'Sales team' });
     server.put(Role.key, role.id, { name: 'Sales (theirs)' });
     await engine().syncNow();
     const [problem] = await db.problems.toArray();
-    expect(problem).toMatchObject({ op: 'update', id: role.id, code: Code.ConcurrencyFailure, message: 'stale version', values: { name: 'Sales team' } });
+    expect(problem).toMatchObject({
+      op: 'update',
+      id: role.id,
+      code: Code.ConcurrencyFailure,
+      message: 'stale version',
+      values: { name: 'Sales team' },
+    });
     expect(problem?.held).toEqual([]);
     expect(await db.rows(Role).get(role.id)).toMatchObject({ name: 'Sales (theirs)', version: 2, _pending: 0 });
     expect(await db.outbox.count()).toBe(0);
@@ -108,7 +119,14 @@ describe('pulling changes', () => {
     expect(server.pulls).toBe(3);
     expect((await queryList(db, Role)).total).toBe(24);
     // The deleted one stays as a bare tombstone, so no older copy can bring it back.
-    expect(await db.rows(Role).get(gone.id)).toEqual({ id: gone.id, version: 2, updatedAt: gone.updatedAt, deleted: true, _pending: 0, _search: '' });
+    expect(await db.rows(Role).get(gone.id)).toEqual({
+      id: gone.id,
+      version: 2,
+      updatedAt: gone.updatedAt,
+      deleted: true,
+      _pending: 0,
+      _search: '',
+    });
     const state = await db.syncState.get('state');
     expect(state?.cursor).toBe(server.seq);
     expect(state?.lastSyncAt).toBeTruthy();

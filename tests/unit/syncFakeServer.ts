@@ -52,7 +52,12 @@ export class FakeSyncServer {
     const entity = entityByKey(m.entity);
     const current = this.rows.get(m.id)?.row ?? null;
     const reject = (code: number, message: string, fields?: Record<string, string>): MutationResult => ({
-      mutationId: m.mutationId, status: 'rejected', code, message, row: current, ...(fields ? { fields } : {}),
+      mutationId: m.mutationId,
+      status: 'rejected',
+      code,
+      message,
+      row: current,
+      ...(fields ? { fields } : {}),
     });
     if (!entity) return reject(Code.BadRequest, 'unknown entity');
     if (m.op === 'create') {
@@ -64,13 +69,20 @@ export class FakeSyncServer {
       const row = this.write(entity.key, { ...result.values, id: m.id, version: 1, updatedAt: new Date().toISOString(), deleted: false });
       return { mutationId: m.mutationId, status: 'applied', code: Code.Created, message: 'created', row };
     }
-    if (m.op === 'delete' && current?.deleted) return { mutationId: m.mutationId, status: 'applied', code: Code.Deleted, message: 'ok', row: current };
+    if (m.op === 'delete' && current?.deleted)
+      return { mutationId: m.mutationId, status: 'applied', code: Code.Deleted, message: 'ok', row: current };
     if (!current || current.deleted) return reject(Code.NotFound, 'not found');
     if (m.baseVersion !== current.version) return reject(Code.ConcurrencyFailure, 'stale version');
     const result = m.op === 'update' ? validateValues(entity, m.values, 'update') : { values: {} };
     if ('failure' in result) return reject(result.failure.code, 'invalid', result.failure.fields);
     this.applied++;
-    const row = this.write(entity.key, { ...current, ...result.values, version: current.version + 1, updatedAt: new Date().toISOString(), deleted: m.op === 'delete' });
+    const row = this.write(entity.key, {
+      ...current,
+      ...result.values,
+      version: current.version + 1,
+      updatedAt: new Date().toISOString(),
+      deleted: m.op === 'delete',
+    });
     return { mutationId: m.mutationId, status: 'applied', code: m.op === 'update' ? Code.Updated : Code.Deleted, message: 'ok', row };
   }
 
@@ -88,7 +100,14 @@ export class FakeSyncServer {
       const prior = m.dependsOn === undefined ? undefined : client.results.get(m.dependsOn);
       const result: MutationResult =
         prior?.status === 'rejected'
-          ? { mutationId: m.mutationId, status: 'rejected', code: Code.ConcurrencyFailure, message: 'held', heldBy: prior.heldBy ?? prior.mutationId, row: this.rows.get(m.id)?.row ?? null }
+          ? {
+              mutationId: m.mutationId,
+              status: 'rejected',
+              code: Code.ConcurrencyFailure,
+              message: 'held',
+              heldBy: prior.heldBy ?? prior.mutationId,
+              row: this.rows.get(m.id)?.row ?? null,
+            }
           : this.apply(m);
       client.results.set(m.mutationId, result);
       client.last = m.mutationId;
@@ -99,7 +118,9 @@ export class FakeSyncServer {
 
   pull(cursor: number, limit: number): PullResponse {
     this.pulls++;
-    const after = [...this.rows.values()].filter((s) => s.seq > cursor && !this.hidden.has(s.entity) && !this.hiddenRows.has(s.row.id)).sort((a, b) => a.seq - b.seq);
+    const after = [...this.rows.values()]
+      .filter((s) => s.seq > cursor && !this.hidden.has(s.entity) && !this.hiddenRows.has(s.row.id))
+      .sort((a, b) => a.seq - b.seq);
     const page = after.slice(0, limit);
     const changes: SyncChange[] = page.map((s) => ({ entity: s.entity, row: structuredClone(s.row) }));
     const readableEntities = [...entities().map((e) => e.key), ...this.alsoReadable].filter((key) => !this.hidden.has(key));

@@ -25,7 +25,19 @@ describe('the sync indicator', () => {
     const { data, user } = await renderInPanel(<SyncIndicator />, { api: unreachablePush() });
     await act(() => createRow(data.db, Role, { name: 'انباردار' }));
     const badge = await screen.findByRole('button', { name: '۱ تغییر همگام نشده' });
-    await act(() => data.db.problems.put({ mutationId: 99, entity: Role.key, op: 'create', id: 'x', at: '', code: 9107, message: '', held: [], rejectedAt: '' }));
+    await act(() =>
+      data.db.problems.put({
+        mutationId: 99,
+        entity: Role.key,
+        op: 'create',
+        id: 'x',
+        at: '',
+        code: 9107,
+        message: '',
+        held: [],
+        rejectedAt: '',
+      }),
+    );
     // Problems do not hide what still waits to be sent.
     await user.click(await screen.findByRole('button', { name: 'مشکلات همگام‌سازی: ۱؛ ۱ تغییر همگام نشده' }));
     const link = await screen.findByRole('link', { name: 'بررسی مشکلات همگام‌سازی' });
@@ -80,7 +92,16 @@ describe('logging out', () => {
     const api = fakeApi();
     api.on('POST', syncEndpoints.push.path, (request) => {
       const { mutations } = request.body as { mutations: { mutationId: number; id: string }[] };
-      return envelope({ lastMutationId: mutations.at(-1)!.mutationId, results: mutations.map((m) => ({ mutationId: m.mutationId, status: 'applied', code: 9001, message: '', row: { id: m.id, version: 1, updatedAt: '', deleted: false, name: 'انباردار' } })) });
+      return envelope({
+        lastMutationId: mutations.at(-1)!.mutationId,
+        results: mutations.map((m) => ({
+          mutationId: m.mutationId,
+          status: 'applied',
+          code: 9001,
+          message: '',
+          row: { id: m.id, version: 1, updatedAt: '', deleted: false, name: 'انباردار' },
+        })),
+      });
     });
     api.on('PUT', endpoints.logout.path, envelope(null));
     const { data, user } = await renderInPanel(<SyncIndicator />, { api });

@@ -127,7 +127,17 @@ describe('writes held behind a rejected one', () => {
     await twoStaleEdits();
     await deleteRow(db, Role, id);
     const [first, ...rest] = await db.outbox.orderBy('mutationId').toArray();
-    await applyPushResults(db, [first!], { lastMutationId: first!.mutationId, results: [{ mutationId: first!.mutationId, status: 'rejected', code: Code.ConcurrencyFailure, message: 'stale', row: server.row(id)! }] }, new Date().toISOString());
+    await applyPushResults(
+      db,
+      [first!],
+      {
+        lastMutationId: first!.mutationId,
+        results: [
+          { mutationId: first!.mutationId, status: 'rejected', code: Code.ConcurrencyFailure, message: 'stale', row: server.row(id)! },
+        ],
+      },
+      new Date().toISOString(),
+    );
     expect(await db.outbox.count()).toBe(0);
     const [problem] = await db.problems.toArray();
     expect(problem!.held.map((w) => w.mutationId)).toEqual(rest.map((w) => w.mutationId));
@@ -141,7 +151,9 @@ describe('writes held behind a rejected one', () => {
     await sync();
     const [problem] = await db.problems.toArray();
     await retryProblem(db, problem!.mutationId);
-    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ op: 'update', baseVersion: 2, values: { description: 'B: second draft' } })]);
+    expect(await db.outbox.toArray()).toEqual([
+      expect.objectContaining({ op: 'update', baseVersion: 2, values: { description: 'B: second draft' } }),
+    ]);
     await sync();
     expect(server.row(id)).toMatchObject({ description: 'B: second draft', version: 3 });
   });

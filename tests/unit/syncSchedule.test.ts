@@ -69,7 +69,9 @@ describe('backoff', () => {
       pull: (c, l) => (failure ? Promise.reject(failure) : base.pull(c, l)),
     });
     await createRow(db, Role, { name: 'Sales' });
-    const engine = started(new SyncEngine({ db, transport, lock: pageLock, random: () => 1, backoff: { baseMs: 1_000, maxMs: 8_000 }, isOnline: () => true }));
+    const engine = started(
+      new SyncEngine({ db, transport, lock: pageLock, random: () => 1, backoff: { baseMs: 1_000, maxMs: 8_000 }, isOnline: () => true }),
+    );
     await settle();
     expect(engine.getStatus()).toMatchObject({ phase: 'offline', failures: 1 });
     expect(calls.push).toBe(1);
@@ -118,7 +120,9 @@ describe('when sync runs', () => {
       pull: (c, l) => (online ? base.pull(c, l) : Promise.reject(new SyncTransportError('offline', 'x'))),
     });
     await createRow(db, Role, { name: 'Sales' });
-    const engine = started(new SyncEngine({ db, transport, lock: pageLock, isOnline: () => true, backoff: { baseMs: 60_000, maxMs: 60_000 } }));
+    const engine = started(
+      new SyncEngine({ db, transport, lock: pageLock, isOnline: () => true, backoff: { baseMs: 60_000, maxMs: 60_000 } }),
+    );
     await settle();
     expect(engine.getStatus().phase).toBe('offline');
     online = true;

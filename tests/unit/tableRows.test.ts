@@ -19,7 +19,16 @@ afterEach(() => {
 });
 
 async function role(i: number, name: string): Promise<void> {
-  const row: Row = { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, version: 1, updatedAt: '2026-01-01T00:00:00Z', deleted: false, name, description: null, parentRoleId: null, permissions: [] };
+  const row: Row = {
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    version: 1,
+    updatedAt: '2026-01-01T00:00:00Z',
+    deleted: false,
+    name,
+    description: null,
+    parentRoleId: null,
+    permissions: [],
+  };
   await db.transaction('rw', [db.rows(Role), db.outbox], () => reconcileRows(db, Role, [row.id], new Map([[row.id, row]])));
 }
 

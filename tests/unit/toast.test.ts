@@ -34,7 +34,11 @@ describe('the toast (spec sections 2 and 9)', () => {
     showToast('one', { duration: 8000 });
     showToast({ message: 'two', duration: 1000 });
     showToast({ message: 'three', duration: 0, type: 'warning' });
-    expect(currentToasts().map((t) => [t.message, t.duration])).toEqual([['one', 8000], ['two', 1000], ['three', 0]]);
+    expect(currentToasts().map((t) => [t.message, t.duration])).toEqual([
+      ['one', 8000],
+      ['two', 1000],
+      ['three', 0],
+    ]);
     vi.advanceTimersByTime(60_000);
     expect(currentToasts().map((t) => t.message)).toEqual(['three']);
   });

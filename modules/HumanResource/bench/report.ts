@@ -53,17 +53,50 @@ interface Data {
 
 function data(): Data {
   const place = { id: randomUUID(), name: 'دفتر مرکزی', latitude: '35.7', longitude: '51.4', radius: 150 };
-  const rule = { id: randomUUID(), name: 'اداری', workDays, shiftStart: '08:00', shiftEnd: '16:00', graceMinutes: 10, breakMinutes: 30, countsOvertime: true, overtimeAfterMinutes: 15 };
+  const rule = {
+    id: randomUUID(),
+    name: 'اداری',
+    workDays,
+    shiftStart: '08:00',
+    shiftEnd: '16:00',
+    graceMinutes: 10,
+    breakMinutes: 30,
+    countsOvertime: true,
+    overtimeAfterMinutes: 15,
+  };
   const personnel = Array.from({ length: PEOPLE }, (_, i) => ({
-    id: randomUUID(), firstName: 'کارمند', lastName: String(i + 1), name: `کارمند ${i + 1}`, code: `P-${String(i + 1).padStart(4, '0')}`, placeIds: [place.id], ruleId: rule.id, methods: ['phoneFence', 'reader'], offlineAccepted: true, active: true,
+    id: randomUUID(),
+    firstName: 'کارمند',
+    lastName: String(i + 1),
+    name: `کارمند ${i + 1}`,
+    code: `P-${String(i + 1).padStart(4, '0')}`,
+    placeIds: [place.id],
+    ruleId: rule.id,
+    methods: ['phoneFence', 'reader'],
+    offlineAccepted: true,
+    active: true,
   }));
   const punches: Data['punches'] = [];
   for (const [p, person] of personnel.entries()) {
     for (const [d, day] of [...before, ...month].entries()) {
       if (!workDays.includes(weekDayOf(day)) || (p + d) % 23 === 0) continue; // a day off now and then: absences
       const late = (p * 7 + d * 3) % 25;
-      for (const [direction, minutes] of [['in', 8 * 60 - 5 + late], ['out', 12 * 60], ['in', 12 * 60 + 40], ['out', 16 * 60 + ((p + d) % 40) - 10]] as const) {
-        punches.push({ id: randomUUID(), personnelId: person.id, at: new Date(tehranInstant(day, minutes)).toISOString(), direction, source: 'manual', note: 'bench', status: 'accepted', flags: [] });
+      for (const [direction, minutes] of [
+        ['in', 8 * 60 - 5 + late],
+        ['out', 12 * 60],
+        ['in', 12 * 60 + 40],
+        ['out', 16 * 60 + ((p + d) % 40) - 10],
+      ] as const) {
+        punches.push({
+          id: randomUUID(),
+          personnelId: person.id,
+          at: new Date(tehranInstant(day, minutes)).toISOString(),
+          direction,
+          source: 'manual',
+          note: 'bench',
+          status: 'accepted',
+          flags: [],
+        });
       }
     }
   }
@@ -74,9 +107,18 @@ async function benchServer(engine: string, env: Record<string, string>, rows: Da
   const server = await startServer(env);
   try {
     const username = `benchhr${Date.now().toString(36)}`;
-    const { access_token: token } = await call<LoginData>(server.url, endpoints.signUp, { username, password: 'a quiet river at dawn', serviceName: DEFAULT_SERVICE_NAME });
+    const { access_token: token } = await call<LoginData>(server.url, endpoints.signUp, {
+      username,
+      password: 'a quiet river at dawn',
+      serviceName: DEFAULT_SERVICE_NAME,
+    });
     await call(server.url, endpoints.registrationProfile, { firstName: 'بنچ', lastName: 'حضور', publicUserName: 'null' }, token);
-    const panel = await call<CurrentPanel>(server.url, panelEndpoints.register, { name: 'بنچ حضور', icon: 'clock', modules: ['PanelManagement', 'HumanResource'] }, token);
+    const panel = await call<CurrentPanel>(
+      server.url,
+      panelEndpoints.register,
+      { name: 'بنچ حضور', icon: 'clock', modules: ['PanelManagement', 'HumanResource'] },
+      token,
+    );
     let id = 1;
     const create = (entity: { key: string }, row: Record<string, unknown> & { id: string }): Mutation => {
       const { id: rowId, status: _s, flags: _f, ...values } = row;
@@ -85,15 +127,28 @@ async function benchServer(engine: string, env: Record<string, string>, rows: Da
     // The server reads only the range's punches (and a day either side): the month before is not sent, which halves the filling.
     const [first] = punchWindow(range[0]!, range.at(-1)!);
     const inRange = rows.punches.filter((p) => String(p.at) >= first);
-    const mutations = [create(Place, rows.place), create(Rule, rows.rule), ...rows.personnel.map((p) => create(Personnel, p)), ...inRange.map((p) => create(Punch, p))];
+    const mutations = [
+      create(Place, rows.place),
+      create(Rule, rows.rule),
+      ...rows.personnel.map((p) => create(Personnel, p)),
+      ...inRange.map((p) => create(Punch, p)),
+    ];
     const clientId = randomUUID();
     const filled = performance.now();
     for (let at = 0; at < mutations.length; at += PUSH_BATCH_MAX) {
-      const answer = await call<PushResponse>(server.url, syncEndpoints.push, { clientId, mutations: mutations.slice(at, at + PUSH_BATCH_MAX) }, token, panel.code);
+      const answer = await call<PushResponse>(
+        server.url,
+        syncEndpoints.push,
+        { clientId, mutations: mutations.slice(at, at + PUSH_BATCH_MAX) },
+        token,
+        panel.code,
+      );
       const refused = answer.results.filter((r) => r.status !== 'applied');
       if (refused.length) throw new Error(`push refused ${refused.length}: ${JSON.stringify(refused[0])}`);
     }
-    console.log(`  ${engine}: filled with ${inRange.length.toLocaleString('en')} punches in ${((performance.now() - filled) / 1000).toFixed(1)} s`);
+    console.log(
+      `  ${engine}: filled with ${inRange.length.toLocaleString('en')} punches in ${((performance.now() - filled) / 1000).toFixed(1)} s`,
+    );
     const url = `${server.url}${reportEndpoint.path}?from=${range[0]}&to=${range.at(-1)}`;
     const headers = { authorization: `Bearer ${token}`, [PANEL_HEADER]: JSON.stringify(panel.code), 'accept-encoding': 'identity' };
     const times: number[] = [];
@@ -126,14 +181,20 @@ async function serverPart(rows: Data) {
   console.log(`machine before: ${loadBefore}; after: ${machine()}`);
   for (const [engine, times] of results) {
     const took = median(times);
-    console.log(`${engine.padEnd(11)} the month's report: median ${took.toFixed(0)} ms of ${RUNS}; target < ${SERVER_TARGET_MS} ms ${verdict(took < SERVER_TARGET_MS)}`);
+    console.log(
+      `${engine.padEnd(11)} the month's report: median ${took.toFixed(0)} ms of ${RUNS}; target < ${SERVER_TARGET_MS} ms ${verdict(took < SERVER_TARGET_MS)}`,
+    );
   }
 }
 
 async function screenPart(rows: Data) {
   const reportPath = modulePath('HumanResource', 'Management/Attendance/Report/ReportIO');
   const firstRow = 'main tbody tr th button';
-  const { page, dbName, close } = await openBenchPanel('report', ['PanelManagement', 'HumanResource'], modulePath('HumanResource', 'dashboard'));
+  const { page, dbName, close } = await openBenchPanel(
+    'report',
+    ['PanelManagement', 'HumanResource'],
+    modulePath('HumanResource', 'dashboard'),
+  );
   try {
     await putRows(page, dbName, {
       [Place.table]: [syncedRow(Place, rows.place)],
@@ -141,7 +202,9 @@ async function screenPart(rows: Data) {
       [Personnel.table]: rows.personnel.map((p) => syncedRow(Personnel, p)),
       [Punch.table]: rows.punches.map((p) => syncedRow(Punch, { ...p, receivedAt: p.at, placeId: null, distance: null })),
     });
-    console.log(`ReportIO in Chromium: ${PEOPLE} people × ${month.length} days of this month, ${rows.punches.length.toLocaleString('en')} punches on the device, median of ${RUNS}`);
+    console.log(
+      `ReportIO in Chromium: ${PEOPLE} people × ${month.length} days of this month, ${rows.punches.length.toLocaleString('en')} punches on the device, median of ${RUNS}`,
+    );
     await atEachSpeed(page, async (speed) => {
       const open: number[] = [];
       const cold: number[] = [];
@@ -186,7 +249,14 @@ async function screenPart(rows: Data) {
     });
     // The floor: reading this month's punches through the 'at' index, and the whole table, with no library.
     const [start, end] = punchWindow(month[0]!, month.at(-1)!);
-    const reads = await page.evaluate<{ range: number; rangeRows: number; whole: number; wholeRows: number; few: number; fewRows: number }>(`(async () => {
+    const reads = await page.evaluate<{
+      range: number;
+      rangeRows: number;
+      whole: number;
+      wholeRows: number;
+      few: number;
+      fewRows: number;
+    }>(`(async () => {
       const db = await new Promise((ok, fail) => { const open = indexedDB.open(${JSON.stringify(dbName)}); open.onsuccess = () => ok(open.result); open.onerror = () => fail(open.error); });
       const store = db.transaction(${JSON.stringify(Punch.table)}).objectStore(${JSON.stringify(Punch.table)});
       let started = performance.now();
@@ -203,7 +273,9 @@ async function screenPart(rows: Data) {
       db.close();
       return { range, rangeRows: inRange.length, whole, wholeRows: all.length, few, fewRows: each.flat().length };
     })()`);
-    console.log(`  reading punches (IndexedDB getAll, full speed): this month through the index ${reads.rangeRows.toLocaleString('en')} rows ${reads.range.toFixed(0)} ms; the whole table ${reads.wholeRows.toLocaleString('en')} rows ${reads.whole.toFixed(0)} ms; 25 people through [personnelId+at] ${reads.fewRows.toLocaleString('en')} rows ${reads.few.toFixed(0)} ms`);
+    console.log(
+      `  reading punches (IndexedDB getAll, full speed): this month through the index ${reads.rangeRows.toLocaleString('en')} rows ${reads.range.toFixed(0)} ms; the whole table ${reads.wholeRows.toLocaleString('en')} rows ${reads.whole.toFixed(0)} ms; 25 people through [personnelId+at] ${reads.fewRows.toLocaleString('en')} rows ${reads.few.toFixed(0)} ms`,
+    );
   } finally {
     await close();
   }

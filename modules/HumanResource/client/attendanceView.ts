@@ -10,9 +10,16 @@ export { attendanceReport, byName } from '../rules/attendanceReport.ts';
 export type PersonReport = AnyReport<LocalRow>;
 
 /** A person's shift and their punches (void ones too) of one work day, for the day's details. */
-export function dayOfPerson(person: LocalRow, day: string, rules: readonly LocalRow[], punches: readonly LocalRow[]): { shift: Shift; punches: LocalRow[] } {
+export function dayOfPerson(
+  person: LocalRow,
+  day: string,
+  rules: readonly LocalRow[],
+  punches: readonly LocalRow[],
+): { shift: Shift; punches: LocalRow[] } {
   const shift = shiftsBy(rules)(person);
-  const mine = punches.filter((p) => !p.deleted && p.personnelId === person.id && typeof p.at === 'string' && workDayOf(new Date(p.at).getTime(), shift) === day);
+  const mine = punches.filter(
+    (p) => !p.deleted && p.personnelId === person.id && typeof p.at === 'string' && workDayOf(new Date(p.at).getTime(), shift) === day,
+  );
   return { shift, punches: mine };
 }
 
@@ -26,7 +33,13 @@ export interface Today {
   days: { date: string; count: number }[];
 }
 
-export function todayFigures(today: string, personnel: readonly LocalRow[], rules: readonly LocalRow[], punches: readonly LocalRow[], now: number): Today {
+export function todayFigures(
+  today: string,
+  personnel: readonly LocalRow[],
+  rules: readonly LocalRow[],
+  punches: readonly LocalRow[],
+  now: number,
+): Today {
   const shift = shiftsBy(rules);
   const by = punchesBy(punches);
   const inNow = new Map<string, LocalRow[]>();
@@ -34,7 +47,8 @@ export function todayFigures(today: string, personnel: readonly LocalRow[], rule
   const absent: LocalRow[] = [];
   const active = personnel.filter((p) => !p.deleted && p.active !== false);
   const lastPlace = new Map<string, string>();
-  for (const p of [...punches].sort((a, b) => String(a.at).localeCompare(String(b.at)))) if (p.status !== 'void') lastPlace.set(String(p.personnelId), String(p.placeId ?? ''));
+  for (const p of [...punches].sort((a, b) => String(a.at).localeCompare(String(b.at))))
+    if (p.status !== 'void') lastPlace.set(String(p.personnelId), String(p.placeId ?? ''));
   const first = addDays(today, -13);
   const came = new Map<string, Set<string>>();
   for (const person of active) {
@@ -44,7 +58,8 @@ export function todayFigures(today: string, personnel: readonly LocalRow[], rule
     const day = summariseDay(today, s, todays, now, employmentOf(person));
     if (day.late) late.push(person);
     // Absent today: a work day whose start (and grace) has passed with no punch at all.
-    if (day.workDay && !todays.some((p) => p.status !== 'void') && now > shiftBounds(today, s).start + s.grace * 60_000) absent.push(person);
+    if (day.workDay && !todays.some((p) => p.status !== 'void') && now > shiftBounds(today, s).start + s.grace * 60_000)
+      absent.push(person);
     const counted = todays.filter((p) => p.status === 'accepted').sort((a, b) => a.at.localeCompare(b.at));
     if (counted.at(-1)?.direction === 'in') {
       const place = lastPlace.get(person.id) ?? '';

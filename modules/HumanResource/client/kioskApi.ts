@@ -6,7 +6,13 @@ import { apiData, ApiError, httpSettings } from '@/moduleKit.ts';
 import { Code } from '@/contract/codes.ts';
 import type { Envelope } from '@/contract/envelope.ts';
 import { clockEndpoint, type ClockAnswer } from '../rules/clock.ts';
-import { kioskEndpoints, type KioskEnrolment, type KioskPunchAnswer, type KioskPunchBody, type KioskRoster } from '../rules/kioskEndpoint.ts';
+import {
+  kioskEndpoints,
+  type KioskEnrolment,
+  type KioskPunchAnswer,
+  type KioskPunchBody,
+  type KioskRoster,
+} from '../rules/kioskEndpoint.ts';
 import { queuedPunches, savePunchQueue } from './kioskTablet.ts';
 
 export function enrolKiosk(deviceId: string): Promise<KioskEnrolment> {
@@ -37,7 +43,13 @@ async function asDevice<T>(endpoint: { method: string; path: string }, credentia
   }
   const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (!response.ok || !envelope?.isSuccess) {
-    throw new ApiError('http', envelope?.errorData?.message ?? `HTTP ${response.status}`, response.status, envelope?.errorData?.code, envelope ?? undefined);
+    throw new ApiError(
+      'http',
+      envelope?.errorData?.message ?? `HTTP ${response.status}`,
+      response.status,
+      envelope?.errorData?.code,
+      envelope ?? undefined,
+    );
   }
   return envelope.data as T;
 }
@@ -73,7 +85,10 @@ export async function sendQueued(credential: string): Promise<{ sent: number; un
       sent += 1;
       if (!answer.verified) unverified += 1;
     } catch (error) {
-      const settled = error instanceof ApiError && error.kind === 'http' && (error.code === Code.AlreadyExists || error.code === Code.IdNotRegistered || error.code === Code.BadRequest);
+      const settled =
+        error instanceof ApiError &&
+        error.kind === 'http' &&
+        (error.code === Code.AlreadyExists || error.code === Code.IdNotRegistered || error.code === Code.BadRequest);
       if (!settled) break;
     }
     savePunchQueue(queuedPunches().filter((p) => p.id !== punch.id));

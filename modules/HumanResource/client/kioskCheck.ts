@@ -13,7 +13,10 @@ const digitsOf = (code: string) => code.replace(/\D/g, '');
  * The active person with this code: written as it is, or, since the keypad has digits only, by
  * the digits of their code when no one else's digits are the same ("001" for "P-001").
  */
-export function personByCode<T extends { code: unknown; deleted?: unknown; active?: unknown }>(personnel: readonly T[], typed: string): T | null {
+export function personByCode<T extends { code: unknown; deleted?: unknown; active?: unknown }>(
+  personnel: readonly T[],
+  typed: string,
+): T | null {
   const code = comparable(typed);
   if (!code) return null;
   const active = personnel.filter((p) => !p.deleted && p.active !== false);

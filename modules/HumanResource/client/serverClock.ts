@@ -17,7 +17,9 @@ export interface ClockOffset {
 export function knownOffset(): ClockOffset | null {
   try {
     const saved = JSON.parse(localStorage.getItem(CLOCK_OFFSET_KEY) ?? 'null') as Partial<ClockOffset> | null;
-    return typeof saved?.offset === 'number' && typeof saved.learnedAt === 'number' ? { offset: saved.offset, learnedAt: saved.learnedAt } : null;
+    return typeof saved?.offset === 'number' && typeof saved.learnedAt === 'number'
+      ? { offset: saved.offset, learnedAt: saved.learnedAt }
+      : null;
   } catch {
     return null;
   }

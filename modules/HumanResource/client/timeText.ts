@@ -9,7 +9,16 @@ export function formatClock(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   const locale = activeLocale();
   let format = formats.get(locale);
-  if (!format) formats.set(locale, (format = new Intl.DateTimeFormat(intlLocale(locale), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Tehran' })));
+  if (!format)
+    formats.set(
+      locale,
+      (format = new Intl.DateTimeFormat(intlLocale(locale), {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: 'Asia/Tehran',
+      })),
+    );
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '' : format.format(date);
 }
@@ -28,7 +37,17 @@ const longDates = new Map<string, Intl.DateTimeFormat>();
 export function formatLongDate(value: number): string {
   const locale = activeLocale();
   let format = longDates.get(locale);
-  if (!format) longDates.set(locale, (format = new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Tehran' })));
+  if (!format)
+    longDates.set(
+      locale,
+      (format = new Intl.DateTimeFormat(intlLocale(locale), {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'Asia/Tehran',
+      })),
+    );
   // Chromium's Persian puts a Latin comma after the weekday.
   return locale === 'fa' ? format.format(value).replace(/,/g, '،') : format.format(value);
 }

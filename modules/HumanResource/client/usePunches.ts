@@ -38,7 +38,9 @@ export function usePunchesOf(db: PanelDb | undefined, personnelIds: readonly str
     if (!db) return undefined;
     const [start, end] = punchWindow(from, to);
     const table = db.rows(Punch);
-    const each = await Promise.all(personnelIds.map((id) => table.where('[personnelId+at]').between([id, start], [id, end], true, false).toArray()));
+    const each = await Promise.all(
+      personnelIds.map((id) => table.where('[personnelId+at]').between([id, start], [id, end], true, false).toArray()),
+    );
     return { key, rows: each.flat() };
   }, [db, key]);
   return read?.key === key ? read.rows : undefined;

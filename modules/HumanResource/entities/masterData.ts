@@ -65,7 +65,12 @@ export const Rule = defineEntity({
   pluralLabel: /*i18n*/ { id: 'entity.HumanResource.Rule.plural', message: 'Work rules' },
   fields: {
     name: { kind: 'text', label: /*i18n*/ { id: 'field.Rule.name', message: 'Name' }, required: true, unique: true, max: 80 },
-    workDays: { kind: 'stringList', label: /*i18n*/ { id: 'field.Rule.workDays', message: 'Work days' }, options: weekDays, required: true },
+    workDays: {
+      kind: 'stringList',
+      label: /*i18n*/ { id: 'field.Rule.workDays', message: 'Work days' },
+      options: weekDays,
+      required: true,
+    },
     shiftStart: {
       kind: 'text',
       label: /*i18n*/ { id: 'field.Rule.shiftStart', message: 'Shift starts' },
@@ -80,7 +85,12 @@ export const Rule = defineEntity({
       required: true,
       max: 5,
     },
-    graceMinutes: { kind: 'integer', label: /*i18n*/ { id: 'field.Rule.graceMinutes', message: 'Grace for late arrival and early leave (minutes)' }, min: 0, max: 240 },
+    graceMinutes: {
+      kind: 'integer',
+      label: /*i18n*/ { id: 'field.Rule.graceMinutes', message: 'Grace for late arrival and early leave (minutes)' },
+      min: 0,
+      max: 240,
+    },
     breakMinutes: { kind: 'integer', label: /*i18n*/ { id: 'field.Rule.breakMinutes', message: 'Break (minutes)' }, min: 0, max: 480 },
     countsOvertime: { kind: 'boolean', label: /*i18n*/ { id: 'field.Rule.countsOvertime', message: 'Overtime is counted' } },
     overtimeAfterMinutes: {
@@ -92,9 +102,17 @@ export const Rule = defineEntity({
     fenceRequired: {
       kind: 'boolean',
       label: /*i18n*/ { id: 'field.Rule.fenceRequired', message: 'Geofence required' },
-      hint: /*i18n*/ { id: 'field.Rule.fenceRequired.hint', message: 'Phones must be inside a workplace, even for people allowed to clock in anywhere.' },
+      hint: /*i18n*/ {
+        id: 'field.Rule.fenceRequired.hint',
+        message: 'Phones must be inside a workplace, even for people allowed to clock in anywhere.',
+      },
     },
-    worstAccuracy: { kind: 'integer', label: /*i18n*/ { id: 'field.Rule.worstAccuracy', message: 'Worst GPS accuracy accepted (metres)' }, min: 5, max: 5000 },
+    worstAccuracy: {
+      kind: 'integer',
+      label: /*i18n*/ { id: 'field.Rule.worstAccuracy', message: 'Worst GPS accuracy accepted (metres)' },
+      min: 5,
+      max: 5000,
+    },
     maxOfflineHours: {
       kind: 'integer',
       label: /*i18n*/ { id: 'field.Rule.maxOfflineHours', message: 'Oldest offline punch accepted (hours)' },
@@ -132,7 +150,13 @@ export const Personnel = defineEntity({
       hint: /*i18n*/ { id: 'field.Personnel.name.hint', message: 'Made from the first and last name.' },
       max: 121,
     },
-    code: { kind: 'text', label: /*i18n*/ { id: 'field.Personnel.code', message: 'Personnel code' }, required: true, unique: true, max: 20 },
+    code: {
+      kind: 'text',
+      label: /*i18n*/ { id: 'field.Personnel.code', message: 'Personnel code' },
+      required: true,
+      unique: true,
+      max: 20,
+    },
     nationalId: { kind: 'nationalId', label: /*i18n*/ { id: 'field.Personnel.nationalId', message: 'National ID' } },
     mobile: { kind: 'mobile', label: /*i18n*/ { id: 'field.Personnel.mobile', message: 'Mobile' } },
     jobTitle: { kind: 'text', label: /*i18n*/ { id: 'field.Personnel.jobTitle', message: 'Job title' }, max: 80 },
@@ -142,7 +166,10 @@ export const Personnel = defineEntity({
       guard: policy,
       to: 'PanelManagement/Member',
       label: /*i18n*/ { id: 'field.Personnel.memberId', message: 'Panel member' },
-      hint: /*i18n*/ { id: 'field.Personnel.memberId.hint', message: 'The member of this panel who is this person; lets them clock in from their own phone.' },
+      hint: /*i18n*/ {
+        id: 'field.Personnel.memberId.hint',
+        message: 'The member of this panel who is this person; lets them clock in from their own phone.',
+      },
     },
     placeIds: {
       kind: 'stringList',
@@ -150,7 +177,12 @@ export const Personnel = defineEntity({
       label: /*i18n*/ { id: 'field.Personnel.placeIds', message: 'Workplaces' },
       hint: /*i18n*/ { id: 'field.Personnel.placeIds.hint', message: 'The places this person may clock in at.' },
     },
-    ruleId: { kind: 'reference', guard: policy, to: 'HumanResource/Rule', label: /*i18n*/ { id: 'field.Personnel.ruleId', message: 'Work rule' } },
+    ruleId: {
+      kind: 'reference',
+      guard: policy,
+      to: 'HumanResource/Rule',
+      label: /*i18n*/ { id: 'field.Personnel.ruleId', message: 'Work rule' },
+    },
     methods: {
       kind: 'stringList',
       guard: policy,
@@ -162,14 +194,29 @@ export const Personnel = defineEntity({
       kind: 'boolean',
       guard: policy,
       label: /*i18n*/ { id: 'field.Personnel.offlineAccepted', message: 'Offline clock-in accepted' },
-      hint: /*i18n*/ { id: 'field.Personnel.offlineAccepted.hint', message: 'Otherwise a punch that reaches the server late is flagged for review.' },
+      hint: /*i18n*/ {
+        id: 'field.Personnel.offlineAccepted.hint',
+        message: 'Otherwise a punch that reaches the server late is flagged for review.',
+      },
     },
     active: { kind: 'boolean', guard: policy, label: /*i18n*/ { id: 'field.Personnel.active', message: 'Active' } },
     leftOn: { kind: 'date', guard: policy, label: /*i18n*/ { id: 'field.Personnel.leftOn', message: 'Left on' } },
     // Set only by "Set kiosk PIN" and "Print badge" (rules/kioskSecret.ts), never typed in a form;
     // they never leave the server, which checks a kiosk punch's PIN or badge when it arrives (decision 021).
-    pinHash: { kind: 'text', label: /*i18n*/ { id: 'field.Personnel.pinHash', message: 'Kiosk PIN' }, internal: true, readableBy: SERVER_ONLY, max: 200 },
-    badgeHash: { kind: 'text', label: /*i18n*/ { id: 'field.Personnel.badgeHash', message: 'Badge' }, internal: true, readableBy: SERVER_ONLY, max: 64 },
+    pinHash: {
+      kind: 'text',
+      label: /*i18n*/ { id: 'field.Personnel.pinHash', message: 'Kiosk PIN' },
+      internal: true,
+      readableBy: SERVER_ONLY,
+      max: 200,
+    },
+    badgeHash: {
+      kind: 'text',
+      label: /*i18n*/ { id: 'field.Personnel.badgeHash', message: 'Badge' },
+      internal: true,
+      readableBy: SERVER_ONLY,
+      max: 64,
+    },
   },
   titleField: 'name',
   listFields: ['name', 'code', 'jobTitle', 'ruleId', 'methods', 'active'],
@@ -179,7 +226,10 @@ export const Personnel = defineEntity({
   scope: { field: 'memberId' },
   person: 'memberId',
   grants: {
-    [MANAGE_GRANT]: /*i18n*/ { id: 'grant.Personnel.manage', message: 'Set attendance policy: who a person is, their workplaces, rule and ways to clock in (never on their own row)' },
+    [MANAGE_GRANT]: /*i18n*/ {
+      id: 'grant.Personnel.manage',
+      message: 'Set attendance policy: who a person is, their workplaces, rule and ways to clock in (never on their own row)',
+    },
   },
   staff: ['read'],
 });
@@ -200,7 +250,12 @@ export const Device = defineEntity({
         { value: 'reader', label: /*i18n*/ { id: 'device.reader', message: 'Fingerprint reader' } },
       ],
     },
-    placeId: { kind: 'reference', to: 'HumanResource/Place', label: /*i18n*/ { id: 'field.Device.placeId', message: 'Workplace' }, required: true },
+    placeId: {
+      kind: 'reference',
+      to: 'HumanResource/Place',
+      label: /*i18n*/ { id: 'field.Device.placeId', message: 'Workplace' },
+      required: true,
+    },
     serial: { kind: 'text', label: /*i18n*/ { id: 'field.Device.serial', message: 'Serial number' }, unique: true, max: 60 },
     active: {
       kind: 'boolean',
@@ -211,7 +266,14 @@ export const Device = defineEntity({
     // When a manager enrolled the tablet as this kiosk, and who: its device credential names the
     // same instant, so enrolling again or leaving kiosk mode revokes the one before (decision 021).
     enrolledAt: { kind: 'dateTime', label: /*i18n*/ { id: 'field.Device.enrolledAt', message: 'Enrolled as a kiosk' }, readOnly: true },
-    enrolledBy: { kind: 'text', label: /*i18n*/ { id: 'field.Device.enrolledBy', message: 'Enrolled by' }, readOnly: true, internal: true, readableBy: SERVER_ONLY, max: 36 },
+    enrolledBy: {
+      kind: 'text',
+      label: /*i18n*/ { id: 'field.Device.enrolledBy', message: 'Enrolled by' },
+      readOnly: true,
+      internal: true,
+      readableBy: SERVER_ONLY,
+      max: 36,
+    },
   },
   titleField: 'name',
   listFields: ['name', 'kind', 'placeId', 'serial', 'active', 'lastSeenAt'],

@@ -36,8 +36,18 @@ export const Punch = defineEntity({
   label: /*i18n*/ { id: 'entity.HumanResource.Punch', message: 'Punch' },
   pluralLabel: /*i18n*/ { id: 'entity.HumanResource.Punch.plural', message: 'Punches' },
   fields: {
-    personnelId: { kind: 'reference', to: 'HumanResource/Personnel', label: /*i18n*/ { id: 'field.Punch.personnelId', message: 'Staff member' }, required: true },
-    memberId: { kind: 'reference', to: 'PanelManagement/Member', label: /*i18n*/ { id: 'field.Punch.memberId', message: 'Panel member' }, internal: true },
+    personnelId: {
+      kind: 'reference',
+      to: 'HumanResource/Personnel',
+      label: /*i18n*/ { id: 'field.Punch.personnelId', message: 'Staff member' },
+      required: true,
+    },
+    memberId: {
+      kind: 'reference',
+      to: 'PanelManagement/Member',
+      label: /*i18n*/ { id: 'field.Punch.memberId', message: 'Panel member' },
+      internal: true,
+    },
     at: { kind: 'dateTime', label: /*i18n*/ { id: 'field.Punch.at', message: 'Time' }, required: true },
     deviceAt: { kind: 'dateTime', label: /*i18n*/ { id: 'field.Punch.deviceAt', message: 'Device clock' } },
     direction: {
@@ -61,7 +71,12 @@ export const Punch = defineEntity({
     },
     // Written by the kiosk or the reader import that made the punch; punches are never edited (punchHooks).
     deviceId: { kind: 'reference', to: 'HumanResource/Device', label: /*i18n*/ { id: 'field.Punch.deviceId', message: 'Device' } },
-    placeId: { kind: 'reference', to: 'HumanResource/Place', label: /*i18n*/ { id: 'field.Punch.placeId', message: 'Workplace' }, readOnly: true },
+    placeId: {
+      kind: 'reference',
+      to: 'HumanResource/Place',
+      label: /*i18n*/ { id: 'field.Punch.placeId', message: 'Workplace' },
+      readOnly: true,
+    },
     distance: { kind: 'integer', label: /*i18n*/ { id: 'field.Punch.distance', message: 'Distance (metres)' }, readOnly: true },
     flags: { kind: 'stringList', label: /*i18n*/ { id: 'field.Punch.flags', message: 'Flags' }, options: punchFlags, readOnly: true },
     status: {
@@ -88,7 +103,10 @@ export const Punch = defineEntity({
   scope: { field: 'memberId' },
   person: 'memberId',
   grants: {
-    [REVIEW_GRANT]: /*i18n*/ { id: 'grant.Punch.review', message: 'Review punches: accept or void them, and add manual ones (never their own)' },
+    [REVIEW_GRANT]: /*i18n*/ {
+      id: 'grant.Punch.review',
+      message: 'Review punches: accept or void them, and add manual ones (never their own)',
+    },
   },
   staff: ['read', 'create'],
 });

@@ -197,11 +197,20 @@ export interface DaySummary {
 }
 
 /** One person's day from the punches that belong to it; `now` keeps days not over yet from counting as absent. */
-export function summariseDay(day: string, shift: Shift, punches: readonly PunchInput[], now: number, employed: Employment = {}): DaySummary {
+export function summariseDay(
+  day: string,
+  shift: Shift,
+  punches: readonly PunchInput[],
+  now: number,
+  employed: Employment = {},
+): DaySummary {
   const inService = (!employed.from || day >= employed.from) && (!employed.until || day <= employed.until);
   const workDay = inService && shift.workDays.includes(weekDayOf(day));
   const flagged = punches.filter((p) => p.status === 'flagged').length;
-  const counted = punches.filter((p) => p.status === 'accepted').map((p) => ({ direction: p.direction, t: p.t ?? Date.parse(p.at) })).sort((a, b) => a.t - b.t);
+  const counted = punches
+    .filter((p) => p.status === 'accepted')
+    .map((p) => ({ direction: p.direction, t: p.t ?? Date.parse(p.at) }))
+    .sort((a, b) => a.t - b.t);
   const ins = counted.filter((p) => p.direction === 'in');
   const outs = counted.filter((p) => p.direction === 'out');
   const firstIn = ins[0]?.t ?? null;
@@ -262,7 +271,13 @@ export interface PersonTotals {
 }
 
 /** Each day of `days` for one person, and their totals. */
-export function personDays(days: readonly string[], shift: Shift, punches: readonly PunchInput[], now: number, employed: Employment = {}): { days: DaySummary[]; totals: PersonTotals } {
+export function personDays(
+  days: readonly string[],
+  shift: Shift,
+  punches: readonly PunchInput[],
+  now: number,
+  employed: Employment = {},
+): { days: DaySummary[]; totals: PersonTotals } {
   const byDay = new Map<string, PunchInput[]>();
   for (const punch of punches) {
     const p = punch.t === undefined ? { ...punch, t: Date.parse(punch.at) } : punch;

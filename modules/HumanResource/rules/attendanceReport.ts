@@ -25,7 +25,12 @@ export function punchesBy(punches: readonly ReportRow[]): Map<string, PunchInput
   for (const p of punches) {
     if (p.deleted || typeof p.at !== 'string') continue;
     const list = by.get(String(p.personnelId)) ?? [];
-    list.push({ at: p.at, t: Date.parse(p.at), direction: p.direction === 'out' ? 'out' : 'in', status: p.status === 'void' ? 'void' : p.status === 'flagged' ? 'flagged' : 'accepted' });
+    list.push({
+      at: p.at,
+      t: Date.parse(p.at),
+      direction: p.direction === 'out' ? 'out' : 'in',
+      status: p.status === 'void' ? 'void' : p.status === 'flagged' ? 'flagged' : 'accepted',
+    });
     by.set(String(p.personnelId), list);
   }
   return by;
@@ -39,7 +44,13 @@ export const byName = (a: ReportRow, b: ReportRow) => persianOrder.compare(Strin
 const persianOrder = new Intl.Collator('fa');
 
 /** Each active person's days over `days` and their totals. */
-export function attendanceReport<R extends ReportRow>(days: readonly string[], personnel: readonly R[], rules: readonly ReportRow[], punches: readonly ReportRow[], now: number): PersonReport<R>[] {
+export function attendanceReport<R extends ReportRow>(
+  days: readonly string[],
+  personnel: readonly R[],
+  rules: readonly ReportRow[],
+  punches: readonly ReportRow[],
+  now: number,
+): PersonReport<R>[] {
   const shift = shiftsBy(rules);
   const by = punchesBy(punches);
   return personnel
@@ -47,4 +58,3 @@ export function attendanceReport<R extends ReportRow>(days: readonly string[], p
     .sort(byName)
     .map((person) => ({ person, ...personDays(days, shift(person), by.get(person.id) ?? [], now, employmentOf(person)) }));
 }
-

@@ -48,7 +48,13 @@ export function fenceVerdict(personnel: Row, rule: Row | null, places: readonly 
   const worst = typeof rule?.worstAccuracy === 'number' ? rule.worstAccuracy : DEFAULT_WORST_ACCURACY;
   if (!at) return { place: null, nearest: null, distance: null, outside: needed, poorAccuracy: false };
   const match = matchFences(fencesOf(personnel, places), at.latitude, at.longitude);
-  return { place: match.inside, nearest: match.nearest, distance: match.distance, outside: needed && !match.inside, poorAccuracy: at.accuracy > worst };
+  return {
+    place: match.inside,
+    nearest: match.nearest,
+    distance: match.distance,
+    outside: needed && !match.inside,
+    poorAccuracy: at.accuracy > worst,
+  };
 }
 
 export interface ArrivalInput {
@@ -77,7 +83,10 @@ export function arrivalVerdict({ punch, personnel, rule, places, device = null, 
   const source = String(punch.source);
   const latitude = parseDegrees(punch.latitude, 90);
   const longitude = parseDegrees(punch.longitude, 180);
-  const position = latitude !== null && longitude !== null ? { latitude, longitude, accuracy: typeof punch.accuracy === 'number' ? punch.accuracy : Infinity } : null;
+  const position =
+    latitude !== null && longitude !== null
+      ? { latitude, longitude, accuracy: typeof punch.accuracy === 'number' ? punch.accuracy : Infinity }
+      : null;
   let placeId: string | null = null;
   let distance: number | null = null;
   if (source === 'phone') {

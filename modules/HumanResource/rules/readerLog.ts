@@ -38,7 +38,8 @@ export interface ReaderLog {
 type Read = Omit<ReaderPunch, 'direction'> & { direction: 'in' | 'out' | null };
 type Lines = { punches: Read[]; problems: ReaderProblem[] };
 
-const latinDigits = (s: string) => s.replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0)).replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+const latinDigits = (s: string) =>
+  s.replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0)).replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
 
 const stateDirection: Record<string, 'in' | 'out'> = { '0': 'in', '1': 'out', '2': 'out', '3': 'in', '4': 'in', '5': 'out' };
 
@@ -55,7 +56,8 @@ function directionWord(raw: string | undefined): 'in' | 'out' | null {
 export function readerInstant(date: string, time: string): string | null {
   const d = latinDigits(date.trim()).split(/[-/.]/).map(Number);
   const t = latinDigits(time.trim()).split(':').map(Number);
-  if (d.length !== 3 || d.some((n) => !Number.isInteger(n)) || t.length < 2 || t.length > 3 || t.some((n) => !Number.isInteger(n))) return null;
+  if (d.length !== 3 || d.some((n) => !Number.isInteger(n)) || t.length < 2 || t.length > 3 || t.some((n) => !Number.isInteger(n)))
+    return null;
   // Year first (2025-11-22, 1404/09/01) or last (22/11/2025).
   const [first, m, last] = d as [number, number, number];
   const [y, day] = last > 31 ? [last, first] : [first, last];
@@ -81,11 +83,16 @@ function attlog(lines: string[]): Lines {
   lines.forEach((raw, i) => {
     const text = raw.trim();
     if (!text) return;
-    const cols = text.split(/\t+|\s{2,}|\s(?=\d{4}-)/).map((c) => c.trim()).filter(Boolean);
+    const cols = text
+      .split(/\t+|\s{2,}|\s(?=\d{4}-)/)
+      .map((c) => c.trim())
+      .filter(Boolean);
     // "code  date time  a  state ..." — the date and time may be one column or two.
     const [code, first, ...rest] = cols;
     if (!code || !first) return out.problems.push({ line: i + 1, text, reason: 'columns' });
-    const [date, time, after] = first.includes(' ') ? [first.split(' ')[0]!, first.split(' ')[1]!, rest] : [first, rest[0] ?? '', rest.slice(1)];
+    const [date, time, after] = first.includes(' ')
+      ? [first.split(' ')[0]!, first.split(' ')[1]!, rest]
+      : [first, rest[0] ?? '', rest.slice(1)];
     const at = readerInstant(date, time);
     if (!at) return out.problems.push({ line: i + 1, text, reason: 'date' });
     out.punches.push({ line: i + 1, code: latinDigits(code), at, direction: directionWord(after[1]) });
@@ -108,7 +115,13 @@ function csv(lines: string[]): Lines {
   const sep = [';', '\t', ','].map((s) => [s, lines[first]!.split(s).length] as const).sort((a, b) => b[1] - a[1])[0]![0];
   const names = splitLine(lines[first]!.replace(/^\uFEFF/, ''), sep);
   const find = (re: RegExp) => names.findIndex((n) => re.test(n));
-  const col = { code: find(header.code), dateTime: find(header.dateTime), date: find(header.date), time: find(header.time), direction: find(header.direction) };
+  const col = {
+    code: find(header.code),
+    dateTime: find(header.dateTime),
+    date: find(header.date),
+    time: find(header.time),
+    direction: find(header.direction),
+  };
   const hasHeader = col.code >= 0 && (col.dateTime >= 0 || (col.date >= 0 && col.time >= 0));
   // Without a header: code, date, time[, direction] (or code, "date time"[, direction]).
   const at = hasHeader ? col : { code: 0, dateTime: -1, date: 1, time: 2, direction: 3 };
@@ -165,13 +178,25 @@ export interface ImportPlan {
 }
 
 /** What importing `log` would do, given the personnel and the punches the device holds. */
-export function planImport(log: ReaderLog, personnel: readonly { id: string; code?: unknown; deleted?: unknown }[], held: readonly Record<string, unknown>[]): ImportPlan {
+export function planImport(
+  log: ReaderLog,
+  personnel: readonly { id: string; code?: unknown; deleted?: unknown }[],
+  held: readonly Record<string, unknown>[],
+): ImportPlan {
   // Readers drop a code's leading zeros and letters' case: "0012" on the record is 12 in the file.
-  const key = (code: string) => latinDigits(code).trim().toLowerCase().replace(/^0+(?=.)/, '');
+  const key = (code: string) =>
+    latinDigits(code)
+      .trim()
+      .toLowerCase()
+      .replace(/^0+(?=.)/, '');
   const byCode = new Map<string, string>();
   for (const p of personnel) if (!p.deleted && p.code !== undefined && p.code !== null) byCode.set(key(String(p.code)), p.id);
   const minute = (iso: string) => Math.floor(new Date(iso).getTime() / 60_000);
-  const seen = new Set(held.filter((h) => h.status !== 'void' && typeof h.at === 'string').map((h) => `${String(h.personnelId)}|${minute(String(h.at))}|${String(h.direction)}`));
+  const seen = new Set(
+    held
+      .filter((h) => h.status !== 'void' && typeof h.at === 'string')
+      .map((h) => `${String(h.personnelId)}|${minute(String(h.at))}|${String(h.direction)}`),
+  );
   const plan: ImportPlan = { add: [], duplicates: [], unknown: [] };
   const unknown = new Map<string, number>();
   for (const p of log.punches) {

@@ -32,5 +32,7 @@ function clockRoute(scope: FastifyInstance): void {
     summary: "The server's clock, for phones whose own is off",
     response: { 200: envelope(object({ now: integer({ description: 'Milliseconds since the epoch.' }) }, { required: ['now'] })) },
   };
-  scope.get(pathInScope(scope, clockEndpoint.path), { schema }, async (request) => ok<ClockAnswer>(request, { now: request.server.deps.clock.now() }));
+  scope.get(pathInScope(scope, clockEndpoint.path), { schema }, async (request) =>
+    ok<ClockAnswer>(request, { now: request.server.deps.clock.now() }),
+  );
 }

@@ -12,18 +12,55 @@ import { Code } from '../../../src/contract/codes.ts';
 import { permission, type Row } from '../../../src/contract/entity.ts';
 import { toAsciiDigits } from '../../../src/contract/normalize.ts';
 import {
-  AppError, applyMutation, clearThrottle, columnName, findRow, inDeviceWrite, inPanelWrite, ok, pathInScope,
-  arrayOf, envelope, object, reserveThrottle, selectRows, setServerFields, signDeviceCredential, text as textSchema, throttleKey, type JsonSchema, type Limit,
+  AppError,
+  applyMutation,
+  clearThrottle,
+  columnName,
+  findRow,
+  inDeviceWrite,
+  inPanelWrite,
+  ok,
+  pathInScope,
+  arrayOf,
+  envelope,
+  object,
+  reserveThrottle,
+  selectRows,
+  setServerFields,
+  signDeviceCredential,
+  text as textSchema,
+  throttleKey,
+  type JsonSchema,
+  type Limit,
 } from '../../../server/moduleApi.ts';
 import { Device, Personnel, Place } from '../entities/masterData.ts';
 import { Punch } from '../entities/punch.ts';
-import { KIOSK_PROOF_TRIES, KIOSK_PROOF_WINDOW_MS, kioskEndpoints, type KioskPunchAnswer, type KioskRoster } from '../rules/kioskEndpoint.ts';
+import {
+  KIOSK_PROOF_TRIES,
+  KIOSK_PROOF_WINDOW_MS,
+  kioskEndpoints,
+  type KioskPunchAnswer,
+  type KioskRoster,
+} from '../rules/kioskEndpoint.ts';
 import { parseBadge, verifyBadge, verifyPin } from '../rules/kioskSecret.ts';
 import { withKioskProof } from './kioskPunchContext.ts';
 
-const proofLimit: Limit = { prefix: 'kiosk-proof', maxFailures: KIOSK_PROOF_TRIES, windowMs: KIOSK_PROOF_WINDOW_MS, slowAfter: Number.POSITIVE_INFINITY };
+const proofLimit: Limit = {
+  prefix: 'kiosk-proof',
+  maxFailures: KIOSK_PROOF_TRIES,
+  windowMs: KIOSK_PROOF_WINDOW_MS,
+  slowAfter: Number.POSITIVE_INFINITY,
+};
 /** All a kiosk's writes may ever do (inside the server: a punch is written for anyone, at its device), within the rights of the manager who enrolled it. */
-const kioskPermissions = [permission(Punch, 'create'), permission(Punch, 'read'), permission(Punch, 'readAll'), permission(Personnel, 'read'), permission(Personnel, 'readAll'), permission(Device, 'read'), permission(Place, 'read')];
+const kioskPermissions = [
+  permission(Punch, 'create'),
+  permission(Punch, 'read'),
+  permission(Punch, 'readAll'),
+  permission(Personnel, 'read'),
+  permission(Personnel, 'readAll'),
+  permission(Device, 'read'),
+  permission(Place, 'read'),
+];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const refused = () => new AppError(Code.WrongCredentials, 401);
 
@@ -49,26 +86,38 @@ async function enrol(request: FastifyRequest) {
   const deviceId = text(body(request).deviceId, 36);
   if (!deviceId || !UUID.test(deviceId)) throw new AppError(Code.BadRequest, 400);
   const { config } = request.server.deps;
-  return inPanelWrite(request, async (ctx) => {
-    const device = await findRow(ctx.tx, Device, ctx.access.id, deviceId.toLowerCase());
-    if (!device || device.deleted || device.kind !== 'kiosk') throw new AppError(Code.IdNotRegistered, 404);
-    if (device.active !== true) throw new AppError(Code.NotPossibleNow, 409);
-    await setServerFields(ctx, Device, device.id, { enrolledAt: ctx.now.toISOString(), enrolledBy: ctx.userId });
-    const credential = signDeviceCredential(config.jwtSecret, { panelId: ctx.access.id, deviceId: device.id, issuedAt: ctx.now.getTime() });
-    return ok(request, { credential, deviceId: device.id }, Code.Done);
-  }, [permission(Device, 'update')]);
+  return inPanelWrite(
+    request,
+    async (ctx) => {
+      const device = await findRow(ctx.tx, Device, ctx.access.id, deviceId.toLowerCase());
+      if (!device || device.deleted || device.kind !== 'kiosk') throw new AppError(Code.IdNotRegistered, 404);
+      if (device.active !== true) throw new AppError(Code.NotPossibleNow, 409);
+      await setServerFields(ctx, Device, device.id, { enrolledAt: ctx.now.toISOString(), enrolledBy: ctx.userId });
+      const credential = signDeviceCredential(config.jwtSecret, {
+        panelId: ctx.access.id,
+        deviceId: device.id,
+        issuedAt: ctx.now.getTime(),
+      });
+      return ok(request, { credential, deviceId: device.id }, Code.Done);
+    },
+    [permission(Device, 'update')],
+  );
 }
 
 /** Kiosk mode ends when a manager says so: the credential the tablet holds is revoked. */
 async function leave(request: FastifyRequest) {
   const deviceId = text(body(request).deviceId, 36);
   if (!deviceId || !UUID.test(deviceId)) throw new AppError(Code.BadRequest, 400);
-  return inPanelWrite(request, async (ctx) => {
-    const device = await findRow(ctx.tx, Device, ctx.access.id, deviceId.toLowerCase());
-    if (!device || device.kind !== 'kiosk') throw new AppError(Code.IdNotRegistered, 404);
-    await setServerFields(ctx, Device, device.id, { enrolledAt: null, enrolledBy: null });
-    return ok(request, null, Code.Done);
-  }, [permission(Device, 'update')]);
+  return inPanelWrite(
+    request,
+    async (ctx) => {
+      const device = await findRow(ctx.tx, Device, ctx.access.id, deviceId.toLowerCase());
+      if (!device || device.kind !== 'kiosk') throw new AppError(Code.IdNotRegistered, 404);
+      await setServerFields(ctx, Device, device.id, { enrolledAt: null, enrolledBy: null });
+      return ok(request, null, Code.Done);
+    },
+    [permission(Device, 'update')],
+  );
 }
 
 async function roster(request: FastifyRequest) {
@@ -111,18 +160,35 @@ async function punch(request: FastifyRequest) {
   const reservation = await reserveThrottle(db, [key], clock.now());
   const verified = reservation.blockedForMs === 0 && (await proves(person, text(b.pin, 16), text(b.badge, 200)));
   if (verified) await clearThrottle(db, [key]);
-  const enroller = String((await db.query<{ by: string | null }>(`SELECT ${columnName('enrolledBy')} AS by FROM ${Device.table} WHERE panel_id = $1 AND id = $2`, [panelId, device.id]))[0]?.by ?? '');
+  const enroller = String(
+    (
+      await db.query<{ by: string | null }>(
+        `SELECT ${columnName('enrolledBy')} AS by FROM ${Device.table} WHERE panel_id = $1 AND id = $2`,
+        [panelId, device.id],
+      )
+    )[0]?.by ?? '',
+  );
   if (!UUID.test(enroller)) throw refused();
-  const outcome = await inDeviceWrite(request, { panelId, userId: enroller, actorName: String(device.name), permissions: kioskPermissions }, (ctx) =>
-    applyMutation(withKioskProof(ctx, { device, verified }), {
-      entity: Punch,
-      op: 'create',
-      id,
-      values: { personnelId: person.id, direction, at, deviceAt: text(b.deviceAt, 40), source: 'kiosk', deviceId: device.id },
-    }),
+  const outcome = await inDeviceWrite(
+    request,
+    { panelId, userId: enroller, actorName: String(device.name), permissions: kioskPermissions },
+    (ctx) =>
+      applyMutation(withKioskProof(ctx, { device, verified }), {
+        entity: Punch,
+        op: 'create',
+        id,
+        values: { personnelId: person.id, direction, at, deviceAt: text(b.deviceAt, 40), source: 'kiosk', deviceId: device.id },
+      }),
   );
   if (outcome.status === 'rejected') throw new AppError(outcome.code, outcome.code === Code.AlreadyExists ? 409 : 400);
-  const answer: KioskPunchAnswer = { id, name: String(person.name), direction, at, verified, status: String(outcome.row?.status ?? (verified ? 'accepted' : 'flagged')) };
+  const answer: KioskPunchAnswer = {
+    id,
+    name: String(person.name),
+    direction,
+    at,
+    verified,
+    status: String(outcome.row?.status ?? (verified ? 'accepted' : 'flagged')),
+  };
   return ok(request, answer, Code.Created);
 }
 
@@ -144,7 +210,10 @@ const schemas = {
     response: body200(
       object(
         {
-          device: object({ id: uuid, name: textSchema(), place: textSchema(), active: { type: 'boolean' } }, { required: ['id', 'name', 'place', 'active'] }),
+          device: object(
+            { id: uuid, name: textSchema(), place: textSchema(), active: { type: 'boolean' } },
+            { required: ['id', 'name', 'place', 'active'] },
+          ),
           people: arrayOf(object({ code: textSchema(), name: textSchema() }, { required: ['code', 'name'] })),
         },
         { required: ['device', 'people'] },
@@ -154,7 +223,15 @@ const schemas = {
   punch: {
     summary: 'A kiosk punch with its proof (PIN or badge), checked on arrival (`Authorization: Device <credential>` only)',
     body: object(
-      { id: uuid, code: textSchema(), direction: { type: 'string', enum: ['in', 'out'] }, at: textSchema({ format: 'date-time' }), deviceAt: textSchema({ format: 'date-time' }), pin: textSchema(), badge: textSchema() },
+      {
+        id: uuid,
+        code: textSchema(),
+        direction: { type: 'string', enum: ['in', 'out'] },
+        at: textSchema({ format: 'date-time' }),
+        deviceAt: textSchema({ format: 'date-time' }),
+        pin: textSchema(),
+        badge: textSchema(),
+      },
       { required: ['id', 'code', 'direction', 'at'] },
     ),
     response: body200(

@@ -18,8 +18,10 @@ function withName(values: Record<string, unknown>, current: Row | null): Record<
 }
 
 function checkSecrets(values: Record<string, unknown>): Record<string, unknown> {
-  if (values.pinHash !== undefined && values.pinHash !== null && !isPinHash(values.pinHash)) throw new RuleRejection(Code.BadRequest, { pinHash: 'format' });
-  if (values.badgeHash !== undefined && values.badgeHash !== null && !isBadgeHash(values.badgeHash)) throw new RuleRejection(Code.BadRequest, { badgeHash: 'format' });
+  if (values.pinHash !== undefined && values.pinHash !== null && !isPinHash(values.pinHash))
+    throw new RuleRejection(Code.BadRequest, { pinHash: 'format' });
+  if (values.badgeHash !== undefined && values.badgeHash !== null && !isBadgeHash(values.badgeHash))
+    throw new RuleRejection(Code.BadRequest, { badgeHash: 'format' });
   return values;
 }
 

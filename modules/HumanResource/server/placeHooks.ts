@@ -7,7 +7,10 @@ import { parseDegrees } from '../rules/geofence.ts';
 
 function centre(values: Record<string, unknown>, current: Row | null): Record<string, unknown> {
   const out = { ...values };
-  for (const [name, limit] of [['latitude', 90], ['longitude', 180]] as const) {
+  for (const [name, limit] of [
+    ['latitude', 90],
+    ['longitude', 180],
+  ] as const) {
     if (!(name in values) && current) continue;
     const value = parseDegrees(values[name], limit);
     if (value === null) throw new RuleRejection(Code.BadRequest, { [name]: 'format' });

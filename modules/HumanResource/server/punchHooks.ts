@@ -17,7 +17,9 @@ import { parseDegrees } from '../rules/geofence.ts';
 import { kioskProofOf } from './kioskPunchContext.ts';
 
 async function placesOf(ctx: WriteContext, personnel: Row): Promise<Record<string, unknown>[]> {
-  const ids = Array.isArray(personnel.placeIds) ? personnel.placeIds.filter((id): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) : [];
+  const ids = Array.isArray(personnel.placeIds)
+    ? personnel.placeIds.filter((id): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id))
+    : [];
   if (!ids.length) return [];
   const rows = await ctx.tx.query<Record<string, unknown>>(
     `SELECT id, name, latitude, longitude, radius FROM ${Place.table} WHERE panel_id = $1 AND id = ANY($2::uuid[]) AND NOT deleted`,
@@ -74,7 +76,9 @@ export const punchHooks: EntityHooks = {
     if (personnel.active === false) throw new RuleRejection(Code.NotPossibleNow, { personnelId: 'reference' });
     const device = await deviceOf(ctx, values);
     // A place on Earth or none: a latitude of 200, NaN or Infinity is refused, as for a workplace's centre.
-    const wrong = (['latitude', 'longitude'] as const).filter((name) => values[name] !== null && values[name] !== undefined && parseDegrees(values[name], name === 'latitude' ? 90 : 180) === null);
+    const wrong = (['latitude', 'longitude'] as const).filter(
+      (name) => values[name] !== null && values[name] !== undefined && parseDegrees(values[name], name === 'latitude' ? 90 : 180) === null,
+    );
     if (wrong.length) throw new RuleRejection(Code.BadRequest, Object.fromEntries(wrong.map((name) => [name, 'range' as const])));
     const rule = typeof personnel.ruleId === 'string' ? await findRow(ctx.tx, Rule, ctx.access.id, personnel.ruleId) : null;
     const verdict = arrivalVerdict({

@@ -6,7 +6,20 @@
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../src/contract/codes.ts';
 import { permission } from '../../../src/contract/entity.ts';
-import { AppError, arrayOf, columnName, ensurePermission, envelope, integer, object, ok, pathInScope, scopeCondition, selectRows, text } from '../../../server/moduleApi.ts';
+import {
+  AppError,
+  arrayOf,
+  columnName,
+  ensurePermission,
+  envelope,
+  integer,
+  object,
+  ok,
+  pathInScope,
+  scopeCondition,
+  selectRows,
+  text,
+} from '../../../server/moduleApi.ts';
 import { Personnel, Rule } from '../entities/masterData.ts';
 import { Punch } from '../entities/punch.ts';
 import { daysFrom, punchWindow } from '../rules/attendanceDay.ts';
@@ -40,7 +53,14 @@ const daySummary = object(
   { required: ['day', 'workDay', 'firstIn', 'lastOut', 'worked', 'late', 'earlyLeave', 'overtime', 'absent', 'flagged', 'open', 'noOut'] },
 );
 const totals = object(
-  { worked: minutes('Worked'), late: minutes('Late'), earlyLeave: minutes('Early leave'), overtime: minutes('Overtime'), absent: integer({ description: 'Absent days.' }), flagged: integer() },
+  {
+    worked: minutes('Worked'),
+    late: minutes('Late'),
+    earlyLeave: minutes('Early leave'),
+    overtime: minutes('Overtime'),
+    absent: integer({ description: 'Absent days.' }),
+    flagged: integer(),
+  },
   { required: ['worked', 'late', 'earlyLeave', 'overtime', 'absent', 'flagged'] },
 );
 const schema = {
@@ -60,7 +80,12 @@ const schema = {
       object(
         {
           days: arrayOf(text({ format: 'date' })),
-          people: arrayOf(object({ personnelId: text({ format: 'uuid' }), name: text(), code: text(), days: arrayOf(daySummary), totals }, { required: ['personnelId', 'name', 'code', 'days', 'totals'] })),
+          people: arrayOf(
+            object(
+              { personnelId: text({ format: 'uuid' }), name: text(), code: text(), days: arrayOf(daySummary), totals },
+              { required: ['personnelId', 'name', 'code', 'days', 'totals'] },
+            ),
+          ),
         },
         { required: ['days', 'people'] },
       ),
@@ -76,7 +101,12 @@ export function reportRoute(scope: FastifyInstance): void {
     const query = (request.query ?? {}) as Partial<Record<keyof ReportQuery, unknown>>;
     const { from, to } = query;
     const optional = (['placeId', 'ruleId', 'personnelId'] as const).map((k) => query[k]);
-    if (!isDay(from) || !isDay(to) || from > to || optional.some((v) => v !== undefined && v !== '' && !(typeof v === 'string' && UUID.test(v)))) {
+    if (
+      !isDay(from) ||
+      !isDay(to) ||
+      from > to ||
+      optional.some((v) => v !== undefined && v !== '' && !(typeof v === 'string' && UUID.test(v)))
+    ) {
       throw new AppError(Code.BadRequest, 400);
     }
     const days = daysFrom(from, to, REPORT_MAX_DAYS);
@@ -103,11 +133,23 @@ export function reportRoute(scope: FastifyInstance): void {
        WHERE panel_id = $1 AND NOT deleted AND personnel_id = ANY($2::uuid[]) AND at >= $3 AND at < $4${punchScope ? ` AND ${punchScope}` : ''}`,
       params,
     );
-    const punches = records.map((r, i) => ({ id: String(i), personnelId: String(r.personnel_id), at: new Date(r.at).toISOString(), direction: r.direction, status: r.status }));
+    const punches = records.map((r, i) => ({
+      id: String(i),
+      personnelId: String(r.personnel_id),
+      at: new Date(r.at).toISOString(),
+      direction: r.direction,
+      status: r.status,
+    }));
     const report = attendanceReport(days, personnel, rules, punches, request.server.deps.clock.now());
     return ok<ReportAnswer>(request, {
       days,
-      people: report.map(({ person, days: personDays, totals }) => ({ personnelId: person.id, name: String(person.name ?? ''), code: String(person.code ?? ''), days: personDays, totals })),
+      people: report.map(({ person, days: personDays, totals }) => ({
+        personnelId: person.id,
+        name: String(person.name ?? ''),
+        code: String(person.code ?? ''),
+        days: personDays,
+        totals,
+      })),
     });
   });
 }

@@ -52,7 +52,10 @@ try {
     }
     const date = addDays('2025-03-21', Math.floor((v * 365) / VOUCHERS));
     const doc = await createRow(panel, Voucher, { date, description: `سند ${v + 1}`, lines });
-    const submitted = await panel.call<Row>({ method: 'POST', path: `${rest.get(Voucher, doc.id).path}/submit` }, { body: { version: doc.version } });
+    const submitted = await panel.call<Row>(
+      { method: 'POST', path: `${rest.get(Voucher, doc.id).path}/submit` },
+      { body: { version: doc.version } },
+    );
     if (submitted.status !== 200) throw new Error(`submit refused: ${JSON.stringify(submitted.body)}`);
   }
   const loading = performance.now() - started;
@@ -66,14 +69,22 @@ try {
   const fromLines: number[] = [];
   const onDevice: number[] = [];
   let report = await trialBalanceOf(server.db, panelId, null, null);
-  const balanceRows = (await server.db.query(`SELECT id, account_id AS "accountId", month, debit::float8 AS debit, credit::float8 AS credit FROM ${AccountBalance.table} WHERE panel_id = $1`, [panelId])) as Row[];
-  const accounts = (await server.db.query(`SELECT id, code, name, kind FROM e_market_accounting_account WHERE panel_id = $1`, [panelId])) as Row[];
+  const balanceRows = (await server.db.query(
+    `SELECT id, account_id AS "accountId", month, debit::float8 AS debit, credit::float8 AS credit FROM ${AccountBalance.table} WHERE panel_id = $1`,
+    [panelId],
+  )) as Row[];
+  const accounts = (await server.db.query(`SELECT id, code, name, kind FROM e_market_accounting_account WHERE panel_id = $1`, [
+    panelId,
+  ])) as Row[];
   for (let run = 0; run <= RUNS; run++) {
     started = performance.now();
     report = await trialBalanceOf(server.db, panelId, null, null);
     const a = performance.now() - started;
     started = performance.now();
-    await server.db.query(`SELECT account_id, sum(debit), sum(credit) FROM ${JournalLine.table} WHERE panel_id = $1 AND NOT deleted GROUP BY account_id`, [panelId]);
+    await server.db.query(
+      `SELECT account_id, sum(debit), sum(credit) FROM ${JournalLine.table} WHERE panel_id = $1 AND NOT deleted GROUP BY account_id`,
+      [panelId],
+    );
     const b = performance.now() - started;
     started = performance.now();
     trialBalance(balanceRows, accounts, null, null);
@@ -85,10 +96,16 @@ try {
     onDevice.push(c);
   }
   const ms = median(fromBalances);
-  console.log(`books: ${VOUCHERS} vouchers × ${LINES} lines = ${counts!.lines.toLocaleString('en')} journal lines, ${counts!.balances.toLocaleString('en')} balance rows (account × party × month); posted in ${(loading / 1000).toFixed(1)} s`);
-  console.log(`trial balance on the server (PGlite, from the balances): median ${ms.toFixed(1)} ms of ${RUNS} (${list(fromBalances)}); target < ${TARGET_MS} ms ${verdict(ms < TARGET_MS)}; debits ${report.debit.toLocaleString('en')} = credits ${report.credit.toLocaleString('en')}`);
+  console.log(
+    `books: ${VOUCHERS} vouchers × ${LINES} lines = ${counts!.lines.toLocaleString('en')} journal lines, ${counts!.balances.toLocaleString('en')} balance rows (account × party × month); posted in ${(loading / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `trial balance on the server (PGlite, from the balances): median ${ms.toFixed(1)} ms of ${RUNS} (${list(fromBalances)}); target < ${TARGET_MS} ms ${verdict(ms < TARGET_MS)}; debits ${report.debit.toLocaleString('en')} = credits ${report.credit.toLocaleString('en')}`,
+  );
   console.log(`for comparison, summing the journal lines themselves: median ${median(fromLines).toFixed(1)} ms (${list(fromLines)})`);
-  console.log(`the device's work on the ${balanceRows.length.toLocaleString('en')} balance rows it holds: median ${median(onDevice).toFixed(1)} ms`);
+  console.log(
+    `the device's work on the ${balanceRows.length.toLocaleString('en')} balance rows it holds: median ${median(onDevice).toFixed(1)} ms`,
+  );
 } finally {
   await server.close();
 }

@@ -21,8 +21,17 @@ export function cashAndBank(books: Books): { holdings: Holding[]; cash: bigint; 
   const byAccount = balancesBy(books.balances, 'accountId');
   const sum = (ids: Set<string>) => [...ids].reduce((s, id) => s + (byAccount.get(id) ?? 0n), 0n);
   const holdings: Holding[] = [
-    ...books.cashBoxes.filter((b) => !b.deleted).map((b) => ({ id: b.id, kind: 'cash' as const, name: String(b.name), balance: byBox.get(b.id) ?? 0n })),
-    ...books.bankAccounts.filter((b) => !b.deleted).map((b) => ({ id: b.id, kind: 'bank' as const, name: `${String(b.bank)} ${String(b.accountNumber)}`, balance: byBank.get(b.id) ?? 0n })),
+    ...books.cashBoxes
+      .filter((b) => !b.deleted)
+      .map((b) => ({ id: b.id, kind: 'cash' as const, name: String(b.name), balance: byBox.get(b.id) ?? 0n })),
+    ...books.bankAccounts
+      .filter((b) => !b.deleted)
+      .map((b) => ({
+        id: b.id,
+        kind: 'bank' as const,
+        name: `${String(b.bank)} ${String(b.accountNumber)}`,
+        balance: byBank.get(b.id) ?? 0n,
+      })),
   ];
   return { holdings, cash: sum(cashAccounts), bank: sum(bankAccounts) };
 }

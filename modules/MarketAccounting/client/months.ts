@@ -10,7 +10,11 @@ export function monthLabel(month: string, locale = activeLocale(), short = false
   const key = `${locale}:${short}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR-u-ca-persian-nu-arabext' : 'en-u-ca-persian', { ...(short ? {} : { year: 'numeric' }), month: 'long', timeZone: 'Asia/Tehran' });
+    format = new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR-u-ca-persian-nu-arabext' : 'en-u-ca-persian', {
+      ...(short ? {} : { year: 'numeric' }),
+      month: 'long',
+      timeZone: 'Asia/Tehran',
+    });
     formats.set(key, format);
   }
   return format.format(new Date(`${monthDays(month).from}T12:00:00Z`));

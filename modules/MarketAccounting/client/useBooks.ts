@@ -38,7 +38,13 @@ function useStandardChart(accounts: LocalRow[] | undefined): void {
 
 export function useBooks(): Books | undefined {
   const panel = usePanelData();
-  const [accounts, balances, cashBoxes, bankAccounts, parties] = useTableRows(panel?.db, [Account, AccountBalance, CashBox, BankAccount, Party]);
+  const [accounts, balances, cashBoxes, bankAccounts, parties] = useTableRows(panel?.db, [
+    Account,
+    AccountBalance,
+    CashBox,
+    BankAccount,
+    Party,
+  ]);
   useStandardChart(accounts);
   if (!accounts || !balances || !cashBoxes || !bankAccounts || !parties) return undefined;
   return { accounts, balances, cashBoxes, bankAccounts, parties };

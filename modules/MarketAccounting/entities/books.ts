@@ -42,13 +42,25 @@ export const Account = defineEntity({
     code: { kind: 'text', label: /*i18n*/ { id: 'acc.field.Account.code', message: 'Code' }, required: true, unique: true, max: 20 },
     name: { kind: 'text', label: /*i18n*/ { id: 'acc.field.Account.name', message: 'Name' }, required: true, max: 120 },
     kind: { kind: 'select', label: /*i18n*/ { id: 'acc.field.Account.kind', message: 'Kind' }, required: true, options: accountKinds },
-    parentId: { kind: 'reference', to: 'MarketAccounting/Account', label: /*i18n*/ { id: 'acc.field.Account.parentId', message: 'Parent account' } },
+    parentId: {
+      kind: 'reference',
+      to: 'MarketAccounting/Account',
+      label: /*i18n*/ { id: 'acc.field.Account.parentId', message: 'Parent account' },
+    },
     postable: {
       kind: 'boolean',
       label: /*i18n*/ { id: 'acc.field.Account.postable', message: 'Takes postings' },
-      hint: /*i18n*/ { id: 'acc.field.Account.postable.hint', message: 'Vouchers post to accounts that take postings; the others group them.' },
+      hint: /*i18n*/ {
+        id: 'acc.field.Account.postable.hint',
+        message: 'Vouchers post to accounts that take postings; the others group them.',
+      },
     },
-    role: { kind: 'select', label: /*i18n*/ { id: 'acc.field.Account.role', message: 'Posted automatically as' }, options: accountRoles, readOnly: true },
+    role: {
+      kind: 'select',
+      label: /*i18n*/ { id: 'acc.field.Account.role', message: 'Posted automatically as' },
+      options: accountRoles,
+      readOnly: true,
+    },
   },
   titleField: 'name',
   listFields: ['code', 'name', 'kind', 'postable'],
@@ -83,7 +95,12 @@ export const BankAccount = defineEntity({
   fields: {
     bank: { kind: 'text', label: /*i18n*/ { id: 'acc.field.BankAccount.bank', message: 'Bank' }, required: true, max: 60 },
     branch: { kind: 'text', label: /*i18n*/ { id: 'acc.field.BankAccount.branch', message: 'Branch' }, max: 80 },
-    accountNumber: { kind: 'text', label: /*i18n*/ { id: 'acc.field.BankAccount.accountNumber', message: 'Account number' }, required: true, max: 30 },
+    accountNumber: {
+      kind: 'text',
+      label: /*i18n*/ { id: 'acc.field.BankAccount.accountNumber', message: 'Account number' },
+      required: true,
+      max: 30,
+    },
     sheba: {
       kind: 'text',
       label: /*i18n*/ { id: 'acc.field.BankAccount.sheba', message: 'Sheba (IBAN)' },
@@ -113,7 +130,10 @@ export const Party = defineEntity({
     source: {
       kind: 'text',
       label: /*i18n*/ { id: 'acc.field.Party.source', message: 'Kept in step with' },
-      hint: /*i18n*/ { id: 'acc.field.Party.source.hint', message: 'A customer or supplier of another module, mirrored here for its running account.' },
+      hint: /*i18n*/ {
+        id: 'acc.field.Party.source.hint',
+        message: 'A customer or supplier of another module, mirrored here for its running account.',
+      },
       readOnly: true,
       internal: true,
     },
@@ -141,7 +161,10 @@ export const Settings = defineEntity({
     closedUpTo: {
       kind: 'date',
       label: /*i18n*/ { id: 'acc.field.Settings.closedUpTo', message: 'Books closed up to' },
-      hint: /*i18n*/ { id: 'acc.field.Settings.closedUpTo.hint', message: 'Nothing dated on or before this day can be posted or cancelled.' },
+      hint: /*i18n*/ {
+        id: 'acc.field.Settings.closedUpTo.hint',
+        message: 'Nothing dated on or before this day can be posted or cancelled.',
+      },
     },
   },
   titleField: 'closedUpTo',

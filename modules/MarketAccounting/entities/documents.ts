@@ -9,7 +9,8 @@ import { defineEntity, type Line, type Row } from '../../../src/contract/entity.
 import { toRials } from '../../../src/contract/money.ts';
 
 /** The sum of one money column of a document's lines. */
-const linesSum = (row: Row, field: string) => ((row.lines as Line[] | undefined) ?? []).reduce((sum, line) => sum + (toRials(line[field]) ?? 0n), 0n);
+const linesSum = (row: Row, field: string) =>
+  ((row.lines as Line[] | undefined) ?? []).reduce((sum, line) => sum + (toRials(line[field]) ?? 0n), 0n);
 
 export const Voucher = defineEntity({
   module: 'MarketAccounting',
@@ -28,10 +29,27 @@ export const Voucher = defineEntity({
       amount: (row) => linesSum(row, 'debit'),
     },
     lines: {
-      accountId: { kind: 'reference', to: 'MarketAccounting/Account', label: /*i18n*/ { id: 'acc.field.VoucherLine.accountId', message: 'Account' }, required: true },
-      partyId: { kind: 'reference', to: 'MarketAccounting/Party', label: /*i18n*/ { id: 'acc.field.VoucherLine.partyId', message: 'Party' } },
-      cashBoxId: { kind: 'reference', to: 'MarketAccounting/CashBox', label: /*i18n*/ { id: 'acc.field.VoucherLine.cashBoxId', message: 'Cash box' } },
-      bankAccountId: { kind: 'reference', to: 'MarketAccounting/BankAccount', label: /*i18n*/ { id: 'acc.field.VoucherLine.bankAccountId', message: 'Bank account' } },
+      accountId: {
+        kind: 'reference',
+        to: 'MarketAccounting/Account',
+        label: /*i18n*/ { id: 'acc.field.VoucherLine.accountId', message: 'Account' },
+        required: true,
+      },
+      partyId: {
+        kind: 'reference',
+        to: 'MarketAccounting/Party',
+        label: /*i18n*/ { id: 'acc.field.VoucherLine.partyId', message: 'Party' },
+      },
+      cashBoxId: {
+        kind: 'reference',
+        to: 'MarketAccounting/CashBox',
+        label: /*i18n*/ { id: 'acc.field.VoucherLine.cashBoxId', message: 'Cash box' },
+      },
+      bankAccountId: {
+        kind: 'reference',
+        to: 'MarketAccounting/BankAccount',
+        label: /*i18n*/ { id: 'acc.field.VoucherLine.bankAccountId', message: 'Bank account' },
+      },
       debit: { kind: 'money', label: /*i18n*/ { id: 'acc.field.VoucherLine.debit', message: 'Debit' }, min: 0 },
       credit: { kind: 'money', label: /*i18n*/ { id: 'acc.field.VoucherLine.credit', message: 'Credit' }, min: 0 },
       note: { kind: 'text', label: /*i18n*/ { id: 'acc.field.VoucherLine.note', message: 'Note' }, max: 200 },
@@ -72,7 +90,12 @@ export const Payment = defineEntity({
       ],
     },
     date: { kind: 'date', label: /*i18n*/ { id: 'acc.field.Payment.date', message: 'Date' }, required: true },
-    partyId: { kind: 'reference', to: 'MarketAccounting/Party', label: /*i18n*/ { id: 'acc.field.Payment.partyId', message: 'Party' }, required: true },
+    partyId: {
+      kind: 'reference',
+      to: 'MarketAccounting/Party',
+      label: /*i18n*/ { id: 'acc.field.Payment.partyId', message: 'Party' },
+      required: true,
+    },
     note: { kind: 'text', label: /*i18n*/ { id: 'acc.field.Payment.note', message: 'Note' }, max: 200 },
   },
   document: {
@@ -86,12 +109,37 @@ export const Payment = defineEntity({
       amount: (row) => linesSum(row, 'amount'),
     },
     lines: {
-      method: { kind: 'select', label: /*i18n*/ { id: 'acc.field.PaymentLine.method', message: 'By' }, required: true, options: paymentMethods },
+      method: {
+        kind: 'select',
+        label: /*i18n*/ { id: 'acc.field.PaymentLine.method', message: 'By' },
+        required: true,
+        options: paymentMethods,
+      },
       amount: { kind: 'money', label: /*i18n*/ { id: 'acc.field.PaymentLine.amount', message: 'Amount' }, required: true, min: 1 },
-      cashBoxId: { kind: 'reference', to: 'MarketAccounting/CashBox', label: /*i18n*/ { id: 'acc.field.PaymentLine.cashBoxId', message: 'Cash box' }, appliesWhen: { field: 'method', is: ['cash'] } },
-      bankAccountId: { kind: 'reference', to: 'MarketAccounting/BankAccount', label: /*i18n*/ { id: 'acc.field.PaymentLine.bankAccountId', message: 'Bank account' }, appliesWhen: { field: 'method', is: ['transfer', 'card', 'cheque'] } },
-      chequeBank: { kind: 'text', label: /*i18n*/ { id: 'acc.field.PaymentLine.chequeBank', message: 'Cheque’s bank' }, max: 60, appliesWhen: onCheque },
-      chequeSerial: { kind: 'text', label: /*i18n*/ { id: 'acc.field.PaymentLine.chequeSerial', message: 'Cheque serial' }, max: 30, appliesWhen: onCheque },
+      cashBoxId: {
+        kind: 'reference',
+        to: 'MarketAccounting/CashBox',
+        label: /*i18n*/ { id: 'acc.field.PaymentLine.cashBoxId', message: 'Cash box' },
+        appliesWhen: { field: 'method', is: ['cash'] },
+      },
+      bankAccountId: {
+        kind: 'reference',
+        to: 'MarketAccounting/BankAccount',
+        label: /*i18n*/ { id: 'acc.field.PaymentLine.bankAccountId', message: 'Bank account' },
+        appliesWhen: { field: 'method', is: ['transfer', 'card', 'cheque'] },
+      },
+      chequeBank: {
+        kind: 'text',
+        label: /*i18n*/ { id: 'acc.field.PaymentLine.chequeBank', message: 'Cheque’s bank' },
+        max: 60,
+        appliesWhen: onCheque,
+      },
+      chequeSerial: {
+        kind: 'text',
+        label: /*i18n*/ { id: 'acc.field.PaymentLine.chequeSerial', message: 'Cheque serial' },
+        max: 30,
+        appliesWhen: onCheque,
+      },
       dueDate: { kind: 'date', label: /*i18n*/ { id: 'acc.field.PaymentLine.dueDate', message: 'Due date' }, appliesWhen: onCheque },
     },
   },
@@ -132,17 +180,40 @@ export const Cheque = defineEntity({
     bank: { kind: 'text', label: /*i18n*/ { id: 'acc.field.Cheque.bank', message: 'Bank' }, readOnly: true },
     amount: { kind: 'money', label: /*i18n*/ { id: 'acc.field.Cheque.amount', message: 'Amount' }, readOnly: true },
     dueDate: { kind: 'date', label: /*i18n*/ { id: 'acc.field.Cheque.dueDate', message: 'Due date' }, readOnly: true },
-    partyId: { kind: 'reference', to: 'MarketAccounting/Party', label: /*i18n*/ { id: 'acc.field.Cheque.partyId', message: 'Party' }, readOnly: true },
-    paymentId: { kind: 'reference', to: 'MarketAccounting/Payment', label: /*i18n*/ { id: 'acc.field.Cheque.paymentId', message: 'Receipt or payment' }, readOnly: true, internal: true },
-    status: { kind: 'select', label: /*i18n*/ { id: 'acc.field.Cheque.status', message: 'Status' }, required: true, options: chequeStatuses },
+    partyId: {
+      kind: 'reference',
+      to: 'MarketAccounting/Party',
+      label: /*i18n*/ { id: 'acc.field.Cheque.partyId', message: 'Party' },
+      readOnly: true,
+    },
+    paymentId: {
+      kind: 'reference',
+      to: 'MarketAccounting/Payment',
+      label: /*i18n*/ { id: 'acc.field.Cheque.paymentId', message: 'Receipt or payment' },
+      readOnly: true,
+      internal: true,
+    },
+    status: {
+      kind: 'select',
+      label: /*i18n*/ { id: 'acc.field.Cheque.status', message: 'Status' },
+      required: true,
+      options: chequeStatuses,
+    },
     statusDate: { kind: 'date', label: /*i18n*/ { id: 'acc.field.Cheque.statusDate', message: 'Status since' } },
     bankAccountId: {
       kind: 'reference',
       to: 'MarketAccounting/BankAccount',
       label: /*i18n*/ { id: 'acc.field.Cheque.bankAccountId', message: 'Our bank account' },
-      hint: /*i18n*/ { id: 'acc.field.Cheque.bankAccountId.hint', message: 'Where a received cheque is deposited, or the account an issued one is drawn on.' },
+      hint: /*i18n*/ {
+        id: 'acc.field.Cheque.bankAccountId.hint',
+        message: 'Where a received cheque is deposited, or the account an issued one is drawn on.',
+      },
     },
-    voided: { kind: 'boolean', label: /*i18n*/ { id: 'acc.field.Cheque.voided', message: 'Cancelled with its receipt or payment' }, readOnly: true },
+    voided: {
+      kind: 'boolean',
+      label: /*i18n*/ { id: 'acc.field.Cheque.voided', message: 'Cancelled with its receipt or payment' },
+      readOnly: true,
+    },
   },
   titleField: 'serial',
   listFields: ['dueDate', 'direction', 'serial', 'partyId', 'amount', 'status'],

@@ -8,10 +8,30 @@
 import { defineEntity } from '../../../src/contract/entity.ts';
 
 const where = {
-  accountId: { kind: 'reference', to: 'MarketAccounting/Account', label: /*i18n*/ { id: 'acc.field.Journal.accountId', message: 'Account' }, readOnly: true },
-  partyId: { kind: 'reference', to: 'MarketAccounting/Party', label: /*i18n*/ { id: 'acc.field.Journal.partyId', message: 'Party' }, readOnly: true },
-  cashBoxId: { kind: 'reference', to: 'MarketAccounting/CashBox', label: /*i18n*/ { id: 'acc.field.Journal.cashBoxId', message: 'Cash box' }, readOnly: true },
-  bankAccountId: { kind: 'reference', to: 'MarketAccounting/BankAccount', label: /*i18n*/ { id: 'acc.field.Journal.bankAccountId', message: 'Bank account' }, readOnly: true },
+  accountId: {
+    kind: 'reference',
+    to: 'MarketAccounting/Account',
+    label: /*i18n*/ { id: 'acc.field.Journal.accountId', message: 'Account' },
+    readOnly: true,
+  },
+  partyId: {
+    kind: 'reference',
+    to: 'MarketAccounting/Party',
+    label: /*i18n*/ { id: 'acc.field.Journal.partyId', message: 'Party' },
+    readOnly: true,
+  },
+  cashBoxId: {
+    kind: 'reference',
+    to: 'MarketAccounting/CashBox',
+    label: /*i18n*/ { id: 'acc.field.Journal.cashBoxId', message: 'Cash box' },
+    readOnly: true,
+  },
+  bankAccountId: {
+    kind: 'reference',
+    to: 'MarketAccounting/BankAccount',
+    label: /*i18n*/ { id: 'acc.field.Journal.bankAccountId', message: 'Bank account' },
+    readOnly: true,
+  },
   month: { kind: 'text', label: /*i18n*/ { id: 'acc.field.Journal.month', message: 'Month' }, readOnly: true, internal: true },
   debit: { kind: 'money', label: /*i18n*/ { id: 'acc.field.Journal.debit', message: 'Debit' }, readOnly: true },
   credit: { kind: 'money', label: /*i18n*/ { id: 'acc.field.Journal.credit', message: 'Credit' }, readOnly: true },
@@ -26,9 +46,19 @@ export const JournalLine = defineEntity({
   fields: {
     date: { kind: 'date', label: /*i18n*/ { id: 'acc.field.Journal.date', message: 'Date' }, readOnly: true },
     ...where,
-    chequeId: { kind: 'reference', to: 'MarketAccounting/Cheque', label: /*i18n*/ { id: 'acc.field.Journal.chequeId', message: 'Cheque' }, readOnly: true },
+    chequeId: {
+      kind: 'reference',
+      to: 'MarketAccounting/Cheque',
+      label: /*i18n*/ { id: 'acc.field.Journal.chequeId', message: 'Cheque' },
+      readOnly: true,
+    },
     note: { kind: 'text', label: /*i18n*/ { id: 'acc.field.Journal.note', message: 'Description' }, readOnly: true },
-    sourceType: { kind: 'text', label: /*i18n*/ { id: 'acc.field.Journal.sourceType', message: 'Document type' }, readOnly: true, internal: true },
+    sourceType: {
+      kind: 'text',
+      label: /*i18n*/ { id: 'acc.field.Journal.sourceType', message: 'Document type' },
+      readOnly: true,
+      internal: true,
+    },
     sourceId: { kind: 'text', label: /*i18n*/ { id: 'acc.field.Journal.sourceId', message: 'Document' }, readOnly: true, internal: true },
     sourceNumber: { kind: 'text', label: /*i18n*/ { id: 'acc.field.Journal.sourceNumber', message: 'Document number' }, readOnly: true },
     seq: { kind: 'integer', label: /*i18n*/ { id: 'acc.field.Journal.seq', message: 'Order' }, readOnly: true, internal: true },

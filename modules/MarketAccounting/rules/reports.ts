@@ -30,7 +30,12 @@ export interface TrialBalance {
 }
 
 /** Movements per account over the months `from`…`to` ("YYYY-MM", either open), in order of code. */
-export function trialBalance(balances: readonly BookRow[], accounts: readonly BookRow[], from: string | null, to: string | null): TrialBalance {
+export function trialBalance(
+  balances: readonly BookRow[],
+  accounts: readonly BookRow[],
+  from: string | null,
+  to: string | null,
+): TrialBalance {
   const sums = new Map<string, { debit: bigint; credit: bigint }>();
   for (const b of live(balances)) {
     const month = String(b.month);
@@ -86,11 +91,21 @@ export function profitAndLoss(balances: readonly BookRow[], accounts: readonly B
     if (k === 'income') row.income -= net;
     else row.expense += net;
   }
-  return [...by.values()].map((r) => ({ month: r.month, income: wireRials(r.income), expense: wireRials(r.expense), profit: wireRials(r.income - r.expense) }));
+  return [...by.values()].map((r) => ({
+    month: r.month,
+    income: wireRials(r.income),
+    expense: wireRials(r.expense),
+    profit: wireRials(r.income - r.expense),
+  }));
 }
 
 /** Balance (debit − credit) per value of `field` (a party, a cash box, a bank account), up to `to` if given. */
-export function balancesBy(balances: readonly BookRow[], field: 'partyId' | 'cashBoxId' | 'bankAccountId' | 'accountId', to: string | null = null, accounts?: ReadonlySet<string>): Map<string, bigint> {
+export function balancesBy(
+  balances: readonly BookRow[],
+  field: 'partyId' | 'cashBoxId' | 'bankAccountId' | 'accountId',
+  to: string | null = null,
+  accounts?: ReadonlySet<string>,
+): Map<string, bigint> {
   const out = new Map<string, bigint>();
   for (const b of live(balances)) {
     const key = b[field];
@@ -134,7 +149,9 @@ export function journalOrder(a: BookRow, b: BookRow): number {
 
 /** A party's statement over `from`…`to` (days): the balance before, every line with the balance after it, the totals. */
 export function partyStatement(lines: readonly BookRow[], from: string, to: string): Statement {
-  const sorted = live(lines).filter((l) => String(l.date) <= to).sort(journalOrder);
+  const sorted = live(lines)
+    .filter((l) => String(l.date) <= to)
+    .sort(journalOrder);
   let balance = 0n;
   let opening = 0n;
   let debit = 0n;
@@ -162,5 +179,11 @@ export function partyStatement(lines: readonly BookRow[], from: string, to: stri
       balance: wireRials(balance),
     });
   }
-  return { opening: wireRials(opening), lines: shown, debit: wireRials(debit), credit: wireRials(credit), closing: wireRials(opening + debit - credit) };
+  return {
+    opening: wireRials(opening),
+    lines: shown,
+    debit: wireRials(debit),
+    credit: wireRials(credit),
+    closing: wireRials(opening + debit - credit),
+  };
 }

@@ -14,12 +14,22 @@ export const accountId = (code: string) => stableId('MarketAccounting/Account', 
 
 const chartRow = (ctx: WriteContext, a: ChartAccount) => ({
   id: accountId(a.code),
-  values: { code: a.code, name: ctx.lang === 'en' ? a.en : a.fa, kind: a.kind, parentId: a.parent ? accountId(a.parent) : null, postable: !isGroup(a.code), role: a.role ?? null },
+  values: {
+    code: a.code,
+    name: ctx.lang === 'en' ? a.en : a.fa,
+    kind: a.kind,
+    parentId: a.parent ? accountId(a.parent) : null,
+    postable: !isGroup(a.code),
+    role: a.role ?? null,
+  },
 });
 
 /** Panel rows of the chart accounts `ids` names (deleted ones too: a row is never written twice). */
 async function accountsPresent(ctx: WriteContext, ids: readonly string[]): Promise<Set<string>> {
-  const rows = await ctx.tx.query<{ id: string }>(`SELECT id FROM ${Account.table} WHERE panel_id = $1 AND id = ANY($2::uuid[])`, [ctx.access.id, ids]);
+  const rows = await ctx.tx.query<{ id: string }>(`SELECT id FROM ${Account.table} WHERE panel_id = $1 AND id = ANY($2::uuid[])`, [
+    ctx.access.id,
+    ids,
+  ]);
   return new Set(rows.map((r) => r.id));
 }
 
@@ -30,8 +40,15 @@ async function accountsPresent(ctx: WriteContext, ids: readonly string[]): Promi
 export async function ensureBooks(ctx: WriteContext): Promise<{ closedUpTo: string | null }> {
   const settings = await findRow(ctx.tx, Settings, ctx.access.id, SETTINGS_ID);
   const wanted = settings ? standardChart.filter((a) => a.role) : standardChart;
-  const present = await accountsPresent(ctx, wanted.map((a) => accountId(a.code)));
-  await appendLedger(ctx, Account, wanted.filter((a) => !present.has(accountId(a.code))).map((a) => chartRow(ctx, a)));
+  const present = await accountsPresent(
+    ctx,
+    wanted.map((a) => accountId(a.code)),
+  );
+  await appendLedger(
+    ctx,
+    Account,
+    wanted.filter((a) => !present.has(accountId(a.code))).map((a) => chartRow(ctx, a)),
+  );
   if (settings) return { closedUpTo: (settings.closedUpTo as string | null) ?? null };
   await appendLedger(ctx, Settings, [{ id: SETTINGS_ID, values: { closedUpTo: null } }]);
   return { closedUpTo: null };

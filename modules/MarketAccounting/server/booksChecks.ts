@@ -14,7 +14,23 @@
  * followers.ts follows them: their payloads, never their rows.
  */
 import type { DocumentStatus, Entity, Line, Row } from '../../../src/contract/entity.ts';
-import { balanceFromLedger, columnName, optionalText, findRows, publishedDocuments, readLedgerRows, selectRows, stableId, whole, type AuditColumn, type AuditDifference, type AuditRow, type AuditScope, type BooksCheck, type DocumentEvent } from '../../../server/moduleApi.ts';
+import {
+  balanceFromLedger,
+  columnName,
+  optionalText,
+  findRows,
+  publishedDocuments,
+  readLedgerRows,
+  selectRows,
+  stableId,
+  whole,
+  type AuditColumn,
+  type AuditDifference,
+  type AuditRow,
+  type AuditScope,
+  type BooksCheck,
+  type DocumentEvent,
+} from '../../../server/moduleApi.ts';
 import { receiptEvents, type ReceiptEvent } from '../../WarehousingMVM/server/exports.ts';
 import { saleEvents, type SaleEvent } from '../../NagemManagement/server/exports.ts';
 import { Cheque, Payment, Voucher, type PaymentMethod } from '../entities/documents.ts';
@@ -39,7 +55,16 @@ type Posted = AuditRow<typeof JOURNAL>;
 type Entry = Pick<Posted, 'accountId' | 'partyId' | 'cashBoxId' | 'bankAccountId' | 'chequeId' | 'debit' | 'credit'>;
 
 const lineId = (sourceId: string, step: string, seq: number) => stableId('MarketAccounting/JournalLine', sourceId, step, seq);
-const entry = (accountId: string, debit: bigint, credit: bigint, more: Partial<Entry> = {}): Entry => ({ accountId, partyId: null, cashBoxId: null, bankAccountId: null, chequeId: null, debit, credit, ...more });
+const entry = (accountId: string, debit: bigint, credit: bigint, more: Partial<Entry> = {}): Entry => ({
+  accountId,
+  partyId: null,
+  cashBoxId: null,
+  bankAccountId: null,
+  chequeId: null,
+  debit,
+  credit,
+  ...more,
+});
 const dimension = (e: Entry) => [e.accountId, e.partyId, e.cashBoxId, e.bankAccountId, e.chequeId].join('|');
 const describe = (e: Entry) =>
   `account ${e.accountId}${e.partyId ? ` party ${e.partyId}` : ''}${e.cashBoxId ? ` cash box ${e.cashBoxId}` : ''}${e.bankAccountId ? ` bank account ${e.bankAccountId}` : ''}${e.chequeId ? ` cheque ${e.chequeId}` : ''} debit ${e.debit} credit ${e.credit}`;
@@ -48,7 +73,13 @@ const readJournal = (scope: AuditScope): Promise<Posted[]> => readLedgerRows(sco
 
 /** What a voucher's submit posts: its lines as they are. */
 const voucherEntries = (doc: Row): Entry[] =>
-  (doc.lines as Line[]).map((l) => entry(String(l.accountId), whole(l.debit), whole(l.credit), { partyId: optionalText(l.partyId), cashBoxId: optionalText(l.cashBoxId), bankAccountId: optionalText(l.bankAccountId) }));
+  (doc.lines as Line[]).map((l) =>
+    entry(String(l.accountId), whole(l.debit), whole(l.credit), {
+      partyId: optionalText(l.partyId),
+      cashBoxId: optionalText(l.cashBoxId),
+      bankAccountId: optionalText(l.bankAccountId),
+    }),
+  );
 
 /** What a receipt or payment's submit posts: the party's account for the total, each line against its box, bank account or cheque. */
 function paymentEntries(doc: Row): Entry[] {
@@ -56,7 +87,9 @@ function paymentEntries(doc: Row): Entry[] {
   const lines = doc.lines as Line[];
   const total = lines.reduce((s, l) => s + whole(l.amount), 0n);
   const side = (amount: bigint): [bigint, bigint] => (incoming ? [amount, 0n] : [0n, amount]);
-  const party = entry(roleAccount(incoming ? 'receivable' : 'payable'), incoming ? 0n : total, incoming ? total : 0n, { partyId: optionalText(doc.partyId) });
+  const party = entry(roleAccount(incoming ? 'receivable' : 'payable'), incoming ? 0n : total, incoming ? total : 0n, {
+    partyId: optionalText(doc.partyId),
+  });
   return [
     party,
     ...lines.map((l) => {
@@ -78,7 +111,9 @@ const mirrorOf = (party: SourceParty | null) => (party ? mirrorPartyId(party.ent
 /** The automatic voucher of a warehousing receipt: at the value of the stock moves its submit made. */
 function receiptEntries({ direction, opening, party, value }: ReceiptEvent): Entry[] {
   if (direction === 'in') {
-    const credit = opening ? entry(roleAccount('openingBalance'), 0n, value) : entry(roleAccount('payable'), 0n, value, { partyId: mirrorOf(party) });
+    const credit = opening
+      ? entry(roleAccount('openingBalance'), 0n, value)
+      : entry(roleAccount('payable'), 0n, value, { partyId: mirrorOf(party) });
     return [entry(roleAccount('inventory'), value, 0n), credit];
   }
   return [entry(roleAccount('costOfSales'), -value, 0n), entry(roleAccount('inventory'), 0n, -value)];
@@ -109,7 +144,12 @@ interface Source {
 
 const own = async (scope: AuditScope, entity: Entity, entries: (doc: Row) => Entry[]): Promise<Source> => ({
   type: entity.key,
-  documents: (await selectRows(scope.q, entity, scope.panelId)).map((doc) => ({ id: doc.id, number: (doc.number as string | null) ?? null, status: doc.status as DocumentStatus, entries: () => entries(doc) })),
+  documents: (await selectRows(scope.q, entity, scope.panelId)).map((doc) => ({
+    id: doc.id,
+    number: (doc.number as string | null) ?? null,
+    status: doc.status as DocumentStatus,
+    entries: () => entries(doc),
+  })),
   followed: false,
 });
 
@@ -140,7 +180,8 @@ const postingsFromSources: BooksCheck = {
         compared++;
         const posted = bySource.get(doc.id) ?? [];
         const document = { type, id: doc.id, number: doc.number };
-        const differ = (rowId: string | null, expected: string, found: string, problem: string) => differences.push({ check: 'postingsFromSources', entity: JournalLine.key, rowId, document, expected, found, problem });
+        const differ = (rowId: string | null, expected: string, found: string, problem: string) =>
+          differences.push({ check: 'postingsFromSources', entity: JournalLine.key, rowId, document, expected, found, problem });
         for (const p of posted) explained.add(p.id);
         if (doc.status === 'draft') {
           if (posted.length) differ(posted[0]!.id, 'no journal line', describe(posted[0]!), `a draft has ${posted.length} journal lines`);
@@ -155,8 +196,15 @@ const postingsFromSources: BooksCheck = {
           const id = lineId(doc.id, 'submit', seq);
           submitIds.add(id);
           const p = byId.get(id);
-          if (!p) differ(id, describe(e), 'no journal line', `line ${seq + 1} of the ${followed ? 'automatic voucher' : 'posting'} is missing`);
-          else if (describe(p) !== describe(e)) differ(id, describe(e), describe(p), `line ${seq + 1} of the ${followed ? 'automatic voucher' : 'posting'} is not what the document says`);
+          if (!p)
+            differ(id, describe(e), 'no journal line', `line ${seq + 1} of the ${followed ? 'automatic voucher' : 'posting'} is missing`);
+          else if (describe(p) !== describe(e))
+            differ(
+              id,
+              describe(e),
+              describe(p),
+              `line ${seq + 1} of the ${followed ? 'automatic voucher' : 'posting'} is not what the document says`,
+            );
         });
         for (const p of posted) {
           if (submitIds.has(p.id)) continue;
@@ -171,13 +219,20 @@ const postingsFromSources: BooksCheck = {
             net.set(dimension(p), { ...seen, debit: seen.debit + p.debit, credit: seen.credit + p.credit });
           }
           for (const e of net.values()) {
-            if (e.debit !== e.credit) differ(null, 'nothing left (debit = credit)', describe(e), 'a cancelled document’s postings were not reversed');
+            if (e.debit !== e.credit)
+              differ(null, 'nothing left (debit = credit)', describe(e), 'a cancelled document’s postings were not reversed');
           }
         }
       }
     }
     // Cheques post their changes of status; any other source must still be there.
-    const cheques = new Set((await findRows(scope.q, Cheque, scope.panelId, [...new Set(journal.filter((p) => p.sourceType === Cheque.key).map((p) => p.sourceId))])).map((c) => c.id));
+    const cheques = new Set(
+      (
+        await findRows(scope.q, Cheque, scope.panelId, [
+          ...new Set(journal.filter((p) => p.sourceType === Cheque.key).map((p) => p.sourceId)),
+        ])
+      ).map((c) => c.id),
+    );
     for (const p of journal) {
       if (explained.has(p.id) || (p.sourceType === Cheque.key && cheques.has(p.sourceId))) continue;
       differences.push({
@@ -199,7 +254,14 @@ const postingsBalance: BooksCheck = {
   name: 'postingsBalance',
   async run({ q, panelId }) {
     const c = (f: string) => columnName(f);
-    const rows = await q.query<{ source_type: string; source_id: string; source_number: string | null; debit: string; credit: string; n: number }>(
+    const rows = await q.query<{
+      source_type: string;
+      source_id: string;
+      source_number: string | null;
+      debit: string;
+      credit: string;
+      n: number;
+    }>(
       `SELECT ${c('sourceType')} AS source_type, ${c('sourceId')} AS source_id, max(${c('sourceNumber')}) AS source_number,
          coalesce(sum(${c('debit')}), 0)::text AS debit, coalesce(sum(${c('credit')}), 0)::text AS credit, count(*)::int AS n
        FROM ${JournalLine.table} WHERE panel_id = $1 AND NOT deleted GROUP BY 1, 2`,

@@ -16,7 +16,14 @@ import { postJournal, type Entry } from './journal.ts';
 
 const CHANGEABLE = new Set(['status', 'statusDate', 'bankAccountId']);
 
-function placeOf(cheque: Row, direction: ChequeDirection, status: ChequeStatus, bankAccountId: string | null, amount: bigint, debit: boolean): Entry {
+function placeOf(
+  cheque: Row,
+  direction: ChequeDirection,
+  status: ChequeStatus,
+  bankAccountId: string | null,
+  amount: bigint,
+  debit: boolean,
+): Entry {
   const h = holding(direction, status);
   return {
     accountId: roleAccount(h.role),
@@ -51,20 +58,28 @@ export const chequeHooks: EntityHooks = {
     const direction = current.direction as ChequeDirection;
     const from = current.status as ChequeStatus;
     const to = (changes.status as ChequeStatus | undefined) ?? from;
-    const bankAccountId = changes.bankAccountId === undefined ? ((current.bankAccountId as string | null) ?? null) : ((changes.bankAccountId as string | null) ?? null);
+    const bankAccountId =
+      changes.bankAccountId === undefined
+        ? ((current.bankAccountId as string | null) ?? null)
+        : ((changes.bankAccountId as string | null) ?? null);
     if (to === from) {
       // The money already went through the bank account: it stays the one it went through.
-      if (holding(direction, from).bank && bankAccountId !== current.bankAccountId) throw new RuleRejection(Code.NotPossibleNow, { bankAccountId: 'option' });
+      if (holding(direction, from).bank && bankAccountId !== current.bankAccountId)
+        throw new RuleRejection(Code.NotPossibleNow, { bankAccountId: 'option' });
       await checkBank(ctx, bankAccountId, false);
       return changes;
     }
-    if (!nextStatuses(direction, from).includes(to)) throw new RuleRejection(Code.NotPossibleNow, { status: 'option' }, { detail: { reason: 'chequeStatus', from, to } });
+    if (!nextStatuses(direction, from).includes(to))
+      throw new RuleRejection(Code.NotPossibleNow, { status: 'option' }, { detail: { reason: 'chequeStatus', from, to } });
     await checkBank(ctx, bankAccountId, holding(direction, to).bank === true);
     const date = (changes.statusDate as string | null | undefined) || tehranDay(ctx.now.getTime());
     const amount = rials(current.amount);
     // Received: the amount moves into the new place's debit; issued: out of the old place's debit.
     const received = direction === 'received';
-    const entries = [placeOf(current, direction, to, bankAccountId, amount, received), placeOf(current, direction, from, bankAccountId, amount, !received)];
+    const entries = [
+      placeOf(current, direction, to, bankAccountId, amount, received),
+      placeOf(current, direction, from, bankAccountId, amount, !received),
+    ];
     await postJournal(ctx, {
       source: { type: Cheque.key, id: current.id, number: (current.serial as string | null) ?? null },
       step: `status-${current.version}`,

@@ -13,7 +13,14 @@ import { voucherHooks } from './voucherHooks.ts';
 
 export default defineServerModule({
   module,
-  hooks: { Account: accountHooks, BankAccount: bankAccountHooks, Settings: settingsHooks, Voucher: voucherHooks, Payment: paymentHooks, Cheque: chequeHooks },
+  hooks: {
+    Account: accountHooks,
+    BankAccount: bankAccountHooks,
+    Settings: settingsHooks,
+    Voucher: voucherHooks,
+    Payment: paymentHooks,
+    Cheque: chequeHooks,
+  },
   followers,
   routes: { panel: booksRoute },
   books: booksChecks,

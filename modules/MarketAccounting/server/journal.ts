@@ -43,16 +43,26 @@ export interface Posting {
   note?: string | null;
 }
 
-const dimension = (e: Entry) => ({ accountId: e.accountId, partyId: e.partyId ?? null, cashBoxId: e.cashBoxId ?? null, bankAccountId: e.bankAccountId ?? null });
+const dimension = (e: Entry) => ({
+  accountId: e.accountId,
+  partyId: e.partyId ?? null,
+  cashBoxId: e.cashBoxId ?? null,
+  bankAccountId: e.bankAccountId ?? null,
+});
 
-export const balanceId = (e: Entry, month: string) => stableId('MarketAccounting/AccountBalance', e.accountId, e.partyId ?? null, e.cashBoxId ?? null, e.bankAccountId ?? null, month);
+export const balanceId = (e: Entry, month: string) =>
+  stableId('MarketAccounting/AccountBalance', e.accountId, e.partyId ?? null, e.cashBoxId ?? null, e.bankAccountId ?? null, month);
 
 /** Refuses unless debits equal credits and are more than nothing (9106, with both totals, exact), summed as BigInt. */
 export function checkBalanced(entries: readonly Entry[], field = 'lines'): void {
   const debit = entries.reduce((s, e) => s + e.debit, 0n);
   const credit = entries.reduce((s, e) => s + e.credit, 0n);
   if (debit !== credit || debit <= 0n) {
-    throw new RuleRejection(Code.NotPossibleNow, { [field]: 'range' }, { detail: { reason: 'unbalanced', debit: wireRials(debit), credit: wireRials(credit) } });
+    throw new RuleRejection(
+      Code.NotPossibleNow,
+      { [field]: 'range' },
+      { detail: { reason: 'unbalanced', debit: wireRials(debit), credit: wireRials(credit) } },
+    );
   }
 }
 
@@ -91,7 +101,12 @@ export async function postJournal(ctx: WriteContext, posting: Posting): Promise<
   await adjustBalances(
     ctx,
     AccountBalance,
-    entries.map((e) => ({ id: balanceId(e, month), key: { ...dimension(e), month }, add: { debit: e.debit, credit: e.credit }, origin: originOf(e) })),
+    entries.map((e) => ({
+      id: balanceId(e, month),
+      key: { ...dimension(e), month },
+      add: { debit: e.debit, credit: e.credit },
+      origin: originOf(e),
+    })),
   );
 }
 

@@ -21,7 +21,9 @@ export const bankAccountHooks: EntityHooks = {
 
 export const accountHooks: EntityHooks = {
   beforeDelete(_ctx, current) {
-    return current.role ? Promise.reject(new RuleRejection(Code.NotPossibleNow, undefined, { detail: { reason: 'postedAutomatically' } })) : Promise.resolve();
+    return current.role
+      ? Promise.reject(new RuleRejection(Code.NotPossibleNow, undefined, { detail: { reason: 'postedAutomatically' } }))
+      : Promise.resolve();
   },
 };
 

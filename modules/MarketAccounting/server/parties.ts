@@ -22,6 +22,8 @@ export async function mirrorParty(ctx: WriteContext, party: SourceParty | null):
   const id = mirrorPartyId(party.entity, party.id);
   if (await findRow(ctx.tx, Party, ctx.access.id, id)) return id;
   const name = party.name || party.id.slice(0, 8);
-  await appendLedger(ctx, Party, [{ id, values: { name, mobile: null, nationalId: null, note: null, source: `${party.entity}:${party.id}` } }]);
+  await appendLedger(ctx, Party, [
+    { id, values: { name, mobile: null, nationalId: null, note: null, source: `${party.entity}:${party.id}` } },
+  ]);
   return id;
 }

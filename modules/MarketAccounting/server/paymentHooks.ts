@@ -33,7 +33,9 @@ function checkLines(lines: readonly Line[], incoming: boolean): void {
 
 function counterEntry(doc: Row, line: Line, i: number, incoming: boolean): Entry {
   const amount = rials(line.amount);
-  const side = incoming ? { debit: amount, credit: 0n, origin: `lines.${i}.amount` } : { debit: 0n, credit: amount, origin: `lines.${i}.amount` };
+  const side = incoming
+    ? { debit: amount, credit: 0n, origin: `lines.${i}.amount` }
+    : { debit: 0n, credit: amount, origin: `lines.${i}.amount` };
   switch (line.method as PaymentMethod) {
     case 'cash':
       return { accountId: roleAccount('cash'), cashBoxId: String(line.cashBoxId), ...side };
@@ -74,16 +76,32 @@ export const paymentHooks: EntityHooks = {
     const incoming = doc.direction === 'in';
     checkLines(lines, incoming);
     const total = sumRials(lines.map((l) => l.amount));
-    const party: Entry = { accountId: roleAccount(incoming ? 'receivable' : 'payable'), partyId: String(doc.partyId), debit: incoming ? 0n : total, credit: incoming ? total : 0n, origin: 'lines' };
+    const party: Entry = {
+      accountId: roleAccount(incoming ? 'receivable' : 'payable'),
+      partyId: String(doc.partyId),
+      debit: incoming ? 0n : total,
+      credit: incoming ? total : 0n,
+      origin: 'lines',
+    };
     const entries = [party, ...lines.map((line, i) => counterEntry(doc, line, i, incoming))];
     // The cheques first: their journal lines name them.
     await makeCheques(ctx, doc, lines, incoming);
-    await postJournal(ctx, { source: source(doc), step: 'submit', date: String(doc.date), entries, note: (doc.note as string | null) ?? null });
+    await postJournal(ctx, {
+      source: source(doc),
+      step: 'submit',
+      date: String(doc.date),
+      entries,
+      note: (doc.note as string | null) ?? null,
+    });
   },
   async onCancel(ctx, doc) {
-    const cheques = await ctx.tx.query<{ id: string; status: string }>(`SELECT id, status FROM ${Cheque.table} WHERE panel_id = $1 AND payment_id = $2 AND NOT deleted`, [ctx.access.id, doc.id]);
+    const cheques = await ctx.tx.query<{ id: string; status: string }>(
+      `SELECT id, status FROM ${Cheque.table} WHERE panel_id = $1 AND payment_id = $2 AND NOT deleted`,
+      [ctx.access.id, doc.id],
+    );
     const moved = cheques.filter((c) => c.status !== 'inHand');
-    if (moved.length) throw new RuleRejection(Code.NotPossibleNow, undefined, { detail: { reason: 'chequesMoved', cheques: moved.map((c) => c.id) } });
+    if (moved.length)
+      throw new RuleRejection(Code.NotPossibleNow, undefined, { detail: { reason: 'chequesMoved', cheques: moved.map((c) => c.id) } });
     await reverseJournal(ctx, source(doc), String(doc.date));
     for (const c of cheques) await setServerFields(ctx, Cheque, c.id, { voided: true });
   },

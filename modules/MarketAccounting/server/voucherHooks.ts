@@ -16,7 +16,16 @@ const source = (doc: Row) => ({ type: Voucher.key, id: doc.id, number: (doc.numb
 async function entriesOf(ctx: WriteContext, doc: Row): Promise<Entry[]> {
   const lines = doc.lines as Line[];
   await ensureBooks(ctx);
-  const accounts = new Map((await findRows(ctx.tx, Account, ctx.access.id, lines.map((l) => String(l.accountId)))).map((a) => [a.id, a]));
+  const accounts = new Map(
+    (
+      await findRows(
+        ctx.tx,
+        Account,
+        ctx.access.id,
+        lines.map((l) => String(l.accountId)),
+      )
+    ).map((a) => [a.id, a]),
+  );
   const fields: Record<string, WriteFieldReason> = {};
   lines.forEach((line, i) => {
     const account = accounts.get(String(line.accountId));
@@ -24,7 +33,7 @@ async function entriesOf(ctx: WriteContext, doc: Row): Promise<Entry[]> {
     else if (!account.postable) fields[`lines.${i}.accountId`] = 'option';
     const debit = rials(line.debit);
     const credit = rials(line.credit);
-    if ((debit > 0n) === (credit > 0n)) fields[`lines.${i}.${debit > 0n ? 'credit' : 'debit'}`] = 'range';
+    if (debit > 0n === credit > 0n) fields[`lines.${i}.${debit > 0n ? 'credit' : 'debit'}`] = 'range';
   });
   if (Object.keys(fields).length) throw new RuleRejection(Code.BadRequest, fields);
   return lines.map((line, i) => ({
@@ -43,7 +52,13 @@ export const voucherHooks: EntityHooks = {
   async onSubmit(ctx, doc) {
     const entries = await entriesOf(ctx, doc);
     checkBalanced(entries);
-    await postJournal(ctx, { source: source(doc), step: 'submit', date: String(doc.date), entries, note: (doc.description as string | null) ?? null });
+    await postJournal(ctx, {
+      source: source(doc),
+      step: 'submit',
+      date: String(doc.date),
+      entries,
+      note: (doc.description as string | null) ?? null,
+    });
   },
   async onCancel(ctx, doc) {
     await reverseJournal(ctx, source(doc), String(doc.date));

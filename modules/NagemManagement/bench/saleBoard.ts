@@ -30,8 +30,27 @@ const uuid = (kind: number, i: number) => `00000000-0000-4000-${String(8000 + ki
 
 function tables(): Record<string, unknown[]> {
   const words = ['البرز', 'باران', 'پارس', 'آریا', 'سپهر', 'نوین', 'کیان', 'آتیه'];
-  const modules = Array.from({ length: MODULES }, (_, i) => synced(Module, { id: uuid(1, i), name: `ماژول ${i}`, code: `M${i}`, price: 1_000_000 * (i + 1), billing: 'yearly', active: true, description: null }));
-  const customers = Array.from({ length: CUSTOMERS }, (_, i) => synced(Customer, { id: uuid(2, i), kind: 'company', name: `شرکت ${words[i % words.length]} ${i}`, province: 'تهران', mobiles: [], tags: [] }));
+  const modules = Array.from({ length: MODULES }, (_, i) =>
+    synced(Module, {
+      id: uuid(1, i),
+      name: `ماژول ${i}`,
+      code: `M${i}`,
+      price: 1_000_000 * (i + 1),
+      billing: 'yearly',
+      active: true,
+      description: null,
+    }),
+  );
+  const customers = Array.from({ length: CUSTOMERS }, (_, i) =>
+    synced(Customer, {
+      id: uuid(2, i),
+      kind: 'company',
+      name: `شرکت ${words[i % words.length]} ${i}`,
+      province: 'تهران',
+      mobiles: [],
+      tags: [],
+    }),
+  );
   const sales = Array.from({ length: SALES }, (_, i) => {
     const lines = [{ id: uuid(4, i), moduleId: modules[i % MODULES]!.id, quantity: (i % 3) + 1, unitPrice: 2_500_000, discount: 0 }];
     const day = String((i % 28) + 1).padStart(2, '0');
@@ -66,7 +85,11 @@ async function firstRender(page: Page, reload: boolean): Promise<number> {
   return openFromMenu(page, boardPath, FIRST_CARD);
 }
 
-const { page, dbName, close } = await openBenchPanel('saleboard', ['PanelManagement', 'NagemManagement'], modulePath('NagemManagement', 'Dashboard'));
+const { page, dbName, close } = await openBenchPanel(
+  'saleboard',
+  ['PanelManagement', 'NagemManagement'],
+  modulePath('NagemManagement', 'Dashboard'),
+);
 try {
   await putRows(page, dbName, tables());
   console.log(`sales board of ${SALES.toLocaleString('en')} sales, ${CUSTOMERS} customers, in Chromium, median of ${RUNS} runs`);

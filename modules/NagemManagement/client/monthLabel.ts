@@ -8,7 +8,11 @@ export function monthLabel(key: string, locale: string = activeLocale()): string
   // Farvardin 1 is about 21 March; two weeks into the month is safely inside it.
   const approx = new Date(Date.UTC(year + 621, 2, 21 + (month - 1) * 30 + 14));
   let format = names.get(locale);
-  if (!format) names.set(locale, (format = new Intl.DateTimeFormat(`${locale}-u-ca-persian`, { month: 'long', year: 'numeric', timeZone: 'Asia/Tehran' })));
+  if (!format)
+    names.set(
+      locale,
+      (format = new Intl.DateTimeFormat(`${locale}-u-ca-persian`, { month: 'long', year: 'numeric', timeZone: 'Asia/Tehran' })),
+    );
   const parts = format.formatToParts(approx);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('month')} ${part('year')}`;

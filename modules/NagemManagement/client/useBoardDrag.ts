@@ -35,7 +35,12 @@ function stageAt(x: number, y: number, dragged: Element): Stage | null {
   return null;
 }
 
-export function useBoardDrag(options: { canMove: boolean; customerOf: (sale: LocalRow) => string; move: (sale: LocalRow, to: Stage) => void; open: (sale: LocalRow) => void }) {
+export function useBoardDrag(options: {
+  canMove: boolean;
+  customerOf: (sale: LocalRow) => string;
+  move: (sale: LocalRow, to: Stage) => void;
+  open: (sale: LocalRow) => void;
+}) {
   const { t, i18n } = useLingui();
   const [picked, setPicked] = useState<Picked | null>(null);
   const [dragging, setDragging] = useState<Dragging | null>(null);
@@ -60,7 +65,9 @@ export function useBoardDrag(options: { canMove: boolean; customerOf: (sale: Loc
           if (!canMove || !movable(sale)) return setAnnouncement(t`${customer} cannot be moved: only a draft sale moves.`);
           const from = sale.stage as Stage;
           setPicked({ id: sale.id, from, over: from });
-          setAnnouncement(t`Picked up ${customer} in ${stageName(from)}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`);
+          setAnnouncement(
+            t`Picked up ${customer} in ${stageName(from)}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
+          );
         }
         return;
       }

@@ -84,7 +84,12 @@ export const Payment = defineEntity({
   label: /*i18n*/ { id: 'entity.NagemManagement.Payment', message: 'Payment' },
   pluralLabel: /*i18n*/ { id: 'entity.NagemManagement.Payment.plural', message: 'Payments' },
   fields: {
-    customerId: { kind: 'reference', to: 'NagemManagement/Customer', label: /*i18n*/ { id: 'nm.field.Payment.customerId', message: 'Customer' }, required: true },
+    customerId: {
+      kind: 'reference',
+      to: 'NagemManagement/Customer',
+      label: /*i18n*/ { id: 'nm.field.Payment.customerId', message: 'Customer' },
+      required: true,
+    },
     date: { kind: 'date', label: /*i18n*/ { id: 'nm.field.Payment.date', message: 'Date' }, required: true },
     amount: { kind: 'money', label: /*i18n*/ { id: 'nm.field.Payment.amount', message: 'Amount' }, required: true, min: 1 },
     method: {
@@ -127,16 +132,41 @@ export const Subscription = defineEntity({
   pluralLabel: /*i18n*/ { id: 'entity.NagemManagement.Subscription.plural', message: 'Subscriptions' },
   serverOnly: true,
   fields: {
-    customerId: { kind: 'reference', to: 'NagemManagement/Customer', label: /*i18n*/ { id: 'nm.field.Subscription.customerId', message: 'Customer' }, readOnly: true },
-    moduleId: { kind: 'reference', to: 'NagemManagement/Module', label: /*i18n*/ { id: 'nm.field.Subscription.moduleId', message: 'Module' }, readOnly: true },
+    customerId: {
+      kind: 'reference',
+      to: 'NagemManagement/Customer',
+      label: /*i18n*/ { id: 'nm.field.Subscription.customerId', message: 'Customer' },
+      readOnly: true,
+    },
+    moduleId: {
+      kind: 'reference',
+      to: 'NagemManagement/Module',
+      label: /*i18n*/ { id: 'nm.field.Subscription.moduleId', message: 'Module' },
+      readOnly: true,
+    },
     // The sale's id as text, not a reference: a sale created already won makes its subscriptions before its own row is written.
     saleId: { kind: 'text', label: /*i18n*/ { id: 'nm.field.Subscription.saleId', message: 'Sale' }, readOnly: true, internal: true },
     since: { kind: 'date', label: /*i18n*/ { id: 'nm.field.Subscription.since', message: 'Since' }, readOnly: true },
     renewsOn: { kind: 'date', label: /*i18n*/ { id: 'nm.field.Subscription.renewsOn', message: 'Renewal date' }, readOnly: true },
-    billing: { kind: 'select', label: /*i18n*/ { id: 'nm.field.Subscription.billing', message: 'Billing' }, options: billingOptions, readOnly: true },
+    billing: {
+      kind: 'select',
+      label: /*i18n*/ { id: 'nm.field.Subscription.billing', message: 'Billing' },
+      options: billingOptions,
+      readOnly: true,
+    },
     amount: { kind: 'money', label: /*i18n*/ { id: 'nm.field.Subscription.amount', message: 'Amount' }, readOnly: true },
-    status: { kind: 'select', label: /*i18n*/ { id: 'nm.field.Subscription.status', message: 'Status' }, options: subscriptionStatuses, readOnly: true },
-    agentMemberId: { kind: 'reference', to: 'PanelManagement/Member', label: /*i18n*/ { id: 'nm.field.Subscription.agentMemberId', message: 'Seller' }, readOnly: true },
+    status: {
+      kind: 'select',
+      label: /*i18n*/ { id: 'nm.field.Subscription.status', message: 'Status' },
+      options: subscriptionStatuses,
+      readOnly: true,
+    },
+    agentMemberId: {
+      kind: 'reference',
+      to: 'PanelManagement/Member',
+      label: /*i18n*/ { id: 'nm.field.Subscription.agentMemberId', message: 'Seller' },
+      readOnly: true,
+    },
   },
   titleField: 'since',
   listFields: ['customerId', 'moduleId', 'since', 'renewsOn', 'status'],

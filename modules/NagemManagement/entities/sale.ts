@@ -29,11 +29,25 @@ export const Sale = defineEntity({
   label: /*i18n*/ { id: 'entity.NagemManagement.Sale', message: 'Sale' },
   pluralLabel: /*i18n*/ { id: 'entity.NagemManagement.Sale.plural', message: 'Sales' },
   fields: {
-    customerId: { kind: 'reference', to: 'NagemManagement/Customer', label: /*i18n*/ { id: 'nm.field.Sale.customerId', message: 'Customer' }, required: true },
+    customerId: {
+      kind: 'reference',
+      to: 'NagemManagement/Customer',
+      label: /*i18n*/ { id: 'nm.field.Sale.customerId', message: 'Customer' },
+      required: true,
+    },
     date: { kind: 'date', label: /*i18n*/ { id: 'nm.field.Sale.date', message: 'Date' }, required: true },
     stage: { kind: 'select', label: /*i18n*/ { id: 'nm.field.Sale.stage', message: 'Stage' }, required: true, options: stageOptions },
-    lostReason: { kind: 'text', label: /*i18n*/ { id: 'nm.field.Sale.lostReason', message: 'Why it was lost' }, max: 200, appliesWhen: { field: 'stage', is: ['lost'] } },
-    agentMemberId: { kind: 'reference', to: 'PanelManagement/Member', label: /*i18n*/ { id: 'nm.field.Sale.agentMemberId', message: 'Seller' } },
+    lostReason: {
+      kind: 'text',
+      label: /*i18n*/ { id: 'nm.field.Sale.lostReason', message: 'Why it was lost' },
+      max: 200,
+      appliesWhen: { field: 'stage', is: ['lost'] },
+    },
+    agentMemberId: {
+      kind: 'reference',
+      to: 'PanelManagement/Member',
+      label: /*i18n*/ { id: 'nm.field.Sale.agentMemberId', message: 'Seller' },
+    },
     note: { kind: 'longText', label: /*i18n*/ { id: 'nm.field.Sale.note', message: 'Note' }, max: 1000 },
     closedOn: { kind: 'date', label: /*i18n*/ { id: 'nm.field.Sale.closedOn', message: 'Closed on' }, readOnly: true },
     net: { kind: 'money', label: /*i18n*/ { id: 'nm.field.Sale.net', message: 'Net (after discount)' }, readOnly: true },
@@ -44,13 +58,26 @@ export const Sale = defineEntity({
     series: 'SL',
     print: {
       title: (row) =>
-        row.stage === 'won' ? /*i18n*/ { id: 'nm.print.Sale.invoice', message: 'Sales invoice' } : /*i18n*/ { id: 'nm.print.Sale.proforma', message: 'Pro forma invoice' },
+        row.stage === 'won'
+          ? /*i18n*/ { id: 'nm.print.Sale.invoice', message: 'Sales invoice' }
+          : /*i18n*/ { id: 'nm.print.Sale.proforma', message: 'Pro forma invoice' },
       totals: ['discount'],
       amount: (row) => toRials(row.total),
     },
     lines: {
-      moduleId: { kind: 'reference', to: 'NagemManagement/Module', label: /*i18n*/ { id: 'nm.field.SaleLine.moduleId', message: 'Module' }, required: true },
-      quantity: { kind: 'integer', label: /*i18n*/ { id: 'nm.field.SaleLine.quantity', message: 'Quantity' }, required: true, min: 1, max: 100000 },
+      moduleId: {
+        kind: 'reference',
+        to: 'NagemManagement/Module',
+        label: /*i18n*/ { id: 'nm.field.SaleLine.moduleId', message: 'Module' },
+        required: true,
+      },
+      quantity: {
+        kind: 'integer',
+        label: /*i18n*/ { id: 'nm.field.SaleLine.quantity', message: 'Quantity' },
+        required: true,
+        min: 1,
+        max: 100000,
+      },
       unitPrice: { kind: 'money', label: /*i18n*/ { id: 'nm.field.SaleLine.unitPrice', message: 'Unit price' }, required: true, min: 0 },
       discount: { kind: 'money', label: /*i18n*/ { id: 'nm.field.SaleLine.discount', message: 'Discount' }, min: 0 },
     },
@@ -78,14 +105,29 @@ export const SetupStep = defineEntity({
   label: /*i18n*/ { id: 'entity.NagemManagement.SetupStep', message: 'Setup step' },
   pluralLabel: /*i18n*/ { id: 'entity.NagemManagement.SetupStep.plural', message: 'Setup checklist' },
   fields: {
-    saleId: { kind: 'reference', to: 'NagemManagement/Sale', label: /*i18n*/ { id: 'nm.field.SetupStep.saleId', message: 'Sale' }, required: true },
+    saleId: {
+      kind: 'reference',
+      to: 'NagemManagement/Sale',
+      label: /*i18n*/ { id: 'nm.field.SetupStep.saleId', message: 'Sale' },
+      required: true,
+    },
     step: { kind: 'select', label: /*i18n*/ { id: 'nm.field.SetupStep.step', message: 'Step' }, required: true, options: setupSteps },
-    ownerId: { kind: 'reference', to: 'PanelManagement/Member', label: /*i18n*/ { id: 'nm.field.SetupStep.ownerId', message: 'Responsible' } },
+    ownerId: {
+      kind: 'reference',
+      to: 'PanelManagement/Member',
+      label: /*i18n*/ { id: 'nm.field.SetupStep.ownerId', message: 'Responsible' },
+    },
     due: { kind: 'date', label: /*i18n*/ { id: 'nm.field.SetupStep.due', message: 'Due date' } },
     done: { kind: 'boolean', label: /*i18n*/ { id: 'nm.field.SetupStep.done', message: 'Done' } },
     note: { kind: 'text', label: /*i18n*/ { id: 'nm.field.SetupStep.note', message: 'Note' }, max: 200 },
     // The sale's seller, kept by the server from the sale: a step is seen by whoever sees its sale, and by its owner.
-    agentMemberId: { kind: 'reference', to: 'PanelManagement/Member', label: /*i18n*/ { id: 'nm.field.SetupStep.agentMemberId', message: 'Seller' }, readOnly: true, internal: true },
+    agentMemberId: {
+      kind: 'reference',
+      to: 'PanelManagement/Member',
+      label: /*i18n*/ { id: 'nm.field.SetupStep.agentMemberId', message: 'Seller' },
+      readOnly: true,
+      internal: true,
+    },
   },
   titleField: 'note',
   listFields: ['saleId', 'step', 'ownerId', 'due', 'done'],

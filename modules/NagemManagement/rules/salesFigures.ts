@@ -63,7 +63,11 @@ export function agentMonths(sales: readonly SaleRow[], commissionRates: Readonly
     if (!month) continue;
     const key = `${memberId}|${month}`;
     let row = by.get(key);
-    if (!row) by.set(key, (row = { memberId, month, won: 0, lost: 0, amount: 0n, conversion: null, avgDaysToClose: null, commission: 0n, days: 0 }));
+    if (!row)
+      by.set(
+        key,
+        (row = { memberId, month, won: 0, lost: 0, amount: 0n, conversion: null, avgDaysToClose: null, commission: 0n, days: 0 }),
+      );
     if (sale.stage === 'lost') {
       row.lost++;
       continue;

@@ -14,7 +14,10 @@ export interface TimelineEvent {
 
 const day = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');
 
-export function customerTimeline(customerId: string, parts: { sales: readonly R[]; subscriptions: readonly R[]; requests: readonly R[]; payments: readonly R[] }): TimelineEvent[] {
+export function customerTimeline(
+  customerId: string,
+  parts: { sales: readonly R[]; subscriptions: readonly R[]; requests: readonly R[]; payments: readonly R[] },
+): TimelineEvent[] {
   const of = (rows: readonly R[]) => rows.filter((r) => r.customerId === customerId);
   const events: TimelineEvent[] = [
     ...of(parts.sales).map((row) => ({ kind: 'sale' as const, at: day(row.date), row })),
@@ -25,7 +28,11 @@ export function customerTimeline(customerId: string, parts: { sales: readonly R[
   return events.sort((a, b) => b.at.localeCompare(a.at) || a.kind.localeCompare(b.kind) || a.row.id.localeCompare(b.row.id));
 }
 
-export function customerBalance(customerId: string, sales: readonly R[], payments: readonly R[]): { invoiced: number; paid: number; balance: number } {
+export function customerBalance(
+  customerId: string,
+  sales: readonly R[],
+  payments: readonly R[],
+): { invoiced: number; paid: number; balance: number } {
   const money = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : 0);
   const invoiced = sales.filter((s) => s.customerId === customerId && s.status === 'submitted').reduce((sum, s) => sum + money(s.total), 0);
   const paid = payments.filter((p) => p.customerId === customerId).reduce((sum, p) => sum + money(p.amount), 0);

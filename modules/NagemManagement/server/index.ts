@@ -12,7 +12,14 @@ import { messageHooks, requestHooks } from './supportHooks.ts';
 
 export default defineServerModule({
   module,
-  hooks: { Sale: saleHooks, Payment: paymentHooks, Request: requestHooks, RequestMessage: messageHooks, Customer: customerRegionHooks, Agent: agentRegionHooks },
+  hooks: {
+    Sale: saleHooks,
+    Payment: paymentHooks,
+    Request: requestHooks,
+    RequestMessage: messageHooks,
+    Customer: customerRegionHooks,
+    Agent: agentRegionHooks,
+  },
   // Rows made before their scope followed their parent's take it once (decision 020).
   migrations: join(import.meta.dirname, 'migrations'),
   books: booksChecks,

@@ -41,15 +41,25 @@ async function soldModules(ctx: WriteContext, lines: readonly Line[]): Promise<R
 }
 
 /** Closing stamps and subscriptions for a move into (or out of) won. */
-async function stageEffects(ctx: WriteContext, id: string, before: Row | null, after: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function stageEffects(
+  ctx: WriteContext,
+  id: string,
+  before: Row | null,
+  after: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const was = before?.stage;
   const stage = after.stage;
   const out: Record<string, unknown> = {};
   if (stage !== was) out.closedOn = stage === 'won' || stage === 'lost' ? tehranToday(ctx.now) : null;
-  if (stage === 'lost' && !(typeof after.lostReason === 'string' && after.lostReason)) throw new RuleRejection(Code.BadRequest, { lostReason: 'required' });
+  if (stage === 'lost' && !(typeof after.lostReason === 'string' && after.lostReason))
+    throw new RuleRejection(Code.BadRequest, { lostReason: 'required' });
   if (stage === 'won' && was !== 'won') {
     const lines = after.lines as Line[];
-    await writeSubscriptions(ctx, { id, customerId: String(after.customerId), agentMemberId: after.agentMemberId, lines }, await soldModules(ctx, lines));
+    await writeSubscriptions(
+      ctx,
+      { id, customerId: String(after.customerId), agentMemberId: after.agentMemberId, lines },
+      await soldModules(ctx, lines),
+    );
   } else if (was === 'won' && stage !== 'won') await stopSubscriptions(ctx, id);
   return out;
 }
@@ -72,6 +82,7 @@ export const saleHooks: EntityHooks = {
   },
 
   async onSubmit(_ctx, doc) {
-    if (doc.stage !== 'won') throw new RuleRejection(Code.NotPossibleNow, { stage: 'option' }, { detail: { reason: 'notWon', stage: doc.stage } });
+    if (doc.stage !== 'won')
+      throw new RuleRejection(Code.NotPossibleNow, { stage: 'option' }, { detail: { reason: 'notWon', stage: doc.stage } });
   },
 };

@@ -17,7 +17,11 @@ export function renewalDate(since: string, billing: unknown): string | null {
   return at.toISOString().slice(0, 10);
 }
 
-export async function writeSubscriptions(ctx: WriteContext, sale: { id: string; customerId: string; agentMemberId: unknown; lines: readonly Line[] }, modules: readonly Row[]): Promise<void> {
+export async function writeSubscriptions(
+  ctx: WriteContext,
+  sale: { id: string; customerId: string; agentMemberId: unknown; lines: readonly Line[] },
+  modules: readonly Row[],
+): Promise<void> {
   const since = tehranToday(ctx.now);
   const byModule = new Map(modules.map((m) => [m.id, m]));
   const amountOf = new Map<string, bigint>();
@@ -25,10 +29,23 @@ export async function writeSubscriptions(ctx: WriteContext, sale: { id: string; 
     const id = String(line.moduleId).toLowerCase();
     amountOf.set(id, (amountOf.get(id) ?? 0n) + rials(line.quantity) * rials(line.unitPrice) - rials(line.discount));
   }
-  const wanted = [...amountOf.keys()].map((moduleId) => ({ moduleId, id: stableId('NagemManagement/Subscription', ctx.access.id, sale.id, moduleId) }));
-  const existing = new Set((await findRows(ctx.tx, Subscription, ctx.access.id, wanted.map((w) => w.id))).map((r) => r.id));
+  const wanted = [...amountOf.keys()].map((moduleId) => ({
+    moduleId,
+    id: stableId('NagemManagement/Subscription', ctx.access.id, sale.id, moduleId),
+  }));
+  const existing = new Set(
+    (
+      await findRows(
+        ctx.tx,
+        Subscription,
+        ctx.access.id,
+        wanted.map((w) => w.id),
+      )
+    ).map((r) => r.id),
+  );
   const fresh = wanted.filter((w) => !existing.has(w.id));
-  for (const w of wanted.filter((w) => existing.has(w.id))) await setServerFields(ctx, Subscription, w.id, { status: 'active', customerId: sale.customerId });
+  for (const w of wanted.filter((w) => existing.has(w.id)))
+    await setServerFields(ctx, Subscription, w.id, { status: 'active', customerId: sale.customerId });
   await appendLedger(
     ctx,
     Subscription,
@@ -36,7 +53,17 @@ export async function writeSubscriptions(ctx: WriteContext, sale: { id: string; 
       const billing = byModule.get(w.moduleId)?.billing ?? 'once';
       return {
         id: w.id,
-        values: { customerId: sale.customerId, moduleId: w.moduleId, saleId: sale.id, since, renewsOn: renewalDate(since, billing), billing, amount: amountOf.get(w.moduleId) ?? 0n, status: 'active', agentMemberId: sale.agentMemberId ?? null },
+        values: {
+          customerId: sale.customerId,
+          moduleId: w.moduleId,
+          saleId: sale.id,
+          since,
+          renewsOn: renewalDate(since, billing),
+          billing,
+          amount: amountOf.get(w.moduleId) ?? 0n,
+          status: 'active',
+          agentMemberId: sale.agentMemberId ?? null,
+        },
       };
     }),
   );

@@ -17,7 +17,12 @@ function resolution(status: unknown, was: unknown, now: Date): Record<string, un
 
 export const requestHooks: EntityHooks = {
   async beforeCreate(ctx, _id, values) {
-    return { ...values, openedAt: ctx.now.toISOString(), dueAt: dueAt(ctx.now, values.priority), ...resolution(values.status, null, ctx.now) };
+    return {
+      ...values,
+      openedAt: ctx.now.toISOString(),
+      dueAt: dueAt(ctx.now, values.priority),
+      ...resolution(values.status, null, ctx.now),
+    };
   },
   async beforeUpdate(ctx, current, changes) {
     const opened = typeof current.openedAt === 'string' ? new Date(current.openedAt) : ctx.now;

@@ -28,9 +28,20 @@ const ean = (i: number) => eanDigits(`626${String(i).padStart(9, '0')}`)!;
 
 function tables(): Record<string, unknown[]> {
   const products = Array.from({ length: PRODUCTS }, (_, i) =>
-    synced(Product, { id: uuid(2, i), name: `کالای ${i}`, code: `P${String(i).padStart(5, '0')}`, unit: 'piece', salePrice: 1_250_000 + i * 10, active: true, barcodes: [ean(i)] }),
+    synced(Product, {
+      id: uuid(2, i),
+      name: `کالای ${i}`,
+      code: `P${String(i).padStart(5, '0')}`,
+      unit: 'piece',
+      salePrice: 1_250_000 + i * 10,
+      active: true,
+      barcodes: [ean(i)],
+    }),
   );
-  return { [Warehouse.table]: [synced(Warehouse, { id: uuid(1, 0), name: 'انبار مرکزی', code: 'W1', active: true })], [Product.table]: products };
+  return {
+    [Warehouse.table]: [synced(Warehouse, { id: uuid(1, 0), name: 'انبار مرکزی', code: 'W1', active: true })],
+    [Product.table]: products,
+  };
 }
 
 /** From an in-app navigation to `path` to `count` labels with their barcodes on screen. */
@@ -86,10 +97,16 @@ const distinctEan = `${labels}?symbology=ean13&ids=${Array.from({ length: SHEET 
 const firstScanned = 3 * SHEET;
 const receipt = `${modulePath('WarehousingMVM', 'Receipt/AddReceipt')}?direction=in`;
 
-const { page, dbName, close } = await openBenchPanel('labels', ['PanelManagement', 'WarehousingMVM'], modulePath('WarehousingMVM', 'dashboard'));
+const { page, dbName, close } = await openBenchPanel(
+  'labels',
+  ['PanelManagement', 'WarehousingMVM'],
+  modulePath('WarehousingMVM', 'dashboard'),
+);
 try {
   await putRows(page, dbName, tables());
-  console.log(`labels and scanning in Chromium, ${PRODUCTS.toLocaleString('en')} products on the device, median of ${RUNS} sheets and ${SCANS} scans`);
+  console.log(
+    `labels and scanning in Chromium, ${PRODUCTS.toLocaleString('en')} products on the device, median of ${RUNS} sheets and ${SCANS} scans`,
+  );
   await atEachSpeed(page, async (speed) => {
     const sheets: number[] = [];
     const sheetsRepeated: number[] = [];

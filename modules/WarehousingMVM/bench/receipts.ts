@@ -31,7 +31,13 @@ async function push(url: string, token: string, panel: string, mutations: Mutati
   const clientId = randomUUID();
   const started = performance.now();
   for (let at = 0; at < mutations.length; at += PUSH_BATCH_MAX) {
-    const answer = await call<PushResponse>(url, syncEndpoints.push, { clientId, mutations: mutations.slice(at, at + PUSH_BATCH_MAX) }, token, panel);
+    const answer = await call<PushResponse>(
+      url,
+      syncEndpoints.push,
+      { clientId, mutations: mutations.slice(at, at + PUSH_BATCH_MAX) },
+      token,
+      panel,
+    );
     const refused = answer.results.filter((r) => r.status !== 'applied');
     if (refused.length) throw new Error(`push refused ${refused.length}: ${JSON.stringify(refused[0])}`);
   }
@@ -40,15 +46,32 @@ async function push(url: string, token: string, panel: string, mutations: Mutati
 
 /** A panel with a warehouse, a bin and LINES products, made through sync (not timed). */
 async function stockedPanel(url: string, token: string, run: number) {
-  const panel = await call<CurrentPanel>(url, panelEndpoints.register, { name: `بنچ رسید ${run}`, icon: 'warehouse', modules: ['PanelManagement', 'WarehousingMVM'] }, token);
+  const panel = await call<CurrentPanel>(
+    url,
+    panelEndpoints.register,
+    { name: `بنچ رسید ${run}`, icon: 'warehouse', modules: ['PanelManagement', 'WarehousingMVM'] },
+    token,
+  );
   const warehouseId = randomUUID();
   const locationId = randomUUID();
   const products = Array.from({ length: LINES }, () => randomUUID());
   let id = 1;
   await push(url, token, panel.code, [
     { mutationId: id++, entity: Warehouse.key, op: 'create', id: warehouseId, values: { name: 'انبار مرکزی', code: 'W1', active: true } },
-    { mutationId: id++, entity: Location.key, op: 'create', id: locationId, values: { warehouseId, code: 'A-01', kind: 'bin', active: true } },
-    ...products.map((pid, i): Mutation => ({ mutationId: id++, entity: Product.key, op: 'create', id: pid, values: { name: `کالای ${i}`, code: `P${String(i).padStart(5, '0')}`, unit: 'piece', active: true } })),
+    {
+      mutationId: id++,
+      entity: Location.key,
+      op: 'create',
+      id: locationId,
+      values: { warehouseId, code: 'A-01', kind: 'bin', active: true },
+    },
+    ...products.map((pid, i): Mutation => ({
+      mutationId: id++,
+      entity: Product.key,
+      op: 'create',
+      id: pid,
+      values: { name: `کالای ${i}`, code: `P${String(i).padStart(5, '0')}`, unit: 'piece', active: true },
+    })),
   ]);
   return { code: panel.code, warehouseId, locationId, products };
 }
@@ -58,9 +81,23 @@ function receipts(warehouseId: string, locationId: string, products: string[]): 
   let id = 1;
   for (let r = 0; r < RECEIPTS; r++) {
     const receiptId = randomUUID();
-    const lines = products.map((productId, i) => ({ id: randomUUID(), productId, quantity: `${(i % 7) + 1}.250`, unitPrice: 10_000 + i, locationId, batch: null, expiry: null }));
+    const lines = products.map((productId, i) => ({
+      id: randomUUID(),
+      productId,
+      quantity: `${(i % 7) + 1}.250`,
+      unitPrice: 10_000 + i,
+      locationId,
+      batch: null,
+      expiry: null,
+    }));
     const created = id++;
-    out.push({ mutationId: created, entity: Receipt.key, op: 'create', id: receiptId, values: { direction: 'in', date: '2026-11-23', warehouseId, partyId: null, reference: `INV-${r}`, note: null, lines } });
+    out.push({
+      mutationId: created,
+      entity: Receipt.key,
+      op: 'create',
+      id: receiptId,
+      values: { direction: 'in', date: '2026-11-23', warehouseId, partyId: null, reference: `INV-${r}`, note: null, lines },
+    });
     out.push({ mutationId: id++, entity: Receipt.key, op: 'submit', id: receiptId, baseVersion: 1, dependsOn: created });
   }
   return out;
@@ -71,7 +108,11 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
   const times: number[] = [];
   try {
     const username = `benchwh${Date.now().toString(36)}`;
-    const { access_token: token } = await call<LoginData>(server.url, endpoints.signUp, { username, password: 'a quiet river at dawn', serviceName: DEFAULT_SERVICE_NAME });
+    const { access_token: token } = await call<LoginData>(server.url, endpoints.signUp, {
+      username,
+      password: 'a quiet river at dawn',
+      serviceName: DEFAULT_SERVICE_NAME,
+    });
     await call(server.url, endpoints.registrationProfile, { firstName: 'بنچ', lastName: 'انبار', publicUserName: 'null' }, token);
     for (let run = 0; run < RUNS; run++) {
       const panel = await stockedPanel(server.url, token, run);
@@ -97,5 +138,7 @@ console.log(`\nmachine before: ${loadBefore}; after: ${machine()}`);
 for (const [engine, times] of results) {
   const ms = median(times);
   const lines = RECEIPTS * LINES;
-  console.log(`${engine.padEnd(11)} ${lines.toLocaleString('en')} lines submitted and posted: ${(ms / 1000).toFixed(2)} s (${Math.round(lines / (ms / 1000))} lines/s); target < ${TARGET_MS / 1000} s ${verdict(ms < TARGET_MS)}`);
+  console.log(
+    `${engine.padEnd(11)} ${lines.toLocaleString('en')} lines submitted and posted: ${(ms / 1000).toFixed(2)} s (${Math.round(lines / (ms / 1000))} lines/s); target < ${TARGET_MS / 1000} s ${verdict(ms < TARGET_MS)}`,
+  );
 }

@@ -12,7 +12,16 @@
  */
 import type { Page } from 'playwright-core';
 import { sized } from '../../../bench/benchArgs.ts';
-import { atEachSpeed, ms, openBenchPanel, openByReload, openFromMenu, putRows, readWhole, syncedRow as synced } from '../../../bench/browserBench.ts';
+import {
+  atEachSpeed,
+  ms,
+  openBenchPanel,
+  openByReload,
+  openFromMenu,
+  putRows,
+  readWhole,
+  syncedRow as synced,
+} from '../../../bench/browserBench.ts';
 import { modulePath } from '../../../src/contract/routes.ts';
 import { Product, Warehouse } from '../entities/masterData.ts';
 import { StockBalance, StockValuation } from '../entities/stock.ts';
@@ -27,16 +36,44 @@ const uuid = (kind: number, i: number) => `00000000-0000-4000-${String(8000 + ki
 
 function tables(): Record<string, unknown[]> {
   const words = ['چای', 'برنج', 'روغن', 'شکر', 'ماکارونی', 'پنیر', 'کره', 'عسل', 'زعفران', 'نمک'];
-  const warehouses = Array.from({ length: WAREHOUSES }, (_, w) => synced(Warehouse, { id: uuid(1, w), name: `انبار ${w + 1}`, code: `W${w + 1}`, active: true }));
+  const warehouses = Array.from({ length: WAREHOUSES }, (_, w) =>
+    synced(Warehouse, { id: uuid(1, w), name: `انبار ${w + 1}`, code: `W${w + 1}`, active: true }),
+  );
   const products = Array.from({ length: PRODUCTS }, (_, i) =>
-    synced(Product, { id: uuid(2, i), name: `${words[i % words.length]} ${i}`, code: `P${String(i).padStart(5, '0')}`, unit: 'piece', reorderPoint: '5.000', active: true, barcodes: [] }),
+    synced(Product, {
+      id: uuid(2, i),
+      name: `${words[i % words.length]} ${i}`,
+      code: `P${String(i).padStart(5, '0')}`,
+      unit: 'piece',
+      reorderPoint: '5.000',
+      active: true,
+      barcodes: [],
+    }),
   );
   const balances: unknown[] = [];
   const valuations: unknown[] = [];
   products.forEach((p, i) =>
     warehouses.forEach((w, j) => {
-      balances.push(synced(StockBalance, { id: uuid(3, i * WAREHOUSES + j), productId: p.id, warehouseId: w.id, locationId: null, batch: null, expiry: null, quantity: `${(i % 13) + 1}.500` }));
-      valuations.push(synced(StockValuation, { id: uuid(4, i * WAREHOUSES + j), productId: p.id, warehouseId: w.id, quantity: `${(i % 13) + 1}.500`, value: 150_000 }));
+      balances.push(
+        synced(StockBalance, {
+          id: uuid(3, i * WAREHOUSES + j),
+          productId: p.id,
+          warehouseId: w.id,
+          locationId: null,
+          batch: null,
+          expiry: null,
+          quantity: `${(i % 13) + 1}.500`,
+        }),
+      );
+      valuations.push(
+        synced(StockValuation, {
+          id: uuid(4, i * WAREHOUSES + j),
+          productId: p.id,
+          warehouseId: w.id,
+          quantity: `${(i % 13) + 1}.500`,
+          value: 150_000,
+        }),
+      );
     }),
   );
   return { [Warehouse.table]: warehouses, [Product.table]: products, [StockBalance.table]: balances, [StockValuation.table]: valuations };
@@ -53,7 +90,11 @@ async function firstRender(page: Page, reload: boolean): Promise<number> {
   return openFromMenu(page, stockPath);
 }
 
-const { page, dbName, close } = await openBenchPanel('stock', ['PanelManagement', 'WarehousingMVM'], modulePath('WarehousingMVM', 'dashboard'));
+const { page, dbName, close } = await openBenchPanel(
+  'stock',
+  ['PanelManagement', 'WarehousingMVM'],
+  modulePath('WarehousingMVM', 'dashboard'),
+);
 try {
   await putRows(page, dbName, tables());
   console.log(`stock on hand of ${PRODUCTS.toLocaleString('en')} products × ${WAREHOUSES} warehouses in Chromium, median of ${RUNS} runs`);
@@ -77,7 +118,8 @@ try {
   // What reading each table whole costs, beside it: why a screen must not wait for all of them.
   const whole = await readWhole(page, dbName, [Product.table, StockBalance.table, StockValuation.table]);
   console.log('  reading a whole table (IndexedDB getAll, full speed)');
-  for (const [table, { rows, ms: took }] of Object.entries(whole)) console.log(`    ${table.padEnd(40)} ${rows.toLocaleString('en').padStart(7)} rows ${took.toFixed(0).padStart(6)} ms`);
+  for (const [table, { rows, ms: took }] of Object.entries(whole))
+    console.log(`    ${table.padEnd(40)} ${rows.toLocaleString('en').padStart(7)} rows ${took.toFixed(0).padStart(6)} ms`);
 } finally {
   await close();
 }

@@ -36,12 +36,20 @@ export function checkLinesOf(lines: readonly Line[]): CheckLine[] {
 }
 
 /** The lines after one scan of `productId`. */
-export function scanArrival(lines: readonly CheckLine[], productId: string, newId: () => string, locationId: string | null = null): CheckLine[] {
+export function scanArrival(
+  lines: readonly CheckLine[],
+  productId: string,
+  newId: () => string,
+  locationId: string | null = null,
+): CheckLine[] {
   const mine = lines.map((l, i) => [l, i] as const).filter(([l]) => l.productId === productId);
   const short = mine.find(([l]) => compareQuantities(l.received, l.expected) < 0);
   const at = short?.[1] ?? mine.at(-1)?.[1];
   if (at === undefined) {
-    return [...lines, { id: newId(), productId, expected: ZERO, received: '1.000', damaged: ZERO, unitPrice: null, locationId, batch: null, expiry: null }];
+    return [
+      ...lines,
+      { id: newId(), productId, expected: ZERO, received: '1.000', damaged: ZERO, unitPrice: null, locationId, batch: null, expiry: null },
+    ];
   }
   return lines.map((l, i) => (i === at ? { ...l, received: addQuantities(l.received, '1'), locationId: l.locationId ?? locationId } : l));
 }
@@ -62,10 +70,28 @@ export function accepted(line: CheckLine): Quantity {
 export function receiptLines(lines: readonly CheckLine[], newId: () => string): Line[] {
   return lines
     .filter((l) => compareQuantities(accepted(l), ZERO) > 0)
-    .map((l) => ({ id: newId(), productId: l.productId, quantity: accepted(l), unitPrice: l.unitPrice ?? 0, locationId: l.locationId, batch: l.batch, expiry: l.expiry }));
+    .map((l) => ({
+      id: newId(),
+      productId: l.productId,
+      quantity: accepted(l),
+      unitPrice: l.unitPrice ?? 0,
+      locationId: l.locationId,
+      batch: l.batch,
+      expiry: l.expiry,
+    }));
 }
 
 /** The cargo's lines with what was found, to write back on it. */
 export function cargoLines(lines: readonly CheckLine[]): Line[] {
-  return lines.map((l) => ({ id: l.id, productId: l.productId, expected: l.expected, received: l.received, damaged: l.damaged, unitPrice: l.unitPrice, locationId: l.locationId, batch: l.batch, expiry: l.expiry }));
+  return lines.map((l) => ({
+    id: l.id,
+    productId: l.productId,
+    expected: l.expected,
+    received: l.received,
+    damaged: l.damaged,
+    unitPrice: l.unitPrice,
+    locationId: l.locationId,
+    batch: l.batch,
+    expiry: l.expiry,
+  }));
 }

@@ -19,13 +19,18 @@ export function cleanCode(raw: string): string {
 const live = (row: LocalRow | undefined) => (row && !row.deleted ? row : undefined);
 
 /** The product or location a code names; locations only of `warehouseId` when given. */
-export async function lookupCode(db: PanelDb, raw: string, options: { warehouseId?: string | null; want?: 'product' | 'location' | 'both' } = {}): Promise<CodeMatch> {
+export async function lookupCode(
+  db: PanelDb,
+  raw: string,
+  options: { warehouseId?: string | null; want?: 'product' | 'location' | 'both' } = {},
+): Promise<CodeMatch> {
   const code = cleanCode(raw);
   const want = options.want ?? 'both';
   if (!code) return { kind: 'unknown', code };
   if (want !== 'location') {
     const product =
-      live(await db.rows(Product).where('barcodes').equals(code).first()) ?? live(await db.rows(Product).where('code').equals(code).first());
+      live(await db.rows(Product).where('barcodes').equals(code).first()) ??
+      live(await db.rows(Product).where('code').equals(code).first());
     if (product) return { kind: 'product', row: product };
   }
   if (want !== 'product') {
@@ -45,7 +50,13 @@ function isBlank(line: LineValues): boolean {
  * The lines after one scan of `productId` (at `place`, the line fields naming where): one more on
  * the line of the same product and place, else a new line with 1, taking the spare blank line.
  */
-export function addScanToLines(lines: readonly LineValues[], productId: string, place: Record<string, string | null>, quantityField = 'quantity', newLine: () => LineValues): LineValues[] {
+export function addScanToLines(
+  lines: readonly LineValues[],
+  productId: string,
+  place: Record<string, string | null>,
+  quantityField = 'quantity',
+  newLine: () => LineValues,
+): LineValues[] {
   const same = lines.findIndex((l) => l.productId === productId && Object.entries(place).every(([f, v]) => (l[f] ?? null) === v));
   if (same >= 0) {
     const current = normalizeQuantity(lines[same]![quantityField]) ?? '0';

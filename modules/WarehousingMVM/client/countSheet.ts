@@ -19,21 +19,44 @@ export interface CountRow {
 }
 
 /** Counted and on hand per place; with `zeroUncounted`, the places held but not counted too (at 0). */
-export function countRows(entries: readonly CountEntryValues[], balances: readonly Row[], options: { locationId?: string | null; zeroUncounted?: boolean } = {}): CountRow[] {
+export function countRows(
+  entries: readonly CountEntryValues[],
+  balances: readonly Row[],
+  options: { locationId?: string | null; zeroUncounted?: boolean } = {},
+): CountRow[] {
   const merged = mergeCountEntries(entries);
   const own = balances.filter((b) => !b.ownerId && b.inTransit !== true && (!options.locationId || b.locationId === options.locationId));
   const onHand = new Map<string, Row>();
-  for (const b of own) onHand.set(countKey(String(b.productId), (b.locationId as string | null) ?? null, (b.batch as string | null) ?? null), b);
+  for (const b of own)
+    onHand.set(countKey(String(b.productId), (b.locationId as string | null) ?? null, (b.batch as string | null) ?? null), b);
   const rows: CountRow[] = [];
   for (const c of merged.values()) {
     const held = String(onHand.get(c.key)?.quantity ?? ZERO);
-    rows.push({ key: c.key, productId: c.productId, locationId: c.locationId, batch: c.batch, counted: c.quantity, onHand: held, difference: subtractQuantity(c.quantity, held), entries: c.entries });
+    rows.push({
+      key: c.key,
+      productId: c.productId,
+      locationId: c.locationId,
+      batch: c.batch,
+      counted: c.quantity,
+      onHand: held,
+      difference: subtractQuantity(c.quantity, held),
+      entries: c.entries,
+    });
   }
   if (options.zeroUncounted) {
     for (const [key, b] of onHand) {
       if (merged.has(key) || compareQuantities(b.quantity, ZERO) === 0) continue;
       const held = String(b.quantity);
-      rows.push({ key, productId: String(b.productId), locationId: (b.locationId as string | null) ?? null, batch: (b.batch as string | null) ?? null, counted: ZERO, onHand: held, difference: subtractQuantity(ZERO, held), entries: 0 });
+      rows.push({
+        key,
+        productId: String(b.productId),
+        locationId: (b.locationId as string | null) ?? null,
+        batch: (b.batch as string | null) ?? null,
+        counted: ZERO,
+        onHand: held,
+        difference: subtractQuantity(ZERO, held),
+        entries: 0,
+      });
     }
   }
   return rows;
@@ -56,11 +79,29 @@ export function submittedCountRows(entries: readonly CountEntryValues[], moves: 
     // As the server counts it: a place taken back below zero was counted as none.
     const counted = compareQuantities(c.quantity, ZERO) < 0 ? ZERO : c.quantity;
     const difference = posted.get(c.key)?.quantity ?? ZERO;
-    rows.push({ key: c.key, productId: c.productId, locationId: c.locationId, batch: c.batch, counted, onHand: subtractQuantity(counted, difference), difference, entries: c.entries });
+    rows.push({
+      key: c.key,
+      productId: c.productId,
+      locationId: c.locationId,
+      batch: c.batch,
+      counted,
+      onHand: subtractQuantity(counted, difference),
+      difference,
+      entries: c.entries,
+    });
   }
   for (const [key, { move, quantity }] of posted) {
     if (merged.has(key)) continue;
-    rows.push({ key, productId: String(move.productId), locationId: (move.locationId as string | null) ?? null, batch: (move.batch as string | null) ?? null, counted: ZERO, onHand: subtractQuantity(ZERO, quantity), difference: quantity, entries: 0 });
+    rows.push({
+      key,
+      productId: String(move.productId),
+      locationId: (move.locationId as string | null) ?? null,
+      batch: (move.batch as string | null) ?? null,
+      counted: ZERO,
+      onHand: subtractQuantity(ZERO, quantity),
+      difference: quantity,
+      entries: 0,
+    });
   }
   return rows;
 }

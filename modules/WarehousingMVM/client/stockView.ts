@@ -68,7 +68,22 @@ export function stockRows({ balances, valuations, products, queued }: StockInput
     let sum = sums.get(key);
     if (!sum) {
       const p = product.get(productId);
-      const row: StockRow = { key, order: String(p?._sort ?? LAST), productId, warehouseId, name: String(p?.name ?? ''), code: String(p?.code ?? ''), onHand: '', inTransit: '', consigned: '', projected: '', value: 0n, places: 0, expiry: null, reorder: false };
+      const row: StockRow = {
+        key,
+        order: String(p?._sort ?? LAST),
+        productId,
+        warehouseId,
+        name: String(p?.name ?? ''),
+        code: String(p?.code ?? ''),
+        onHand: '',
+        inTransit: '',
+        consigned: '',
+        projected: '',
+        value: 0n,
+        places: 0,
+        expiry: null,
+        reorder: false,
+      };
       sums.set(key, (sum = { row, onHand: 0n, projected: 0n, inTransit: 0n, consigned: 0n }));
     }
     return sum;

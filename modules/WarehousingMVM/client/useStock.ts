@@ -65,4 +65,3 @@ export function useStockRows(db: PanelDb | undefined): StockAnswer {
   );
   return all ? { rows: all, complete: true } : { rows: first, complete: false };
 }
-

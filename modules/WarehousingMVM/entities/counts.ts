@@ -14,7 +14,12 @@ export const StockCount = defineEntity({
   pluralLabel: /*i18n*/ { id: 'entity.WarehousingMVM.StockCount.plural', message: 'Stock counts' },
   fields: {
     date: { kind: 'date', label: /*i18n*/ { id: 'field.StockCount.date', message: 'Date' }, required: true },
-    warehouseId: { kind: 'reference', to: 'WarehousingMVM/Warehouse', label: /*i18n*/ { id: 'field.StockCount.warehouseId', message: 'Warehouse' }, required: true },
+    warehouseId: {
+      kind: 'reference',
+      to: 'WarehousingMVM/Warehouse',
+      label: /*i18n*/ { id: 'field.StockCount.warehouseId', message: 'Warehouse' },
+      required: true,
+    },
     locationId: {
       kind: 'reference',
       to: 'WarehousingMVM/Location',
@@ -24,7 +29,10 @@ export const StockCount = defineEntity({
     zeroUncounted: {
       kind: 'boolean',
       label: /*i18n*/ { id: 'field.StockCount.zeroUncounted', message: 'What was not counted is not there' },
-      hint: /*i18n*/ { id: 'field.StockCount.zeroUncounted.hint', message: 'On submit, stock in the counted place that nobody counted is set to zero.' },
+      hint: /*i18n*/ {
+        id: 'field.StockCount.zeroUncounted.hint',
+        message: 'On submit, stock in the counted place that nobody counted is set to zero.',
+      },
     },
     note: { kind: 'longText', label: /*i18n*/ { id: 'field.StockCount.note', message: 'Note' }, max: 1000 },
   },
@@ -33,7 +41,11 @@ export const StockCount = defineEntity({
     print: { title: /*i18n*/ { id: 'print.StockCount', message: 'Stock count sheet' } },
     /** Who counts which area: at least one line (the whole place, or a part of it, and its counter). */
     lines: {
-      locationId: { kind: 'reference', to: 'WarehousingMVM/Location', label: /*i18n*/ { id: 'field.StockCountLine.locationId', message: 'Area' } },
+      locationId: {
+        kind: 'reference',
+        to: 'WarehousingMVM/Location',
+        label: /*i18n*/ { id: 'field.StockCountLine.locationId', message: 'Area' },
+      },
       counter: { kind: 'text', label: /*i18n*/ { id: 'field.StockCountLine.counter', message: 'Counted by' }, max: 80 },
     },
   },
@@ -52,12 +64,32 @@ export const CountEntry = defineEntity({
   label: /*i18n*/ { id: 'entity.WarehousingMVM.CountEntry', message: 'Count entry' },
   pluralLabel: /*i18n*/ { id: 'entity.WarehousingMVM.CountEntry.plural', message: 'Count entries' },
   fields: {
-    countId: { kind: 'reference', to: 'WarehousingMVM/StockCount', label: /*i18n*/ { id: 'field.CountEntry.countId', message: 'Stock count' }, required: true },
-    productId: { kind: 'reference', to: 'WarehousingMVM/Product', label: /*i18n*/ { id: 'field.CountEntry.productId', message: 'Product' }, required: true },
-    locationId: { kind: 'reference', to: 'WarehousingMVM/Location', label: /*i18n*/ { id: 'field.CountEntry.locationId', message: 'Location' } },
+    countId: {
+      kind: 'reference',
+      to: 'WarehousingMVM/StockCount',
+      label: /*i18n*/ { id: 'field.CountEntry.countId', message: 'Stock count' },
+      required: true,
+    },
+    productId: {
+      kind: 'reference',
+      to: 'WarehousingMVM/Product',
+      label: /*i18n*/ { id: 'field.CountEntry.productId', message: 'Product' },
+      required: true,
+    },
+    locationId: {
+      kind: 'reference',
+      to: 'WarehousingMVM/Location',
+      label: /*i18n*/ { id: 'field.CountEntry.locationId', message: 'Location' },
+    },
     batch: { kind: 'text', label: /*i18n*/ { id: 'field.CountEntry.batch', message: 'Batch' }, max: 40 },
     expiry: { kind: 'date', label: /*i18n*/ { id: 'field.CountEntry.expiry', message: 'Expiry' } },
-    quantity: { kind: 'decimal', label: /*i18n*/ { id: 'field.CountEntry.quantity', message: 'Counted' }, required: true, min: -1_000_000, max: 1_000_000 },
+    quantity: {
+      kind: 'decimal',
+      label: /*i18n*/ { id: 'field.CountEntry.quantity', message: 'Counted' },
+      required: true,
+      min: -1_000_000,
+      max: 1_000_000,
+    },
     device: { kind: 'text', label: /*i18n*/ { id: 'field.CountEntry.device', message: 'Counted on' }, max: 60 },
   },
   titleField: 'device',

@@ -8,7 +8,9 @@ import { toRials } from '../../../src/contract/money.ts';
 import { lineAmount } from '../../../src/contract/quantity.ts';
 
 export function linesValue(row: Row, quantityOf: (line: Line) => unknown = (line) => line.quantity): bigint | null {
-  const priced = ((row.lines as Line[] | undefined) ?? []).filter((line) => (toRials(line.unitPrice) ?? 0n) > 0n && quantityOf(line) != null);
+  const priced = ((row.lines as Line[] | undefined) ?? []).filter(
+    (line) => (toRials(line.unitPrice) ?? 0n) > 0n && quantityOf(line) != null,
+  );
   if (!priced.length) return null;
   return priced.reduce((sum, line) => sum + lineAmount(quantityOf(line), line.unitPrice), 0n);
 }

@@ -12,7 +12,11 @@ export const Category = defineEntity({
   fields: {
     name: { kind: 'text', label: /*i18n*/ { id: 'field.Category.name', message: 'Name' }, required: true, max: 80 },
     code: { kind: 'text', label: /*i18n*/ { id: 'field.Category.code', message: 'Code' }, unique: true, max: 30 },
-    parentId: { kind: 'reference', to: 'WarehousingMVM/Category', label: /*i18n*/ { id: 'field.Category.parentId', message: 'Parent category' } },
+    parentId: {
+      kind: 'reference',
+      to: 'WarehousingMVM/Category',
+      label: /*i18n*/ { id: 'field.Category.parentId', message: 'Parent category' },
+    },
     description: { kind: 'longText', label: /*i18n*/ { id: 'field.Category.description', message: 'Description' }, max: 500 },
   },
   titleField: 'name',
@@ -52,7 +56,11 @@ export const Product = defineEntity({
       label: /*i18n*/ { id: 'field.Product.barcodes', message: 'Barcodes' },
       hint: /*i18n*/ { id: 'field.Product.barcodes.hint', message: 'EAN-13, Code 128 or QR text; scan or type, one per line.' },
     },
-    categoryId: { kind: 'reference', to: 'WarehousingMVM/Category', label: /*i18n*/ { id: 'field.Product.categoryId', message: 'Category' } },
+    categoryId: {
+      kind: 'reference',
+      to: 'WarehousingMVM/Category',
+      label: /*i18n*/ { id: 'field.Product.categoryId', message: 'Category' },
+    },
     unit: { kind: 'select', label: /*i18n*/ { id: 'field.Product.unit', message: 'Unit' }, required: true, options: unitOptions },
     purchasePrice: { kind: 'money', label: /*i18n*/ { id: 'field.Product.purchasePrice', message: 'Purchase price' }, min: 0 },
     salePrice: { kind: 'money', label: /*i18n*/ { id: 'field.Product.salePrice', message: 'Sale price' }, min: 0 },
@@ -69,7 +77,10 @@ export const Product = defineEntity({
     expires: {
       kind: 'boolean',
       label: /*i18n*/ { id: 'field.Product.expires', message: 'Its batches expire' },
-      hint: /*i18n*/ { id: 'field.Product.expires.hint', message: 'Goods in of a product tracked by batch then need each batch’s expiry date.' },
+      hint: /*i18n*/ {
+        id: 'field.Product.expires.hint',
+        message: 'Goods in of a product tracked by batch then need each batch’s expiry date.',
+      },
     },
     active: { kind: 'boolean', label: /*i18n*/ { id: 'field.Product.active', message: 'Active' } },
     description: { kind: 'longText', label: /*i18n*/ { id: 'field.Product.description', message: 'Description' }, max: 1000 },
@@ -95,7 +106,10 @@ export const Warehouse = defineEntity({
     allowsNegativeStock: {
       kind: 'boolean',
       label: /*i18n*/ { id: 'field.Warehouse.allowsNegativeStock', message: 'Allows negative stock' },
-      hint: /*i18n*/ { id: 'field.Warehouse.allowsNegativeStock.hint', message: 'Issues are accepted even when the system shows too little on hand.' },
+      hint: /*i18n*/ {
+        id: 'field.Warehouse.allowsNegativeStock.hint',
+        message: 'Issues are accepted even when the system shows too little on hand.',
+      },
     },
     active: { kind: 'boolean', label: /*i18n*/ { id: 'field.Warehouse.active', message: 'Active' } },
   },
@@ -113,7 +127,12 @@ export const Location = defineEntity({
   label: /*i18n*/ { id: 'entity.WarehousingMVM.Location', message: 'Location' },
   pluralLabel: /*i18n*/ { id: 'entity.WarehousingMVM.Location.plural', message: 'Locations' },
   fields: {
-    warehouseId: { kind: 'reference', to: 'WarehousingMVM/Warehouse', label: /*i18n*/ { id: 'field.Location.warehouseId', message: 'Warehouse' }, required: true },
+    warehouseId: {
+      kind: 'reference',
+      to: 'WarehousingMVM/Warehouse',
+      label: /*i18n*/ { id: 'field.Location.warehouseId', message: 'Warehouse' },
+      required: true,
+    },
     parentId: { kind: 'reference', to: 'WarehousingMVM/Location', label: /*i18n*/ { id: 'field.Location.parentId', message: 'Inside' } },
     code: {
       kind: 'text',

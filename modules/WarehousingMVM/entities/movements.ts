@@ -13,20 +13,49 @@ export const Transfer = defineEntity({
   pluralLabel: /*i18n*/ { id: 'entity.WarehousingMVM.Transfer.plural', message: 'Transfers' },
   fields: {
     date: { kind: 'date', label: /*i18n*/ { id: 'field.Transfer.date', message: 'Date' }, required: true },
-    fromWarehouseId: { kind: 'reference', to: 'WarehousingMVM/Warehouse', label: /*i18n*/ { id: 'field.Transfer.fromWarehouseId', message: 'From warehouse' }, required: true },
-    toWarehouseId: { kind: 'reference', to: 'WarehousingMVM/Warehouse', label: /*i18n*/ { id: 'field.Transfer.toWarehouseId', message: 'To warehouse' }, required: true },
+    fromWarehouseId: {
+      kind: 'reference',
+      to: 'WarehousingMVM/Warehouse',
+      label: /*i18n*/ { id: 'field.Transfer.fromWarehouseId', message: 'From warehouse' },
+      required: true,
+    },
+    toWarehouseId: {
+      kind: 'reference',
+      to: 'WarehousingMVM/Warehouse',
+      label: /*i18n*/ { id: 'field.Transfer.toWarehouseId', message: 'To warehouse' },
+      required: true,
+    },
     note: { kind: 'longText', label: /*i18n*/ { id: 'field.Transfer.note', message: 'Note' }, max: 1000 },
     /** The arrival that received it at the other end (between warehouses), set by the server. */
-    arrivalId: { kind: 'reference', to: 'WarehousingMVM/TransferArrival', label: /*i18n*/ { id: 'field.Transfer.arrivalId', message: 'Received by' }, readOnly: true, internal: true },
+    arrivalId: {
+      kind: 'reference',
+      to: 'WarehousingMVM/TransferArrival',
+      label: /*i18n*/ { id: 'field.Transfer.arrivalId', message: 'Received by' },
+      readOnly: true,
+      internal: true,
+    },
   },
   document: {
     series: 'TR',
     print: { title: /*i18n*/ { id: 'print.Transfer', message: 'Transfer between warehouses' } },
     lines: {
-      productId: { kind: 'reference', to: 'WarehousingMVM/Product', label: /*i18n*/ { id: 'field.TransferLine.productId', message: 'Product' }, required: true },
+      productId: {
+        kind: 'reference',
+        to: 'WarehousingMVM/Product',
+        label: /*i18n*/ { id: 'field.TransferLine.productId', message: 'Product' },
+        required: true,
+      },
       quantity: { kind: 'decimal', label: /*i18n*/ { id: 'field.TransferLine.quantity', message: 'Quantity' }, required: true, min: 0.001 },
-      fromLocationId: { kind: 'reference', to: 'WarehousingMVM/Location', label: /*i18n*/ { id: 'field.TransferLine.fromLocationId', message: 'From location' } },
-      toLocationId: { kind: 'reference', to: 'WarehousingMVM/Location', label: /*i18n*/ { id: 'field.TransferLine.toLocationId', message: 'To location' } },
+      fromLocationId: {
+        kind: 'reference',
+        to: 'WarehousingMVM/Location',
+        label: /*i18n*/ { id: 'field.TransferLine.fromLocationId', message: 'From location' },
+      },
+      toLocationId: {
+        kind: 'reference',
+        to: 'WarehousingMVM/Location',
+        label: /*i18n*/ { id: 'field.TransferLine.toLocationId', message: 'To location' },
+      },
       batch: { kind: 'text', label: /*i18n*/ { id: 'field.TransferLine.batch', message: 'Batch' }, max: 40 },
       expiry: { kind: 'date', label: /*i18n*/ { id: 'field.TransferLine.expiry', message: 'Expiry' } },
     },
@@ -46,7 +75,12 @@ export const TransferArrival = defineEntity({
   label: /*i18n*/ { id: 'entity.WarehousingMVM.TransferArrival', message: 'Transfer arrival' },
   pluralLabel: /*i18n*/ { id: 'entity.WarehousingMVM.TransferArrival.plural', message: 'Transfer arrivals' },
   fields: {
-    transferId: { kind: 'reference', to: 'WarehousingMVM/Transfer', label: /*i18n*/ { id: 'field.TransferArrival.transferId', message: 'Transfer' }, required: true },
+    transferId: {
+      kind: 'reference',
+      to: 'WarehousingMVM/Transfer',
+      label: /*i18n*/ { id: 'field.TransferArrival.transferId', message: 'Transfer' },
+      required: true,
+    },
     date: { kind: 'date', label: /*i18n*/ { id: 'field.TransferArrival.date', message: 'Date' }, required: true },
     note: { kind: 'longText', label: /*i18n*/ { id: 'field.TransferArrival.note', message: 'Note on differences' }, max: 1000 },
   },
@@ -54,9 +88,18 @@ export const TransferArrival = defineEntity({
     series: 'TA',
     print: { title: /*i18n*/ { id: 'print.TransferArrival', message: 'Transfer arrival receipt' } },
     lines: {
-      productId: { kind: 'reference', to: 'WarehousingMVM/Product', label: /*i18n*/ { id: 'field.ArrivalLine.productId', message: 'Product' }, required: true },
+      productId: {
+        kind: 'reference',
+        to: 'WarehousingMVM/Product',
+        label: /*i18n*/ { id: 'field.ArrivalLine.productId', message: 'Product' },
+        required: true,
+      },
       quantity: { kind: 'decimal', label: /*i18n*/ { id: 'field.ArrivalLine.quantity', message: 'Received' }, required: true, min: 0 },
-      locationId: { kind: 'reference', to: 'WarehousingMVM/Location', label: /*i18n*/ { id: 'field.ArrivalLine.locationId', message: 'Put in location' } },
+      locationId: {
+        kind: 'reference',
+        to: 'WarehousingMVM/Location',
+        label: /*i18n*/ { id: 'field.ArrivalLine.locationId', message: 'Put in location' },
+      },
       batch: { kind: 'text', label: /*i18n*/ { id: 'field.ArrivalLine.batch', message: 'Batch' }, max: 40 },
       expiry: { kind: 'date', label: /*i18n*/ { id: 'field.ArrivalLine.expiry', message: 'Expiry' } },
     },

@@ -26,7 +26,12 @@ export const Receipt = defineEntity({
       ],
     },
     date: { kind: 'date', label: /*i18n*/ { id: 'field.Receipt.date', message: 'Date' }, required: true },
-    warehouseId: { kind: 'reference', to: 'WarehousingMVM/Warehouse', label: /*i18n*/ { id: 'field.Receipt.warehouseId', message: 'Warehouse' }, required: true },
+    warehouseId: {
+      kind: 'reference',
+      to: 'WarehousingMVM/Warehouse',
+      label: /*i18n*/ { id: 'field.Receipt.warehouseId', message: 'Warehouse' },
+      required: true,
+    },
     partyId: { kind: 'reference', to: 'WarehousingMVM/Party', label: /*i18n*/ { id: 'field.Receipt.partyId', message: 'From / to' } },
     reference: {
       kind: 'text',
@@ -40,7 +45,12 @@ export const Receipt = defineEntity({
      * bought from nobody: set only by holders of the opening-stock grant, since it moves the value
      * out of payables into opening equity.
      */
-    opening: { kind: 'boolean', label: /*i18n*/ { id: 'field.Receipt.opening', message: 'Opening stock' }, internal: true, guard: { grant: OPENING_STOCK_GRANT } },
+    opening: {
+      kind: 'boolean',
+      label: /*i18n*/ { id: 'field.Receipt.opening', message: 'Opening stock' },
+      internal: true,
+      guard: { grant: OPENING_STOCK_GRANT },
+    },
   },
   document: {
     series: 'RC',
@@ -52,10 +62,19 @@ export const Receipt = defineEntity({
       amount: (row) => linesValue(row),
     },
     lines: {
-      productId: { kind: 'reference', to: 'WarehousingMVM/Product', label: /*i18n*/ { id: 'field.ReceiptLine.productId', message: 'Product' }, required: true },
+      productId: {
+        kind: 'reference',
+        to: 'WarehousingMVM/Product',
+        label: /*i18n*/ { id: 'field.ReceiptLine.productId', message: 'Product' },
+        required: true,
+      },
       quantity: { kind: 'decimal', label: /*i18n*/ { id: 'field.ReceiptLine.quantity', message: 'Quantity' }, required: true, min: 0.001 },
       unitPrice: { kind: 'money', label: /*i18n*/ { id: 'field.ReceiptLine.unitPrice', message: 'Unit price' }, min: 0 },
-      locationId: { kind: 'reference', to: 'WarehousingMVM/Location', label: /*i18n*/ { id: 'field.ReceiptLine.locationId', message: 'Location' } },
+      locationId: {
+        kind: 'reference',
+        to: 'WarehousingMVM/Location',
+        label: /*i18n*/ { id: 'field.ReceiptLine.locationId', message: 'Location' },
+      },
       batch: { kind: 'text', label: /*i18n*/ { id: 'field.ReceiptLine.batch', message: 'Batch' }, max: 40 },
       expiry: { kind: 'date', label: /*i18n*/ { id: 'field.ReceiptLine.expiry', message: 'Expiry' } },
     },
@@ -67,19 +86,42 @@ export const Receipt = defineEntity({
   defaultSort: { field: 'date', direction: 'desc' },
   staff: ['read', 'create', 'update'],
   grants: {
-    [OPENING_STOCK_GRANT]: /*i18n*/ { id: 'grant.Receipt.openingStock', message: 'Enter opening stock (goods the business had before its books began)' },
+    [OPENING_STOCK_GRANT]: /*i18n*/ {
+      id: 'grant.Receipt.openingStock',
+      message: 'Enter opening stock (goods the business had before its books began)',
+    },
   },
 });
 
 /** Where a move or balance is: product × warehouse × location (× batch), as the ledgers key them. */
 const place = {
-  productId: { kind: 'reference', to: 'WarehousingMVM/Product', label: /*i18n*/ { id: 'field.Stock.productId', message: 'Product' }, readOnly: true },
-  warehouseId: { kind: 'reference', to: 'WarehousingMVM/Warehouse', label: /*i18n*/ { id: 'field.Stock.warehouseId', message: 'Warehouse' }, readOnly: true },
-  locationId: { kind: 'reference', to: 'WarehousingMVM/Location', label: /*i18n*/ { id: 'field.Stock.locationId', message: 'Location' }, readOnly: true },
+  productId: {
+    kind: 'reference',
+    to: 'WarehousingMVM/Product',
+    label: /*i18n*/ { id: 'field.Stock.productId', message: 'Product' },
+    readOnly: true,
+  },
+  warehouseId: {
+    kind: 'reference',
+    to: 'WarehousingMVM/Warehouse',
+    label: /*i18n*/ { id: 'field.Stock.warehouseId', message: 'Warehouse' },
+    readOnly: true,
+  },
+  locationId: {
+    kind: 'reference',
+    to: 'WarehousingMVM/Location',
+    label: /*i18n*/ { id: 'field.Stock.locationId', message: 'Location' },
+    readOnly: true,
+  },
   batch: { kind: 'text', label: /*i18n*/ { id: 'field.Stock.batch', message: 'Batch' }, readOnly: true },
   expiry: { kind: 'date', label: /*i18n*/ { id: 'field.Stock.expiry', message: 'Expiry' }, readOnly: true },
   /** The consignor who owns this stock (consignment), kept apart from the panel's own. */
-  ownerId: { kind: 'reference', to: 'WarehousingMVM/Party', label: /*i18n*/ { id: 'field.Stock.ownerId', message: 'Owner (consignor)' }, readOnly: true },
+  ownerId: {
+    kind: 'reference',
+    to: 'WarehousingMVM/Party',
+    label: /*i18n*/ { id: 'field.Stock.ownerId', message: 'Owner (consignor)' },
+    readOnly: true,
+  },
   /** Dispatched to this warehouse by a transfer and not yet received there. */
   inTransit: { kind: 'boolean', label: /*i18n*/ { id: 'field.Stock.inTransit', message: 'In transit' }, readOnly: true },
 } as const;
@@ -95,8 +137,18 @@ export const StockMove = defineEntity({
     ...place,
     quantity: { kind: 'decimal', label: /*i18n*/ { id: 'field.StockMove.quantity', message: 'Quantity' }, readOnly: true },
     value: { kind: 'money', label: /*i18n*/ { id: 'field.StockMove.value', message: 'Value' }, readOnly: true },
-    partyId: { kind: 'reference', to: 'WarehousingMVM/Party', label: /*i18n*/ { id: 'field.StockMove.partyId', message: 'From / to' }, readOnly: true },
-    sourceType: { kind: 'text', label: /*i18n*/ { id: 'field.StockMove.sourceType', message: 'Document type' }, readOnly: true, internal: true },
+    partyId: {
+      kind: 'reference',
+      to: 'WarehousingMVM/Party',
+      label: /*i18n*/ { id: 'field.StockMove.partyId', message: 'From / to' },
+      readOnly: true,
+    },
+    sourceType: {
+      kind: 'text',
+      label: /*i18n*/ { id: 'field.StockMove.sourceType', message: 'Document type' },
+      readOnly: true,
+      internal: true,
+    },
     sourceId: { kind: 'text', label: /*i18n*/ { id: 'field.StockMove.sourceId', message: 'Document' }, readOnly: true, internal: true },
     sourceNumber: { kind: 'text', label: /*i18n*/ { id: 'field.StockMove.sourceNumber', message: 'Document number' }, readOnly: true },
   },

@@ -11,7 +11,11 @@ export type BatchProblems = Partial<Record<'batch' | 'expiry', 'required'>>;
 
 const blank = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && !value.trim());
 
-export function batchProblems(product: BatchTracking | null | undefined, line: Readonly<Record<string, unknown>>, incoming: boolean): BatchProblems {
+export function batchProblems(
+  product: BatchTracking | null | undefined,
+  line: Readonly<Record<string, unknown>>,
+  incoming: boolean,
+): BatchProblems {
   if (product?.tracksBatches !== true) return {};
   const problems: BatchProblems = {};
   if (blank(line.batch)) problems.batch = 'required';

@@ -48,7 +48,14 @@ export function mergeCountEntries(entries: Iterable<CountEntryValues>): Map<stri
     const batch = text(entry.batch);
     const key = countKey(productId, locationId, batch);
     let sum = sums.get(key);
-    if (!sum) sums.set(key, (sum = { place: { key, productId, locationId, batch, expiry: text(entry.expiry), quantity: '0.000', entries: 0 }, thousandths: 0n }));
+    if (!sum)
+      sums.set(
+        key,
+        (sum = {
+          place: { key, productId, locationId, batch, expiry: text(entry.expiry), quantity: '0.000', entries: 0 },
+          thousandths: 0n,
+        }),
+      );
     sum.thousandths += quantity;
     sum.place.entries++;
     if (!sum.place.expiry) sum.place.expiry = text(entry.expiry);

@@ -96,29 +96,43 @@ function transferMoves(doc: Row, submitted: Map<string, Move>): Expected[] {
     const quantity = thousandths(line.quantity);
     const out = submitted.get(moveId(doc.id, `${line.id}:out`, 'submit'));
     return [
-      { ...place, lineId: `${line.id}:out`, warehouseId: from, locationId: optionalText(line.fromLocationId), inTransit: false, quantity: -quantity, value: null },
+      {
+        ...place,
+        lineId: `${line.id}:out`,
+        warehouseId: from,
+        locationId: optionalText(line.fromLocationId),
+        inTransit: false,
+        quantity: -quantity,
+        value: null,
+      },
       // The far end carries what the near end took out.
-      { ...place, lineId: `${line.id}:in`, warehouseId: to, locationId: between ? null : optionalText(line.toLocationId), inTransit: between, quantity, value: out ? -out.value : null },
+      {
+        ...place,
+        lineId: `${line.id}:in`,
+        warehouseId: to,
+        locationId: between ? null : optionalText(line.toLocationId),
+        inTransit: between,
+        quantity,
+        value: out ? -out.value : null,
+      },
     ];
   });
 }
 
 function arrivalMoves(doc: Row, transfers: Map<string, Row>, submitted: Map<string, Move>): Expected[] {
   const transfer = transfers.get(String(doc.transferId));
-  const into = (doc.lines as Line[]).map(
-    (line, i): Expected => ({
-      lineId: line.id,
-      productId: String(line.productId),
-      warehouseId: String(transfer?.toWarehouseId ?? ''),
-      locationId: optionalText(line.locationId),
-      batch: optionalText(line.batch),
-      ownerId: null,
-      inTransit: false,
-      quantity: thousandths(line.quantity),
-      value: null,
-      line: i + 1,
-    }),
-  );
+  const into = (doc.lines as Line[]).map((line, i): Expected => ({
+    lineId: line.id,
+    productId: String(line.productId),
+    warehouseId: String(transfer?.toWarehouseId ?? ''),
+    locationId: optionalText(line.locationId),
+    batch: optionalText(line.batch),
+    ownerId: null,
+    inTransit: false,
+    quantity: thousandths(line.quantity),
+    value: null,
+    line: i + 1,
+  }));
   if (!transfer) return into;
   // Out of transit: exactly what the transfer's submit put in transit.
   const dispatched = (transfer.lines as Line[]).flatMap((line) => {
@@ -126,12 +140,25 @@ function arrivalMoves(doc: Row, transfers: Map<string, Row>, submitted: Map<stri
     return m?.inTransit ? [m] : [];
   });
   return [
-    ...dispatched.map((m): Expected => ({ lineId: `${m.id}:transit`, productId: m.productId, warehouseId: m.warehouseId, locationId: null, batch: m.batch, ownerId: null, inTransit: true, quantity: -m.quantity, value: -m.value, line: null })),
+    ...dispatched.map((m): Expected => ({
+      lineId: `${m.id}:transit`,
+      productId: m.productId,
+      warehouseId: m.warehouseId,
+      locationId: null,
+      batch: m.batch,
+      ownerId: null,
+      inTransit: true,
+      quantity: -m.quantity,
+      value: -m.value,
+      line: null,
+    })),
     ...into.filter((e) => e.quantity > 0n),
   ];
 }
 
-const describeMove = (m: Pick<Move, 'productId' | 'warehouseId' | 'locationId' | 'batch' | 'ownerId' | 'inTransit' | 'quantity'> & { value: bigint | null }) =>
+const describeMove = (
+  m: Pick<Move, 'productId' | 'warehouseId' | 'locationId' | 'batch' | 'ownerId' | 'inTransit' | 'quantity'> & { value: bigint | null },
+) =>
   `product ${m.productId} warehouse ${m.warehouseId} location ${m.locationId ?? '∅'} batch ${m.batch ?? '∅'}${m.ownerId ? ` owner ${m.ownerId}` : ''}${m.inTransit ? ' in transit' : ''} quantity ${quantityText(m.quantity)}${m.value === null ? '' : ` value ${m.value}`}`;
 
 function sameMove(e: Expected, m: Move): boolean {
@@ -160,7 +187,15 @@ const movesFromDocuments: BooksCheck = {
     for (const entity of documents) for (const doc of await selectRows(q, entity, panelId)) docs.set(doc.id, { type: entity.key, doc });
     const transfers = new Map([...docs.values()].filter((d) => d.type === Transfer.key).map((d) => [d.doc.id, d.doc]));
     const differ = (doc: { type: string; doc: Row }, rowId: string | null, expected: string, found: string, problem: string) =>
-      differences.push({ check: 'movesFromDocuments', entity: StockMove.key, rowId, document: { type: doc.type, id: doc.doc.id, number: (doc.doc.number as string | null) ?? null }, expected, found, problem });
+      differences.push({
+        check: 'movesFromDocuments',
+        entity: StockMove.key,
+        rowId,
+        document: { type: doc.type, id: doc.doc.id, number: (doc.doc.number as string | null) ?? null },
+        expected,
+        found,
+        problem,
+      });
 
     for (const d of docs.values()) {
       const { doc, type } = d;
@@ -168,7 +203,8 @@ const movesFromDocuments: BooksCheck = {
       if (status === 'draft') continue;
       let expected: Expected[] | null;
       if (type === Receipt.key) expected = lineMoves(doc, doc.direction === 'in' ? 1n : -1n, { valued: doc.direction === 'in' });
-      else if (type === Consignment.key) expected = lineMoves(doc, doc.kind === 'receive' ? 1n : -1n, { ownerId: String(doc.partyId), valued: false });
+      else if (type === Consignment.key)
+        expected = lineMoves(doc, doc.kind === 'receive' ? 1n : -1n, { ownerId: String(doc.partyId), valued: false });
       else if (type === Transfer.key) expected = transferMoves(doc, byId);
       else if (type === TransferArrival.key) expected = arrivalMoves(doc, transfers, byId);
       else expected = null;
@@ -178,11 +214,13 @@ const movesFromDocuments: BooksCheck = {
           const id = moveId(doc.id, e.lineId, 'submit');
           const m = byId.get(id);
           const where = e.line ? `line ${e.line}` : 'a move out of transit';
-          if (!m || m.sourceId !== doc.id) differ(d, id, describeMove(e), 'no move', `${where} of the ${status} document has no stock move`);
+          if (!m || m.sourceId !== doc.id)
+            differ(d, id, describeMove(e), 'no move', `${where} of the ${status} document has no stock move`);
           else {
             explained.add(m.id);
             forward.push(m);
-            if (!sameMove(e, m)) differ(d, m.id, describeMove(e), describeMove(m), `the stock move of ${where} is not what the document says`);
+            if (!sameMove(e, m))
+              differ(d, m.id, describeMove(e), describeMove(m), `the stock move of ${where} is not what the document says`);
           }
         }
       } else {
@@ -192,8 +230,19 @@ const movesFromDocuments: BooksCheck = {
           if (m.id !== moveId(doc.id, place, 'submit')) continue;
           explained.add(m.id);
           forward.push(m);
-          const outside = m.warehouseId !== doc.warehouseId || m.ownerId !== null || m.inTransit || (typeof doc.locationId === 'string' && doc.locationId && m.locationId !== doc.locationId);
-          if (outside) differ(d, m.id, `an adjustment in warehouse ${String(doc.warehouseId)}${doc.locationId ? ` location ${String(doc.locationId)}` : ''}`, describeMove(m), 'a count adjusted stock outside the place it counted');
+          const outside =
+            m.warehouseId !== doc.warehouseId ||
+            m.ownerId !== null ||
+            m.inTransit ||
+            (typeof doc.locationId === 'string' && doc.locationId && m.locationId !== doc.locationId);
+          if (outside)
+            differ(
+              d,
+              m.id,
+              `an adjustment in warehouse ${String(doc.warehouseId)}${doc.locationId ? ` location ${String(doc.locationId)}` : ''}`,
+              describeMove(m),
+              'a count adjusted stock outside the place it counted',
+            );
         }
       }
       for (const m of forward) {
@@ -211,7 +260,8 @@ const movesFromDocuments: BooksCheck = {
         if (!back) differ(d, id, describeMove(opposite), 'no move', 'the cancelled document did not reverse one of its moves');
         else {
           explained.add(id);
-          if (!sameMove(opposite, back)) differ(d, id, describeMove(opposite), describeMove(back), 'the reversal of a move is not its exact opposite');
+          if (!sameMove(opposite, back))
+            differ(d, id, describeMove(opposite), describeMove(back), 'the reversal of a move is not its exact opposite');
         }
       }
     }
@@ -220,7 +270,13 @@ const movesFromDocuments: BooksCheck = {
       const source = docs.get(m.sourceId);
       if (source && source.type === m.sourceType) {
         const status = String(source.doc.status);
-        differ(source, m.id, 'no move', describeMove(m), status === 'draft' ? 'a draft has a stock move' : 'a stock move that no line of its document explains');
+        differ(
+          source,
+          m.id,
+          'no move',
+          describeMove(m),
+          status === 'draft' ? 'a draft has a stock move' : 'a stock move that no line of its document explains',
+        );
       } else {
         differences.push({
           check: 'movesFromDocuments',
@@ -264,9 +320,24 @@ const noNegativeStock: BooksCheck = {
 const source = { type: 'sourceType', id: 'sourceId', number: 'sourceNumber' };
 
 export const booksChecks: readonly BooksCheck[] = [
-  balanceFromLedger({ name: 'stockBalances', balance: StockBalance, ledger: StockMove, key: ['productId', 'warehouseId', 'locationId', 'batch', 'ownerId', 'inTransit'], sums: { quantity: 'quantity' }, source }),
+  balanceFromLedger({
+    name: 'stockBalances',
+    balance: StockBalance,
+    ledger: StockMove,
+    key: ['productId', 'warehouseId', 'locationId', 'batch', 'ownerId', 'inTransit'],
+    sums: { quantity: 'quantity' },
+    source,
+  }),
   // Consignment stock is the consignor's: never valued as ours.
-  balanceFromLedger({ name: 'stockValuations', balance: StockValuation, ledger: StockMove, key: ['productId', 'warehouseId'], sums: { quantity: 'quantity', value: 'value' }, ledgerWhere: `${columnName('ownerId')} IS NULL`, source }),
+  balanceFromLedger({
+    name: 'stockValuations',
+    balance: StockValuation,
+    ledger: StockMove,
+    key: ['productId', 'warehouseId'],
+    sums: { quantity: 'quantity', value: 'value' },
+    ledgerWhere: `${columnName('ownerId')} IS NULL`,
+    source,
+  }),
   noNegativeStock,
   movesFromDocuments,
 ];

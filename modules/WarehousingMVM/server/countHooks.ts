@@ -9,7 +9,15 @@ import { Code } from '../../../src/contract/codes.ts';
 import type { Row } from '../../../src/contract/entity.ts';
 import { compareQuantities, isZeroQuantity, lineAmount, subtractQuantity, unitCost, ZERO } from '../../../src/contract/quantity.ts';
 import { rials } from '../../../src/contract/money.ts';
-import { findRow, findRows, readBalances, RuleRejection, selectRows, type EntityHooks, type WriteContext } from '../../../server/moduleApi.ts';
+import {
+  findRow,
+  findRows,
+  readBalances,
+  RuleRejection,
+  selectRows,
+  type EntityHooks,
+  type WriteContext,
+} from '../../../server/moduleApi.ts';
 import { Location, Product } from '../entities/masterData.ts';
 import { CountEntry, StockCount } from '../entities/counts.ts';
 import { StockBalance, StockValuation } from '../entities/stock.ts';
@@ -46,12 +54,22 @@ async function countChanges(ctx: WriteContext, doc: Row): Promise<StockChange[]>
   const inScope = (await selectRows(ctx.tx, StockBalance, ctx.access.id, (p) => `warehouse_id = $${p.push(warehouseId)}`)).filter(
     (b) => !b.ownerId && b.inTransit !== true && (!onlyLocation || b.locationId === onlyLocation),
   );
-  const places = new Map<string, { productId: string; locationId: string | null; batch: string | null; expiry: string | null; counted: string }>();
+  const places = new Map<
+    string,
+    { productId: string; locationId: string | null; batch: string | null; expiry: string | null; counted: string }
+  >();
   for (const c of counted.values()) places.set(c.key, { ...c, counted: compareQuantities(c.quantity, ZERO) < 0 ? ZERO : c.quantity });
   if (doc.zeroUncounted === true) {
     for (const b of inScope) {
       const key = countKey(String(b.productId), (b.locationId as string | null) ?? null, (b.batch as string | null) ?? null);
-      if (!places.has(key)) places.set(key, { productId: String(b.productId), locationId: (b.locationId as string | null) ?? null, batch: (b.batch as string | null) ?? null, expiry: (b.expiry as string | null) ?? null, counted: ZERO });
+      if (!places.has(key))
+        places.set(key, {
+          productId: String(b.productId),
+          locationId: (b.locationId as string | null) ?? null,
+          batch: (b.batch as string | null) ?? null,
+          expiry: (b.expiry as string | null) ?? null,
+          counted: ZERO,
+        });
     }
   }
   const onHand = new Map(inScope.map((b) => [b.id, String(b.quantity ?? ZERO)]));
@@ -70,10 +88,20 @@ async function valueGains(ctx: WriteContext, changes: StockChange[]): Promise<vo
   const gains = changes.filter((c) => compareQuantities(c.quantity, ZERO) > 0);
   if (!gains.length) return;
   const valuations = new Map((await readBalances(ctx, StockValuation, gains.map(valuationId))).map((v) => [v.id, v]));
-  const products = new Map((await findRows(ctx.tx, Product, ctx.access.id, gains.map((c) => c.productId))).map((p) => [p.id, p]));
+  const products = new Map(
+    (
+      await findRows(
+        ctx.tx,
+        Product,
+        ctx.access.id,
+        gains.map((c) => c.productId),
+      )
+    ).map((p) => [p.id, p]),
+  );
   for (const c of gains) {
     const held = valuations.get(valuationId(c));
-    const average = held && !isZeroQuantity(held.quantity) ? unitCost(held.value, held.quantity) : rials(products.get(c.productId)?.purchasePrice);
+    const average =
+      held && !isZeroQuantity(held.quantity) ? unitCost(held.value, held.quantity) : rials(products.get(c.productId)?.purchasePrice);
     c.value = lineAmount(c.quantity, average > 0n ? average : 0n);
   }
 }

@@ -49,7 +49,11 @@ async function buildReceiptEvents({ q, panelId }: PublishScope, docs: readonly R
   const partyIds = [...new Set(docs.flatMap((doc) => (typeof doc.partyId === 'string' && doc.partyId ? [doc.partyId] : [])))];
   const parties = new Map((await findRows(q, Party, panelId, partyIds)).map((p) => [p.id, p]));
   return docs.map((doc) => {
-    const lines = (doc.lines as Line[]).map((l) => ({ lineId: l.id, productId: String(l.productId), value: moves.get(submitMoveId(doc, l)) ?? 0n }));
+    const lines = (doc.lines as Line[]).map((l) => ({
+      lineId: l.id,
+      productId: String(l.productId),
+      value: moves.get(submitMoveId(doc, l)) ?? 0n,
+    }));
     const partyId = typeof doc.partyId === 'string' && doc.partyId ? doc.partyId : null;
     const name = partyId ? parties.get(partyId)?.name : null;
     return {

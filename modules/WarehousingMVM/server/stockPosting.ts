@@ -8,9 +8,29 @@
  */
 import { Code } from '../../../src/contract/codes.ts';
 import type { Line, Row } from '../../../src/contract/entity.ts';
-import { addQuantities, compareQuantities, isZeroQuantity, lineAmount, negateQuantity, subtractQuantity, unitCost, ZERO, type Quantity } from '../../../src/contract/quantity.ts';
+import {
+  addQuantities,
+  compareQuantities,
+  isZeroQuantity,
+  lineAmount,
+  negateQuantity,
+  subtractQuantity,
+  unitCost,
+  ZERO,
+  type Quantity,
+} from '../../../src/contract/quantity.ts';
 import { fitsMoney, rials } from '../../../src/contract/money.ts';
-import { adjustBalances, appendLedger, findRows, overflow, readBalances, RuleRejection, stableId, type BalanceChange, type WriteContext } from '../../../server/moduleApi.ts';
+import {
+  adjustBalances,
+  appendLedger,
+  findRows,
+  overflow,
+  readBalances,
+  RuleRejection,
+  stableId,
+  type BalanceChange,
+  type WriteContext,
+} from '../../../server/moduleApi.ts';
 import { Location, Product, Warehouse } from '../entities/masterData.ts';
 import { StockBalance, StockMove, StockValuation } from '../entities/stock.ts';
 import { batchProblems } from '../rules/batchRule.ts';
@@ -61,13 +81,21 @@ export const valuationId = (c: Pick<StockChange, 'productId' | 'warehouseId'>) =
  * (and its expiry, coming in, when it expires: rules/batchRule.ts), and each named location must
  * be one of the warehouse given for that field.
  */
-export async function checkLines(ctx: WriteContext, lines: readonly Line[], places: Record<string, string>, incoming = false): Promise<void> {
-  const products = new Map((await findRows(ctx.tx, Product, ctx.access.id, [...new Set(lines.map((l) => String(l.productId)))])).map((p) => [p.id, p]));
+export async function checkLines(
+  ctx: WriteContext,
+  lines: readonly Line[],
+  places: Record<string, string>,
+  incoming = false,
+): Promise<void> {
+  const products = new Map(
+    (await findRows(ctx.tx, Product, ctx.access.id, [...new Set(lines.map((l) => String(l.productId)))])).map((p) => [p.id, p]),
+  );
   const ids = lines.flatMap((l) => Object.keys(places).flatMap((f) => (typeof l[f] === 'string' ? [String(l[f])] : [])));
   const locations = new Map((await findRows(ctx.tx, Location, ctx.access.id, [...new Set(ids)])).map((p) => [p.id, p]));
   const fields: Record<string, 'required' | 'reference'> = {};
   lines.forEach((line, i) => {
-    for (const [field, problem] of Object.entries(batchProblems(products.get(String(line.productId)), line, incoming))) fields[`lines.${i}.${field}`] = problem;
+    for (const [field, problem] of Object.entries(batchProblems(products.get(String(line.productId)), line, incoming)))
+      fields[`lines.${i}.${field}`] = problem;
     for (const [field, warehouseId] of Object.entries(places)) {
       if (line[field] && locations.get(String(line[field]))?.warehouseId !== warehouseId) fields[`lines.${i}.${field}`] = 'reference';
     }
@@ -105,7 +133,9 @@ async function checkOnHand(ctx: WriteContext, changes: readonly StockChange[]): 
   const outgoing = changes.filter((c) => compareQuantities(c.quantity, ZERO) < 0);
   // Stock in transit is taken out only by what put it there (its arrival), never below zero.
   if (!outgoing.length) return;
-  const warehouses = new Map((await findRows(ctx.tx, Warehouse, ctx.access.id, [...new Set(outgoing.map((c) => c.warehouseId))])).map((w) => [w.id, w]));
+  const warehouses = new Map(
+    (await findRows(ctx.tx, Warehouse, ctx.access.id, [...new Set(outgoing.map((c) => c.warehouseId))])).map((w) => [w.id, w]),
+  );
   const needed = new Map<string, StockChange & { needed: Quantity }>();
   for (const c of changes) {
     const key = balanceId(c);
@@ -118,7 +148,16 @@ async function checkOnHand(ctx: WriteContext, changes: readonly StockChange[]): 
     if ((!c.inTransit && warehouses.get(c.warehouseId)?.allowsNegativeStock) || compareQuantities(c.needed, ZERO) <= 0) continue;
     const available = onHand.get(key) ?? ZERO;
     if (compareQuantities(available, c.needed) < 0) {
-      shortfalls.push({ productId: c.productId, warehouseId: c.warehouseId, locationId: c.locationId, batch: c.batch, ownerId: c.ownerId ?? null, needed: c.needed, available, short: subtractQuantity(c.needed, available) });
+      shortfalls.push({
+        productId: c.productId,
+        warehouseId: c.warehouseId,
+        locationId: c.locationId,
+        batch: c.batch,
+        ownerId: c.ownerId ?? null,
+        needed: c.needed,
+        available,
+        short: subtractQuantity(c.needed, available),
+      });
     }
   }
   if (shortfalls.length) throw new RuleRejection(Code.NotPossibleNow, undefined, { detail: { shortfalls } });
@@ -149,7 +188,13 @@ function originOf(c: StockChange): Record<string, string> | undefined {
 }
 
 /** Appends the moves and changes the balances and valuations of `changes`, all in the caller's transaction. */
-export async function postStock(ctx: WriteContext, doc: Row, step: 'submit' | 'cancel', changes: StockChange[], sourceType = 'WarehousingMVM/Receipt'): Promise<void> {
+export async function postStock(
+  ctx: WriteContext,
+  doc: Row,
+  step: 'submit' | 'cancel',
+  changes: StockChange[],
+  sourceType = 'WarehousingMVM/Receipt',
+): Promise<void> {
   await checkOnHand(ctx, changes);
   // A cancel's reversal carries the exact opposite values already: goods in that came at no value
   // go back out at none, not at the average cost as if they were an issue.
@@ -185,7 +230,15 @@ export async function postStock(ctx: WriteContext, doc: Row, step: 'submit' | 'c
   );
   const balances: BalanceChange[] = changes.map((c) => ({
     id: balanceId(c),
-    key: { productId: c.productId, warehouseId: c.warehouseId, locationId: c.locationId, batch: c.batch, expiry: c.expiry, ownerId: c.ownerId ?? null, inTransit: c.inTransit ?? false },
+    key: {
+      productId: c.productId,
+      warehouseId: c.warehouseId,
+      locationId: c.locationId,
+      batch: c.batch,
+      expiry: c.expiry,
+      ownerId: c.ownerId ?? null,
+      inTransit: c.inTransit ?? false,
+    },
     add: { quantity: c.quantity },
     origin: originOf(c),
   }));
@@ -193,14 +246,27 @@ export async function postStock(ctx: WriteContext, doc: Row, step: 'submit' | 'c
   await adjustBalances(
     ctx,
     StockValuation,
-    owned.map((c) => ({ id: valuationId(c), key: { productId: c.productId, warehouseId: c.warehouseId }, add: { quantity: c.quantity, value: c.value }, origin: originOf(c) })),
+    owned.map((c) => ({
+      id: valuationId(c),
+      key: { productId: c.productId, warehouseId: c.warehouseId },
+      add: { quantity: c.quantity, value: c.value },
+      origin: originOf(c),
+    })),
   );
 }
 
 /** Every move a document posted (its submit's, and its cancel's if any). */
 export async function movesOf(ctx: WriteContext, docId: string): Promise<Row[]> {
-  const moves = await ctx.tx.query<{ id: string }>(`SELECT id FROM ${StockMove.table} WHERE panel_id = $1 AND source_id = $2`, [ctx.access.id, docId]);
-  return findRows(ctx.tx, StockMove, ctx.access.id, moves.map((m) => m.id));
+  const moves = await ctx.tx.query<{ id: string }>(`SELECT id FROM ${StockMove.table} WHERE panel_id = $1 AND source_id = $2`, [
+    ctx.access.id,
+    docId,
+  ]);
+  return findRows(
+    ctx.tx,
+    StockMove,
+    ctx.access.id,
+    moves.map((m) => m.id),
+  );
 }
 
 /** The exact opposite of every move a document posted. */

@@ -24,7 +24,14 @@ function transferChanges(doc: Row): StockChange[] {
   const between = from !== to;
   return (doc.lines as Line[]).flatMap((line) => {
     const place = { productId: String(line.productId), batch: text(line.batch), expiry: text(line.expiry) };
-    const out: StockChange = { ...place, warehouseId: from, locationId: text(line.fromLocationId), quantity: negateQuantity(line.quantity), value: 0n, lineId: `${line.id}:out` };
+    const out: StockChange = {
+      ...place,
+      warehouseId: from,
+      locationId: text(line.fromLocationId),
+      quantity: negateQuantity(line.quantity),
+      value: 0n,
+      lineId: `${line.id}:out`,
+    };
     const into: StockChange = {
       ...place,
       warehouseId: to,
@@ -55,7 +62,8 @@ const groupKey = (productId: unknown, batch: unknown) => `${String(productId)}|$
 /** Splits `value` over `parts` pro rata to their thousandths, the last part taking what rounding leaves when the parts add up to `whole`. */
 function proRata(value: bigint, whole: bigint, parts: readonly bigint[]): bigint[] {
   const shares = parts.map((p) => (whole === 0n ? 0n : (value * p * 2n + whole) / (whole * 2n)));
-  if (parts.reduce((a, b) => a + b, 0n) === whole && shares.length) shares[shares.length - 1]! += value - shares.reduce((a, b) => a + b, 0n);
+  if (parts.reduce((a, b) => a + b, 0n) === whole && shares.length)
+    shares[shares.length - 1]! += value - shares.reduce((a, b) => a + b, 0n);
   return shares;
 }
 
@@ -64,7 +72,10 @@ async function arrivalChanges(ctx: WriteContext, doc: Row, transfer: Row): Promi
   const groups = new Map<string, { quantity: bigint; value: bigint }>();
   const changes: StockChange[] = dispatched.map((m) => {
     const g = groups.get(groupKey(m.productId, m.batch)) ?? { quantity: 0n, value: 0n };
-    groups.set(groupKey(m.productId, m.batch), { quantity: g.quantity + (toThousandths(m.quantity) ?? 0n), value: g.value + rials(m.value) });
+    groups.set(groupKey(m.productId, m.batch), {
+      quantity: g.quantity + (toThousandths(m.quantity) ?? 0n),
+      value: g.value + rials(m.value),
+    });
     return {
       productId: String(m.productId),
       warehouseId: String(m.warehouseId),
@@ -79,10 +90,15 @@ async function arrivalChanges(ctx: WriteContext, doc: Row, transfer: Row): Promi
   });
   const lines = (doc.lines as Line[]).filter((l) => (toThousandths(l.quantity) ?? 0n) > 0n);
   const byGroup = new Map<string, Line[]>();
-  for (const line of lines) byGroup.set(groupKey(line.productId, line.batch), [...(byGroup.get(groupKey(line.productId, line.batch)) ?? []), line]);
+  for (const line of lines)
+    byGroup.set(groupKey(line.productId, line.batch), [...(byGroup.get(groupKey(line.productId, line.batch)) ?? []), line]);
   for (const [key, group] of byGroup) {
     const sent = groups.get(key) ?? { quantity: 0n, value: 0n };
-    const values = proRata(sent.value, sent.quantity, group.map((l) => toThousandths(l.quantity) ?? 0n));
+    const values = proRata(
+      sent.value,
+      sent.quantity,
+      group.map((l) => toThousandths(l.quantity) ?? 0n),
+    );
     group.forEach((line, i) =>
       changes.push({
         productId: String(line.productId),
@@ -102,7 +118,8 @@ async function arrivalChanges(ctx: WriteContext, doc: Row, transfer: Row): Promi
 export const arrivalHooks: EntityHooks = {
   async onSubmit(ctx, doc) {
     const transfer = await findRow(ctx.tx, Transfer, ctx.access.id, String(doc.transferId));
-    if (!transfer || transfer.status !== 'submitted' || transfer.fromWarehouseId === transfer.toWarehouseId) throw new RuleRejection(Code.NotPossibleNow, { transferId: 'reference' });
+    if (!transfer || transfer.status !== 'submitted' || transfer.fromWarehouseId === transfer.toWarehouseId)
+      throw new RuleRejection(Code.NotPossibleNow, { transferId: 'reference' });
     if (transfer.arrivalId && transfer.arrivalId !== doc.id) throw new RuleRejection(Code.NotPossibleNow, { transferId: 'unique' });
     await checkLines(ctx, doc.lines as Line[], { locationId: String(transfer.toWarehouseId) });
     await postStock(ctx, doc, 'submit', await arrivalChanges(ctx, doc, transfer), ARRIVAL);

@@ -27,11 +27,16 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const session = useSession();
   const current = useCurrentUser();
   const displayName =
-    current.status === 'ready' ? `${current.user.firstName} ${current.user.lastName}`.trim() || current.user.userName : session.username ?? '';
+    current.status === 'ready'
+      ? `${current.user.firstName} ${current.user.lastName}`.trim() || current.user.userName
+      : (session.username ?? '');
 
   return (
     <div className="min-h-dvh bg-slate-50 print:min-h-0 print:bg-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:inset-s-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:p-3 print:hidden">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:inset-s-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:p-3 print:hidden"
+      >
         <Trans>Skip to content</Trans>
       </a>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
@@ -73,7 +78,12 @@ export function AppFrame({ children }: { children: ReactNode }) {
             <span className="flex items-center gap-2 font-bold text-brand-800">
               <Logo /> <Trans>Pishkhan</Trans>
             </span>
-            <button type="button" className="grid size-10 place-items-center rounded-xl hover:bg-slate-100" onClick={() => setDrawerOpen(false)} aria-label={t`Close navigation`}>
+            <button
+              type="button"
+              className="grid size-10 place-items-center rounded-xl hover:bg-slate-100"
+              onClick={() => setDrawerOpen(false)}
+              aria-label={t`Close navigation`}
+            >
               <CloseIcon />
             </button>
           </div>

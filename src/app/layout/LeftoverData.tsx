@@ -50,7 +50,13 @@ export function LeftoverData() {
     setLeft(null);
     setState('erased');
   };
-  return <LeftoverAlert unsynced={left.pending + left.problems > 0 ? unsynced : null} erasing={state === 'erasing'} onErase={() => void erase()} />;
+  return (
+    <LeftoverAlert
+      unsynced={left.pending + left.problems > 0 ? unsynced : null}
+      erasing={state === 'erasing'}
+      onErase={() => void erase()}
+    />
+  );
 }
 
 function LeftoverAlert({ unsynced, erasing, onErase }: { unsynced: string | null; erasing: boolean; onErase: () => void }) {

@@ -42,14 +42,21 @@ function LogoutDialog({ question }: { question: LogoutQuestion }) {
         </p>
       )}
       <label className="flex items-start gap-3 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
-        <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-brand-700" checked={erase} onChange={(e) => setErase(e.target.checked)} />
+        <input
+          type="checkbox"
+          className="mt-0.5 size-5 shrink-0 accent-brand-700"
+          checked={erase}
+          onChange={(e) => setErase(e.target.checked)}
+        />
         <span>
           <span className="block font-medium text-slate-900">
             <Trans>Erase my data from this device</Trans>
           </span>
           <span className="block text-slate-600">
             {unsynced ? (
-              <Trans>Choose this on a shared phone. Erasing loses the changes above; kept, they are sent the next time you sign in here.</Trans>
+              <Trans>
+                Choose this on a shared phone. Erasing loses the changes above; kept, they are sent the next time you sign in here.
+              </Trans>
             ) : (
               <Trans>Choose this on a shared phone. Kept, your panels open here at once, even offline, the next time you sign in.</Trans>
             )}

@@ -25,7 +25,10 @@ export function NotificationBell() {
     >
       <BellIcon />
       {unread > 0 && (
-        <span aria-hidden="true" className="absolute -top-0.5 -end-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white">
+        <span
+          aria-hidden="true"
+          className="absolute -top-0.5 -end-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white"
+        >
           {unread > 99 ? formatNumber(99) + '+' : count}
         </span>
       )}

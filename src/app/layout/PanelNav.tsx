@@ -100,14 +100,25 @@ export function PanelNav({ onNavigate }: { onNavigate?: () => void }) {
           const open = part === openPart;
           return (
             <div key={module} className="flex flex-col gap-0.5">
-              <NavItem href={routePath(part, entry)} preload={() => void part.screens[entry]?.preload()} icon={<PanelIconGlyph icon={panel.moduleIcons?.[module] ?? part.icon} />} onNavigate={onNavigate}>
+              <NavItem
+                href={routePath(part, entry)}
+                preload={() => void part.screens[entry]?.preload()}
+                icon={<PanelIconGlyph icon={panel.moduleIcons?.[module] ?? part.icon} />}
+                onNavigate={onNavigate}
+              >
                 {_(part.name)}
               </NavItem>
               {open &&
                 part.nav
                   .filter((place) => place.screen !== entry && (!place.needs || allows(place.needs)))
                   .map((place) => (
-                    <NavItem key={place.screen} nested href={routePath(part, place.screen)} preload={() => void part.screens[place.screen]?.preload()} onNavigate={onNavigate}>
+                    <NavItem
+                      key={place.screen}
+                      nested
+                      href={routePath(part, place.screen)}
+                      preload={() => void part.screens[place.screen]?.preload()}
+                      onNavigate={onNavigate}
+                    >
                       {_(place.label)}
                     </NavItem>
                   ))}

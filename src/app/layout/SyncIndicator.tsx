@@ -39,7 +39,8 @@ function SyncBadge({ panel }: { panel: PanelData }) {
   const status = useSyncExternalStore(panel.engine.subscribe, panel.engine.getStatus, panel.engine.getStatus);
   const { pending, problems, lastSyncAt } = useSyncCounts(panel);
   const syncing = status.phase === 'syncing';
-  const tone = problems > 0 ? 'problem' : status.phase === 'error' ? 'error' : pending > 0 || status.phase === 'offline' ? 'waiting' : 'synced';
+  const tone =
+    problems > 0 ? 'problem' : status.phase === 'error' ? 'error' : pending > 0 || status.phase === 'offline' ? 'waiting' : 'synced';
   const failure = status.lastError ? syncFailureText(i18n, status.lastError) : '';
   const pendingText = formatNumber(pending);
   const problemText = formatNumber(problems);
@@ -63,12 +64,21 @@ function SyncBadge({ panel }: { panel: PanelData }) {
           tone === 'synced' && 'bg-emerald-50 text-emerald-800 ring-emerald-200 hover:bg-emerald-100',
         )}
       >
-        {tone === 'problem' || tone === 'error' ? <AlertIcon className="size-4" /> : tone === 'synced' && !syncing ? <CheckIcon className="size-4" /> : <SyncIcon className={cx('size-4', syncing && 'animate-spin')} />}
+        {tone === 'problem' || tone === 'error' ? (
+          <AlertIcon className="size-4" />
+        ) : tone === 'synced' && !syncing ? (
+          <CheckIcon className="size-4" />
+        ) : (
+          <SyncIcon className={cx('size-4', syncing && 'animate-spin')} />
+        )}
         {problems > 0 && <span aria-hidden="true">{problemText}</span>}
         {problems > 0 && pending > 0 && <SyncIcon className={cx('size-4', syncing && 'animate-spin')} />}
         {pending > 0 && <span aria-hidden="true">{pendingText}</span>}
       </PopoverButton>
-      <PopoverPanel anchor="bottom end" className="z-40 mt-2 w-80 rounded-xl bg-white p-4 text-sm text-slate-700 shadow-lg ring-1 ring-slate-200 focus:outline-none">
+      <PopoverPanel
+        anchor="bottom end"
+        className="z-40 mt-2 w-80 rounded-xl bg-white p-4 text-sm text-slate-700 shadow-lg ring-1 ring-slate-200 focus:outline-none"
+      >
         <p className="font-semibold text-slate-900">{label}</p>
         <dl className="mt-2 space-y-1.5">
           <div className="flex justify-between gap-3">
@@ -97,7 +107,13 @@ function SyncBadge({ panel }: { panel: PanelData }) {
           </p>
         )}
         <div className="mt-4 flex flex-wrap gap-2">
-          <Button size="sm" variant="secondary" icon={<SyncIcon className="size-4" />} loading={syncing} onClick={() => void panel.engine.syncNow()}>
+          <Button
+            size="sm"
+            variant="secondary"
+            icon={<SyncIcon className="size-4" />}
+            loading={syncing}
+            onClick={() => void panel.engine.syncNow()}
+          >
             <Trans>Sync now</Trans>
           </Button>
           {problems > 0 && (

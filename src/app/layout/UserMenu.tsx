@@ -19,7 +19,10 @@ export function UserMenu({ displayName, extraItems, onLogout }: { displayName: s
         </span>
         <span className="hidden max-w-40 truncate text-sm font-medium text-slate-800 sm:block">{displayName}</span>
       </MenuButton>
-      <MenuItems anchor="bottom end" className="z-40 mt-2 w-60 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 focus:outline-none">
+      <MenuItems
+        anchor="bottom end"
+        className="z-40 mt-2 w-60 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 focus:outline-none"
+      >
         <MenuItem>
           <Link href={paths.user.profile} className={itemClass}>
             <UserIcon /> <Trans>My profile</Trans>

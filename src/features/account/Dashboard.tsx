@@ -57,7 +57,11 @@ function SecuritySummary({ user }: { user: CurrentUser }) {
         <li className="flex items-start gap-3">
           <PhoneIcon className="mt-0.5 size-5 shrink-0 text-slate-500" />
           <div className="min-w-0 flex-1 space-y-1">
-            {user.mobileNumber ? <Ltr className="font-medium text-slate-900">{user.mobileNumber}</Ltr> : <Trans>No mobile number yet</Trans>}
+            {user.mobileNumber ? (
+              <Ltr className="font-medium text-slate-900">{user.mobileNumber}</Ltr>
+            ) : (
+              <Trans>No mobile number yet</Trans>
+            )}
             <div>
               <VerifiedBadge verified={user.mobileVerified} />
             </div>

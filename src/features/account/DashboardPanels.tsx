@@ -21,11 +21,14 @@ export function DashboardPanels() {
       <PanelInvitations onJoined={retry} />
       <SectionCard
         title={<Trans>Your panels</Trans>}
-        action={state.status === 'ready' && state.panels.length > 0 && (
-          <Link href={paths.user.registerPanel} className={buttonClasses('ghost', 'sm')}>
-            <PlusIcon className="size-4" /> <Trans>Register a panel</Trans>
-          </Link>
-        )}
+        action={
+          state.status === 'ready' &&
+          state.panels.length > 0 && (
+            <Link href={paths.user.registerPanel} className={buttonClasses('ghost', 'sm')}>
+              <PlusIcon className="size-4" /> <Trans>Register a panel</Trans>
+            </Link>
+          )
+        }
       >
         <div className="mt-4">
           {state.status === 'loading' && (
@@ -52,8 +55,8 @@ function NoPanels() {
       title={<Trans>You are not in any panel yet</Trans>}
       description={
         <Trans>
-          A panel is your company’s workspace. Register one for your business, or ask a panel’s owner to invite you by your
-          username or mobile number: the invitation appears here.
+          A panel is your company’s workspace. Register one for your business, or ask a panel’s owner to invite you by your username or
+          mobile number: the invitation appears here.
         </Trans>
       }
       actions={<PanelChoiceLinks registerFirst />}

@@ -17,7 +17,15 @@ import { ResendButton } from '../../ui/ResendButton.tsx';
  * Proves the person holds a mobile number: a code goes to it by SMS, they type it back. Used after
  * registration and on the security page.
  */
-export function MobileVerification({ mobile, onVerified, extraAction }: { mobile: string; onVerified: () => void; extraAction?: ReactNode }) {
+export function MobileVerification({
+  mobile,
+  onVerified,
+  extraAction,
+}: {
+  mobile: string;
+  onVerified: () => void;
+  extraAction?: ReactNode;
+}) {
   const { i18n } = useLingui();
   const sms = useSmsCode('verify');
   const form = useRef<HTMLFormElement>(null);

@@ -80,7 +80,10 @@ function ProfileOverview({ user }: { user: CurrentUser }) {
     <div className="grid gap-6 lg:grid-cols-3">
       <Card className="lg:row-span-3 lg:self-start">
         <div className="flex items-center gap-4">
-          <span aria-hidden="true" className="grid size-16 shrink-0 place-items-center rounded-full bg-brand-100 text-2xl font-bold text-brand-800">
+          <span
+            aria-hidden="true"
+            className="grid size-16 shrink-0 place-items-center rounded-full bg-brand-100 text-2xl font-bold text-brand-800"
+          >
             {initial}
           </span>
           <div className="min-w-0">
@@ -106,7 +109,9 @@ function ProfileOverview({ user }: { user: CurrentUser }) {
           <Item label={label('gender')}>{user.gender ? _(genderLabels[user.gender]) : ''}</Item>
           <Item label={label('fatherName')}>{user.fatherName}</Item>
           <Item label={label('maritalStatus')}>{user.maritalStatus ? _(maritalLabels[user.maritalStatus]) : ''}</Item>
-          <Item label={label('militaryServiceStatus')}>{user.militaryServiceStatus ? _(militaryLabels[user.militaryServiceStatus]) : ''}</Item>
+          <Item label={label('militaryServiceStatus')}>
+            {user.militaryServiceStatus ? _(militaryLabels[user.militaryServiceStatus]) : ''}
+          </Item>
         </Group>
         <Group title={<Trans>Contact</Trans>}>
           <Item label={label('mobileNumber')}>

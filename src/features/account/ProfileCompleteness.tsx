@@ -22,7 +22,10 @@ export function ProfileCompleteness({ user, showAction = true }: { user: Current
   const missing = missingFields(user);
   const percent = formatNumber(user.completeness / 100, { style: 'percent' });
   const firstMissing = missing.slice(0, 3).map((field) => _(fieldLabels[field]));
-  const list = new Intl.ListFormat(i18n.locale === 'fa' ? 'fa' : 'en', { style: 'long', type: missing.length > 3 ? 'unit' : 'conjunction' }).format(firstMissing);
+  const list = new Intl.ListFormat(i18n.locale === 'fa' ? 'fa' : 'en', {
+    style: 'long',
+    type: missing.length > 3 ? 'unit' : 'conjunction',
+  }).format(firstMissing);
   return (
     <div className="space-y-3">
       <ProgressBar value={user.completeness} label={t`Profile completeness`} valueText={percent} />

@@ -42,7 +42,18 @@ function birthDayLimits(): { min: string; max: string } {
 export function ProfileFields({ values, errors, onChange, part }: Props) {
   const { _ } = useLingui();
   const full = part === 'full';
-  const text = (field: ProfileField, extra: { required?: boolean; ltr?: boolean; autoComplete?: string; type?: string; inputMode?: 'email'; hint?: ReactNode; wide?: boolean } = {}) => (
+  const text = (
+    field: ProfileField,
+    extra: {
+      required?: boolean;
+      ltr?: boolean;
+      autoComplete?: string;
+      type?: string;
+      inputMode?: 'email';
+      hint?: ReactNode;
+      wide?: boolean;
+    } = {},
+  ) => (
     <TextField
       key={field}
       label={_(fieldLabels[field])}

@@ -9,11 +9,7 @@ import { Code } from '../../contract/codes.ts';
 import type { CurrentUser } from '../../contract/profile.ts';
 import { paths } from '../../contract/routes.ts';
 import { describeError } from '../../i18n/describeError.ts';
-import {
-  commonPasswordMessage,
-  newPasswordProblems,
-  requiredMessages,
-} from '../../i18n/fieldProblems.ts';
+import { commonPasswordMessage, newPasswordProblems, requiredMessages } from '../../i18n/fieldProblems.ts';
 import { loadCurrentUser, useCurrentUser } from '../../storage/currentUser.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
@@ -38,7 +34,13 @@ export function ProfileSecurity() {
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <ChangePassword />
         <SectionCard title={<Trans>Mobile number</Trans>}>
-          <div className="mt-4">{current.status === 'ready' ? <MobileState user={current.user} /> : <div className="h-24 animate-pulse rounded-xl bg-slate-100" />}</div>
+          <div className="mt-4">
+            {current.status === 'ready' ? (
+              <MobileState user={current.user} />
+            ) : (
+              <div className="h-24 animate-pulse rounded-xl bg-slate-100" />
+            )}
+          </div>
         </SectionCard>
       </div>
     </>

@@ -34,9 +34,7 @@ export function RegistrationProfile() {
 function StepCard({ step, title, subtitle, children }: { step: 1 | 2; title: ReactNode; subtitle: ReactNode; children: ReactNode }) {
   return (
     <Card className="shadow-md" data-wide={step === 1 ? '' : undefined}>
-      <p className="text-sm font-semibold text-brand-700">
-        {step === 1 ? <Trans>Step 1 of 2</Trans> : <Trans>Step 2 of 2</Trans>}
-      </p>
+      <p className="text-sm font-semibold text-brand-700">{step === 1 ? <Trans>Step 1 of 2</Trans> : <Trans>Step 2 of 2</Trans>}</p>
       <h1 className="mt-1 text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-1.5 text-sm text-slate-600">{subtitle}</p>
       <div className="mt-6">{children}</div>
@@ -58,7 +56,8 @@ function RegistrationSteps() {
   }
 
   const mobileToVerify =
-    registeredMobile ?? (current.status === 'ready' && !current.user.mobileVerified && current.user.mobileNumber ? current.user.mobileNumber : null);
+    registeredMobile ??
+    (current.status === 'ready' && !current.user.mobileVerified && current.user.mobileNumber ? current.user.mobileNumber : null);
   if (mobileToVerify) {
     return (
       <StepCard

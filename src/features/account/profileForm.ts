@@ -16,14 +16,7 @@ import {
   type ProfilePayload,
   type RegistrationProfilePayload,
 } from '../../contract/profile.ts';
-import {
-  emailProblem,
-  mobileProblem,
-  nameProblem,
-  postalCodeProblem,
-  requiredMessages,
-  type Problem,
-} from '../../i18n/fieldProblems.ts';
+import { emailProblem, mobileProblem, nameProblem, postalCodeProblem, requiredMessages, type Problem } from '../../i18n/fieldProblems.ts';
 
 export interface ProfileValues {
   firstName: string;

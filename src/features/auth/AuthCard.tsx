@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Card } from '../../ui/Card.tsx';
 
 /** The heading, form and footer of one account screen. */
-export function AuthCard({ title, subtitle, children, footer }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <>
       <Card className="shadow-md">

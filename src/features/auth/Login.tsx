@@ -57,7 +57,10 @@ export function Login() {
       subtitle={<Trans>Welcome back. Enter your username and password.</Trans>}
       footer={
         <Trans>
-          New to Pishkhan? <Link href={paths.auth.signUp} className="font-semibold text-brand-700 hover:underline">Create an account</Link>
+          New to Pishkhan?{' '}
+          <Link href={paths.auth.signUp} className="font-semibold text-brand-700 hover:underline">
+            Create an account
+          </Link>
         </Trans>
       }
     >

@@ -9,13 +9,7 @@ import { normalizeMobile, toAsciiDigits } from '../../contract/normalize.ts';
 import { paths } from '../../contract/routes.ts';
 import { useSmsCode } from '../../ui/useSmsCode.ts';
 import { describeError } from '../../i18n/describeError.ts';
-import {
-  commonPasswordMessage,
-  mobileProblem,
-  newPasswordProblems,
-  requiredMessages,
-  smsCodeProblem,
-} from '../../i18n/fieldProblems.ts';
+import { commonPasswordMessage, mobileProblem, newPasswordProblems, requiredMessages, smsCodeProblem } from '../../i18n/fieldProblems.ts';
 import { MobileField, SmsCodeField, UsernameField } from '../../ui/AccountFields.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
@@ -84,7 +78,9 @@ export function PasswordForgot() {
       <AuthCard title={<Trans>Your password has been changed</Trans>}>
         <div className="space-y-5">
           <Alert tone="success">
-            <Trans>Log in with your new password. For your safety, every device that was signed in to your account has been signed out.</Trans>
+            <Trans>
+              Log in with your new password. For your safety, every device that was signed in to your account has been signed out.
+            </Trans>
           </Alert>
           <Link href={paths.auth.login} className={buttonClasses('primary', 'lg', true)}>
             <Trans>Go to login</Trans>
@@ -108,7 +104,10 @@ export function PasswordForgot() {
       }
       footer={
         <Trans>
-          Remembered it? <Link href={paths.auth.login} className="font-semibold text-brand-700 hover:underline">Log in</Link>
+          Remembered it?{' '}
+          <Link href={paths.auth.login} className="font-semibold text-brand-700 hover:underline">
+            Log in
+          </Link>
         </Trans>
       }
     >

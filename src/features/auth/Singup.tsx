@@ -61,7 +61,10 @@ export function Singup() {
       subtitle={<Trans>Choose a username and a password. You will complete your profile next.</Trans>}
       footer={
         <Trans>
-          Already have an account? <Link href={paths.auth.login} className="font-semibold text-brand-700 hover:underline">Log in</Link>
+          Already have an account?{' '}
+          <Link href={paths.auth.login} className="font-semibold text-brand-700 hover:underline">
+            Log in
+          </Link>
         </Trans>
       }
     >

@@ -21,14 +21,14 @@ export function HomePage() {
     <div className="min-h-dvh bg-slate-50">
       <PublicHeader className="mx-auto max-w-6xl">
         {signedIn ? (
-            <Link href={paths.user.dashboard} className={buttonClasses('primary', 'sm')}>
-              <Trans>Open my dashboard</Trans>
-            </Link>
-          ) : (
-            <Link href={paths.auth.login} className={buttonClasses('secondary', 'sm')}>
-              <Trans>Log in</Trans>
-            </Link>
-          )}
+          <Link href={paths.user.dashboard} className={buttonClasses('primary', 'sm')}>
+            <Trans>Open my dashboard</Trans>
+          </Link>
+        ) : (
+          <Link href={paths.auth.login} className={buttonClasses('secondary', 'sm')}>
+            <Trans>Log in</Trans>
+          </Link>
+        )}
       </PublicHeader>
       <main className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
         <section className="py-10 sm:py-16 md:max-w-3xl">
@@ -37,8 +37,8 @@ export function HomePage() {
           </h1>
           <p className="mt-5 text-lg text-slate-700">
             <Trans>
-              Pishkhan keeps your staff, sales, stock and accounts in one panel that works on a phone in the
-              warehouse, even with no signal, and syncs when the network returns.
+              Pishkhan keeps your staff, sales, stock and accounts in one panel that works on a phone in the warehouse, even with no signal,
+              and syncs when the network returns.
             </Trans>
           </p>
           {!signedIn && (

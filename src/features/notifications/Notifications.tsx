@@ -61,7 +61,12 @@ function Inbox() {
         }
       />
       {rows.length === 0 ? (
-        <EmptyState icon={<BellIcon className="size-7" />} titleAs="p" title={<Trans>No notifications</Trans>} description={<Trans>What needs your attention in this panel will appear here.</Trans>} />
+        <EmptyState
+          icon={<BellIcon className="size-7" />}
+          titleAs="p"
+          title={<Trans>No notifications</Trans>}
+          description={<Trans>What needs your attention in this panel will appear here.</Trans>}
+        />
       ) : (
         <div className="flex flex-col gap-6">
           {byDay(rows).map((group) => (

@@ -64,18 +64,26 @@ function Dashboard({ panel, stale }: { panel: PanelInUse; stale: boolean }) {
       )}
       <SectionCard
         title={<Trans>Modules</Trans>}
-        action={settings && (
-          <Link href={modulePath('PanelManagement', 'Module/list')} className={buttonClasses('ghost', 'sm')}>
-            <Trans>Manage modules</Trans>
-          </Link>
-        )}
+        action={
+          settings && (
+            <Link href={modulePath('PanelManagement', 'Module/list')} className={buttonClasses('ghost', 'sm')}>
+              <Trans>Manage modules</Trans>
+            </Link>
+          )
+        }
       >
         <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {listedModules()
             .filter((part) => panel.modules.includes(part.module.key))
             .map((part) => (
               <li key={part.module.key}>
-                <Link href={routePath(part, moduleEntry(part, (p) => panelAllows(panel, p)))} className="flex min-h-16 items-center gap-3 rounded-xl p-3 ring-1 ring-slate-200 hover:bg-brand-50 hover:ring-brand-300">
+                <Link
+                  href={routePath(
+                    part,
+                    moduleEntry(part, (p) => panelAllows(panel, p)),
+                  )}
+                  className="flex min-h-16 items-center gap-3 rounded-xl p-3 ring-1 ring-slate-200 hover:bg-brand-50 hover:ring-brand-300"
+                >
                   <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
                     <PanelIconGlyph icon={panel.moduleIcons?.[part.module.key] ?? part.icon} className="size-6" />
                   </span>
@@ -101,11 +109,13 @@ function People({ panel }: { panel: PanelInUse }) {
   return (
     <SectionCard
       title={<Trans>People</Trans>}
-      action={canRead && (
-        <Link href={modulePath('PanelManagement', 'People/Access')} className={buttonClasses('ghost', 'sm')}>
-          <Trans>People and access</Trans>
-        </Link>
-      )}
+      action={
+        canRead && (
+          <Link href={modulePath('PanelManagement', 'People/Access')} className={buttonClasses('ghost', 'sm')}>
+            <Trans>People and access</Trans>
+          </Link>
+        )
+      }
     >
       <p className="mt-1 text-sm text-slate-600">
         <Trans>{count} people in this panel</Trans>
@@ -140,7 +150,12 @@ function RecentActivity() {
       <div className="mt-4 min-h-[220px]">
         {activity ? (
           <Suspense fallback={<Spinner className="mx-auto mt-20 size-6 text-brand-700" />}>
-            <DailyBarChart days={activity.days} label={t`Changes in this panel per day over the last 30 days`} dayHeader={t`Day`} countHeader={t`Changes`} />
+            <DailyBarChart
+              days={activity.days}
+              label={t`Changes in this panel per day over the last 30 days`}
+              dayHeader={t`Day`}
+              countHeader={t`Changes`}
+            />
           </Suspense>
         ) : (
           <Spinner className="mx-auto mt-20 size-6 text-brand-700" />

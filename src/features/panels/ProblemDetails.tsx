@@ -66,9 +66,17 @@ export function ProblemDetails({ entity, problem, server }: { entity: Entity; pr
         <table className="w-full text-start text-sm">
           <thead>
             <tr className="text-xs text-slate-600">
-              <th scope="col" className="pe-3 text-start font-medium"><Trans>Field</Trans></th>
-              <th scope="col" className="pe-3 text-start font-medium"><Trans>What you wrote</Trans></th>
-              {standing && <th scope="col" className="text-start font-medium"><Trans>What is saved now</Trans></th>}
+              <th scope="col" className="pe-3 text-start font-medium">
+                <Trans>Field</Trans>
+              </th>
+              <th scope="col" className="pe-3 text-start font-medium">
+                <Trans>What you wrote</Trans>
+              </th>
+              {standing && (
+                <th scope="col" className="text-start font-medium">
+                  <Trans>What is saved now</Trans>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -77,7 +85,9 @@ export function ProblemDetails({ entity, problem, server }: { entity: Entity; pr
               const reason = problem.fields?.[field];
               return (
                 <tr key={field} className="align-top">
-                  <th scope="row" className="pe-3 text-start font-medium text-slate-600">{i18n._(declared.label)}</th>
+                  <th scope="row" className="pe-3 text-start font-medium text-slate-600">
+                    {i18n._(declared.label)}
+                  </th>
                   <td className="pe-3 text-slate-900">
                     <FieldValue field={declared} value={change.values[field]} titles={titles.get(field)} />
                     {reason && <p className="text-red-700">{fieldProblemMessage(i18n, declared, reason)}</p>}
@@ -93,9 +103,15 @@ export function ProblemDetails({ entity, problem, server }: { entity: Entity; pr
           </tbody>
         </table>
       )}
-      {server?.deleted && <p className="text-sm font-medium text-slate-800"><Trans>Someone has deleted it since.</Trans></p>}
+      {server?.deleted && (
+        <p className="text-sm font-medium text-slate-800">
+          <Trans>Someone has deleted it since.</Trans>
+        </p>
+      )}
       {problem.newerOwnChangeAt && (
-        <p className="text-sm text-emerald-800"><Trans>A later change of yours to it has been saved since.</Trans></p>
+        <p className="text-sm text-emerald-800">
+          <Trans>A later change of yours to it has been saved since.</Trans>
+        </p>
       )}
     </div>
   );
@@ -107,6 +123,10 @@ function WriteSummary({ entity, write }: { entity: Entity; write: Pick<OutboxEnt
   if (write.op === 'delete') return <Trans>Delete it</Trans>;
   if (write.op === 'submit') return <Trans>Submit it</Trans>;
   if (write.op === 'cancel') return <Trans>Cancel it</Trans>;
-  const fields = formatList(Object.keys(write.values ?? {}).filter((f) => entity.fields[f]).map((f) => i18n._(entity.fields[f]!.label)));
+  const fields = formatList(
+    Object.keys(write.values ?? {})
+      .filter((f) => entity.fields[f])
+      .map((f) => i18n._(entity.fields[f]!.label)),
+  );
   return write.op === 'create' ? <Trans>Add it ({fields})</Trans> : <Trans>Change {fields}</Trans>;
 }

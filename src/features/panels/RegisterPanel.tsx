@@ -56,7 +56,12 @@ export function RegisterPanel() {
 
   return (
     <>
-      <PageHeader title={<Trans>Register a panel</Trans>} description={<Trans>A panel is your company’s workspace. You will be its owner; you can invite people and give them roles afterwards.</Trans>} />
+      <PageHeader
+        title={<Trans>Register a panel</Trans>}
+        description={
+          <Trans>A panel is your company’s workspace. You will be its owner; you can invite people and give them roles afterwards.</Trans>
+        }
+      />
       <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-6">
         <Card className="flex flex-col gap-6">
           <PanelDetailsFields value={details} onChange={setDetails} errors={errors} />

@@ -33,7 +33,10 @@ export function SyncProblems() {
   useDocumentTitle(t`Sync problems`);
   return (
     <>
-      <PageHeader title={<Trans>Sync problems</Trans>} description={<Trans>Changes saved on this device that the server did not accept. Nothing is thrown away until you decide.</Trans>} />
+      <PageHeader
+        title={<Trans>Sync problems</Trans>}
+        description={<Trans>Changes saved on this device that the server did not accept. Nothing is thrown away until you decide.</Trans>}
+      />
       <WithPanel>{() => <ProblemList />}</WithPanel>
     </>
   );
@@ -121,7 +124,14 @@ function ProblemCardOf({ panel, entity, problem, server }: { panel: PanelData; e
 function Choice({ choice, answer, busy, onClick }: { choice: ChoiceWords; answer: Answer; busy: Answer | null; onClick: () => void }) {
   return (
     <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
-      <Button size="sm" variant={answer === 'retry' ? 'primary' : 'secondary'} className="sm:shrink-0" loading={busy === answer} disabled={busy !== null} onClick={onClick}>
+      <Button
+        size="sm"
+        variant={answer === 'retry' ? 'primary' : 'secondary'}
+        className="sm:shrink-0"
+        loading={busy === answer}
+        disabled={busy !== null}
+        onClick={onClick}
+      >
         {choice.label}
       </Button>
       <p className="text-xs text-slate-600">{choice.means}</p>

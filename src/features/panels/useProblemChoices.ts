@@ -22,12 +22,24 @@ export function useProblemChoices(problem: SyncProblem): Record<Answer, ChoiceWo
   switch (refusedStep(problem)) {
     case 'submit':
       return {
-        retry: { label: t`Submit again`, means: t`Sends the submit once more, as the document is now.`, done: t`The submit is on its way again.` },
-        discard: { label: t`Keep it as a draft`, means: t`Nothing is submitted; change the draft and submit it when it is right.`, done: t`It stays a draft.` },
+        retry: {
+          label: t`Submit again`,
+          means: t`Sends the submit once more, as the document is now.`,
+          done: t`The submit is on its way again.`,
+        },
+        discard: {
+          label: t`Keep it as a draft`,
+          means: t`Nothing is submitted; change the draft and submit it when it is right.`,
+          done: t`It stays a draft.`,
+        },
       };
     case 'cancel':
       return {
-        retry: { label: t`Cancel again`, means: t`Asks once more to cancel it, once what stood in the way is settled.`, done: t`The cancel is on its way again.` },
+        retry: {
+          label: t`Cancel again`,
+          means: t`Asks once more to cancel it, once what stood in the way is settled.`,
+          done: t`The cancel is on its way again.`,
+        },
         discard: { label: t`Keep it submitted`, means: t`The document stays as it is, with its effects.`, done: t`It stays submitted.` },
       };
     case 'delete':
@@ -42,9 +54,16 @@ export function useProblemChoices(problem: SyncProblem): Record<Answer, ChoiceWo
             discard: { label: t`Throw it away`, means: t`What you wrote is removed from this phone.`, done: t`It was thrown away.` },
           }
         : {
-            retry: { label: t`Save my change anyway`, means: t`Writes your values over what is saved now; the fields you did not touch keep theirs.`, done: t`Your change is on its way again.` },
-            discard: { label: t`Keep what is saved now`, means: t`Your change is dropped and nothing else.`, done: t`Your change was dropped.` },
+            retry: {
+              label: t`Save my change anyway`,
+              means: t`Writes your values over what is saved now; the fields you did not touch keep theirs.`,
+              done: t`Your change is on its way again.`,
+            },
+            discard: {
+              label: t`Keep what is saved now`,
+              means: t`Your change is dropped and nothing else.`,
+              done: t`Your change was dropped.`,
+            },
           };
   }
 }
-

@@ -45,7 +45,20 @@ export interface DocumentFormProps {
   onCancel: () => void;
 }
 
-export function DocumentForm({ entity, row, defaults, widgets, lineWidgets, lineFooter, summary, linesToolbar, fillLine, primary, onSaved, onCancel }: DocumentFormProps) {
+export function DocumentForm({
+  entity,
+  row,
+  defaults,
+  widgets,
+  lineWidgets,
+  lineFooter,
+  summary,
+  linesToolbar,
+  fillLine,
+  primary,
+  onSaved,
+  onCancel,
+}: DocumentFormProps) {
   const { t, i18n } = useLingui();
   const can = useCanAccess();
   const form = useRef<HTMLFormElement>(null);
@@ -110,7 +123,9 @@ export function DocumentForm({ entity, row, defaults, widgets, lineWidgets, line
       {summary?.(values)}
       {failure && <Alert tone="error">{failure}</Alert>}
       <p className="text-xs text-slate-600">
-        <Trans>Saved on this device at once as a draft, and sent to the server when there is a connection. Submitting makes it final.</Trans>
+        <Trans>
+          Saved on this device at once as a draft, and sent to the server when there is a connection. Submitting makes it final.
+        </Trans>
       </p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>

@@ -18,7 +18,12 @@ function useDocumentActivity(entity: Entity, id: string): LocalRow[] | undefined
   const panel = usePanelData();
   return useLiveQuery(async () => {
     if (!panel) return [];
-    const rows = await panel.db.rows(Activity).where('entity').equals(entity.key).filter((row) => row.rowId === id && !row.deleted).toArray();
+    const rows = await panel.db
+      .rows(Activity)
+      .where('entity')
+      .equals(entity.key)
+      .filter((row) => row.rowId === id && !row.deleted)
+      .toArray();
     return rows.sort((a, b) => String(a.at).localeCompare(String(b.at)));
   }, [panel, entity.key, id]);
 }

@@ -20,8 +20,25 @@ export function DocumentLines({ entity, lines }: { entity: Entity & { document: 
   const columns = useMemo(() => {
     const names = Object.keys(spec.lines);
     const order = new Map(lines.map((line, i) => [line.id, i + 1]));
-    const number: DataColumn<Line> = { id: '#', header: '#', kind: 'figure', wideOnly: true, cell: (line) => formatNumber(order.get(line.id) ?? 0), className: 'w-10 text-slate-600' };
-    return [number, ...fieldColumns<Line>({ fields: spec.lines, names, keys: spec.keyLineFields, labelOf: (field) => i18n._(field.label), titles, title: names[0] })];
+    const number: DataColumn<Line> = {
+      id: '#',
+      header: '#',
+      kind: 'figure',
+      wideOnly: true,
+      cell: (line) => formatNumber(order.get(line.id) ?? 0),
+      className: 'w-10 text-slate-600',
+    };
+    return [
+      number,
+      ...fieldColumns<Line>({
+        fields: spec.lines,
+        names,
+        keys: spec.keyLineFields,
+        labelOf: (field) => i18n._(field.label),
+        titles,
+        title: names[0],
+      }),
+    ];
   }, [spec, lines, titles, i18n]);
   return <DataTable label={t`Lines`} columns={columns} rows={lines} rowKey={lineKey} />;
 }

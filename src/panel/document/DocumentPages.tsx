@@ -22,7 +22,10 @@ import { Loading } from '../../ui/Loading.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { withQuery } from '../../contract/routes.ts';
 
-type FormParts = Pick<DocumentFormProps, 'defaults' | 'widgets' | 'lineWidgets' | 'lineFooter' | 'linesToolbar' | 'summary' | 'fillLine' | 'primary'>;
+type FormParts = Pick<
+  DocumentFormProps,
+  'defaults' | 'widgets' | 'lineWidgets' | 'lineFooter' | 'linesToolbar' | 'summary' | 'fillLine' | 'primary'
+>;
 
 export interface DocumentEditorProps extends FormParts {
   entity: Entity;
@@ -43,9 +46,11 @@ export function DocumentEditor({ entity, id, title, description, detailsPath, li
   useDocumentTitle(id && record.status === 'notFound' ? null : title);
   let body: ReactNode;
   if (!can(permission(entity, id ? 'update' : 'create'))) body = <NoAccess />;
-  else if (id && record.status === 'notFound') return <RecordNotFound entity={entity} reason={record.reason} back={{ href: listPath, label: t`Back to the list` }} />;
+  else if (id && record.status === 'notFound')
+    return <RecordNotFound entity={entity} reason={record.reason} back={{ href: listPath, label: t`Back to the list` }} />;
   else if (id && record.status === 'loading') body = <Loading />;
-  else if (row && row.status !== 'draft') body = <Alert tone="info">{t`Only a draft can be changed. Cancel the document and amend it to correct it.`}</Alert>;
+  else if (row && row.status !== 'draft')
+    body = <Alert tone="info">{t`Only a draft can be changed. Cancel the document and amend it to correct it.`}</Alert>;
   else {
     body = (
       <Card>
@@ -84,7 +89,18 @@ export interface DocumentPageProps {
   submittable?: DocumentViewProps['submittable'];
 }
 
-export function DocumentPage({ entity, id, title, editPath, listPath, listLabel, lead, children, summary, submittable }: DocumentPageProps) {
+export function DocumentPage({
+  entity,
+  id,
+  title,
+  editPath,
+  listPath,
+  listLabel,
+  lead,
+  children,
+  summary,
+  submittable,
+}: DocumentPageProps) {
   const { i18n } = useLingui();
   const [, navigate] = useLocation();
   const can = useCanAccess();
@@ -93,7 +109,8 @@ export function DocumentPage({ entity, id, title, editPath, listPath, listLabel,
   useDocumentTitle(record.status === 'notFound' ? null : typeof row?.number === 'string' ? row.number : i18n._(entity.label));
   let body: ReactNode;
   if (!can(permission(entity, 'read'))) body = <NoAccess />;
-  else if (record.status === 'notFound') return <RecordNotFound entity={entity} reason={record.reason} back={{ href: listPath, label: listLabel }} />;
+  else if (record.status === 'notFound')
+    return <RecordNotFound entity={entity} reason={record.reason} back={{ href: listPath, label: listLabel }} />;
   else if (!row) body = <Loading />;
   else {
     body = (

@@ -85,7 +85,9 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, submittable
     <article className="flex flex-col gap-5">
       <DocumentPrint entity={entity} row={row} state={state} />
       <div className="flex flex-wrap items-center gap-3">
-        <span className="text-lg font-bold text-slate-900">{row.number ? <Ltr>{String(row.number)}</Ltr> : state === 'submitting' ? <Trans>Number pending</Trans> : <Trans>Draft</Trans>}</span>
+        <span className="text-lg font-bold text-slate-900">
+          {row.number ? <Ltr>{String(row.number)}</Ltr> : state === 'submitting' ? <Trans>Number pending</Trans> : <Trans>Draft</Trans>}
+        </span>
         <DocumentStatusBadge state={state} />
         <UnsentMark row={row} />
       </div>
@@ -120,7 +122,13 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, submittable
           </Button>
         )}
         {state === 'draft' && may('delete') && (
-          <Button variant="secondary" className="text-red-700" icon={<TrashIcon />} disabled={busy !== null} onClick={() => setConfirming('remove')}>
+          <Button
+            variant="secondary"
+            className="text-red-700"
+            icon={<TrashIcon />}
+            disabled={busy !== null}
+            onClick={() => setConfirming('remove')}
+          >
             <Trans>Delete draft</Trans>
           </Button>
         )}

@@ -56,7 +56,13 @@ export function LinesEditor({ spec, lines, onChange, header, errors, widgets, li
                 <span className="text-sm font-semibold text-slate-700">
                   <Trans>Line {number}</Trans>
                 </span>
-                <Button size="sm" variant="ghost" icon={<TrashIcon className="size-4" />} onClick={() => remove(i)} aria-label={t`Remove line ${number}`}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  icon={<TrashIcon className="size-4" />}
+                  onClick={() => remove(i)}
+                  aria-label={t`Remove line ${number}`}
+                >
                   <span className="sr-only sm:not-sr-only">
                     <Trans>Remove</Trans>
                   </span>

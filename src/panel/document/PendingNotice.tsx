@@ -18,7 +18,8 @@ function useQueuedSteps(entities: readonly Entity[]): number {
       if (!panel) return 0;
       const wanted = new Set(keys.split('|'));
       const ids = new Set<string>();
-      for (const entry of await panel.db.outbox.toArray()) if (wanted.has(entry.entity) && (entry.op === 'submit' || entry.op === 'cancel')) ids.add(entry.id);
+      for (const entry of await panel.db.outbox.toArray())
+        if (wanted.has(entry.entity) && (entry.op === 'submit' || entry.op === 'cancel')) ids.add(entry.id);
       return ids.size;
     },
     [panel, keys],
@@ -30,7 +31,10 @@ export function PendingNotice({ entities }: { entities: readonly Entity[] }) {
   const count = useQueuedSteps(entities);
   if (count === 0) return null;
   return (
-    <p role="status" className="mb-4 flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 print:hidden">
+    <p
+      role="status"
+      className="mb-4 flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 print:hidden"
+    >
       <SyncIcon className="size-4 shrink-0" />
       <span>
         <Plural

@@ -47,7 +47,17 @@ export function StageBar({ entity, row, movable = true, ...options }: StageBarPr
             <li key={stage.value} className="flex items-center gap-1">
               {i > 0 && <ChevronIcon className="size-4 shrink-0 text-slate-400 rtl:rotate-180" />}
               {active ? (
-                <button type="button" aria-current={here ? 'step' : undefined} disabled={busy && !here} onClick={() => move(row, stage.value)} className={cx(step, look, 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60')}>
+                <button
+                  type="button"
+                  aria-current={here ? 'step' : undefined}
+                  disabled={busy && !here}
+                  onClick={() => move(row, stage.value)}
+                  className={cx(
+                    step,
+                    look,
+                    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60',
+                  )}
+                >
                   {i18n._(stage.label)}
                 </button>
               ) : (

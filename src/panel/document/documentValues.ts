@@ -24,7 +24,10 @@ export function initialDocument(entity: Entity & { document: DocumentSpec }, row
     id: line.id,
     ...Object.fromEntries(Object.entries(entity.document.lines).map(([name, field]) => [name, toWidget(field, line[name])])),
   }));
-  return { header: { ...initialValues(entity, row), ...(row ? {} : defaults) }, lines: lines.length ? lines : [emptyLine(entity.document)] };
+  return {
+    header: { ...initialValues(entity, row), ...(row ? {} : defaults) },
+    lines: lines.length ? lines : [emptyLine(entity.document)],
+  };
 }
 
 /** A line nobody has filled in (the spare one at the end, holding only what it started with) is left out. */
@@ -36,7 +39,10 @@ function blank(spec: DocumentSpec, line: LineValues): boolean {
 }
 
 /** The values to write (header and lines), or each failing field's reason. */
-export function checkDocument(entity: Entity & { document: DocumentSpec }, values: DocumentValues): { values: Record<string, unknown> } | { errors: Record<string, string> } {
+export function checkDocument(
+  entity: Entity & { document: DocumentSpec },
+  values: DocumentValues,
+): { values: Record<string, unknown> } | { errors: Record<string, string> } {
   const header = checkValues(entity, values.header);
   const errors: Record<string, string> = 'errors' in header ? { ...header.errors } : {};
   const lines: Line[] = [];
@@ -59,4 +65,3 @@ export function fillLines(next: LineValues[], before: LineValues[], header: Form
   const old = new Map(before.map((line) => [line.id, line]));
   return next.map((line) => (old.get(line.id) === line ? line : fill(line, old.get(line.id), header)));
 }
-

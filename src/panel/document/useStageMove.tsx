@@ -81,7 +81,13 @@ export function useStageMove(entity: Entity, { field, asks, onMoved }: StageMove
         if (asking && value) void write(asking.row, asking.stage, { [asks![asking.stage]!]: value });
       }}
     >
-      <TextField label={asked ? i18n._(asked.label) : ''} value={asking?.value ?? ''} onChange={(e) => asking && setAsking({ ...asking, value: e.target.value })} required autoFocus />
+      <TextField
+        label={asked ? i18n._(asked.label) : ''}
+        value={asking?.value ?? ''}
+        onChange={(e) => asking && setAsking({ ...asking, value: e.target.value })}
+        required
+        autoFocus
+      />
     </ConfirmDialog>
   );
   return { stages: options, move, busy, dialog };

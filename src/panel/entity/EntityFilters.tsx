@@ -26,11 +26,19 @@ export function EntityFilters(props: EntityFiltersProps) {
   const [open, setOpen] = useState(false);
   const { choices, ranges } = filterFields(props.entity);
   if (choices.length === 0 && ranges.length === 0) return null;
-  const set = Object.values(props.filters).filter((v) => v !== undefined).length + Object.values(props.ranges).filter((r) => r.from || r.to).length;
+  const set =
+    Object.values(props.filters).filter((v) => v !== undefined).length + Object.values(props.ranges).filter((r) => r.from || r.to).length;
   const count = formatNumber(set);
   return (
     <div className="flex flex-col gap-3">
-      <Button variant="secondary" size="sm" className="self-start md:hidden" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="self-start md:hidden"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
         {set === 0 ? <Trans>Filters</Trans> : <Trans>Filters ({count})</Trans>}
       </Button>
       <div id={panelId} className={open ? 'grid gap-3 sm:grid-cols-2' : 'hidden gap-3 md:grid md:grid-cols-2 lg:grid-cols-4'}>
@@ -91,8 +99,18 @@ function FilterFields({ entity, filters, ranges, onFilters, onRanges }: EntityFi
         return (
           <fieldset key={name} className="contents">
             <legend className="sr-only">{label}</legend>
-            <DateField label={<Trans>{label}: from</Trans>} value={range.from ?? null} max={range.to ?? undefined} onChange={(from) => onRanges({ ...ranges, [name]: { ...range, from } })} />
-            <DateField label={<Trans>{label}: to</Trans>} value={range.to ?? null} min={range.from ?? undefined} onChange={(to) => onRanges({ ...ranges, [name]: { ...range, to } })} />
+            <DateField
+              label={<Trans>{label}: from</Trans>}
+              value={range.from ?? null}
+              max={range.to ?? undefined}
+              onChange={(from) => onRanges({ ...ranges, [name]: { ...range, from } })}
+            />
+            <DateField
+              label={<Trans>{label}: to</Trans>}
+              value={range.to ?? null}
+              min={range.from ?? undefined}
+              onChange={(to) => onRanges({ ...ranges, [name]: { ...range, to } })}
+            />
           </fieldset>
         );
       })}

@@ -51,7 +51,8 @@ export function EntityFormPage({ entity, after, back, description, widgets, defa
       </>
     );
   }
-  if (id && record.status === 'notFound') return <RecordNotFound entity={entity} reason={record.reason} back={{ href: back, label: t`Back` }} />;
+  if (id && record.status === 'notFound')
+    return <RecordNotFound entity={entity} reason={record.reason} back={{ href: back, label: t`Back` }} />;
   return (
     <>
       <PageHeader title={title} description={description} />

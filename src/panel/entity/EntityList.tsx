@@ -40,7 +40,8 @@ export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
   const { data, loading } = useList(entity, { search: deferredSearch, filters: { ...filters, ...fixed }, ranges, sort });
   const titles = useReferenceMaps(entity);
   const display = useFieldDisplay();
-  const narrowed = Boolean(search.trim()) || Object.values(filters).some((v) => v !== undefined) || Object.values(ranges).some((r) => r.from || r.to);
+  const narrowed =
+    Boolean(search.trim()) || Object.values(filters).some((v) => v !== undefined) || Object.values(ranges).some((r) => r.from || r.to);
   const plural = inSentence(i18n._(entity.pluralLabel));
   const count = formatNumber(data?.total ?? 0);
 
@@ -76,7 +77,16 @@ export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
           <Spinner className="size-8" />
         </div>
       ) : data && data.total > 0 ? (
-        <EntityRows entity={entity} rows={data.items} columns={entity.listFields} sort={sort} onSort={setSort} onOpen={onOpen} titles={titles} lead={isDocument(entity) ? DocumentLead : undefined} />
+        <EntityRows
+          entity={entity}
+          rows={data.items}
+          columns={entity.listFields}
+          sort={sort}
+          onSort={setSort}
+          onOpen={onOpen}
+          titles={titles}
+          lead={isDocument(entity) ? DocumentLead : undefined}
+        />
       ) : narrowed ? (
         <div className="rounded-xl bg-white px-4 py-12 text-center ring-1 ring-slate-200">
           <p className="font-medium text-slate-900">

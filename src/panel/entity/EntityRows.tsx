@@ -45,7 +45,18 @@ export function EntityRows({ entity, rows, columns, sort, onSort, onOpen, titles
       }),
     [entity, columns, titles, i18n],
   );
-  const withPending = useMemo(() => (lead ? (row: LocalRow) => <>{lead(row)}{row._pending > 0 && <PendingBadge />}</> : (row: LocalRow) => (row._pending > 0 ? <PendingBadge /> : null)), [lead]);
+  const withPending = useMemo(
+    () =>
+      lead
+        ? (row: LocalRow) => (
+            <>
+              {lead(row)}
+              {row._pending > 0 && <PendingBadge />}
+            </>
+          )
+        : (row: LocalRow) => (row._pending > 0 ? <PendingBadge /> : null),
+    [lead],
+  );
   return (
     <DataTable
       label={i18n._(entity.pluralLabel)}

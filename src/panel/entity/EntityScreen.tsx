@@ -60,7 +60,11 @@ export function EntityScreen({ entity, description, before, widgets, defaults, d
   const plural = inSentence(pluralLabel);
   const singular = inSentence(label);
   useDocumentTitle(pluralLabel);
-  const may = { create: can(permission(entity, 'create')), update: editable(entity) && can(permission(entity, 'update')), delete: deletable(entity) && can(permission(entity, 'delete')) };
+  const may = {
+    create: can(permission(entity, 'create')),
+    update: editable(entity) && can(permission(entity, 'update')),
+    delete: deletable(entity) && can(permission(entity, 'delete')),
+  };
   const writable = !entity.serverOnly;
 
   if (!can(permission(entity, 'read'))) {
@@ -103,7 +107,13 @@ export function EntityScreen({ entity, description, before, widgets, defaults, d
       <EntityList entity={entity} onOpen={(r) => open({ mode: 'view', id: r.id })} empty={addButton} />
       <EntitySheet open={sheet.mode !== 'closed'} title={title} onClose={() => open({ mode: 'closed' })}>
         {sheet.mode === 'new' ? (
-          <EntityForm entity={entity} widgets={widgets} defaults={defaults} onCancel={() => open({ mode: 'closed' })} onSaved={(saved) => open({ mode: 'view', id: saved.id })} />
+          <EntityForm
+            entity={entity}
+            widgets={widgets}
+            defaults={defaults}
+            onCancel={() => open({ mode: 'closed' })}
+            onSaved={(saved) => open({ mode: 'view', id: saved.id })}
+          />
         ) : record.status === 'notFound' ? (
           <RecordNotFound entity={entity} reason={record.reason} />
         ) : !row ? (
@@ -111,7 +121,14 @@ export function EntityScreen({ entity, description, before, widgets, defaults, d
             <Spinner className="size-8" />
           </div>
         ) : sheet.mode === 'edit' && writable && may.update ? (
-          <EntityForm key={row.id} entity={entity} row={row} widgets={widgets} onCancel={() => open({ mode: 'view', id: row.id })} onSaved={() => open({ mode: 'view', id: row.id })} />
+          <EntityForm
+            key={row.id}
+            entity={entity}
+            row={row}
+            widgets={widgets}
+            onCancel={() => open({ mode: 'view', id: row.id })}
+            onSaved={() => open({ mode: 'view', id: row.id })}
+          />
         ) : (
           <EntityDetails
             entity={entity}

@@ -4,7 +4,17 @@ import { useFieldDisplay } from './fieldDisplay.ts';
 import { fieldText, isLtrKind } from './fieldText.ts';
 
 /** A field's value in a cell or a details list; a dash when empty; codes and numbers left to right. */
-export function FieldValue({ field, name, value, titles }: { field: Field; name?: string; value: unknown; titles?: ReadonlyMap<string, string> }) {
+export function FieldValue({
+  field,
+  name,
+  value,
+  titles,
+}: {
+  field: Field;
+  name?: string;
+  value: unknown;
+  titles?: ReadonlyMap<string, string>;
+}) {
   const { i18n } = useLingui();
   const shown = useFieldDisplay()[name ?? ''];
   const text = shown && value !== null && value !== undefined ? shown(value) : fieldText(i18n, field, value, titles);

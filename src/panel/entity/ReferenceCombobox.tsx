@@ -32,12 +32,27 @@ export interface ReferenceComboboxProps {
   noneLabel?: string;
 }
 
-export function ReferenceCombobox({ label, to, value, onChange, required, error, hint, exclude, only, placeholder, noneLabel }: ReferenceComboboxProps) {
+export function ReferenceCombobox({
+  label,
+  to,
+  value,
+  onChange,
+  required,
+  error,
+  hint,
+  exclude,
+  only,
+  placeholder,
+  noneLabel,
+}: ReferenceComboboxProps) {
   const { t } = useLingui();
   const titles = useReferenceTitles(to);
   const [query, setQuery] = useState('');
   const messageId = useId();
-  const options = useMemo(() => sortedOptions(titles).filter((o) => !exclude?.includes(o.id) && (!only || only.has(o.id))), [titles, exclude, only]);
+  const options = useMemo(
+    () => sortedOptions(titles).filter((o) => !exclude?.includes(o.id) && (!only || only.has(o.id))),
+    [titles, exclude, only],
+  );
   const words = normalizeSearch(query).split(/\s+/).filter(Boolean);
   const matching = words.length ? options.filter((o) => words.every((w) => normalizeSearch(o.title).includes(w))) : options;
   const selected = value ? (options.find((o) => o.id === value) ?? { id: value, title: titles?.get(value) ?? '…' }) : null;
@@ -45,7 +60,12 @@ export function ReferenceCombobox({ label, to, value, onChange, required, error,
   return (
     <Field className="flex flex-col gap-1.5">
       <Label className="text-sm font-medium text-slate-800">{label}</Label>
-      <Combobox value={selected} onChange={(option: ReferenceOption | null) => onChange(option?.id ?? null)} onClose={() => setQuery('')} by="id">
+      <Combobox
+        value={selected}
+        onChange={(option: ReferenceOption | null) => onChange(option?.id ?? null)}
+        onClose={() => setQuery('')}
+        by="id"
+      >
         <div className="relative">
           <ComboboxInput
             className={cx(inputClasses, 'pe-10')}
@@ -56,7 +76,10 @@ export function ReferenceCombobox({ label, to, value, onChange, required, error,
             aria-describedby={error || hint ? messageId : undefined}
             data-invalid={error ? '' : undefined}
           />
-          <ComboboxButton className="absolute inset-y-0 inset-e-0 grid w-10 place-items-center text-slate-500" aria-label={t`Show the choices`}>
+          <ComboboxButton
+            className="absolute inset-y-0 inset-e-0 grid w-10 place-items-center text-slate-500"
+            aria-label={t`Show the choices`}
+          >
             <ChevronIcon className="size-4 rotate-90" />
           </ComboboxButton>
         </div>

@@ -45,9 +45,18 @@ export function TreeList({ entity, rows, actions, meta, label }: TreeListProps) 
         const hasChildren = node.children.length > 0;
         return (
           <li key={node.row.id}>
-            <div className="flex min-h-12 items-center gap-2 rounded-lg px-2 hover:bg-slate-50" style={{ paddingInlineStart: `${node.depth * 1.25 + 0.5}rem` }}>
+            <div
+              className="flex min-h-12 items-center gap-2 rounded-lg px-2 hover:bg-slate-50"
+              style={{ paddingInlineStart: `${node.depth * 1.25 + 0.5}rem` }}
+            >
               {hasChildren ? (
-                <button type="button" className="grid size-9 shrink-0 place-items-center rounded-lg text-slate-600 hover:bg-slate-200" onClick={() => toggle(node.row.id)} aria-expanded={open} aria-label={t`Show what is under ${node.title}`}>
+                <button
+                  type="button"
+                  className="grid size-9 shrink-0 place-items-center rounded-lg text-slate-600 hover:bg-slate-200"
+                  onClick={() => toggle(node.row.id)}
+                  aria-expanded={open}
+                  aria-label={t`Show what is under ${node.title}`}
+                >
                   <ChevronIcon className={cx('size-4 transition-transform', open ? 'rotate-90' : 'rtl:rotate-180')} />
                 </button>
               ) : (
@@ -66,7 +75,13 @@ export function TreeList({ entity, rows, actions, meta, label }: TreeListProps) 
 
   return (
     <div className="flex flex-col gap-3">
-      <TextField type="search" label={t`Search ${label}`} value={search} onChange={(e) => setSearch(e.target.value)} end={<SearchIcon className="me-2 size-5 text-slate-400" />} />
+      <TextField
+        type="search"
+        label={t`Search ${label}`}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        end={<SearchIcon className="me-2 size-5 text-slate-400" />}
+      />
       {roots.length === 0 ? null : shown?.size === 0 ? (
         <p className="rounded-xl bg-white px-4 py-8 text-center text-sm text-slate-700 ring-1 ring-slate-200">
           <Trans>Nothing matches your search.</Trans>

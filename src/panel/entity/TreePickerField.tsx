@@ -68,12 +68,22 @@ export function TreePickerField({ field, label, value, onChange, error, hint }: 
           {error ?? hint}
         </p>
       )}
-      <ModalFrame open={open} onClose={() => setOpen(false)} title={t`Choose: ${label}`} size="lg" className="flex max-h-[85dvh] flex-col gap-3">
+      <ModalFrame
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t`Choose: ${label}`}
+        size="lg"
+        className="flex max-h-[85dvh] flex-col gap-3"
+      >
         <TextField label={t`Search`} value={search} onChange={(event) => setSearch(event.target.value)} />
         <ul className="min-h-0 flex-1 overflow-y-auto rounded-xl ring-1 ring-slate-200" aria-label={label}>
           {!field.required && (
             <li>
-              <button type="button" className="w-full px-3 py-2.5 text-start text-sm text-slate-600 hover:bg-slate-50" onClick={() => choose(null)}>
+              <button
+                type="button"
+                className="w-full px-3 py-2.5 text-start text-sm text-slate-600 hover:bg-slate-50"
+                onClick={() => choose(null)}
+              >
                 <Trans>None</Trans>
               </button>
             </li>
@@ -82,7 +92,10 @@ export function TreePickerField({ field, label, value, onChange, error, hint }: 
             <li key={node.row.id}>
               <button
                 type="button"
-                className={cx('flex w-full items-center gap-2 py-2.5 pe-3 text-start text-sm hover:bg-brand-50', node.row.id === chosen && 'bg-brand-50 font-semibold')}
+                className={cx(
+                  'flex w-full items-center gap-2 py-2.5 pe-3 text-start text-sm hover:bg-brand-50',
+                  node.row.id === chosen && 'bg-brand-50 font-semibold',
+                )}
                 style={{ paddingInlineStart: `${0.75 + node.depth * 1.25}rem` }}
                 aria-current={node.row.id === chosen ? 'true' : undefined}
                 onClick={() => choose(node.row.id)}

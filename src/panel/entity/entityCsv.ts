@@ -27,7 +27,13 @@ export function csvText(rows: readonly (readonly string[])[]): string {
   return BOM + rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
-export function entityCsv(i18n: I18n, entity: Entity, rows: readonly Row[], titles: ReadonlyMap<string, ReadonlyMap<string, string>>, display: FieldDisplay = {}): string {
+export function entityCsv(
+  i18n: I18n,
+  entity: Entity,
+  rows: readonly Row[],
+  titles: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  display: FieldDisplay = {},
+): string {
   const fields = shownFields(entity);
   const lines = [fields.map(([, field]) => i18n._(field.label))];
   for (const row of rows) {

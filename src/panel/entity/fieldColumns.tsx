@@ -31,7 +31,15 @@ export interface FieldColumnsOptions<R> {
   fallbackTitle?: (row: R) => string;
 }
 
-export function fieldColumns<R extends Record<string, unknown>>({ fields, names, keys, labelOf, titles, title, fallbackTitle }: FieldColumnsOptions<R>): DataColumn<R>[] {
+export function fieldColumns<R extends Record<string, unknown>>({
+  fields,
+  names,
+  keys,
+  labelOf,
+  titles,
+  title,
+  fallbackTitle,
+}: FieldColumnsOptions<R>): DataColumn<R>[] {
   return names.map((name) => {
     const field = fields[name]!;
     const isTitle = name === title;
@@ -42,7 +50,9 @@ export function fieldColumns<R extends Record<string, unknown>>({ fields, names,
       title: isTitle,
       key: !isTitle && (keys ? keys.includes(name) : figures.has(field.kind)),
       sortable: true,
-      cell: (row: R) => <FieldText field={field} name={name} value={row[name] ?? (isTitle ? fallbackTitle?.(row) : undefined)} titles={titles.get(name)} />,
+      cell: (row: R) => (
+        <FieldText field={field} name={name} value={row[name] ?? (isTitle ? fallbackTitle?.(row) : undefined)} titles={titles.get(name)} />
+      ),
     };
   });
 }

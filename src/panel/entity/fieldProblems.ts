@@ -37,7 +37,11 @@ export function fieldProblemMessage(i18n: I18n, field: Field, reason: string): s
         const max = formatNumber(field.max ?? (field.kind === 'text' ? TEXT_MAX : LONG_TEXT_MAX));
         return i18n._(msg`This is too long: at most ${max} characters.`);
       }
-      if ((field.kind === 'integer' || field.kind === 'decimal' || field.kind === 'money') && field.min !== undefined && field.max !== undefined) {
+      if (
+        (field.kind === 'integer' || field.kind === 'decimal' || field.kind === 'money') &&
+        field.min !== undefined &&
+        field.max !== undefined
+      ) {
         const [min, max] = [formatNumber(field.min), formatNumber(field.max)];
         return i18n._(msg`Enter a number from ${min} to ${max}.`);
       }

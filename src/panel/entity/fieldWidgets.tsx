@@ -38,17 +38,50 @@ export type Widget = ComponentType<WidgetProps>;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 function PlainText({ field, name, label, value, onChange, error, hint }: WidgetProps) {
-  return <TextField name={name} label={label} value={text(value)} onChange={(e) => onChange(e.target.value)} required={field.required} maxLength={field.kind === 'text' ? (field.max ?? undefined) : undefined} error={error} hint={hint} />;
+  return (
+    <TextField
+      name={name}
+      label={label}
+      value={text(value)}
+      onChange={(e) => onChange(e.target.value)}
+      required={field.required}
+      maxLength={field.kind === 'text' ? (field.max ?? undefined) : undefined}
+      error={error}
+      hint={hint}
+    />
+  );
 }
 
 function LongText({ field, name, label, value, onChange, error, hint }: WidgetProps) {
-  return <TextAreaField name={name} label={label} value={text(value)} onChange={(e) => onChange(e.target.value)} required={field.required} error={error} hint={hint} />;
+  return (
+    <TextAreaField
+      name={name}
+      label={label}
+      value={text(value)}
+      onChange={(e) => onChange(e.target.value)}
+      required={field.required}
+      error={error}
+      hint={hint}
+    />
+  );
 }
 
 /** Whole numbers and quantities (three decimals at most), typed in the locale's digits. */
 function NumberInput({ field, name, label, value, onChange, error, hint }: WidgetProps) {
   const negative = field.kind !== 'select' && 'min' in field && (field.min ?? -1) < 0;
-  return <NumberField name={name} label={label} value={text(value)} onChange={onChange} decimals={field.kind === 'decimal' ? 3 : 0} negative={negative} required={field.required} error={error} hint={hint} />;
+  return (
+    <NumberField
+      name={name}
+      label={label}
+      value={text(value)}
+      onChange={onChange}
+      decimals={field.kind === 'decimal' ? 3 : 0}
+      negative={negative}
+      required={field.required}
+      error={error}
+      hint={hint}
+    />
+  );
 }
 
 /** Amounts, typed in the panel's unit; the form holds rials. */
@@ -59,23 +92,70 @@ function MoneyInput({ field, name, label, value, onChange, error, hint }: Widget
 /** A code of digits (mobile, national id, postal code): the locale's digits shown, Latin ones kept. */
 function CodeInput(type: 'tel' | 'text', inputMode: 'tel' | 'numeric', autoComplete?: string) {
   return function CodeWidget({ field, name, label, value, onChange, error, hint }: WidgetProps) {
-    return <CodeField type={type} inputMode={inputMode} autoComplete={autoComplete} name={name} label={label} value={text(value)} onChange={onChange} required={field.required} error={error} hint={hint} />;
+    return (
+      <CodeField
+        type={type}
+        inputMode={inputMode}
+        autoComplete={autoComplete}
+        name={name}
+        label={label}
+        value={text(value)}
+        onChange={onChange}
+        required={field.required}
+        error={error}
+        hint={hint}
+      />
+    );
   };
 }
 
 function EmailInput({ field, name, label, value, onChange, error, hint }: WidgetProps) {
-  return <TextField ltr type="email" inputMode="email" autoComplete="email" name={name} label={label} value={text(value)} onChange={(e) => onChange(e.target.value)} required={field.required} error={error} hint={hint} />;
+  return (
+    <TextField
+      ltr
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      name={name}
+      label={label}
+      value={text(value)}
+      onChange={(e) => onChange(e.target.value)}
+      required={field.required}
+      error={error}
+      hint={hint}
+    />
+  );
 }
 
 function DateInput({ field, name, label, value, onChange, error, hint }: WidgetProps) {
-  return <DateField name={name} label={label} value={typeof value === 'string' && value ? value : null} onChange={onChange} required={field.required} error={error} hint={hint} />;
+  return (
+    <DateField
+      name={name}
+      label={label}
+      value={typeof value === 'string' && value ? value : null}
+      onChange={onChange}
+      required={field.required}
+      error={error}
+      hint={hint}
+    />
+  );
 }
 
 /** Local date and time as the browser's picker edits them; the value travels as an ISO instant. */
 function DateTimeInput({ field, name, label, value, onChange, error, hint }: WidgetProps) {
   const local = typeof value === 'string' && value ? toLocalInput(value) : '';
   return (
-    <TextField ltr type="datetime-local" name={name} label={label} value={local} onChange={(e) => onChange(e.target.value ? new Date(e.target.value).toISOString() : null)} required={field.required} error={error} hint={hint} />
+    <TextField
+      ltr
+      type="datetime-local"
+      name={name}
+      label={label}
+      value={local}
+      onChange={(e) => onChange(e.target.value ? new Date(e.target.value).toISOString() : null)}
+      required={field.required}
+      error={error}
+      hint={hint}
+    />
   );
 }
 
@@ -90,10 +170,21 @@ function Checkbox({ name, label, value, onChange, error, hint }: WidgetProps) {
   return (
     <div className="flex flex-col gap-1">
       <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
-        <input type="checkbox" name={name} checked={value === true} onChange={(e) => onChange(e.target.checked)} className="size-5 rounded border-slate-300 accent-brand-700" aria-invalid={error ? true : undefined} />
+        <input
+          type="checkbox"
+          name={name}
+          checked={value === true}
+          onChange={(e) => onChange(e.target.checked)}
+          className="size-5 rounded border-slate-300 accent-brand-700"
+          aria-invalid={error ? true : undefined}
+        />
         {label}
       </label>
-      {(error || hint) && <p className={error ? 'text-sm text-red-700' : 'text-xs text-slate-600'} role={error ? 'alert' : undefined}>{error ?? hint}</p>}
+      {(error || hint) && (
+        <p className={error ? 'text-sm text-red-700' : 'text-xs text-slate-600'} role={error ? 'alert' : undefined}>
+          {error ?? hint}
+        </p>
+      )}
     </div>
   );
 }
@@ -118,7 +209,17 @@ function Select({ field, name, label, value, onChange, error, hint }: WidgetProp
 
 function Reference({ field, label, value, onChange, error, hint }: WidgetProps) {
   if (field.kind !== 'reference') return null;
-  return <ReferenceCombobox label={label} to={field.to} value={typeof value === 'string' ? value : null} onChange={onChange} required={field.required} error={error} hint={hint} />;
+  return (
+    <ReferenceCombobox
+      label={label}
+      to={field.to}
+      value={typeof value === 'string' ? value : null}
+      onChange={onChange}
+      required={field.required}
+      error={error}
+      hint={hint}
+    />
+  );
 }
 
 /** A choice of several of the declared options: one box each, in the declared order. */
@@ -126,7 +227,17 @@ function Choices({ field, name, label, value, onChange, error, hint }: WidgetPro
   const { _ } = useLingui();
   if (field.kind !== 'stringList' || !field.options) return null;
   const options = field.options.map((o) => ({ value: o.value, label: _(o.label) }));
-  return <CheckboxGroup name={name} label={label} options={options} value={Array.isArray(value) ? value.map(String) : []} onChange={onChange} error={error} hint={hint} />;
+  return (
+    <CheckboxGroup
+      name={name}
+      label={label}
+      options={options}
+      value={Array.isArray(value) ? value.map(String) : []}
+      onChange={onChange}
+      error={error}
+      hint={hint}
+    />
+  );
 }
 
 function StringList(props: WidgetProps) {
@@ -141,7 +252,14 @@ function Lines({ field, name, label, value, onChange, error, hint }: WidgetProps
       name={name}
       label={label}
       value={lines}
-      onChange={(e) => onChange(e.target.value.split('\n').map((s) => s.trim()).filter(Boolean))}
+      onChange={(e) =>
+        onChange(
+          e.target.value
+            .split('\n')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        )
+      }
       required={field.required}
       error={error}
       hint={hint}

@@ -42,7 +42,10 @@ export function applyingFields(fields: [string, Field][], values: FormValues): [
  * The written values of these fields, or each failing field's reason. A field that does not apply
  * to the values is written empty, whatever was typed into it before it stopped applying.
  */
-export function checkFields(fields: [string, Field][], values: FormValues): { values: Record<string, unknown> } | { errors: Record<string, string> } {
+export function checkFields(
+  fields: [string, Field][],
+  values: FormValues,
+): { values: Record<string, unknown> } | { errors: Record<string, string> } {
   const out: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
   for (const [name, field] of fields) {

@@ -47,6 +47,7 @@ const sortedOf = new WeakMap<Map<string, string>, ReferenceOption[]>();
 export function sortedOptions(titles: Map<string, string> | undefined): ReferenceOption[] {
   if (!titles) return [];
   let sorted = sortedOf.get(titles);
-  if (!sorted) sortedOf.set(titles, (sorted = [...titles].map(([id, title]) => ({ id, title })).sort((a, b) => byTitle.compare(a.title, b.title))));
+  if (!sorted)
+    sortedOf.set(titles, (sorted = [...titles].map(([id, title]) => ({ id, title })).sort((a, b) => byTitle.compare(a.title, b.title))));
   return sorted;
 }

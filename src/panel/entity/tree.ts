@@ -57,7 +57,11 @@ export function visibleIds(roots: readonly TreeNode[], search: string): Set<stri
   if (!words.length) return null;
   const shown = new Set<string>();
   const visit = (node: TreeNode, path: string[]): void => {
-    const text = normalizeSearch(`${node.title} ${Object.values(node.row).filter((v) => typeof v === 'string').join(' ')}`);
+    const text = normalizeSearch(
+      `${node.title} ${Object.values(node.row)
+        .filter((v) => typeof v === 'string')
+        .join(' ')}`,
+    );
     if (words.every((w) => text.includes(w))) for (const id of [...path, node.row.id]) shown.add(id);
     for (const child of node.children) visit(child, [...path, node.row.id]);
   };

@@ -19,7 +19,10 @@ export function useReferenceMaps(entity: Pick<Entity, 'fields'> | undefined): Ma
       }),
     [entity],
   );
-  const tables = useTableRows(panel?.db, references.map((r) => r.target));
+  const tables = useTableRows(
+    panel?.db,
+    references.map((r) => r.target),
+  );
   return useMemo(() => {
     const out = new Map<string, Map<string, string>>();
     references.forEach(({ name, target }, i) => {

@@ -17,7 +17,12 @@ export function useSheetRoute(): [Sheet, (next: Sheet) => void] {
         ? { mode: 'view', id: query.get('id')! }
         : { mode: 'closed' };
   const open = (next: Sheet) => {
-    const search = next.mode === 'closed' ? '' : next.mode === 'new' ? '?new' : `?${next.mode === 'view' ? 'id' : 'edit'}=${encodeURIComponent(next.id)}`;
+    const search =
+      next.mode === 'closed'
+        ? ''
+        : next.mode === 'new'
+          ? '?new'
+          : `?${next.mode === 'view' ? 'id' : 'edit'}=${encodeURIComponent(next.id)}`;
     navigate(`${location}${search}`, { replace: sheet.mode !== 'closed' && next.mode !== 'closed' });
   };
   return [sheet, open];

@@ -20,7 +20,15 @@ export function CardList<R>(props: LayoutProps<R>) {
   const shown = rowHeight ? view : { virtual: false, start: 0, end: rows.length, before: 0, after: 0 };
   const totals = columns.filter((c) => c.footer !== undefined);
   return (
-    <ul ref={box} tabIndex={shown.virtual ? 0 : undefined} aria-label={label} className={cx('divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200', shown.virtual && 'max-h-[70dvh] overflow-y-auto')}>
+    <ul
+      ref={box}
+      tabIndex={shown.virtual ? 0 : undefined}
+      aria-label={label}
+      className={cx(
+        'divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200',
+        shown.virtual && 'max-h-[70dvh] overflow-y-auto',
+      )}
+    >
       {shown.before > 0 && <li aria-hidden="true" style={{ height: shown.before }} />}
       {rows.slice(shown.start, shown.end).map((row) => (
         <RowCard key={rowKey(row)} row={row} {...props} />
@@ -36,7 +44,19 @@ export function CardList<R>(props: LayoutProps<R>) {
   );
 }
 
-function RowCard<R>({ row, columns, rowKey, onOpen, expand, opened, toggle, onMeasure, rowHeight, rowClassName, lead }: { row: R } & LayoutProps<R>) {
+function RowCard<R>({
+  row,
+  columns,
+  rowKey,
+  onOpen,
+  expand,
+  opened,
+  toggle,
+  onMeasure,
+  rowHeight,
+  rowClassName,
+  lead,
+}: { row: R } & LayoutProps<R>) {
   const key = rowKey(row);
   const open = opened.has(key);
   const has = expand && (expand.has?.(row) ?? true);
@@ -52,7 +72,13 @@ function RowCard<R>({ row, columns, rowKey, onOpen, expand, opened, toggle, onMe
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
             <div className="min-w-0 flex-1 basis-32 font-medium text-slate-900">
               {titles.map((column, i) => (
-                <TitleCell key={column.id} column={column} row={row} onOpen={i === 0 ? onOpen : undefined} lead={i === 0 ? lead?.(row) : undefined} />
+                <TitleCell
+                  key={column.id}
+                  column={column}
+                  row={row}
+                  onOpen={i === 0 ? onOpen : undefined}
+                  lead={i === 0 ? lead?.(row) : undefined}
+                />
               ))}
             </div>
             <Figures columns={figures} value={(column) => column.cell(row)} className={(column) => column.cellClassName?.(row)} />
@@ -72,7 +98,15 @@ function RowCard<R>({ row, columns, rowKey, onOpen, expand, opened, toggle, onMe
 /** An empty value is left out of a card (a place not in transit). */
 const isEmpty = (value: ReactNode) => value === '' || value === null || value === undefined || value === false;
 
-function Figures<R>({ columns, value, className }: { columns: readonly DataColumn<R>[]; value: (column: DataColumn<R>) => ReactNode; className?: (column: DataColumn<R>) => string | undefined }) {
+function Figures<R>({
+  columns,
+  value,
+  className,
+}: {
+  columns: readonly DataColumn<R>[];
+  value: (column: DataColumn<R>) => ReactNode;
+  className?: (column: DataColumn<R>) => string | undefined;
+}) {
   // An empty figure (the credit balance of a debit account) takes no room on a card.
   const shown = columns.map((column) => [column, value(column)] as const).filter(([, v]) => !isEmpty(v));
   if (shown.length === 0) return null;

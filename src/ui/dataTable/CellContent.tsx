@@ -8,7 +8,11 @@ import { isLtrIsland, type DataColumn } from './dataColumn.ts';
  * cut at its own end, aligned as the table's other cells are.
  */
 export function CellContent<R>({ column, row, className }: { column: DataColumn<R>; row: R; className?: string }) {
-  return <Wrapped column={column} className={className}>{column.cell(row)}</Wrapped>;
+  return (
+    <Wrapped column={column} className={className}>
+      {column.cell(row)}
+    </Wrapped>
+  );
 }
 
 /** Letters in a figure are its unit («۱۲٬۰۰۰ ریال»): it reads in its own direction, not left to right. */

@@ -2,7 +2,17 @@ import { cx } from '../cx.ts';
 import { ChevronIcon } from '../icons.tsx';
 
 /** Opens or closes a row's breakdown. */
-export function ExpandToggle({ open, label, controls, onToggle }: { open: boolean; label: string; controls: string; onToggle: () => void }) {
+export function ExpandToggle({
+  open,
+  label,
+  controls,
+  onToggle,
+}: {
+  open: boolean;
+  label: string;
+  controls: string;
+  onToggle: () => void;
+}) {
   return (
     <button
       type="button"

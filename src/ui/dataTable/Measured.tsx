@@ -19,7 +19,17 @@ export function useMeasured<E extends HTMLElement>(onMeasure: (height: number) =
   return ref;
 }
 
-export function MeasuredBlock({ onMeasure, className, id, children }: { onMeasure: (height: number) => void; className?: string; id?: string; children: ReactNode }) {
+export function MeasuredBlock({
+  onMeasure,
+  className,
+  id,
+  children,
+}: {
+  onMeasure: (height: number) => void;
+  className?: string;
+  id?: string;
+  children: ReactNode;
+}) {
   const ref = useMeasured<HTMLDivElement>(onMeasure);
   return (
     <div ref={ref} id={id} className={className}>

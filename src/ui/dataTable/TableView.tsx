@@ -33,7 +33,16 @@ export function TableView<R>(props: LayoutProps<R>) {
           <ChevronIcon className="size-4 rtl:rotate-180" />
         </p>
       )}
-      <div ref={box} tabIndex={0} role="region" aria-label={label} className={cx('overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600', shown.virtual && 'max-h-[70dvh] overflow-y-auto print:max-h-none')}>
+      <div
+        ref={box}
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+        className={cx(
+          'overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600',
+          shown.virtual && 'max-h-[70dvh] overflow-y-auto print:max-h-none',
+        )}
+      >
         <table className="w-full text-start text-sm">
           {caption && <caption className="sr-only">{caption}</caption>}
           <thead className="sticky top-0 z-10 bg-slate-50 text-slate-700">
@@ -57,9 +66,15 @@ export function TableView<R>(props: LayoutProps<R>) {
                 {expand && <td />}
                 {columns.map((column, i) =>
                   i === 0 && column.footer === undefined ? (
-                    <th key={column.id} scope="row" className="px-3 py-2 text-start">{footerLabel}</th>
+                    <th key={column.id} scope="row" className="px-3 py-2 text-start">
+                      {footerLabel}
+                    </th>
                   ) : (
-                    <td key={column.id} className={cx('px-3 py-2', align(column))} data-key-figure={column.key && column.footer !== undefined ? '' : undefined}>
+                    <td
+                      key={column.id}
+                      className={cx('px-3 py-2', align(column))}
+                      data-key-figure={column.key && column.footer !== undefined ? '' : undefined}
+                    >
                       {column.footer !== undefined && <Wrapped column={column}>{column.footer}</Wrapped>}
                     </td>
                   ),
@@ -91,7 +106,12 @@ function HeaderCell<R>({ column, sort, onSort }: { column: DataColumn<R> } & Lay
   return (
     <th scope="col" aria-sort={ariaSort} className={cx('px-3 py-2 font-semibold whitespace-nowrap', align(column))}>
       {onSort && column.sortable ? (
-        <button type="button" className="inline-flex min-h-9 items-center gap-1 rounded-lg px-1 hover:bg-slate-200" onClick={() => onSort({ id: column.id, direction: nextDirection(sort, column.id) })} aria-label={t`Sort by ${label}`}>
+        <button
+          type="button"
+          className="inline-flex min-h-9 items-center gap-1 rounded-lg px-1 hover:bg-slate-200"
+          onClick={() => onSort({ id: column.id, direction: nextDirection(sort, column.id) })}
+          aria-label={t`Sort by ${label}`}
+        >
           {column.header}
           {active && <ChevronIcon className={cx('size-4', sort.direction === 'asc' ? '-rotate-90' : 'rotate-90')} />}
         </button>
@@ -102,17 +122,44 @@ function HeaderCell<R>({ column, sort, onSort }: { column: DataColumn<R> } & Lay
   );
 }
 
-function BodyRow<R>({ row, span, columns, rowKey, onOpen, expand, opened, toggle, onMeasure, rowHeight, rowClassName, lead }: { row: R; span: number } & LayoutProps<R>) {
+function BodyRow<R>({
+  row,
+  span,
+  columns,
+  rowKey,
+  onOpen,
+  expand,
+  opened,
+  toggle,
+  onMeasure,
+  rowHeight,
+  rowClassName,
+  lead,
+}: { row: R; span: number } & LayoutProps<R>) {
   const key = rowKey(row);
   const open = opened.has(key);
   const has = expand && (expand.has?.(row) ?? true);
   const detailId = `breakdown-${key}`;
   return (
     <Fragment>
-      <tr style={rowHeight ? { height: rowHeight } : undefined} className={cx(onOpen && 'cursor-pointer hover:bg-brand-50/50', rowClassName?.(row))} onClick={openOnClick(row, onOpen)}>
-        {expand && <td className="px-1">{has && <ExpandToggle open={open} label={expand.label(row)} controls={detailId} onToggle={() => toggle(key)} />}</td>}
+      <tr
+        style={rowHeight ? { height: rowHeight } : undefined}
+        className={cx(onOpen && 'cursor-pointer hover:bg-brand-50/50', rowClassName?.(row))}
+        onClick={openOnClick(row, onOpen)}
+      >
+        {expand && (
+          <td className="px-1">
+            {has && <ExpandToggle open={open} label={expand.label(row)} controls={detailId} onToggle={() => toggle(key)} />}
+          </td>
+        )}
         {columns.map((column) => {
-          const className = cx('px-3 py-2 text-slate-800', align(column), !isOneLine(column) && !column.wrap && column.kind !== 'control' && 'max-w-72', column.className, column.cellClassName?.(row));
+          const className = cx(
+            'px-3 py-2 text-slate-800',
+            align(column),
+            !isOneLine(column) && !column.wrap && column.kind !== 'control' && 'max-w-72',
+            column.className,
+            column.cellClassName?.(row),
+          );
           const keyFigure = column.key ? '' : undefined;
           if (column.title) {
             return (
@@ -128,12 +175,26 @@ function BodyRow<R>({ row, span, columns, rowKey, onOpen, expand, opened, toggle
           );
         })}
       </tr>
-      {has && open && <DetailRow id={detailId} span={span} onMeasure={(height) => onMeasure(key, height)}>{expand.render(row)}</DetailRow>}
+      {has && open && (
+        <DetailRow id={detailId} span={span} onMeasure={(height) => onMeasure(key, height)}>
+          {expand.render(row)}
+        </DetailRow>
+      )}
     </Fragment>
   );
 }
 
-function DetailRow({ id, span, onMeasure, children }: { id: string; span: number; onMeasure: (height: number) => void; children: ReactNode }) {
+function DetailRow({
+  id,
+  span,
+  onMeasure,
+  children,
+}: {
+  id: string;
+  span: number;
+  onMeasure: (height: number) => void;
+  children: ReactNode;
+}) {
   const ref = useMeasured<HTMLTableRowElement>(onMeasure);
   return (
     <tr ref={ref} id={id} className="bg-slate-50/70">

@@ -95,7 +95,11 @@ export function BadgeDialog({ person, open, onClose }: { person: LocalRow; open:
 
   return (
     <ModalFrame open={open} onClose={() => !saving && onClose()} title={t`Badge for ${name}`} className="flex flex-col gap-4">
-      <div className="grid min-h-[60mm] place-items-center overflow-hidden rounded-xl bg-slate-100 p-2 sm:p-4" aria-label={t`Badge preview`} role="img">
+      <div
+        className="grid min-h-[60mm] place-items-center overflow-hidden rounded-xl bg-slate-100 p-2 sm:p-4"
+        aria-label={t`Badge preview`}
+        role="img"
+      >
         {badge ? (
           // Drawn at its printed size; shrunk on a phone's screen only.
           <div className="hr-badge-frame max-sm:scale-[0.82]">

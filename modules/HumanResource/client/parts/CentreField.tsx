@@ -45,7 +45,17 @@ export function CentreField({ field, name, label, value, onChange, error, hint, 
           : null;
   return (
     <div className="flex flex-col gap-2">
-      <TextField ltr name={name} label={label} value={typeof value === 'string' ? value : value == null ? '' : String(value)} onChange={(e) => onChange(e.target.value)} required={field.required} error={error} hint={hint} inputMode="decimal" />
+      <TextField
+        ltr
+        name={name}
+        label={label}
+        value={typeof value === 'string' ? value : value == null ? '' : String(value)}
+        onChange={(e) => onChange(e.target.value)}
+        required={field.required}
+        error={error}
+        hint={hint}
+        inputMode="decimal"
+      />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
         {patch && (
           <Button variant="secondary" size="sm" onClick={locate} loading={fix.kind === 'locating'}>
@@ -53,13 +63,21 @@ export function CentreField({ field, name, label, value, onChange, error, hint, 
           </Button>
         )}
         {latitude !== null && longitude !== null && (
-          <a href={mapLink(latitude, longitude)} target="_blank" rel="noopener noreferrer" className="min-h-11 content-center text-sm text-brand-700 underline">
+          <a
+            href={mapLink(latitude, longitude)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="min-h-11 content-center text-sm text-brand-700 underline"
+          >
             {t`See it on a map`}
           </a>
         )}
       </div>
       {said && (
-        <p className={`text-sm ${fix.kind === 'found' ? 'text-slate-700' : 'text-amber-800'}`} role={fix.kind === 'found' ? 'status' : 'alert'}>
+        <p
+          className={`text-sm ${fix.kind === 'found' ? 'text-slate-700' : 'text-amber-800'}`}
+          role={fix.kind === 'found' ? 'status' : 'alert'}
+        >
           {said}
         </p>
       )}

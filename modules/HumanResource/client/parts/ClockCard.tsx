@@ -24,14 +24,34 @@ type Outcome =
   | { kind: 'noPosition' }
   | { kind: 'noPlace' }
   | { kind: 'outside'; verdict: FenceVerdict }
-  | { kind: 'saved'; direction: 'in' | 'out'; at: string; verdict: FenceVerdict; accuracy: number; offline: boolean; offlineAccepted: boolean }
+  | {
+      kind: 'saved';
+      direction: 'in' | 'out';
+      at: string;
+      verdict: FenceVerdict;
+      accuracy: number;
+      offline: boolean;
+      offlineAccepted: boolean;
+    }
   | { kind: 'failed'; message: string };
 
 function position(): Promise<GeolocationPosition> {
-  return new Promise((resolve, reject) => navigator.geolocation.getCurrentPosition(resolve, reject, { enableHighAccuracy: true, timeout: 20_000, maximumAge: 0 }));
+  return new Promise((resolve, reject) =>
+    navigator.geolocation.getCurrentPosition(resolve, reject, { enableHighAccuracy: true, timeout: 20_000, maximumAge: 0 }),
+  );
 }
 
-export function ClockCard({ me, rule, places, punches }: { me: LocalRow; rule: LocalRow | null; places: readonly LocalRow[]; punches: readonly LocalRow[] }) {
+export function ClockCard({
+  me,
+  rule,
+  places,
+  punches,
+}: {
+  me: LocalRow;
+  rule: LocalRow | null;
+  places: readonly LocalRow[];
+  punches: readonly LocalRow[];
+}) {
   const { t, i18n } = useLingui();
   const panel = usePanelData();
   const online = useOnline();
@@ -44,7 +64,10 @@ export function ClockCard({ me, rule, places, punches }: { me: LocalRow; rule: L
 
   const today = tehranDay(serverNow(offset));
   const mine = useMemo(
-    () => punches.filter((p) => p.personnelId === me.id && !p.deleted && p.status !== 'void').sort((a, b) => String(a.at).localeCompare(String(b.at))),
+    () =>
+      punches
+        .filter((p) => p.personnelId === me.id && !p.deleted && p.status !== 'void')
+        .sort((a, b) => String(a.at).localeCompare(String(b.at))),
     [punches, me.id],
   );
   const todays = mine.filter((p) => tehranDay(new Date(String(p.at))) === today);
@@ -80,7 +103,15 @@ export function ClockCard({ me, rule, places, punches }: { me: LocalRow; rule: L
         accuracy: Math.round(at.accuracy),
         source: 'phone',
       });
-      setOutcome({ kind: 'saved', direction: next, at: when, verdict, accuracy: Math.round(at.accuracy), offline: !navigator.onLine, offlineAccepted: me.offlineAccepted === true });
+      setOutcome({
+        kind: 'saved',
+        direction: next,
+        at: when,
+        verdict,
+        accuracy: Math.round(at.accuracy),
+        offline: !navigator.onLine,
+        offlineAccepted: me.offlineAccepted === true,
+      });
     } catch (error) {
       setOutcome({ kind: 'failed', message: describeError(i18n, error) });
     }
@@ -128,7 +159,9 @@ export function ClockCard({ me, rule, places, punches }: { me: LocalRow; rule: L
 
 function OutcomeMessage({ outcome, otherWays }: { outcome: Outcome; otherWays: string[] }) {
   const { t } = useLingui();
-  const instead = otherWays.length ? t`Your policy also allows the kiosk or the reader at your workplace.` : t`Ask your manager to record the punch by hand.`;
+  const instead = otherWays.length
+    ? t`Your policy also allows the kiosk or the reader at your workplace.`
+    : t`Ask your manager to record the punch by hand.`;
   switch (outcome.kind) {
     case 'denied':
       return (
@@ -161,9 +194,13 @@ function OutcomeMessage({ outcome, otherWays }: { outcome: Outcome; otherWays: s
       return (
         <Alert tone="success" title={outcome.direction === 'in' ? t`Clocked in at ${time}` : t`Clocked out at ${time}`}>
           {place && <p>{t`At ${place}.`}</p>}
-          {outcome.verdict.poorAccuracy && <p>{t`Your position is rough (±${accuracy} m): the punch is kept and flagged for your manager.`}</p>}
+          {outcome.verdict.poorAccuracy && (
+            <p>{t`Your position is rough (±${accuracy} m): the punch is kept and flagged for your manager.`}</p>
+          )}
           {outcome.offline && <p>{t`Saved on this phone; it will be sent when the phone is online.`}</p>}
-          {outcome.offline && !outcome.offlineAccepted && <p>{t`Your policy does not accept punches made offline: your manager will review this one.`}</p>}
+          {outcome.offline && !outcome.offlineAccepted && (
+            <p>{t`Your policy does not accept punches made offline: your manager will review this one.`}</p>
+          )}
         </Alert>
       );
     }

@@ -19,7 +19,9 @@ function PunchLine({ punch }: { punch: LocalRow }) {
   const [voiding, setVoiding] = useState(false);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string>();
-  const flags = (Array.isArray(punch.flags) ? (punch.flags as string[]) : []).map((f) => i18n._(punchFlags.find((o) => o.value === f)?.label ?? { id: f, message: f }));
+  const flags = (Array.isArray(punch.flags) ? (punch.flags as string[]) : []).map((f) =>
+    i18n._(punchFlags.find((o) => o.value === f)?.label ?? { id: f, message: f }),
+  );
   const source = punchSources.find((o) => o.value === punch.source);
   const status = punch.status === 'void' ? t`Void` : punch.status === 'flagged' ? t`To review` : '';
   async function voidIt() {
@@ -35,7 +37,9 @@ function PunchLine({ punch }: { punch: LocalRow }) {
   }
   return (
     <li className="py-2">
-      <div className={`flex flex-wrap items-center gap-x-3 gap-y-1 text-sm ${punch.status === 'void' ? 'text-slate-500 line-through' : ''}`}>
+      <div
+        className={`flex flex-wrap items-center gap-x-3 gap-y-1 text-sm ${punch.status === 'void' ? 'text-slate-500 line-through' : ''}`}
+      >
         <span className="font-semibold tabular-nums">{formatClock(String(punch.at))}</span>
         <span>{punch.direction === 'in' ? t`In` : t`Out`}</span>
         <span className="text-slate-600">{source ? i18n._(source.label) : ''}</span>
@@ -46,7 +50,9 @@ function PunchLine({ punch }: { punch: LocalRow }) {
           </button>
         )}
       </div>
-      {(flags.length > 0 || Boolean(punch.note)) && <p className="text-xs text-slate-600">{[joinNames(flags), punch.note ? String(punch.note) : ''].filter(Boolean).join(' — ')}</p>}
+      {(flags.length > 0 || Boolean(punch.note)) && (
+        <p className="text-xs text-slate-600">{[joinNames(flags), punch.note ? String(punch.note) : ''].filter(Boolean).join(' — ')}</p>
+      )}
       {voiding && (
         <div className="mt-2 flex flex-wrap items-end gap-2">
           <div className="min-w-48 flex-1">
@@ -89,12 +95,22 @@ export function DayPunches({ person, day, shift, punches, manager, onClose }: Da
   async function add(event: FormEvent) {
     event.preventDefault();
     const minutes = parseClock(time);
-    const found = { time: minutes === null ? t`Type a time such as 08:30.` : undefined, note: note.trim() ? undefined : t`Write why this punch is added.` };
+    const found = {
+      time: minutes === null ? t`Type a time such as 08:30.` : undefined,
+      note: note.trim() ? undefined : t`Write why this punch is added.`,
+    };
     setProblems(found);
     if (!panel || minutes === null || found.note) return;
     setBusy(true);
     try {
-      await panel.data.create(Punch, { personnelId: person.id, memberId: person.memberId ?? null, at: new Date(instantOnWorkDay(day, minutes, shift)).toISOString(), direction, source: 'manual', note: note.trim() });
+      await panel.data.create(Punch, {
+        personnelId: person.id,
+        memberId: person.memberId ?? null,
+        at: new Date(instantOnWorkDay(day, minutes, shift)).toISOString(),
+        direction,
+        source: 'manual',
+        note: note.trim(),
+      });
       showToast({ message: t`Correction added.`, type: 'success' });
       setTime('');
       setNote('');
@@ -108,7 +124,9 @@ export function DayPunches({ person, day, shift, punches, manager, onClose }: Da
   return (
     <ModalFrame open onClose={onClose} title={t`${name} on ${dayText}`} size="lg">
       {sorted.length ? (
-        <ul className="mt-3 divide-y divide-slate-100">{sorted.map((p) => (manager ? <PunchLine key={p.id} punch={p} /> : <ReadOnlyLine key={p.id} punch={p} />))}</ul>
+        <ul className="mt-3 divide-y divide-slate-100">
+          {sorted.map((p) => (manager ? <PunchLine key={p.id} punch={p} /> : <ReadOnlyLine key={p.id} punch={p} />))}
+        </ul>
       ) : (
         <p className="mt-3 text-sm text-slate-600">
           <Trans>No punches this day.</Trans>
@@ -120,10 +138,32 @@ export function DayPunches({ person, day, shift, punches, manager, onClose }: Da
             <Trans>Add a correction</Trans>
           </h3>
           <div className="grid grid-cols-2 gap-3">
-            <TextField ltr label={t`Time`} value={time} onChange={(e) => setTime(e.target.value)} placeholder="08:30" inputMode="numeric" error={problems.time} />
-            <SelectField label={t`In or out`} value={direction} onChange={(e) => setDirection(e.target.value === 'out' ? 'out' : 'in')} options={[{ value: 'in', label: t`In` }, { value: 'out', label: t`Out` }]} />
+            <TextField
+              ltr
+              label={t`Time`}
+              value={time}
+              onChange={(e) => setTime(e.target.value)}
+              placeholder="08:30"
+              inputMode="numeric"
+              error={problems.time}
+            />
+            <SelectField
+              label={t`In or out`}
+              value={direction}
+              onChange={(e) => setDirection(e.target.value === 'out' ? 'out' : 'in')}
+              options={[
+                { value: 'in', label: t`In` },
+                { value: 'out', label: t`Out` },
+              ]}
+            />
           </div>
-          <TextField label={t`Note`} value={note} onChange={(e) => setNote(e.target.value)} error={problems.note} hint={t`Why: it goes into the activity log with the punch.`} />
+          <TextField
+            label={t`Note`}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            error={problems.note}
+            hint={t`Why: it goes into the activity log with the punch.`}
+          />
           {problems.form && (
             <p role="alert" className="text-sm text-red-700">
               {problems.form}

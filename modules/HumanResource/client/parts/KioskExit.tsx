@@ -6,7 +6,19 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, clearSession, login, logout, LogoutIcon, ModalFrame, storeLogin, storePanelCode, TextField, useOnline } from '@/moduleKit.ts';
+import {
+  Alert,
+  Button,
+  clearSession,
+  login,
+  logout,
+  LogoutIcon,
+  ModalFrame,
+  storeLogin,
+  storePanelCode,
+  TextField,
+  useOnline,
+} from '@/moduleKit.ts';
 import { describeError } from '@/i18n/describeError.ts';
 import { leaveKiosk } from '../kioskApi.ts';
 import type { KioskState } from '../kioskTablet.ts';
@@ -61,13 +73,22 @@ export function KioskExit({ kiosk, onLeft }: { kiosk: KioskState; onLeft: () => 
         open={open}
         onClose={() => !busy && setOpen(false)}
         title={t`Leave kiosk mode?`}
-        description={<p>{t`A manager signs in to end kiosk mode: this tablet stops being the kiosk “${deviceName}”, and nobody can clock in here until a manager starts kiosk mode again.`}</p>}
+        description={
+          <p>{t`A manager signs in to end kiosk mode: this tablet stops being the kiosk “${deviceName}”, and nobody can clock in here until a manager starts kiosk mode again.`}</p>
+        }
         onSubmit={(e) => void leave(e)}
         className="flex flex-col gap-4"
       >
         {!online && <Alert tone="warning">{t`The tablet is offline: kiosk mode can be left only when it is online.`}</Alert>}
         <TextField label={t`Manager’s username`} ltr autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} />
-        <TextField label={t`Password`} type="password" ltr autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          label={t`Password`}
+          type="password"
+          ltr
+          autoComplete="off"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         {failure && <Alert tone="error">{failure}</Alert>}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setOpen(false)} disabled={busy}>

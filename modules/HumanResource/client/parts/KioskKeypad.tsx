@@ -17,14 +17,27 @@ function Key({ label, onPress, className, children }: { label: string; onPress: 
       aria-label={label}
       onPointerDown={keepFocus}
       onClick={onPress}
-      className={cx('h-16 rounded-2xl text-2xl font-semibold select-none active:scale-95 sm:h-20 sm:text-3xl', className ?? 'bg-white text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50')}
+      className={cx(
+        'h-16 rounded-2xl text-2xl font-semibold select-none active:scale-95 sm:h-20 sm:text-3xl',
+        className ?? 'bg-white text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50',
+      )}
     >
       {children}
     </button>
   );
 }
 
-export function KioskKeypad({ onDigit, onBack, onOk, okLabel }: { onDigit: (digit: string) => void; onBack: () => void; onOk: () => void; okLabel: string }) {
+export function KioskKeypad({
+  onDigit,
+  onBack,
+  onOk,
+  okLabel,
+}: {
+  onDigit: (digit: string) => void;
+  onBack: () => void;
+  onOk: () => void;
+  okLabel: string;
+}) {
   const { t } = useLingui();
   const digit = (d: string) => (
     <Key key={d} label={localDigits(d)} onPress={() => onDigit(d)}>
@@ -34,7 +47,11 @@ export function KioskKeypad({ onDigit, onBack, onOk, okLabel }: { onDigit: (digi
   return (
     <div dir="ltr" className="grid grid-cols-3 gap-3">
       {['1', '2', '3', '4', '5', '6', '7', '8', '9'].map(digit)}
-      <Key label={t`Delete the last digit`} onPress={onBack} className="bg-slate-100 text-slate-700 ring-1 ring-slate-300 hover:bg-slate-200">
+      <Key
+        label={t`Delete the last digit`}
+        onPress={onBack}
+        className="bg-slate-100 text-slate-700 ring-1 ring-slate-300 hover:bg-slate-200"
+      >
         ⌫
       </Key>
       {digit('0')}

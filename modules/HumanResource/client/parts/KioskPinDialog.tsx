@@ -44,12 +44,37 @@ export function KioskPinDialog({ person, open, onClose }: { person: LocalRow; op
   }
 
   return (
-    <ModalFrame open={open} onClose={() => !saving && close()} title={t`Kiosk PIN for ${name}`} onSubmit={save} className="flex flex-col gap-4">
+    <ModalFrame
+      open={open}
+      onClose={() => !saving && close()}
+      title={t`Kiosk PIN for ${name}`}
+      onSubmit={save}
+      className="flex flex-col gap-4"
+    >
       <p className="text-sm text-slate-700">
         {t`With a PIN, ${name} clocks in at a kiosk with their personnel code and this PIN. A new PIN replaces any set before, on every kiosk at once: the server checks it.`}
       </p>
-      <TextField label={t`New PIN`} type="password" inputMode="numeric" autoComplete="new-password" ltr value={pin} onChange={(e) => setPin(e.target.value)} error={errors.pin} hint={t`4 to 8 digits.`} />
-      <TextField label={t`The PIN again`} type="password" inputMode="numeric" autoComplete="new-password" ltr value={again} onChange={(e) => setAgain(e.target.value)} error={errors.again} />
+      <TextField
+        label={t`New PIN`}
+        type="password"
+        inputMode="numeric"
+        autoComplete="new-password"
+        ltr
+        value={pin}
+        onChange={(e) => setPin(e.target.value)}
+        error={errors.pin}
+        hint={t`4 to 8 digits.`}
+      />
+      <TextField
+        label={t`The PIN again`}
+        type="password"
+        inputMode="numeric"
+        autoComplete="new-password"
+        ltr
+        value={again}
+        onChange={(e) => setAgain(e.target.value)}
+        error={errors.again}
+      />
       {errors.save && <Alert tone="error">{errors.save}</Alert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={close} disabled={saving}>

@@ -73,7 +73,11 @@ export function KioskTerminal({ kiosk, people, offset, onQueued }: KioskTerminal
     const scan = parseBadge(scanned);
     const person = scan && personByCode(people, scan.code);
     setEntry('');
-    if (!person) return setNotice({ tone: 'error', text: t`This badge is not valid any more. Ask your manager for a new one, or type your code and PIN.` });
+    if (!person)
+      return setNotice({
+        tone: 'error',
+        text: t`This badge is not valid any more. Ask your manager for a new one, or type your code and PIN.`,
+      });
     setNotice(null);
     setStep({ kind: 'ready', person, proof: { badge: scanned.trim() } });
   }
@@ -109,7 +113,14 @@ export function KioskTerminal({ kiosk, people, offset, onQueued }: KioskTerminal
     if (busy) return;
     setBusy(true);
     const at = new Date(serverNow(offset)).toISOString();
-    const punch: KioskPunchBody = { id: crypto.randomUUID(), code: person.code, direction, at, deviceAt: new Date().toISOString(), ...proof };
+    const punch: KioskPunchBody = {
+      id: crypto.randomUUID(),
+      code: person.code,
+      direction,
+      at,
+      deviceAt: new Date().toISOString(),
+      ...proof,
+    };
     try {
       if (!navigator.onLine) {
         queue(punch);
@@ -133,7 +144,10 @@ export function KioskTerminal({ kiosk, people, offset, onQueued }: KioskTerminal
     const name = step.person.name;
     const time = step.kind === 'done' ? formatClock(step.at) : '';
     return (
-      <section aria-live="polite" className="flex flex-col items-center gap-6 rounded-3xl bg-white p-6 text-center text-slate-900 shadow-xl sm:p-10">
+      <section
+        aria-live="polite"
+        className="flex flex-col items-center gap-6 rounded-3xl bg-white p-6 text-center text-slate-900 shadow-xl sm:p-10"
+      >
         <h2 className="text-3xl font-bold">{name}</h2>
         {step.kind === 'ready' ? (
           <>
@@ -155,15 +169,23 @@ export function KioskTerminal({ kiosk, people, offset, onQueued }: KioskTerminal
             </Button>
           </>
         ) : step.outcome === 'unverified' ? (
-          <div role="status" className="flex w-full max-w-lg flex-col items-center gap-3 rounded-3xl bg-amber-50 p-6 text-amber-900 ring-1 ring-amber-200">
+          <div
+            role="status"
+            className="flex w-full max-w-lg flex-col items-center gap-3 rounded-3xl bg-amber-50 p-6 text-amber-900 ring-1 ring-amber-200"
+          >
             <p className="text-3xl font-bold">{t`The PIN or badge was not accepted`}</p>
             <p className="text-lg">{t`The punch is kept, but your manager will review it. Check your PIN next time, or ask your manager for a new one.`}</p>
           </div>
         ) : (
-          <div role="status" className="flex w-full max-w-lg flex-col items-center gap-3 rounded-3xl bg-emerald-50 p-6 text-emerald-900 ring-1 ring-emerald-200">
+          <div
+            role="status"
+            className="flex w-full max-w-lg flex-col items-center gap-3 rounded-3xl bg-emerald-50 p-6 text-emerald-900 ring-1 ring-emerald-200"
+          >
             <CheckIcon className="size-16 rounded-full bg-emerald-600 p-3 text-white" />
             <p className="text-3xl font-bold">{step.direction === 'in' ? t`Clocked in at ${time}` : t`Clocked out at ${time}`}</p>
-            {step.outcome === 'queued' && <p className="text-lg">{t`Saved on this tablet; it will be sent, and the PIN checked, when the tablet is online.`}</p>}
+            {step.outcome === 'queued' && (
+              <p className="text-lg">{t`Saved on this tablet; it will be sent, and the PIN checked, when the tablet is online.`}</p>
+            )}
           </div>
         )}
       </section>

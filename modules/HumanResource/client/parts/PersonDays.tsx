@@ -41,14 +41,26 @@ export function PersonDays({ report, clock, rules, punches, manager }: PersonDay
           {report.days.map((d) => (
             <tr key={d.day} className={cx(!d.workDay && 'bg-slate-50 text-slate-600', d.absent && 'bg-red-50')}>
               <th scope="row" className="px-3 py-2 text-start font-medium whitespace-nowrap">
-                <button type="button" className="min-h-8 text-brand-700 underline print:text-slate-900 print:no-underline" onClick={() => setOpen(d.day)} aria-haspopup="dialog">
+                <button
+                  type="button"
+                  className="min-h-8 text-brand-700 underline print:text-slate-900 print:no-underline"
+                  onClick={() => setOpen(d.day)}
+                  aria-haspopup="dialog"
+                >
                   {formatDate(d.day, 'medium')}
                 </button>
                 {d.absent && <span className="ms-2 text-xs text-red-800">{t`Absent`}</span>}
                 {!d.workDay && <span className="ms-2 text-xs">{t`Day off`}</span>}
               </th>
               <td className="px-3 py-2 tabular-nums">{clock(d.firstIn)}</td>
-              <td className="px-3 py-2 tabular-nums">{clock(d.lastOut)}{d.noOut ? <span className="ms-1 text-xs text-amber-800">{t`(no clock-out)`}</span> : d.open && <span className="ms-1 text-xs text-emerald-800">{t`(at work)`}</span>}</td>
+              <td className="px-3 py-2 tabular-nums">
+                {clock(d.lastOut)}
+                {d.noOut ? (
+                  <span className="ms-1 text-xs text-amber-800">{t`(no clock-out)`}</span>
+                ) : (
+                  d.open && <span className="ms-1 text-xs text-emerald-800">{t`(at work)`}</span>
+                )}
+              </td>
               <td className="px-3 py-2 tabular-nums">{formatMinutes(d.worked)}</td>
               <td className="px-3 py-2 tabular-nums">{formatMinutes(d.late)}</td>
               <td className="px-3 py-2 tabular-nums">{formatMinutes(d.earlyLeave)}</td>
@@ -58,7 +70,16 @@ export function PersonDays({ report, clock, rules, punches, manager }: PersonDay
           ))}
         </tbody>
       </table>
-      {open && details && <DayPunches person={report.person} day={open} shift={details.shift} punches={details.punches} manager={manager} onClose={() => setOpen(null)} />}
+      {open && details && (
+        <DayPunches
+          person={report.person}
+          day={open}
+          shift={details.shift}
+          punches={details.punches}
+          manager={manager}
+          onClose={() => setOpen(null)}
+        />
+      )}
     </div>
   );
 }

@@ -12,11 +12,26 @@ export function PlacesField({ name, label, value, onChange, error, hint }: Widge
   const empty = (
     <p className="text-sm text-slate-600">
       <Trans>
-        No workplaces yet. <Link href={hr.places} className="text-brand-700 underline">Add a workplace</Link> first.
+        No workplaces yet.{' '}
+        <Link href={hr.places} className="text-brand-700 underline">
+          Add a workplace
+        </Link>{' '}
+        first.
       </Trans>
     </p>
   );
-  return <CheckboxGroup name={name} label={label} options={options} value={Array.isArray(value) ? value.map(String) : []} onChange={onChange} error={error} hint={hint} empty={data ? empty : null} />;
+  return (
+    <CheckboxGroup
+      name={name}
+      label={label}
+      options={options}
+      value={Array.isArray(value) ? value.map(String) : []}
+      onChange={onChange}
+      error={error}
+      hint={hint}
+      empty={data ? empty : null}
+    />
+  );
 }
 
 /** Place ids as the places' names, for lists and details. */

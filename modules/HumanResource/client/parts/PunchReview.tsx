@@ -15,7 +15,9 @@ function ReviewRow({ punch, person }: { punch: LocalRow; person: string }) {
   const panel = usePanelData();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const flags = (Array.isArray(punch.flags) ? (punch.flags as string[]) : []).map((f) => i18n._(punchFlags.find((o) => o.value === f)?.label ?? { id: f, message: f }));
+  const flags = (Array.isArray(punch.flags) ? (punch.flags as string[]) : []).map((f) =>
+    i18n._(punchFlags.find((o) => o.value === f)?.label ?? { id: f, message: f }),
+  );
   async function review(status: 'accepted' | 'void') {
     if (!panel) return;
     if (!note.trim()) return setError(t`Write a note first: why it is accepted or void.`);
@@ -33,7 +35,9 @@ function ReviewRow({ punch, person }: { punch: LocalRow; person: string }) {
         <span className="font-semibold">{person}</span>
         <span className="tabular-nums">{when}</span>
         <span>{punch.direction === 'in' ? t`In` : t`Out`}</span>
-        {typeof punch.distance === 'number' && <span className="text-slate-600">{t`${formatNumber(punch.distance)} m from the nearest workplace`}</span>}
+        {typeof punch.distance === 'number' && (
+          <span className="text-slate-600">{t`${formatNumber(punch.distance)} m from the nearest workplace`}</span>
+        )}
       </div>
       <p className="text-sm text-amber-800">{joinNames(flags)}</p>
       <div className="flex flex-wrap items-end gap-2">

@@ -27,7 +27,11 @@ export async function readLogFile(file: Blob): Promise<string> {
 
 const PREVIEW_ROWS = 50;
 
-type Step = { kind: 'idle' } | { kind: 'read'; name: string; log: ReaderLog } | { kind: 'importing'; done: number; total: number } | { kind: 'imported'; added: number; failed: string | null };
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'read'; name: string; log: ReaderLog }
+  | { kind: 'importing'; done: number; total: number }
+  | { kind: 'imported'; added: number; failed: string | null };
 
 export function ReaderImport() {
   const { t, i18n } = useLingui();
@@ -38,8 +42,14 @@ export function ReaderImport() {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const input = useRef<HTMLInputElement>(null);
   const labelId = useId();
-  const plan = useMemo(() => (step.kind === 'read' && personnel && punches ? planImport(step.log, personnel, punches) : null), [step, personnel, punches]);
-  const previewLabel = plan && plan.add.length > PREVIEW_ROWS ? t`The first ${formatNumber(PREVIEW_ROWS)} of ${formatNumber(plan.add.length)} punches to add` : t`Punches to add`;
+  const plan = useMemo(
+    () => (step.kind === 'read' && personnel && punches ? planImport(step.log, personnel, punches) : null),
+    [step, personnel, punches],
+  );
+  const previewLabel =
+    plan && plan.add.length > PREVIEW_ROWS
+      ? t`The first ${formatNumber(PREVIEW_ROWS)} of ${formatNumber(plan.add.length)} punches to add`
+      : t`Punches to add`;
   const names = useMemo(() => new Map((personnel ?? []).map((p) => [p.id, String(p.name)])), [personnel]);
 
   async function choose(file: File | undefined) {
@@ -55,7 +65,14 @@ export function ReaderImport() {
     setStep({ kind: 'importing', done, total });
     try {
       for (const p of plan.add) {
-        await panel.data.create(Punch, { personnelId: p.personnelId, at: p.at, direction: p.direction, source: 'reader', ...(deviceId ? { deviceId } : {}), note });
+        await panel.data.create(Punch, {
+          personnelId: p.personnelId,
+          at: p.at,
+          direction: p.direction,
+          source: 'reader',
+          ...(deviceId ? { deviceId } : {}),
+          note,
+        });
         done += 1;
         if (done % 25 === 0 || done === total) setStep({ kind: 'importing', done, total });
       }
@@ -71,11 +88,18 @@ export function ReaderImport() {
     <SectionCard title={t`Import a reader’s log`} className="mt-6">
       <p className="mb-3 text-sm text-slate-700">
         <Trans>
-          A fingerprint reader’s log file — ZKTeco attlog text or a CSV with the personnel code, date and time — is checked here first: punches already held are skipped and codes no one carries are listed.
+          A fingerprint reader’s log file — ZKTeco attlog text or a CSV with the personnel code, date and time — is checked here first:
+          punches already held are skipped and codes no one carries are listed.
         </Trans>
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField label={t`Reader`} value={deviceId} onChange={(e) => setDeviceId(e.target.value)} options={readers.map((d) => ({ value: d.id, label: String(d.name) }))} placeholder={t`Not specified`} />
+        <SelectField
+          label={t`Reader`}
+          value={deviceId}
+          onChange={(e) => setDeviceId(e.target.value)}
+          options={readers.map((d) => ({ value: d.id, label: String(d.name) }))}
+          placeholder={t`Not specified`}
+        />
         <div className="flex flex-col gap-1 text-sm font-medium text-slate-800">
           <span id={labelId}>{t`Log file`}</span>
           {/* The browser's own file button speaks the browser's language; this one speaks the app's. */}
@@ -101,7 +125,11 @@ export function ReaderImport() {
             <Figure label={t`To add`} value={plan.add.length} tone="text-emerald-800" />
             <Figure label={t`Already held`} value={plan.duplicates.length} />
             <Figure label={t`Unknown codes`} value={plan.unknown.length} tone={plan.unknown.length ? 'text-amber-800' : undefined} />
-            <Figure label={t`Unreadable lines`} value={step.log.problems.length} tone={step.log.problems.length ? 'text-red-800' : undefined} />
+            <Figure
+              label={t`Unreadable lines`}
+              value={step.log.problems.length}
+              tone={step.log.problems.length ? 'text-red-800' : undefined}
+            />
           </ul>
           {plan.unknown.length > 0 && (
             <Alert tone="warning" title={t`No personnel carries these codes; their lines are left out`}>
@@ -151,7 +179,12 @@ export function ReaderImport() {
         </div>
       )}
       {step.kind === 'importing' && (
-        <ProgressBar className="mt-4" value={(step.done / Math.max(1, step.total)) * 100} label={t`Adding punches`} valueText={t`${formatNumber(step.done)} of ${formatNumber(step.total)}`} />
+        <ProgressBar
+          className="mt-4"
+          value={(step.done / Math.max(1, step.total)) * 100}
+          label={t`Adding punches`}
+          valueText={t`${formatNumber(step.done)} of ${formatNumber(step.total)}`}
+        />
       )}
       {step.kind === 'imported' &&
         (step.failed ? (

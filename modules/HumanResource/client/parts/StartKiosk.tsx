@@ -7,7 +7,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { Button, clearSession, deleteLocalData, type LocalRow, logout, readSession, resetCurrentPanel, resetCurrentUser } from '@/moduleKit.ts';
+import {
+  Button,
+  clearSession,
+  deleteLocalData,
+  type LocalRow,
+  logout,
+  readSession,
+  resetCurrentPanel,
+  resetCurrentUser,
+} from '@/moduleKit.ts';
 import { describeError } from '@/i18n/describeError.ts';
 import { enrolKiosk } from '../kioskApi.ts';
 import { saveKiosk } from '../kioskTablet.ts';

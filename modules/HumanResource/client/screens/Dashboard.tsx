@@ -4,7 +4,22 @@
  * how many came each of the last 14 days.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { buttonClasses, DailyBarChart, type LocalRow, PageHeader, readSession, SectionCard, seesAllOf, Spinner, useCanAccess, useCurrentPanel, useDocumentTitle, useNow, usePanelData, useTableRows } from '@/moduleKit.ts';
+import {
+  buttonClasses,
+  DailyBarChart,
+  type LocalRow,
+  PageHeader,
+  readSession,
+  SectionCard,
+  seesAllOf,
+  Spinner,
+  useCanAccess,
+  useCurrentPanel,
+  useDocumentTitle,
+  useNow,
+  usePanelData,
+  useTableRows,
+} from '@/moduleKit.ts';
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { permission } from '@/contract/entity.ts';
@@ -44,7 +59,10 @@ export function Dashboard() {
   // The chart's 14 days and today, and whatever still waits for review.
   const punches = usePunches(panel?.db, addDays(today, -14), today, true);
   const me = personnel ? myPersonnel(personnel, members, readSession().username, seesAll) : null;
-  const figures = useMemo(() => (personnel && rules && punches ? todayFigures(today, personnel, rules, punches, now) : null), [personnel, rules, punches, today, now]);
+  const figures = useMemo(
+    () => (personnel && rules && punches ? todayFigures(today, personnel, rules, punches, now) : null),
+    [personnel, rules, punches, today, now],
+  );
   const placeNames = useMemo(() => new Map((places ?? []).map((p) => [p.id, String(p.name)])), [places]);
   const personNames = useMemo(() => new Map((personnel ?? []).map((p) => [p.id, String(p.name)])), [personnel]);
 
@@ -79,7 +97,9 @@ export function Dashboard() {
           !seesAll && (
             <SectionCard title={<Trans>Clock in and out</Trans>}>
               <p className="text-sm text-slate-700">
-                <Trans>No personnel record is linked to you in this panel. A manager links one to your membership on the personnel screen.</Trans>
+                <Trans>
+                  No personnel record is linked to you in this panel. A manager links one to your membership on the personnel screen.
+                </Trans>
               </p>
             </SectionCard>
           )
@@ -87,9 +107,21 @@ export function Dashboard() {
         {seesAll && (
           <div className="grid grid-cols-2 content-start gap-3">
             <Tile label={<Trans>In now</Trans>} value={formatNumber(inNow)} />
-            <Tile label={<Trans>Late today</Trans>} value={formatNumber(figures.late.length)} tone={figures.late.length ? 'warn' : 'plain'} />
-            <Tile label={<Trans>Absent today</Trans>} value={formatNumber(figures.absent.length)} tone={figures.absent.length ? 'warn' : 'plain'} />
-            <Tile label={<Trans>To review</Trans>} value={formatNumber(figures.flagged.length)} tone={figures.flagged.length ? 'warn' : 'plain'} />
+            <Tile
+              label={<Trans>Late today</Trans>}
+              value={formatNumber(figures.late.length)}
+              tone={figures.late.length ? 'warn' : 'plain'}
+            />
+            <Tile
+              label={<Trans>Absent today</Trans>}
+              value={formatNumber(figures.absent.length)}
+              tone={figures.absent.length ? 'warn' : 'plain'}
+            />
+            <Tile
+              label={<Trans>To review</Trans>}
+              value={formatNumber(figures.flagged.length)}
+              tone={figures.flagged.length ? 'warn' : 'plain'}
+            />
           </div>
         )}
       </div>

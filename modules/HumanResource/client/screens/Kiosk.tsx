@@ -69,7 +69,10 @@ export function Kiosk() {
             <Trans>This device is not a kiosk yet</Trans>
           </h2>
           <p className="text-slate-700">
-            <Trans>A manager starts kiosk mode from the panel’s devices, on this tablet. People then clock in here with their personnel code and PIN, or their badge, even offline.</Trans>
+            <Trans>
+              A manager starts kiosk mode from the panel’s devices, on this tablet. People then clock in here with their personnel code and
+              PIN, or their badge, even offline.
+            </Trans>
           </p>
           <Link href={hr.devices} className={buttonClasses('primary', 'md')}>
             <Trans>Go to devices</Trans>

@@ -10,7 +10,19 @@ import { permission } from '@/contract/entity.ts';
 import { jalaliDate } from '@/contract/jalali.ts';
 import { formatDate, formatNumber } from '@/i18n/format.ts';
 import { intlLocale, type Locale } from '@/i18n/locale.ts';
-import { Card, DateField, downloadCsv, ReportButtons, ScreenFrame, SelectField, Spinner, useCanAccess, useNow, usePanelData, useTableRows } from '@/moduleKit.ts';
+import {
+  Card,
+  DateField,
+  downloadCsv,
+  ReportButtons,
+  ScreenFrame,
+  SelectField,
+  Spinner,
+  useCanAccess,
+  useNow,
+  usePanelData,
+  useTableRows,
+} from '@/moduleKit.ts';
 import { usePunches, usePunchesOf } from '../usePunches.ts';
 import { Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch, REVIEW_GRANT } from '../../entities/punch.ts';
@@ -23,7 +35,12 @@ import { PersonDays } from '../parts/PersonDays.tsx';
 
 /** A Jalali month's name in the active language ("آذر", "Azar"), from the calendar data, with or without its year. */
 function jalaliMonthName(locale: Locale, year: number, month: number, withYear: boolean): string {
-  const options: Intl.DateTimeFormatOptions = { month: 'long', calendar: 'persian', timeZone: 'Asia/Tehran', ...(withYear ? { year: 'numeric' } : {}) };
+  const options: Intl.DateTimeFormatOptions = {
+    month: 'long',
+    calendar: 'persian',
+    timeZone: 'Asia/Tehran',
+    ...(withYear ? { year: 'numeric' } : {}),
+  };
   return new Intl.DateTimeFormat(intlLocale(locale), options).format(new Date(`${jalaliMonthDays(year, month)[10]}T12:00:00Z`));
 }
 
@@ -50,7 +67,14 @@ export function ReportIO() {
   const [from, setFrom] = useState<string | null>(() => addDays(today, -6));
   const [to, setTo] = useState<string | null>(today);
   const rangeDays = useMemo(() => (from && to && from <= to ? daysFrom(from, to, REPORT_MAX_DAYS) : []), [from, to]);
-  const rangeProblem = !from || !to ? t`Choose both days.` : from > to ? t`The last day is before the first.` : rangeDays.length > REPORT_MAX_DAYS ? t`At most ${formatNumber(REPORT_MAX_DAYS)} days at a time.` : null;
+  const rangeProblem =
+    !from || !to
+      ? t`Choose both days.`
+      : from > to
+        ? t`The last day is before the first.`
+        : rangeDays.length > REPORT_MAX_DAYS
+          ? t`At most ${formatNumber(REPORT_MAX_DAYS)} days at a time.`
+          : null;
   const monthDays = useMemo(() => jalaliMonthDays(year, month), [year, month]);
   const days = period === 'month' ? monthDays : rangeProblem ? NO_DAYS : rangeDays;
   const firstDay = days[0] ?? today;
@@ -60,7 +84,13 @@ export function ReportIO() {
   const chosen = useMemo(
     () =>
       personnel
-        ?.filter((p) => !p.deleted && (!placeId || (Array.isArray(p.placeIds) && p.placeIds.includes(placeId))) && (!ruleId || p.ruleId === ruleId) && (!personId || p.id === personId))
+        ?.filter(
+          (p) =>
+            !p.deleted &&
+            (!placeId || (Array.isArray(p.placeIds) && p.placeIds.includes(placeId))) &&
+            (!ruleId || p.ruleId === ruleId) &&
+            (!personId || p.id === personId),
+        )
         .sort(byName) ?? null,
     [personnel, placeId, ruleId, personId],
   );
@@ -86,27 +116,42 @@ export function ReportIO() {
     () => (chosen && rules && firstPunches ? attendanceReport(days, chosen.slice(0, FIRST_PEOPLE), rules, firstPunches, now) : null),
     [chosen, rules, firstPunches, days, now],
   );
-  const fullReports = useMemo(() => (chosen && rules && punches ? attendanceReport(days, chosen, rules, punches, now) : null), [chosen, rules, punches, days, now]);
+  const fullReports = useMemo(
+    () => (chosen && rules && punches ? attendanceReport(days, chosen, rules, punches, now) : null),
+    [chosen, rules, punches, days, now],
+  );
   const reports = fullReports ?? firstReports;
   const counting = !fullReports && firstReports !== null;
   const waiting = counting ? (chosen ?? []).slice(FIRST_PEOPLE) : [];
 
   const locale = i18n.locale as Locale;
   const names = useMemo(() => Array.from({ length: 12 }, (_, i) => jalaliMonthName(locale, year, i + 1, false)), [locale, year]);
-  const monthLabel = period === 'month' ? jalaliMonthName(locale, year, month, true) : t`${formatDate(firstDay, 'medium')} to ${formatDate(lastDay, 'medium')}`;
-  const options = (rows: readonly { id: string; name?: unknown }[] | undefined) => (rows ?? []).filter((r) => !('deleted' in r) || !r.deleted).map((r) => ({ value: r.id, label: String(r.name) }));
+  const monthLabel =
+    period === 'month'
+      ? jalaliMonthName(locale, year, month, true)
+      : t`${formatDate(firstDay, 'medium')} to ${formatDate(lastDay, 'medium')}`;
+  const options = (rows: readonly { id: string; name?: unknown }[] | undefined) =>
+    (rows ?? []).filter((r) => !('deleted' in r) || !r.deleted).map((r) => ({ value: r.id, label: String(r.name) }));
   const years = [thisMonth.year - 1, thisMonth.year].map((y) => ({ value: String(y), label: formatNumber(y, { useGrouping: false }) }));
 
   function exportCsv() {
     if (!fullReports) return;
     const name = period === 'month' ? `${year}-${String(month).padStart(2, '0')}` : `${firstDay}-${lastDay}`;
-    downloadCsv(`attendance-${name}.csv`, reportCsv(i18n, fullReports, (d) => formatDate(d, 'short')));
+    downloadCsv(
+      `attendance-${name}.csv`,
+      reportCsv(i18n, fullReports, (d) => formatDate(d, 'short')),
+    );
   }
 
   return (
     <ScreenFrame
       title={t`In/out report`}
-      description={<Trans>Per person and day for a Jalali month or chosen days. Flagged punches count once a manager accepts them; a night shift counts on the day it starts.</Trans>}
+      description={
+        <Trans>
+          Per person and day for a Jalali month or chosen days. Flagged punches count once a manager accepts them; a night shift counts on
+          the day it starts.
+        </Trans>
+      }
       actions={<ReportButtons onCsv={exportCsv} disabled={!fullReports} />}
     >
       <Card className="mb-4 grid grid-cols-2 gap-3 print:hidden md:grid-cols-3 lg:grid-cols-6">
@@ -122,17 +167,52 @@ export function ReportIO() {
         {period === 'month' ? (
           <>
             <SelectField label={t`Year`} value={String(year)} onChange={(e) => setYear(Number(e.target.value))} options={years} />
-            <SelectField label={t`Month`} value={String(month)} onChange={(e) => setMonth(Number(e.target.value))} options={names.map((label, i) => ({ value: String(i + 1), label }))} />
+            <SelectField
+              label={t`Month`}
+              value={String(month)}
+              onChange={(e) => setMonth(Number(e.target.value))}
+              options={names.map((label, i) => ({ value: String(i + 1), label }))}
+            />
           </>
         ) : (
           <>
-            <DateField label={t`From`} value={from} onChange={setFrom} max={to ?? undefined} error={rangeProblem && !from ? rangeProblem : undefined} />
-            <DateField label={t`To`} value={to} onChange={setTo} min={from ?? undefined} error={rangeProblem && from ? rangeProblem : undefined} />
+            <DateField
+              label={t`From`}
+              value={from}
+              onChange={setFrom}
+              max={to ?? undefined}
+              error={rangeProblem && !from ? rangeProblem : undefined}
+            />
+            <DateField
+              label={t`To`}
+              value={to}
+              onChange={setTo}
+              min={from ?? undefined}
+              error={rangeProblem && from ? rangeProblem : undefined}
+            />
           </>
         )}
-        <SelectField label={t`Workplace`} value={placeId} onChange={(e) => setPlaceId(e.target.value)} options={options(places)} placeholder={t`All`} />
-        <SelectField label={t`Work rule`} value={ruleId} onChange={(e) => setRuleId(e.target.value)} options={options(rules)} placeholder={t`All`} />
-        <SelectField label={t`Employee`} value={personId} onChange={(e) => setPersonId(e.target.value)} options={options(personnel)} placeholder={t`Everyone`} />
+        <SelectField
+          label={t`Workplace`}
+          value={placeId}
+          onChange={(e) => setPlaceId(e.target.value)}
+          options={options(places)}
+          placeholder={t`All`}
+        />
+        <SelectField
+          label={t`Work rule`}
+          value={ruleId}
+          onChange={(e) => setRuleId(e.target.value)}
+          options={options(rules)}
+          placeholder={t`All`}
+        />
+        <SelectField
+          label={t`Employee`}
+          value={personId}
+          onChange={(e) => setPersonId(e.target.value)}
+          options={options(personnel)}
+          placeholder={t`Everyone`}
+        />
       </Card>
       <h2 className="mb-2 text-lg font-semibold">{monthLabel}</h2>
       {reports && reports.length > 0 && (
@@ -169,7 +249,11 @@ export function ReportIO() {
               {reports.map(({ person, totals }) => (
                 <tr key={person.id}>
                   <th scope="row" className="px-3 py-2 text-start font-medium">
-                    <button type="button" className="text-brand-700 underline print:no-underline" onClick={() => setPersonId(personId === person.id ? '' : person.id)}>
+                    <button
+                      type="button"
+                      className="text-brand-700 underline print:no-underline"
+                      onClick={() => setPersonId(personId === person.id ? '' : person.id)}
+                    >
                       {String(person.name)}
                     </button>
                   </th>
@@ -192,7 +276,9 @@ export function ReportIO() {
           </table>
         </div>
       )}
-      {fullReports && fullReports.length === 1 && <PersonDays report={fullReports[0]!} clock={formatClock} rules={rules ?? []} punches={punches ?? []} manager={manager} />}
+      {fullReports && fullReports.length === 1 && (
+        <PersonDays report={fullReports[0]!} clock={formatClock} rules={rules ?? []} punches={punches ?? []} manager={manager} />
+      )}
     </ScreenFrame>
   );
 }

@@ -29,5 +29,7 @@ export function PersonnelList() {
 }
 
 export function AddNewPersonnel() {
-  return <EntityFormPage entity={Personnel} widgets={widgets} defaults={newPersonnel} after={() => hr.personnelList} back={hr.personnelList} />;
+  return (
+    <EntityFormPage entity={Personnel} widgets={widgets} defaults={newPersonnel} after={() => hr.personnelList} back={hr.personnelList} />
+  );
 }

@@ -30,7 +30,15 @@ export function RulesManagement() {
   return (
     <EntityScreen
       entity={Rule}
-      defaults={{ workDays: ['sat', 'sun', 'mon', 'tue', 'wed', 'thu'], shiftStart: '08:00', shiftEnd: '16:00', graceMinutes: 10, breakMinutes: 30, worstAccuracy: 100, maxOfflineHours: 72 }}
+      defaults={{
+        workDays: ['sat', 'sun', 'mon', 'tue', 'wed', 'thu'],
+        shiftStart: '08:00',
+        shiftEnd: '16:00',
+        graceMinutes: 10,
+        breakMinutes: 30,
+        worstAccuracy: 100,
+        maxOfflineHours: 72,
+      }}
       description={t`Work days and shift, grace for late arrival and early leave, break, overtime, and how strict clocking in from a phone is. A shift that ends before it starts crosses midnight and counts on the day it starts.`}
     />
   );

@@ -10,7 +10,14 @@ import { Member, Role } from '../../../../src/contract/access.ts';
 import { entityPath, permission, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
 import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
 import { modulePath, paths } from '../../../../src/contract/routes.ts';
-import { accountServerEnv, freshContext, logInByApi, newAccount, signInContext, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
+import {
+  accountServerEnv,
+  freshContext,
+  logInByApi,
+  newAccount,
+  signInContext,
+  switchToEnglish,
+} from '../../../../tests/e2e/accountSteps.ts';
 import { screenshot, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
 import { enterPanel, screenshotFailures } from '../../../../tests/e2e/moduleSteps.ts';
 import { callInPanel, openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
@@ -48,9 +55,14 @@ beforeAll(async () => {
   const owner = await newAccount(e2e.server);
   ownerAccount = owner;
   ownerToken = (await logInByApi(e2e.server, owner.username, owner.password)).access_token;
-  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, ownerToken, null, { name: 'شرکت ساعت', icon: 'clock', modules: ['PanelManagement', 'HumanResource'] });
+  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, ownerToken, null, {
+    name: 'شرکت ساعت',
+    icon: 'clock',
+    modules: ['PanelManagement', 'HumanResource'],
+  });
   panelCode = panel.code;
-  const post = <T,>(entity: Parameters<typeof entityPath>[0], body: unknown) => callInPanel<T>(e2e.server.url, { method: 'POST', path: entityPath(entity) }, ownerToken, panelCode, body);
+  const post = <T>(entity: Parameters<typeof entityPath>[0], body: unknown) =>
+    callInPanel<T>(e2e.server.url, { method: 'POST', path: entityPath(entity) }, ownerToken, panelCode, body);
   const staffPermissions = [Personnel, Place, Rule, Punch].map((e) => permission(e, 'read')).concat(permission(Punch, 'create'));
   const role = await post<Row>(Role, { name: 'کارمند', permissions: staffPermissions });
   const staff = await newAccount(e2e.server);
@@ -58,9 +70,32 @@ beforeAll(async () => {
   const member = await post<Row>(Member, { login: staff.username, roleId: role.id });
   const staffToken = (await logInByApi(e2e.server, staff.username, staff.password)).access_token;
   await callInPanel(e2e.server.url, panelEndpoints.acceptInvitation, staffToken, null, { code: panelCode });
-  const place = await post<Row>(Place, { name: 'دفتر مرکزی', latitude: String(office.latitude), longitude: String(office.longitude), radius: 150 });
-  const rule = await post<Row>(Rule, { name: 'اداری', workDays: ['sat', 'sun', 'mon', 'tue', 'wed', 'thu'], shiftStart: '08:00', shiftEnd: '16:00', graceMinutes: 10, worstAccuracy: 100, maxOfflineHours: 72 });
-  await post(Personnel, { firstName: 'مریم', lastName: 'کریمی', code: 'P-001', memberId: member.id, placeIds: [place.id], ruleId: rule.id, methods: ['phoneFence'], offlineAccepted: true, active: true });
+  const place = await post<Row>(Place, {
+    name: 'دفتر مرکزی',
+    latitude: String(office.latitude),
+    longitude: String(office.longitude),
+    radius: 150,
+  });
+  const rule = await post<Row>(Rule, {
+    name: 'اداری',
+    workDays: ['sat', 'sun', 'mon', 'tue', 'wed', 'thu'],
+    shiftStart: '08:00',
+    shiftEnd: '16:00',
+    graceMinutes: 10,
+    worstAccuracy: 100,
+    maxOfflineHours: 72,
+  });
+  await post(Personnel, {
+    firstName: 'مریم',
+    lastName: 'کریمی',
+    code: 'P-001',
+    memberId: member.id,
+    placeIds: [place.id],
+    ruleId: rule.id,
+    methods: ['phoneFence'],
+    offlineAccepted: true,
+    active: true,
+  });
 
   context = await freshContext(e2e.browser, e2e.server, 390);
   await context.grantPermissions(['geolocation'], { origin: e2e.server.url });
@@ -114,7 +149,9 @@ describe('what the phone cannot vouch for', () => {
   it('poor accuracy: kept, flagged for the manager, and said so', async () => {
     await context.setGeolocation({ ...office, accuracy: 450 });
     await page.getByRole('button', { name: fa('Clock in') }).click();
-    await page.getByText(fa('Your position is rough (±{accuracy} m): the punch is kept and flagged for your manager.', { accuracy: '۴۵۰' })).waitFor();
+    await page
+      .getByText(fa('Your position is rough (±{accuracy} m): the punch is kept and flagged for your manager.', { accuracy: '۴۵۰' }))
+      .waitFor();
     const rows = await waitForPunches(3);
     expect(rows[2]).toMatchObject({ direction: 'in', status: 'flagged', flags: ['poorAccuracy'], accuracy: 450 });
   });
@@ -191,7 +228,12 @@ describe('a manager’s corrections', () => {
       const log = `کد پرسنلی,تاریخ,ساعت,نوع\nP-001,${yesterday},07:58,0\nP-001,${yesterday},07:58,0\n P-001 ,${j.year}/${j.month}/${j.day},16:05,خروج\nX-9,${yesterday},08:00,0\n`;
       await manager.locator('input[type="file"]').setInputFiles({ name: 'reader.csv', mimeType: 'text/csv', buffer: Buffer.from(log) });
       await manager.getByRole('button', { name: fa('Add {0} punches', { 0: '۲' }) }).waitFor();
-      expect(await manager.getByRole('status').filter({ hasText: fa('No personnel carries these codes; their lines are left out') }).innerText()).toContain('X-9');
+      expect(
+        await manager
+          .getByRole('status')
+          .filter({ hasText: fa('No personnel carries these codes; their lines are left out') })
+          .innerText(),
+      ).toContain('X-9');
       await screenshot(manager, 'hr-reader-import-preview-fa-1280');
       await manager.getByRole('button', { name: fa('Add {0} punches', { 0: '۲' }) }).click();
       await manager.getByText(fa('{0} punches added', { 0: '۲' })).waitFor();
@@ -213,21 +255,34 @@ describe('a manager’s corrections', () => {
       }
       await manager.getByRole('table').getByRole('button', { name: 'مریم کریمی' }).click();
       // The day's button reads as the app writes a date in fa (src/i18n/format.ts): Jalali, Persian digits, Tehran.
-      const dayName = new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-arabext', { timeZone: 'Asia/Tehran', dateStyle: 'medium' }).format(new Date(`${yesterday}T12:00:00Z`));
+      const dayName = new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-arabext', { timeZone: 'Asia/Tehran', dateStyle: 'medium' }).format(
+        new Date(`${yesterday}T12:00:00Z`),
+      );
       await manager.getByRole('button', { name: dayName, exact: true }).click();
       const dialog = manager.getByRole('dialog');
       await dialog.getByLabel(fa('Time')).fill('12:30');
       await dialog.getByLabel(fa('Note')).fill('ناهار را فراموش کرد بزند');
       await dialog.getByRole('button', { name: fa('Add punch') }).click();
       await manager.getByText(fa('Correction added.')).waitFor();
-      await dialog.getByRole('button', { name: fa('Void…') }).first().click();
+      await dialog
+        .getByRole('button', { name: fa('Void…') })
+        .first()
+        .click();
       await dialog.getByLabel(fa('Why it is void')).fill('تکراری');
       await dialog.getByRole('button', { name: fa('Void'), exact: true }).click();
       await manager.getByText(fa('Punch void.')).waitFor();
       await screenshot(manager, 'hr-day-punches-fa-1280');
       await waitUntilSynced(manager);
-      await expect.poll(async () => (await punches()).filter((r) => r.source === 'manual' && r.note === 'ناهار را فراموش کرد بزند' && r.status === 'accepted').length).toBe(1);
-      await expect.poll(async () => (await punches()).filter((r) => r.status === 'void' && r.note === 'تکراری').map((r) => r.source)).toEqual(['reader']);
+      await expect
+        .poll(
+          async () =>
+            (await punches()).filter((r) => r.source === 'manual' && r.note === 'ناهار را فراموش کرد بزند' && r.status === 'accepted')
+              .length,
+        )
+        .toBe(1);
+      await expect
+        .poll(async () => (await punches()).filter((r) => r.status === 'void' && r.note === 'تکراری').map((r) => r.source))
+        .toEqual(['reader']);
     } finally {
       await owner.close();
     }
@@ -235,7 +290,15 @@ describe('a manager’s corrections', () => {
 });
 
 describe('every attendance screen', () => {
-  const screens = ['dashboard', 'Management/Attendance/Report/ReportIO', 'Management/Personnel/list/PersonnelList', 'Management/Personnel/AddNewPersonnel', 'Management/Workplace/Place/PlaceManagement', 'Management/Workplace/Rules/RulesManagement', 'Management/Workplace/Device/DeviceManagement'];
+  const screens = [
+    'dashboard',
+    'Management/Attendance/Report/ReportIO',
+    'Management/Personnel/list/PersonnelList',
+    'Management/Personnel/AddNewPersonnel',
+    'Management/Workplace/Place/PlaceManagement',
+    'Management/Workplace/Rules/RulesManagement',
+    'Management/Workplace/Device/DeviceManagement',
+  ];
   const shortName = (screen: string) => screen.split('/').at(-1)!;
 
   for (const width of [1280, 390]) {

@@ -13,7 +13,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { entityPath, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
 import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
 import { modulePath } from '../../../../src/contract/routes.ts';
-import { freshContext, logInByApi, newAccount, signInContext, accountServerEnv, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
+import {
+  freshContext,
+  logInByApi,
+  newAccount,
+  signInContext,
+  accountServerEnv,
+  switchToEnglish,
+} from '../../../../tests/e2e/accountSteps.ts';
 import { screenshot, screenshotDir, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
 import { enterPanel, screenshotFailures } from '../../../../tests/e2e/moduleSteps.ts';
 import { callInPanel, openScreen } from '../../../../tests/e2e/panelsSteps.ts';
@@ -63,12 +70,35 @@ async function enterCodeAndPin(code: string, pin: string) {
 beforeAll(async () => {
   owner = await newAccount(e2e.server);
   ownerToken = (await logInByApi(e2e.server, owner.username, owner.password)).access_token;
-  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, ownerToken, null, { name: 'فروشگاه کیوسک', icon: 'clock', modules: ['PanelManagement', 'HumanResource'] });
+  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, ownerToken, null, {
+    name: 'فروشگاه کیوسک',
+    icon: 'clock',
+    modules: ['PanelManagement', 'HumanResource'],
+  });
   panelCode = panel.code;
-  const post = <T,>(entity: Parameters<typeof entityPath>[0], body: unknown) => callInPanel<T>(e2e.server.url, { method: 'POST', path: entityPath(entity) }, ownerToken, panelCode, body);
+  const post = <T>(entity: Parameters<typeof entityPath>[0], body: unknown) =>
+    callInPanel<T>(e2e.server.url, { method: 'POST', path: entityPath(entity) }, ownerToken, panelCode, body);
   office = await post<Row>(Place, { name: 'شعبهٔ مرکزی', latitude: '35.7', longitude: '51.4', radius: 150 });
-  const rule = await post<Row>(Rule, { name: 'فروشگاه', workDays: ['sat', 'sun', 'mon', 'tue', 'wed', 'thu'], shiftStart: '09:00', shiftEnd: '17:00', maxOfflineHours: 72 });
-  maryam = await post<Row>(Personnel, { firstName: 'مریم', lastName: 'کریمی', code: 'P-001', jobTitle: 'صندوقدار', nationalId: '0012345679', mobile: '09121234567', placeIds: [office.id], ruleId: rule.id, methods: ['kiosk'], offlineAccepted: true, active: true });
+  const rule = await post<Row>(Rule, {
+    name: 'فروشگاه',
+    workDays: ['sat', 'sun', 'mon', 'tue', 'wed', 'thu'],
+    shiftStart: '09:00',
+    shiftEnd: '17:00',
+    maxOfflineHours: 72,
+  });
+  maryam = await post<Row>(Personnel, {
+    firstName: 'مریم',
+    lastName: 'کریمی',
+    code: 'P-001',
+    jobTitle: 'صندوقدار',
+    nationalId: '0012345679',
+    mobile: '09121234567',
+    placeIds: [office.id],
+    ruleId: rule.id,
+    methods: ['kiosk'],
+    offlineAccepted: true,
+    active: true,
+  });
   kiosk = await post<Row>(Device, { name: 'تبلت ورودی', kind: 'kiosk', placeId: office.id, serial: 'TAB-1', active: true });
 
   context = await freshContext(e2e.browser, e2e.server, 1280);
@@ -94,7 +124,9 @@ describe('kiosk mode', () => {
     await dialog.getByLabel(fa('The PIN again')).fill('4821');
     await dialog.getByRole('button', { name: fa('Set kiosk PIN') }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(async () => (await list(Personnel)).find((p) => p.id === maryam.id)?.version, { timeout: 30_000 }).toBeGreaterThan(maryam.version as number);
+    await expect
+      .poll(async () => (await list(Personnel)).find((p) => p.id === maryam.id)?.version, { timeout: 30_000 })
+      .toBeGreaterThan(maryam.version as number);
     expect((await list(Personnel)).find((p) => p.id === maryam.id)).not.toHaveProperty('pinHash');
   });
 
@@ -103,7 +135,10 @@ describe('kiosk mode', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.getByRole('button', { name: fa('Print badge') }).click();
       const badge = page.getByRole('dialog', { name: fa('Badge for {name}', { name: 'مریم کریمی' }) });
-      await badge.getByRole('img', { name: fa('Badge preview') }).getByText('صندوقدار').waitFor();
+      await badge
+        .getByRole('img', { name: fa('Badge preview') })
+        .getByText('صندوقدار')
+        .waitFor();
       expect(await badge.locator('.hr-badge svg').count()).toBe(1);
       await screenshot(page, `kiosk-badge-fa-${width}`);
       if (width === 1280) {
@@ -131,7 +166,10 @@ describe('kiosk mode', () => {
         const printed = (await page.locator('.hr-badge').boundingBox())!;
         expect(printed.y).toBe(0);
         expect(await page.locator('main').evaluate((main) => getComputedStyle(main).visibility)).toBe('hidden');
-        await page.screenshot({ path: `${screenshotDir}/kiosk-badge-print.png`, clip: { x: printed.x, y: 0, width: printed.width, height: printed.height } });
+        await page.screenshot({
+          path: `${screenshotDir}/kiosk-badge-print.png`,
+          clip: { x: printed.x, y: 0, width: printed.width, height: printed.height },
+        });
         await page.emulateMedia({ media: 'screen' });
       }
       await badge.getByRole('button', { name: fa('Cancel') }).click();
@@ -164,7 +202,15 @@ describe('kiosk mode', () => {
     await page.getByText(new RegExp(`^${fa('Clocked in at {time}', { time: '.+' })}$`)).waitFor();
     await screenshot(page, 'kiosk-clocked-in-fa-1280');
     const [punch] = await waitForPunches(1);
-    expect(punch).toMatchObject({ personnelId: maryam.id, direction: 'in', source: 'kiosk', deviceId: kiosk.id, placeId: office.id, status: 'accepted', flags: [] });
+    expect(punch).toMatchObject({
+      personnelId: maryam.id,
+      direction: 'in',
+      source: 'kiosk',
+      deviceId: kiosk.id,
+      placeId: office.id,
+      status: 'accepted',
+      flags: [],
+    });
     await page.getByLabel(fa('Personnel code, or scan your badge')).waitFor({ timeout: 10_000 });
     await enterCodeAndPin('P-001', '1111');
     await page.getByRole('button', { name: fa('Out'), exact: true }).click();

@@ -15,7 +15,14 @@ import { startTestServer, type CallResult, type TestServer } from '../../../../t
 import { addMember, createRow, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
 import { Device, Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch } from '../../entities/punch.ts';
-import { KIOSK_PROOF_TRIES, KIOSK_PROOF_WINDOW_MS, kioskEndpoints, type KioskEnrolment, type KioskPunchAnswer, type KioskRoster } from '../../rules/kioskEndpoint.ts';
+import {
+  KIOSK_PROOF_TRIES,
+  KIOSK_PROOF_WINDOW_MS,
+  kioskEndpoints,
+  type KioskEnrolment,
+  type KioskPunchAnswer,
+  type KioskRoster,
+} from '../../rules/kioskEndpoint.ts';
 import { clockEndpoint, type ClockAnswer } from '../../rules/clock.ts';
 import { hashPin, newBadge } from '../../rules/kioskSecret.ts';
 
@@ -42,9 +49,19 @@ function asKiosk<T>(endpoint: { method: string; path: string }, withCredential: 
 
 const now = () => new Date(server.clock.now()).toISOString();
 
-function punch(code: string, proof: { pin?: string; badge?: string }, options: { id?: string; with?: string; direction?: 'in' | 'out' } = {}) {
+function punch(
+  code: string,
+  proof: { pin?: string; badge?: string },
+  options: { id?: string; with?: string; direction?: 'in' | 'out' } = {},
+) {
   server.clock.advance(20_000);
-  return asKiosk<KioskPunchAnswer>(kioskEndpoints.punch, options.with ?? credential, { id: options.id ?? randomUUID(), code, direction: options.direction ?? 'in', at: now(), ...proof });
+  return asKiosk<KioskPunchAnswer>(kioskEndpoints.punch, options.with ?? credential, {
+    id: options.id ?? randomUUID(),
+    code,
+    direction: options.direction ?? 'in',
+    at: now(),
+    ...proof,
+  });
 }
 
 async function storedPunch(id: string): Promise<Row> {
@@ -54,16 +71,50 @@ async function storedPunch(id: string): Promise<Row> {
 beforeAll(async () => {
   server = await startTestServer();
   owner = await openPanel(server, await server.createAccount(), 'شرکت کیوسک', ['PanelManagement', 'HumanResource']);
-  clerk = await addMember(server, owner, await server.createAccount(), [read(Personnel), permission(Personnel, 'readAll'), read(Device), read(Punch), permission(Punch, 'readAll'), permission(Punch, 'create')], 'منشی');
+  clerk = await addMember(
+    server,
+    owner,
+    await server.createAccount(),
+    [
+      read(Personnel),
+      permission(Personnel, 'readAll'),
+      read(Device),
+      read(Punch),
+      permission(Punch, 'readAll'),
+      permission(Punch, 'create'),
+    ],
+    'منشی',
+  );
   office = await createRow(owner, Place, { name: 'دفتر مرکزی', latitude: '35.7', longitude: '51.4', radius: 150 });
   store = await createRow(owner, Place, { name: 'انبار', latitude: '35.8', longitude: '51.5', radius: 150 });
-  const rule = await createRow(owner, Rule, { name: 'اداری', workDays: ['sat'], shiftStart: '08:00', shiftEnd: '16:00', maxOfflineHours: 24 });
+  const rule = await createRow(owner, Rule, {
+    name: 'اداری',
+    workDays: ['sat'],
+    shiftStart: '08:00',
+    shiftEnd: '16:00',
+    maxOfflineHours: 24,
+  });
   kiosk = await createRow(owner, Device, { name: 'تبلت ورودی', kind: 'kiosk', placeId: office.id, serial: 'K-1', active: true });
   const badge = await newBadge('P-2');
   badgePayload = badge.payload;
   const person = { ruleId: rule.id, methods: ['kiosk'], offlineAccepted: true, active: true, placeIds: [office.id] };
-  maryam = await createRow(owner, Personnel, { ...person, firstName: 'مریم', lastName: 'کریمی', code: 'P-1', nationalId: '0012345679', mobile: '09121234567', pinHash: await hashPin('4821') });
-  reza = await createRow(owner, Personnel, { ...person, firstName: 'رضا', lastName: 'احمدی', code: 'P-2', pinHash: await hashPin('739164'), badgeHash: badge.badgeHash });
+  maryam = await createRow(owner, Personnel, {
+    ...person,
+    firstName: 'مریم',
+    lastName: 'کریمی',
+    code: 'P-1',
+    nationalId: '0012345679',
+    mobile: '09121234567',
+    pinHash: await hashPin('4821'),
+  });
+  reza = await createRow(owner, Personnel, {
+    ...person,
+    firstName: 'رضا',
+    lastName: 'احمدی',
+    code: 'P-2',
+    pinHash: await hashPin('739164'),
+    badgeHash: badge.badgeHash,
+  });
   const enrolled = await enrol(owner, kiosk.id);
   expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
   credential = enrolled.body.data!.credential;
@@ -96,7 +147,14 @@ describe('a kiosk credential', () => {
   });
 
   it('opens nothing else: personnel details, lists, pull, the profile, another panel’s calls', async () => {
-    const calls = [rest.get(Personnel, maryam.id), rest.list(Personnel), rest.list(Punch), { method: 'GET', path: '/api/Sync/Pull' }, endpoints.getCurrentUser, { method: 'GET', path: '/api/HumanResource/ReportIO' }];
+    const calls = [
+      rest.get(Personnel, maryam.id),
+      rest.list(Personnel),
+      rest.list(Punch),
+      { method: 'GET', path: '/api/Sync/Pull' },
+      endpoints.getCurrentUser,
+      { method: 'GET', path: '/api/HumanResource/ReportIO' },
+    ];
     for (const endpoint of calls) {
       const answer = await server.call(endpoint, { headers: { authorization: `Device ${credential}`, 'x-panel-code': owner.code } });
       expect(answer.status, `${endpoint.method} ${endpoint.path}`).toBe(401);
@@ -113,7 +171,8 @@ describe('a kiosk credential', () => {
   });
 
   it('opens nothing once its panel has attendance off, and works again once it is on', async () => {
-    const modules = async (list: string[]) => expect((await owner.call(panelEndpoints.updateModules, { body: { modules: list } })).status).toBe(200);
+    const modules = async (list: string[]) =>
+      expect((await owner.call(panelEndpoints.updateModules, { body: { modules: list } })).status).toBe(200);
     await modules(['PanelManagement']);
     try {
       for (const endpoint of [kioskEndpoints.roster, kioskEndpoints.punch]) {
@@ -142,7 +201,13 @@ describe('a kiosk punch', () => {
     const answer = await punch('P-1', { pin: '4821' });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.data).toMatchObject({ verified: true, status: 'accepted', name: 'مریم کریمی' });
-    expect(await storedPunch(answer.body.data!.id)).toMatchObject({ source: 'kiosk', deviceId: kiosk.id, placeId: office.id, status: 'accepted', flags: [] });
+    expect(await storedPunch(answer.body.data!.id)).toMatchObject({
+      source: 'kiosk',
+      deviceId: kiosk.id,
+      placeId: office.id,
+      status: 'accepted',
+      flags: [],
+    });
     const device = (await owner.call<Row>(rest.get(Device, kiosk.id))).body.data!;
     expect(device.lastSeenAt).toBe(now());
   });
@@ -179,7 +244,9 @@ describe('a kiosk punch', () => {
 
   it('from a person’s session, through REST, is refused, the owner’s too: only a kiosk punches as a kiosk', async () => {
     for (const caller of [owner, clerk]) {
-      const answer = await caller.call(rest.create(Punch), { body: { id: randomUUID(), personnelId: maryam.id, direction: 'in', source: 'kiosk', deviceId: kiosk.id, at: now() } });
+      const answer = await caller.call(rest.create(Punch), {
+        body: { id: randomUUID(), personnelId: maryam.id, direction: 'in', source: 'kiosk', deviceId: kiosk.id, at: now() },
+      });
       expect(answer.body.errorData).toMatchObject({ code: Code.InvalidOperation });
     }
   });
@@ -224,7 +291,9 @@ describe('PIN and badge hashes', () => {
     const current = (await owner.call<Row>(rest.get(Personnel, maryam.id))).body.data!;
     const clear = await owner.call(rest.update(Personnel, maryam.id), { body: { version: current.version, pinHash: '1234' } });
     expect(clear.body.errorData).toMatchObject({ code: Code.BadRequest });
-    const weak = await owner.call(rest.update(Personnel, maryam.id), { body: { version: current.version, pinHash: await hashPin('1234', 1000) } });
+    const weak = await owner.call(rest.update(Personnel, maryam.id), {
+      body: { version: current.version, pinHash: await hashPin('1234', 1000) },
+    });
     expect(weak.body.errorData).toMatchObject({ code: Code.BadRequest });
   });
 });

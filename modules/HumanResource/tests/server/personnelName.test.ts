@@ -30,7 +30,13 @@ const read = async (id: string) => (await owner.call<Row>(rest.get(Personnel, id
 
 describe('personnel names', () => {
   it('keep name as the first and last name joined, on create and on every update', async () => {
-    const maryam = await createRow(owner, Personnel, { firstName: ' مریم ', lastName: 'کریمی', name: 'نام دیگری', code: `P-${randomUUID().slice(0, 6)}`, ...policy });
+    const maryam = await createRow(owner, Personnel, {
+      firstName: ' مریم ',
+      lastName: 'کریمی',
+      name: 'نام دیگری',
+      code: `P-${randomUUID().slice(0, 6)}`,
+      ...policy,
+    });
     expect(maryam).toMatchObject({ firstName: 'مریم', lastName: 'کریمی', name: 'مریم کریمی' });
     await owner.call(rest.update(Personnel, maryam.id), { body: { version: maryam.version, lastName: 'احمدی' } });
     const renamed = await read(maryam.id);
@@ -41,18 +47,30 @@ describe('personnel names', () => {
 
   it('need both parts', async () => {
     const answer = await owner.call(rest.create(Personnel), { body: { id: randomUUID(), name: 'فقط نام کامل', code: 'P-X', ...policy } });
-    expect(answer.body).toMatchObject({ errorData: { code: Code.BadRequest }, data: { fields: { firstName: 'required', lastName: 'required' } } });
+    expect(answer.body).toMatchObject({
+      errorData: { code: Code.BadRequest },
+      data: { fields: { firstName: 'required', lastName: 'required' } },
+    });
   });
 
   it('come from the migration for people written whole, and devices hear of it', async () => {
     const three = await createRow(owner, Personnel, { firstName: 'x', lastName: 'y', code: `P-${randomUUID().slice(0, 6)}`, ...policy });
     const one = await createRow(owner, Personnel, { firstName: 'x', lastName: 'y', code: `P-${randomUUID().slice(0, 6)}`, ...policy });
-    await server.db.query(`UPDATE ${Personnel.table} SET first_name = NULL, last_name = NULL, name = $2 WHERE id = $1`, [three.id, ' محمد  رضا احمدی ']);
-    await server.db.query(`UPDATE ${Personnel.table} SET first_name = NULL, last_name = NULL, name = $2 WHERE id = $1`, [one.id, 'پذیرفته']);
+    await server.db.query(`UPDATE ${Personnel.table} SET first_name = NULL, last_name = NULL, name = $2 WHERE id = $1`, [
+      three.id,
+      ' محمد  رضا احمدی ',
+    ]);
+    await server.db.query(`UPDATE ${Personnel.table} SET first_name = NULL, last_name = NULL, name = $2 WHERE id = $1`, [
+      one.id,
+      'پذیرفته',
+    ]);
     await server.db.exec(readFileSync(join(import.meta.dirname, '../../server/migrations/001_personnel_first_last_name.sql'), 'utf8'));
     expect(await read(three.id)).toMatchObject({ firstName: 'محمد رضا', lastName: 'احمدی', version: three.version + 1 });
     expect(await read(one.id)).toMatchObject({ firstName: 'پذیرفته', lastName: null, name: 'پذیرفته' });
-    const changes = await server.db.query<{ row_id: string }>(`SELECT row_id FROM sync_changes WHERE entity = 'HumanResource/Personnel' AND row_id = ANY($1)`, [[three.id, one.id]]);
+    const changes = await server.db.query<{ row_id: string }>(
+      `SELECT row_id FROM sync_changes WHERE entity = 'HumanResource/Personnel' AND row_id = ANY($1)`,
+      [[three.id, one.id]],
+    );
     expect(changes.map((r) => r.row_id).sort()).toEqual([three.id, one.id].sort());
   });
 });

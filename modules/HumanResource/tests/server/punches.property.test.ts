@@ -36,7 +36,13 @@ beforeAll(async () => {
   server = await startTestServer();
   owner = await openPanel(server, await server.createAccount(), 'شرکت چند گوشی', ['PanelManagement', 'HumanResource']);
   office = await createRow(owner, Place, { name: 'دفتر مرکزی', latitude: '35.700000', longitude: '51.400000', radius: 150 });
-  rule = await createRow(owner, Rule, { name: 'اداری', workDays: ['sat', 'sun', 'mon', 'tue', 'wed', 'thu'], shiftStart: '08:00', shiftEnd: '16:00', maxOfflineHours: MAX_OFFLINE_HOURS });
+  rule = await createRow(owner, Rule, {
+    name: 'اداری',
+    workDays: ['sat', 'sun', 'mon', 'tue', 'wed', 'thu'],
+    shiftStart: '08:00',
+    shiftEnd: '16:00',
+    maxOfflineHours: MAX_OFFLINE_HOURS,
+  });
   base = server.clock.now();
 });
 afterAll(async () => {
@@ -53,9 +59,25 @@ interface Made {
 }
 
 const scenario = fc.record({
-  made: fc.array(fc.record({ device: fc.nat(DEVICES - 1), person: fc.nat(1), gap: fc.integer({ min: 0, max: 40 }), direction: fc.constantFrom<'in' | 'out'>('in', 'out') }), { minLength: 1, maxLength: 14 }),
+  made: fc.array(
+    fc.record({
+      device: fc.nat(DEVICES - 1),
+      person: fc.nat(1),
+      gap: fc.integer({ min: 0, max: 40 }),
+      direction: fc.constantFrom<'in' | 'out'>('in', 'out'),
+    }),
+    { minLength: 1, maxLength: 14 },
+  ),
   /** Which device delivers next, how many of its queue, how long after the last delivery, and whether its answer is lost (sent again). */
-  deliveries: fc.array(fc.record({ device: fc.nat(DEVICES - 1), size: fc.integer({ min: 1, max: 4 }), seconds: fc.integer({ min: 0, max: 12 }), replay: fc.boolean() }), { minLength: 1, maxLength: 30 }),
+  deliveries: fc.array(
+    fc.record({
+      device: fc.nat(DEVICES - 1),
+      size: fc.integer({ min: 1, max: 4 }),
+      seconds: fc.integer({ min: 0, max: 12 }),
+      replay: fc.boolean(),
+    }),
+    { minLength: 1, maxLength: 30 },
+  ),
   /** How long before the first delivery the last punch was made, in minutes (up to twice the oldest accepted). */
   startedBefore: fc.integer({ min: 0, max: 2 * MAX_OFFLINE_HOURS * 60 }),
 });
@@ -65,14 +87,39 @@ type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 async function run({ made, deliveries, startedBefore }: Scenario) {
   server.clock.set(base);
   const people = [
-    await createRow(owner, Personnel, { firstName: 'پذیرفته', lastName: 'آزمون', code: `A-${randomUUID().slice(0, 8)}`, placeIds: [office.id], ruleId: rule.id, methods: ['phoneFence'], offlineAccepted: true, active: true }),
-    await createRow(owner, Personnel, { firstName: 'نپذیرفته', lastName: 'آزمون', code: `B-${randomUUID().slice(0, 8)}`, placeIds: [office.id], ruleId: rule.id, methods: ['phoneFence'], offlineAccepted: false, active: true }),
+    await createRow(owner, Personnel, {
+      firstName: 'پذیرفته',
+      lastName: 'آزمون',
+      code: `A-${randomUUID().slice(0, 8)}`,
+      placeIds: [office.id],
+      ruleId: rule.id,
+      methods: ['phoneFence'],
+      offlineAccepted: true,
+      active: true,
+    }),
+    await createRow(owner, Personnel, {
+      firstName: 'نپذیرفته',
+      lastName: 'آزمون',
+      code: `B-${randomUUID().slice(0, 8)}`,
+      placeIds: [office.id],
+      ruleId: rule.id,
+      methods: ['phoneFence'],
+      offlineAccepted: false,
+      active: true,
+    }),
   ];
   // The punches as the phones made them, the last `startedBefore` minutes before the first delivery: times rising, each queued on its device in that order.
   let at = base - (startedBefore + made.reduce((sum, m) => sum + m.gap, 0)) * MINUTE;
   const punches = made.map((m: Made) => {
     at += m.gap * MINUTE;
-    return { id: randomUUID(), device: m.device, personnelId: people[m.person]!.id, offlineAccepted: m.person === 0, at, direction: m.direction };
+    return {
+      id: randomUUID(),
+      device: m.device,
+      personnelId: people[m.person]!.id,
+      offlineAccepted: m.person === 0,
+      at,
+      direction: m.direction,
+    };
   });
   const queues = Array.from({ length: DEVICES }, (_, d) => punches.filter((p) => p.device === d));
   const devices = Array.from({ length: DEVICES }, () => syncClient(owner));
@@ -86,7 +133,16 @@ async function run({ made, deliveries, startedBefore }: Scenario) {
     entity: Punch.key,
     op: 'create',
     id: p.id,
-    values: { personnelId: p.personnelId, at: new Date(p.at).toISOString(), deviceAt: new Date(p.at).toISOString(), direction: p.direction, source: 'phone', latitude: '35.700300', longitude: '51.400100', accuracy: 10 },
+    values: {
+      personnelId: p.personnelId,
+      at: new Date(p.at).toISOString(),
+      deviceAt: new Date(p.at).toISOString(),
+      direction: p.direction,
+      source: 'phone',
+      latitude: '35.700300',
+      longitude: '51.400100',
+      accuracy: 10,
+    },
   });
 
   async function deliver(device: number, size: number, replay: boolean) {
@@ -126,7 +182,9 @@ async function run({ made, deliveries, startedBefore }: Scenario) {
 
   const held: Row[] = [];
   for (const person of people) {
-    const list = await owner.call<{ items: Row[] }>(rest.list(Punch), { query: { 'filter.personnelId': person.id, page: '1', pageSize: '200' } });
+    const list = await owner.call<{ items: Row[] }>(rest.list(Punch), {
+      query: { 'filter.personnelId': person.id, page: '1', pageSize: '200' },
+    });
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     held.push(...list.body.data!.items.filter((r) => r.personnelId === person.id));
   }
@@ -148,7 +206,16 @@ describe('offline punches from several phones', () => {
         numRuns: RUNS,
         examples: [
           // Phone 1's morning in reaches the server after phone 2's later out: that in is out of order.
-          [{ made: [{ device: 0, person: 0, gap: 0, direction: 'in' }, { device: 1, person: 0, gap: 30, direction: 'out' }], deliveries: [{ device: 1, size: 1, seconds: 5, replay: true }], startedBefore: 45 }],
+          [
+            {
+              made: [
+                { device: 0, person: 0, gap: 0, direction: 'in' },
+                { device: 1, person: 0, gap: 30, direction: 'out' },
+              ],
+              deliveries: [{ device: 1, size: 1, seconds: 5, replay: true }],
+              startedBefore: 45,
+            },
+          ],
         ],
       },
     );

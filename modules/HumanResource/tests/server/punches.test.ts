@@ -32,14 +32,48 @@ const far = { latitude: '35.710000', longitude: '51.400000' };
 beforeAll(async () => {
   server = await startTestServer();
   owner = await openPanel(server, await server.createAccount(), 'شرکت ساعت', ['PanelManagement', 'HumanResource']);
-  const role = await createRow(owner, Role, { name: 'کارمند', permissions: [permission(Personnel, 'read'), permission(Punch, 'read'), permission(Punch, 'create'), permission(Place, 'read'), permission(Rule, 'read')] });
+  const role = await createRow(owner, Role, {
+    name: 'کارمند',
+    permissions: [
+      permission(Personnel, 'read'),
+      permission(Punch, 'read'),
+      permission(Punch, 'create'),
+      permission(Place, 'read'),
+      permission(Rule, 'read'),
+    ],
+  });
   const account = await server.createAccount();
   const member = await acceptedMember(server, owner, role.id, account);
   staff = callerIn(server, account, owner.code);
   office = await createRow(owner, Place, { name: 'دفتر مرکزی', ...centre, radius: 150 });
-  rule = await createRow(owner, Rule, { name: 'اداری', workDays: ['sat', 'sun'], shiftStart: '8:00', shiftEnd: '16:00', worstAccuracy: 50, maxOfflineHours: 24 });
-  maryam = await createRow(owner, Personnel, { firstName: 'مریم', lastName: 'کریمی', code: 'P-1', memberId: member.id, placeIds: [office.id], ruleId: rule.id, methods: ['phoneFence'], offlineAccepted: true, active: true });
-  reza = await createRow(owner, Personnel, { firstName: 'رضا', lastName: 'احمدی', code: 'P-2', placeIds: [office.id], ruleId: rule.id, methods: ['phoneFence'], active: true });
+  rule = await createRow(owner, Rule, {
+    name: 'اداری',
+    workDays: ['sat', 'sun'],
+    shiftStart: '8:00',
+    shiftEnd: '16:00',
+    worstAccuracy: 50,
+    maxOfflineHours: 24,
+  });
+  maryam = await createRow(owner, Personnel, {
+    firstName: 'مریم',
+    lastName: 'کریمی',
+    code: 'P-1',
+    memberId: member.id,
+    placeIds: [office.id],
+    ruleId: rule.id,
+    methods: ['phoneFence'],
+    offlineAccepted: true,
+    active: true,
+  });
+  reza = await createRow(owner, Personnel, {
+    firstName: 'رضا',
+    lastName: 'احمدی',
+    code: 'P-2',
+    placeIds: [office.id],
+    ruleId: rule.id,
+    methods: ['phoneFence'],
+    active: true,
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -48,7 +82,9 @@ afterAll(async () => {
 const now = () => new Date(server.clock.now()).toISOString();
 
 function phonePunch(caller: PanelCaller, values: Record<string, unknown>) {
-  return caller.call<Row>(rest.create(Punch), { body: { id: randomUUID(), personnelId: maryam.id, direction: 'in', source: 'phone', at: now(), accuracy: 10, ...near, ...values } });
+  return caller.call<Row>(rest.create(Punch), {
+    body: { id: randomUUID(), personnelId: maryam.id, direction: 'in', source: 'phone', at: now(), accuracy: 10, ...near, ...values },
+  });
 }
 
 describe('a punch from a phone', () => {
@@ -95,7 +131,15 @@ describe('a punch from a phone', () => {
   it('made offline by someone whose policy does not accept it is flagged', async () => {
     server.clock.advance(20_000);
     const answer = await owner.call<Row>(rest.create(Punch), {
-      body: { id: randomUUID(), personnelId: reza.id, direction: 'in', source: 'phone', at: new Date(server.clock.now() - 20 * 60_000).toISOString(), accuracy: 5, ...near },
+      body: {
+        id: randomUUID(),
+        personnelId: reza.id,
+        direction: 'in',
+        source: 'phone',
+        at: new Date(server.clock.now() - 20 * 60_000).toISOString(),
+        accuracy: 5,
+        ...near,
+      },
     });
     expect(answer.body.data!.flags).toEqual(['offline']);
   });
@@ -108,11 +152,15 @@ describe('a punch from a phone', () => {
   it('by someone who may only clock in anywhere is not fenced, unless the rule requires the fence', async () => {
     server.clock.advance(20_000);
     await owner.call(rest.update(Personnel, reza.id), { body: { version: reza.version, methods: ['phoneAnywhere'] } });
-    const anywhere = await owner.call<Row>(rest.create(Punch), { body: { id: randomUUID(), personnelId: reza.id, direction: 'in', source: 'phone', at: now(), accuracy: 5, ...far } });
+    const anywhere = await owner.call<Row>(rest.create(Punch), {
+      body: { id: randomUUID(), personnelId: reza.id, direction: 'in', source: 'phone', at: now(), accuracy: 5, ...far },
+    });
     expect(anywhere.body.data).toMatchObject({ status: 'accepted', flags: [] });
     await owner.call(rest.update(Rule, rule.id), { body: { version: rule.version, fenceRequired: true } });
     server.clock.advance(20_000);
-    const fenced = await owner.call<Row>(rest.create(Punch), { body: { id: randomUUID(), personnelId: reza.id, direction: 'out', source: 'phone', at: now(), accuracy: 5, ...far } });
+    const fenced = await owner.call<Row>(rest.create(Punch), {
+      body: { id: randomUUID(), personnelId: reza.id, direction: 'out', source: 'phone', at: now(), accuracy: 5, ...far },
+    });
     expect(fenced.body.data!.flags).toEqual(['outside']);
   });
 });
@@ -121,27 +169,58 @@ describe('punches a manager adds', () => {
   it('from a reader log imported days later: not too old, late or out of order; the method is checked', async () => {
     server.clock.advance(20_000);
     const threeDaysAgo = new Date(server.clock.now() - 3 * 24 * 3_600_000).toISOString();
-    const reader = await owner.call<Row>(rest.create(Punch), { body: { id: randomUUID(), personnelId: maryam.id, direction: 'in', source: 'reader', at: threeDaysAgo, note: 'attlog.dat' } });
+    const reader = await owner.call<Row>(rest.create(Punch), {
+      body: { id: randomUUID(), personnelId: maryam.id, direction: 'in', source: 'reader', at: threeDaysAgo, note: 'attlog.dat' },
+    });
     expect(reader.status, JSON.stringify(reader.body)).toBe(201);
     // Maryam may only clock in from her phone: the reader's punch waits for the manager.
     expect(reader.body.data).toMatchObject({ status: 'flagged', flags: ['method'] });
     await owner.call(rest.update(Personnel, maryam.id), { body: { version: maryam.version, methods: ['phoneFence', 'reader'] } });
     maryam = (await owner.call<Row>(rest.get(Personnel, maryam.id))).body.data!;
-    const allowed = await owner.call<Row>(rest.create(Punch), { body: { id: randomUUID(), personnelId: maryam.id, direction: 'out', source: 'reader', at: threeDaysAgo } });
+    const allowed = await owner.call<Row>(rest.create(Punch), {
+      body: { id: randomUUID(), personnelId: maryam.id, direction: 'out', source: 'reader', at: threeDaysAgo },
+    });
     expect(allowed.body.data).toMatchObject({ status: 'accepted', flags: [] });
   });
 
   it('from a reader: refused to the person themself, and flagged when ahead of the server’s clock', async () => {
-    const own = await staff.call(rest.create(Punch), { body: { id: randomUUID(), personnelId: maryam.id, direction: 'in', source: 'reader', at: now() } });
+    const own = await staff.call(rest.create(Punch), {
+      body: { id: randomUUID(), personnelId: maryam.id, direction: 'in', source: 'reader', at: now() },
+    });
     expect(own.body.errorData?.code).toBe(Code.InvalidOperation);
-    const ahead = await owner.call<Row>(rest.create(Punch), { body: { id: randomUUID(), personnelId: maryam.id, direction: 'in', source: 'reader', at: new Date(server.clock.now() + 3_600_000).toISOString() } });
+    const ahead = await owner.call<Row>(rest.create(Punch), {
+      body: {
+        id: randomUUID(),
+        personnelId: maryam.id,
+        direction: 'in',
+        source: 'reader',
+        at: new Date(server.clock.now() + 3_600_000).toISOString(),
+      },
+    });
     expect(ahead.body.data!.flags).toEqual(['future']);
   });
 
   it('as a manual correction: needs a note, and counts at once', async () => {
-    const bare = await owner.call(rest.create(Punch), { body: { id: randomUUID(), personnelId: reza.id, direction: 'out', source: 'manual', at: new Date(server.clock.now() - 48 * 3_600_000).toISOString() } });
+    const bare = await owner.call(rest.create(Punch), {
+      body: {
+        id: randomUUID(),
+        personnelId: reza.id,
+        direction: 'out',
+        source: 'manual',
+        at: new Date(server.clock.now() - 48 * 3_600_000).toISOString(),
+      },
+    });
     expect(bare.body.errorData?.code).toBe(Code.BadRequest);
-    const fixed = await owner.call<Row>(rest.create(Punch), { body: { id: randomUUID(), personnelId: reza.id, direction: 'out', source: 'manual', at: new Date(server.clock.now() - 48 * 3_600_000).toISOString(), note: 'فراموش کرد خروج بزند' } });
+    const fixed = await owner.call<Row>(rest.create(Punch), {
+      body: {
+        id: randomUUID(),
+        personnelId: reza.id,
+        direction: 'out',
+        source: 'manual',
+        at: new Date(server.clock.now() - 48 * 3_600_000).toISOString(),
+        note: 'فراموش کرد خروج بزند',
+      },
+    });
     expect(fixed.body.data).toMatchObject({ status: 'accepted', flags: [], note: 'فراموش کرد خروج بزند' });
   });
 });
@@ -152,7 +231,9 @@ describe('punches are append-only', () => {
     const punch = (await phonePunch(staff, {})).body.data!;
     const moved = await owner.call(rest.update(Punch, punch.id), { body: { version: punch.version, at: new Date(0).toISOString() } });
     expect(moved.body.errorData?.code).toBe(Code.NotPossibleNow);
-    const both = await owner.call(rest.update(Punch, punch.id), { body: { version: punch.version, status: 'accepted', note: 'ok', direction: 'out' } });
+    const both = await owner.call(rest.update(Punch, punch.id), {
+      body: { version: punch.version, status: 'accepted', note: 'ok', direction: 'out' },
+    });
     expect(both.body.errorData?.code).toBe(Code.NotPossibleNow);
   });
 
@@ -170,18 +251,26 @@ describe('punches are append-only', () => {
     const flagged = (await phonePunch(staff, { accuracy: 900 })).body.data!;
     const bare = await owner.call(rest.update(Punch, flagged.id), { body: { version: flagged.version, status: 'accepted' } });
     expect(bare.body.errorData?.code).toBe(Code.BadRequest);
-    const accepted = await owner.call<Row>(rest.update(Punch, flagged.id), { body: { version: flagged.version, status: 'accepted', note: 'GPS داخل ساختمان ضعیف است' } });
+    const accepted = await owner.call<Row>(rest.update(Punch, flagged.id), {
+      body: { version: flagged.version, status: 'accepted', note: 'GPS داخل ساختمان ضعیف است' },
+    });
     expect(accepted.body.data).toMatchObject({ status: 'accepted', note: 'GPS داخل ساختمان ضعیف است', flags: ['poorAccuracy'] });
-    const voided = await owner.call<Row>(rest.update(Punch, flagged.id), { body: { version: accepted.body.data!.version, status: 'void', note: 'تکراری' } });
+    const voided = await owner.call<Row>(rest.update(Punch, flagged.id), {
+      body: { version: accepted.body.data!.version, status: 'void', note: 'تکراری' },
+    });
     expect(voided.body.data!.status).toBe('void');
-    const back = await owner.call(rest.update(Punch, flagged.id), { body: { version: voided.body.data!.version, status: 'accepted', note: 'برگشت' } });
+    const back = await owner.call(rest.update(Punch, flagged.id), {
+      body: { version: voided.body.data!.version, status: 'accepted', note: 'برگشت' },
+    });
     expect(back.body.errorData?.code).toBe(Code.NotPossibleNow);
   });
 
   it('do not let the person themself accept their flagged punch', async () => {
     server.clock.advance(20_000);
     const flagged = (await phonePunch(staff, { accuracy: 900 })).body.data!;
-    const self = await staff.call(rest.update(Punch, flagged.id), { body: { version: flagged.version, status: 'accepted', note: 'من بودم' } });
+    const self = await staff.call(rest.update(Punch, flagged.id), {
+      body: { version: flagged.version, status: 'accepted', note: 'من بودم' },
+    });
     expect(self.body.isSuccess).toBe(false);
   });
 });
@@ -217,7 +306,14 @@ describe('the in/out report on the server', () => {
   });
 
   it('answers bad ranges with 400 and the catalogue code, never 500', async () => {
-    for (const query of [{ from: '2025-02-30', to: '2025-03-02' }, { from: '2025-03-02', to: '2025-03-01' }, { from: '2025-01-01', to: '2025-12-31' }, { from: 'x', to: 'y' }, { from: '2025-01-01', to: '2025-01-02', ruleId: "1' OR 1=1" }, {}]) {
+    for (const query of [
+      { from: '2025-02-30', to: '2025-03-02' },
+      { from: '2025-03-02', to: '2025-03-01' },
+      { from: '2025-01-01', to: '2025-12-31' },
+      { from: 'x', to: 'y' },
+      { from: '2025-01-01', to: '2025-01-02', ruleId: "1' OR 1=1" },
+      {},
+    ]) {
       const answer = await report(owner, query as Record<string, string>);
       expect(answer.status, JSON.stringify(query)).toBe(400);
       expect(answer.body.errorData?.code).toBe(Code.BadRequest);
@@ -227,14 +323,18 @@ describe('the in/out report on the server', () => {
 
 describe('workplaces and rules', () => {
   it('refuse a centre that is not a coordinate and keep Persian digits as ASCII', async () => {
-    const bad = await owner.call(rest.create(Place), { body: { id: randomUUID(), name: 'انبار', latitude: '95', longitude: '51', radius: 100 } });
+    const bad = await owner.call(rest.create(Place), {
+      body: { id: randomUUID(), name: 'انبار', latitude: '95', longitude: '51', radius: 100 },
+    });
     expect(bad.body.errorData?.code).toBe(Code.BadRequest);
     const persian = await createRow(owner, Place, { name: 'شعبه', latitude: '۳۵٫۷۱', longitude: '۵۱٫۴۲', radius: 100 });
     expect(persian).toMatchObject({ latitude: '35.71', longitude: '51.42' });
   });
 
   it('refuse a shift time that is not a 24-hour time', async () => {
-    const bad = await owner.call(rest.create(Rule), { body: { id: randomUUID(), name: 'شب', workDays: ['sat'], shiftStart: '25:00', shiftEnd: '06:00' } });
+    const bad = await owner.call(rest.create(Rule), {
+      body: { id: randomUUID(), name: 'شب', workDays: ['sat'], shiftStart: '25:00', shiftEnd: '06:00' },
+    });
     expect(bad.body.errorData?.code).toBe(Code.BadRequest);
   });
 });

@@ -1,9 +1,24 @@
 /** The in/out report's day arithmetic: night shifts, Tehran without summer time, leap Esfand. */
 import { describe, expect, it } from 'vitest';
-import { instantOnWorkDay, jalaliMonthDays, personDays, shiftOf, summariseDay, tehranDay, tehranInstant, tehranOffset, workDayOf, type PunchInput } from '../../rules/attendanceDay.ts';
+import {
+  instantOnWorkDay,
+  jalaliMonthDays,
+  personDays,
+  shiftOf,
+  summariseDay,
+  tehranDay,
+  tehranInstant,
+  tehranOffset,
+  workDayOf,
+  type PunchInput,
+} from '../../rules/attendanceDay.ts';
 
 const at = (iso: string) => new Date(iso).getTime();
-const punch = (iso: string, direction: 'in' | 'out', status: PunchInput['status'] = 'accepted'): PunchInput => ({ at: new Date(iso).toISOString(), direction, status });
+const punch = (iso: string, direction: 'in' | 'out', status: PunchInput['status'] = 'accepted'): PunchInput => ({
+  at: new Date(iso).toISOString(),
+  direction,
+  status,
+});
 const later = at('2030-01-01T00:00:00Z');
 
 describe('Tehran time', () => {
@@ -41,7 +56,15 @@ describe('Jalali months', () => {
 });
 
 describe('a day of work', () => {
-  const day = shiftOf({ workDays: ['sat', 'sun', 'mon', 'tue', 'wed'], shiftStart: '08:00', shiftEnd: '16:00', graceMinutes: 10, breakMinutes: 30, countsOvertime: true, overtimeAfterMinutes: 15 });
+  const day = shiftOf({
+    workDays: ['sat', 'sun', 'mon', 'tue', 'wed'],
+    shiftStart: '08:00',
+    shiftEnd: '16:00',
+    graceMinutes: 10,
+    breakMinutes: 30,
+    countsOvertime: true,
+    overtimeAfterMinutes: 15,
+  });
 
   it('counts worked minutes less the break, lateness beyond the grace, and overtime past the threshold', () => {
     // Saturday 1404-09-01 = 2025-11-22; 08:20 in, 17:00 out (Tehran) = 04:50Z, 13:30Z.
@@ -76,21 +99,41 @@ describe('a day of work', () => {
 
   it('treats an out followed by an in as a break, not as leaving early', () => {
     // In 08:00, out 12:00, back 13:00, no out after: the 12:00 out is not the day's end.
-    const s = summariseDay('2025-11-22', day, [punch('2025-11-22T04:30:00Z', 'in'), punch('2025-11-22T08:30:00Z', 'out'), punch('2025-11-22T09:30:00Z', 'in')], later);
+    const s = summariseDay(
+      '2025-11-22',
+      day,
+      [punch('2025-11-22T04:30:00Z', 'in'), punch('2025-11-22T08:30:00Z', 'out'), punch('2025-11-22T09:30:00Z', 'in')],
+      later,
+    );
     expect(s).toMatchObject({ earlyLeave: 0, worked: 240, noOut: true });
   });
 
-  it('takes the rule\'s break off once: a punched break of an hour leaves nothing more to take off', () => {
+  it("takes the rule's break off once: a punched break of an hour leaves nothing more to take off", () => {
     // 08:00–12:00 and 13:00–16:00: 7 hours worked, the 30-minute break already taken as an out and an in.
-    const split = [punch('2025-11-22T04:30:00Z', 'in'), punch('2025-11-22T08:30:00Z', 'out'), punch('2025-11-22T09:30:00Z', 'in'), punch('2025-11-22T12:30:00Z', 'out')];
+    const split = [
+      punch('2025-11-22T04:30:00Z', 'in'),
+      punch('2025-11-22T08:30:00Z', 'out'),
+      punch('2025-11-22T09:30:00Z', 'in'),
+      punch('2025-11-22T12:30:00Z', 'out'),
+    ];
     expect(summariseDay('2025-11-22', day, split, later)).toMatchObject({ worked: 420, earlyLeave: 0, noOut: false });
     // A 10-minute punched break leaves 20 of the rule's 30 to take off.
-    const short = [punch('2025-11-22T04:30:00Z', 'in'), punch('2025-11-22T08:30:00Z', 'out'), punch('2025-11-22T08:40:00Z', 'in'), punch('2025-11-22T12:30:00Z', 'out')];
+    const short = [
+      punch('2025-11-22T04:30:00Z', 'in'),
+      punch('2025-11-22T08:30:00Z', 'out'),
+      punch('2025-11-22T08:40:00Z', 'in'),
+      punch('2025-11-22T12:30:00Z', 'out'),
+    ];
     expect(summariseDay('2025-11-22', day, short, later).worked).toBe(470 - 20);
   });
 
   it('counts a flagged punch only once accepted, and never a void one', () => {
-    const s = summariseDay('2025-11-22', day, [punch('2025-11-22T04:30:00Z', 'in', 'flagged'), punch('2025-11-22T12:30:00Z', 'out', 'void')], later);
+    const s = summariseDay(
+      '2025-11-22',
+      day,
+      [punch('2025-11-22T04:30:00Z', 'in', 'flagged'), punch('2025-11-22T12:30:00Z', 'out', 'void')],
+      later,
+    );
     expect(s).toMatchObject({ worked: 0, flagged: 1, firstIn: null, absent: true });
   });
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { hashPin, isBadgeHash, isPinHash, newBadge, normalizePin, parseBadge, PIN_MIN_ITERATIONS, verifyBadge, verifyPin } from '../../rules/kioskSecret.ts';
+import {
+  hashPin,
+  isBadgeHash,
+  isPinHash,
+  newBadge,
+  normalizePin,
+  parseBadge,
+  PIN_MIN_ITERATIONS,
+  verifyBadge,
+  verifyPin,
+} from '../../rules/kioskSecret.ts';
 
 describe('a kiosk PIN', () => {
   it('is kept as PBKDF2 with its iterations, a salt of its own and the hash, never in clear', async () => {

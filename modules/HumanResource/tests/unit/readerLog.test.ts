@@ -24,8 +24,16 @@ describe('a reader log', () => {
   });
 
   it('takes in and out in turn through a person’s day when the file gives no direction', () => {
-    const log = parseReaderLog('No.,DateTime\n5,2025-11-22 16:00\n5,2025-11-22 08:00\n5,2025-11-22 12:00\n5,2025-11-22 13:00\n6,2025-11-22 09:00\n');
-    expect(log.punches.map((p) => `${p.code} ${p.at.slice(11, 16)} ${p.direction}`)).toEqual(['5 12:30 out', '5 04:30 in', '5 08:30 out', '5 09:30 in', '6 05:30 in']);
+    const log = parseReaderLog(
+      'No.,DateTime\n5,2025-11-22 16:00\n5,2025-11-22 08:00\n5,2025-11-22 12:00\n5,2025-11-22 13:00\n6,2025-11-22 09:00\n',
+    );
+    expect(log.punches.map((p) => `${p.code} ${p.at.slice(11, 16)} ${p.direction}`)).toEqual([
+      '5 12:30 out',
+      '5 04:30 in',
+      '5 08:30 out',
+      '5 09:30 in',
+      '6 05:30 in',
+    ]);
   });
 
   it('lists the lines it cannot read instead of guessing', () => {
@@ -52,7 +60,9 @@ describe('an import plan', () => {
   ];
 
   it('skips what is held already and what the file says twice, and lists unknown codes', () => {
-    const log = parseReaderLog('code,datetime,state\n7,2025-11-22 08:01:10,0\n7,2025-11-22 08:01:40,0\n12,2025-11-22 08:05,0\n99,2025-11-22 08:00,0\n99,2025-11-22 16:00,1\n7,2025-11-22 16:00,1\n');
+    const log = parseReaderLog(
+      'code,datetime,state\n7,2025-11-22 08:01:10,0\n7,2025-11-22 08:01:40,0\n12,2025-11-22 08:05,0\n99,2025-11-22 08:00,0\n99,2025-11-22 16:00,1\n7,2025-11-22 16:00,1\n',
+    );
     const held = [{ personnelId: 'p-7', at: '2025-11-22T12:30:00.000Z', direction: 'out', status: 'accepted' }];
     const plan = planImport(log, personnel, held);
     expect(plan.add.map((p) => [p.personnelId, p.at])).toEqual([

@@ -67,7 +67,15 @@ export function ChequeCard({ cheque, partyName, banks }: ChequeCardProps) {
         <div>
           <p className="font-semibold text-slate-900">{partyName}</p>
           <p className="text-sm text-slate-600">
-            {direction === 'received' ? <Trans>Received, serial <Ltr>{serial}</Ltr></Trans> : <Trans>Issued, serial <Ltr>{serial}</Ltr></Trans>}
+            {direction === 'received' ? (
+              <Trans>
+                Received, serial <Ltr>{serial}</Ltr>
+              </Trans>
+            ) : (
+              <Trans>
+                Issued, serial <Ltr>{serial}</Ltr>
+              </Trans>
+            )}
             {cheque.bank ? ` · ${String(cheque.bank)}` : ''}
           </p>
           <p className="text-sm text-slate-600">
@@ -76,7 +84,9 @@ export function ChequeCard({ cheque, partyName, banks }: ChequeCardProps) {
         </div>
         <div className="text-end">
           <p className="font-semibold text-slate-900">{money.text(Number(cheque.amount))}</p>
-          <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs ring-1 ${statusTone[status]}`}>{cheque.voided ? t`Cancelled` : label(status)}</span>
+          <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs ring-1 ${statusTone[status]}`}>
+            {cheque.voided ? t`Cancelled` : label(status)}
+          </span>
         </div>
       </div>
       {next.length > 0 && to === null && (
@@ -91,8 +101,21 @@ export function ChequeCard({ cheque, partyName, banks }: ChequeCardProps) {
       {to !== null && (
         <div className="mt-3 grid gap-3 rounded-lg bg-slate-50 p-3 sm:grid-cols-2">
           <DateField label={t`Day of the change`} value={day} onChange={(v) => setDay(v ?? tehranToday())} required />
-          {needsBank && <SelectField label={t`Bank account`} value={bank} onChange={(e) => setBank(e.target.value)} options={banks} placeholder={t`Choose…`} required />}
-          {failure && <Alert tone="error" className="sm:col-span-2">{failure}</Alert>}
+          {needsBank && (
+            <SelectField
+              label={t`Bank account`}
+              value={bank}
+              onChange={(e) => setBank(e.target.value)}
+              options={banks}
+              placeholder={t`Choose…`}
+              required
+            />
+          )}
+          {failure && (
+            <Alert tone="error" className="sm:col-span-2">
+              {failure}
+            </Alert>
+          )}
           <div className="flex gap-2 sm:col-span-2">
             <Button size="sm" loading={saving} onClick={() => void save()}>
               <Trans>Mark as {label(to)}</Trans>

@@ -12,7 +12,19 @@ import { withQuery } from '../paths.ts';
 
 type DocumentEntity = Entity & { document: DocumentSpec };
 
-export function DocumentListPage({ entity, title, description, actions, details }: { entity: DocumentEntity; title: string; description: ReactNode; actions: ReactNode; details: string }) {
+export function DocumentListPage({
+  entity,
+  title,
+  description,
+  actions,
+  details,
+}: {
+  entity: DocumentEntity;
+  title: string;
+  description: ReactNode;
+  actions: ReactNode;
+  details: string;
+}) {
   const [, navigate] = useLocation();
   return (
     <ScreenFrame title={title} description={description} actions={actions} needs={permission(entity, 'read')}>
@@ -44,5 +56,15 @@ export interface DocumentDetailsPageProps extends Pick<DocumentViewProps, 'summa
 export function DocumentDetailsPage({ entity, list, listLabel, form, summary }: DocumentDetailsPageProps) {
   const { i18n } = useLingui();
   const id = new URLSearchParams(useSearch()).get('id');
-  return <DocumentPage entity={entity} id={id} title={i18n._(entity.label)} editPath={form} listPath={list} listLabel={listLabel} summary={summary} />;
+  return (
+    <DocumentPage
+      entity={entity}
+      id={id}
+      title={i18n._(entity.label)}
+      editPath={form}
+      listPath={list}
+      listLabel={listLabel}
+      summary={summary}
+    />
+  );
 }

@@ -18,7 +18,10 @@ export function Refusal({ problem, fallback }: RefusalProps) {
     if (problem.op === 'cancel') {
       return (
         <p>
-          <Trans>The books are closed up to {day} and this document falls in that period: it can be cancelled only once whoever keeps the books reopens the period.</Trans>
+          <Trans>
+            The books are closed up to {day} and this document falls in that period: it can be cancelled only once whoever keeps the books
+            reopens the period.
+          </Trans>
         </p>
       );
     }
@@ -33,7 +36,9 @@ export function Refusal({ problem, fallback }: RefusalProps) {
     const credit = money.text(detail.credit ?? 0);
     return (
       <p>
-        <Trans>Debits ({debit}) and credits ({credit}) must be equal and more than nothing.</Trans>
+        <Trans>
+          Debits ({debit}) and credits ({credit}) must be equal and more than nothing.
+        </Trans>
       </p>
     );
   }

@@ -20,19 +20,32 @@ export function CashAndBank() {
   const { holdings, cash, bank } = cashAndBank(books);
   const today = formatDate(new Date());
   const kindLabel = (kind: 'cash' | 'bank') => (kind === 'cash' ? t`Cash box` : t`Bank account`);
-  const csv = () => [[t`Kind`, t`Name`, t`Balance`], ...holdings.map((h) => [kindLabel(h.kind), h.name, money.plain(h.balance)]), [t`Cash`, '', money.plain(cash)], [t`Banks`, '', money.plain(bank)]];
+  const csv = () => [
+    [t`Kind`, t`Name`, t`Balance`],
+    ...holdings.map((h) => [kindLabel(h.kind), h.name, money.plain(h.balance)]),
+    [t`Cash`, '', money.plain(cash)],
+    [t`Banks`, '', money.plain(bank)],
+  ];
   return (
     <>
-      <PageHeader title={<Trans>Cash and bank balances</Trans>} description={<Trans>What each cash box and bank account holds, as the books have it now.</Trans>} actions={<ReportActions fileName="cash-and-bank" rows={csv} />} />
+      <PageHeader
+        title={<Trans>Cash and bank balances</Trans>}
+        description={<Trans>What each cash box and bank account holds, as the books have it now.</Trans>}
+        actions={<ReportActions fileName="cash-and-bank" rows={csv} />}
+      />
       <PendingNotice entities={postingDocuments} />
       <ReportPrintHeader title={t`Cash and bank balances`} subtitle={today} />
       <dl className="mb-4 grid grid-cols-2 gap-3">
         <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
-          <dt className="text-xs text-slate-600"><Trans>All cash</Trans></dt>
+          <dt className="text-xs text-slate-600">
+            <Trans>All cash</Trans>
+          </dt>
           <dd className="text-lg font-semibold">{money.text(cash)}</dd>
         </div>
         <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
-          <dt className="text-xs text-slate-600"><Trans>All banks</Trans></dt>
+          <dt className="text-xs text-slate-600">
+            <Trans>All banks</Trans>
+          </dt>
           <dd className="text-lg font-semibold">{money.text(bank)}</dd>
         </div>
       </dl>
@@ -44,7 +57,14 @@ export function CashAndBank() {
         columns={[
           { id: 'kind', header: t`Kind`, cell: (h) => kindLabel(h.kind) },
           { id: 'name', header: t`Name`, title: true, cell: (h) => h.name },
-          { id: 'balance', header: t`Balance (${money.unit})`, kind: 'figure', key: true, cellClassName: (h) => (h.balance < 0 ? 'text-red-700' : undefined), cell: (h) => money.number(h.balance) },
+          {
+            id: 'balance',
+            header: t`Balance (${money.unit})`,
+            kind: 'figure',
+            key: true,
+            cellClassName: (h) => (h.balance < 0 ? 'text-red-700' : undefined),
+            cell: (h) => money.number(h.balance),
+          },
         ]}
       />
     </>

@@ -7,7 +7,20 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { permission } from '@/contract/entity.ts';
 import { formatDate } from '@/i18n/format.ts';
-import { Button, EmptyState, Loading, NoAccess, PageHeader, PanelIconGlyph, SectionCard, SelectField, useCanAccess, useDocumentTitle, usePanelData, useTableRows } from '@/moduleKit.ts';
+import {
+  Button,
+  EmptyState,
+  Loading,
+  NoAccess,
+  PageHeader,
+  PanelIconGlyph,
+  SectionCard,
+  SelectField,
+  useCanAccess,
+  useDocumentTitle,
+  usePanelData,
+  useTableRows,
+} from '@/moduleKit.ts';
 import { BankAccount, Party } from '../../entities/books.ts';
 import { Cheque } from '../../entities/documents.ts';
 import { ChequeCard } from '../parts/ChequeCard.tsx';
@@ -24,13 +37,21 @@ export function ChequeList() {
   const [day, setDay] = useState<string | null>(null);
   useDocumentTitle(t`Cheques`);
   const names = useMemo(() => new Map((parties ?? []).map((p) => [p.id, String(p.name ?? '')])), [parties]);
-  const bankOptions = useMemo(() => (banks ?? []).filter((b) => !b.deleted).map((b) => ({ value: b.id, label: `${String(b.bank)} ${String(b.accountNumber)}` })), [banks]);
+  const bankOptions = useMemo(
+    () => (banks ?? []).filter((b) => !b.deleted).map((b) => ({ value: b.id, label: `${String(b.bank)} ${String(b.accountNumber)}` })),
+    [banks],
+  );
   const live = useMemo(() => (cheques ?? []).filter((c) => !c.deleted), [cheques]);
-  const due = useMemo(() => [...new Set(live.filter((c) => OPEN.has(String(c.status)) && !c.voided).map((c) => String(c.dueDate)))], [live]);
+  const due = useMemo(
+    () => [...new Set(live.filter((c) => OPEN.has(String(c.status)) && !c.voided).map((c) => String(c.dueDate)))],
+    [live],
+  );
   const shown = useMemo(
     () =>
       live
-        .filter((c) => (day ? c.dueDate === day : which === 'open' ? OPEN.has(String(c.status)) && !c.voided : which === 'all' || c.direction === which))
+        .filter((c) =>
+          day ? c.dueDate === day : which === 'open' ? OPEN.has(String(c.status)) && !c.voided : which === 'all' || c.direction === which,
+        )
         .sort((a, b) => (String(a.dueDate) < String(b.dueDate) ? -1 : String(a.dueDate) > String(b.dueDate) ? 1 : 0)),
     [live, which, day],
   );
@@ -38,7 +59,10 @@ export function ChequeList() {
   const chosen = day ? formatDate(day) : '';
   return (
     <>
-      <PageHeader title={<Trans>Cheques</Trans>} description={<Trans>Cheques come in with receipts and go out with payments. Each change of status posts to the books.</Trans>} />
+      <PageHeader
+        title={<Trans>Cheques</Trans>}
+        description={<Trans>Cheques come in with receipts and go out with payments. Each change of status posts to the books.</Trans>}
+      />
       <div className="grid gap-6 lg:grid-cols-[1fr_auto]">
         <section className="min-w-0">
           <div className="mb-4 flex flex-wrap items-end gap-3">

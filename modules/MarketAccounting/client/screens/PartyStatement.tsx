@@ -9,7 +9,21 @@ import { useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { permission } from '@/contract/entity.ts';
 import { formatDate } from '@/i18n/format.ts';
-import { Alert, Card, DataTable, DateField, Loading, Ltr, NoAccess, PageHeader, SelectField, useCanAccess, useDocumentTitle, useMoney, usePanelData } from '@/moduleKit.ts';
+import {
+  Alert,
+  Card,
+  DataTable,
+  DateField,
+  Loading,
+  Ltr,
+  NoAccess,
+  PageHeader,
+  SelectField,
+  useCanAccess,
+  useDocumentTitle,
+  useMoney,
+  usePanelData,
+} from '@/moduleKit.ts';
 import { JournalLine } from '../../entities/ledger.ts';
 import { monthDays } from '../../rules/month.ts';
 import { partyStatement, type StatementLine } from '../../rules/reports.ts';
@@ -41,30 +55,58 @@ export function PartyStatement() {
   const [from, setFrom] = useState(monthDays(`${yearOf(thisMonth())}-01`).from);
   const [to, setTo] = useState(tehranToday());
   useDocumentTitle(t`Party statement`);
-  const parties = useMemo(() => (books?.parties ?? []).filter((p) => !p.deleted).sort((a, b) => persianOrder.compare(String(a.name), String(b.name))), [books]);
+  const parties = useMemo(
+    () => (books?.parties ?? []).filter((p) => !p.deleted).sort((a, b) => persianOrder.compare(String(a.name), String(b.name))),
+    [books],
+  );
   const lines = usePartyLines(panel?.db, partyId, to);
   const statement = useMemo(() => (lines ? partyStatement(lines, from, to) : null), [lines, from, to]);
   if (!can(permission(JournalLine, 'read'))) return <NoAccess />;
   const party = parties.find((p) => p.id === partyId);
   const partyName = String(party?.name ?? '');
   const range = t`From ${formatDate(from)} to ${formatDate(to)}`;
-  const what = (l: StatementLine) => l.id === 'opening' ? (l.note ?? '') : [l.sourceType && sourceNames[l.sourceType] ? i18n._(sourceNames[l.sourceType]!) : '', l.note ?? ''].filter(Boolean).join(' · ');
+  const what = (l: StatementLine) =>
+    l.id === 'opening'
+      ? (l.note ?? '')
+      : [l.sourceType && sourceNames[l.sourceType] ? i18n._(sourceNames[l.sourceType]!) : '', l.note ?? ''].filter(Boolean).join(' · ');
   const csv = () => [
     [t`Date`, t`Document`, t`Description`, t`Debit`, t`Credit`, t`Balance`],
     ['', '', t`Balance before`, '', '', money.plain(statement?.opening ?? 0)],
-    ...(statement?.lines ?? []).map((l) => [l.date, l.sourceNumber ?? '', what(l), money.plain(l.debit), money.plain(l.credit), money.plain(l.balance)]),
-    ['', '', t`Balance at the end`, money.plain(statement?.debit ?? 0), money.plain(statement?.credit ?? 0), money.plain(statement?.closing ?? 0)],
+    ...(statement?.lines ?? []).map((l) => [
+      l.date,
+      l.sourceNumber ?? '',
+      what(l),
+      money.plain(l.debit),
+      money.plain(l.credit),
+      money.plain(l.balance),
+    ]),
+    [
+      '',
+      '',
+      t`Balance at the end`,
+      money.plain(statement?.debit ?? 0),
+      money.plain(statement?.credit ?? 0),
+      money.plain(statement?.closing ?? 0),
+    ],
   ];
   return (
     <>
       <PageHeader
         title={<Trans>Party statement</Trans>}
-        description={<Trans>Every posting to a party’s running account, with the balance after each. A positive balance is owed to us.</Trans>}
+        description={
+          <Trans>Every posting to a party’s running account, with the balance after each. A positive balance is owed to us.</Trans>
+        }
         actions={statement && <ReportActions fileName={`statement-${partyName}-${from}-${to}`} rows={csv} />}
       />
       <ReportPrintHeader title={t`Statement of ${partyName}`} subtitle={range} />
       <Card className="mb-4 grid gap-3 print:hidden sm:grid-cols-3">
-        <SelectField label={t`Party`} value={partyId ?? ''} onChange={(e) => setPartyId(e.target.value || null)} options={parties.map((p) => ({ value: p.id, label: String(p.name) }))} placeholder={t`Choose a party…`} />
+        <SelectField
+          label={t`Party`}
+          value={partyId ?? ''}
+          onChange={(e) => setPartyId(e.target.value || null)}
+          options={parties.map((p) => ({ value: p.id, label: String(p.name) }))}
+          placeholder={t`Choose a party…`}
+        />
         <DateField label={t`From`} value={from} onChange={(v) => v && setFrom(v)} />
         <DateField label={t`To`} value={to} onChange={(v) => v && setTo(v)} />
       </Card>
@@ -76,7 +118,20 @@ export function PartyStatement() {
         <DataTable
           label={t`Statement of ${partyName}`}
           caption={range}
-          rows={[{ id: 'opening', date: '', sourceNumber: null, sourceType: null, sourceId: null, note: t`Balance before`, debit: 0, credit: 0, balance: statement.opening }, ...statement.lines]}
+          rows={[
+            {
+              id: 'opening',
+              date: '',
+              sourceNumber: null,
+              sourceType: null,
+              sourceId: null,
+              note: t`Balance before`,
+              debit: 0,
+              credit: 0,
+              balance: statement.opening,
+            },
+            ...statement.lines,
+          ]}
           rowKey={(l) => l.id}
           rowClassName={(l) => (l.id === 'opening' ? 'bg-slate-50/60' : undefined)}
           footerLabel={t`Balance at the end`}
@@ -90,12 +145,33 @@ export function PartyStatement() {
               cell: (l) => {
                 const link = sourceLink(l);
                 const number = l.sourceNumber ? <Ltr>{l.sourceNumber}</Ltr> : null;
-                return link && number ? <Link href={link} className="text-brand-700 underline print:no-underline">{number}</Link> : number;
+                return link && number ? (
+                  <Link href={link} className="text-brand-700 underline print:no-underline">
+                    {number}
+                  </Link>
+                ) : (
+                  number
+                );
               },
             },
             { id: 'description', header: t`Description`, title: true, wrap: true, cell: what },
-            { id: 'debit', header: t`Debit`, kind: 'figure', key: true, cell: (l) => (rials(l.debit) ? money.number(l.debit) : ''), footer: money.number(statement.debit) },
-            { id: 'credit', header: t`Credit`, kind: 'figure', key: true, className: 'text-emerald-700', cell: (l) => (rials(l.credit) ? money.number(l.credit) : ''), footer: money.number(statement.credit) },
+            {
+              id: 'debit',
+              header: t`Debit`,
+              kind: 'figure',
+              key: true,
+              cell: (l) => (rials(l.debit) ? money.number(l.debit) : ''),
+              footer: money.number(statement.debit),
+            },
+            {
+              id: 'credit',
+              header: t`Credit`,
+              kind: 'figure',
+              key: true,
+              className: 'text-emerald-700',
+              cell: (l) => (rials(l.credit) ? money.number(l.credit) : ''),
+              footer: money.number(statement.credit),
+            },
             {
               id: 'balance',
               header: t`Balance (${money.unit})`,

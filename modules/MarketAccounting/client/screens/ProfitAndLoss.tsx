@@ -7,7 +7,18 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { permission } from '@/contract/entity.ts';
 import { localDigits } from '@/i18n/format.ts';
-import { Card, DataTable, Loading, NoAccess, PageHeader, PendingNotice, SelectField, useCanAccess, useDocumentTitle, useMoney } from '@/moduleKit.ts';
+import {
+  Card,
+  DataTable,
+  Loading,
+  NoAccess,
+  PageHeader,
+  PendingNotice,
+  SelectField,
+  useCanAccess,
+  useDocumentTitle,
+  useMoney,
+} from '@/moduleKit.ts';
 import { AccountBalance } from '../../entities/ledger.ts';
 import { profitAndLoss } from '../../rules/reports.ts';
 import { monthLabel, thisMonth, yearMonths, yearOf, yearsOf } from '../months.ts';
@@ -24,7 +35,10 @@ export function ProfitAndLoss() {
   useDocumentTitle(t`Profit and loss`);
   const months = useMemo(() => (books ? profitAndLoss(books.balances, books.accounts, yearMonths(year)) : null), [books, year]);
   if (!can(permission(AccountBalance, 'read'))) return <NoAccess />;
-  const total = (months ?? []).reduce((s, m) => ({ income: s.income + rials(m.income), expense: s.expense + rials(m.expense), profit: s.profit + rials(m.profit) }), { income: 0n, expense: 0n, profit: 0n });
+  const total = (months ?? []).reduce(
+    (s, m) => ({ income: s.income + rials(m.income), expense: s.expense + rials(m.expense), profit: s.profit + rials(m.profit) }),
+    { income: 0n, expense: 0n, profit: 0n },
+  );
   const yearText = localDigits(String(year));
   const csv = () => [
     [t`Month`, t`Income`, t`Expenses`, t`Profit or loss`],
@@ -33,11 +47,20 @@ export function ProfitAndLoss() {
   ];
   return (
     <>
-      <PageHeader title={<Trans>Profit and loss</Trans>} description={<Trans>Income and expenses of each month of the fiscal year, and what is left.</Trans>} actions={<ReportActions fileName={`profit-and-loss-${year}`} rows={csv} />} />
+      <PageHeader
+        title={<Trans>Profit and loss</Trans>}
+        description={<Trans>Income and expenses of each month of the fiscal year, and what is left.</Trans>}
+        actions={<ReportActions fileName={`profit-and-loss-${year}`} rows={csv} />}
+      />
       <ReportPrintHeader title={t`Profit and loss`} subtitle={t`Fiscal year ${yearText}`} />
       <PendingNotice entities={postingDocuments} />
       <Card className="mb-4 grid gap-3 print:hidden sm:grid-cols-3">
-        <SelectField label={t`Fiscal year`} value={String(year)} onChange={(e) => setYear(Number(e.target.value))} options={(books ? yearsOf(books.balances) : [year]).map((y) => ({ value: String(y), label: localDigits(String(y)) }))} />
+        <SelectField
+          label={t`Fiscal year`}
+          value={String(year)}
+          onChange={(e) => setYear(Number(e.target.value))}
+          options={(books ? yearsOf(books.balances) : [year]).map((y) => ({ value: String(y), label: localDigits(String(y)) }))}
+        />
       </Card>
       {!months ? (
         <Loading />
@@ -51,7 +74,13 @@ export function ProfitAndLoss() {
           columns={[
             { id: 'month', header: t`Month`, title: true, cell: (m) => monthLabel(m.month) },
             { id: 'income', header: t`Income`, kind: 'figure', cell: (m) => money.number(m.income), footer: money.number(total.income) },
-            { id: 'expense', header: t`Expenses`, kind: 'figure', cell: (m) => money.number(m.expense), footer: money.number(total.expense) },
+            {
+              id: 'expense',
+              header: t`Expenses`,
+              kind: 'figure',
+              cell: (m) => money.number(m.expense),
+              footer: money.number(total.expense),
+            },
             {
               id: 'profit',
               header: t`Profit or loss`,

@@ -8,7 +8,21 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { permission } from '@/contract/entity.ts';
 import { localDigits } from '@/i18n/format.ts';
-import { Alert, Card, type DataColumn, DataTable, Loading, Ltr, NoAccess, PageHeader, PendingNotice, SelectField, useCanAccess, useDocumentTitle, useMoney } from '@/moduleKit.ts';
+import {
+  Alert,
+  Card,
+  type DataColumn,
+  DataTable,
+  Loading,
+  Ltr,
+  NoAccess,
+  PageHeader,
+  PendingNotice,
+  SelectField,
+  useCanAccess,
+  useDocumentTitle,
+  useMoney,
+} from '@/moduleKit.ts';
 import { AccountBalance } from '../../entities/ledger.ts';
 import { trialBalance } from '../../rules/reports.ts';
 import { monthLabel, thisMonth, yearMonths, yearOf, yearsOf } from '../months.ts';
@@ -43,18 +57,56 @@ export function TrialBalance() {
     { id: 'code', header: t`Code`, kind: 'code', wideOnly: true, cell: (r) => <Ltr>{r.code}</Ltr> },
     { id: 'account', header: t`Account`, title: true, cell: (r) => r.name },
     { id: 'debit', header: t`Debits`, kind: 'figure', cell: (r) => money.number(r.debit), footer: report && money.number(report.debit) },
-    { id: 'credit', header: t`Credits`, kind: 'figure', cell: (r) => money.number(r.credit), footer: report && money.number(report.credit) },
-    { id: 'debitBalance', header: t`Debit balance`, kind: 'figure', key: true, cell: (r) => side(r.balance, true), footer: money.number(balances.debit) },
-    { id: 'creditBalance', header: t`Credit balance`, kind: 'figure', key: true, cell: (r) => side(r.balance, false), footer: money.number(balances.credit) },
+    {
+      id: 'credit',
+      header: t`Credits`,
+      kind: 'figure',
+      cell: (r) => money.number(r.credit),
+      footer: report && money.number(report.credit),
+    },
+    {
+      id: 'debitBalance',
+      header: t`Debit balance`,
+      kind: 'figure',
+      key: true,
+      cell: (r) => side(r.balance, true),
+      footer: money.number(balances.debit),
+    },
+    {
+      id: 'creditBalance',
+      header: t`Credit balance`,
+      kind: 'figure',
+      key: true,
+      cell: (r) => side(r.balance, false),
+      footer: money.number(balances.credit),
+    },
   ];
   const csv = () => [
     [t`Code`, t`Account`, t`Debits`, t`Credits`, t`Debit balance`, t`Credit balance`],
-    ...(report?.rows ?? []).map((r) => [r.code, r.name, money.plain(r.debit), money.plain(r.credit), side(r.balance, true) && money.plain(r.balance), side(r.balance, false) && money.plain(-rials(r.balance))]),
-    ['', t`Total`, money.plain(report?.debit ?? 0), money.plain(report?.credit ?? 0), money.plain(balances.debit), money.plain(balances.credit)],
+    ...(report?.rows ?? []).map((r) => [
+      r.code,
+      r.name,
+      money.plain(r.debit),
+      money.plain(r.credit),
+      side(r.balance, true) && money.plain(r.balance),
+      side(r.balance, false) && money.plain(-rials(r.balance)),
+    ]),
+    [
+      '',
+      t`Total`,
+      money.plain(report?.debit ?? 0),
+      money.plain(report?.credit ?? 0),
+      money.plain(balances.debit),
+      money.plain(balances.credit),
+    ],
   ];
   return (
     <>
-      <PageHeader title={<Trans>Trial balance</Trans>} description={<Trans>Debits and credits of every account over the months chosen. The two totals always agree.</Trans>} actions={<ReportActions fileName={`trial-balance-${from}-${to}`} rows={csv} />} />
+      <PageHeader
+        title={<Trans>Trial balance</Trans>}
+        description={<Trans>Debits and credits of every account over the months chosen. The two totals always agree.</Trans>}
+        actions={<ReportActions fileName={`trial-balance-${from}-${to}`} rows={csv} />}
+      />
       <ReportPrintHeader title={t`Trial balance`} subtitle={subtitle} />
       <PendingNotice entities={postingDocuments} />
       <Card className="mb-4 grid grid-cols-1 gap-3 print:hidden sm:grid-cols-3">

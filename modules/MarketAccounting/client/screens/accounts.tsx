@@ -6,7 +6,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { permission } from '@/contract/entity.ts';
-import { buttonClasses, EmptyState, EntityFormPage, Loading, Ltr, PanelIconGlyph, PlusIcon, ScreenFrame, TreeList, useCanAccess } from '@/moduleKit.ts';
+import {
+  buttonClasses,
+  EmptyState,
+  EntityFormPage,
+  Loading,
+  Ltr,
+  PanelIconGlyph,
+  PlusIcon,
+  ScreenFrame,
+  TreeList,
+  useCanAccess,
+} from '@/moduleKit.ts';
 import { Account } from '../../entities/books.ts';
 import { acc, withQuery } from '../paths.ts';
 import { useBooks } from '../useBooks.ts';
@@ -37,7 +48,11 @@ export function AccountList() {
         actions={(row) => (
           <>
             {add && (
-              <Link href={withQuery(acc.accountRow, { parentId: row.id, kind: String(row.kind) })} className={buttonClasses('ghost', 'sm')} aria-label={t`Add under ${String(row.name)}`}>
+              <Link
+                href={withQuery(acc.accountRow, { parentId: row.id, kind: String(row.kind) })}
+                className={buttonClasses('ghost', 'sm')}
+                aria-label={t`Add under ${String(row.name)}`}
+              >
                 <PlusIcon className="size-4" />
               </Link>
             )}

@@ -14,14 +14,27 @@ import { useBooks } from '../useBooks.ts';
 
 export function CashBoxes() {
   const { t } = useLingui();
-  return <EntityScreen entity={CashBox} defaults={{ active: true }} description={t`Each cash box keeps its own balance; receipts and payments in cash name the box.`} />;
+  return (
+    <EntityScreen
+      entity={CashBox}
+      defaults={{ active: true }}
+      description={t`Each cash box keeps its own balance; receipts and payments in cash name the box.`}
+    />
+  );
 }
 
 const shebaWidgets = { sheba: ShebaField };
 
 export function BankAccounts() {
   const { t } = useLingui();
-  return <EntityScreen entity={BankAccount} defaults={{ active: true }} widgets={shebaWidgets} description={t`The shop’s accounts: transfers, card payments and cleared cheques go through them.`} />;
+  return (
+    <EntityScreen
+      entity={BankAccount}
+      defaults={{ active: true }}
+      widgets={shebaWidgets}
+      description={t`The shop’s accounts: transfers, card payments and cleared cheques go through them.`}
+    />
+  );
 }
 
 export function PartyList() {
@@ -55,9 +68,21 @@ export function AccountingSettings() {
   if (!can(permission(Settings, 'update'))) body = <NoAccess />;
   else if (loading) body = <Loading />;
   else if (!row) body = <Alert tone="info">{t`The standard chart of accounts is on its way.`}</Alert>;
-  else body = <EntityForm key={row.id} entity={Settings} row={row} onSaved={() => navigate(acc.dashboard)} onCancel={() => navigate(acc.dashboard)} />;
+  else
+    body = (
+      <EntityForm
+        key={row.id}
+        entity={Settings}
+        row={row}
+        onSaved={() => navigate(acc.dashboard)}
+        onCancel={() => navigate(acc.dashboard)}
+      />
+    );
   return (
-    <ScreenFrame title={t`Accounting settings`} description={<Trans>How amounts are shown, and the day up to which the books are closed.</Trans>}>
+    <ScreenFrame
+      title={t`Accounting settings`}
+      description={<Trans>How amounts are shown, and the day up to which the books are closed.</Trans>}
+    >
       <Card className="max-w-2xl">{body}</Card>
     </ScreenFrame>
   );

@@ -38,7 +38,12 @@ export function PaymentList() {
     <DocumentListPage
       entity={paymentDocument}
       title={t`Receipts and payments`}
-      description={<Trans>Money received from parties and paid to them, by cash, transfer, card or cheque. Submitting posts it to the party’s running account.</Trans>}
+      description={
+        <Trans>
+          Money received from parties and paid to them, by cash, transfer, card or cheque. Submitting posts it to the party’s running
+          account.
+        </Trans>
+      }
       actions={<NewButtons />}
       details={acc.paymentDetails}
     />

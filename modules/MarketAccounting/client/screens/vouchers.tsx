@@ -55,15 +55,21 @@ function Totals({ lines }: { lines: readonly (Line | LineValues)[] }) {
   return (
     <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200 sm:grid-cols-3">
       <div>
-        <dt className="text-xs text-slate-600"><Trans>Debits</Trans></dt>
+        <dt className="text-xs text-slate-600">
+          <Trans>Debits</Trans>
+        </dt>
         <dd className="font-semibold text-slate-900">{money.text(debit)}</dd>
       </div>
       <div>
-        <dt className="text-xs text-slate-600"><Trans>Credits</Trans></dt>
+        <dt className="text-xs text-slate-600">
+          <Trans>Credits</Trans>
+        </dt>
         <dd className="font-semibold text-slate-900">{money.text(credit)}</dd>
       </div>
       <div className="col-span-2 sm:col-span-1">
-        <dt className="text-xs text-slate-600"><Trans>Balance</Trans></dt>
+        <dt className="text-xs text-slate-600">
+          <Trans>Balance</Trans>
+        </dt>
         <dd className={balanced ? 'font-semibold text-emerald-700' : 'font-semibold text-amber-700'}>
           {/* The status is the value, inside its dd: a dl holds only its terms and values. */}
           <span role="status">{balanced ? <Trans>Balanced</Trans> : <Trans>Off by {off}</Trans>}</span>

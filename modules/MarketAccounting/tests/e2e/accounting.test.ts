@@ -32,7 +32,8 @@ let token = '';
 let panelCode = '';
 let chequeReceiptId = '';
 
-const api = <T = Row>(method: string, path: string, body?: unknown) => callInPanel<T>(e2e.server.url, { method, path }, token, panelCode, body);
+const api = <T = Row>(method: string, path: string, body?: unknown) =>
+  callInPanel<T>(e2e.server.url, { method, path }, token, panelCode, body);
 
 async function submitted(entity: typeof Payment | typeof Voucher, values: Record<string, unknown>): Promise<Row> {
   const row = await api('POST', entityPath(entity), { id: randomUUID(), ...values });
@@ -40,7 +41,11 @@ async function submitted(entity: typeof Payment | typeof Voucher, values: Record
 }
 
 /** A voucher's balance: the status under the totals' "Balance" term. */
-const voucherBalance = () => page.locator('dt', { hasText: new RegExp(`^${fa('Balance')}$`) }).locator('xpath=following-sibling::dd[1]').getByRole('status');
+const voucherBalance = () =>
+  page
+    .locator('dt', { hasText: new RegExp(`^${fa('Balance')}$`) })
+    .locator('xpath=following-sibling::dd[1]')
+    .getByRole('status');
 
 /** The panel's money unit, chosen on its details page as its owner would (decision 027). */
 async function chooseMoneyUnit(unit: 'rial' | 'toman', shot?: string): Promise<void> {
@@ -58,25 +63,94 @@ beforeAll(async () => {
   const person = await newAccount(e2e.server);
   context = await freshContext(e2e.browser, e2e.server, 390);
   token = (await signInContext(context, e2e.server, person.username, person.password)).access_token;
-  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, { name: 'فروشگاه نمونه', icon: 'store', modules: ['PanelManagement', 'MarketAccounting'] });
+  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, {
+    name: 'فروشگاه نمونه',
+    icon: 'store',
+    modules: ['PanelManagement', 'MarketAccounting'],
+  });
   panelCode = panel.code;
   await api('POST', '/api/MarketAccounting/books', {});
   const customer = await api('POST', entityPath(Party), { id: randomUUID(), name: 'علی رضایی' });
   const supplier = await api('POST', entityPath(Party), { id: randomUUID(), name: 'پخش البرز' });
   const box = await api('POST', entityPath(CashBox), { id: randomUUID(), name: 'صندوق اصلی', active: true });
-  const bank = await api('POST', entityPath(BankAccount), { id: randomUUID(), bank: 'ملت', accountNumber: '4455', sheba: 'IR062960000000100324200001', active: true });
+  const bank = await api('POST', entityPath(BankAccount), {
+    id: randomUUID(),
+    bank: 'ملت',
+    accountNumber: '4455',
+    sheba: 'IR062960000000100324200001',
+    active: true,
+  });
   // The owner's capital in the bank and the till, a sale on credit, its payment partly by cheque, a purchase paid by transfer, and the rent.
   customerId = customer.id;
-  capital = await submitted(Voucher, { date: today, description: 'سرمایه اولیه', lines: [{ id: randomUUID(), accountId: accountId('1102'), bankAccountId: bank.id, debit: 200_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('1101'), cashBoxId: box.id, debit: 10_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('3101'), debit: 0, credit: 210_000_000 }] });
-  await submitted(Voucher, { date: today, description: 'فروش نسیه', lines: [{ id: randomUUID(), accountId: accountId('1103'), partyId: customer.id, debit: 120_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('4101'), debit: 0, credit: 120_000_000 }] });
-  chequeReceiptId = (await submitted(Payment, { direction: 'in', date: today, partyId: customer.id, lines: [{ id: randomUUID(), method: 'cheque', amount: 50_000_000, chequeBank: 'صادرات', chequeSerial: '778899', dueDate: addDays(today, 3) }] })).id;
-  await submitted(Voucher, { date: today, description: 'خرید کالا', lines: [{ id: randomUUID(), accountId: accountId('1106'), debit: 80_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('2101'), partyId: supplier.id, debit: 0, credit: 80_000_000 }] });
-  await submitted(Payment, { direction: 'out', date: today, partyId: supplier.id, lines: [{ id: randomUUID(), method: 'transfer', amount: 30_000_000, bankAccountId: bank.id }] });
+  capital = await submitted(Voucher, {
+    date: today,
+    description: 'سرمایه اولیه',
+    lines: [
+      { id: randomUUID(), accountId: accountId('1102'), bankAccountId: bank.id, debit: 200_000_000, credit: 0 },
+      { id: randomUUID(), accountId: accountId('1101'), cashBoxId: box.id, debit: 10_000_000, credit: 0 },
+      { id: randomUUID(), accountId: accountId('3101'), debit: 0, credit: 210_000_000 },
+    ],
+  });
+  await submitted(Voucher, {
+    date: today,
+    description: 'فروش نسیه',
+    lines: [
+      { id: randomUUID(), accountId: accountId('1103'), partyId: customer.id, debit: 120_000_000, credit: 0 },
+      { id: randomUUID(), accountId: accountId('4101'), debit: 0, credit: 120_000_000 },
+    ],
+  });
+  chequeReceiptId = (
+    await submitted(Payment, {
+      direction: 'in',
+      date: today,
+      partyId: customer.id,
+      lines: [
+        {
+          id: randomUUID(),
+          method: 'cheque',
+          amount: 50_000_000,
+          chequeBank: 'صادرات',
+          chequeSerial: '778899',
+          dueDate: addDays(today, 3),
+        },
+      ],
+    })
+  ).id;
+  await submitted(Voucher, {
+    date: today,
+    description: 'خرید کالا',
+    lines: [
+      { id: randomUUID(), accountId: accountId('1106'), debit: 80_000_000, credit: 0 },
+      { id: randomUUID(), accountId: accountId('2101'), partyId: supplier.id, debit: 0, credit: 80_000_000 },
+    ],
+  });
+  await submitted(Payment, {
+    direction: 'out',
+    date: today,
+    partyId: supplier.id,
+    lines: [{ id: randomUUID(), method: 'transfer', amount: 30_000_000, bankAccountId: bank.id }],
+  });
   // The rent, paid by the owner out of pocket.
-  await submitted(Voucher, { date: today, description: 'اجاره', lines: [{ id: randomUUID(), accountId: accountId('5202'), debit: 15_000_000, credit: 0 }, { id: randomUUID(), accountId: accountId('3101'), debit: 0, credit: 15_000_000 }] });
+  await submitted(Voucher, {
+    date: today,
+    description: 'اجاره',
+    lines: [
+      { id: randomUUID(), accountId: accountId('5202'), debit: 15_000_000, credit: 0 },
+      { id: randomUUID(), accountId: accountId('3101'), debit: 0, credit: 15_000_000 },
+    ],
+  });
   page = await context.newPage();
   await enterPanel(page, 'فروشگاه نمونه');
-  for (const screen of ['dashboard', 'Payment/AddPayment', 'Payment/PaymentList', 'Payment/PaymentDetails', 'Reports/PartyStatement', 'Cheque/ChequeList', 'Voucher/AddVoucher']) await openScreen(page, at(screen));
+  for (const screen of [
+    'dashboard',
+    'Payment/AddPayment',
+    'Payment/PaymentList',
+    'Payment/PaymentDetails',
+    'Reports/PartyStatement',
+    'Cheque/ChequeList',
+    'Voucher/AddVoucher',
+  ])
+    await openScreen(page, at(screen));
   await waitUntilSynced(page);
 });
 
@@ -175,7 +249,10 @@ describe('accounting on a phone', () => {
     }
     // The cheque received, 50,000,000 rials, is 5,000,000 tomans on its receipt, line and total alike.
     await go(page, `${at('Payment/PaymentDetails')}?id=${chequeReceiptId}`);
-    await main.getByText(fa('{number} tomans', { number: '۵٬۰۰۰٬۰۰۰' })).first().waitFor();
+    await main
+      .getByText(fa('{number} tomans', { number: '۵٬۰۰۰٬۰۰۰' }))
+      .first()
+      .waitFor();
     // Typed in tomans: 1,500.5 tomans are 15,005 rials on the wire, and show back so.
     await go(page, at('Voucher/AddVoucher'));
     const first = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
@@ -223,7 +300,10 @@ describe('accounting on a phone', () => {
       if (language === 'fa') await switchToEnglish(page);
     }
     // Back to Persian, as the rest of the run expects.
-    await page.getByRole('button', { name: /Change language/ }).first().click();
+    await page
+      .getByRole('button', { name: /Change language/ })
+      .first()
+      .click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fa');
   });
 
@@ -273,7 +353,11 @@ describe('accounting on a phone', () => {
   });
 
   it('asks the server for the standard chart when a new panel first opens accounting', async () => {
-    await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, { name: 'New shop', icon: 'store', modules: ['PanelManagement', 'MarketAccounting'] });
+    await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, {
+      name: 'New shop',
+      icon: 'store',
+      modules: ['PanelManagement', 'MarketAccounting'],
+    });
     await openScreen(page, paths.user.panelList);
     await page.getByRole('button', { name: 'New shop' }).click();
     await page.waitForURL((url) => url.pathname === paths.user.panelDashboard);

@@ -26,7 +26,13 @@ let customer: Row;
 let box: Row;
 let bank: Row;
 
-const line = (account: string, debit: number, credit: number, partyId: string | null = null) => ({ id: randomUUID(), accountId: code(account), partyId, debit, credit });
+const line = (account: string, debit: number, credit: number, partyId: string | null = null) => ({
+  id: randomUUID(),
+  accountId: code(account),
+  partyId,
+  debit,
+  credit,
+});
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -72,7 +78,9 @@ describe('the books', () => {
 
   it('keep a Sheba as IR and 24 digits and refuse one whose check digits are wrong', async () => {
     expect(bank.sheba).toBe('IR062960000000100324200001');
-    const bad = await panel.call(rest.create(BankAccount), { body: { id: randomUUID(), bank: 'ملی', accountNumber: '9', sheba: 'IR072960000000100324200001' } });
+    const bad = await panel.call(rest.create(BankAccount), {
+      body: { id: randomUUID(), bank: 'ملی', accountNumber: '9', sheba: 'IR072960000000100324200001' },
+    });
     expect(refusal(bad)).toMatchObject({ code: Code.BadRequest, fields: { sheba: 'format' } });
   });
 
@@ -85,7 +93,11 @@ describe('the books', () => {
 
 describe('vouchers', () => {
   it('are refused unless debits equal credits, and stay drafts', async () => {
-    const draft = await createRow(panel, Voucher, { date: '2026-11-20', description: 'نابرابر', lines: [line('5202', 1000, 0), line('1101', 0, 900)] });
+    const draft = await createRow(panel, Voucher, {
+      date: '2026-11-20',
+      description: 'نابرابر',
+      lines: [line('5202', 1000, 0), line('1101', 0, 900)],
+    });
     const refused = await step(panel, Voucher, draft.id, 'submit');
     expect(refusal(refused)).toMatchObject({ code: Code.NotPossibleNow, detail: { reason: 'unbalanced', debit: 1000, credit: 900 } });
     expect((await panel.call<Row>(rest.get(Voucher, draft.id))).body.data!.status).toBe('draft');
@@ -98,7 +110,11 @@ describe('vouchers', () => {
   });
 
   it('post when balanced, numbered per Jalali year, and cancel by the exact reverse', async () => {
-    const draft = await createRow(panel, Voucher, { date: '2026-11-20', description: 'اجاره آبان', lines: [line('5202', 30_000_000, 0), line('3101', 0, 30_000_000)] });
+    const draft = await createRow(panel, Voucher, {
+      date: '2026-11-20',
+      description: 'اجاره آبان',
+      lines: [line('5202', 30_000_000, 0), line('3101', 0, 30_000_000)],
+    });
     const submitted = await step(panel, Voucher, draft.id, 'submit');
     expect(submitted.body.data).toMatchObject({ status: 'submitted', number: expect.stringMatching(/^JV-14\d\d-\d{5}$/) });
     const lines = await journal(panel, { 'filter.sourceId': draft.id });
@@ -135,7 +151,12 @@ describe('receipts, payments and cheques', () => {
   });
 
   it('refuse a line without what its way of paying needs', async () => {
-    const receipt = await createRow(panel, Payment, { direction: 'in', date: '2026-11-21', partyId: customer.id, lines: [{ id: randomUUID(), method: 'cash', amount: 100 }] });
+    const receipt = await createRow(panel, Payment, {
+      direction: 'in',
+      date: '2026-11-21',
+      partyId: customer.id,
+      lines: [{ id: randomUUID(), method: 'cash', amount: 100 }],
+    });
     const refused = await step(panel, Payment, receipt.id, 'submit');
     expect(refusal(refused)).toMatchObject({ code: Code.BadRequest, fields: { 'lines.0.cashBoxId': 'required' } });
   });
@@ -149,9 +170,13 @@ describe('receipts, payments and cheques', () => {
     });
     await step(panel, Payment, receipt.id, 'submit');
     let [cheque] = await allRows(panel, Cheque, { 'filter.paymentId': receipt.id });
-    const jump = await panel.call(rest.update(Cheque, cheque!.id), { body: { version: cheque!.version, status: 'cleared', bankAccountId: bank.id } });
+    const jump = await panel.call(rest.update(Cheque, cheque!.id), {
+      body: { version: cheque!.version, status: 'cleared', bankAccountId: bank.id },
+    });
     expect(refusal(jump)).toMatchObject({ code: Code.NotPossibleNow, fields: { status: 'option' } });
-    const deposited = await panel.call<Row>(rest.update(Cheque, cheque!.id), { body: { version: cheque!.version, status: 'deposited', statusDate: '2026-11-25', bankAccountId: bank.id } });
+    const deposited = await panel.call<Row>(rest.update(Cheque, cheque!.id), {
+      body: { version: cheque!.version, status: 'deposited', statusDate: '2026-11-25', bankAccountId: bank.id },
+    });
     expect(deposited.body.data).toMatchObject({ status: 'deposited', statusDate: '2026-11-25' });
     // Cancelling the receipt is refused once its cheque has left the box.
     expect((await step(panel, Payment, receipt.id, 'cancel')).body.errorData?.code).toBe(Code.NotPossibleNow);
@@ -169,7 +194,9 @@ describe('receipts, payments and cheques', () => {
       direction: 'out',
       date: '2026-11-21',
       partyId: supplier.id,
-      lines: [{ id: randomUUID(), method: 'cheque', amount: 7_000_000, chequeSerial: '5001', dueDate: '2026-11-30', bankAccountId: bank.id }],
+      lines: [
+        { id: randomUUID(), method: 'cheque', amount: 7_000_000, chequeSerial: '5001', dueDate: '2026-11-30', bankAccountId: bank.id },
+      ],
     });
     await step(panel, Payment, payment.id, 'submit');
     const [cheque] = await allRows(panel, Cheque, { 'filter.paymentId': payment.id });
@@ -185,7 +212,11 @@ describe('the closed period', () => {
     const settings = (await panel.call<Row>(rest.get(Settings, SETTINGS_ID))).body.data!;
     await panel.call(rest.update(Settings, SETTINGS_ID), { body: { version: settings.version, closedUpTo: '2026-10-31' } });
     const old = await createRow(panel, Voucher, { date: '2026-10-15', lines: [line('5203', 100, 0), line('1101', 0, 100)] });
-    expect(refusal(await step(panel, Voucher, old.id, 'submit'))).toMatchObject({ code: Code.NotPossibleNow, fields: { date: 'range' }, detail: { closedUpTo: '2026-10-31' } });
+    expect(refusal(await step(panel, Voucher, old.id, 'submit'))).toMatchObject({
+      code: Code.NotPossibleNow,
+      fields: { date: 'range' },
+      detail: { closedUpTo: '2026-10-31' },
+    });
     const fresh = await createRow(panel, Voucher, { date: '2026-11-01', lines: [line('5203', 100, 0), line('1101', 0, 100)] });
     expect((await step(panel, Voucher, fresh.id, 'submit')).status).toBe(200);
     const now = (await panel.call<Row>(rest.get(Settings, SETTINGS_ID))).body.data!;
@@ -197,14 +228,26 @@ describe('warehousing’s receipts and issues', () => {
   // Read by key, as the follower does: accounting does not depend on warehousing.
   const of = (key: string): Entity => entityByKey(`WarehousingMVM/${key}`)!;
   it('post inventory against the supplier’s payable, the cost of goods sold at average cost, and reverse with the source', async () => {
-    const [Warehouse, Location, Product, WhParty, Receipt] = ['Warehouse', 'Location', 'Product', 'Party', 'Receipt'].map(of) as [Entity, Entity, Entity, Entity, Entity];
+    const [Warehouse, Location, Product, WhParty, Receipt] = ['Warehouse', 'Location', 'Product', 'Party', 'Receipt'].map(of) as [
+      Entity,
+      Entity,
+      Entity,
+      Entity,
+      Entity,
+    ];
     const warehouse = await createRow(panel, Warehouse, { name: 'انبار', code: 'W1' });
     const locationId = (await createRow(panel, Location, { warehouseId: warehouse.id, code: 'A-01', kind: 'bin' })).id;
     const product = await createRow(panel, Product, { name: 'چای', code: 'TEA', unit: 'piece' });
     const supplier = await createRow(panel, WhParty, { name: 'بازرگانی سحر', kinds: ['supplier'] });
     const goodsIn = await createRow(panel, Receipt, {
-      direction: 'in', date: '2026-11-22', warehouseId: warehouse.id, partyId: supplier.id,
-      lines: [{ id: randomUUID(), productId: product.id, quantity: '10', unitPrice: 150_000, locationId }, { id: randomUUID(), productId: product.id, quantity: '10', unitPrice: 250_000, locationId }],
+      direction: 'in',
+      date: '2026-11-22',
+      warehouseId: warehouse.id,
+      partyId: supplier.id,
+      lines: [
+        { id: randomUUID(), productId: product.id, quantity: '10', unitPrice: 150_000, locationId },
+        { id: randomUUID(), productId: product.id, quantity: '10', unitPrice: 250_000, locationId },
+      ],
     });
     await step(panel, Receipt, goodsIn.id, 'submit');
     const mirror = mirrorPartyId('WarehousingMVM/Party', supplier.id);
@@ -215,7 +258,12 @@ describe('warehousing’s receipts and issues', () => {
     const inLines = await journal(panel, { 'filter.sourceId': goodsIn.id });
     expect(inLines.every((l) => l.sourceType === 'WarehousingMVM/Receipt' && String(l.sourceNumber).startsWith('RC-'))).toBe(true);
 
-    const goodsOut = await createRow(panel, Receipt, { direction: 'out', date: '2026-11-23', warehouseId: warehouse.id, lines: [{ id: randomUUID(), productId: product.id, quantity: '5', locationId }] });
+    const goodsOut = await createRow(panel, Receipt, {
+      direction: 'out',
+      date: '2026-11-23',
+      warehouseId: warehouse.id,
+      lines: [{ id: randomUUID(), productId: product.id, quantity: '5', locationId }],
+    });
     await step(panel, Receipt, goodsOut.id, 'submit');
     all = await balances(panel);
     expect(net(all, (b) => b.accountId === code(roleCode('costOfSales')))).toBe(1_000_000);

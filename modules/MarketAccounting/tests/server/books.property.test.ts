@@ -55,12 +55,18 @@ const op = fc.oneof(
   }),
   fc.record({ kind: fc.constant('voucher' as const), party: fc.nat(PARTIES - 1), amount, owesUs: fc.boolean(), submit: fc.boolean() }),
   fc.record({ kind: fc.constant('cancel' as const), target: fc.nat(20) }),
-  fc.record({ kind: fc.constant('cheque' as const), target: fc.nat(20), to: fc.constantFrom<ChequeStatus>('deposited', 'cleared', 'bounced', 'returned') }),
+  fc.record({
+    kind: fc.constant('cheque' as const),
+    target: fc.nat(20),
+    to: fc.constantFrom<ChequeStatus>('deposited', 'cleared', 'bounced', 'returned'),
+  }),
 );
 
 const scenario = fc.record({
   ops: fc.array(fc.record({ device: fc.nat(DEVICES - 1), op }), { minLength: 1, maxLength: 14 }),
-  deliveries: fc.array(fc.record({ device: fc.nat(DEVICES - 1), size: fc.integer({ min: 1, max: 5 }), replay: fc.boolean() }), { maxLength: 12 }),
+  deliveries: fc.array(fc.record({ device: fc.nat(DEVICES - 1), size: fc.integer({ min: 1, max: 5 }), replay: fc.boolean() }), {
+    maxLength: 12,
+  }),
 });
 
 type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
@@ -93,8 +99,14 @@ async function run({ ops, deliveries }: Scenario) {
       } else {
         entity = Voucher.key;
         const lines = o.owesUs
-          ? [{ id: randomUUID(), accountId: code(roleCode('receivable')), partyId, debit: o.amount, credit: 0 }, { id: randomUUID(), accountId: code(roleCode('revenue')), partyId: null, debit: 0, credit: o.amount }]
-          : [{ id: randomUUID(), accountId: code('5299'), partyId: null, debit: o.amount, credit: 0 }, { id: randomUUID(), accountId: code(roleCode('payable')), partyId, debit: 0, credit: o.amount }];
+          ? [
+              { id: randomUUID(), accountId: code(roleCode('receivable')), partyId, debit: o.amount, credit: 0 },
+              { id: randomUUID(), accountId: code(roleCode('revenue')), partyId: null, debit: 0, credit: o.amount },
+            ]
+          : [
+              { id: randomUUID(), accountId: code('5299'), partyId: null, debit: o.amount, credit: 0 },
+              { id: randomUUID(), accountId: code(roleCode('payable')), partyId, debit: 0, credit: o.amount },
+            ];
         values = { date: '2026-11-20', description: 'property', lines };
       }
       queue.push({ entity, op: 'create', id, values });
@@ -108,7 +120,13 @@ async function run({ ops, deliveries }: Scenario) {
     } else {
       const cheque = cheques[o.target % Math.max(1, cheques.length)];
       if (cheque) {
-        queue.push({ entity: Cheque.key, op: 'update', id: cheque.id, baseVersion: 1 + cheque.changes, values: { status: o.to, statusDate: '2026-11-25', bankAccountId: bank.id } });
+        queue.push({
+          entity: Cheque.key,
+          op: 'update',
+          id: cheque.id,
+          baseVersion: 1 + cheque.changes,
+          values: { status: o.to, statusDate: '2026-11-25', bankAccountId: bank.id },
+        });
         cheque.changes++;
       }
     }
@@ -168,6 +186,9 @@ async function run({ ops, deliveries }: Scenario) {
 
 describe('the books under offline and duplicated delivery', () => {
   it(`always balance, and each party's statement is the sum of its documents (${RUNS} runs)`, async () => {
-    await fc.assert(fc.asyncProperty(scenario, (s) => run(s)), { numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(scenario, (s) => run(s)),
+      { numRuns: RUNS },
+    );
   }, 600_000);
 });

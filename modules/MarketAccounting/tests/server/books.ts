@@ -10,7 +10,10 @@ export const roleCode = (role: string) => standardChart.find((a) => a.role === r
 
 export async function step(panel: PanelCaller, entity: Entity, id: string, what: 'submit' | 'cancel') {
   const current = await panel.call<Row>(rest.get(entity, id));
-  return panel.call<Row>({ method: 'POST', path: `${entityPath(entity)}/${id}/${what}` }, { body: { version: current.body.data!.version } });
+  return panel.call<Row>(
+    { method: 'POST', path: `${entityPath(entity)}/${id}/${what}` },
+    { body: { version: current.body.data!.version } },
+  );
 }
 
 export async function allRows(panel: PanelCaller, entity: Entity, query: Record<string, string> = {}): Promise<Row[]> {

@@ -34,7 +34,10 @@ async function shop(name: string) {
   const product = await createRow(panel, of('Product'), { name: 'برنج', code: 'RICE', unit: 'piece' });
   const goodsIn = async (values: Record<string, unknown>, quantity: string, unitPrice: number): Promise<Row> => {
     const receipt = await createRow(panel, of('Receipt'), {
-      direction: 'in', date: '2026-11-22', warehouseId: warehouse.id, ...values,
+      direction: 'in',
+      date: '2026-11-22',
+      warehouseId: warehouse.id,
+      ...values,
       lines: [{ id: randomUUID(), productId: product.id, quantity, unitPrice, locationId }],
     });
     const submitted = await step(panel, of('Receipt'), receipt.id, 'submit');
@@ -53,7 +56,14 @@ describe('opening stock', () => {
     const { panel } = await shop('فروشگاه آغاز');
     await panel.call({ method: 'POST', path: '/api/MarketAccounting/books' });
     const account = (await allRows(panel, Account)).find((a) => a.id === openingBalance);
-    expect(account).toMatchObject({ code: '3104', name: 'تراز افتتاحیه', kind: 'equity', parentId: code('3'), postable: true, role: 'openingBalance' });
+    expect(account).toMatchObject({
+      code: '3104',
+      name: 'تراز افتتاحیه',
+      kind: 'equity',
+      parentId: code('3'),
+      postable: true,
+      role: 'openingBalance',
+    });
   });
 
   it('posts inventory against opening balance equity and leaves payables and parties alone; a supplier’s receipt still credits the supplier’s payable', async () => {
@@ -96,11 +106,18 @@ describe('opening stock', () => {
     const { panel, goodsIn } = await shop('فروشگاه قدیمی');
     await panel.call({ method: 'POST', path: '/api/MarketAccounting/books' });
     // Older books: the chart as it was written before 3104 was part of it.
-    await server.db.query(`DELETE FROM ${Account.table} WHERE id = $1 AND panel_id = (SELECT id FROM panels WHERE code = $2)`, [openingBalance, panel.code]);
+    await server.db.query(`DELETE FROM ${Account.table} WHERE id = $1 AND panel_id = (SELECT id FROM panels WHERE code = $2)`, [
+      openingBalance,
+      panel.code,
+    ]);
     expect((await panel.call(rest.get(Account, openingBalance))).status).toBe(404);
 
     await goodsIn({ opening: true }, '3', 50_000);
-    expect((await panel.call<Row>(rest.get(Account, openingBalance))).body.data).toMatchObject({ code: '3104', kind: 'equity', role: 'openingBalance' });
+    expect((await panel.call<Row>(rest.get(Account, openingBalance))).body.data).toMatchObject({
+      code: '3104',
+      kind: 'equity',
+      role: 'openingBalance',
+    });
     expect(net(await balances(panel), (b) => b.accountId === openingBalance)).toBe(-150_000);
   });
 });

@@ -21,7 +21,11 @@ let panel: PanelCaller;
 
 beforeAll(async () => {
   server = await startTestServer();
-  panel = await openPanel(server, await server.createAccount(), 'نرم‌افزار نگام', ['PanelManagement', 'MarketAccounting', 'NagemManagement']);
+  panel = await openPanel(server, await server.createAccount(), 'نرم‌افزار نگام', [
+    'PanelManagement',
+    'MarketAccounting',
+    'NagemManagement',
+  ]);
 });
 afterAll(async () => {
   await server.close();
@@ -29,8 +33,19 @@ afterAll(async () => {
 
 /** A won sale of 50,000,000 rials net to `customerId`, a draft. */
 async function wonSale(caller: PanelCaller, customerId: string): Promise<Row> {
-  const crm = await createRow(caller, of('Module'), { name: 'CRM', code: `CRM-${randomUUID().slice(0, 4)}`, price: 1_000, billing: 'yearly', active: true });
-  return createRow(caller, of('Sale'), { customerId, date: '2026-11-22', stage: 'won', lines: [{ id: randomUUID(), moduleId: crm.id, quantity: 5, unitPrice: 10_000_000 }] });
+  const crm = await createRow(caller, of('Module'), {
+    name: 'CRM',
+    code: `CRM-${randomUUID().slice(0, 4)}`,
+    price: 1_000,
+    billing: 'yearly',
+    active: true,
+  });
+  return createRow(caller, of('Sale'), {
+    customerId,
+    date: '2026-11-22',
+    stage: 'won',
+    lines: [{ id: randomUUID(), moduleId: crm.id, quantity: 5, unitPrice: 10_000_000 }],
+  });
 }
 
 describe('an invoiced sale', () => {
@@ -63,7 +78,10 @@ describe('an invoiced sale', () => {
     const customer = await createRow(other, of('Customer'), { kind: 'company', name: 'مشتری' });
     const sale = await wonSale(other, customer.id);
     expect((await step(other, of('Sale'), sale.id, 'submit')).status).toBe(200);
-    const [row] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM e_market_accounting_journal_line WHERE source_id = $1`, [sale.id]);
+    const [row] = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM e_market_accounting_journal_line WHERE source_id = $1`,
+      [sale.id],
+    );
     expect(row!.n).toBe(0);
   });
 });

@@ -54,7 +54,11 @@ describe('the reports', () => {
   it('total debits and credits alike in the trial balance, within the months chosen', () => {
     const all = trialBalance(balances, accounts, null, null);
     expect(all).toMatchObject({ debit: 130, credit: 130 });
-    expect(all.rows.map((r) => [r.code, r.balance])).toEqual([['1101', 70], ['4101', -100], ['5202', 30]]);
+    expect(all.rows.map((r) => [r.code, r.balance])).toEqual([
+      ['1101', 70],
+      ['4101', -100],
+      ['5202', 30],
+    ]);
     expect(trialBalance(balances, accounts, '1405-02', '1405-02').rows).toHaveLength(1);
   });
 
@@ -74,7 +78,10 @@ describe('the reports', () => {
     ];
     const statement = partyStatement(lines, '2026-04-05', '2026-04-30');
     expect(statement.opening).toBe(500);
-    expect(statement.lines.map((l) => [l.id, l.balance])).toEqual([['3', 600], ['2', 400]]);
+    expect(statement.lines.map((l) => [l.id, l.balance])).toEqual([
+      ['3', 600],
+      ['2', 400],
+    ]);
     expect(statement.closing).toBe(400);
   });
 });

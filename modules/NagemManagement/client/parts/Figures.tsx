@@ -10,8 +10,21 @@ export function PipelineChart({ figures }: { figures: readonly StageFigure[] }) 
   const { t, i18n } = useLingui();
   const money = useMoney();
   const unit = money.unit;
-  const groups = figures.map((f) => ({ key: f.stage, label: i18n._(stageOptions.find((o) => o.value === f.stage)!.label), values: [money.value(f.value)] }));
-  return <LazyBarChart groups={groups} series={[{ label: t`Value (${unit})`, color: 'var(--color-brand-600)' }]} label={t`Pipeline value per stage`} groupHeader={t`Stage`} formatValue={formatCompact} categories />;
+  const groups = figures.map((f) => ({
+    key: f.stage,
+    label: i18n._(stageOptions.find((o) => o.value === f.stage)!.label),
+    values: [money.value(f.value)],
+  }));
+  return (
+    <LazyBarChart
+      groups={groups}
+      series={[{ label: t`Value (${unit})`, color: 'var(--color-brand-600)' }]}
+      label={t`Pipeline value per stage`}
+      groupHeader={t`Stage`}
+      formatValue={formatCompact}
+      categories
+    />
+  );
 }
 
 export function TargetBar({ won, target }: { won: bigint | number; target: number }) {
@@ -24,7 +37,11 @@ export function TargetBar({ won, target }: { won: bigint | number; target: numbe
   const percentText = formatNumber(percent / 100, { style: 'percent', maximumFractionDigits: 0 });
   return (
     <div className="flex flex-col gap-1">
-      <ProgressBar value={percent} label={<Trans>Won this month against the target</Trans>} valueText={target > 0 ? percentText : t`No target set`} />
+      <ProgressBar
+        value={percent}
+        label={<Trans>Won this month against the target</Trans>}
+        valueText={target > 0 ? percentText : t`No target set`}
+      />
       <p className="text-sm text-slate-600">
         <Trans>
           {wonText} of {targetText}

@@ -21,7 +21,16 @@ export interface SaleCardProps {
   onPointerDown: (sale: LocalRow, event: PointerEvent<HTMLDivElement>) => void;
 }
 
-export const SaleCard = memo(function SaleCard({ sale, customer, seller, picked, dragging, movable, onKeyDown, onPointerDown }: SaleCardProps) {
+export const SaleCard = memo(function SaleCard({
+  sale,
+  customer,
+  seller,
+  picked,
+  dragging,
+  movable,
+  onKeyDown,
+  onPointerDown,
+}: SaleCardProps) {
   const { t } = useLingui();
   const date = typeof sale.date === 'string' ? formatDate(sale.date) : '';
   return (
@@ -40,7 +49,11 @@ export const SaleCard = memo(function SaleCard({ sale, customer, seller, picked,
       } ${dragging ? 'opacity-90' : ''}`}
     >
       {movable && (
-        <span data-grip aria-hidden="true" className="-my-1 -ms-1 flex w-5 shrink-0 touch-none items-center justify-center rounded text-slate-400">
+        <span
+          data-grip
+          aria-hidden="true"
+          className="-my-1 -ms-1 flex w-5 shrink-0 touch-none items-center justify-center rounded text-slate-400"
+        >
           ⋮⋮
         </span>
       )}

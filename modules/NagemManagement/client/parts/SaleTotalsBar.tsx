@@ -22,7 +22,10 @@ export function SaleTotalsBar({ lines, vatPercent }: { lines: readonly SaleLineV
   return (
     <div>
       {/* The figures flow, each whole: three abreast where they fit, the total under the rest on a phone. */}
-      <dl className="flex flex-wrap gap-x-8 gap-y-3 rounded-xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200 [&_dd]:whitespace-nowrap" aria-live="polite">
+      <dl
+        className="flex flex-wrap gap-x-8 gap-y-3 rounded-xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200 [&_dd]:whitespace-nowrap"
+        aria-live="polite"
+      >
         <div>
           <dt className="text-xs text-slate-600">
             <Trans>Net</Trans>

@@ -20,7 +20,8 @@ export function StageJumps({ columns }: { columns: readonly { stage: Stage; coun
               onClick={() => jump(column.stage)}
               className="min-h-10 rounded-full bg-white px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
-              {i18n._(stageOptions.find((o) => o.value === column.stage)!.label)} <span className="text-slate-600">({formatNumber(column.count)})</span>
+              {i18n._(stageOptions.find((o) => o.value === column.stage)!.label)}{' '}
+              <span className="text-slate-600">({formatNumber(column.count)})</span>
             </button>
           </li>
         ))}

@@ -8,7 +8,19 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { permission } from '@/contract/entity.ts';
 import { describeError } from '@/i18n/describeError.ts';
 import { formatNumber } from '@/i18n/format.ts';
-import { Button, ConfirmDialog, Loading, type LocalRow, ScreenFrame, SectionCard, SelectField, showToast, TextField, useCanAccess, usePanelData } from '@/moduleKit.ts';
+import {
+  Button,
+  ConfirmDialog,
+  Loading,
+  type LocalRow,
+  ScreenFrame,
+  SectionCard,
+  SelectField,
+  showToast,
+  TextField,
+  useCanAccess,
+  usePanelData,
+} from '@/moduleKit.ts';
 import { Agent } from '../../entities/catalogue.ts';
 import { Customer } from '../../entities/customers.ts';
 import { useRows } from '../useRows.ts';
@@ -21,7 +33,13 @@ export function Access() {
   const can = useCanAccess();
   const allowed = can(permission(Customer, 'readAll')) && can(permission(Customer, 'update'));
   return (
-    <ScreenFrame title={t`Agents’ customers`} description={<Trans>An agent sees and sells only to the customers given to them here; the server keeps everyone else’s from them.</Trans>} needs={allowed}>
+    <ScreenFrame
+      title={t`Agents’ customers`}
+      description={
+        <Trans>An agent sees and sells only to the customers given to them here; the server keeps everyone else’s from them.</Trans>
+      }
+      needs={allowed}
+    >
       <Assignments />
     </ScreenFrame>
   );
@@ -48,10 +66,18 @@ function Assignments() {
     return { customers, sellers, provinces, count };
   }, [rows]);
   if (!data) return <Loading />;
-  const agentOptions = [{ value: NOBODY, label: t`No one` }, ...data.sellers.map((a) => ({ value: String(a.memberId), label: String(a.name) }))];
+  const agentOptions = [
+    { value: NOBODY, label: t`No one` },
+    ...data.sellers.map((a) => ({ value: String(a.memberId), label: String(a.name) })),
+  ];
   const words = deferred.trim().toLowerCase();
   const listed = data.customers.filter(
-    (c) => (!words || String(c._search ?? c.name ?? '').toLowerCase().includes(words)) && (!filter || String(c.agentMemberId ?? NOBODY) === filter),
+    (c) =>
+      (!words ||
+        String(c._search ?? c.name ?? '')
+          .toLowerCase()
+          .includes(words)) &&
+      (!filter || String(c.agentMemberId ?? NOBODY) === filter),
   );
   const inRegion = data.customers.filter((c) => c.province === region);
   const agentName = agentOptions.find((o) => o.value === regionAgent)?.label ?? '';
@@ -80,7 +106,11 @@ function Assignments() {
               <li key={a.id} className="rounded-xl bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
                 <p className="font-semibold">{String(a.name)}</p>
                 <p className="text-slate-600">
-                  {region ? <Plural value={n} one={`${region} · # customer`} other={`${region} · # customers`} /> : <Plural value={n} one="# customer" other="# customers" />}
+                  {region ? (
+                    <Plural value={n} one={`${region} · # customer`} other={`${region} · # customers`} />
+                  ) : (
+                    <Plural value={n} one="# customer" other="# customers" />
+                  )}
                 </p>
               </li>
             );
@@ -94,8 +124,20 @@ function Assignments() {
       </SectionCard>
       <SectionCard title={<Trans>A whole region at once</Trans>}>
         <div className="flex flex-wrap items-end gap-3">
-          <SelectField className="min-w-48" label={t`Province (region)`} value={region} onChange={(e) => setRegion(e.target.value)} options={[{ value: '', label: t`Choose…` }, ...data.provinces.map((p) => ({ value: p, label: p }))]} />
-          <SelectField className="min-w-48" label={t`Give to`} value={regionAgent} onChange={(e) => setRegionAgent(e.target.value)} options={[{ value: '', label: t`Choose…` }, ...agentOptions]} />
+          <SelectField
+            className="min-w-48"
+            label={t`Province (region)`}
+            value={region}
+            onChange={(e) => setRegion(e.target.value)}
+            options={[{ value: '', label: t`Choose…` }, ...data.provinces.map((p) => ({ value: p, label: p }))]}
+          />
+          <SelectField
+            className="min-w-48"
+            label={t`Give to`}
+            value={regionAgent}
+            onChange={(e) => setRegionAgent(e.target.value)}
+            options={[{ value: '', label: t`Choose…` }, ...agentOptions]}
+          />
           <Button disabled={!region || !regionAgent || !inRegion.length} loading={busy} onClick={() => setConfirming(true)}>
             <Plural value={inRegion.length} one="Give # customer" other="Give # customers" />
           </Button>
@@ -103,8 +145,20 @@ function Assignments() {
       </SectionCard>
       <SectionCard title={<Trans>One customer at a time</Trans>}>
         <div className="mb-3 flex flex-wrap items-end gap-3">
-          <TextField className="min-w-0 flex-1 basis-48" type="search" label={t`Search`} value={search} onChange={(e) => setSearch(e.target.value)} />
-          <SelectField className="min-w-48" label={t`Agent`} value={filter} onChange={(e) => setFilter(e.target.value)} options={[{ value: '', label: t`Everyone` }, ...agentOptions]} />
+          <TextField
+            className="min-w-0 flex-1 basis-48"
+            type="search"
+            label={t`Search`}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <SelectField
+            className="min-w-48"
+            label={t`Agent`}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            options={[{ value: '', label: t`Everyone` }, ...agentOptions]}
+          />
         </div>
         <ul className="divide-y divide-slate-100">
           {listed.slice(0, SHOWN).map((c) => (

@@ -41,7 +41,7 @@ function Mine() {
   const seesAll = current.status === 'ready' && seesAllOf(current.panel, Sale);
   const figures = useMemo(() => {
     if (!rows) return null;
-    const [sales, agents, members] = rows as [typeof rows[0], typeof rows[0], typeof rows[0]];
+    const [sales, agents, members] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
     const me = signedInSeller(members, sales, seesAll);
     if (!me) return { me: null } as const;
     const agent = agentOf(agents, me);

@@ -21,7 +21,13 @@ import { useRows } from '../useRows.ts';
 export function AgentPerformance() {
   const { t } = useLingui();
   return (
-    <ScreenFrame title={t`Agent performance`} description={<Trans>Per agent and Jalali month of closing: sales won, amount (net), conversion, days to close and commission due.</Trans>} needs={permission(Sale, 'read')}>
+    <ScreenFrame
+      title={t`Agent performance`}
+      description={
+        <Trans>Per agent and Jalali month of closing: sales won, amount (net), conversion, days to close and commission due.</Trans>
+      }
+      needs={permission(Sale, 'read')}
+    >
       <Performance />
     </ScreenFrame>
   );
@@ -34,18 +40,29 @@ function Performance() {
   const [agent, setAgent] = useState('');
   const figures = useMemo(() => {
     if (!rows) return null;
-    const [sales, agents] = rows as [typeof rows[0], typeof rows[0]];
+    const [sales, agents] = rows as [(typeof rows)[0], (typeof rows)[0]];
     const rates = new Map(agents.filter((a) => typeof a.memberId === 'string').map((a) => [a.memberId as string, a.commissionRate]));
     return { months: agentMonths(sales, rates), nameOf: sellerNames(agents, members, t`No seller`) };
   }, [rows, members, t]);
   if (!figures) return <Loading />;
-  if (!figures.months.length) return <EmptyState icon={<InfoIcon className="size-7" />} title={<Trans>No closed sales yet</Trans>} description={<Trans>Sales appear here once they are won or lost.</Trans>} />;
+  if (!figures.months.length)
+    return (
+      <EmptyState
+        icon={<InfoIcon className="size-7" />}
+        title={<Trans>No closed sales yet</Trans>}
+        description={<Trans>Sales appear here once they are won or lost.</Trans>}
+      />
+    );
   const sellers = [...new Set(figures.months.map((m) => m.memberId))];
   const chosen = figures.months.filter((m) => !agent || m.memberId === agent);
   const months = lastMonths(jalaliMonthOf(new Date().toISOString())!, 6);
   const groups = months.map((month) => {
     const of = chosen.filter((m) => m.month === month);
-    return { key: month, label: monthLabel(month), values: [Number(of.reduce((s, m) => s + m.amount, 0n)), Number(of.reduce((s, m) => s + m.commission, 0n))] };
+    return {
+      key: month,
+      label: monthLabel(month),
+      values: [Number(of.reduce((s, m) => s + m.amount, 0n)), Number(of.reduce((s, m) => s + m.commission, 0n))],
+    };
   });
   return (
     <div className="flex flex-col gap-4">
@@ -77,8 +94,18 @@ function Performance() {
           { id: 'agent', header: t`Agent`, title: true, cell: (m) => figures.nameOf(m.memberId) },
           { id: 'won', header: t`Won`, kind: 'figure', cell: (m) => formatNumber(m.won) },
           { id: 'amount', header: t`Amount`, kind: 'figure', key: true, cell: (m) => <Amount value={m.amount} /> },
-          { id: 'conversion', header: t`Conversion`, kind: 'figure', cell: (m) => (m.conversion === null ? '—' : formatNumber(m.conversion / 100, { style: 'percent' })) },
-          { id: 'days', header: t`Average days to close`, kind: 'figure', cell: (m) => (m.avgDaysToClose === null ? '—' : formatNumber(m.avgDaysToClose)) },
+          {
+            id: 'conversion',
+            header: t`Conversion`,
+            kind: 'figure',
+            cell: (m) => (m.conversion === null ? '—' : formatNumber(m.conversion / 100, { style: 'percent' })),
+          },
+          {
+            id: 'days',
+            header: t`Average days to close`,
+            kind: 'figure',
+            cell: (m) => (m.avgDaysToClose === null ? '—' : formatNumber(m.avgDaysToClose)),
+          },
           { id: 'commission', header: t`Commission`, kind: 'figure', key: true, cell: (m) => <Amount value={m.commission} /> },
         ]}
       />

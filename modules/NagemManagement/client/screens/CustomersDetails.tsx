@@ -8,7 +8,21 @@ import { Link, useSearch } from 'wouter';
 import { permission } from '@/contract/entity.ts';
 import { toRials } from '@/contract/money.ts';
 import { formatDate } from '@/i18n/format.ts';
-import { Button, buttonClasses, Card, EntityDetails, EntityForm, Loading, type LocalRow, RecordNotFound, ScreenFrame, SectionCard, useCanAccess, usePageRecord, useReferenceTitles } from '@/moduleKit.ts';
+import {
+  Button,
+  buttonClasses,
+  Card,
+  EntityDetails,
+  EntityForm,
+  Loading,
+  type LocalRow,
+  RecordNotFound,
+  ScreenFrame,
+  SectionCard,
+  useCanAccess,
+  usePageRecord,
+  useReferenceTitles,
+} from '@/moduleKit.ts';
 import { Customer, Payment, Subscription } from '../../entities/customers.ts';
 import { Sale, stageOptions } from '../../entities/sale.ts';
 import { Request, requestStatuses } from '../../entities/support.ts';
@@ -26,7 +40,8 @@ export function CustomersDetails() {
   const record = usePageRecord(Customer, id);
   const customer = record.row;
   const allowed = can(permission(Customer, 'read'));
-  if (allowed && record.status === 'notFound') return <RecordNotFound entity={Customer} reason={record.reason} back={{ href: nm.customers, label: t`All customers` }} />;
+  if (allowed && record.status === 'notFound')
+    return <RecordNotFound entity={Customer} reason={record.reason} back={{ href: nm.customers, label: t`All customers` }} />;
   return (
     <ScreenFrame
       title={record.status === 'notFound' ? null : typeof customer?.name === 'string' ? customer.name : t`Customer`}
@@ -49,8 +64,11 @@ function Details({ customer }: { customer: LocalRow }) {
   const rows = useRows([Sale, Subscription, Request, Payment]);
   const figures = useMemo(() => {
     if (!rows) return null;
-    const [sales, subscriptions, requests, payments] = rows as [typeof rows[0], typeof rows[0], typeof rows[0], typeof rows[0]];
-    return { timeline: customerTimeline(customer.id, { sales, subscriptions, requests, payments }), ...customerBalance(customer.id, sales, payments) };
+    const [sales, subscriptions, requests, payments] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
+    return {
+      timeline: customerTimeline(customer.id, { sales, subscriptions, requests, payments }),
+      ...customerBalance(customer.id, sales, payments),
+    };
   }, [rows, customer.id]);
   return (
     <div className="flex flex-col gap-4">
@@ -58,7 +76,11 @@ function Details({ customer }: { customer: LocalRow }) {
         <div className="grid gap-3 sm:grid-cols-3">
           <Tile label={<Trans>Invoiced</Trans>} value={<Amount value={figures.invoiced} />} />
           <Tile label={<Trans>Paid</Trans>} value={<Amount value={figures.paid} />} />
-          <Tile label={<Trans>Balance due</Trans>} value={<Amount value={figures.balance} />} tone={figures.balance > 0 ? 'warn' : 'plain'} />
+          <Tile
+            label={<Trans>Balance due</Trans>}
+            value={<Amount value={figures.balance} />}
+            tone={figures.balance > 0 ? 'warn' : 'plain'}
+          />
         </div>
       )}
       <div className="flex flex-wrap gap-2">
@@ -83,11 +105,18 @@ function Details({ customer }: { customer: LocalRow }) {
       </div>
       {paying && (
         <SectionCard title={<Trans>Record a payment</Trans>}>
-          <EntityForm entity={Payment} defaults={{ customerId: customer.id, date: tehranToday(), method: 'transfer' }} onSaved={() => setPaying(false)} onCancel={() => setPaying(false)} />
+          <EntityForm
+            entity={Payment}
+            defaults={{ customerId: customer.id, date: tehranToday(), method: 'transfer' }}
+            onSaved={() => setPaying(false)}
+            onCancel={() => setPaying(false)}
+          />
         </SectionCard>
       )}
       <div className="grid gap-4 lg:grid-cols-2">
-        <SectionCard className="self-start" title={<Trans>Timeline</Trans>}>{figures ? <Timeline events={figures.timeline} /> : <Loading />}</SectionCard>
+        <SectionCard className="self-start" title={<Trans>Timeline</Trans>}>
+          {figures ? <Timeline events={figures.timeline} /> : <Loading />}
+        </SectionCard>
         <Card className="p-0">
           <EntityDetails entity={Customer} row={customer} />
         </Card>
@@ -130,9 +159,7 @@ function Timeline({ events }: { events: readonly TimelineEvent[] }) {
               </Link>
             )}
             {e.kind === 'subscription' && (
-              <p>
-                {r.status === 'active' ? <Trans>Subscribed to {module}</Trans> : <Trans>Subscription to {module} stopped</Trans>}
-              </p>
+              <p>{r.status === 'active' ? <Trans>Subscribed to {module}</Trans> : <Trans>Subscription to {module} stopped</Trans>}</p>
             )}
             {e.kind === 'request' && (
               <Link href={withQuery(nm.request, { id: r.id })} className="font-medium text-brand-800 underline-offset-2 hover:underline">

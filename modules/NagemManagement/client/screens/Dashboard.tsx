@@ -49,7 +49,7 @@ function Figures() {
   const members = useReferenceTitles('PanelManagement/Member');
   const figures = useMemo(() => {
     if (!rows) return null;
-    const [sales, agents, subscriptions, requests] = rows as [typeof rows[0], typeof rows[0], typeof rows[0], typeof rows[0]];
+    const [sales, agents, subscriptions, requests] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
     const month = jalaliMonthOf(new Date().toISOString())!;
     const rates = new Map(agents.filter((a) => typeof a.memberId === 'string').map((a) => [a.memberId as string, a.commissionRate]));
     const thisMonth = agentMonths(sales, rates).filter((m) => m.month === month);
@@ -62,7 +62,9 @@ function Figures() {
       target: agents.filter((a) => a.active !== false).reduce((s, a) => s + (typeof a.monthlyTarget === 'number' ? a.monthlyTarget : 0), 0),
       top: [...thisMonth].sort((a, b) => compareRials(b.amount, a.amount)).slice(0, 5),
       nameOf: sellerNames(agents, members, t`No seller`),
-      renewals: subscriptions.filter((s) => s.status === 'active' && typeof s.renewsOn === 'string' && s.renewsOn >= today && s.renewsOn <= until).length,
+      renewals: subscriptions.filter(
+        (s) => s.status === 'active' && typeof s.renewsOn === 'string' && s.renewsOn >= today && s.renewsOn <= until,
+      ).length,
       byPriority: priorityOptions.map((p) => ({ key: p.value, label: p.label, count: open.filter((r) => r.priority === p.value).length })),
       open: open.length,
       overdue: open.filter((r) => isOverdue(r, now)).length,
@@ -75,7 +77,11 @@ function Figures() {
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Tile label={<Trans>Open pipeline</Trans>} value={<Amount value={openValue} />} />
         <Tile label={<Trans>Won this month</Trans>} value={<Amount value={figures.won} />} />
-        <Tile label={<Trans>Renewals in 30 days</Trans>} value={formatNumber(figures.renewals)} tone={figures.renewals ? 'warn' : 'plain'} />
+        <Tile
+          label={<Trans>Renewals in 30 days</Trans>}
+          value={formatNumber(figures.renewals)}
+          tone={figures.renewals ? 'warn' : 'plain'}
+        />
         <Tile label={<Trans>Overdue requests</Trans>} value={formatNumber(figures.overdue)} tone={figures.overdue ? 'warn' : 'plain'} />
       </div>
       <SectionCard title={<Trans>This month’s target</Trans>}>
@@ -85,11 +91,31 @@ function Figures() {
         <SectionCard title={<Trans>Pipeline value per stage</Trans>}>
           <PipelineChart figures={figures.pipeline} />
         </SectionCard>
-        <SectionCard title={<Trans>Open requests by priority</Trans>} action={<Link href={nm.requests} className={buttonClasses('ghost', 'sm')}><Trans>All requests</Trans></Link>}>
-          <LazyBarChart groups={figures.byPriority.map((p) => ({ key: p.key, label: i18n._(p.label), values: [p.count] }))} series={[{ label: t`Open requests`, color: '#f59e0b' }]} label={t`Open requests by priority`} groupHeader={t`Priority`} categories />
+        <SectionCard
+          title={<Trans>Open requests by priority</Trans>}
+          action={
+            <Link href={nm.requests} className={buttonClasses('ghost', 'sm')}>
+              <Trans>All requests</Trans>
+            </Link>
+          }
+        >
+          <LazyBarChart
+            groups={figures.byPriority.map((p) => ({ key: p.key, label: i18n._(p.label), values: [p.count] }))}
+            series={[{ label: t`Open requests`, color: '#f59e0b' }]}
+            label={t`Open requests by priority`}
+            groupHeader={t`Priority`}
+            categories
+          />
         </SectionCard>
       </div>
-      <SectionCard title={<Trans>Top agents this month</Trans>} action={<Link href={nm.performance} className={buttonClasses('ghost', 'sm')}><Trans>Agent performance</Trans></Link>}>
+      <SectionCard
+        title={<Trans>Top agents this month</Trans>}
+        action={
+          <Link href={nm.performance} className={buttonClasses('ghost', 'sm')}>
+            <Trans>Agent performance</Trans>
+          </Link>
+        }
+      >
         {figures.top.length ? (
           <ol className="flex flex-col divide-y divide-slate-100">
             {figures.top.map((m) => (

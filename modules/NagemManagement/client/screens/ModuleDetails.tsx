@@ -4,7 +4,19 @@ import { useMemo, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { permission, type Line } from '@/contract/entity.ts';
 import { formatCompact, formatDate, formatNumber } from '@/i18n/format.ts';
-import { buttonClasses, Card, EntityDetails, Loading, RecordNotFound, ScreenFrame, SectionCard, useCanAccess, useMoney, usePageRecord, useReferenceTitles } from '@/moduleKit.ts';
+import {
+  buttonClasses,
+  Card,
+  EntityDetails,
+  Loading,
+  RecordNotFound,
+  ScreenFrame,
+  SectionCard,
+  useCanAccess,
+  useMoney,
+  usePageRecord,
+  useReferenceTitles,
+} from '@/moduleKit.ts';
 import { Module } from '../../entities/catalogue.ts';
 import { Subscription } from '../../entities/customers.ts';
 import { Sale, stageOptions } from '../../entities/sale.ts';
@@ -25,7 +37,8 @@ export function ModuleDetails() {
   const record = usePageRecord(Module, id);
   const module = record.row;
   const allowed = can(permission(Module, 'read'));
-  if (allowed && record.status === 'notFound') return <RecordNotFound entity={Module} reason={record.reason} back={{ href: nm.modules, label: t`Catalogue of modules` }} />;
+  if (allowed && record.status === 'notFound')
+    return <RecordNotFound entity={Module} reason={record.reason} back={{ href: nm.modules, label: t`Catalogue of modules` }} />;
   return (
     <ScreenFrame
       title={record.status === 'notFound' ? null : typeof module?.name === 'string' ? module.name : t`Catalogue module`}
@@ -37,7 +50,11 @@ export function ModuleDetails() {
       }
       needs={allowed}
     >
-      {record.status === 'loading' || !record.row ? <Loading /> : <Figures id={record.row.id} details={<EntityDetails entity={Module} row={record.row} />} />}
+      {record.status === 'loading' || !record.row ? (
+        <Loading />
+      ) : (
+        <Figures id={record.row.id} details={<EntityDetails entity={Module} row={record.row} />} />
+      )}
     </ScreenFrame>
   );
 }
@@ -49,7 +66,7 @@ function Figures({ id, details }: { id: string; details: ReactNode }) {
   const money = useMoney();
   const figures = useMemo(() => {
     if (!rows) return null;
-    const [sales, subscriptions] = rows as [typeof rows[0], typeof rows[0]];
+    const [sales, subscriptions] = rows as [(typeof rows)[0], (typeof rows)[0]];
     const withIt = sales.filter(isLive).flatMap((s) => {
       const lines = ((s.lines as Line[] | undefined) ?? []).filter((l) => l.moduleId === id);
       return lines.length ? [{ sale: s, amount: Number(lines.reduce((sum, l) => sum + lineNet(l), 0n)) }] : [];
@@ -78,7 +95,13 @@ function Figures({ id, details }: { id: string; details: ReactNode }) {
         <Tile label={<Trans>Revenue from won sales</Trans>} value={<Amount value={figures.revenue} />} />
       </div>
       <SectionCard title={<Trans>Revenue by month</Trans>}>
-        <LazyBarChart groups={groups} series={[{ label: t`Revenue (${unit})`, color: 'var(--color-brand-600)' }]} label={t`Revenue of this module per Jalali month`} groupHeader={t`Month`} formatValue={formatCompact} />
+        <LazyBarChart
+          groups={groups}
+          series={[{ label: t`Revenue (${unit})`, color: 'var(--color-brand-600)' }]}
+          label={t`Revenue of this module per Jalali month`}
+          groupHeader={t`Month`}
+          formatValue={formatCompact}
+        />
       </SectionCard>
       <div className="grid gap-4 lg:grid-cols-2">
         <SectionCard title={<Trans>Its sales</Trans>}>

@@ -9,7 +9,29 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { permission } from '@/contract/entity.ts';
 import { describeError } from '@/i18n/describeError.ts';
 import { formatDateTime } from '@/i18n/format.ts';
-import { Alert, Button, buttonClasses, Card, EntityForm, Loading, type LocalRow, NoAccess, PageHeader, RecordNotFound, SectionCard, SelectField, showToast, StageBar, TextAreaField, useCanAccess, useDocumentTitle, useNow, usePageRecord, usePanelData, useReferenceTitles } from '@/moduleKit.ts';
+import {
+  Alert,
+  Button,
+  buttonClasses,
+  Card,
+  EntityForm,
+  Loading,
+  type LocalRow,
+  NoAccess,
+  PageHeader,
+  RecordNotFound,
+  SectionCard,
+  SelectField,
+  showToast,
+  StageBar,
+  TextAreaField,
+  useCanAccess,
+  useDocumentTitle,
+  useNow,
+  usePageRecord,
+  usePanelData,
+  useReferenceTitles,
+} from '@/moduleKit.ts';
 import { priorityOptions, Request, RequestMessage } from '../../entities/support.ts';
 import { isOverdue } from '../../rules/support.ts';
 import { nm, withQuery } from '../paths.ts';
@@ -37,7 +59,8 @@ export function RequestDetails() {
         />
       </Card>
     );
-  } else if (record.status === 'notFound') return <RecordNotFound entity={Request} reason={record.reason} back={{ href: nm.requests, label: t`All requests` }} />;
+  } else if (record.status === 'notFound')
+    return <RecordNotFound entity={Request} reason={record.reason} back={{ href: nm.requests, label: t`All requests` }} />;
   else if (record.status === 'loading') body = <Loading />;
   else body = <Details request={record.row} />;
   return (
@@ -87,7 +110,9 @@ function Details({ request }: { request: LocalRow }) {
               {customer}
             </Link>
           </p>
-          {typeof request.description === 'string' && request.description && <p className="mt-2 whitespace-pre-line text-sm">{request.description}</p>}
+          {typeof request.description === 'string' && request.description && (
+            <p className="mt-2 whitespace-pre-line text-sm">{request.description}</p>
+          )}
         </SectionCard>
         <SectionCard title={<Trans>Thread</Trans>}>
           <Thread requestId={request.id} />
@@ -102,13 +127,22 @@ function Details({ request }: { request: LocalRow }) {
               <Trans>Due {due}</Trans>
             </p>
           )}
-          <SelectField label={t`Priority`} disabled={!editable} value={String(request.priority)} onChange={(e) => void change({ priority: e.target.value })} options={priorityOptions.map((o) => ({ value: o.value, label: i18n._(o.label) }))} />
+          <SelectField
+            label={t`Priority`}
+            disabled={!editable}
+            value={String(request.priority)}
+            onChange={(e) => void change({ priority: e.target.value })}
+            options={priorityOptions.map((o) => ({ value: o.value, label: i18n._(o.label) }))}
+          />
           <SelectField
             label={t`Supporter`}
             disabled={!editable}
             value={String(request.supporterId ?? '')}
             onChange={(e) => void change({ supporterId: e.target.value || null })}
-            options={[{ value: '', label: t`Unassigned` }, ...[...(members ?? new Map<string, string>())].map(([value, label]) => ({ value, label }))]}
+            options={[
+              { value: '', label: t`Unassigned` },
+              ...[...(members ?? new Map<string, string>())].map(([value, label]) => ({ value, label })),
+            ]}
           />
         </div>
       </SectionCard>
@@ -126,7 +160,12 @@ function Thread({ requestId }: { requestId: string }) {
   const [kind, setKind] = useState<'reply' | 'note'>('reply');
   const [busy, setBusy] = useState(false);
   const messages = useMemo(
-    () => (rows ? rows[0]!.filter((m) => m.requestId === requestId).sort((a, b) => String(a.at ?? a.updatedAt).localeCompare(String(b.at ?? b.updatedAt))) : null),
+    () =>
+      rows
+        ? rows[0]!
+            .filter((m) => m.requestId === requestId)
+            .sort((a, b) => String(a.at ?? a.updatedAt).localeCompare(String(b.at ?? b.updatedAt)))
+        : null,
     [rows, requestId],
   );
 
@@ -153,7 +192,10 @@ function Thread({ requestId }: { requestId: string }) {
             const author = typeof m.authorId === 'string' ? (members?.get(m.authorId) ?? '…') : t`Owner`;
             const when = typeof m.at === 'string' ? formatDateTime(m.at) : t`Not sent yet`;
             return (
-              <li key={m.id} className={`rounded-xl p-3 text-sm ring-1 ${m.kind === 'note' ? 'bg-amber-50 ring-amber-200' : 'bg-white ring-slate-200'}`}>
+              <li
+                key={m.id}
+                className={`rounded-xl p-3 text-sm ring-1 ${m.kind === 'note' ? 'bg-amber-50 ring-amber-200' : 'bg-white ring-slate-200'}`}
+              >
                 <p className="mb-1 flex flex-wrap justify-between gap-2 text-xs text-slate-600">
                   <span>{m.kind === 'note' ? <Trans>Internal note by {author}</Trans> : <Trans>Reply by {author}</Trans>}</span>
                   <span>{when}</span>
@@ -170,9 +212,24 @@ function Thread({ requestId }: { requestId: string }) {
       )}
       {can(permission(RequestMessage, 'create')) && (
         <form onSubmit={send} className="flex flex-col gap-2">
-          <TextAreaField label={kind === 'note' ? t`Internal note (the customer does not see it)` : t`Reply to the customer`} value={body} onChange={(e) => setBody(e.target.value)} rows={3} required />
+          <TextAreaField
+            label={kind === 'note' ? t`Internal note (the customer does not see it)` : t`Reply to the customer`}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            rows={3}
+            required
+          />
           <div className="flex flex-wrap items-end gap-2">
-            <SelectField className="min-w-40" label={t`Kind`} value={kind} onChange={(e) => setKind(e.target.value === 'note' ? 'note' : 'reply')} options={[{ value: 'reply', label: t`Reply` }, { value: 'note', label: t`Internal note` }]} />
+            <SelectField
+              className="min-w-40"
+              label={t`Kind`}
+              value={kind}
+              onChange={(e) => setKind(e.target.value === 'note' ? 'note' : 'reply')}
+              options={[
+                { value: 'reply', label: t`Reply` },
+                { value: 'note', label: t`Internal note` },
+              ]}
+            />
             <Button type="submit" loading={busy}>
               <Trans>Add to the thread</Trans>
             </Button>

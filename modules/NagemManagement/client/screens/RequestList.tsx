@@ -69,11 +69,38 @@ function Requests() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
-        <SelectField className="min-w-40" label={t`Status`} value={status} onChange={(e) => setStatus(e.target.value)} options={[{ value: 'active', label: t`Not yet resolved` }, { value: '', label: t`Any` }, ...requestStatuses.map((o) => ({ value: o.value, label: i18n._(o.label) }))]} />
-        <SelectField className="min-w-36" label={t`Priority`} value={priority} onChange={(e) => setPriority(e.target.value)} options={[{ value: '', label: t`Any` }, ...priorityOptions.map((o) => ({ value: o.value, label: i18n._(o.label) }))]} />
-        <SelectField className="min-w-52" label={t`Supporter`} value={supporter} onChange={(e) => setSupporter(e.target.value)} options={supporterOptions} />
+        <SelectField
+          className="min-w-40"
+          label={t`Status`}
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+          options={[
+            { value: 'active', label: t`Not yet resolved` },
+            { value: '', label: t`Any` },
+            ...requestStatuses.map((o) => ({ value: o.value, label: i18n._(o.label) })),
+          ]}
+        />
+        <SelectField
+          className="min-w-36"
+          label={t`Priority`}
+          value={priority}
+          onChange={(e) => setPriority(e.target.value)}
+          options={[{ value: '', label: t`Any` }, ...priorityOptions.map((o) => ({ value: o.value, label: i18n._(o.label) }))]}
+        />
+        <SelectField
+          className="min-w-52"
+          label={t`Supporter`}
+          value={supporter}
+          onChange={(e) => setSupporter(e.target.value)}
+          options={supporterOptions}
+        />
         <label className="flex items-center gap-2 pb-2 text-sm">
-          <input type="checkbox" className="size-5 rounded border-slate-300 accent-brand-700" checked={overdue} onChange={(e) => setOverdue(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="size-5 rounded border-slate-300 accent-brand-700"
+            checked={overdue}
+            onChange={(e) => setOverdue(e.target.checked)}
+          />
           <Trans>Overdue only</Trans>
         </label>
       </div>
@@ -89,15 +116,30 @@ function Requests() {
               const late = isOverdue(r, now);
               return (
                 <li key={r.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-3 text-sm">
-                  <Link href={withQuery(nm.request, { id: r.id })} className="min-w-0 flex-1 basis-56 font-semibold text-brand-800 hover:underline">
+                  <Link
+                    href={withQuery(nm.request, { id: r.id })}
+                    className="min-w-0 flex-1 basis-56 font-semibold text-brand-800 hover:underline"
+                  >
                     {String(r.subject ?? '')}
                   </Link>
                   <span className="text-slate-700">{customers?.get(String(r.customerId)) ?? '…'}</span>
-                  <span className={`rounded px-1.5 text-xs ${r.priority === 'urgent' || r.priority === 'high' ? 'bg-red-50 text-red-800' : 'bg-slate-100 text-slate-700'}`}>{word(priorityOptions, r.priority)}</span>
+                  <span
+                    className={`rounded px-1.5 text-xs ${r.priority === 'urgent' || r.priority === 'high' ? 'bg-red-50 text-red-800' : 'bg-slate-100 text-slate-700'}`}
+                  >
+                    {word(priorityOptions, r.priority)}
+                  </span>
                   <span className="text-slate-700">{word(requestStatuses, r.status)}</span>
-                  <span className="text-slate-600">{typeof r.supporterId === 'string' ? (members?.get(r.supporterId) ?? '…') : t`Unassigned`}</span>
+                  <span className="text-slate-600">
+                    {typeof r.supporterId === 'string' ? (members?.get(r.supporterId) ?? '…') : t`Unassigned`}
+                  </span>
                   <span className={late ? 'font-semibold text-amber-800' : 'text-slate-600'}>
-                    {typeof r.dueAt === 'string' ? (late ? <Trans>Overdue since {formatDateTime(r.dueAt)}</Trans> : <Trans>Due {formatDateTime(r.dueAt)}</Trans>) : null}
+                    {typeof r.dueAt === 'string' ? (
+                      late ? (
+                        <Trans>Overdue since {formatDateTime(r.dueAt)}</Trans>
+                      ) : (
+                        <Trans>Due {formatDateTime(r.dueAt)}</Trans>
+                      )
+                    ) : null}
                   </span>
                 </li>
               );

@@ -22,7 +22,11 @@ import { useRows } from '../useRows.ts';
 export function SaleStatus() {
   const { t } = useLingui();
   return (
-    <ScreenFrame title={t`Sales board`} description={<Trans>Each sale in its stage. Drag a card to another stage, or use the keyboard.</Trans>} needs={permission(Sale, 'read')}>
+    <ScreenFrame
+      title={t`Sales board`}
+      description={<Trans>Each sale in its stage. Drag a card to another stage, or use the keyboard.</Trans>}
+      needs={permission(Sale, 'read')}
+    >
       <Board />
     </ScreenFrame>
   );
@@ -43,7 +47,12 @@ function Board() {
   const stageMove = useStageMove(Sale, { field: 'stage', asks: lostAsks, onMoved: (sale) => (refocus.current = sale.id) });
   const move = stageMove.move;
   const open = useCallback((sale: LocalRow) => navigate(withQuery(nm.sales, { id: sale.id })), [navigate]);
-  const { picked, dragging, announcement, onKeyDown, onPointerDown } = useBoardDrag({ canMove: can(permission(Sale, 'update')), customerOf, move, open });
+  const { picked, dragging, announcement, onKeyDown, onPointerDown } = useBoardDrag({
+    canMove: can(permission(Sale, 'update')),
+    customerOf,
+    move,
+    open,
+  });
 
   // The moved card is drawn anew in its new column: the keyboard's focus follows it there.
   useEffect(() => {
@@ -57,7 +66,9 @@ function Board() {
   return (
     <>
       <p id="sale-board-help" className="mb-3 text-sm text-slate-600">
-        <Trans>Keyboard: Space picks a sale up, the arrow keys move it between stages, Space drops it, Escape cancels; Enter opens it.</Trans>
+        <Trans>
+          Keyboard: Space picks a sale up, the arrow keys move it between stages, Space drops it, Escape cancels; Enter opens it.
+        </Trans>
       </p>
       <p role="status" aria-live="assertive" className="sr-only">
         {announcement}

@@ -26,7 +26,13 @@ const OPEN = new Set(['lead', 'quoted', 'negotiating']);
 export function Seller() {
   const { t } = useLingui();
   return (
-    <ScreenFrame title={t`Sales by seller`} description={<Trans>Each seller’s sales: the open pipeline, what was won and what was invoiced. Amounts are net of discount, before VAT.</Trans>} needs={permission(Sale, 'read')}>
+    <ScreenFrame
+      title={t`Sales by seller`}
+      description={
+        <Trans>Each seller’s sales: the open pipeline, what was won and what was invoiced. Amounts are net of discount, before VAT.</Trans>
+      }
+      needs={permission(Sale, 'read')}
+    >
       <SellerTable />
     </ScreenFrame>
   );
@@ -38,7 +44,7 @@ function SellerTable() {
   const members = useReferenceTitles('PanelManagement/Member');
   const table = useMemo(() => {
     if (!rows) return null;
-    const [sales, agents] = rows as [typeof rows[0], typeof rows[0]];
+    const [sales, agents] = rows as [(typeof rows)[0], (typeof rows)[0]];
     const nameOf = sellerNames(agents, members, t`No seller`);
     const by = new Map<string, SellerRow>();
     for (const sale of sales.filter(isLive)) {
@@ -68,10 +74,30 @@ function SellerTable() {
       columns={[
         { id: 'seller', header: t`Seller`, title: true, cell: (r) => r.name },
         { id: 'sales', header: t`Sales`, kind: 'figure', cell: (r) => formatNumber(r.sales), footer: formatNumber(sum((r) => r.sales)) },
-        { id: 'open', header: t`Open pipeline`, kind: 'figure', cell: (r) => <Amount value={r.open} />, footer: <Amount value={sum((r) => r.open)} /> },
+        {
+          id: 'open',
+          header: t`Open pipeline`,
+          kind: 'figure',
+          cell: (r) => <Amount value={r.open} />,
+          footer: <Amount value={sum((r) => r.open)} />,
+        },
         { id: 'won', header: t`Won`, kind: 'figure', cell: (r) => formatNumber(r.won), footer: formatNumber(sum((r) => r.won)) },
-        { id: 'wonAmount', header: t`Won amount`, kind: 'figure', key: true, cell: (r) => <Amount value={r.wonAmount} />, footer: <Amount value={sum((r) => r.wonAmount)} /> },
-        { id: 'invoiced', header: t`Invoiced (with VAT)`, kind: 'figure', key: true, cell: (r) => <Amount value={r.invoiced} />, footer: <Amount value={sum((r) => r.invoiced)} /> },
+        {
+          id: 'wonAmount',
+          header: t`Won amount`,
+          kind: 'figure',
+          key: true,
+          cell: (r) => <Amount value={r.wonAmount} />,
+          footer: <Amount value={sum((r) => r.wonAmount)} />,
+        },
+        {
+          id: 'invoiced',
+          header: t`Invoiced (with VAT)`,
+          kind: 'figure',
+          key: true,
+          cell: (r) => <Amount value={r.invoiced} />,
+          footer: <Amount value={sum((r) => r.invoiced)} />,
+        },
       ]}
     />
   );

@@ -37,7 +37,11 @@ export function Subscriptions() {
     >
       <div className="flex flex-col gap-4">
         <RenewalsDue customerId={customerId} />
-        <EntityList entity={Subscription} fixed={customerId ? { customerId } : undefined} onOpen={(row) => navigate(withQuery(nm.customer, { id: String(row.customerId) }))} />
+        <EntityList
+          entity={Subscription}
+          fixed={customerId ? { customerId } : undefined}
+          onOpen={(row) => navigate(withQuery(nm.customer, { id: String(row.customerId) }))}
+        />
       </div>
     </ScreenFrame>
   );
@@ -52,7 +56,14 @@ function RenewalsDue({ customerId }: { customerId: string | null }) {
     const today = tehranToday();
     const until = addDays(today, 30);
     return rows[0]!
-      .filter((s) => s.status === 'active' && typeof s.renewsOn === 'string' && s.renewsOn >= today && s.renewsOn <= until && (!customerId || s.customerId === customerId))
+      .filter(
+        (s) =>
+          s.status === 'active' &&
+          typeof s.renewsOn === 'string' &&
+          s.renewsOn >= today &&
+          s.renewsOn <= until &&
+          (!customerId || s.customerId === customerId),
+      )
       .sort((a, b) => String(a.renewsOn).localeCompare(String(b.renewsOn)));
   }, [rows, customerId]);
   if (!due) return <Loading />;

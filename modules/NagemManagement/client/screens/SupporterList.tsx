@@ -13,7 +13,11 @@ import { useRows } from '../useRows.ts';
 export function SupporterList() {
   const { t } = useLingui();
   return (
-    <ScreenFrame title={t`Supporters`} description={<Trans>Who answers support requests: their open and overdue requests and how long they take to resolve one.</Trans>} needs={permission(Request, 'read')}>
+    <ScreenFrame
+      title={t`Supporters`}
+      description={<Trans>Who answers support requests: their open and overdue requests and how long they take to resolve one.</Trans>}
+      needs={permission(Request, 'read')}
+    >
       <Loads />
     </ScreenFrame>
   );
@@ -45,8 +49,20 @@ function Loads() {
           ),
         },
         { id: 'open', header: t`Open requests`, kind: 'figure', key: true, cell: (l) => formatNumber(l.open) },
-        { id: 'overdue', header: t`Overdue`, kind: 'figure', key: true, cellClassName: (l) => (l.overdue ? 'font-semibold text-amber-800' : undefined), cell: (l) => formatNumber(l.overdue) },
-        { id: 'resolve', header: t`Average time to resolve`, kind: 'date', cell: (l) => (l.avgHours === null ? '—' : <Plural value={l.avgHours} one="# hour" other="# hours" />) },
+        {
+          id: 'overdue',
+          header: t`Overdue`,
+          kind: 'figure',
+          key: true,
+          cellClassName: (l) => (l.overdue ? 'font-semibold text-amber-800' : undefined),
+          cell: (l) => formatNumber(l.overdue),
+        },
+        {
+          id: 'resolve',
+          header: t`Average time to resolve`,
+          kind: 'date',
+          cell: (l) => (l.avgHours === null ? '—' : <Plural value={l.avgHours} one="# hour" other="# hours" />),
+        },
       ]}
     />
   );

@@ -22,5 +22,12 @@ export function ModuleList() {
 }
 
 export function AddNewModule() {
-  return <EntityFormPage entity={Module} defaults={{ active: true, billing: 'yearly' }} after={(row) => withQuery(nm.module, { id: row.id })} back={nm.modules} />;
+  return (
+    <EntityFormPage
+      entity={Module}
+      defaults={{ active: true, billing: 'yearly' }}
+      after={(row) => withQuery(nm.module, { id: row.id })}
+      back={nm.modules}
+    />
+  );
 }

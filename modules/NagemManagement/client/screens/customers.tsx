@@ -24,5 +24,7 @@ export function CustomersList() {
 }
 
 export function AddNewCustomer() {
-  return <EntityFormPage entity={Customer} defaults={defaults} after={(row) => withQuery(nm.customer, { id: row.id })} back={nm.customers} />;
+  return (
+    <EntityFormPage entity={Customer} defaults={defaults} after={(row) => withQuery(nm.customer, { id: row.id })} back={nm.customers} />
+  );
 }

@@ -6,7 +6,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearch } from 'wouter';
 import { asDocument, permission, type Line } from '@/contract/entity.ts';
-import { buttonClasses, DocumentEditor, DocumentPage, type DocumentValues, EntityList, type FormValues, NoAccess, PageHeader, StageBar, useCanAccess, useDocumentTitle, usePriceFill, useReferenceTitles } from '@/moduleKit.ts';
+import {
+  buttonClasses,
+  DocumentEditor,
+  DocumentPage,
+  type DocumentValues,
+  EntityList,
+  type FormValues,
+  NoAccess,
+  PageHeader,
+  StageBar,
+  useCanAccess,
+  useDocumentTitle,
+  usePriceFill,
+  useReferenceTitles,
+} from '@/moduleKit.ts';
 import { lostAsks, Sale } from '../../entities/sale.ts';
 import { movable } from '../../rules/board.ts';
 import { tehranToday } from '../../rules/jalaliMonth.ts';
@@ -47,7 +61,11 @@ export function SaleList() {
           </div>
         }
       />
-      {can(permission(Sale, 'read')) ? <EntityList entity={Sale} onOpen={(row) => navigate(withQuery(nm.sales, { id: row.id }))} empty={<NewSaleButton />} /> : <NoAccess />}
+      {can(permission(Sale, 'read')) ? (
+        <EntityList entity={Sale} onOpen={(row) => navigate(withQuery(nm.sales, { id: row.id }))} empty={<NewSaleButton />} />
+      ) : (
+        <NoAccess />
+      )}
     </>
   );
 }

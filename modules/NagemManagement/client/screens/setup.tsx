@@ -10,7 +10,24 @@ import { Link, useSearch } from 'wouter';
 import { permission, type Line } from '@/contract/entity.ts';
 import { describeError } from '@/i18n/describeError.ts';
 import { formatDate, joinNames } from '@/i18n/format.ts';
-import { buttonClasses, CheckIcon, DateField, EmptyState, Loading, type LocalRow, NoAccess, PageHeader, SectionCard, SelectField, showToast, useCanAccess, useDocumentTitle, usePanelData, useReferenceTitles, WithPanel } from '@/moduleKit.ts';
+import {
+  buttonClasses,
+  CheckIcon,
+  DateField,
+  EmptyState,
+  Loading,
+  type LocalRow,
+  NoAccess,
+  PageHeader,
+  SectionCard,
+  SelectField,
+  showToast,
+  useCanAccess,
+  useDocumentTitle,
+  usePanelData,
+  useReferenceTitles,
+  WithPanel,
+} from '@/moduleKit.ts';
 import { OrganisationChart } from '../../../PanelManagement/client/exports.ts';
 import { Sale, SetupStep, setupSteps, type SetupStepKind } from '../../entities/sale.ts';
 import { isLive } from '../../rules/salesFigures.ts';
@@ -43,10 +60,22 @@ function SetupScreen({ step, children }: { step: SetupStepKind; children?: React
   useDocumentTitle(title);
   return (
     <>
-      <PageHeader title={<Trans>Setup after a sale</Trans>} description={<Trans>For each won sale: enable its modules, create the customer’s first role and user, and draw their organisation chart.</Trans>} />
+      <PageHeader
+        title={<Trans>Setup after a sale</Trans>}
+        description={
+          <Trans>
+            For each won sale: enable its modules, create the customer’s first role and user, and draw their organisation chart.
+          </Trans>
+        }
+      />
       <nav aria-label={t`Setup steps`} className="mb-4 flex flex-wrap gap-2">
         {setupSteps.map((s) => (
-          <Link key={s.value} href={withQuery(routes[s.value], { saleId })} aria-current={s.value === step ? 'page' : undefined} className={buttonClasses(s.value === step ? 'primary' : 'secondary', 'sm')}>
+          <Link
+            key={s.value}
+            href={withQuery(routes[s.value], { saleId })}
+            aria-current={s.value === step ? 'page' : undefined}
+            className={buttonClasses(s.value === step ? 'primary' : 'secondary', 'sm')}
+          >
             {i18n._(s.label)}
           </Link>
         ))}
@@ -85,7 +114,10 @@ function Checklist({ step, saleId }: { step: SetupStepKind; saleId: string | nul
   if (!items) return <Loading />;
   if (!items.length) return <EmptyState icon={<CheckIcon className="size-7" />} title={<Trans>No won sale to set up</Trans>} />;
   const editable = can(permission(SetupStep, 'create')) && can(permission(SetupStep, 'update'));
-  const owners = [{ value: '', label: t`No one yet` }, ...[...(members ?? new Map<string, string>())].map(([value, label]) => ({ value, label }))];
+  const owners = [
+    { value: '', label: t`No one yet` },
+    ...[...(members ?? new Map<string, string>())].map(([value, label]) => ({ value, label })),
+  ];
 
   async function save(sale: LocalRow, row: LocalRow | null, values: Record<string, unknown>) {
     if (!panel) return;
@@ -101,7 +133,9 @@ function Checklist({ step, saleId }: { step: SetupStepKind; saleId: string | nul
     <ul className="divide-y divide-slate-100">
       {items.map(({ sale, row }) => {
         const customer = customers?.get(String(sale.customerId)) ?? '…';
-        const sold = joinNames([...new Set(((sale.lines as Line[] | undefined) ?? []).map((l) => modules?.get(String(l.moduleId)) ?? '…'))]);
+        const sold = joinNames([
+          ...new Set(((sale.lines as Line[] | undefined) ?? []).map((l) => modules?.get(String(l.moduleId)) ?? '…')),
+        ]);
         const closed = typeof sale.closedOn === 'string' ? formatDate(sale.closedOn) : '';
         return (
           <li key={sale.id} className="flex flex-col gap-3 py-3 lg:flex-row lg:items-end">
@@ -110,13 +144,34 @@ function Checklist({ step, saleId }: { step: SetupStepKind; saleId: string | nul
                 {customer}
               </Link>
               <p className="text-sm text-slate-600">
-                <Trans>Won {closed}: {sold}</Trans>
+                <Trans>
+                  Won {closed}: {sold}
+                </Trans>
               </p>
             </div>
-            <SelectField className="lg:w-52" label={t`Responsible for ${customer}`} disabled={!editable} value={String(row?.ownerId ?? '')} onChange={(e) => void save(sale, row, { ownerId: e.target.value || null })} options={owners} />
-            <DateField className="lg:w-52" label={t`Due date for ${customer}`} disabled={!editable} value={typeof row?.due === 'string' ? row.due : null} onChange={(due) => void save(sale, row, { due })} />
+            <SelectField
+              className="lg:w-52"
+              label={t`Responsible for ${customer}`}
+              disabled={!editable}
+              value={String(row?.ownerId ?? '')}
+              onChange={(e) => void save(sale, row, { ownerId: e.target.value || null })}
+              options={owners}
+            />
+            <DateField
+              className="lg:w-52"
+              label={t`Due date for ${customer}`}
+              disabled={!editable}
+              value={typeof row?.due === 'string' ? row.due : null}
+              onChange={(due) => void save(sale, row, { due })}
+            />
             <label className="flex items-center gap-2 pb-2 text-sm">
-              <input type="checkbox" className="size-5 rounded border-slate-300 accent-brand-700" disabled={!editable} checked={row?.done === true} onChange={(e) => void save(sale, row, { done: e.target.checked })} />
+              <input
+                type="checkbox"
+                className="size-5 rounded border-slate-300 accent-brand-700"
+                disabled={!editable}
+                checked={row?.done === true}
+                onChange={(e) => void save(sale, row, { done: e.target.checked })}
+              />
               <Trans>Done for {customer}</Trans>
             </label>
           </li>

@@ -27,22 +27,49 @@ beforeAll(async () => {
   const b = await newAccount(e2e.server);
   const tokenA = (await logInByApi(e2e.server, a.username, a.password)).access_token;
   const url = e2e.server.url;
-  const panel = await callInPanel<CurrentPanel>(url, panelEndpoints.register, tokenA, null, { name: 'پشتیبانی', icon: 'cart', modules: ['PanelManagement', 'NagemManagement'] });
-  const inA = <T,>(endpoint: { method: string; path: string }, body?: unknown) => callInPanel<T>(url, endpoint, tokenA, panel.code, body);
-  const crud = (e: Parameters<typeof permission>[0], extra: string[] = []) => ['read', 'create', 'update', ...extra].map((x) => permission(e, x));
-  const role = await inA<Row>({ method: 'POST', path: entityPath(Role) }, {
-    id: crypto.randomUUID(),
-    name: 'پشتیبان',
-    permissions: [permission(Customer, 'read'), permission(Customer, READ_ALL_GRANT), ...crud(Request, [SUPPORT_GRANT]), ...crud(RequestMessage)],
+  const panel = await callInPanel<CurrentPanel>(url, panelEndpoints.register, tokenA, null, {
+    name: 'پشتیبانی',
+    icon: 'cart',
+    modules: ['PanelManagement', 'NagemManagement'],
   });
-  const invited = await inA<Row>({ method: 'POST', path: entityPath(Member) }, { id: crypto.randomUUID(), login: b.username, roleId: role.id });
+  const inA = <T>(endpoint: { method: string; path: string }, body?: unknown) => callInPanel<T>(url, endpoint, tokenA, panel.code, body);
+  const crud = (e: Parameters<typeof permission>[0], extra: string[] = []) =>
+    ['read', 'create', 'update', ...extra].map((x) => permission(e, x));
+  const role = await inA<Row>(
+    { method: 'POST', path: entityPath(Role) },
+    {
+      id: crypto.randomUUID(),
+      name: 'پشتیبان',
+      permissions: [
+        permission(Customer, 'read'),
+        permission(Customer, READ_ALL_GRANT),
+        ...crud(Request, [SUPPORT_GRANT]),
+        ...crud(RequestMessage),
+      ],
+    },
+  );
+  const invited = await inA<Row>(
+    { method: 'POST', path: entityPath(Member) },
+    { id: crypto.randomUUID(), login: b.username, roleId: role.id },
+  );
   const tokenB = (await logInByApi(e2e.server, b.username, b.password)).access_token;
   await callInPanel(url, panelEndpoints.acceptInvitation, tokenB, null, { code: panel.code });
-  const customer = await inA<Row>({ method: 'POST', path: entityPath(Customer) }, { id: crypto.randomUUID(), kind: 'company', name: 'فروشگاه ستاره', province: 'تهران' });
-  request = await inA<Row>({ method: 'POST', path: entityPath(Request) }, { id: crypto.randomUUID(), customerId: customer.id, subject, priority: 'high', status: 'open' });
+  const customer = await inA<Row>(
+    { method: 'POST', path: entityPath(Customer) },
+    { id: crypto.randomUUID(), kind: 'company', name: 'فروشگاه ستاره', province: 'تهران' },
+  );
+  request = await inA<Row>(
+    { method: 'POST', path: entityPath(Request) },
+    { id: crypto.randomUUID(), customerId: customer.id, subject, priority: 'high', status: 'open' },
+  );
   // A assigns it to B.
   await inA({ method: 'PUT', path: `${entityPath(Request)}/${request.id}` }, { version: request.version, supporterId: invited.id });
-  const listed = await callInPanel<EntityListResponse>(url, { method: 'GET', path: `${entityPath(Request)}?pageSize=5` }, tokenB, panel.code);
+  const listed = await callInPanel<EntityListResponse>(
+    url,
+    { method: 'GET', path: `${entityPath(Request)}?pageSize=5` },
+    tokenB,
+    panel.code,
+  );
   expect(listed.items.map((r) => r.id)).toEqual([request.id]);
 
   context = await freshContext(e2e.browser, e2e.server, 360);
@@ -71,7 +98,9 @@ describe('a support request assigned to B', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'notifications-fa-360');
     await item.click();
-    await page.waitForURL((u) => u.pathname === modulePath('NagemManagement', 'Support/RequestDetails') && u.searchParams.get('id') === request.id);
+    await page.waitForURL(
+      (u) => u.pathname === modulePath('NagemManagement', 'Support/RequestDetails') && u.searchParams.get('id') === request.id,
+    );
     await page.getByRole('heading', { name: subject }).first().waitFor();
     // Opened means read: the bell has nothing unread left.
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('اعلان‌ها');

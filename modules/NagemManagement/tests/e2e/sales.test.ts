@@ -32,7 +32,13 @@ const ids: Record<string, string> = {};
 
 const create = (entity: Parameters<typeof entityPath>[0], body: Record<string, unknown>) =>
   callInPanel<Row>(e2e.server.url, { method: 'POST', path: entityPath(entity) }, token, panelCode, { id: crypto.randomUUID(), ...body });
-const line = (moduleId: string, quantity: number, unitPrice: number, discount = 0) => ({ id: crypto.randomUUID(), moduleId, quantity, unitPrice, discount });
+const line = (moduleId: string, quantity: number, unitPrice: number, discount = 0) => ({
+  id: crypto.randomUUID(),
+  moduleId,
+  quantity,
+  unitPrice,
+  discount,
+});
 
 /** What the page reported as errors (a screen that threw, a failed render). */
 const problems: string[] = [];
@@ -43,22 +49,52 @@ beforeAll(async () => {
   const person = await newAccount(e2e.server);
   context = await freshContext(e2e.browser, e2e.server, 390);
   token = (await signInContext(context, e2e.server, person.username, person.password)).access_token;
-  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, { name: 'ناگم', icon: 'cart', modules: ['PanelManagement', 'NagemManagement'] });
+  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, {
+    name: 'ناگم',
+    icon: 'cart',
+    modules: ['PanelManagement', 'NagemManagement'],
+  });
   panelCode = panel.code;
   const today = tehranToday();
   const crm = await create(Module, { name: 'سامانه CRM', code: 'CRM', price: 120_000_000, billing: 'yearly', active: true });
   const hr = await create(Module, { name: 'حضور و غیاب', code: 'HR', price: 3_500_000, billing: 'monthly', active: true });
   ids.crm = crm.id;
-  await create(Agent, { name: 'نماینده شیراز', kind: 'reseller', region: 'فارس', commissionRate: '5', monthlyTarget: 500_000_000, active: true });
-  const alborz = await create(Customer, { kind: 'company', name: 'شرکت البرز', province: 'تهران', city: 'تهران', source: 'web', mobiles: ['09121234567'] });
+  await create(Agent, {
+    name: 'نماینده شیراز',
+    kind: 'reseller',
+    region: 'فارس',
+    commissionRate: '5',
+    monthlyTarget: 500_000_000,
+    active: true,
+  });
+  const alborz = await create(Customer, {
+    kind: 'company',
+    name: 'شرکت البرز',
+    province: 'تهران',
+    city: 'تهران',
+    source: 'web',
+    mobiles: ['09121234567'],
+  });
   const baran = await create(Customer, { kind: 'company', name: 'بازرگانی باران', province: 'فارس', city: 'شیراز', source: 'agent' });
   ids.alborz = alborz.id;
   await create(Sale, { customerId: alborz.id, date: addDays(today, -3), stage: 'lead', lines: [line(crm.id, 1, 120_000_000, 20_000_000)] });
   await create(Sale, { customerId: baran.id, date: addDays(today, -10), stage: 'negotiating', lines: [line(hr.id, 12, 3_500_000)] });
-  const won = await create(Sale, { customerId: baran.id, date: addDays(today, -20), stage: 'won', lines: [line(crm.id, 1, 110_000_000), line(hr.id, 1, 3_500_000)] });
+  const won = await create(Sale, {
+    customerId: baran.id,
+    date: addDays(today, -20),
+    stage: 'won',
+    lines: [line(crm.id, 1, 110_000_000), line(hr.id, 1, 3_500_000)],
+  });
   ids.won = won.id;
   await create(Payment, { customerId: baran.id, date: today, amount: 50_000_000, method: 'transfer' });
-  const request = await create(Request, { customerId: baran.id, subject: 'ورود به سامانه ممکن نیست', priority: 'urgent', status: 'open', category: 'technical', description: 'از صبح خطای ۵۰۰ می‌دهد.' });
+  const request = await create(Request, {
+    customerId: baran.id,
+    subject: 'ورود به سامانه ممکن نیست',
+    priority: 'urgent',
+    status: 'open',
+    category: 'technical',
+    description: 'از صبح خطای ۵۰۰ می‌دهد.',
+  });
   ids.request = request.id;
   await create(RequestMessage, { requestId: request.id, kind: 'note', body: 'لاگ‌ها بررسی شد.' });
   page = await context.newPage();
@@ -120,8 +156,14 @@ describe('the sales board', () => {
     await item.getByLabel(fa('nm.field.SaleLine.unitPrice')).fill('1000005');
     await item.getByLabel(fa('nm.field.SaleLine.discount')).fill('5');
     // 2 × 1,000,005 − 5 = 2,000,005; VAT 10 % half up = 200,001; total 2,200,006.
-    await page.getByText(fa('{number} rials', { number: '۲٬۲۰۰٬۰۰۶' })).first().waitFor();
-    await page.getByText(fa('{number} rials', { number: '۲۰۰٬۰۰۱' })).first().waitFor();
+    await page
+      .getByText(fa('{number} rials', { number: '۲٬۲۰۰٬۰۰۶' }))
+      .first()
+      .waitFor();
+    await page
+      .getByText(fa('{number} rials', { number: '۲۰۰٬۰۰۱' }))
+      .first()
+      .waitFor();
     await screenshot(page, 'sales-new-sale-fa-390');
   });
 });
@@ -134,7 +176,12 @@ const fitsTheScreen = () => page.evaluate(() => document.documentElement.scrollW
 
 describe('a sale’s own page and form', () => {
   it('moves a sale along its stages by touch and by keyboard, asks why it was lost, and offers invoicing only once won', async () => {
-    const sale = await create(Sale, { customerId: ids.alborz, date: tehranToday(), stage: 'lead', lines: [line(ids.crm!, 1, 120_000_000)] });
+    const sale = await create(Sale, {
+      customerId: ids.alborz,
+      date: tehranToday(),
+      stage: 'lead',
+      lines: [line(ids.crm!, 1, 120_000_000)],
+    });
     await go(page, `${at('Sale/SaleList')}?id=${sale.id}`);
     const bar = page.getByRole('navigation', { name: fa('nm.field.Sale.stage') });
     const current = bar.locator('[aria-current="step"]');
@@ -174,7 +221,16 @@ describe('a sale’s own page and form', () => {
     await waitUntilSynced(page);
     expect(problems).toEqual([]);
     await page.reload();
-    await expect.poll(() => page.getByRole('navigation', { name: fa('nm.field.Sale.stage') }).locator('[aria-current="step"]').textContent(), { timeout: 30_000 }).toBe(fa('nm.stage.won'));
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('navigation', { name: fa('nm.field.Sale.stage') })
+            .locator('[aria-current="step"]')
+            .textContent(),
+        { timeout: 30_000 },
+      )
+      .toBe(fa('nm.stage.won'));
     await screenshot(page, 'sale-stages-won-fa-390');
   });
 
@@ -182,7 +238,10 @@ describe('a sale’s own page and form', () => {
     await go(page, `${at('Sale/AddNewSale')}?customerId=${ids.alborz}`);
     expect(await page.getByLabel(fa('nm.field.Sale.lostReason')).count()).toBe(0);
     const item = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
-    await item.getByRole('combobox', { name: fa('nm.field.SaleLine.moduleId') }).first().fill('سامانه');
+    await item
+      .getByRole('combobox', { name: fa('nm.field.SaleLine.moduleId') })
+      .first()
+      .fill('سامانه');
     await page.getByRole('option', { name: 'سامانه CRM' }).first().click();
     const price = item.getByLabel(fa('nm.field.SaleLine.unitPrice'));
     await expect.poll(async () => digitsOf(await price.inputValue())).toBe('120000000');
@@ -213,7 +272,16 @@ describe('a sale’s own page and form', () => {
 describe('every route', () => {
   const visit = async (suffix: string, name: string) => {
     for (const route of Object.values(module.routes)) {
-      const query = route === 'Customers/CustomersDetails' ? `?id=${ids.alborz}` : route === 'Modules/ModuleDetails' ? `?id=${ids.crm}` : route === 'Support/RequestDetails' ? `?id=${ids.request}` : route.startsWith('Sale/PanelSetupForms') ? `?saleId=${ids.won}` : '';
+      const query =
+        route === 'Customers/CustomersDetails'
+          ? `?id=${ids.alborz}`
+          : route === 'Modules/ModuleDetails'
+            ? `?id=${ids.crm}`
+            : route === 'Support/RequestDetails'
+              ? `?id=${ids.request}`
+              : route.startsWith('Sale/PanelSetupForms')
+                ? `?saleId=${ids.won}`
+                : '';
       await go(page, `${at(route)}${query}`);
       // Charts and lists that load after the heading are on screen before the picture.
       await expect.poll(() => page.locator('main .animate-spin').count()).toBe(0);
@@ -257,12 +325,19 @@ describe('every route', () => {
 describe('a sale’s stages in English on a wide screen', () => {
   it('shows them in one row, the current one marked, moved with the keyboard', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    const sale = await create(Sale, { customerId: ids.alborz, date: tehranToday(), stage: 'quoted', lines: [line(ids.crm!, 1, 120_000_000)] });
+    const sale = await create(Sale, {
+      customerId: ids.alborz,
+      date: tehranToday(),
+      stage: 'quoted',
+      lines: [line(ids.crm!, 1, 120_000_000)],
+    });
     await go(page, `${at('Sale/SaleList')}?id=${sale.id}`);
     const bar = page.getByRole('navigation', { name: 'Stage' });
     const current = bar.locator('[aria-current="step"]');
     await expect.poll(() => current.textContent()).toBe('Quoted');
-    const rows = await bar.getByRole('button').evaluateAll((buttons) => new Set(buttons.map((b) => Math.round(b.getBoundingClientRect().top))).size);
+    const rows = await bar
+      .getByRole('button')
+      .evaluateAll((buttons) => new Set(buttons.map((b) => Math.round(b.getBoundingClientRect().top))).size);
     expect(rows).toBe(1);
     await current.focus();
     await page.keyboard.press('Tab');

@@ -32,10 +32,24 @@ let server: TestServer;
 let owner: PanelCaller;
 let manager: PanelCaller;
 let catalogue: Row;
-const agents: { caller: PanelCaller; memberId: string; device: SyncClient; cursor: number; held: Map<string, { version: number; deleted: boolean }> }[] = [];
+const agents: {
+  caller: PanelCaller;
+  memberId: string;
+  device: SyncClient;
+  cursor: number;
+  held: Map<string, { version: number; deleted: boolean }>;
+}[] = [];
 
 const crud = (e: Parameters<typeof permission>[0], extra: string[] = []) => [...actions, ...extra].map((a) => permission(e, a));
-const agentPermissions = [...crud(Customer), ...crud(Sale, ['submit', 'cancel']), ...crud(Payment), permission(Request, 'read'), permission(Request, 'create'), permission(Module, 'read'), permission(Subscription, 'read')];
+const agentPermissions = [
+  ...crud(Customer),
+  ...crud(Sale, ['submit', 'cancel']),
+  ...crud(Payment),
+  permission(Request, 'read'),
+  permission(Request, 'create'),
+  permission(Module, 'read'),
+  permission(Subscription, 'read'),
+];
 
 async function person(permissions: string[]): Promise<{ caller: PanelCaller; memberId: string }> {
   return newMember(server, owner, permissions);
@@ -44,7 +58,16 @@ async function person(permissions: string[]): Promise<{ caller: PanelCaller; mem
 beforeAll(async () => {
   server = await startTestServer();
   owner = await openPanel(server, await server.createAccount(), 'نمایندگی‌ها', ['PanelManagement', 'NagemManagement']);
-  manager = (await person([...agentPermissions, permission(Customer, READ_ALL_GRANT), permission(Sale, READ_ALL_GRANT), permission(Payment, READ_ALL_GRANT), permission(Request, READ_ALL_GRANT), ...crud(Request)])).caller;
+  manager = (
+    await person([
+      ...agentPermissions,
+      permission(Customer, READ_ALL_GRANT),
+      permission(Sale, READ_ALL_GRANT),
+      permission(Payment, READ_ALL_GRANT),
+      permission(Request, READ_ALL_GRANT),
+      ...crud(Request),
+    ])
+  ).caller;
   for (let i = 0; i < AGENTS; i++) {
     const { caller, memberId } = await person(agentPermissions);
     agents.push({ caller, memberId, device: syncClient(caller), cursor: 0, held: new Map() });
@@ -68,7 +91,11 @@ type Step =
 const agentIndex = fc.nat(AGENTS - 1);
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('agentCustomer' as const), agent: agentIndex, region: fc.nat(REGIONS.length - 1) }),
-  fc.record({ kind: fc.constant('managerCustomer' as const), agent: fc.option(agentIndex, { nil: null }), region: fc.nat(REGIONS.length - 1) }),
+  fc.record({
+    kind: fc.constant('managerCustomer' as const),
+    agent: fc.option(agentIndex, { nil: null }),
+    region: fc.nat(REGIONS.length - 1),
+  }),
   fc.record({ kind: fc.constant('sale' as const), agent: agentIndex, customer: fc.nat(30), won: fc.boolean() }),
   fc.record({ kind: fc.constant('payment' as const), agent: agentIndex, customer: fc.nat(30) }),
   fc.record({ kind: fc.constant('request' as const), customer: fc.nat(30) }),
@@ -96,14 +123,27 @@ async function apply(s: Step, customers: Row[], run: number): Promise<void> {
       customers.push(await createRow(agents[s.agent]!.caller, Customer, { kind: 'company', name: name(), province: REGIONS[s.region] }));
       return;
     case 'managerCustomer':
-      customers.push(await createRow(manager, Customer, { kind: 'person', name: name(), province: REGIONS[s.region], agentMemberId: s.agent === null ? null : agents[s.agent]!.memberId }));
+      customers.push(
+        await createRow(manager, Customer, {
+          kind: 'person',
+          name: name(),
+          province: REGIONS[s.region],
+          agentMemberId: s.agent === null ? null : agents[s.agent]!.memberId,
+        }),
+      );
       return;
     case 'sale': {
       const customer = pick(s.customer);
       if (!customer) return;
       const mine = (await current(customer.id)).agentMemberId === agents[s.agent]!.memberId;
       const answer = await agents[s.agent]!.caller.call<Row>(rest.create(Sale), {
-        body: { id: randomUUID(), customerId: customer.id, date: '2026-11-20', stage: s.won ? 'won' : 'lead', lines: [{ id: randomUUID(), moduleId: catalogue.id, quantity: 1, unitPrice: 1_000 }] },
+        body: {
+          id: randomUUID(),
+          customerId: customer.id,
+          date: '2026-11-20',
+          stage: s.won ? 'won' : 'lead',
+          lines: [{ id: randomUUID(), moduleId: catalogue.id, quantity: 1, unitPrice: 1_000 }],
+        },
       });
       expect(answer.status, JSON.stringify(answer.body)).toBe(mine ? 201 : 400);
       if (!mine) expect(JSON.stringify(answer.body)).not.toContain(customer.name as string);
@@ -113,7 +153,9 @@ async function apply(s: Step, customers: Row[], run: number): Promise<void> {
       const customer = pick(s.customer);
       if (!customer) return;
       const mine = (await current(customer.id)).agentMemberId === agents[s.agent]!.memberId;
-      const answer = await agents[s.agent]!.caller.call<Row>(rest.create(Payment), { body: { id: randomUUID(), customerId: customer.id, date: '2026-11-20', amount: 500 } });
+      const answer = await agents[s.agent]!.caller.call<Row>(rest.create(Payment), {
+        body: { id: randomUUID(), customerId: customer.id, date: '2026-11-20', amount: 500 },
+      });
       expect(answer.status).toBe(mine ? 201 : 400);
       return;
     }
@@ -126,7 +168,9 @@ async function apply(s: Step, customers: Row[], run: number): Promise<void> {
       const customer = pick(s.customer);
       if (!customer) return;
       const now = await current(customer.id);
-      const moved = await manager.call(rest.update(Customer, customer.id), { body: { version: now.version, agentMemberId: s.agent === null ? null : agents[s.agent]!.memberId } });
+      const moved = await manager.call(rest.update(Customer, customer.id), {
+        body: { version: now.version, agentMemberId: s.agent === null ? null : agents[s.agent]!.memberId },
+      });
       expect(moved.status).toBe(200);
       return;
     }
@@ -134,7 +178,13 @@ async function apply(s: Step, customers: Row[], run: number): Promise<void> {
       // The access screen's bulk move: every customer of the region, one write each.
       for (const customer of customers.filter((c) => c.province === REGIONS[s.region])) {
         const now = await current(customer.id);
-        expect((await manager.call(rest.update(Customer, customer.id), { body: { version: now.version, agentMemberId: agents[s.agent]!.memberId } })).status).toBe(200);
+        expect(
+          (
+            await manager.call(rest.update(Customer, customer.id), {
+              body: { version: now.version, agentMemberId: agents[s.agent]!.memberId },
+            })
+          ).status,
+        ).toBe(200);
       }
       return;
     case 'agentMoves': {
@@ -142,7 +192,9 @@ async function apply(s: Step, customers: Row[], run: number): Promise<void> {
       const customer = pick(s.customer);
       if (!customer) return;
       const now = await current(customer.id);
-      const answer = await agents[s.agent]!.caller.call(rest.update(Customer, customer.id), { body: { version: now.version, agentMemberId: agents[s.to]!.memberId } });
+      const answer = await agents[s.agent]!.caller.call(rest.update(Customer, customer.id), {
+        body: { version: now.version, agentMemberId: agents[s.to]!.memberId },
+      });
       if (s.to === s.agent && now.agentMemberId === agents[s.agent]!.memberId) expect(answer.status).toBe(200);
       else expect([403, 404]).toContain(answer.status);
     }
@@ -173,12 +225,22 @@ async function checkAgent(index: number, allCustomers: Row[], allSales: Row[], a
   carriesNoOther(list.body);
 
   const sales = await agent.caller.call<EntityListResponse>(rest.list(Sale), { query: { pageSize: '500' } });
-  expect(sales.body.data!.items.map((s) => s.id).sort()).toEqual(allSales.filter((s) => s.agentMemberId === agent.memberId).map((s) => s.id).sort());
+  expect(sales.body.data!.items.map((s) => s.id).sort()).toEqual(
+    allSales
+      .filter((s) => s.agentMemberId === agent.memberId)
+      .map((s) => s.id)
+      .sort(),
+  );
 
   // Subscriptions go with the sale that made them: its seller's, whoever holds the customer now.
   const subscriptions = await agent.caller.call<EntityListResponse>(rest.list(Subscription), { query: { pageSize: '500' } });
   const ownSales = new Set(allSales.filter((s) => s.agentMemberId === agent.memberId).map((s) => s.id));
-  expect(subscriptions.body.data!.items.map((s) => s.id).sort()).toEqual(allSubscriptions.filter((s) => ownSales.has(String(s.saleId))).map((s) => s.id).sort());
+  expect(subscriptions.body.data!.items.map((s) => s.id).sort()).toEqual(
+    allSubscriptions
+      .filter((s) => ownSales.has(String(s.saleId)))
+      .map((s) => s.id)
+      .sort(),
+  );
 
   for (const other of others) {
     const got = await agent.caller.call(rest.get(Customer, other.id));
@@ -187,7 +249,14 @@ async function checkAgent(index: number, allCustomers: Row[], allSales: Row[], a
   }
   if (others.length) {
     const pushed = await agent.device.push(
-      others.slice(0, 5).map((other, i) => ({ mutationId: Date.now() * 10 + i, entity: Customer.key, op: 'update' as const, id: other.id, baseVersion: other.version, values: { notes: 'mine now' } })),
+      others.slice(0, 5).map((other, i) => ({
+        mutationId: Date.now() * 10 + i,
+        entity: Customer.key,
+        op: 'update' as const,
+        id: other.id,
+        baseVersion: other.version,
+        values: { notes: 'mine now' },
+      })),
     );
     expect(pushed.body.data!.results.every((r) => r.status === 'rejected' && r.row === null)).toBe(true);
     carriesNoOther(pushed.body);
@@ -202,7 +271,10 @@ async function checkAgent(index: number, allCustomers: Row[], allSales: Row[], a
   agent.cursor = pulled.cursor;
   absorb(agent.held, pulled.changes);
   carriesNoOther(pulled.changes.filter((c) => c.entity === Customer.key));
-  const onDevice = [...agent.held].filter(([, r]) => !r.deleted).map(([id]) => id).sort();
+  const onDevice = [...agent.held]
+    .filter(([, r]) => !r.deleted)
+    .map(([id]) => id)
+    .sort();
   expect(onDevice).toEqual(ownIds);
 }
 
@@ -214,7 +286,11 @@ describe('agents’ access to customers', () => {
         run++;
         const customers: Row[] = [];
         for (const s of steps) await apply(s, customers, run);
-        const [allCustomers, allSales, allSubscriptions] = [await everything(Customer), await everything(Sale), await everything(Subscription)];
+        const [allCustomers, allSales, allSubscriptions] = [
+          await everything(Customer),
+          await everything(Sale),
+          await everything(Subscription),
+        ];
         for (let i = 0; i < AGENTS; i++) await checkAgent(i, allCustomers, allSales, allSubscriptions);
       }),
       { numRuns: RUNS },

@@ -11,7 +11,15 @@ import { Code } from '../../../../src/contract/codes.ts';
 import { Notification, Role } from '../../../../src/contract/entities/panelManagement.ts';
 import { permission, READ_ALL_GRANT, type Entity, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
 import { startTestServer, type TestServer } from '../../../../tests/server/harness.ts';
-import { acceptedMember, callerIn, createRow, newMember, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
+import {
+  acceptedMember,
+  callerIn,
+  createRow,
+  newMember,
+  openPanel,
+  rest,
+  type PanelCaller,
+} from '../../../../tests/server/panelsFixture.ts';
 import { pullAll, syncClient } from '../../../../tests/server/syncFixture.ts';
 import { Customer } from '../../entities/customers.ts';
 import { Request, RequestMessage, SUPPORT_GRANT } from '../../entities/support.ts';
@@ -27,7 +35,12 @@ let request: Row;
 
 const crud = (e: Entity, extra: string[] = []) => ['read', 'create', 'update', ...extra].map((a) => permission(e, a));
 const agentPermissions = [...crud(Customer), ...crud(Request), ...crud(RequestMessage)];
-const supportPermissions = [permission(Customer, 'read'), permission(Customer, READ_ALL_GRANT), ...crud(Request, [SUPPORT_GRANT]), ...crud(RequestMessage)];
+const supportPermissions = [
+  permission(Customer, 'read'),
+  permission(Customer, READ_ALL_GRANT),
+  ...crud(Request, [SUPPORT_GRANT]),
+  ...crud(RequestMessage),
+];
 
 async function person(permissions: string[]): Promise<PanelCaller> {
   const { caller, memberId } = await newMember(server, owner, permissions);
@@ -48,7 +61,9 @@ async function pulled(caller: PanelCaller): Promise<Row[]> {
 
 async function assign(caller: PanelCaller, to: PanelCaller): Promise<void> {
   const current = (await caller.call<Row>(rest.get(Request, request.id))).body.data!;
-  const answer = await caller.call<Row>(rest.update(Request, request.id), { body: { version: current.version, supporterId: memberIds.get(to) } });
+  const answer = await caller.call<Row>(rest.update(Request, request.id), {
+    body: { version: current.version, supporterId: memberIds.get(to) },
+  });
   expect(answer.status).toBe(200);
 }
 

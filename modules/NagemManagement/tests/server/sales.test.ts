@@ -23,7 +23,9 @@ let hr: Row;
 let mine: Row;
 let theirs: Row;
 
-const agentPermissions = [Customer, Sale, Payment].flatMap((e) => [...actions, ...(e === Sale ? ['submit', 'cancel'] : [])].map((a) => permission(e, a)));
+const agentPermissions = [Customer, Sale, Payment].flatMap((e) =>
+  [...actions, ...(e === Sale ? ['submit', 'cancel'] : [])].map((a) => permission(e, a)),
+);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -38,11 +40,20 @@ afterAll(async () => {
   await server.close();
 });
 
-const line = (module: Row, quantity: number, unitPrice: number, discount = 0) => ({ id: randomUUID(), moduleId: module.id, quantity, unitPrice, discount });
+const line = (module: Row, quantity: number, unitPrice: number, discount = 0) => ({
+  id: randomUUID(),
+  moduleId: module.id,
+  quantity,
+  unitPrice,
+  discount,
+});
 
 async function step(caller: PanelCaller, doc: Row, what: 'submit' | 'cancel') {
   const current = await caller.call<Row>(rest.get(Sale, doc.id));
-  return caller.call<Row>({ method: 'POST', path: `${entityPath(Sale)}/${doc.id}/${what}` }, { body: { version: current.body.data!.version } });
+  return caller.call<Row>(
+    { method: 'POST', path: `${entityPath(Sale)}/${doc.id}/${what}` },
+    { body: { version: current.body.data!.version } },
+  );
 }
 
 async function update(caller: PanelCaller, doc: Row, values: Record<string, unknown>) {
@@ -57,16 +68,25 @@ async function subscriptionsOf(sale: Row): Promise<Row[]> {
 
 describe('a sale', () => {
   it('has its net, VAT (10 % by default, half up) and total worked out by the server in rials', async () => {
-    const sale = await createRow(agent, Sale, { customerId: mine.id, date: '2026-11-20', stage: 'lead', lines: [line(crm, 2, 12_000_000, 1_000_000), line(hr, 3, 3_333_333)] });
+    const sale = await createRow(agent, Sale, {
+      customerId: mine.id,
+      date: '2026-11-20',
+      stage: 'lead',
+      lines: [line(crm, 2, 12_000_000, 1_000_000), line(hr, 3, 3_333_333)],
+    });
     expect(sale).toMatchObject({ net: 32_999_999, vat: 3_300_000, total: 36_299_999 });
     const changed = await update(agent, sale, { lines: [line(hr, 1, 5)] });
     expect(changed.body.data).toMatchObject({ net: 5, vat: 1, total: 6 });
   });
 
   it('refuses values it is sent for the amounts, and a discount larger than its line', async () => {
-    const forged = await agent.call(rest.create(Sale), { body: { id: randomUUID(), customerId: mine.id, date: '2026-11-20', stage: 'lead', total: 1, lines: [line(crm, 1, 10)] } });
+    const forged = await agent.call(rest.create(Sale), {
+      body: { id: randomUUID(), customerId: mine.id, date: '2026-11-20', stage: 'lead', total: 1, lines: [line(crm, 1, 10)] },
+    });
     expect([forged.status, forged.body.errorData?.code]).toEqual([400, Code.BadRequest]);
-    const over = await agent.call<{ detail?: unknown }>(rest.create(Sale), { body: { id: randomUUID(), customerId: mine.id, date: '2026-11-20', stage: 'lead', lines: [line(crm, 1, 10, 11)] } });
+    const over = await agent.call<{ detail?: unknown }>(rest.create(Sale), {
+      body: { id: randomUUID(), customerId: mine.id, date: '2026-11-20', stage: 'lead', lines: [line(crm, 1, 10, 11)] },
+    });
     expect(over.status).toBe(400);
     expect(over.body.data?.detail).toEqual({ overDiscounted: [0] });
   });
@@ -79,7 +99,12 @@ describe('a sale', () => {
   });
 
   it('is invoiced (submitted) only once won, with a code and a detail saying why not', async () => {
-    const sale = await createRow(agent, Sale, { customerId: mine.id, date: '2026-11-01', stage: 'quoted', lines: [line(crm, 1, 12_000_000), line(hr, 2, 100)] });
+    const sale = await createRow(agent, Sale, {
+      customerId: mine.id,
+      date: '2026-11-01',
+      stage: 'quoted',
+      lines: [line(crm, 1, 12_000_000), line(hr, 2, 100)],
+    });
     const early = await step(agent, sale, 'submit');
     expect([early.status, early.body.errorData?.code]).toEqual([409, Code.NotPossibleNow]);
     expect((early.body.data as { detail?: unknown } | null)?.detail).toEqual({ reason: 'notWon', stage: 'quoted' });
@@ -88,10 +113,12 @@ describe('a sale', () => {
     const won = await update(agent, sale, { stage: 'won' });
     expect(won.body.data).toMatchObject({ stage: 'won', closedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     const subs = await subscriptionsOf(sale);
-    expect(subs.map((s) => [s.moduleId, s.billing, s.status, s.amount]).sort()).toEqual([
-      [crm.id, 'yearly', 'active', 12_000_000],
-      [hr.id, 'monthly', 'active', 200],
-    ].sort());
+    expect(subs.map((s) => [s.moduleId, s.billing, s.status, s.amount]).sort()).toEqual(
+      [
+        [crm.id, 'yearly', 'active', 12_000_000],
+        [hr.id, 'monthly', 'active', 200],
+      ].sort(),
+    );
     // Reopened and won again: the same subscriptions, stopped and then active again, never twice.
     await update(agent, sale, { stage: 'negotiating' });
     expect((await subscriptionsOf(sale)).map((s) => s.status)).toEqual(['stopped', 'stopped']);
@@ -110,7 +137,9 @@ describe('a sale', () => {
   });
 
   it('is sold by an agent only to their own customers', async () => {
-    const refused = await agent.call<{ fields?: unknown }>(rest.create(Sale), { body: { id: randomUUID(), customerId: theirs.id, date: '2026-11-20', stage: 'lead', lines: [line(crm, 1, 1)] } });
+    const refused = await agent.call<{ fields?: unknown }>(rest.create(Sale), {
+      body: { id: randomUUID(), customerId: theirs.id, date: '2026-11-20', stage: 'lead', lines: [line(crm, 1, 1)] },
+    });
     expect([refused.status, refused.body.errorData?.code]).toEqual([400, Code.IdNotRegistered]);
     expect(JSON.stringify(refused.body)).not.toContain('Baran');
     // A manager's sale to an agent's customer is that agent's.
@@ -131,7 +160,9 @@ describe('a support request', () => {
     const request = await createRow(owner, Request, { customerId: mine.id, subject: 'Cannot sign in', priority: 'urgent', status: 'open' });
     expect(Date.parse(String(request.dueAt)) - Date.parse(String(request.openedAt))).toBe(4 * 3_600_000);
     expect(Math.abs(Date.parse(String(request.openedAt)) - opened)).toBeLessThan(60_000);
-    const lower = await owner.call<Row>(rest.update(Request, request.id), { body: { version: request.version, priority: 'low', status: 'resolved' } });
+    const lower = await owner.call<Row>(rest.update(Request, request.id), {
+      body: { version: request.version, priority: 'low', status: 'resolved' },
+    });
     expect(Date.parse(String(lower.body.data!.dueAt)) - Date.parse(String(request.openedAt))).toBe(168 * 3_600_000);
     expect(lower.body.data!.resolvedAt).toEqual(expect.any(String));
     const note = await createRow(owner, RequestMessage, { requestId: request.id, kind: 'note', body: 'Checked the logs' });

@@ -36,8 +36,21 @@ let stepB: Row;
 let crm: Row;
 
 const crud = (e: Entity, extra: string[] = []) => ['read', 'create', 'update', ...extra].map((a) => permission(e, a));
-const agentPermissions = [...crud(Customer), ...crud(Sale), ...crud(Payment), ...crud(Request), ...crud(RequestMessage), ...crud(SetupStep), permission(Module, 'read')];
-const supportPermissions = [permission(Customer, 'read'), permission(Customer, READ_ALL_GRANT), ...crud(Request, [SUPPORT_GRANT]), ...crud(RequestMessage)];
+const agentPermissions = [
+  ...crud(Customer),
+  ...crud(Sale),
+  ...crud(Payment),
+  ...crud(Request),
+  ...crud(RequestMessage),
+  ...crud(SetupStep),
+  permission(Module, 'read'),
+];
+const supportPermissions = [
+  permission(Customer, 'read'),
+  permission(Customer, READ_ALL_GRANT),
+  ...crud(Request, [SUPPORT_GRANT]),
+  ...crud(RequestMessage),
+];
 
 async function person(permissions: string[]): Promise<PanelCaller> {
   const { caller, memberId } = await newMember(server, owner, permissions);
@@ -51,7 +64,11 @@ async function listed(caller: PanelCaller, entity: Entity, query: Record<string,
   return answer.body.data!;
 }
 
-const answerOf = (a: { status: number; body: { errorData?: { code?: number } | null; data?: unknown } }) => [a.status, a.body.errorData?.code, a.body.data];
+const answerOf = (a: { status: number; body: { errorData?: { code?: number } | null; data?: unknown } }) => [
+  a.status,
+  a.body.errorData?.code,
+  a.body.data,
+];
 
 async function pulledIds(caller: PanelCaller, entity: Entity): Promise<{ rows: string[]; removed: string[] }> {
   const { changes } = await pullAll(syncClient(caller));
@@ -70,9 +87,19 @@ beforeAll(async () => {
   customerA = await createRow(agentA, Customer, { kind: 'company', name: 'شرکت البرز', province: 'تهران' });
   customerB = await createRow(agentB, Customer, { kind: 'company', name: 'بازرگانی باران', province: 'فارس' });
   requestA = await createRow(agentA, Request, { customerId: customerA.id, subject: 'ورود نمی‌شود', priority: 'normal', status: 'open' });
-  requestB = await createRow(agentB, Request, { customerId: customerB.id, subject: 'فاکتور باران اشتباه است', priority: 'high', status: 'open' });
+  requestB = await createRow(agentB, Request, {
+    customerId: customerB.id,
+    subject: 'فاکتور باران اشتباه است',
+    priority: 'high',
+    status: 'open',
+  });
   messageB = await createRow(agentB, RequestMessage, { requestId: requestB.id, kind: 'note', body: 'مشتری عصبانی است' });
-  saleB = await createRow(agentB, Sale, { customerId: customerB.id, date: '2026-11-20', stage: 'won', lines: [{ id: randomUUID(), moduleId: crm.id, quantity: 1, unitPrice: 1_000_000 }] });
+  saleB = await createRow(agentB, Sale, {
+    customerId: customerB.id,
+    date: '2026-11-20',
+    stage: 'won',
+    lines: [{ id: randomUUID(), moduleId: crm.id, quantity: 1, unitPrice: 1_000_000 }],
+  });
   stepB = await createRow(agentB, SetupStep, { saleId: saleB.id, step: 'addModule', note: 'رمز سرور باران: ۱۲۳۴' });
 });
 afterAll(async () => {
@@ -102,18 +129,28 @@ describe('rows that belong to another agent’s customer or sale', () => {
     expect(answerOf(await agentA.call(rest.get(RequestMessage, messageB.id)))).toEqual(missing);
     expect(answerOf(await agentA.call(rest.get(SetupStep, stepB.id)))).toEqual(missing);
     const notThere = answerOf(await agentA.call(rest.update(SetupStep, randomUUID()), { body: { version: 1, done: true } }));
-    expect(answerOf(await agentA.call(rest.update(SetupStep, stepB.id), { body: { version: stepB.version, done: true } }))).toEqual(notThere);
-    expect(answerOf(await agentA.call(rest.update(Request, requestB.id), { body: { version: requestB.version, status: 'closed' } }))[1]).toBe(Code.NotFound);
+    expect(answerOf(await agentA.call(rest.update(SetupStep, stepB.id), { body: { version: stepB.version, done: true } }))).toEqual(
+      notThere,
+    );
+    expect(
+      answerOf(await agentA.call(rest.update(Request, requestB.id), { body: { version: requestB.version, status: 'closed' } }))[1],
+    ).toBe(Code.NotFound);
   });
 
   it('cannot be referred to: a reply into B’s thread, a payment on B’s sale, a request for B’s customer', async () => {
-    const reply = (requestId: string) => agentA.call<Row>(rest.create(RequestMessage), { body: { id: randomUUID(), requestId, kind: 'reply', body: 'سلام' } });
+    const reply = (requestId: string) =>
+      agentA.call<Row>(rest.create(RequestMessage), { body: { id: randomUUID(), requestId, kind: 'reply', body: 'سلام' } });
     const nowhere = answerOf(await reply(randomUUID()));
     expect(nowhere[1]).toBe(Code.IdNotRegistered);
     expect(answerOf(await reply(requestB.id))).toEqual(nowhere);
-    const pay = (saleId: string) => agentA.call<Row>(rest.create(Payment), { body: { id: randomUUID(), customerId: customerA.id, saleId, date: '2026-11-21', amount: 5_000 } });
+    const pay = (saleId: string) =>
+      agentA.call<Row>(rest.create(Payment), {
+        body: { id: randomUUID(), customerId: customerA.id, saleId, date: '2026-11-21', amount: 5_000 },
+      });
     expect(answerOf(await pay(saleB.id))).toEqual(answerOf(await pay(randomUUID())));
-    const ask = await agentA.call<Row>(rest.create(Request), { body: { id: randomUUID(), customerId: customerB.id, subject: 'x', priority: 'low', status: 'open' } });
+    const ask = await agentA.call<Row>(rest.create(Request), {
+      body: { id: randomUUID(), customerId: customerB.id, subject: 'x', priority: 'low', status: 'open' },
+    });
     expect(ask.body.errorData?.code).toBe(Code.IdNotRegistered);
     expect(ask.body.data).toMatchObject({ fields: { customerId: 'reference' } });
     const step = await agentA.call<Row>(rest.create(SetupStep), { body: { id: randomUUID(), saleId: saleB.id, step: 'chartFlow' } });
@@ -129,7 +166,10 @@ describe('rows that belong to another agent’s customer or sale', () => {
 
   it('follow their customer to a new agent: the new one gets them, the old one their removal', async () => {
     const customer = (await owner.call<Row>(rest.get(Customer, customerB.id))).body.data!;
-    expect((await owner.call(rest.update(Customer, customer.id), { body: { version: customer.version, agentMemberId: ids.get(agentA) } })).status).toBe(200);
+    expect(
+      (await owner.call(rest.update(Customer, customer.id), { body: { version: customer.version, agentMemberId: ids.get(agentA) } }))
+        .status,
+    ).toBe(200);
     const moved = (await owner.call<Row>(rest.get(RequestMessage, messageB.id))).body.data!;
     expect(moved.agentMemberId).toBe(ids.get(agentA));
     expect(moved.version).toBe(messageB.version + 1);
@@ -149,7 +189,9 @@ describe('rows that belong to another agent’s customer or sale', () => {
 describe('the support desk', () => {
   it('sees the unassigned queue and its own requests, not a colleague’s, on every path', async () => {
     const forT = (await owner.call<Row>(rest.get(Request, requestA.id))).body.data!;
-    expect((await owner.call(rest.update(Request, forT.id), { body: { version: forT.version, supporterId: ids.get(supporterT) } })).status).toBe(200);
+    expect(
+      (await owner.call(rest.update(Request, forT.id), { body: { version: forT.version, supporterId: ids.get(supporterT) } })).status,
+    ).toBe(200);
     const queueS = await listed(supporterS, Request);
     expect(queueS.items.map((r) => r.id)).toEqual([requestB.id]);
     expect(answerOf(await supporterS.call(rest.get(Request, requestA.id)))[1]).toBe(Code.NotFound);
@@ -162,7 +204,9 @@ describe('the support desk', () => {
 
   it('takes a request from the queue; the others at the desk then get its removal, messages and all', async () => {
     const current = (await supporterS.call<Row>(rest.get(Request, requestB.id))).body.data!;
-    const taken = await supporterS.call<Row>(rest.update(Request, requestB.id), { body: { version: current.version, supporterId: ids.get(supporterS), status: 'inProgress' } });
+    const taken = await supporterS.call<Row>(rest.update(Request, requestB.id), {
+      body: { version: current.version, supporterId: ids.get(supporterS), status: 'inProgress' },
+    });
     expect(taken.status).toBe(200);
     const reply = await createRow(supporterS, RequestMessage, { requestId: requestB.id, kind: 'reply', body: 'در حال بررسی' });
     expect(reply.supporterId).toBe(ids.get(supporterS));
@@ -173,14 +217,22 @@ describe('the support desk', () => {
     expect((await listed(supporterT, RequestMessage)).total).toBe(0);
     // Nor may a supporter hand their request to a colleague: it would leave their own scope.
     const mine = (await supporterS.call<Row>(rest.get(Request, requestB.id))).body.data!;
-    const handed = await supporterS.call<Row>(rest.update(Request, requestB.id), { body: { version: mine.version, supporterId: ids.get(supporterT) } });
+    const handed = await supporterS.call<Row>(rest.update(Request, requestB.id), {
+      body: { version: mine.version, supporterId: ids.get(supporterT) },
+    });
     expect(handed.body.data).toMatchObject({ fields: { supporterId: 'reference' } });
   });
 });
 
 describe('access by region', () => {
   it('is a standing rule: a new customer of an agent’s province is theirs to see, with no assignment', async () => {
-    const agentRow = await createRow(owner, Agent, { name: 'نمایندهٔ خراسان', kind: 'member', memberId: ids.get(agentA), region: 'خراسان', active: true });
+    const agentRow = await createRow(owner, Agent, {
+      name: 'نمایندهٔ خراسان',
+      kind: 'member',
+      memberId: ids.get(agentA),
+      region: 'خراسان',
+      active: true,
+    });
     const mashhad = await createRow(owner, Customer, { kind: 'company', name: 'توس صنعت', province: 'خراسان' });
     expect(mashhad).toMatchObject({ agentMemberId: null, regionAgentId: ids.get(agentA) });
     expect((await listed(agentA, Customer, { 'filter.province': 'خراسان' })).items.map((c) => c.id)).toEqual([mashhad.id]);

@@ -9,10 +9,19 @@ import { filterRequests, supporterLoads } from '../../rules/supporters.ts';
 
 describe('sale amounts', () => {
   it('are exact rials beyond floating point, with VAT rounded half up', () => {
-    expect(saleTotals([{ quantity: 3, unitPrice: 1_000_000_000_000_001, discount: 1 }], 10)).toEqual({ net: 3_000_000_000_000_002, vat: 300_000_000_000_000, total: 3_300_000_000_000_002 });
+    expect(saleTotals([{ quantity: 3, unitPrice: 1_000_000_000_000_001, discount: 1 }], 10)).toEqual({
+      net: 3_000_000_000_000_002,
+      vat: 300_000_000_000_000,
+      total: 3_300_000_000_000_002,
+    });
     expect(saleTotals([{ quantity: '1', unitPrice: '5' }], 10)).toEqual({ net: 5, vat: 1, total: 6 });
     expect(saleTotals([{ quantity: 1, unitPrice: 4 }], 10)).toEqual({ net: 4, vat: 0, total: 4 });
-    expect(overDiscounted([{ quantity: 1, unitPrice: 10, discount: 11 }, { quantity: 1, unitPrice: 10, discount: 10 }])).toEqual([0]);
+    expect(
+      overDiscounted([
+        { quantity: 1, unitPrice: 10, discount: 11 },
+        { quantity: 1, unitPrice: 10, discount: 10 },
+      ]),
+    ).toEqual([0]);
   });
 
   it('give commission at a percent with three places, rounded half up', () => {
@@ -49,7 +58,16 @@ describe('figures per agent and Jalali month', () => {
       { id: '5', agentMemberId: 'm', stage: 'lead', date: '2025-10-01', net: 100 },
     ];
     const months = agentMonths(sales, new Map([['m', '10']]));
-    expect(months[0]).toEqual({ memberId: 'm', month: '1404-07', won: 2, lost: 1, amount: 4_000_000n, conversion: 67, avgDaysToClose: 7, commission: 400_000n });
+    expect(months[0]).toEqual({
+      memberId: 'm',
+      month: '1404-07',
+      won: 2,
+      lost: 1,
+      amount: 4_000_000n,
+      conversion: 67,
+      avgDaysToClose: 7,
+      commission: 400_000n,
+    });
     expect(months[1]).toMatchObject({ month: '1404-06', won: 1, lost: 0, conversion: 100 });
     expect(pipeline(sales).find((p) => p.stage === 'lead')).toEqual({ stage: 'lead', count: 1, value: 100n });
     expect(lastMonths('1404-02', 3)).toEqual(['1403-12', '1404-01', '1404-02']);
@@ -65,7 +83,12 @@ describe('a customer', () => {
     ];
     const payments = [{ id: 'p', customerId: 'c', date: '2026-01-03', amount: 600 }];
     expect(customerBalance('c', sales, payments)).toEqual({ invoiced: 1_100, paid: 600, balance: 500 });
-    const events = customerTimeline('c', { sales, payments, subscriptions: [{ id: 'u', customerId: 'c', since: '2026-01-02' }], requests: [{ id: 'r', customerId: 'c', openedAt: '2026-01-04T10:00:00Z' }] });
+    const events = customerTimeline('c', {
+      sales,
+      payments,
+      subscriptions: [{ id: 'u', customerId: 'c', since: '2026-01-02' }],
+      requests: [{ id: 'r', customerId: 'c', openedAt: '2026-01-04T10:00:00Z' }],
+    });
     expect(events.map((e) => e.kind)).toEqual(['sale', 'request', 'payment', 'subscription', 'sale']);
   });
 });
@@ -77,14 +100,35 @@ describe('support', () => {
     expect(dueAt(opened, 'low')).toBe('2026-01-08T08:00:00.000Z');
     const now = Date.parse('2026-01-02T00:00:00Z');
     const requests = [
-      { id: '1', status: 'open', priority: 'urgent', dueAt: '2026-01-01T12:00:00.000Z', supporterId: 'me', openedAt: '2026-01-01T08:00:00.000Z' },
-      { id: '2', status: 'resolved', priority: 'urgent', dueAt: '2026-01-01T12:00:00.000Z', supporterId: 'me', openedAt: '2026-01-01T08:00:00.000Z', resolvedAt: '2026-01-01T10:00:00.000Z' },
+      {
+        id: '1',
+        status: 'open',
+        priority: 'urgent',
+        dueAt: '2026-01-01T12:00:00.000Z',
+        supporterId: 'me',
+        openedAt: '2026-01-01T08:00:00.000Z',
+      },
+      {
+        id: '2',
+        status: 'resolved',
+        priority: 'urgent',
+        dueAt: '2026-01-01T12:00:00.000Z',
+        supporterId: 'me',
+        openedAt: '2026-01-01T08:00:00.000Z',
+        resolvedAt: '2026-01-01T10:00:00.000Z',
+      },
       { id: '3', status: 'open', priority: 'low', dueAt: '2026-01-08T08:00:00.000Z' },
       { id: '4', status: 'open', priority: 'low', dueAt: '2026-01-08T08:00:00.000Z', supporterId: 'other' },
     ];
     expect([isOverdue(requests[0]!, now), isOverdue(requests[1]!, now)]).toEqual([true, false]);
     expect(filterRequests(requests, { queueOf: 'me' }, now).map((r) => r.id)).toEqual(['1', '2', '3']);
     expect(filterRequests(requests, { status: 'active', overdue: true }, now).map((r) => r.id)).toEqual(['1']);
-    expect(supporterLoads(requests, now).find((l) => l.supporterId === 'me')).toEqual({ supporterId: 'me', open: 1, overdue: 1, resolved: 1, avgHours: 2 });
+    expect(supporterLoads(requests, now).find((l) => l.supporterId === 'me')).toEqual({
+      supporterId: 'me',
+      open: 1,
+      overdue: 1,
+      resolved: 1,
+      avgHours: 2,
+    });
   });
 });

@@ -20,5 +20,11 @@ function subjectText(i18n: I18n, value: unknown): string {
 export function ActivityLog() {
   const { t, i18n } = useLingui();
   const display = useMemo<FieldDisplay>(() => ({ entity: (value) => subjectText(i18n, value) }), [i18n]);
-  return <EntityScreen entity={Activity} display={display} description={t`Every change made in this panel, by whom and when. Only the server writes it.`} />;
+  return (
+    <EntityScreen
+      entity={Activity}
+      display={display}
+      description={t`Every change made in this panel, by whom and when. Only the server writes it.`}
+    />
+  );
 }

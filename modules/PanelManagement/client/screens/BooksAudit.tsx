@@ -96,10 +96,15 @@ export function BooksAuditSection() {
       }
     >
       <p className="text-sm text-slate-600">
-        <Trans>Recomputes every stock balance and value from its moves, every move from its documents, every account balance from the journal and every automatic voucher from its document, and lists what differs.</Trans>
+        <Trans>
+          Recomputes every stock balance and value from its moves, every move from its documents, every account balance from the journal and
+          every automatic voucher from its document, and lists what differs.
+        </Trans>
       </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
-      {result && !result.differences.length ? <Alert tone="success">{t`The books agree: ${compared} rows compared, no difference.`}</Alert> : null}
+      {result && !result.differences.length ? (
+        <Alert tone="success">{t`The books agree: ${compared} rows compared, no difference.`}</Alert>
+      ) : null}
       {result && result.differences.length ? (
         <>
           <Alert tone="error">{t`${count} differences between the books and their documents (${compared} rows compared).`}</Alert>

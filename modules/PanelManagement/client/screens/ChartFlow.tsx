@@ -9,7 +9,10 @@ import { OrgChart } from './OrgChart.tsx';
 export function ChartFlow() {
   const { t } = useLingui();
   return (
-    <ScreenFrame title={t`Organisation chart`} description={<Trans>Roles under the roles they report to, with the people in each. Change “Reports to” on the roles screen.</Trans>}>
+    <ScreenFrame
+      title={t`Organisation chart`}
+      description={<Trans>Roles under the roles they report to, with the people in each. Change “Reports to” on the roles screen.</Trans>}
+    >
       <WithPanel>{(panel) => <OrgChart panel={panel} />}</WithPanel>
     </ScreenFrame>
   );

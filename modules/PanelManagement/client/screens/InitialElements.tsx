@@ -5,7 +5,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { activePanelData, Alert, Button, buttonClasses, Card, CheckIcon, createInitialElements, loadCurrentPanel, NoAccess, panelAllows, type PanelInUse, ScreenFrame, WithPanel } from '@/moduleKit.ts';
+import {
+  activePanelData,
+  Alert,
+  Button,
+  buttonClasses,
+  Card,
+  CheckIcon,
+  createInitialElements,
+  loadCurrentPanel,
+  NoAccess,
+  panelAllows,
+  type PanelInUse,
+  ScreenFrame,
+  WithPanel,
+} from '@/moduleKit.ts';
 import type { Row } from '@/contract/entity.ts';
 import { PANEL_SETTINGS_PERMISSION } from '@/contract/panels.ts';
 import { paths } from '@/contract/routes.ts';
@@ -54,7 +68,11 @@ function Setup({ panel }: { panel: PanelInUse }) {
           </span>
         </li>
         <li className="flex gap-3">
-          {done ? <CheckIcon className="size-5 shrink-0 text-emerald-600" /> : <span className="size-5 shrink-0 rounded-full ring-2 ring-slate-300" />}
+          {done ? (
+            <CheckIcon className="size-5 shrink-0 text-emerald-600" />
+          ) : (
+            <span className="size-5 shrink-0 rounded-full ring-2 ring-slate-300" />
+          )}
           <span>
             <Trans>Default roles: an administrator with every permission, staff who add and edit records, and viewers who only look.</Trans>
           </span>

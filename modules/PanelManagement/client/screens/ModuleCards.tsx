@@ -1,7 +1,20 @@
 /** Modules as cards with one action each: enable the ones not on, or disable the ones on (the always-on ones stay). */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { Button, buttonClasses, Card, type ClientModule, listedModules, moduleEntry, NoAccess, panelAllows, PanelIconGlyph, type PanelInUse, routePath, updatePanelModules } from '@/moduleKit.ts';
+import {
+  Button,
+  buttonClasses,
+  Card,
+  type ClientModule,
+  listedModules,
+  moduleEntry,
+  NoAccess,
+  panelAllows,
+  PanelIconGlyph,
+  type PanelInUse,
+  routePath,
+  updatePanelModules,
+} from '@/moduleKit.ts';
 import { PANEL_SETTINGS_PERMISSION } from '@/contract/panels.ts';
 import { useSettingsChange } from './useSettingsChange.ts';
 
@@ -10,7 +23,9 @@ export function ModuleCards({ panel, show }: { panel: PanelInUse; show: 'enabled
   const { busy, run } = useSettingsChange();
   if (!panelAllows(panel, PANEL_SETTINGS_PERMISSION)) return <NoAccess />;
   const enabled = panel.modules;
-  const listed = listedModules().filter((part) => (show === 'enabled' ? enabled.includes(part.module.key) : !enabled.includes(part.module.key)));
+  const listed = listedModules().filter((part) =>
+    show === 'enabled' ? enabled.includes(part.module.key) : !enabled.includes(part.module.key),
+  );
   const change = (part: ClientModule, on: boolean) => {
     const name = i18n._(part.name);
     const key = part.module.key;
@@ -43,11 +58,24 @@ export function ModuleCards({ panel, show }: { panel: PanelInUse; show: 'enabled
                 </Button>
               ) : (
                 <>
-                  <Link href={routePath(part, moduleEntry(part, (p) => panelAllows(panel, p)))} className={buttonClasses('secondary', 'sm')}>
+                  <Link
+                    href={routePath(
+                      part,
+                      moduleEntry(part, (p) => panelAllows(panel, p)),
+                    )}
+                    className={buttonClasses('secondary', 'sm')}
+                  >
                     <Trans>Open</Trans>
                   </Link>
                   {!part.module.alwaysOn && (
-                    <Button size="sm" variant="ghost" className="text-red-700" loading={busy === part.module.key} disabled={busy !== null} onClick={() => change(part, false)}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-700"
+                      loading={busy === part.module.key}
+                      disabled={busy !== null}
+                      onClick={() => change(part, false)}
+                    >
                       <Trans>Disable</Trans>
                     </Button>
                   )}

@@ -12,14 +12,33 @@ import { jalaliYear } from '@/contract/jalali.ts';
 import { permission } from '@/contract/entity.ts';
 import { normalizePrefix, numberedDocuments } from '@/contract/numberSeries.ts';
 import { describeError } from '@/i18n/describeError.ts';
-import { Button, Card, Loading, type LocalRow, Ltr, NoAccess, ScreenFrame, showToast, TextField, useCanAccess, usePanelData, useTableRows, WithPanel } from '@/moduleKit.ts';
+import {
+  Button,
+  Card,
+  Loading,
+  type LocalRow,
+  Ltr,
+  NoAccess,
+  ScreenFrame,
+  showToast,
+  TextField,
+  useCanAccess,
+  usePanelData,
+  useTableRows,
+  WithPanel,
+} from '@/moduleKit.ts';
 
 export function NumberSeries() {
   const { t } = useLingui();
   return (
     <ScreenFrame
       title={t`Document numbers`}
-      description={<Trans>Each document is numbered prefix, Jalali year, then its sequence. Change a prefix here: the next documents take it, those numbered already keep theirs.</Trans>}
+      description={
+        <Trans>
+          Each document is numbered prefix, Jalali year, then its sequence. Change a prefix here: the next documents take it, those numbered
+          already keep theirs.
+        </Trans>
+      }
     >
       <WithPanel>{() => <SeriesList />}</WithPanel>
     </ScreenFrame>

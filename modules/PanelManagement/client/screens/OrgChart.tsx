@@ -23,7 +23,10 @@ export function OrgChart({ panel }: { panel: PanelInUse }) {
   const members = useList(Member);
   const owner = t`Owner`;
   const tree = useMemo(
-    () => (roles.data && members.data ? orgTree({ name: owner, people: panel.ownerDisplayName ? [panel.ownerDisplayName] : [] }, roles.data.items, members.data.items) : null),
+    () =>
+      roles.data && members.data
+        ? orgTree({ name: owner, people: panel.ownerDisplayName ? [panel.ownerDisplayName] : [] }, roles.data.items, members.data.items)
+        : null,
     [roles.data, members.data, owner, panel.ownerDisplayName],
   );
   const box = useRef<HTMLElement>(null);
@@ -46,7 +49,14 @@ export function OrgChart({ panel }: { panel: PanelInUse }) {
             <svg width={width} height={height} role="img" aria-label={t`Organisation chart`} className="mx-auto block">
               <Group top={NODE.height / 2 + 8} left={NODE.width / 2 + NODE.gapX / 2 - left}>
                 {layout.links().map((link) => (
-                  <LinkVertical key={`${link.source.data.id}-${link.target.data.id}`} data={link} x={(node: { x: number }) => across(node.x)} stroke="#94a3b8" strokeWidth={1.5} fill="none" />
+                  <LinkVertical
+                    key={`${link.source.data.id}-${link.target.data.id}`}
+                    data={link}
+                    x={(node: { x: number }) => across(node.x)}
+                    stroke="#94a3b8"
+                    strokeWidth={1.5}
+                    fill="none"
+                  />
                 ))}
                 {nodes.map((node) => (
                   <ChartNode key={node.data.id} node={node.data} x={across(node.x)} y={node.y} top={node.depth === 0} />
@@ -76,11 +86,33 @@ function ChartNode({ node, x, y, top }: { node: OrgNode; x: number; y: number; t
   const moreText = more > 0 ? ` +${formatNumber(more)}` : '';
   return (
     <Group top={y - NODE.height / 2} left={x - NODE.width / 2}>
-      <rect data-org-root={top || undefined} width={NODE.width} height={NODE.height} rx={12} fill={top ? 'var(--color-brand-700)' : '#fff'} stroke={top ? 'none' : '#cbd5e1'} />
-      <text x={NODE.width / 2} y={26} textAnchor="middle" fontSize={14} fontWeight={700} fill={top ? '#fff' : '#0f172a'} style={{ unicodeBidi: 'plaintext' }}>
+      <rect
+        data-org-root={top || undefined}
+        width={NODE.width}
+        height={NODE.height}
+        rx={12}
+        fill={top ? 'var(--color-brand-700)' : '#fff'}
+        stroke={top ? 'none' : '#cbd5e1'}
+      />
+      <text
+        x={NODE.width / 2}
+        y={26}
+        textAnchor="middle"
+        fontSize={14}
+        fontWeight={700}
+        fill={top ? '#fff' : '#0f172a'}
+        style={{ unicodeBidi: 'plaintext' }}
+      >
         {node.name.length > 20 ? `${node.name.slice(0, 19)}…` : node.name}
       </text>
-      <text x={NODE.width / 2} y={48} textAnchor="middle" fontSize={12} fill={top ? '#d5efea' : '#475569'} style={{ unicodeBidi: 'plaintext' }}>
+      <text
+        x={NODE.width / 2}
+        y={48}
+        textAnchor="middle"
+        fontSize={12}
+        fill={top ? '#d5efea' : '#475569'}
+        style={{ unicodeBidi: 'plaintext' }}
+      >
         {(shown.length > 26 ? `${shown.slice(0, 25)}…` : shown) + moreText || '—'}
       </text>
     </Group>

@@ -1,7 +1,24 @@
 /** PanelDetails: the panel's name and company details; for its owner, the panel's backup and a restore (decision 022). */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Card, detailsOf, downloadPanelBackup, focusFirstInvalid, Ltr, NoAccess, panelAllows, PanelDetailsFields, type PanelInUse, restorePanelBackup, ScreenFrame, serverFieldErrors, showToast, updatePanelDetails, WithPanel } from '@/moduleKit.ts';
+import {
+  Button,
+  Card,
+  detailsOf,
+  downloadPanelBackup,
+  focusFirstInvalid,
+  Ltr,
+  NoAccess,
+  panelAllows,
+  PanelDetailsFields,
+  type PanelInUse,
+  restorePanelBackup,
+  ScreenFrame,
+  serverFieldErrors,
+  showToast,
+  updatePanelDetails,
+  WithPanel,
+} from '@/moduleKit.ts';
 import type { RestoredPanelSummary } from '@/contract/panels.ts';
 import { describeError } from '@/i18n/describeError.ts';
 import { PANEL_SETTINGS_PERMISSION, type PanelDetails as Details } from '@/contract/panels.ts';
@@ -110,8 +127,8 @@ function Backup() {
       </h2>
       <p className="text-sm text-slate-600">
         <Trans>
-          Download everything in this panel as one file: every module’s records, documents with their lines, ledgers, stock, numbering and the activity log. Restoring a
-          file makes a new panel you own, on this server or another; this panel stays as it is.
+          Download everything in this panel as one file: every module’s records, documents with their lines, ledgers, stock, numbering and
+          the activity log. Restoring a file makes a new panel you own, on this server or another; this panel stays as it is.
         </Trans>
       </p>
       <div className="flex flex-wrap gap-3">
@@ -133,7 +150,8 @@ function Backup() {
       {restored && (
         <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
           <Trans>
-            Restored as the panel “{restored.name}”, code <Ltr className="font-semibold">{restored.code}</Ltr>. It is in your list of panels.
+            Restored as the panel “{restored.name}”, code <Ltr className="font-semibold">{restored.code}</Ltr>. It is in your list of
+            panels.
           </Trans>
         </p>
       )}

@@ -32,13 +32,21 @@ export function PeopleAccess() {
 function OwnerCard({ panel }: { panel: PanelInUse }) {
   if (!panel.ownerDisplayName && !panel.ownerUserName) return null;
   return (
-    <section aria-label={panel.ownerDisplayName ?? ''} className="mb-4 flex items-center gap-3 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
+    <section
+      aria-label={panel.ownerDisplayName ?? ''}
+      className="mb-4 flex items-center gap-3 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200"
+    >
       <span className="grid size-10 shrink-0 place-items-center rounded-full bg-amber-100 text-amber-800">
         <ShieldIcon />
       </span>
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-slate-900">
-          {panel.ownerDisplayName} {panel.ownerUserName && <span className="text-sm font-normal text-slate-600">(<Ltr>{panel.ownerUserName}</Ltr>)</span>}
+          {panel.ownerDisplayName}{' '}
+          {panel.ownerUserName && (
+            <span className="text-sm font-normal text-slate-600">
+              (<Ltr>{panel.ownerUserName}</Ltr>)
+            </span>
+          )}
         </p>
         <p className="text-sm text-amber-900">
           <Trans>Owner: holds every permission. The owner cannot be removed or locked out.</Trans>

@@ -47,7 +47,8 @@ export function PermissionMatrix({ label, value, onChange, error }: WidgetProps)
     } else {
       next.delete(key);
       // Without read, nothing else is possible.
-      if (action === 'read') for (const a of [...entityActions(entity), ...Object.keys(entity.grants ?? {})]) next.delete(permission(entity, a));
+      if (action === 'read')
+        for (const a of [...entityActions(entity), ...Object.keys(entity.grants ?? {})]) next.delete(permission(entity, a));
     }
     onChange([...next].sort());
   };
@@ -55,7 +56,12 @@ export function PermissionMatrix({ label, value, onChange, error }: WidgetProps)
   return (
     <fieldset className="flex min-w-0 flex-col gap-2">
       <legend className="text-sm font-medium text-slate-800">{label}</legend>
-      <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200" tabIndex={0} role="region" aria-label={typeof label === 'string' ? label : undefined}>
+      <div
+        className="overflow-x-auto rounded-xl ring-1 ring-slate-200"
+        tabIndex={0}
+        role="region"
+        aria-label={typeof label === 'string' ? label : undefined}
+      >
         <table className="w-full text-sm">
           <thead className="bg-slate-50 text-slate-700">
             <tr>
@@ -72,7 +78,11 @@ export function PermissionMatrix({ label, value, onChange, error }: WidgetProps)
           {modulesOf(shown).map(([module, list]) => (
             <tbody key={module} className="divide-y divide-slate-100">
               <tr className="bg-slate-50/60">
-                <th colSpan={columns.length + 1} scope="colgroup" className="px-3 py-1.5 text-start text-xs font-semibold tracking-wide text-slate-600">
+                <th
+                  colSpan={columns.length + 1}
+                  scope="colgroup"
+                  className="px-3 py-1.5 text-start text-xs font-semibold tracking-wide text-slate-600"
+                >
                   {clientModule(module) ? _(clientModule(module)!.name) : module}
                 </th>
               </tr>
@@ -88,7 +98,13 @@ export function PermissionMatrix({ label, value, onChange, error }: WidgetProps)
                       const key = permission(entity, action);
                       return (
                         <td key={action} className="px-1 py-1 text-center">
-                          {offered && <MatrixCheckbox checked={granted.has(key)} onChange={(on) => toggle(entity, action, on)} label={`${name}: ${_(actionLabels[action])}`} />}
+                          {offered && (
+                            <MatrixCheckbox
+                              checked={granted.has(key)}
+                              onChange={(on) => toggle(entity, action, on)}
+                              label={`${name}: ${_(actionLabels[action])}`}
+                            />
+                          )}
                         </td>
                       );
                     })}
@@ -99,7 +115,11 @@ export function PermissionMatrix({ label, value, onChange, error }: WidgetProps)
                         {_(words)}
                       </th>
                       <td className="px-1 py-1 text-center">
-                        <MatrixCheckbox checked={granted.has(permission(entity, grant))} onChange={(on) => toggle(entity, grant, on)} label={`${name}: ${_(words)}`} />
+                        <MatrixCheckbox
+                          checked={granted.has(permission(entity, grant))}
+                          onChange={(on) => toggle(entity, grant, on)}
+                          label={`${name}: ${_(words)}`}
+                        />
                       </td>
                       <td colSpan={columns.length - 1} />
                     </tr>
@@ -131,7 +151,11 @@ export function PermissionMatrix({ label, value, onChange, error }: WidgetProps)
           </tbody>
         </table>
       </div>
-      {error && <p className="text-sm text-red-700" role="alert">{error}</p>}
+      {error && (
+        <p className="text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -140,7 +164,13 @@ export function PermissionMatrix({ label, value, onChange, error }: WidgetProps)
 function MatrixCheckbox({ checked, onChange, label }: { checked: boolean; onChange: (on: boolean) => void; label: string }) {
   return (
     <label className="inline-grid size-11 cursor-pointer place-items-center rounded-lg hover:bg-brand-50">
-      <input type="checkbox" className="size-5 accent-brand-700" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-label={label} />
+      <input
+        type="checkbox"
+        className="size-5 accent-brand-700"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-label={label}
+      />
     </label>
   );
 }

@@ -8,5 +8,11 @@ const widgets = { permissions: PermissionMatrix };
 
 export function Roles() {
   const { t } = useLingui();
-  return <EntityScreen entity={Role} widgets={widgets} description={t`A role says what its people may see and do in each module. “Reports to” places it in the organisation chart.`} />;
+  return (
+    <EntityScreen
+      entity={Role}
+      widgets={widgets}
+      description={t`A role says what its people may see and do in each module. “Reports to” places it in the organisation chart.`}
+    />
+  );
 }

@@ -18,7 +18,9 @@ export function orgTree(top: { name: string; people: string[] }, roles: readonly
     const roleId = String(m.roleId ?? '');
     people.set(roleId, [...(people.get(roleId) ?? []), String(m.displayName || m.login || '')]);
   }
-  const nodes = new Map<string, OrgNode>(roles.map((r) => [r.id, { id: r.id, name: String(r.name ?? ''), people: people.get(r.id) ?? [], children: [] }]));
+  const nodes = new Map<string, OrgNode>(
+    roles.map((r) => [r.id, { id: r.id, name: String(r.name ?? ''), people: people.get(r.id) ?? [], children: [] }]),
+  );
   const root: OrgNode = { id: 'owner', ...top, children: [] };
   for (const role of roles) {
     const node = nodes.get(role.id)!;

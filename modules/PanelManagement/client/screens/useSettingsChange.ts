@@ -9,7 +9,10 @@ import type { CurrentPanel } from '@/contract/panels.ts';
 import { describeError } from '@/i18n/describeError.ts';
 import { replaceCurrentPanel, showToast } from '@/moduleKit.ts';
 
-export function useSettingsChange(): { busy: string | null; run: (name: string, change: () => Promise<CurrentPanel>, done: string) => Promise<unknown> } {
+export function useSettingsChange(): {
+  busy: string | null;
+  run: (name: string, change: () => Promise<CurrentPanel>, done: string) => Promise<unknown>;
+} {
   const { i18n } = useLingui();
   const [busy, setBusy] = useState<string | null>(null);
   async function run(name: string, change: () => Promise<CurrentPanel>, done: string): Promise<unknown> {

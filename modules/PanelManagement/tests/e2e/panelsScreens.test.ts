@@ -38,10 +38,19 @@ beforeAll(async () => {
   });
   const { roles } = await callInPanel<{ roles: Row[] }>(e2e.server.url, panelEndpoints.initialElements, token, panel.code, {});
   const staff = roles.find((r) => r.parentRoleId)!;
-  const cashiers = await callInPanel<Row>(e2e.server.url, { method: 'POST', path: entityPath(Role) }, token, panel.code, { name: 'صندوق‌دار', description: 'ثبت فروش در صندوق', parentRoleId: staff.id, permissions: [] });
+  const cashiers = await callInPanel<Row>(e2e.server.url, { method: 'POST', path: entityPath(Role) }, token, panel.code, {
+    name: 'صندوق‌دار',
+    description: 'ثبت فروش در صندوق',
+    parentRoleId: staff.id,
+    permissions: [],
+  });
   for (const [i, role] of [staff, cashiers, staff].entries()) {
     const person = await newAccount(e2e.server);
-    await callInPanel(e2e.server.url, { method: 'POST', path: entityPath(Member) }, token, panel.code, { login: person.username, roleId: role.id, title: ['انباردار', 'صندوق‌دار', 'کارشناس فروش'][i] });
+    await callInPanel(e2e.server.url, { method: 'POST', path: entityPath(Member) }, token, panel.code, {
+      login: person.username,
+      roleId: role.id,
+      title: ['انباردار', 'صندوق‌دار', 'کارشناس فروش'][i],
+    });
     // Two accept their invitations; the third has not answered yet.
     if (i < 2) {
       const theirs = (await logInByApi(e2e.server, person.username, person.password)).access_token;
@@ -85,7 +94,9 @@ describe.each([
   beforeAll(async () => {
     context = await freshContext(e2e.browser, e2e.server, width);
     await signInContext(context, e2e.server, owner.username, owner.password);
-    await context.addCookies([{ name: 'panelCode', value: encodeURIComponent(JSON.stringify(panel.code)), url: e2e.server.url, sameSite: 'Strict' }]);
+    await context.addCookies([
+      { name: 'panelCode', value: encodeURIComponent(JSON.stringify(panel.code)), url: e2e.server.url, sameSite: 'Strict' },
+    ]);
     page = await context.newPage();
     await page.goto(paths.user.panelDashboard);
     await page.locator('h1').first().waitFor();
@@ -113,7 +124,11 @@ describe.each([
 
   it('a person’s details', async () => {
     await page.goto(pm.people);
-    await page.getByRole('main').getByRole('button', { name: /مریم کریمی/ }).first().click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /مریم کریمی/ })
+      .first()
+      .click();
     await page.getByRole('dialog').getByRole('heading').waitFor();
     await check(page, `panels-person-details-${locale}-${width}`);
   });

@@ -37,7 +37,11 @@ const differing: BooksAuditResult = {
 describe('the books audit on the panel’s settings', { timeout: 30_000 }, () => {
   it('runs for the owner and says so when the books agree', async () => {
     const api = fakeApi();
-    api.on('GET', booksAuditEndpoint.path, envelope({ compared: 42, checks: ['WarehousingMVM.stockBalances'], differences: [], ranAt: '2026-11-26T10:00:00Z' }));
+    api.on(
+      'GET',
+      booksAuditEndpoint.path,
+      envelope({ compared: 42, checks: ['WarehousingMVM.stockBalances'], differences: [], ranAt: '2026-11-26T10:00:00Z' }),
+    );
     const { user } = await renderInPanel(<PanelDetails />, { api, url });
     const section = await screen.findByRole('region', { name: 'بازبینی دفاتر و موجودی' });
     await user.click(within(section).getByRole('button', { name: 'بازبینی کن' }));

@@ -39,7 +39,10 @@ function Label({ content, options }: { content: LabelContent; options: LabelOpti
       data-code={content.code}
     >
       <div
-        className={cx('flex w-full min-h-0 justify-center [&>svg]:h-full [&>svg]:w-auto [&>svg]:max-w-full', qr ? 'h-[60%]' : used === 'ean13' ? 'h-[45%]' : 'h-[55%]')}
+        className={cx(
+          'flex w-full min-h-0 justify-center [&>svg]:h-full [&>svg]:w-auto [&>svg]:max-w-full',
+          qr ? 'h-[60%]' : used === 'ean13' ? 'h-[45%]' : 'h-[55%]',
+        )}
         dangerouslySetInnerHTML={{ __html: barcodeSvg(options.symbology, content.code) }}
       />
       {used === 'ean13' && (
@@ -50,9 +53,7 @@ function Label({ content, options }: { content: LabelContent; options: LabelOpti
       {options.showName && <p className="mt-[0.5mm] line-clamp-1 leading-tight font-semibold">{content.name}</p>}
       <p className="flex gap-[2mm] text-[0.88em] leading-tight">
         {options.showCode && <bdi dir="ltr">{content.caption}</bdi>}
-        {options.showPrice && price !== null && (
-          <span>{price}</span>
-        )}
+        {options.showPrice && price !== null && <span>{price}</span>}
       </p>
     </div>
   );
@@ -89,7 +90,12 @@ export function LabelSheet({ labels, options }: { labels: readonly LabelContent[
         <div
           key={p}
           className="label-page grid content-start justify-center bg-white shadow ring-1 ring-slate-200"
-          style={{ width: `${page.width}mm`, height: `${page.height}mm`, paddingTop: `${margin}mm`, gridTemplateColumns: `repeat(${columns}, auto)` }}
+          style={{
+            width: `${page.width}mm`,
+            height: `${page.height}mm`,
+            paddingTop: `${margin}mm`,
+            gridTemplateColumns: `repeat(${columns}, auto)`,
+          }}
         >
           {items.map((content, i) => (
             <Label key={`${content.key}-${i}`} content={content} options={options} />

@@ -24,7 +24,10 @@ function LocationOf({ field, label, value, onChange, error, hint, context, wareh
   const warehouseId = typeof given === 'string' ? given : null;
   const self = typeof context?.id === 'string' ? context.id : null;
   const { data } = useList(Location, { filters: { warehouseId: warehouseId ?? undefined } });
-  const only = useMemo(() => new Set((warehouseId ? (data?.items ?? []) : []).filter((row) => row.id !== self).map((row) => row.id)), [data, warehouseId, self]);
+  const only = useMemo(
+    () => new Set((warehouseId ? (data?.items ?? []) : []).filter((row) => row.id !== self).map((row) => row.id)),
+    [data, warehouseId, self],
+  );
   if (field.kind !== 'reference') return null;
   return (
     <ReferenceCombobox

@@ -17,5 +17,16 @@ export function QuantityField({ productId, ...field }: Omit<NumberFieldProps, 'd
 export function LineQuantityField({ field, name, label, value, onChange, error, hint, context }: WidgetProps) {
   const line = context?.line as Record<string, unknown> | undefined;
   const text = value === null || value === undefined ? '' : String(value);
-  return <QuantityField productId={line?.productId} name={name} label={label} value={text} onChange={onChange} required={field.required} error={error} hint={hint} />;
+  return (
+    <QuantityField
+      productId={line?.productId}
+      name={name}
+      label={label}
+      value={text}
+      onChange={onChange}
+      required={field.required}
+      error={error}
+      hint={hint}
+    />
+  );
 }

@@ -21,7 +21,14 @@ export interface ScanLinesBarProps {
   quantityField?: string;
 }
 
-export function ScanLinesBar({ spec, values, setLines, warehouseField = 'warehouseId', locationField = 'locationId', quantityField = 'quantity' }: ScanLinesBarProps) {
+export function ScanLinesBar({
+  spec,
+  values,
+  setLines,
+  warehouseField = 'warehouseId',
+  locationField = 'locationId',
+  quantityField = 'quantity',
+}: ScanLinesBarProps) {
   const { t } = useLingui();
   const [location, setLocation] = useState<{ id: string; code: string } | null>(null);
   const [last, setLast] = useState<string | null>(null);
@@ -37,7 +44,9 @@ export function ScanLinesBar({ spec, values, setLines, warehouseField = 'warehou
             setLocation({ id: found.row.id, code: String(found.row.code) });
             return;
           }
-          setLines((lines) => addScanToLines(lines, found.row.id, { [locationField]: location?.id ?? null }, quantityField, () => emptyLine(spec)));
+          setLines((lines) =>
+            addScanToLines(lines, found.row.id, { [locationField]: location?.id ?? null }, quantityField, () => emptyLine(spec)),
+          );
           setLast(String(found.row.name));
         }}
       />

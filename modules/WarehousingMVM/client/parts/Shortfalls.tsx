@@ -45,7 +45,15 @@ export function Shortfalls({ problem, fallback }: RefusalProps) {
           const available = formatQuantity(s.available);
           return (
             <li key={`${s.productId}/${s.warehouseId}/${s.locationId}/${s.batch}`}>
-              {place ? <Trans>{product} in {warehouse}, location {place}: needed {needed}, available {available}</Trans> : <Trans>{product} in {warehouse}: needed {needed}, available {available}</Trans>}
+              {place ? (
+                <Trans>
+                  {product} in {warehouse}, location {place}: needed {needed}, available {available}
+                </Trans>
+              ) : (
+                <Trans>
+                  {product} in {warehouse}: needed {needed}, available {available}
+                </Trans>
+              )}
               {batch && (
                 <>
                   {' '}
@@ -58,7 +66,10 @@ export function Shortfalls({ problem, fallback }: RefusalProps) {
       </ul>
       <p className="text-xs">
         {problem.op === 'cancel' ? (
-          <Trans>The goods this document brought in have gone out since. Cancel the goods-out documents that took them first, or keep this document as it is.</Trans>
+          <Trans>
+            The goods this document brought in have gone out since. Cancel the goods-out documents that took them first, or keep this
+            document as it is.
+          </Trans>
         ) : (
           <Trans>Receive the goods first, take them from another location, or lower the quantities.</Trans>
         )}

@@ -16,7 +16,10 @@ type Place = Row;
 /** The balances of a product (in one warehouse, when given) that hold something. */
 export function useStockPlaces(productId: string, warehouseId?: string): Place[] | undefined {
   const { data } = useList(StockBalance, { filters: { productId } });
-  return useMemo(() => data?.items.filter((b) => compareQuantities(b.quantity, ZERO) !== 0 && (!warehouseId || b.warehouseId === warehouseId)), [data, warehouseId]);
+  return useMemo(
+    () => data?.items.filter((b) => compareQuantities(b.quantity, ZERO) !== 0 && (!warehouseId || b.warehouseId === warehouseId)),
+    [data, warehouseId],
+  );
 }
 
 export function StockPlaces({ places, label, withWarehouse }: { places: readonly Place[]; label: string; withWarehouse: boolean }) {
@@ -25,9 +28,27 @@ export function StockPlaces({ places, label, withWarehouse }: { places: readonly
   const columns = useMemo(() => {
     const names = [...(withWarehouse ? ['warehouseId'] : []), 'locationId', 'batch', 'expiry', 'ownerId'];
     // A batch code is read as written, left to right and on one line.
-    const described = fieldColumns<Place>({ fields: StockBalance.fields, names, keys: [], labelOf: (field) => i18n._(field.label), titles, title: names[0] }).map((c) => (c.id === 'batch' ? { ...c, kind: 'code' as const } : c));
-    const state: DataColumn<Place> = { id: 'inTransit', header: i18n._(StockBalance.fields.inTransit.label), kind: 'date', cell: (b) => (b.inTransit === true ? <span className="text-sky-800">{t`In transit`}</span> : '') };
-    const quantity: DataColumn<Place> = { id: 'quantity', header: i18n._(StockBalance.fields.quantity.label), kind: 'figure', key: true, cell: (b) => formatQuantity(normalizeQuantity(b.quantity) ?? ZERO) };
+    const described = fieldColumns<Place>({
+      fields: StockBalance.fields,
+      names,
+      keys: [],
+      labelOf: (field) => i18n._(field.label),
+      titles,
+      title: names[0],
+    }).map((c) => (c.id === 'batch' ? { ...c, kind: 'code' as const } : c));
+    const state: DataColumn<Place> = {
+      id: 'inTransit',
+      header: i18n._(StockBalance.fields.inTransit.label),
+      kind: 'date',
+      cell: (b) => (b.inTransit === true ? <span className="text-sky-800">{t`In transit`}</span> : ''),
+    };
+    const quantity: DataColumn<Place> = {
+      id: 'quantity',
+      header: i18n._(StockBalance.fields.quantity.label),
+      kind: 'figure',
+      key: true,
+      cell: (b) => formatQuantity(normalizeQuantity(b.quantity) ?? ZERO),
+    };
     return [...described, state, quantity];
   }, [withWarehouse, titles, i18n, t]);
   return <DataTable label={label} columns={columns} rows={places} rowKey={(b) => b.id} />;

@@ -16,7 +16,15 @@ const differenceTone = (r: CountRow) => {
   return sign < 0 ? 'text-red-700' : sign > 0 ? 'text-amber-800' : 'text-slate-600';
 };
 
-export function useCountColumns({ draft, submitted, takeBack }: { draft: boolean; submitted: boolean; takeBack: (row: CountRow) => void }): DataColumn<CountRow>[] {
+export function useCountColumns({
+  draft,
+  submitted,
+  takeBack,
+}: {
+  draft: boolean;
+  submitted: boolean;
+  takeBack: (row: CountRow) => void;
+}): DataColumn<CountRow>[] {
   const { t } = useLingui();
   const products = useReferenceTitles(Product.key);
   const locations = useReferenceTitles(Location.key);

@@ -4,7 +4,21 @@
  * stock's value, goods in and out over the last two weeks, and the latest documents.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { buttonClasses, cx, DailyBarChart, DocumentLead, documentState, PageHeader, SectionCard, Spinner, useDocumentTitle, useMoney, usePanelData, useSyncCounts, useTableRows } from '@/moduleKit.ts';
+import {
+  buttonClasses,
+  cx,
+  DailyBarChart,
+  DocumentLead,
+  documentState,
+  PageHeader,
+  SectionCard,
+  Spinner,
+  useDocumentTitle,
+  useMoney,
+  usePanelData,
+  useSyncCounts,
+  useTableRows,
+} from '@/moduleKit.ts';
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Line, Row } from '@/contract/entity.ts';
@@ -23,7 +37,13 @@ const DAYS = 30;
 /** A figure linking to where it comes from; `null` while it is still being counted. */
 function Tile({ label, value, href, tone = 'plain' }: { label: ReactNode; value: string | null; href: string; tone?: 'plain' | 'warn' }) {
   return (
-    <Link href={href} className={cx('flex flex-col gap-1 rounded-2xl bg-white p-4 ring-1 hover:ring-brand-300', tone === 'warn' ? 'ring-amber-300' : 'ring-slate-200')}>
+    <Link
+      href={href}
+      className={cx(
+        'flex flex-col gap-1 rounded-2xl bg-white p-4 ring-1 hover:ring-brand-300',
+        tone === 'warn' ? 'ring-amber-300' : 'ring-slate-200',
+      )}
+    >
       <span className="text-sm text-slate-600">{label}</span>
       {value === null ? (
         <Spinner className="my-1.5 size-6 text-brand-700" />
@@ -65,7 +85,9 @@ export function Dashboard() {
     return {
       todayIn: today.filter((r) => r.direction !== 'out').length,
       todayOut: today.filter((r) => r.direction === 'out').length,
-      cargos: (cargos ?? []).filter((c) => !c.deleted && documentState(c) === 'draft' && String(c.expectedDate) >= day && String(c.expectedDate) <= weekEnd).length,
+      cargos: (cargos ?? []).filter(
+        (c) => !c.deleted && documentState(c) === 'draft' && String(c.expectedDate) >= day && String(c.expectedDate) <= weekEnd,
+      ).length,
       drafts: states.filter((s) => s.state === 'draft').length,
       waiting: states.filter((s) => s.state === 'submitting' || s.state === 'cancelling').length,
       days: movementDays(receipts, day),
@@ -103,13 +125,36 @@ export function Dashboard() {
   ];
   return (
     <>
-      <PageHeader title={<Trans>Warehousing</Trans>} description={<Trans>Today’s stock, what needs attention, and the latest receipts and issues.</Trans>} actions={actions} />
+      <PageHeader
+        title={<Trans>Warehousing</Trans>}
+        description={<Trans>Today’s stock, what needs attention, and the latest receipts and issues.</Trans>}
+        actions={actions}
+      />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <Tile label={<Trans>Stock value</Trans>} value={stockFigures && money.text(stockFigures.value)} href={wh.stock} />
-        <Tile label={<Trans>To reorder</Trans>} value={stockFigures && formatNumber(stockFigures.reorder)} href={withQuery(wh.stock, { flag: 'reorder' })} tone={stockFigures?.reorder ? 'warn' : 'plain'} />
-        <Tile label={<Trans>Expiring within 30 days</Trans>} value={stockFigures && formatNumber(stockFigures.expiring)} href={withQuery(wh.stock, { flag: 'expiring' })} tone={stockFigures?.expiring ? 'warn' : 'plain'} />
-        <Tile label={<Trans>Drafts not submitted</Trans>} value={formatNumber(figures.drafts)} href={wh.receiptList} tone={figures.drafts ? 'warn' : 'plain'} />
-        <Tile label={<Trans>Today: goods in · goods out</Trans>} value={`${formatNumber(figures.todayIn)} · ${formatNumber(figures.todayOut)}`} href={wh.receiptList} />
+        <Tile
+          label={<Trans>To reorder</Trans>}
+          value={stockFigures && formatNumber(stockFigures.reorder)}
+          href={withQuery(wh.stock, { flag: 'reorder' })}
+          tone={stockFigures?.reorder ? 'warn' : 'plain'}
+        />
+        <Tile
+          label={<Trans>Expiring within 30 days</Trans>}
+          value={stockFigures && formatNumber(stockFigures.expiring)}
+          href={withQuery(wh.stock, { flag: 'expiring' })}
+          tone={stockFigures?.expiring ? 'warn' : 'plain'}
+        />
+        <Tile
+          label={<Trans>Drafts not submitted</Trans>}
+          value={formatNumber(figures.drafts)}
+          href={wh.receiptList}
+          tone={figures.drafts ? 'warn' : 'plain'}
+        />
+        <Tile
+          label={<Trans>Today: goods in · goods out</Trans>}
+          value={`${formatNumber(figures.todayIn)} · ${formatNumber(figures.todayOut)}`}
+          href={wh.receiptList}
+        />
         <Tile label={<Trans>Cargos expected this week</Trans>} value={formatNumber(figures.cargos)} href={wh.cargoList} />
       </div>
       {(figures.waiting > 0 || sync.problems > 0) && (
@@ -121,7 +166,13 @@ export function Dashboard() {
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <SectionCard title={<Trans>Goods in and out, last 30 days</Trans>}>
           <Suspense fallback={<Spinner className="mx-auto size-6 text-brand-700" />}>
-            <DailyBarChart days={figures.days} series={series} label={t`Submitted receipts and issues per day`} dayHeader={t`Day`} countHeader={t`Documents`} />
+            <DailyBarChart
+              days={figures.days}
+              series={series}
+              label={t`Submitted receipts and issues per day`}
+              dayHeader={t`Day`}
+              countHeader={t`Documents`}
+            />
           </Suspense>
         </SectionCard>
         <SectionCard
@@ -140,8 +191,16 @@ export function Dashboard() {
             <ul className="divide-y divide-slate-100">
               {figures.latest.map((row) => (
                 <li key={row.id}>
-                  <Link href={withQuery(wh.receiptDetails, { id: row.id })} className="flex min-h-12 items-center gap-3 px-1 py-2 hover:bg-slate-50">
-                    <span className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', row.direction === 'out' ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-800')}>
+                  <Link
+                    href={withQuery(wh.receiptDetails, { id: row.id })}
+                    className="flex min-h-12 items-center gap-3 px-1 py-2 hover:bg-slate-50"
+                  >
+                    <span
+                      className={cx(
+                        'rounded-full px-2 py-0.5 text-xs font-semibold',
+                        row.direction === 'out' ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-800',
+                      )}
+                    >
                       {row.direction === 'out' ? <Trans>Out</Trans> : <Trans>In</Trans>}
                     </span>
                     {DocumentLead(row)}

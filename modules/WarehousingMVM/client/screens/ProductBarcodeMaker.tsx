@@ -9,7 +9,21 @@ import { useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { permission } from '@/contract/entity.ts';
 import { formatNumber } from '@/i18n/format.ts';
-import { Button, Card, type LocalRow, NoAccess, NumberField, PageHeader, ReferenceCombobox, SectionCard, SelectField, TrashIcon, useCanAccess, useDocumentTitle, usePanelData } from '@/moduleKit.ts';
+import {
+  Button,
+  Card,
+  type LocalRow,
+  NoAccess,
+  NumberField,
+  PageHeader,
+  ReferenceCombobox,
+  SectionCard,
+  SelectField,
+  TrashIcon,
+  useCanAccess,
+  useDocumentTitle,
+  usePanelData,
+} from '@/moduleKit.ts';
 import { toRials, type Rials } from '@/contract/money.ts';
 import { Location, Product, Warehouse } from '../../entities/masterData.ts';
 import { expandLabels, type LabelContent, type LabelStock, type Symbology } from '../labels.ts';
@@ -20,7 +34,13 @@ type Kind = 'product' | 'location';
 
 function productLabel(p: LocalRow): LabelContent {
   const barcodes = Array.isArray(p.barcodes) ? (p.barcodes as string[]) : [];
-  return { key: p.id, code: barcodes[0] ?? String(p.code), name: String(p.name ?? ''), caption: String(p.code ?? ''), price: toRials(p.salePrice) === null ? null : (p.salePrice as Rials) };
+  return {
+    key: p.id,
+    code: barcodes[0] ?? String(p.code),
+    name: String(p.name ?? ''),
+    caption: String(p.code ?? ''),
+    price: toRials(p.salePrice) === null ? null : (p.salePrice as Rials),
+  };
 }
 
 function locationLabel(l: LocalRow): LabelContent {
@@ -34,7 +54,10 @@ export function ProductBarcodeMaker() {
   const query = new URLSearchParams(useSearch());
   const [kind, setKind] = useState<Kind>(query.get('kind') === 'location' ? 'location' : 'product');
   const [chosen, setChosen] = useState<{ id: string; count: number }[]>(() =>
-    (query.get('ids') ?? '').split(',').filter(Boolean).map((id) => ({ id, count: Number(query.get('count') ?? 1) || 1 })),
+    (query.get('ids') ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((id) => ({ id, count: Number(query.get('count') ?? 1) || 1 })),
   );
   const [warehouseId, setWarehouseId] = useState<string | null>(null);
   const [options, setOptions] = useState<LabelOptions>(() => ({
@@ -50,12 +73,23 @@ export function ProductBarcodeMaker() {
   const rows = useLiveQuery(async () => (panel && ids ? panel.db.rows(entity).bulkGet(ids.split(',')) : []), [panel, entity, ids]);
   const labels = useMemo(() => {
     const byId = new Map((rows ?? []).filter((r): r is LocalRow => Boolean(r)).map((r) => [r.id, r]));
-    return expandLabels(chosen.flatMap((c) => (byId.has(c.id) ? [{ content: (kind === 'product' ? productLabel : locationLabel)(byId.get(c.id)!), count: c.count }] : [])));
+    return expandLabels(
+      chosen.flatMap((c) =>
+        byId.has(c.id) ? [{ content: (kind === 'product' ? productLabel : locationLabel)(byId.get(c.id)!), count: c.count }] : [],
+      ),
+    );
   }, [rows, chosen, kind]);
-  const names = useMemo(() => new Map((rows ?? []).filter((r): r is LocalRow => Boolean(r)).map((r) => [r.id, String(kind === 'product' ? r.name : r.code)])), [rows, kind]);
+  const names = useMemo(
+    () => new Map((rows ?? []).filter((r): r is LocalRow => Boolean(r)).map((r) => [r.id, String(kind === 'product' ? r.name : r.code)])),
+    [rows, kind],
+  );
 
   if (!can(permission(Product, 'read'))) return <NoAccess />;
-  const add = (id: string | null) => id && setChosen((all) => (all.some((c) => c.id === id) ? all.map((c) => (c.id === id ? { ...c, count: c.count + 1 } : c)) : [...all, { id, count: 1 }]));
+  const add = (id: string | null) =>
+    id &&
+    setChosen((all) =>
+      all.some((c) => c.id === id) ? all.map((c) => (c.id === id ? { ...c, count: c.count + 1 } : c)) : [...all, { id, count: 1 }],
+    );
   const switchKind = (next: Kind) => {
     setKind(next);
     setChosen([]);
@@ -70,7 +104,10 @@ export function ProductBarcodeMaker() {
 
   return (
     <>
-      <PageHeader title={<Trans>Labels</Trans>} description={<Trans>Barcode labels for products and locations, printed from this browser.</Trans>} />
+      <PageHeader
+        title={<Trans>Labels</Trans>}
+        description={<Trans>Barcode labels for products and locations, printed from this browser.</Trans>}
+      />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_1fr] print:block">
         <Card className="flex flex-col gap-4 print:hidden">
           <SelectField
@@ -82,7 +119,11 @@ export function ProductBarcodeMaker() {
               { value: 'location', label: t`Locations` },
             ]}
           />
-          <ScanField label={kind === 'product' ? t`Scan or type a product’s code` : t`Scan or type a location’s code`} want={kind} onFound={(found) => add(found.row.id)} />
+          <ScanField
+            label={kind === 'product' ? t`Scan or type a product’s code` : t`Scan or type a location’s code`}
+            want={kind}
+            onFound={(found) => add(found.row.id)}
+          />
           {kind === 'product' ? (
             <ReferenceCombobox label={t`Add a product`} to={Product.key} value={null} onChange={add} />
           ) : (
@@ -107,7 +148,13 @@ export function ProductBarcodeMaker() {
                       onChange={(plain) => setChosen((all) => all.map((x, j) => (j === i ? { ...x, count: Number(plain) || 0 } : x)))}
                     />
                   </div>
-                  <Button size="sm" variant="ghost" icon={<TrashIcon className="size-4" />} aria-label={t`Remove ${names.get(c.id) ?? ''}`} onClick={() => setChosen((all) => all.filter((_, j) => j !== i))} />
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    icon={<TrashIcon className="size-4" />}
+                    aria-label={t`Remove ${names.get(c.id) ?? ''}`}
+                    onClick={() => setChosen((all) => all.filter((_, j) => j !== i))}
+                  />
                 </li>
               ))}
             </ul>
@@ -141,7 +188,12 @@ export function ProductBarcodeMaker() {
               ] as const
             ).map(([name, label]) => (
               <label key={name} className="flex items-center gap-2">
-                <input type="checkbox" className="size-5 rounded" checked={options[name]} onChange={(e) => setOptions({ ...options, [name]: e.target.checked })} />
+                <input
+                  type="checkbox"
+                  className="size-5 rounded"
+                  checked={options[name]}
+                  onChange={(e) => setOptions({ ...options, [name]: e.target.checked })}
+                />
                 {label}
               </label>
             ))}

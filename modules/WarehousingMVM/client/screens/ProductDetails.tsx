@@ -10,7 +10,26 @@ import { permission, type Line } from '@/contract/entity.ts';
 import { sumRials } from '@/contract/money.ts';
 import { addQuantities, compareQuantities, normalizeQuantity, ZERO } from '@/contract/quantity.ts';
 import { formatDate, formatQuantity } from '@/i18n/format.ts';
-import { buttonClasses, Card, EntityDetails, FieldValue, Loading, NoAccess, PageHeader, RecordNotFound, SectionCard, useCanAccess, useDocumentTitle, useList, useMoney, usePageRecord, usePanelData, useReferenceMaps, useReferenceTitles, useTableRows } from '@/moduleKit.ts';
+import {
+  buttonClasses,
+  Card,
+  EntityDetails,
+  FieldValue,
+  Loading,
+  NoAccess,
+  PageHeader,
+  RecordNotFound,
+  SectionCard,
+  useCanAccess,
+  useDocumentTitle,
+  useList,
+  useMoney,
+  usePageRecord,
+  usePanelData,
+  useReferenceMaps,
+  useReferenceTitles,
+  useTableRows,
+} from '@/moduleKit.ts';
 import { Party, Product } from '../../entities/masterData.ts';
 import { StockPlaces, useStockPlaces } from '../parts/StockPlaces.tsx';
 import { OPENING_STOCK_GRANT, Receipt, StockBalance, StockMove, StockValuation } from '../../entities/stock.ts';
@@ -23,7 +42,9 @@ function Stock({ productId }: { productId: string }) {
   const { data: valuations } = useList(StockValuation, { filters: { productId } });
   if (!held || !valuations) return <Loading />;
   // Own stock on the shelves: what is in transit or a consignor's shows on its own row.
-  const total = held.filter((b) => !b.ownerId && b.inTransit !== true).reduce((sum, b) => addQuantities(sum, normalizeQuantity(b.quantity) ?? ZERO), ZERO);
+  const total = held
+    .filter((b) => !b.ownerId && b.inTransit !== true)
+    .reduce((sum, b) => addQuantities(sum, normalizeQuantity(b.quantity) ?? ZERO), ZERO);
   const onHand = formatQuantity(total);
   const worth = money.text(sumRials(valuations.items.map((v) => v.value)));
   return (
@@ -64,7 +85,11 @@ function PriceHistory({ productId }: { productId: string }) {
     () =>
       (receipts ?? [])
         .filter((r) => !r.deleted && r.direction === 'in' && r.status === 'submitted')
-        .flatMap((r) => ((r.lines as Line[] | undefined) ?? []).filter((l) => l.productId === productId && typeof l.unitPrice === 'number' && l.unitPrice > 0).map((l) => ({ id: l.id, date: String(r.date), price: Number(l.unitPrice), partyId: r.partyId as string | null })))
+        .flatMap((r) =>
+          ((r.lines as Line[] | undefined) ?? [])
+            .filter((l) => l.productId === productId && typeof l.unitPrice === 'number' && l.unitPrice > 0)
+            .map((l) => ({ id: l.id, date: String(r.date), price: Number(l.unitPrice), partyId: r.partyId as string | null })),
+        )
         .sort((a, b) => b.date.localeCompare(a.date))
         .slice(0, 10),
     [receipts, productId],
@@ -111,7 +136,10 @@ function Moves({ productId }: { productId: string }) {
             return (
               <li key={m.id} className="flex items-center gap-3 py-2">
                 <span className="w-24 shrink-0 text-slate-600">{typeof m.date === 'string' ? formatDate(m.date) : ''}</span>
-                <Link href={sourceHref(String(m.sourceType), String(m.sourceId))} className="shrink-0 font-medium text-brand-800 hover:underline">
+                <Link
+                  href={sourceHref(String(m.sourceType), String(m.sourceId))}
+                  className="shrink-0 font-medium text-brand-800 hover:underline"
+                >
                   <bdi dir="ltr">{String(m.sourceNumber ?? '')}</bdi>
                 </Link>
                 <span className="min-w-0 flex-1 truncate text-slate-700">
@@ -151,7 +179,8 @@ export function ProductDetails() {
       </>
     );
   }
-  if (record.status === 'notFound') return <RecordNotFound entity={Product} reason={record.reason} back={{ href: wh.productList, label: t`All products` }} />;
+  if (record.status === 'notFound')
+    return <RecordNotFound entity={Product} reason={record.reason} back={{ href: wh.productList, label: t`All products` }} />;
   if (!row) return <Loading />;
   return (
     <>
@@ -185,7 +214,11 @@ export function ProductDetails() {
       )}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
-          <EntityDetails entity={Product} row={row} onEdit={can(permission(Product, 'update')) ? () => navigate(withQuery(wh.addProduct, { id: row.id })) : undefined} />
+          <EntityDetails
+            entity={Product}
+            row={row}
+            onEdit={can(permission(Product, 'update')) ? () => navigate(withQuery(wh.addProduct, { id: row.id })) : undefined}
+          />
         </Card>
         <div className="flex min-w-0 flex-col gap-6">
           {can(permission(StockMove, 'read')) && <Moves productId={row.id} />}

@@ -11,7 +11,30 @@ import { asDocument, permission, type Line } from '@/contract/entity.ts';
 import { compareQuantities, normalizeQuantity, subtractQuantity, ZERO } from '@/contract/quantity.ts';
 import { describeError } from '@/i18n/describeError.ts';
 import { formatNumber, formatQuantity } from '@/i18n/format.ts';
-import { Alert, Button, buttonClasses, Card, cx, documentState, DocumentView, EntityList, Loading, type LocalRow, newId, NoAccess, NumberField, PageHeader, RecordNotFound, SectionCard, showToast, useCanAccess, useDocumentTitle, usePageRecord, usePanelData, useReferenceTitles } from '@/moduleKit.ts';
+import {
+  Alert,
+  Button,
+  buttonClasses,
+  Card,
+  cx,
+  documentState,
+  DocumentView,
+  EntityList,
+  Loading,
+  type LocalRow,
+  newId,
+  NoAccess,
+  NumberField,
+  PageHeader,
+  RecordNotFound,
+  SectionCard,
+  showToast,
+  useCanAccess,
+  useDocumentTitle,
+  usePageRecord,
+  usePanelData,
+  useReferenceTitles,
+} from '@/moduleKit.ts';
 import { Cargo } from '../../entities/inbound.ts';
 import { Location, Product } from '../../entities/masterData.ts';
 import { Receipt } from '../../entities/stock.ts';
@@ -31,7 +54,8 @@ export function ReceiveCorgo() {
   let body;
   if (!can(permission(Cargo, 'read'))) body = <NoAccess />;
   else if (!id) body = <EntityList entity={Cargo} onOpen={(row) => navigate(withQuery(wh.receiveCargo, { id: row.id }))} />;
-  else if (record.status === 'notFound') return <RecordNotFound entity={Cargo} reason={record.reason} back={{ href: wh.cargoList, label: t`All cargos` }} />;
+  else if (record.status === 'notFound')
+    return <RecordNotFound entity={Cargo} reason={record.reason} back={{ href: wh.cargoList, label: t`All cargos` }} />;
   else if (!cargo) body = <Loading />;
   else if (documentState(cargo) === 'draft' && can(permission(Cargo, 'update'))) body = <CargoCheck key={cargo.id} cargo={cargo} />;
   else body = <CargoDone cargo={cargo} />;
@@ -55,7 +79,12 @@ function CargoDone({ cargo }: { cargo: LocalRow }) {
   const [, navigate] = useLocation();
   return (
     <Card className="flex flex-col gap-4">
-      <DocumentView entity={asDocument(Cargo)} row={cargo} onEdit={() => navigate(withQuery(wh.addCargo, { id: cargo.id }))} onDone={() => navigate(wh.cargoList, { replace: true })} />
+      <DocumentView
+        entity={asDocument(Cargo)}
+        row={cargo}
+        onEdit={() => navigate(withQuery(wh.addCargo, { id: cargo.id }))}
+        onDone={() => navigate(wh.cargoList, { replace: true })}
+      />
       {typeof cargo.receiptId === 'string' && (
         <Link href={withQuery(wh.receiptDetails, { id: cargo.receiptId })} className={buttonClasses('secondary')}>
           <Trans>Open its goods receipt</Trans>
@@ -97,7 +126,10 @@ function CargoCheck({ cargo }: { cargo: LocalRow }) {
   const [last, setLast] = useState<string | null>(null);
   const products = useReferenceTitles(Product.key);
   const locations = useReferenceTitles(Location.key);
-  const totals = useMemo(() => ({ short: lines.filter((l) => lineStatus(l) === 'short').length, over: lines.filter((l) => lineStatus(l) === 'over').length }), [lines]);
+  const totals = useMemo(
+    () => ({ short: lines.filter((l) => lineStatus(l) === 'short').length, over: lines.filter((l) => lineStatus(l) === 'over').length }),
+    [lines],
+  );
   const set = (i: number, change: Partial<CheckLine>) => setLines((all) => all.map((l, j) => (j === i ? { ...l, ...change } : l)));
 
   async function save(receive: boolean) {
@@ -108,12 +140,22 @@ function CargoCheck({ cargo }: { cargo: LocalRow }) {
       let receiptId: string | null = null;
       const accepted = receiptLines(lines, newId);
       if (receive && accepted.length) {
-        const receipt = await panel.data.saveAndSubmit(Receipt, null, { direction: 'in', date: tehranToday(), warehouseId: cargo.warehouseId, partyId: cargo.partyId ?? null, reference: cargo.waybill ?? null, lines: accepted });
+        const receipt = await panel.data.saveAndSubmit(Receipt, null, {
+          direction: 'in',
+          date: tehranToday(),
+          warehouseId: cargo.warehouseId,
+          partyId: cargo.partyId ?? null,
+          reference: cargo.waybill ?? null,
+          lines: accepted,
+        });
         receiptId = receipt.id;
       }
       await panel.data.update(Cargo, cargo.id, { lines: cargoLines(lines), ...(receiptId ? { receiptId } : {}) });
       if (receive) await panel.data.submit(Cargo, cargo.id);
-      showToast(receive ? t`Received: the goods receipt of what was accepted is on its way to the server.` : t`The check is saved on the cargo.`, { type: 'success' });
+      showToast(
+        receive ? t`Received: the goods receipt of what was accepted is on its way to the server.` : t`The check is saved on the cargo.`,
+        { type: 'success' },
+      );
     } catch (error) {
       setFailure(describeError(i18n, error));
     } finally {
@@ -168,14 +210,30 @@ function CargoCheck({ cargo }: { cargo: LocalRow }) {
             const name = products?.get(line.productId) ?? '…';
             const expected = formatQuantity(line.expected);
             return (
-              <li key={line.id} aria-label={name} className={cx('flex flex-wrap items-end gap-3 rounded-xl p-3 ring-1', status === 'ok' ? 'ring-emerald-300' : status === 'short' ? 'ring-red-300' : 'ring-amber-300')}>
+              <li
+                key={line.id}
+                aria-label={name}
+                className={cx(
+                  'flex flex-wrap items-end gap-3 rounded-xl p-3 ring-1',
+                  status === 'ok' ? 'ring-emerald-300' : status === 'short' ? 'ring-red-300' : 'ring-amber-300',
+                )}
+              >
                 <div className="min-w-40 flex-1 text-sm">
                   <p className="font-semibold">{name}</p>
                   <p className="text-slate-600">
                     <Trans>
                       Expected: <bdi dir="ltr">{expected}</bdi>
                     </Trans>{' '}
-                    <span className={cx('ms-2 rounded-full px-2 py-0.5 text-xs font-semibold', status === 'ok' ? 'bg-emerald-100 text-emerald-900' : status === 'short' ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900')}>
+                    <span
+                      className={cx(
+                        'ms-2 rounded-full px-2 py-0.5 text-xs font-semibold',
+                        status === 'ok'
+                          ? 'bg-emerald-100 text-emerald-900'
+                          : status === 'short'
+                            ? 'bg-red-100 text-red-900'
+                            : 'bg-amber-100 text-amber-900',
+                      )}
+                    >
                       {status === 'ok' ? t`As expected` : status === 'short' ? t`Short` : t`Over`}
                     </span>
                   </p>

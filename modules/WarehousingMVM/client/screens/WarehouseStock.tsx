@@ -12,7 +12,28 @@ import { normalizeSearch, searchWords } from '@/contract/list.ts';
 import { sumRials } from '@/contract/money.ts';
 import { compareQuantities } from '@/contract/quantity.ts';
 import { formatDate, formatNumber, formatQuantity } from '@/i18n/format.ts';
-import { Button, buttonClasses, csvText, type DataColumn, DataTable, downloadCsv, DownloadIcon, EmptyState, Loading, NoAccess, PageHeader, PanelIconGlyph, SearchIcon, SelectField, TextField, useCanAccess, useDocumentTitle, useMoney, usePanelData, useTableRows } from '@/moduleKit.ts';
+import {
+  Button,
+  buttonClasses,
+  csvText,
+  type DataColumn,
+  DataTable,
+  downloadCsv,
+  DownloadIcon,
+  EmptyState,
+  Loading,
+  NoAccess,
+  PageHeader,
+  PanelIconGlyph,
+  SearchIcon,
+  SelectField,
+  TextField,
+  useCanAccess,
+  useDocumentTitle,
+  useMoney,
+  usePanelData,
+  useTableRows,
+} from '@/moduleKit.ts';
 import { Warehouse } from '../../entities/masterData.ts';
 import { Receipt, StockBalance } from '../../entities/stock.ts';
 import { WarehousePlaces } from '../parts/StockPlaces.tsx';
@@ -48,7 +69,16 @@ export function WarehouseStock() {
   const shown = useMemo(
     () =>
       rows &&
-      filterStock(rows, { warehouseId, words: searchWords(deferred), reorderOnly: flag === 'reorder', expiringBy: flag === 'expiring' ? addDays(day, 30) : null }, normalizeSearch),
+      filterStock(
+        rows,
+        {
+          warehouseId,
+          words: searchWords(deferred),
+          reorderOnly: flag === 'reorder',
+          expiringBy: flag === 'expiring' ? addDays(day, 30) : null,
+        },
+        normalizeSearch,
+      ),
     [rows, warehouseId, deferred, flag, day],
   );
   useDocumentTitle(t`Stock on hand`);
@@ -60,8 +90,30 @@ export function WarehouseStock() {
 
   function exportCsv() {
     if (!shown || !complete) return;
-    const header = [t`Product`, t`Code`, t`Warehouse`, t`On hand`, t`Projected`, t`In transit`, t`Consignment`, t`Value (${unit})`, t`Nearest expiry`, t`Reorder`];
-    const body = shown.map((r) => [r.name, r.code, warehouses.get(r.warehouseId) ?? '', r.onHand, r.projected, r.inTransit, r.consigned, money.plain(r.value), r.expiry ?? '', r.reorder ? t`Yes` : '']);
+    const header = [
+      t`Product`,
+      t`Code`,
+      t`Warehouse`,
+      t`On hand`,
+      t`Projected`,
+      t`In transit`,
+      t`Consignment`,
+      t`Value (${unit})`,
+      t`Nearest expiry`,
+      t`Reorder`,
+    ];
+    const body = shown.map((r) => [
+      r.name,
+      r.code,
+      warehouses.get(r.warehouseId) ?? '',
+      r.onHand,
+      r.projected,
+      r.inTransit,
+      r.consigned,
+      money.plain(r.value),
+      r.expiry ?? '',
+      r.reorder ? t`Yes` : '',
+    ]);
     downloadCsv(`stock-${day}.csv`, csvText([header, ...body]));
   }
 
@@ -93,7 +145,14 @@ export function WarehouseStock() {
         }
       />
       <div className="mb-4 flex flex-wrap items-end gap-3 print:hidden">
-        <TextField className="min-w-0 flex-1 basis-64" type="search" label={t`Search products`} value={search} onChange={(e) => setSearch(e.target.value)} end={<SearchIcon className="me-2 size-5 text-slate-400" />} />
+        <TextField
+          className="min-w-0 flex-1 basis-64"
+          type="search"
+          label={t`Search products`}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          end={<SearchIcon className="me-2 size-5 text-slate-400" />}
+        />
         {warehouses.size > 1 && (
           <SelectField
             className="basis-48"
@@ -123,11 +182,13 @@ export function WarehouseStock() {
           icon={<PanelIconGlyph icon="warehouse" className="size-7" />}
           title={<Trans>No stock yet.</Trans>}
           description={<Trans>Stock appears here once a receipt of goods in is submitted and the server accepts it.</Trans>}
-          actions={can(permission(Receipt, 'create')) && (
-            <Link href={withQuery(wh.addReceipt, { direction: 'in' })} className={buttonClasses('primary')}>
-              <Trans>Receive goods</Trans>
-            </Link>
-          )}
+          actions={
+            can(permission(Receipt, 'create')) && (
+              <Link href={withQuery(wh.addReceipt, { direction: 'in' })} className={buttonClasses('primary')}>
+                <Trans>Receive goods</Trans>
+              </Link>
+            )
+          }
         />
       ) : (
         <>
@@ -140,7 +201,12 @@ export function WarehouseStock() {
               <Trans>Counting all the stock…</Trans>
             )}
           </p>
-          <StockTable rows={shown} warehouses={warehouses} today={day} onOpen={(row) => navigate(withQuery(wh.productDetails, { id: row.productId }))} />
+          <StockTable
+            rows={shown}
+            warehouses={warehouses}
+            today={day}
+            onOpen={(row) => navigate(withQuery(wh.productDetails, { id: row.productId }))}
+          />
         </>
       )}
     </>
@@ -150,7 +216,17 @@ export function WarehouseStock() {
 const ROW_HEIGHT = { table: 57, card: 92 };
 const stockKey = (row: StockRow) => row.key;
 
-function StockTable({ rows, warehouses, today, onOpen }: { rows: readonly StockRow[]; warehouses: Map<string, string>; today: string; onOpen: (row: StockRow) => void }) {
+function StockTable({
+  rows,
+  warehouses,
+  today,
+  onOpen,
+}: {
+  rows: readonly StockRow[];
+  warehouses: Map<string, string>;
+  today: string;
+  onOpen: (row: StockRow) => void;
+}) {
   const money = useMoney();
   const unit = money.unit;
   const { t } = useLingui();
@@ -178,7 +254,13 @@ function StockTable({ rows, warehouses, today, onOpen }: { rows: readonly StockR
         cell: (row) => formatQuantity(row.projected),
       },
       { id: 'value', header: t`Value (${unit})`, kind: 'figure', cell: (row) => money.number(row.value) },
-      { id: 'expiry', header: t`Nearest expiry`, kind: 'date', cellClassName: (row) => (expiresSoon(row.expiry, today) ? 'font-medium text-red-700' : 'text-slate-700'), cell: (row) => (row.expiry ? formatDate(row.expiry) : '—') },
+      {
+        id: 'expiry',
+        header: t`Nearest expiry`,
+        kind: 'date',
+        cellClassName: (row) => (expiresSoon(row.expiry, today) ? 'font-medium text-red-700' : 'text-slate-700'),
+        cell: (row) => (row.expiry ? formatDate(row.expiry) : '—'),
+      },
     ];
   }, [t, warehouses, today, money, unit]);
   const expand = useMemo(() => {
@@ -200,7 +282,17 @@ function StockTable({ rows, warehouses, today, onOpen }: { rows: readonly StockR
       </p>
     );
   }
-  return <DataTable label={t`Stock on hand`} columns={columns} rows={rows} rowKey={stockKey} onOpen={onOpen} expand={expand} rowHeight={ROW_HEIGHT} />;
+  return (
+    <DataTable
+      label={t`Stock on hand`}
+      columns={columns}
+      rows={rows}
+      rowKey={stockKey}
+      onOpen={onOpen}
+      expand={expand}
+      rowHeight={ROW_HEIGHT}
+    />
+  );
 }
 
 /** The product's code, and what needs attention: reorder, expiring, in transit, a consignor's. */
@@ -208,8 +300,16 @@ function StockFlags({ row, today }: { row: StockRow; today: string }) {
   return (
     <span className="inline-flex max-w-full items-center gap-2 overflow-hidden align-middle text-xs whitespace-nowrap text-slate-600">
       <bdi dir="ltr">{row.code}</bdi>
-      {row.reorder && <span className="rounded-full bg-amber-50 px-2 text-amber-900 ring-1 ring-amber-200"><Trans>Reorder</Trans></span>}
-      {expiresSoon(row.expiry, today) && <span className="rounded-full bg-red-50 px-2 text-red-800 ring-1 ring-red-200"><Trans>Expires soon</Trans></span>}
+      {row.reorder && (
+        <span className="rounded-full bg-amber-50 px-2 text-amber-900 ring-1 ring-amber-200">
+          <Trans>Reorder</Trans>
+        </span>
+      )}
+      {expiresSoon(row.expiry, today) && (
+        <span className="rounded-full bg-red-50 px-2 text-red-800 ring-1 ring-red-200">
+          <Trans>Expires soon</Trans>
+        </span>
+      )}
       {compareQuantities(row.inTransit, '0') !== 0 && (
         <span className="rounded-full bg-sky-50 px-2 text-sky-900 ring-1 ring-sky-200">
           <Trans>in transit</Trans> <bdi dir="ltr">{formatQuantity(row.inTransit)}</bdi>

@@ -27,7 +27,12 @@ export function CargoList() {
   const { t } = useLingui();
   const [, navigate] = useLocation();
   return (
-    <ScreenFrame title={t`Cargos`} description={<Trans>Shipments announced before they arrive; open one to check it on arrival.</Trans>} actions={<AddCargoLink />} needs={permission(Cargo, 'read')}>
+    <ScreenFrame
+      title={t`Cargos`}
+      description={<Trans>Shipments announced before they arrive; open one to check it on arrival.</Trans>}
+      actions={<AddCargoLink />}
+      needs={permission(Cargo, 'read')}
+    >
       <EntityList entity={Cargo} onOpen={(row) => navigate(withQuery(wh.receiveCargo, { id: row.id }))} empty={<AddCargoLink />} />
     </ScreenFrame>
   );
@@ -50,7 +55,9 @@ export function AddNewCargo() {
       listPath={wh.cargoList}
       defaults={{ expectedDate: addDays(tehranToday(), 1) }}
       lineWidgets={lineWidgets}
-      linesToolbar={(values, setLines) => <ScanLinesBar spec={asDocument(Cargo).document} values={values} setLines={setLines} quantityField="expected" />}
+      linesToolbar={(values, setLines) => (
+        <ScanLinesBar spec={asDocument(Cargo).document} values={values} setLines={setLines} quantityField="expected" />
+      )}
     />
   );
 }

@@ -6,7 +6,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { permission } from '@/contract/entity.ts';
-import { Button, buttonClasses, EmptyState, EntityFormPage, Loading, Ltr, PanelIconGlyph, pickerHref, PlusIcon, returnWithChoice, ScreenFrame, TreeList, useCanAccess, useList } from '@/moduleKit.ts';
+import {
+  Button,
+  buttonClasses,
+  EmptyState,
+  EntityFormPage,
+  Loading,
+  Ltr,
+  PanelIconGlyph,
+  pickerHref,
+  PlusIcon,
+  returnWithChoice,
+  ScreenFrame,
+  TreeList,
+  useCanAccess,
+  useList,
+} from '@/moduleKit.ts';
 import { Category } from '../../entities/masterData.ts';
 import { wh, withQuery } from '../paths.ts';
 
@@ -22,7 +37,13 @@ function CategoryTree({ choose }: { choose?: (id: string) => void }) {
         titleAs="p"
         title={<Trans>No categories yet.</Trans>}
         description={<Trans>Group products into categories and sub-categories to find them faster.</Trans>}
-        actions={can(permission(Category, 'create')) && <Link href={wh.addCategory} className={buttonClasses('primary')}><Trans>Add a category</Trans></Link>}
+        actions={
+          can(permission(Category, 'create')) && (
+            <Link href={wh.addCategory} className={buttonClasses('primary')}>
+              <Trans>Add a category</Trans>
+            </Link>
+          )
+        }
       />
     );
   }
@@ -40,7 +61,11 @@ function CategoryTree({ choose }: { choose?: (id: string) => void }) {
         ) : (
           <>
             {can(permission(Category, 'create')) && (
-              <Link href={withQuery(wh.addCategory, { parentId: row.id })} className={buttonClasses('ghost', 'sm')} aria-label={t`Add under ${String(row.name)}`}>
+              <Link
+                href={withQuery(wh.addCategory, { parentId: row.id })}
+                className={buttonClasses('ghost', 'sm')}
+                aria-label={t`Add under ${String(row.name)}`}
+              >
                 <PlusIcon className="size-4" />
               </Link>
             )}
@@ -61,12 +86,14 @@ export function CategoryList() {
     <ScreenFrame
       title={t`Categories`}
       description={<Trans>Products are grouped in a tree of categories. Move a category by changing its parent.</Trans>}
-      actions={can(permission(Category, 'create')) && (
-        <Link href={wh.addCategory} className={buttonClasses('primary')}>
-          <PlusIcon />
-          <Trans>Add a category</Trans>
-        </Link>
-      )}
+      actions={
+        can(permission(Category, 'create')) && (
+          <Link href={wh.addCategory} className={buttonClasses('primary')}>
+            <PlusIcon />
+            <Trans>Add a category</Trans>
+          </Link>
+        )
+      }
     >
       <CategoryTree />
     </ScreenFrame>

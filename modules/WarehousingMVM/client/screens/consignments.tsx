@@ -9,7 +9,27 @@ import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { asDocument, permission, type Row } from '@/contract/entity.ts';
 import { formatNumber, formatQuantity } from '@/i18n/format.ts';
-import { buttonClasses, DataTable, DocumentEditor, DocumentPage, documentState, EntityList, type LocalRow, NewDocumentLink, PageHeader, PlusIcon, ScreenFrame, SectionCard, useCanAccess, useDocumentTitle, useMoney, useOne, usePanelData, useReferenceTitles, useTableRows } from '@/moduleKit.ts';
+import {
+  buttonClasses,
+  DataTable,
+  DocumentEditor,
+  DocumentPage,
+  documentState,
+  EntityList,
+  type LocalRow,
+  NewDocumentLink,
+  PageHeader,
+  PlusIcon,
+  ScreenFrame,
+  SectionCard,
+  useCanAccess,
+  useDocumentTitle,
+  useMoney,
+  useOne,
+  usePanelData,
+  useReferenceTitles,
+  useTableRows,
+} from '@/moduleKit.ts';
 import { Consignment } from '../../entities/inbound.ts';
 import { Party, Product } from '../../entities/masterData.ts';
 import { LocationField } from '../parts/LocationField.tsx';
@@ -43,7 +63,12 @@ export function ConsignmentList() {
   const can = useCanAccess();
   const [, navigate] = useLocation();
   return (
-    <ScreenFrame title={t`Consignments`} description={<Trans>Goods held for their owners: kept apart from our own stock until sold or returned.</Trans>} actions={can(permission(Consignment, 'create')) && <Actions />} needs={permission(Consignment, 'read')}>
+    <ScreenFrame
+      title={t`Consignments`}
+      description={<Trans>Goods held for their owners: kept apart from our own stock until sold or returned.</Trans>}
+      actions={can(permission(Consignment, 'create')) && <Actions />}
+      needs={permission(Consignment, 'read')}
+    >
       <>
         <Consignors />
         <SectionCard title={<Trans>Documents</Trans>} className="mt-6">
@@ -74,7 +99,10 @@ function Consignors() {
           const products = formatNumber(r.rows.length);
           return (
             <li key={r.id}>
-              <Link href={withQuery(wh.consignmentDetails, { partyId: r.id })} className="flex items-center justify-between gap-3 py-2 hover:bg-slate-50">
+              <Link
+                href={withQuery(wh.consignmentDetails, { partyId: r.id })}
+                className="flex items-center justify-between gap-3 py-2 hover:bg-slate-50"
+              >
                 <span className="font-medium">{parties?.get(r.id) ?? '…'}</span>
                 <span className="text-sm text-slate-700">{t`${products} products · owed ${owed}`}</span>
               </Link>
@@ -92,7 +120,13 @@ function ConsignmentEditor({ kind }: { kind: 'receive' | 'sale' | 'return' }) {
   const { t } = useLingui();
   const query = new URLSearchParams(useSearch());
   const id = query.get('id');
-  const title = id ? t`Edit the consignment` : kind === 'receive' ? t`Receive on consignment` : kind === 'sale' ? t`Consignment sold` : t`Consignment returned`;
+  const title = id
+    ? t`Edit the consignment`
+    : kind === 'receive'
+      ? t`Receive on consignment`
+      : kind === 'sale'
+        ? t`Consignment sold`
+        : t`Consignment returned`;
   return (
     <DocumentEditor
       entity={Consignment}
@@ -133,7 +167,14 @@ export function ConsignmentDetails() {
   }
   const editPath = doc?.kind === 'receive' ? wh.consignmentReceive : wh.addConsignment;
   return (
-    <DocumentPage entity={Consignment} id={id} title={<Trans>Consignment</Trans>} editPath={editPath} listPath={wh.consignmentList} listLabel={<Trans>All consignments</Trans>}>
+    <DocumentPage
+      entity={Consignment}
+      id={id}
+      title={<Trans>Consignment</Trans>}
+      editPath={editPath}
+      listPath={wh.consignmentList}
+      listLabel={<Trans>All consignments</Trans>}
+    >
       {() => settlement}
     </DocumentPage>
   );
@@ -147,7 +188,15 @@ function SettlementCard({ partyId }: { partyId: string }) {
   const [docs] = useTableRows(panel?.db, [Consignment]);
   const products = useReferenceTitles(Product.key);
   const parties = useReferenceTitles(Party.key);
-  const settlement = useMemo(() => settlementOf((docs ?? []).filter((d) => !d.deleted), partyId, counts), [docs, partyId]);
+  const settlement = useMemo(
+    () =>
+      settlementOf(
+        (docs ?? []).filter((d) => !d.deleted),
+        partyId,
+        counts,
+      ),
+    [docs, partyId],
+  );
   const owed = money.text(settlement.owed);
   const name = parties?.get(partyId) ?? '…';
   useDocumentTitle(t`Settlement with ${name}`);
@@ -171,7 +220,14 @@ function SettlementCard({ partyId }: { partyId: string }) {
             { id: 'sold', header: t`Sold`, kind: 'figure', cell: (r) => formatQuantity(r.sold) },
             { id: 'returned', header: t`Returned`, kind: 'figure', cell: (r) => formatQuantity(r.returned) },
             { id: 'onHand', header: t`On hand`, kind: 'figure', key: true, cell: (r) => formatQuantity(r.onHand) },
-            { id: 'owed', header: t`Owed (${unit})`, kind: 'figure', key: true, className: 'font-semibold', cell: (r) => money.number(r.owed) },
+            {
+              id: 'owed',
+              header: t`Owed (${unit})`,
+              kind: 'figure',
+              key: true,
+              className: 'font-semibold',
+              cell: (r) => money.number(r.owed),
+            },
           ]}
         />
       )}

@@ -13,7 +13,32 @@ import { asDocument, permission } from '@/contract/entity.ts';
 import { normalizeQuantity } from '@/contract/quantity.ts';
 import { describeError } from '@/i18n/describeError.ts';
 import { formatNumber } from '@/i18n/format.ts';
-import { Alert, Button, Card, DataTable, documentState, DocumentView, EntityList, Loading, type LocalRow, newId, NoAccess, PageHeader, RecordNotFound, ReferenceCombobox, SectionCard, showToast, TextField, useCanAccess, useDocumentTitle, useList, usePageRecord, usePanelData, useReferenceTitles, useSession } from '@/moduleKit.ts';
+import {
+  Alert,
+  Button,
+  Card,
+  DataTable,
+  documentState,
+  DocumentView,
+  EntityList,
+  Loading,
+  type LocalRow,
+  newId,
+  NoAccess,
+  PageHeader,
+  RecordNotFound,
+  ReferenceCombobox,
+  SectionCard,
+  showToast,
+  TextField,
+  useCanAccess,
+  useDocumentTitle,
+  useList,
+  usePageRecord,
+  usePanelData,
+  useReferenceTitles,
+  useSession,
+} from '@/moduleKit.ts';
 import { CountEntry, StockCount } from '../../entities/counts.ts';
 import { Location, Product, Warehouse } from '../../entities/masterData.ts';
 import { StockBalance, StockMove } from '../../entities/stock.ts';
@@ -33,10 +58,19 @@ export function StockCounts() {
   if (id) return <CountPage id={id} />;
   return (
     <>
-      <PageHeader title={<Trans>Stock counts</Trans>} description={<Trans>Count a warehouse or one location with as many phones as you like, even offline: everyone’s counts add up.</Trans>} />
+      <PageHeader
+        title={<Trans>Stock counts</Trans>}
+        description={
+          <Trans>Count a warehouse or one location with as many phones as you like, even offline: everyone’s counts add up.</Trans>
+        }
+      />
       {can(permission(StockCount, 'create')) && <NewCount onCreated={(row) => navigate(withQuery(wh.stockCount, { id: row.id }))} />}
       <SectionCard title={<Trans>Counts</Trans>} className="mt-6">
-        {can(permission(StockCount, 'read')) ? <EntityList entity={StockCount} onOpen={(row) => navigate(withQuery(wh.stockCount, { id: row.id }))} /> : <NoAccess />}
+        {can(permission(StockCount, 'read')) ? (
+          <EntityList entity={StockCount} onOpen={(row) => navigate(withQuery(wh.stockCount, { id: row.id }))} />
+        ) : (
+          <NoAccess />
+        )}
       </SectionCard>
     </>
   );
@@ -57,7 +91,13 @@ function NewCount({ onCreated }: { onCreated: (row: { id: string }) => void }) {
     if (!panel) return;
     if (!warehouseId) return setFailure(t`Choose the warehouse to count.`);
     try {
-      const row = await panel.data.create(StockCount, { date: tehranToday(), warehouseId, locationId, zeroUncounted, lines: [{ id: newId(), locationId, counter: null }] });
+      const row = await panel.data.create(StockCount, {
+        date: tehranToday(),
+        warehouseId,
+        locationId,
+        zeroUncounted,
+        lines: [{ id: newId(), locationId, counter: null }],
+      });
       onCreated(row);
     } catch (error) {
       setFailure(describeError(i18n, error));
@@ -67,13 +107,30 @@ function NewCount({ onCreated }: { onCreated: (row: { id: string }) => void }) {
   return (
     <Card>
       <form onSubmit={(e) => void start(e)} className="grid gap-4 sm:grid-cols-2">
-        <ReferenceCombobox label={t`Warehouse`} to={Warehouse.key} value={warehouseId} onChange={(v) => (setWarehouseId(v), setLocationId(null))} required />
-        <ReferenceCombobox label={t`Only this location`} to={Location.key} value={locationId} onChange={setLocationId} only={only} hint={t`Leave empty to count the whole warehouse.`} />
+        <ReferenceCombobox
+          label={t`Warehouse`}
+          to={Warehouse.key}
+          value={warehouseId}
+          onChange={(v) => (setWarehouseId(v), setLocationId(null))}
+          required
+        />
+        <ReferenceCombobox
+          label={t`Only this location`}
+          to={Location.key}
+          value={locationId}
+          onChange={setLocationId}
+          only={only}
+          hint={t`Leave empty to count the whole warehouse.`}
+        />
         <label className="flex items-center gap-2 text-sm text-slate-800 sm:col-span-2">
           <input type="checkbox" checked={zeroUncounted} onChange={(e) => setZeroUncounted(e.target.checked)} className="size-5 rounded" />
           <Trans>What was not counted is not there (set to zero on submit)</Trans>
         </label>
-        {failure && <Alert tone="error" className="sm:col-span-2">{failure}</Alert>}
+        {failure && (
+          <Alert tone="error" className="sm:col-span-2">
+            {failure}
+          </Alert>
+        )}
         <div className="sm:col-span-2">
           <Button type="submit">
             <Trans>Start a count</Trans>
@@ -88,7 +145,8 @@ function CountPage({ id }: { id: string }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const record = usePageRecord(StockCount, id);
-  if (record.status === 'notFound') return <RecordNotFound entity={StockCount} reason={record.reason} back={{ href: wh.stockCount, label: t`All counts` }} />;
+  if (record.status === 'notFound')
+    return <RecordNotFound entity={StockCount} reason={record.reason} back={{ href: wh.stockCount, label: t`All counts` }} />;
   if (record.status === 'loading') return <Loading />;
   const count = record.row;
   const state = documentState(count);
@@ -126,7 +184,14 @@ function CountInput({ count }: { count: LocalRow }) {
   async function add(product: { id: string; name: string }, amount: string) {
     if (!panel) return;
     try {
-      await panel.data.create(CountEntry, { countId: count.id, productId: product.id, locationId: location, batch: batch.trim() || null, quantity: amount, device });
+      await panel.data.create(CountEntry, {
+        countId: count.id,
+        productId: product.id,
+        locationId: location,
+        batch: batch.trim() || null,
+        quantity: amount,
+        device,
+      });
       setFailure(null);
       setLast(product.name);
     } catch (error) {
@@ -188,14 +253,28 @@ function CountSheetTable({ count }: { count: LocalRow }) {
   const { t, i18n } = useLingui();
   const panel = usePanelData();
   const draft = documentState(count) === 'draft';
-  const entries = useLiveQuery(async () => (panel ? panel.db.rows(CountEntry).where('countId').equals(count.id).toArray() : []), [panel, count.id]);
-  const balances = useLiveQuery(async () => (panel ? panel.db.rows(StockBalance).where('warehouseId').equals(String(count.warehouseId)).toArray() : []), [panel, count.warehouseId]);
+  const entries = useLiveQuery(
+    async () => (panel ? panel.db.rows(CountEntry).where('countId').equals(count.id).toArray() : []),
+    [panel, count.id],
+  );
+  const balances = useLiveQuery(
+    async () => (panel ? panel.db.rows(StockBalance).where('warehouseId').equals(String(count.warehouseId)).toArray() : []),
+    [panel, count.warehouseId],
+  );
   // Once submitted, the differences are what the count posted, not today's stock against it.
   const submitted = count.status === 'submitted';
-  const moves = useLiveQuery(async () => (panel && submitted ? panel.db.rows(StockMove).where('sourceId').equals(count.id).toArray() : []), [panel, submitted, count.id]);
+  const moves = useLiveQuery(
+    async () => (panel && submitted ? panel.db.rows(StockMove).where('sourceId').equals(count.id).toArray() : []),
+    [panel, submitted, count.id],
+  );
   const rows = useMemo(() => {
     if (!entries || !balances || !moves) return undefined;
-    return submitted ? submittedCountRows(entries, moves) : countRows(entries, balances, { locationId: (count.locationId as string | null) ?? null, zeroUncounted: count.zeroUncounted === true });
+    return submitted
+      ? submittedCountRows(entries, moves)
+      : countRows(entries, balances, {
+          locationId: (count.locationId as string | null) ?? null,
+          zeroUncounted: count.zeroUncounted === true,
+        });
   }, [entries, balances, moves, submitted, count.locationId, count.zeroUncounted]);
   const columns = useCountColumns({ draft, submitted, takeBack: (row) => void takeBack(row) });
   const devices = useMemo(() => new Set((entries ?? []).map((e) => String(e.device ?? ''))).size, [entries]);
@@ -204,7 +283,14 @@ function CountSheetTable({ count }: { count: LocalRow }) {
   async function takeBack(row: CountRow) {
     if (!panel) return;
     try {
-      await panel.data.create(CountEntry, { countId: count.id, productId: row.productId, locationId: row.locationId, batch: row.batch, quantity: '-1', device: `${deviceTag()}` });
+      await panel.data.create(CountEntry, {
+        countId: count.id,
+        productId: row.productId,
+        locationId: row.locationId,
+        batch: row.batch,
+        quantity: '-1',
+        device: `${deviceTag()}`,
+      });
     } catch (error) {
       showToast(describeError(i18n, error), { type: 'error' });
     }

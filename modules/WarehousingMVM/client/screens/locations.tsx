@@ -5,7 +5,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { permission, type Row } from '@/contract/entity.ts';
-import { Button, buttonClasses, EmptyState, EntityFormPage, FieldValue, Loading, PanelIconGlyph, PlusIcon, returnWithChoice, ScreenFrame, SelectField, TreeList, useCanAccess, useList } from '@/moduleKit.ts';
+import {
+  Button,
+  buttonClasses,
+  EmptyState,
+  EntityFormPage,
+  FieldValue,
+  Loading,
+  PanelIconGlyph,
+  PlusIcon,
+  returnWithChoice,
+  ScreenFrame,
+  SelectField,
+  TreeList,
+  useCanAccess,
+  useList,
+} from '@/moduleKit.ts';
 import { ScanField } from '../parts/ScanField.tsx';
 import { Location, Warehouse } from '../../entities/masterData.ts';
 import { LocationField } from '../parts/LocationField.tsx';
@@ -68,7 +83,13 @@ function LocationTree({ warehouseId, choose }: { warehouseId: string; choose?: (
         titleAs="p"
         title={<Trans>No locations in this warehouse yet.</Trans>}
         description={<Trans>Add zones, aisles, racks, shelves and bins, each with the code on its label.</Trans>}
-        actions={can(permission(Location, 'create')) && <Link href={withQuery(wh.locationRow, { warehouseId })} className={buttonClasses('primary')}><Trans>Add a location</Trans></Link>}
+        actions={
+          can(permission(Location, 'create')) && (
+            <Link href={withQuery(wh.locationRow, { warehouseId })} className={buttonClasses('primary')}>
+              <Trans>Add a location</Trans>
+            </Link>
+          )
+        }
       />
     );
   }
@@ -91,7 +112,11 @@ function LocationTree({ warehouseId, choose }: { warehouseId: string; choose?: (
         ) : (
           <>
             {can(permission(Location, 'create')) && (
-              <Link href={withQuery(wh.locationRow, { warehouseId, parentId: row.id })} className={buttonClasses('ghost', 'sm')} aria-label={t`Add inside ${String(row.code)}`}>
+              <Link
+                href={withQuery(wh.locationRow, { warehouseId, parentId: row.id })}
+                className={buttonClasses('ghost', 'sm')}
+                aria-label={t`Add inside ${String(row.code)}`}
+              >
                 <PlusIcon className="size-4" />
               </Link>
             )}
@@ -113,16 +138,28 @@ export function Locations() {
     <ScreenFrame
       title={t`Locations`}
       description={<Trans>Where goods sit inside a warehouse, as a tree: zone, aisle, rack, shelf, bin.</Trans>}
-      actions={chosen.warehouseId && can(permission(Location, 'create')) && (
-        <Link href={withQuery(wh.locationRow, { warehouseId: chosen.warehouseId })} className={buttonClasses('primary')}>
-          <PlusIcon />
-          <Trans>Add a location</Trans>
-        </Link>
-      )}
+      actions={
+        chosen.warehouseId &&
+        can(permission(Location, 'create')) && (
+          <Link href={withQuery(wh.locationRow, { warehouseId: chosen.warehouseId })} className={buttonClasses('primary')}>
+            <PlusIcon />
+            <Trans>Add a location</Trans>
+          </Link>
+        )
+      }
     >
       <WarehouseChooser {...chosen} />
       {chosen.warehouses?.length === 0 ? (
-        <EmptyState icon={<PanelIconGlyph icon="warehouse" className="size-7" />} titleAs="p" title={<Trans>Add a warehouse first.</Trans>} actions={<Link href={wh.addWarehouse} className={buttonClasses('primary')}><Trans>Add a warehouse</Trans></Link>} />
+        <EmptyState
+          icon={<PanelIconGlyph icon="warehouse" className="size-7" />}
+          titleAs="p"
+          title={<Trans>Add a warehouse first.</Trans>}
+          actions={
+            <Link href={wh.addWarehouse} className={buttonClasses('primary')}>
+              <Trans>Add a warehouse</Trans>
+            </Link>
+          }
+        />
       ) : chosen.warehouseId ? (
         <LocationTree warehouseId={chosen.warehouseId} />
       ) : (
@@ -158,7 +195,10 @@ export function WarehouseLocationSelector() {
         />
       </div>
       {chosen.warehouseId ? (
-        <LocationTree warehouseId={chosen.warehouseId} choose={(id) => navigate(returnWithChoice(search, id) ?? withQuery(wh.locationRow, { id }))} />
+        <LocationTree
+          warehouseId={chosen.warehouseId}
+          choose={(id) => navigate(returnWithChoice(search, id) ?? withQuery(wh.locationRow, { id }))}
+        />
       ) : (
         chosen.warehouses && chosen.warehouses.length > 0 && <ChooseWarehouseFirst warehouses={chosen.warehouses} choose={chosen.choose} />
       )}

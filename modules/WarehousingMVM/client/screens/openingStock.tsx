@@ -11,7 +11,23 @@ import { permission } from '@/contract/entity.ts';
 import { normalizeQuantity } from '@/contract/quantity.ts';
 import { fitsMoney, toRials, wireRials } from '@/contract/money.ts';
 import { describeError } from '@/i18n/describeError.ts';
-import { Alert, Button, Card, DateField, MoneyField, newId, NoAccess, PageHeader, ReferenceCombobox, TextField, useCanAccess, useDocumentTitle, useList, useOne, usePanelData } from '@/moduleKit.ts';
+import {
+  Alert,
+  Button,
+  Card,
+  DateField,
+  MoneyField,
+  newId,
+  NoAccess,
+  PageHeader,
+  ReferenceCombobox,
+  TextField,
+  useCanAccess,
+  useDocumentTitle,
+  useList,
+  useOne,
+  usePanelData,
+} from '@/moduleKit.ts';
 import type { Row } from '@/contract/entity.ts';
 import { Location, Product, Warehouse } from '../../entities/masterData.ts';
 import { OPENING_STOCK_GRANT, Receipt } from '../../entities/stock.ts';
@@ -65,9 +81,13 @@ export function AddProductToWarehouse() {
         date: tehranToday(),
         warehouseId,
         reference: t`Opening stock`,
-        lines: [{ id: newId(), productId, quantity: q, unitPrice: wireRials(unitPrice ?? 0n), locationId, batch: batch.trim() || null, expiry }],
+        lines: [
+          { id: newId(), productId, quantity: q, unitPrice: wireRials(unitPrice ?? 0n), locationId, batch: batch.trim() || null, expiry },
+        ],
       };
-      const submitted = can(permission(Receipt, 'submit')) ? await panel.data.saveAndSubmit(Receipt, null, values) : await panel.data.create(Receipt, values);
+      const submitted = can(permission(Receipt, 'submit'))
+        ? await panel.data.saveAndSubmit(Receipt, null, values)
+        : await panel.data.create(Receipt, values);
       setDone(submitted);
       setQuantity('');
       setBatch('');
@@ -80,20 +100,55 @@ export function AddProductToWarehouse() {
 
   return (
     <>
-      <PageHeader title={<Trans>Opening stock</Trans>} description={<Trans>Put a product in a warehouse (and a bin) with what is there now and its unit cost.</Trans>} />
+      <PageHeader
+        title={<Trans>Opening stock</Trans>}
+        description={<Trans>Put a product in a warehouse (and a bin) with what is there now and its unit cost.</Trans>}
+      />
       <Card>
         <form onSubmit={(e) => void save(e)} noValidate className="grid gap-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
             <ScanField
               label={t`Scan a product or a location`}
               warehouseId={warehouseId}
-              onFound={(found) => (found.kind === 'product' ? setProductId(found.row.id) : (setWarehouseId(String(found.row.warehouseId)), setLocationId(found.row.id)))}
+              onFound={(found) =>
+                found.kind === 'product'
+                  ? setProductId(found.row.id)
+                  : (setWarehouseId(String(found.row.warehouseId)), setLocationId(found.row.id))
+              }
             />
           </div>
-          <ReferenceCombobox label={t`Product`} to={Product.key} value={productId} onChange={setProductId} required error={errors.product} />
-          <ReferenceCombobox label={t`Warehouse`} to={Warehouse.key} value={warehouseId} onChange={(v) => (setWarehouseId(v), setLocationId(null))} required error={errors.warehouse} />
-          <ReferenceCombobox label={t`Location`} to={Location.key} value={locationId} onChange={setLocationId} only={only} hint={warehouseId ? undefined : t`Choose the warehouse first.`} />
-          <QuantityField label={t`Quantity`} productId={productId} value={quantity} onChange={setQuantity} required error={errors.quantity} />
+          <ReferenceCombobox
+            label={t`Product`}
+            to={Product.key}
+            value={productId}
+            onChange={setProductId}
+            required
+            error={errors.product}
+          />
+          <ReferenceCombobox
+            label={t`Warehouse`}
+            to={Warehouse.key}
+            value={warehouseId}
+            onChange={(v) => (setWarehouseId(v), setLocationId(null))}
+            required
+            error={errors.warehouse}
+          />
+          <ReferenceCombobox
+            label={t`Location`}
+            to={Location.key}
+            value={locationId}
+            onChange={setLocationId}
+            only={only}
+            hint={warehouseId ? undefined : t`Choose the warehouse first.`}
+          />
+          <QuantityField
+            label={t`Quantity`}
+            productId={productId}
+            value={quantity}
+            onChange={setQuantity}
+            required
+            error={errors.quantity}
+          />
           <MoneyField label={t`Unit cost`} value={price} onChange={setPrice} error={errors.price} />
           {tracked && (
             <>
@@ -109,7 +164,10 @@ export function AddProductToWarehouse() {
           {done && (
             <Alert tone="success" className="sm:col-span-2">
               <Trans>
-                Recorded as a goods-in receipt. <Link href={withQuery(wh.receiptDetails, { id: done.id })} className="underline">Open it</Link>
+                Recorded as a goods-in receipt.{' '}
+                <Link href={withQuery(wh.receiptDetails, { id: done.id })} className="underline">
+                  Open it
+                </Link>
               </Trans>
             </Alert>
           )}

@@ -18,9 +18,18 @@ export function ProductList() {
     </Link>
   );
   return (
-    <ScreenFrame title={t`Products`} description={<Trans>Find a product by its name, code or barcode.</Trans>} actions={add} needs={permission(Product, 'read')}>
+    <ScreenFrame
+      title={t`Products`}
+      description={<Trans>Find a product by its name, code or barcode.</Trans>}
+      actions={add}
+      needs={permission(Product, 'read')}
+    >
       <div className="mb-4">
-        <ScanField label={t`Scan or type a product’s code`} want="product" onFound={(found) => navigate(withQuery(wh.productDetails, { id: found.row.id }))} />
+        <ScanField
+          label={t`Scan or type a product’s code`}
+          want="product"
+          onFound={(found) => navigate(withQuery(wh.productDetails, { id: found.row.id }))}
+        />
       </div>
       <EntityList entity={Product} onOpen={(row) => navigate(withQuery(wh.productDetails, { id: row.id }))} empty={add} />
     </ScreenFrame>

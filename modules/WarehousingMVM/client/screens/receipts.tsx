@@ -9,7 +9,17 @@ import { asDocument, permission, type Line } from '@/contract/entity.ts';
 import { toRials } from '@/contract/money.ts';
 import { addQuantities, lineAmount, normalizeQuantity, ZERO } from '@/contract/quantity.ts';
 import { formatNumber, formatQuantity } from '@/i18n/format.ts';
-import { DocumentEditor, DocumentPage, type DocumentValues, EntityList, type LineValues, type LocalRow, ScreenFrame, useMoney, usePriceFill } from '@/moduleKit.ts';
+import {
+  DocumentEditor,
+  DocumentPage,
+  type DocumentValues,
+  EntityList,
+  type LineValues,
+  type LocalRow,
+  ScreenFrame,
+  useMoney,
+  usePriceFill,
+} from '@/moduleKit.ts';
 import { Receipt } from '../../entities/stock.ts';
 import { LocationField } from '../parts/LocationField.tsx';
 import { LineQuantityField } from '../parts/QuantityField.tsx';
@@ -83,9 +93,7 @@ function TotalsBar({ totals, direction }: { totals: Totals; direction: unknown }
           <dt className="text-xs text-slate-600">
             <Trans>Value</Trans>
           </dt>
-          <dd className="font-semibold text-slate-900">
-            {money.text(totals.value)}
-          </dd>
+          <dd className="font-semibold text-slate-900">{money.text(totals.value)}</dd>
         </div>
       )}
     </dl>
@@ -116,7 +124,12 @@ export function AddReceipt() {
   const query = new URLSearchParams(useSearch());
   const id = query.get('id');
   const direction = query.get('direction') === 'out' ? 'out' : 'in';
-  const fillLine = usePriceFill(receiptDocument.document, { item: 'productId', price: 'unitPrice', from: 'purchasePrice', when: (header) => header.direction === 'in' });
+  const fillLine = usePriceFill(receiptDocument.document, {
+    item: 'productId',
+    price: 'unitPrice',
+    from: 'purchasePrice',
+    when: (header) => header.direction === 'in',
+  });
   return (
     <DocumentEditor
       entity={Receipt}
@@ -144,7 +157,9 @@ export function ReceiptDetails() {
       editPath={wh.addReceipt}
       listPath={wh.receiptList}
       listLabel={<Trans>All receipts and issues</Trans>}
-      summary={(shown: LocalRow) => <TotalsBar totals={receiptTotals((shown.lines as Line[] | undefined) ?? [])} direction={shown.direction} />}
+      summary={(shown: LocalRow) => (
+        <TotalsBar totals={receiptTotals((shown.lines as Line[] | undefined) ?? [])} direction={shown.direction} />
+      )}
     />
   );
 }

@@ -11,7 +11,26 @@ import { asDocument, permission, type Line } from '@/contract/entity.ts';
 import { compareQuantities, normalizeQuantity, subtractQuantity, trimQuantity, ZERO } from '@/contract/quantity.ts';
 import { describeError } from '@/i18n/describeError.ts';
 import { formatQuantity } from '@/i18n/format.ts';
-import { Alert, Button, type DataColumn, DataTable, DocumentEditor, DocumentPage, documentState, EntityList, type LocalRow, newId, NoAccess, ReferenceCombobox, SectionCard, TextField, useCanAccess, useList, usePanelData, useReferenceTitles } from '@/moduleKit.ts';
+import {
+  Alert,
+  Button,
+  type DataColumn,
+  DataTable,
+  DocumentEditor,
+  DocumentPage,
+  documentState,
+  EntityList,
+  type LocalRow,
+  newId,
+  NoAccess,
+  ReferenceCombobox,
+  SectionCard,
+  TextField,
+  useCanAccess,
+  useList,
+  usePanelData,
+  useReferenceTitles,
+} from '@/moduleKit.ts';
 import { Location } from '../../entities/masterData.ts';
 import { Transfer, TransferArrival } from '../../entities/movements.ts';
 import { locationFieldOf } from '../parts/LocationField.tsx';
@@ -21,7 +40,11 @@ import { wh, withQuery } from '../paths.ts';
 import { tehranToday } from '../stockView.ts';
 import { transferDifferences } from '../transferView.ts';
 
-const lineWidgets = { fromLocationId: locationFieldOf('fromWarehouseId'), toLocationId: locationFieldOf('toWarehouseId'), quantity: LineQuantityField };
+const lineWidgets = {
+  fromLocationId: locationFieldOf('fromWarehouseId'),
+  toLocationId: locationFieldOf('toWarehouseId'),
+  quantity: LineQuantityField,
+};
 
 export function AddTrensfer() {
   const { t } = useLingui();
@@ -31,7 +54,14 @@ export function AddTrensfer() {
   const can = useCanAccess();
   if (id) {
     return (
-      <DocumentPage entity={Transfer} id={id} title={<Trans>Transfer</Trans>} editPath={wh.transfer} listPath={wh.transfer} listLabel={<Trans>New transfer</Trans>}>
+      <DocumentPage
+        entity={Transfer}
+        id={id}
+        title={<Trans>Transfer</Trans>}
+        editPath={wh.transfer}
+        listPath={wh.transfer}
+        listLabel={<Trans>New transfer</Trans>}
+      >
         {(row) => <Arrival transfer={row} />}
       </DocumentPage>
     );
@@ -43,16 +73,32 @@ export function AddTrensfer() {
         entity={Transfer}
         id={edit}
         title={edit ? t`Edit the transfer` : t`New transfer`}
-        description={<Trans>Within one warehouse the goods move when it is submitted; to another warehouse they are in transit until received there.</Trans>}
+        description={
+          <Trans>
+            Within one warehouse the goods move when it is submitted; to another warehouse they are in transit until received there.
+          </Trans>
+        }
         detailsPath={wh.transfer}
         listPath={wh.transfer}
         defaults={{ date: tehranToday(), fromWarehouseId: query.get('from'), toWarehouseId: query.get('to') }}
         lineWidgets={lineWidgets}
-        linesToolbar={(values, setLines) => <ScanLinesBar spec={asDocument(Transfer).document} values={values} setLines={setLines} warehouseField="fromWarehouseId" locationField="fromLocationId" />}
+        linesToolbar={(values, setLines) => (
+          <ScanLinesBar
+            spec={asDocument(Transfer).document}
+            values={values}
+            setLines={setLines}
+            warehouseField="fromWarehouseId"
+            locationField="fromLocationId"
+          />
+        )}
       />
       {!edit && (
         <SectionCard title={<Trans>Transfers</Trans>} className="mt-6">
-          {can(permission(Transfer, 'read')) ? <EntityList entity={Transfer} onOpen={(row) => navigate(withQuery(wh.transfer, { id: row.id }))} /> : <NoAccess />}
+          {can(permission(Transfer, 'read')) ? (
+            <EntityList entity={Transfer} onOpen={(row) => navigate(withQuery(wh.transfer, { id: row.id }))} />
+          ) : (
+            <NoAccess />
+          )}
         </SectionCard>
       )}
     </>
@@ -114,7 +160,14 @@ function ArrivalForm({ transfer }: { transfer: LocalRow }) {
         transferId: transfer.id,
         date: tehranToday(),
         note: note || null,
-        lines: lines.map((l) => ({ id: l.id, productId: l.productId, quantity: l.received, locationId: l.locationId, batch: l.batch, expiry: l.expiry })),
+        lines: lines.map((l) => ({
+          id: l.id,
+          productId: l.productId,
+          quantity: l.received,
+          locationId: l.locationId,
+          batch: l.batch,
+          expiry: l.expiry,
+        })),
       };
       if (can(permission(TransferArrival, 'submit'))) await panel.data.saveAndSubmit(TransferArrival, null, values);
       else await panel.data.create(TransferArrival, values);
@@ -134,7 +187,11 @@ function ArrivalForm({ transfer }: { transfer: LocalRow }) {
         {lines.map((line, i) => {
           const sent = formatQuantity(line.sent);
           return (
-            <li key={line.id} className="grid gap-3 rounded-xl p-3 ring-1 ring-slate-200 sm:grid-cols-3" aria-label={products?.get(line.productId) ?? ''}>
+            <li
+              key={line.id}
+              className="grid gap-3 rounded-xl p-3 ring-1 ring-slate-200 sm:grid-cols-3"
+              aria-label={products?.get(line.productId) ?? ''}
+            >
               <div className="text-sm">
                 <p className="font-semibold text-slate-900">{products?.get(line.productId) ?? '…'}</p>
                 <p className="text-slate-600">
@@ -143,8 +200,19 @@ function ArrivalForm({ transfer }: { transfer: LocalRow }) {
                   </Trans>
                 </p>
               </div>
-              <QuantityField label={t`Received`} productId={line.productId} value={line.received} onChange={(received) => set(i, { received })} />
-              <ReferenceCombobox label={t`Put in location`} to={Location.key} value={line.locationId} onChange={(v) => set(i, { locationId: v })} only={only} />
+              <QuantityField
+                label={t`Received`}
+                productId={line.productId}
+                value={line.received}
+                onChange={(received) => set(i, { received })}
+              />
+              <ReferenceCombobox
+                label={t`Put in location`}
+                to={Location.key}
+                value={line.locationId}
+                onChange={(v) => set(i, { locationId: v })}
+                only={only}
+              />
             </li>
           );
         })}
@@ -164,7 +232,10 @@ function ArrivalForm({ transfer }: { transfer: LocalRow }) {
 function Differences({ transfer, arrival }: { transfer: LocalRow; arrival: LocalRow }) {
   const { t } = useLingui();
   const products = useReferenceTitles('WarehousingMVM/Product');
-  const rows = useMemo(() => transferDifferences((transfer.lines as Line[] | undefined) ?? [], (arrival.lines as Line[] | undefined) ?? []), [transfer, arrival]);
+  const rows = useMemo(
+    () => transferDifferences((transfer.lines as Line[] | undefined) ?? [], (arrival.lines as Line[] | undefined) ?? []),
+    [transfer, arrival],
+  );
   const state = documentState(arrival);
   type Row = (typeof rows)[number];
   const differenceOf = (r: Row) => subtractQuantity(r.received, r.sent);
@@ -198,7 +269,13 @@ function Differences({ transfer, arrival }: { transfer: LocalRow; arrival: Local
   return (
     <SectionCard title={<Trans>Arrival</Trans>} className="mt-6">
       <p className="mb-3 text-sm text-slate-700" role="status">
-        {state === 'submitted' ? <Trans>Received at the destination.</Trans> : state === 'draft' ? <Trans>The arrival is a draft: submit it to take the goods out of transit.</Trans> : <Trans>Received; waiting for the server to confirm.</Trans>}
+        {state === 'submitted' ? (
+          <Trans>Received at the destination.</Trans>
+        ) : state === 'draft' ? (
+          <Trans>The arrival is a draft: submit it to take the goods out of transit.</Trans>
+        ) : (
+          <Trans>Received; waiting for the server to confirm.</Trans>
+        )}
       </p>
       <DataTable label={t`Arrival`} columns={columns} rows={rows} rowKey={(r) => `${r.productId}|${r.batch}`} />
     </SectionCard>

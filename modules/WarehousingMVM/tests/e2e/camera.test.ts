@@ -92,7 +92,12 @@ describe('scanning with the camera', () => {
 
     camera = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`],
+      args: [
+        ...chromiumArgs,
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${y4m}`,
+      ],
     });
     const context = await freshContext(camera, e2e.server, 390);
     await signInContext(context, e2e.server, w.person.username, w.person.password);

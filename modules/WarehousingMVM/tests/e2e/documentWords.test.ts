@@ -74,16 +74,27 @@ describe('what a person is told about documents', () => {
     await card.waitFor({ timeout: 30_000 });
     // Named by its kind and its Jalali date in Persian digits: it has no number yet.
     expect(await card.getByRole('heading').innerText()).toMatch(new RegExp(`^${fa('entity.WarehousingMVM.Receipt')} .*[۰-۹]{4}`));
-    const why = fa('{product} in {warehouse}, location {place}: needed {needed}, available {available}', { product: 'چای سبز', warehouse: 'انبار مرکزی', place: 'A-01', needed: '۲۵', available: '۲۰' });
+    const why = fa('{product} in {warehouse}, location {place}: needed {needed}, available {available}', {
+      product: 'چای سبز',
+      warehouse: 'انبار مرکزی',
+      place: 'A-01',
+      needed: '۲۵',
+      available: '۲۰',
+    });
     await card.getByText(why).waitFor();
     expect(await card.innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     await card.getByRole('button', { name: fa('Keep it as a draft') }).waitFor();
     await screenshot(page, 'docwords-sync-shortage-fa-390');
 
     await card.getByRole('link', { name: fa('Open the document') }).click();
-    const refusal = page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: fa('The server did not accept the submit') });
+    const refusal = page
+      .getByRole('alert')
+      .or(page.getByRole('status'))
+      .filter({ hasText: fa('The server did not accept the submit') });
     await refusal.first().waitFor();
-    await page.getByText(fa('Nothing you typed is lost: the document is a draft again. Fix what stands in the way and submit it again.')).waitFor();
+    await page
+      .getByText(fa('Nothing you typed is lost: the document is a draft again. Fix what stands in the way and submit it again.'))
+      .waitFor();
     await page.getByRole('button', { name: fa('Submit'), exact: true }).waitFor();
   });
 
@@ -93,10 +104,21 @@ describe('what a person is told about documents', () => {
     await page.goto(withQuery(at('Receipt/ReceiptDetails'), { id: goodsIn.id }));
     await page.getByText(String(goodsIn.number)).locator('visible=true').first().waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: fa('Cancel this document') }).click();
-    await page.getByRole('dialog').getByRole('button', { name: fa('Cancel it') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: fa('Cancel it') })
+      .click();
     await page.getByText(fa('The server did not accept the cancel')).waitFor({ timeout: 30_000 });
-    await page.getByText(fa('The document is still submitted and its effects stand. Settle what stands in the way, then cancel it again.')).waitFor();
-    await page.getByText(fa('The goods this document brought in have gone out since. Cancel the goods-out documents that took them first, or keep this document as it is.')).waitFor();
+    await page
+      .getByText(fa('The document is still submitted and its effects stand. Settle what stands in the way, then cancel it again.'))
+      .waitFor();
+    await page
+      .getByText(
+        fa(
+          'The goods this document brought in have gone out since. Cancel the goods-out documents that took them first, or keep this document as it is.',
+        ),
+      )
+      .waitFor();
     expect(await page.getByText(fa('Receive the goods first, take them from another location, or lower the quantities.')).count()).toBe(0);
     expect(await page.getByText(/پیش‌نویس است/).count()).toBe(0);
     await screenshot(page, 'docwords-refused-cancel-fa-390');
@@ -104,8 +126,13 @@ describe('what a person is told about documents', () => {
     // Goods come in, the cancel is tried again from its card and accepted: the refusal goes.
     await submittedReceipt('in', '20');
     await openScreen(page, paths.syncProblems);
-    await page.getByRole('button', { name: fa('Cancel again') }).first().click();
-    await expect.poll(async () => (await world.read<Row>(`${entityPath(Receipt)}/${goodsIn.id}`)).status, { timeout: 30_000 }).toBe('cancelled');
+    await page
+      .getByRole('button', { name: fa('Cancel again') })
+      .first()
+      .click();
+    await expect
+      .poll(async () => (await world.read<Row>(`${entityPath(Receipt)}/${goodsIn.id}`)).status, { timeout: 30_000 })
+      .toBe('cancelled');
     await page.goto(withQuery(at('Receipt/ReceiptDetails'), { id: goodsIn.id }));
     await page.getByText(fa('Cancelled'), { exact: true }).first().waitFor({ timeout: 30_000 });
     expect(await page.getByText(fa('The server did not accept the cancel')).count()).toBe(0);
@@ -129,7 +156,9 @@ describe('what a person is told about documents', () => {
     await field.fill('wh-in');
     await page.getByText('WH-IN-').first().waitFor();
     await field.press('Enter');
-    await expect.poll(async () => (await world.read<EntityListResponse>(entityPath(NumberSeries))).items.map((r) => r.prefix), { timeout: 30_000 }).toEqual(['WH-IN']);
+    await expect
+      .poll(async () => (await world.read<EntityListResponse>(entityPath(NumberSeries))).items.map((r) => r.prefix), { timeout: 30_000 })
+      .toEqual(['WH-IN']);
     expect(String((await submittedReceipt('in', '1')).number)).toMatch(/^WH-IN-\d{4}-\d{5}$/);
     await screenshot(page, 'docwords-number-series-fa-390');
   });
@@ -143,7 +172,10 @@ describe('what a person is told about documents', () => {
     const first = await world.read<EntityListResponse>(entityPath(Receipt));
     const numbered = first.items.find((r) => r.status === 'submitted')!;
     await page.goto(withQuery(at('Receipt/ReceiptDetails'), { id: numbered.id }));
-    await page.getByRole('region', { name: 'History' }).getByText(/submitted it/).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('region', { name: 'History' })
+      .getByText(/submitted it/)
+      .waitFor({ timeout: 30_000 });
     await screenshot(page, 'docwords-history-en-390');
   });
 });

@@ -27,7 +27,16 @@ let cargo: Row;
 
 beforeAll(async () => {
   w = await openWarehouseWorld(e2e.browser, e2e.server);
-  between = await w.call(Transfer, { date: '2026-11-21', fromWarehouseId: w.central.id, toWarehouseId: w.branch.id, lines: [{ id: randomUUID(), productId: w.tea.id, quantity: '4', fromLocationId: w.a1.id, toLocationId: w.b1.id }] }, 'submit');
+  between = await w.call(
+    Transfer,
+    {
+      date: '2026-11-21',
+      fromWarehouseId: w.central.id,
+      toWarehouseId: w.branch.id,
+      lines: [{ id: randomUUID(), productId: w.tea.id, quantity: '4', fromLocationId: w.a1.id, toLocationId: w.b1.id }],
+    },
+    'submit',
+  );
   count = await w.call(StockCount, { date: '2026-11-23', warehouseId: w.central.id, lines: [{ id: randomUUID() }] });
   cargo = await w.call(Cargo, {
     expectedDate: '2026-11-24',
@@ -38,8 +47,28 @@ beforeAll(async () => {
     waybill: 'WB-1404-77',
     lines: [{ id: randomUUID(), productId: w.tea.id, expected: '3', unitPrice: 300_000, locationId: w.a2.id }],
   });
-  await w.call(Consignment, { kind: 'receive', date: '2026-11-22', partyId: w.consignor.id, warehouseId: w.central.id, lines: [{ id: randomUUID(), productId: w.tea.id, quantity: '6', unitPrice: 350_000, locationId: w.a2.id }] }, 'submit');
-  await w.call(Consignment, { kind: 'sale', date: '2026-11-23', partyId: w.consignor.id, warehouseId: w.central.id, lines: [{ id: randomUUID(), productId: w.tea.id, quantity: '2', unitPrice: 350_000, locationId: w.a2.id }] }, 'submit');
+  await w.call(
+    Consignment,
+    {
+      kind: 'receive',
+      date: '2026-11-22',
+      partyId: w.consignor.id,
+      warehouseId: w.central.id,
+      lines: [{ id: randomUUID(), productId: w.tea.id, quantity: '6', unitPrice: 350_000, locationId: w.a2.id }],
+    },
+    'submit',
+  );
+  await w.call(
+    Consignment,
+    {
+      kind: 'sale',
+      date: '2026-11-23',
+      partyId: w.consignor.id,
+      warehouseId: w.central.id,
+      lines: [{ id: randomUUID(), productId: w.tea.id, quantity: '2', unitPrice: 350_000, locationId: w.a2.id }],
+    },
+    'submit',
+  );
   await openScreen(w.page, at('dashboard'));
   await waitUntilSynced(w.page);
 });
@@ -76,7 +105,10 @@ describe('warehousing on a phone', () => {
     await received.fill('3');
     await page.getByRole('button', { name: fa('Record the arrival') }).click();
     await page.getByText(fa('Received at the destination.')).waitFor({ timeout: 30_000 });
-    const row = page.getByRole('list', { name: fa('Arrival') }).getByRole('listitem').filter({ hasText: 'چای سبز' });
+    const row = page
+      .getByRole('list', { name: fa('Arrival') })
+      .getByRole('listitem')
+      .filter({ hasText: 'چای سبز' });
     expect(await row.innerText()).toContain(fa('short'));
     await screenshot(page, 'wh9-transfer-arrival-fa-390');
   });
@@ -88,7 +120,10 @@ describe('warehousing on a phone', () => {
     await scan(page, scanLabel(), 'A-01');
     for (let i = 0; i < 3; i++) await scan(page, scanLabel(), EAN);
     // On a phone each counted place is a card, what was counted its first key figure.
-    const row = page.getByRole('list', { name: fa('Counted so far') }).getByRole('listitem').filter({ hasText: 'چای سبز' });
+    const row = page
+      .getByRole('list', { name: fa('Counted so far') })
+      .getByRole('listitem')
+      .filter({ hasText: 'چای سبز' });
     await expect.poll(() => row.locator('[data-key-figure]').first().innerText()).toBe('۳');
     await screenshot(page, 'wh9-count-fa-390');
     await context.setOffline(false);
@@ -113,8 +148,17 @@ describe('warehousing on a phone', () => {
     await go(page, at('Inventory/AddProductToWarehouse'));
     // This Chromium has no camera (the camera test gives one a fake).
     await page.getByRole('button', { name: fa('Scan with the camera') }).click();
-    const noCamera = [fa('No camera was found on this device. Type the code, or use a handheld scanner.'), fa('The camera is not allowed for this site. Allow it in the browser’s settings to scan; typing the code, or a handheld scanner, still works.')];
-    await page.getByRole('status').filter({ hasText: new RegExp(noCamera.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')) }).first().waitFor();
+    const noCamera = [
+      fa('No camera was found on this device. Type the code, or use a handheld scanner.'),
+      fa(
+        'The camera is not allowed for this site. Allow it in the browser’s settings to scan; typing the code, or a handheld scanner, still works.',
+      ),
+    ];
+    await page
+      .getByRole('status')
+      .filter({ hasText: new RegExp(noCamera.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')) })
+      .first()
+      .waitFor();
     await scan(page, scanLabel(), '4006381333931');
     await screenshot(page, 'wh9-unknown-code-fa-390');
     await page.getByRole('link', { name: fa('Create a product with this barcode') }).click();
@@ -135,7 +179,11 @@ describe('warehousing on a phone', () => {
     expect(await page.locator('.label').count()).toBe(3);
     await screenshot(page, 'wh9-labels-fa-390');
     await go(page, at('Inventory/WarehouseStock'));
-    await page.locator('main').locator('span', { hasText: fa('consignment') }).first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('main')
+      .locator('span', { hasText: fa('consignment') })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await screenshot(page, 'wh9-stock-fa-390');
   });
 

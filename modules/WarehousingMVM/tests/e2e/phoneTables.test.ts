@@ -36,8 +36,24 @@ beforeAll(async () => {
       warehouseId: w.central.id,
       reference: 'INV-2026-000917',
       lines: [
-        { id: randomUUID(), productId: w.tea.id, quantity: '1250.5', unitPrice: 312_500_000, locationId: w.a2.id, batch: 'LOT-2026-11-0042', expiry: '2027-03-01' },
-        { id: randomUUID(), productId: w.tea.id, quantity: '8', unitPrice: 300_000, locationId: w.a1.id, batch: 'LOT-2026-11-0043', expiry: '2027-05-15' },
+        {
+          id: randomUUID(),
+          productId: w.tea.id,
+          quantity: '1250.5',
+          unitPrice: 312_500_000,
+          locationId: w.a2.id,
+          batch: 'LOT-2026-11-0042',
+          expiry: '2027-03-01',
+        },
+        {
+          id: randomUUID(),
+          productId: w.tea.id,
+          quantity: '8',
+          unitPrice: 300_000,
+          locationId: w.a1.id,
+          batch: 'LOT-2026-11-0043',
+          expiry: '2027-05-15',
+        },
       ],
     },
     'submit',
@@ -45,9 +61,32 @@ beforeAll(async () => {
   count = await w.call(StockCount, { date: '2026-11-25', warehouseId: w.central.id, locationId: w.a1.id, lines: [{ id: randomUUID() }] });
   await w.call(CountEntry, { countId: count.id, productId: w.tea.id, locationId: w.a1.id, quantity: '17', device: 'E2E' });
   count = await w.submit(StockCount, count);
-  transfer = await w.call(Transfer, { date: '2026-11-25', fromWarehouseId: w.central.id, toWarehouseId: w.branch.id, lines: [{ id: randomUUID(), productId: w.tea.id, quantity: '2', fromLocationId: w.a1.id, toLocationId: w.b1.id }] }, 'submit');
-  await w.call(TransferArrival, { transferId: transfer.id, date: '2026-11-26', lines: [{ id: randomUUID(), productId: w.tea.id, quantity: '1', locationId: w.b1.id }] }, 'submit');
-  await w.call(Consignment, { kind: 'receive', date: '2026-11-22', partyId: w.consignor.id, warehouseId: w.central.id, lines: [{ id: randomUUID(), productId: w.tea.id, quantity: '6', unitPrice: 350_000, locationId: w.a2.id }] }, 'submit');
+  transfer = await w.call(
+    Transfer,
+    {
+      date: '2026-11-25',
+      fromWarehouseId: w.central.id,
+      toWarehouseId: w.branch.id,
+      lines: [{ id: randomUUID(), productId: w.tea.id, quantity: '2', fromLocationId: w.a1.id, toLocationId: w.b1.id }],
+    },
+    'submit',
+  );
+  await w.call(
+    TransferArrival,
+    { transferId: transfer.id, date: '2026-11-26', lines: [{ id: randomUUID(), productId: w.tea.id, quantity: '1', locationId: w.b1.id }] },
+    'submit',
+  );
+  await w.call(
+    Consignment,
+    {
+      kind: 'receive',
+      date: '2026-11-22',
+      partyId: w.consignor.id,
+      warehouseId: w.central.id,
+      lines: [{ id: randomUUID(), productId: w.tea.id, quantity: '6', unitPrice: 350_000, locationId: w.a2.id }],
+    },
+    'submit',
+  );
   await openScreen(w.page, at('dashboard'));
   await waitUntilSynced(w.page);
 });
@@ -71,7 +110,11 @@ describe('warehousing’s tables on a phone', () => {
   it('opens a row of stock on hand onto its locations and batches, on the screen itself', async () => {
     const { page } = w;
     await go(page, at('Inventory/WarehouseStock'));
-    const card = page.getByRole('list', { name: fa('Stock on hand') }).getByRole('listitem').filter({ hasText: 'انبار مرکزی' }).first();
+    const card = page
+      .getByRole('list', { name: fa('Stock on hand') })
+      .getByRole('listitem')
+      .filter({ hasText: 'انبار مرکزی' })
+      .first();
     await card.waitFor({ timeout: 30_000 });
     await card.getByRole('button', { expanded: false }).click();
     const places = page.getByRole('list', { name: /چای سبز/ });

@@ -44,22 +44,46 @@ export async function openWarehouseWorld(browser: Browser, server: RunningServer
   const person = await newAccount(server);
   const context = await freshContext(browser, server, width);
   const token = (await signInContext(context, server, person.username, person.password)).access_token;
-  const panel = await callInPanel<CurrentPanel>(server.url, panelEndpoints.register, token, null, { name: panelName, icon: 'warehouse', modules: ['PanelManagement', 'WarehousingMVM'] });
-  const submit = <T = Row>(entity: Entity, row: Row): Promise<T> => callInPanel<T>(server.url, { method: 'POST', path: `${entityPath(entity)}/${row.id}/submit` }, token, panel.code, { version: row.version });
+  const panel = await callInPanel<CurrentPanel>(server.url, panelEndpoints.register, token, null, {
+    name: panelName,
+    icon: 'warehouse',
+    modules: ['PanelManagement', 'WarehousingMVM'],
+  });
+  const submit = <T = Row>(entity: Entity, row: Row): Promise<T> =>
+    callInPanel<T>(server.url, { method: 'POST', path: `${entityPath(entity)}/${row.id}/submit` }, token, panel.code, {
+      version: row.version,
+    });
   const call = async <T = Row>(entity: Entity, body: Record<string, unknown>, step?: 'submit'): Promise<T> => {
     const row = await callInPanel<Row>(server.url, { method: 'POST', path: entityPath(entity) }, token, panel.code, body);
     return step ? submit<T>(entity, row) : (row as T);
   };
-  const read = <T,>(path: string) => callInPanel<T>(server.url, { method: 'GET', path }, token, panel.code);
+  const read = <T>(path: string) => callInPanel<T>(server.url, { method: 'GET', path }, token, panel.code);
   const central = await call(Warehouse, { name: 'انبار مرکزی', code: 'W1', active: true });
   const branch = await call(Warehouse, { name: 'انبار شعبه', code: 'W2', active: true });
   const a1 = await call(Location, { warehouseId: central.id, code: 'A-01', kind: 'bin', active: true });
   const a2 = await call(Location, { warehouseId: central.id, code: 'A-02', kind: 'bin', active: true });
   const b1 = await call(Location, { warehouseId: branch.id, code: 'B-01', kind: 'bin', active: true });
-  const tea = await call(Product, { name: 'چای سبز', code: 'TEA-1', unit: 'pack', barcodes: [EAN], salePrice: 450_000, purchasePrice: 300_000, active: true });
+  const tea = await call(Product, {
+    name: 'چای سبز',
+    code: 'TEA-1',
+    unit: 'pack',
+    barcodes: [EAN],
+    salePrice: 450_000,
+    purchasePrice: 300_000,
+    active: true,
+  });
   const consignor = await call(Party, { name: 'بازرگانی امین', kinds: ['consignor'] });
   const carrier = await call(Party, { name: 'باربری سپهر', kinds: ['carrier'] });
-  await call(Receipt, { direction: 'in', date: '2026-11-20', warehouseId: central.id, lines: [{ id: randomUUID(), productId: tea.id, quantity: '20', unitPrice: 300_000, locationId: a1.id }] }, 'submit');
+  await call(
+    Receipt,
+    {
+      direction: 'in',
+      date: '2026-11-20',
+      warehouseId: central.id,
+      lines: [{ id: randomUUID(), productId: tea.id, quantity: '20', unitPrice: 300_000, locationId: a1.id }],
+    },
+    'submit',
+  );
   const page = await context.newPage();
   await enterPanel(page, panelName);
   return { person, context, page, call, submit, read, central, branch, a1, a2, b1, tea, consignor, carrier };

@@ -27,14 +27,28 @@ beforeAll(async () => {
   const person = await newAccount(e2e.server);
   context = await freshContext(e2e.browser, e2e.server, 390);
   token = (await signInContext(context, e2e.server, person.username, person.password)).access_token;
-  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, { name: 'انبار نمونه', icon: 'warehouse', modules: ['PanelManagement', 'WarehousingMVM'] });
+  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, {
+    name: 'انبار نمونه',
+    icon: 'warehouse',
+    modules: ['PanelManagement', 'WarehousingMVM'],
+  });
   panelCode = panel.code;
-  const warehouse = await callInPanel<Row>(e2e.server.url, { method: 'POST', path: entityPath(Warehouse) }, token, panelCode, { name: 'انبار مرکزی', code: 'W1', active: true });
-  await callInPanel(e2e.server.url, { method: 'POST', path: entityPath(Location) }, token, panelCode, { warehouseId: warehouse.id, code: 'A-01', kind: 'bin', active: true });
+  const warehouse = await callInPanel<Row>(e2e.server.url, { method: 'POST', path: entityPath(Warehouse) }, token, panelCode, {
+    name: 'انبار مرکزی',
+    code: 'W1',
+    active: true,
+  });
+  await callInPanel(e2e.server.url, { method: 'POST', path: entityPath(Location) }, token, panelCode, {
+    warehouseId: warehouse.id,
+    code: 'A-01',
+    kind: 'bin',
+    active: true,
+  });
   page = await context.newPage();
   await enterPanel(page, 'انبار نمونه');
   // Every screen of the slice once online, so its code is on the phone before the signal goes.
-  for (const screen of ['dashboard', 'Product/AddNewProduct', 'Receipt/AddReceipt', 'Receipt/ReceiptList', 'Inventory/WarehouseStock']) await openScreen(page, at(screen));
+  for (const screen of ['dashboard', 'Product/AddNewProduct', 'Receipt/AddReceipt', 'Receipt/ReceiptList', 'Inventory/WarehouseStock'])
+    await openScreen(page, at(screen));
   await waitUntilSynced(page);
 });
 
@@ -77,7 +91,10 @@ describe('warehousing on a phone with no signal', () => {
     await page.getByText(/^RC-/).locator('visible=true').first().waitFor({ timeout: 30_000 });
     await go(page, at('Inventory/WarehouseStock'));
     // On a phone each row is a card, its quantity on hand beside the product's name.
-    const row = page.getByRole('list', { name: fa('Stock on hand') }).getByRole('listitem').filter({ hasText: 'چای سبز' });
+    const row = page
+      .getByRole('list', { name: fa('Stock on hand') })
+      .getByRole('listitem')
+      .filter({ hasText: 'چای سبز' });
     await row.waitFor({ timeout: 30_000 });
     expect(await row.locator('[data-key-figure]').first().innerText()).toBe('۱۲٫۵');
     expect(await row.innerText()).toContain('انبار مرکزی');
@@ -96,7 +113,13 @@ describe('warehousing on a phone with no signal', () => {
     await page.getByText(fa('Waiting to submit')).first().waitFor();
     await context.setOffline(false);
 
-    const why = fa('{product} in {warehouse}, location {place}: needed {needed}, available {available}', { product: 'چای سبز', warehouse: 'انبار مرکزی', place: 'A-01', needed: '۲۰', available: '۱۲٫۵' });
+    const why = fa('{product} in {warehouse}, location {place}: needed {needed}, available {available}', {
+      product: 'چای سبز',
+      warehouse: 'انبار مرکزی',
+      place: 'A-01',
+      needed: '۲۰',
+      available: '۱۲٫۵',
+    });
     await page.getByRole('listitem').filter({ hasText: why }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: fa('Submit'), exact: true }).waitFor();
     expect(await page.getByText(fa('Draft')).count()).toBeGreaterThan(0);
@@ -104,7 +127,13 @@ describe('warehousing on a phone with no signal', () => {
 
     // Stock is untouched by the refused issue.
     await go(page, at('Inventory/WarehouseStock'));
-    expect(await page.getByRole('list', { name: fa('Stock on hand') }).getByRole('listitem').filter({ hasText: 'چای سبز' }).innerText()).toContain('۱۲٫۵');
+    expect(
+      await page
+        .getByRole('list', { name: fa('Stock on hand') })
+        .getByRole('listitem')
+        .filter({ hasText: 'چای سبز' })
+        .innerText(),
+    ).toContain('۱۲٫۵');
   });
 
   it('reads the same in English on a wide screen', async () => {

@@ -25,12 +25,17 @@ describe('a stock count on three offline phones', () => {
     // 3 phones × 4 places × 166 scans + 8 corrections (−1 each, two per phone counted in) = 2,000 entries.
     for (let round = 0; round < 83; round++) {
       for (const who of [0, 1, 2] as const) {
-        for (let place = 0; place < 4; place++) steps.push({ kind: 'count', who, product: place % 2, location: Math.floor(place / 2), thousandths: 1000, scans: 2 });
+        for (let place = 0; place < 4; place++)
+          steps.push({ kind: 'count', who, product: place % 2, location: Math.floor(place / 2), thousandths: 1000, scans: 2 });
       }
     }
-    for (const who of [0, 1, 2, 0, 1, 2, 0, 1] as const) steps.push({ kind: 'count', who, product: 0, location: 0, thousandths: -1000, scans: 1 });
+    for (const who of [0, 1, 2, 0, 1, 2, 0, 1] as const)
+      steps.push({ kind: 'count', who, product: 0, location: 0, thousandths: -1000, scans: 1 });
     steps.push({ kind: 'sync', who: 'all' });
-    const tally = await runMoveScenario(world, { steps, faults: ['dropResponse', 'duplicate', 'error500After', 'dropRequest', 'duplicate', 'dropResponse'] });
+    const tally = await runMoveScenario(world, {
+      steps,
+      faults: ['dropResponse', 'duplicate', 'error500After', 'dropRequest', 'duplicate', 'dropResponse'],
+    });
     expect(tally.entries).toBe(2000);
     // 3 phones × 83 rounds × 2 scans a place; the first shelf's tea less the 8 corrections.
     expect(tally.counted).toEqual(['490.000', '498.000', '498.000', '498.000']);

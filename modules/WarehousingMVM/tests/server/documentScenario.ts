@@ -13,7 +13,15 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { Code } from '../../../../src/contract/codes.ts';
 import { entityPath, permission, type Entity, type Line, type Row } from '../../../../src/contract/entity.ts';
-import { addQuantities, compareQuantities, fromThousandths, isZeroQuantity, negateQuantity, ZERO, type Quantity } from '../../../../src/contract/quantity.ts';
+import {
+  addQuantities,
+  compareQuantities,
+  fromThousandths,
+  isZeroQuantity,
+  negateQuantity,
+  ZERO,
+  type Quantity,
+} from '../../../../src/contract/quantity.ts';
 import { PANEL_HEADER } from '../../../../src/contract/service.ts';
 import { createRow, deleteRow, stepDocument, updateRow, ValidationError } from '../../../../src/storage/localWrites.ts';
 import { faults, FaultyNetwork, type Fault } from '../../../../tests/server/syncNetwork.ts';
@@ -76,7 +84,11 @@ const lineSpec = (maxThousandths: number): fc.Arbitrary<LineSpec> =>
     location: fc.nat(LOCATIONS),
     batch: fc.constantFrom(null, null, null, 'L-1404'),
     // Exact quantities up to three decimals: 0.001 … maxThousandths/1000, often whole or halves.
-    thousandths: fc.oneof(fc.integer({ min: 1, max: maxThousandths }), fc.integer({ min: 1, max: maxThousandths / 1000 }).map((n) => n * 1000), fc.constant(500)),
+    thousandths: fc.oneof(
+      fc.integer({ min: 1, max: maxThousandths }),
+      fc.integer({ min: 1, max: maxThousandths / 1000 }).map((n) => n * 1000),
+      fc.constant(500),
+    ),
     unitPrice: fc.constantFrom(0, 1, 999_999, 1_200_000, 37),
   });
 const lines = (maxThousandths: number) => fc.array(lineSpec(maxThousandths), { minLength: 1, maxLength: 3 });
@@ -84,23 +96,70 @@ const lines = (maxThousandths: number) => fc.array(lineSpec(maxThousandths), { m
 export const docScenarioArbitrary: fc.Arbitrary<DocScenario> = fc.record({
   steps: fc.array(
     fc.oneof(
-      { weight: 4, arbitrary: fc.record({ kind: fc.constant('create' as const), who, direction: fc.constant('in' as const), lines: lines(20_000), andSubmit: fc.boolean() }) },
-      { weight: 3, arbitrary: fc.record({ kind: fc.constant('create' as const), who, direction: fc.constant('out' as const), lines: lines(4_000), andSubmit: fc.boolean() }) },
-      { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), who, target, lines: fc.option(lines(10_000), { nil: null }), note: fc.option(fc.constantFrom('', 'شیفت شب', 'checked'), { nil: null }) }) },
+      {
+        weight: 4,
+        arbitrary: fc.record({
+          kind: fc.constant('create' as const),
+          who,
+          direction: fc.constant('in' as const),
+          lines: lines(20_000),
+          andSubmit: fc.boolean(),
+        }),
+      },
+      {
+        weight: 3,
+        arbitrary: fc.record({
+          kind: fc.constant('create' as const),
+          who,
+          direction: fc.constant('out' as const),
+          lines: lines(4_000),
+          andSubmit: fc.boolean(),
+        }),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.record({
+          kind: fc.constant('edit' as const),
+          who,
+          target,
+          lines: fc.option(lines(10_000), { nil: null }),
+          note: fc.option(fc.constantFrom('', 'شیفت شب', 'checked'), { nil: null }),
+        }),
+      },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), who, target }) },
       { weight: 6, arbitrary: fc.record({ kind: fc.constant('submit' as const), who, target }) },
       { weight: 3, arbitrary: fc.record({ kind: fc.constant('cancel' as const), who, target }) },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('reload' as const), who }) },
       { weight: 4, arbitrary: fc.record({ kind: fc.constant('sync' as const), who: fc.constantFrom<Who | 'both'>(0, 1, 'both') }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('settle' as const), who, pick: fc.nat(3), how: fc.constantFrom('retry' as const, 'takeServer' as const, 'discard' as const) }) },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          kind: fc.constant('settle' as const),
+          who,
+          pick: fc.nat(3),
+          how: fc.constantFrom('retry' as const, 'takeServer' as const, 'discard' as const),
+        }),
+      },
     ),
     { minLength: 1, maxLength: 24 },
   ),
   faults: fc.array(fc.constantFrom(...faults), { maxLength: 24 }),
 });
 
-const l = (product: number, quantity: number, location = 0, batch: string | null = null): LineSpec => ({ product, location, batch, thousandths: quantity, unitPrice: 1_200_000 });
-const create = (w: Who, direction: 'in' | 'out', ...specs: LineSpec[]): DocStep => ({ kind: 'create', who: w, direction, lines: specs, andSubmit: false });
+const l = (product: number, quantity: number, location = 0, batch: string | null = null): LineSpec => ({
+  product,
+  location,
+  batch,
+  thousandths: quantity,
+  unitPrice: 1_200_000,
+});
+const create = (w: Who, direction: 'in' | 'out', ...specs: LineSpec[]): DocStep => ({
+  kind: 'create',
+  who: w,
+  direction,
+  lines: specs,
+  andSubmit: false,
+});
 const submit = (w: Who, t: number): DocStep => ({ kind: 'submit', who: w, target: t });
 const cancel = (w: Who, t: number): DocStep => ({ kind: 'cancel', who: w, target: t });
 const sync = (w: Who | 'both'): DocStep => ({ kind: 'sync', who: w });
@@ -109,38 +168,116 @@ const sync = (w: Who | 'both'): DocStep => ({ kind: 'sync', who: w });
 export const docScenarioExamples: DocScenario[] = [
   // Both issue from the same 5.000 offline: the second is refused with a shortfall of 1.000; a receipt queued after it still goes.
   {
-    steps: [create(0, 'in', l(0, 5000)), submit(0, 0), sync(0), sync(1), create(0, 'out', l(0, 3000)), submit(0, 0), create(1, 'out', l(0, 3000)), submit(1, 0), create(1, 'in', l(1, 250)), submit(1, 0), sync(0), sync(1)],
+    steps: [
+      create(0, 'in', l(0, 5000)),
+      submit(0, 0),
+      sync(0),
+      sync(1),
+      create(0, 'out', l(0, 3000)),
+      submit(0, 0),
+      create(1, 'out', l(0, 3000)),
+      submit(1, 0),
+      create(1, 'in', l(1, 250)),
+      submit(1, 0),
+      sync(0),
+      sync(1),
+    ],
     faults: [],
   },
   // The issue is refused; the person retries it after goods arrive.
   {
-    steps: [create(1, 'out', l(2, 1500, 1)), submit(1, 0), sync(1), create(0, 'in', l(2, 1500, 1)), submit(0, 0), sync(0), sync(1), { kind: 'settle', who: 1, pick: 0, how: 'retry' }, sync(1)],
+    steps: [
+      create(1, 'out', l(2, 1500, 1)),
+      submit(1, 0),
+      sync(1),
+      create(0, 'in', l(2, 1500, 1)),
+      submit(0, 0),
+      sync(0),
+      sync(1),
+      { kind: 'settle', who: 1, pick: 0, how: 'retry' },
+      sync(1),
+    ],
     faults: [],
   },
   // Submit and cancel with lost answers, duplicates and 500s after the work, and a reload between.
   {
-    steps: [create(0, 'in', l(0, 12_500), l(0, 1, 1, 'L-1404'), l(1, 999)), submit(0, 0), sync(0), { kind: 'reload', who: 0 }, cancel(0, 0), sync(0), sync(0)],
+    steps: [
+      create(0, 'in', l(0, 12_500), l(0, 1, 1, 'L-1404'), l(1, 999)),
+      submit(0, 0),
+      sync(0),
+      { kind: 'reload', who: 0 },
+      cancel(0, 0),
+      sync(0),
+      sync(0),
+    ],
     faults: ['dropResponse', 'duplicate', 'error500After', 'duplicate', 'dropResponse', 'dropRequest'],
   },
   // Both submit the same draft offline; one cancels while the other edits it.
-  { steps: [create(0, 'in', l(1, 2000)), sync(0), sync(1), submit(0, 0), submit(1, 0), sync('both'), sync('both'), cancel(0, 0), sync(0), sync(1)], faults: ['duplicate'] },
-  { steps: [create(1, 'in', l(0, 7)), sync(1), sync(0), { kind: 'edit', who: 0, target: 0, lines: [l(0, 8)], note: null }, submit(1, 0), sync('both'), sync('both')], faults: [] },
+  {
+    steps: [
+      create(0, 'in', l(1, 2000)),
+      sync(0),
+      sync(1),
+      submit(0, 0),
+      submit(1, 0),
+      sync('both'),
+      sync('both'),
+      cancel(0, 0),
+      sync(0),
+      sync(1),
+    ],
+    faults: ['duplicate'],
+  },
+  {
+    steps: [
+      create(1, 'in', l(0, 7)),
+      sync(1),
+      sync(0),
+      { kind: 'edit', who: 0, target: 0, lines: [l(0, 8)], note: null },
+      submit(1, 0),
+      sync('both'),
+      sync('both'),
+    ],
+    faults: [],
+  },
   // Goods in, then out of everything, then the receipt is cancelled: refused, for the stock has left.
-  { steps: [create(0, 'in', l(0, 1001)), submit(0, 0), create(0, 'out', l(0, 1001)), submit(0, 0), sync(0), cancel(0, 1), sync(0)], faults: ['dropResponse'] },
+  {
+    steps: [create(0, 'in', l(0, 1001)), submit(0, 0), create(0, 'out', l(0, 1001)), submit(0, 0), sync(0), cancel(0, 1), sync(0)],
+    faults: ['dropResponse'],
+  },
   // An issue refused for a shortfall, then changed to another product: the shortfall named the lines as submitted (the soak's seed 1 found the check reading today's lines).
-  { steps: [create(0, 'out', l(0, 1)), submit(0, 0), sync(0), { kind: 'edit', who: 0, target: 0, lines: [l(1, 500)], note: null }, sync(0)], faults: [] },
+  {
+    steps: [create(0, 'out', l(0, 1)), submit(0, 0), sync(0), { kind: 'edit', who: 0, target: 0, lines: [l(1, 500)], note: null }, sync(0)],
+    faults: [],
+  },
   // The same, changed on the other device after the refusal, the refusal's answer lost and replayed.
   {
-    steps: [{ kind: 'create', who: 1, direction: 'out', lines: [l(0, 1000)], andSubmit: true }, sync(0), create(0, 'out', l(0, 500)), sync('both'), { kind: 'edit', who: 0, target: 1, lines: [l(0, 500, 0, 'L-1404')], note: null }],
+    steps: [
+      { kind: 'create', who: 1, direction: 'out', lines: [l(0, 1000)], andSubmit: true },
+      sync(0),
+      create(0, 'out', l(0, 500)),
+      sync('both'),
+      { kind: 'edit', who: 0, target: 1, lines: [l(0, 500, 0, 'L-1404')], note: null },
+    ],
     faults: ['none', 'none', 'dropResponse'],
   },
   // A refused issue submitted again, then its problem retried: the retry is held behind the second refusal, and shows with it (the soak's seed 1 found the check missing it).
   {
-    steps: [create(1, 'out', l(0, 500)), submit(1, 0), sync('both'), submit(1, 0), { kind: 'settle', who: 1, pick: 0, how: 'retry' }, { kind: 'edit', who: 0, target: 0, lines: null, note: null }],
+    steps: [
+      create(1, 'out', l(0, 500)),
+      submit(1, 0),
+      sync('both'),
+      submit(1, 0),
+      { kind: 'settle', who: 1, pick: 0, how: 'retry' },
+      { kind: 'edit', who: 0, target: 0, lines: null, note: null },
+    ],
     faults: [],
   },
   // A draft deleted on one device while the other submits it.
-  { steps: [create(0, 'in', l(0, 1000)), sync(0), sync(1), { kind: 'delete', who: 0, target: 0 }, submit(1, 0), sync(1), sync(0)], faults: [] },
+  {
+    steps: [create(0, 'in', l(0, 1000)), sync(0), sync(1), { kind: 'delete', who: 0, target: 0 }, submit(1, 0), sync(1), sync(0)],
+    faults: [],
+  },
 ];
 
 /** What the scenario set up in its panel, created over REST before anyone goes offline. */
@@ -151,7 +288,10 @@ interface Stock {
 }
 
 const readable = [Warehouse, Location, Product, StockMove, StockBalance, StockValuation];
-const memberPermissions = [...(['read', 'create', 'update', 'delete', 'submit', 'cancel'] as const).map((a) => permission(Receipt, a)), ...readable.map((e) => permission(e, 'read'))];
+const memberPermissions = [
+  ...(['read', 'create', 'update', 'delete', 'submit', 'cancel'] as const).map((a) => permission(Receipt, a)),
+  ...readable.map((e) => permission(e, 'read')),
+];
 
 async function openStockPanel(world: SyncWorld): Promise<{ code: string; stock: Stock }> {
   const code = await openPanel(world, { modules: ['PanelManagement', 'WarehousingMVM'], permissions: memberPermissions });
@@ -164,7 +304,10 @@ async function openStockPanel(world: SyncWorld): Promise<{ code: string; stock: 
     return answer.body.data!.id;
   };
   const warehouseId = await make(Warehouse, { name: 'انبار مرکزی', code: 'C1' });
-  const locations = [await make(Location, { warehouseId, code: 'A-01', kind: 'shelf' }), await make(Location, { warehouseId, code: 'B-02', kind: 'bin' })];
+  const locations = [
+    await make(Location, { warehouseId, code: 'A-01', kind: 'shelf' }),
+    await make(Location, { warehouseId, code: 'B-02', kind: 'bin' }),
+  ];
   const products = [
     await make(Product, { name: 'برنج', code: 'RICE', unit: 'kg' }),
     await make(Product, { name: 'روغن', code: 'OIL', unit: 'l' }),
@@ -200,7 +343,12 @@ async function step(devices: [Device, Device], stock: Stock, createdIds: string[
   }
   try {
     if (s.kind === 'create') {
-      const row = await createRow(device.db, Receipt, { direction: s.direction, date: '2026-11-22', warehouseId: stock.warehouseId, lines: linesOf(stock, s.lines) });
+      const row = await createRow(device.db, Receipt, {
+        direction: s.direction,
+        date: '2026-11-22',
+        warehouseId: stock.warehouseId,
+        lines: linesOf(stock, s.lines),
+      });
       createdIds.push(row.id);
       await trackQueued(device);
       if (s.andSubmit) await stepDocument(device.db, Receipt, row.id, 'submit');
@@ -209,7 +357,11 @@ async function step(devices: [Device, Device], stock: Stock, createdIds: string[
     } else {
       const id = pick(createdIds, s.target);
       if (!id) return;
-      if (s.kind === 'edit') await updateRow(device.db, Receipt, id, { ...(s.lines ? { lines: linesOf(stock, s.lines) } : {}), ...(s.note !== null ? { note: s.note } : {}) });
+      if (s.kind === 'edit')
+        await updateRow(device.db, Receipt, id, {
+          ...(s.lines ? { lines: linesOf(stock, s.lines) } : {}),
+          ...(s.note !== null ? { note: s.note } : {}),
+        });
       else if (s.kind === 'delete') await deleteRow(device.db, Receipt, id);
       else await stepDocument(device.db, Receipt, id, s.kind);
     }
@@ -248,7 +400,9 @@ export async function runDocScenario(world: SyncWorld, scenario: DocScenario): P
 
 /** A document row as compared between device and server: its fields, lifecycle and lines. */
 function comparableDoc(entity: Entity, row: Row): Record<string, unknown> {
-  const lifecycle = entity.document ? { status: row.status, number: row.number ?? null, amendedFrom: row.amendedFrom ?? null, lines: row.lines } : {};
+  const lifecycle = entity.document
+    ? { status: row.status, number: row.number ?? null, amendedFrom: row.amendedFrom ?? null, lines: row.lines }
+    : {};
   return { ...comparable(entity, row), ...lifecycle };
 }
 
@@ -278,7 +432,8 @@ async function checkDocInvariants(world: SyncWorld, code: string, devices: [Devi
   }
   for (const doc of receipts) {
     const consistent =
-      (doc.status === 'draft' && doc.number === null) || ((doc.status === 'submitted' || doc.status === 'cancelled') && typeof doc.number === 'string' && Boolean(doc.submittedAt));
+      (doc.status === 'draft' && doc.number === null) ||
+      ((doc.status === 'submitted' || doc.status === 'cancelled') && typeof doc.number === 'string' && Boolean(doc.submittedAt));
     if (!consistent) throw new Error(`receipt ${doc.id} is ${String(doc.status)} with number ${String(doc.number)}`);
   }
   const numbers = receipts.flatMap((d) => (d.number ? [d.number] : []));
@@ -293,21 +448,37 @@ async function checkDocInvariants(world: SyncWorld, code: string, devices: [Devi
     const posted = bySource.get(doc.id) ?? [];
     const docLines = doc.lines as Line[];
     const sign = doc.direction === 'in' ? 1 : -1;
-    const expected = docLines.map((line) => JSON.stringify([line.productId, doc.warehouseId, line.locationId ?? null, line.batch ?? null, sign > 0 ? line.quantity : negateQuantity(line.quantity)])).sort();
+    const expected = docLines
+      .map((line) =>
+        JSON.stringify([
+          line.productId,
+          doc.warehouseId,
+          line.locationId ?? null,
+          line.batch ?? null,
+          sign > 0 ? line.quantity : negateQuantity(line.quantity),
+        ]),
+      )
+      .sort();
     const asPosted = (m: Row) => JSON.stringify([m.productId, m.warehouseId, m.locationId ?? null, m.batch ?? null, m.quantity]);
-    const forward = posted.filter((m) => compareQuantities(m.quantity, ZERO) * sign > 0).map(asPosted).sort();
+    const forward = posted
+      .filter((m) => compareQuantities(m.quantity, ZERO) * sign > 0)
+      .map(asPosted)
+      .sort();
     const back = posted.filter((m) => compareQuantities(m.quantity, ZERO) * sign < 0);
     const what = `receipt ${doc.id} (${String(doc.direction)}, ${String(doc.status)})`;
     if (doc.status === 'draft') {
       if (posted.length) throw new Error(`${what} is a draft with ${posted.length} stock moves`);
       continue;
     }
-    if (posted.length !== docLines.length * (doc.status === 'cancelled' ? 2 : 1)) throw new Error(`${what}: ${posted.length} stock moves for ${docLines.length} lines`);
-    if (JSON.stringify(forward) !== JSON.stringify(expected)) throw new Error(`${what} posted ${JSON.stringify(forward)}, its lines are ${JSON.stringify(expected)}`);
+    if (posted.length !== docLines.length * (doc.status === 'cancelled' ? 2 : 1))
+      throw new Error(`${what}: ${posted.length} stock moves for ${docLines.length} lines`);
+    if (JSON.stringify(forward) !== JSON.stringify(expected))
+      throw new Error(`${what} posted ${JSON.stringify(forward)}, its lines are ${JSON.stringify(expected)}`);
     if (doc.status === 'cancelled') {
       const net = new Map<string, Quantity>();
       for (const m of posted) net.set(placeKey(m), addQuantities(net.get(placeKey(m)) ?? ZERO, m.quantity));
-      if ([...net.values()].some((q) => !isZeroQuantity(q)) || back.length !== docLines.length) throw new Error(`${what}: its reversal is not exact: ${JSON.stringify(posted.map(asPosted))}`);
+      if ([...net.values()].some((q) => !isZeroQuantity(q)) || back.length !== docLines.length)
+        throw new Error(`${what}: its reversal is not exact: ${JSON.stringify(posted.map(asPosted))}`);
       if (posted.reduce((s, m) => s + Number(m.value ?? 0), 0) !== 0) throw new Error(`${what}: its reversal leaves value`);
     } else if (back.length) throw new Error(`${what} has ${back.length} reversing moves`);
   }
@@ -319,14 +490,17 @@ async function checkDocInvariants(world: SyncWorld, code: string, devices: [Devi
   for (const [key, at] of movesAt) if (!balanceAt.has(key)) throw new Error(`no balance for ${key}, where ${at.length} moves posted`);
   for (const [key, balance] of balanceAt) {
     const expected = sum((movesAt.get(key) ?? []).map((m) => m.quantity));
-    if (compareQuantities(balance.quantity, expected) !== 0) throw new Error(`balance ${key} is ${String(balance.quantity)}, its moves sum to ${expected}`);
-    if (compareQuantities(balance.quantity, ZERO) < 0) throw new Error(`balance ${key} is ${String(balance.quantity)}, below zero in a warehouse that does not allow it`);
+    if (compareQuantities(balance.quantity, expected) !== 0)
+      throw new Error(`balance ${key} is ${String(balance.quantity)}, its moves sum to ${expected}`);
+    if (compareQuantities(balance.quantity, ZERO) < 0)
+      throw new Error(`balance ${key} is ${String(balance.quantity)}, below zero in a warehouse that does not allow it`);
   }
   const valuationKey = (r: Row) => JSON.stringify([r.productId, r.warehouseId]);
   for (const valuation of valuations) {
     const key = valuationKey(valuation);
     const quantity = sum(balances.filter((b) => valuationKey(b) === key).map((b) => b.quantity));
-    if (compareQuantities(valuation.quantity, quantity) !== 0) throw new Error(`valuation ${key} holds ${String(valuation.quantity)}, its balances ${quantity}`);
+    if (compareQuantities(valuation.quantity, quantity) !== 0)
+      throw new Error(`valuation ${key} holds ${String(valuation.quantity)}, its balances ${quantity}`);
     const value = moves.filter((m) => valuationKey(m) === key).reduce((s, m) => s + Number(m.value ?? 0), 0);
     if (Number(valuation.value) !== value) throw new Error(`valuation ${key} is worth ${String(valuation.value)}, its moves ${value}`);
   }
@@ -354,12 +528,20 @@ async function checkDocInvariants(world: SyncWorld, code: string, devices: [Devi
         // The lines the submit was checked against: the issue as this device submitted it (a refused
         // draft may have been changed since, here or on another device).
         const submitted = (device.rowAtQueue.get(mutationId) ?? doc)?.lines as Line[] | undefined;
-        if (submitted && !submitted.some((line) => line.productId === s.productId && (line.locationId ?? null) === s.locationId && (line.batch ?? null) === s.batch)) {
+        if (
+          submitted &&
+          !submitted.some(
+            (line) => line.productId === s.productId && (line.locationId ?? null) === s.locationId && (line.batch ?? null) === s.batch,
+          )
+        ) {
           throw new Error(`${name}: problem ${mutationId} names a shortfall of no line of its issue: ${JSON.stringify(s)}`);
         }
       }
-      const laterSubmit = devices.some((d) => [...d.answers].some(([m, status]) => status === 'applied' && d.targets.get(m) === problem.id && d.ops.get(m) === 'submit'));
-      if (doc && !laterSubmit && doc.status !== 'draft') throw new Error(`${name}: refused issue ${problem.id} is ${String(doc.status)} on the server`);
+      const laterSubmit = devices.some((d) =>
+        [...d.answers].some(([m, status]) => status === 'applied' && d.targets.get(m) === problem.id && d.ops.get(m) === 'submit'),
+      );
+      if (doc && !laterSubmit && doc.status !== 'draft')
+        throw new Error(`${name}: refused issue ${problem.id} is ${String(doc.status)} on the server`);
       for (const other of device.queued) {
         if (other > mutationId && device.targets.get(other) !== problem.id && !device.answers.has(other) && !heldByTheirRow.has(other)) {
           throw new Error(`${name}: mutation ${other} of another row was held behind refused issue ${mutationId}`);
@@ -375,7 +557,11 @@ async function checkDocInvariants(world: SyncWorld, code: string, devices: [Devi
       // Submitted since on the other device: the refusal is settled, not lost (decision 029).
       if (!problem && (await overtaken(device, mutationId))) continue;
       if (!problem) throw new Error(`${name}: refused submit ${mutationId} is not in sync problems`);
-      if (problem.code === Code.NotPossibleNow && byId.get(problem.id)?.direction === 'out' && !(problem.detail as { shortfalls?: unknown[] } | undefined)?.shortfalls?.length) {
+      if (
+        problem.code === Code.NotPossibleNow &&
+        byId.get(problem.id)?.direction === 'out' &&
+        !(problem.detail as { shortfalls?: unknown[] } | undefined)?.shortfalls?.length
+      ) {
         throw new Error(`${name}: refused issue ${mutationId} came without its shortfalls: ${JSON.stringify(problem)}`);
       }
     }

@@ -26,14 +26,18 @@ afterAll(async () => {
 });
 
 describe('warehousing documents on two devices over a faulty network', () => {
-  it(`post each submit once, reverse each cancel exactly and keep every balance the sum of its moves (${RUNS} scenarios)`, { timeout: 15 * 60_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(docScenarioArbitrary, async (scenario) => {
-        await runDocScenario(world, scenario);
-      }),
-      { numRuns: RUNS, examples: docScenarioExamples.map((s) => [s]) },
-    );
-  });
+  it(
+    `post each submit once, reverse each cancel exactly and keep every balance the sum of its moves (${RUNS} scenarios)`,
+    { timeout: 15 * 60_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(docScenarioArbitrary, async (scenario) => {
+          await runDocScenario(world, scenario);
+        }),
+        { numRuns: RUNS, examples: docScenarioExamples.map((s) => [s]) },
+      );
+    },
+  );
 
   it('submits a refused issue when the person retries it after the goods arrived (not an empty edit)', async () => {
     const [, retried] = docScenarioExamples;

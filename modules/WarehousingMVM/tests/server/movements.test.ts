@@ -37,7 +37,12 @@ beforeAll(async () => {
   b1 = await createRow(panel, Location, { warehouseId: branch.id, code: 'B-01', kind: 'bin' });
   tea = await createRow(panel, Product, { name: 'چای', code: 'TEA', unit: 'pack', purchasePrice: 500 });
   consignor = await createRow(panel, Party, { name: 'امانت‌دار', kinds: ['consignor'] });
-  const opening = await createRow(panel, Receipt, { direction: 'in', date: '2026-11-20', warehouseId: central.id, lines: [{ id: randomUUID(), productId: tea.id, quantity: '10', unitPrice: 1000, locationId: a1.id }] });
+  const opening = await createRow(panel, Receipt, {
+    direction: 'in',
+    date: '2026-11-20',
+    warehouseId: central.id,
+    lines: [{ id: randomUUID(), productId: tea.id, quantity: '10', unitPrice: 1000, locationId: a1.id }],
+  });
   await step(Receipt, opening, 'submit');
 });
 afterAll(async () => {
@@ -46,7 +51,10 @@ afterAll(async () => {
 
 async function step(entity: Entity, doc: Row, what: 'submit' | 'cancel') {
   const current = await panel.call<Row>(rest.get(entity, doc.id));
-  return panel.call<Row>({ method: 'POST', path: `${entityPath(entity)}/${doc.id}/${what}` }, { body: { version: current.body.data!.version } });
+  return panel.call<Row>(
+    { method: 'POST', path: `${entityPath(entity)}/${doc.id}/${what}` },
+    { body: { version: current.body.data!.version } },
+  );
 }
 
 async function balances(): Promise<Row[]> {
@@ -54,9 +62,17 @@ async function balances(): Promise<Row[]> {
   return list.body.data!.items;
 }
 
-async function at(warehouse: Row, location: Row | null, extra: { inTransit?: boolean; ownerId?: string } = {}): Promise<string | undefined> {
+async function at(
+  warehouse: Row,
+  location: Row | null,
+  extra: { inTransit?: boolean; ownerId?: string } = {},
+): Promise<string | undefined> {
   return (await balances()).find(
-    (b) => b.warehouseId === warehouse.id && (b.locationId ?? null) === (location?.id ?? null) && (b.inTransit === true) === (extra.inTransit ?? false) && (b.ownerId ?? null) === (extra.ownerId ?? null),
+    (b) =>
+      b.warehouseId === warehouse.id &&
+      (b.locationId ?? null) === (location?.id ?? null) &&
+      (b.inTransit === true) === (extra.inTransit ?? false) &&
+      (b.ownerId ?? null) === (extra.ownerId ?? null),
   )?.quantity as string | undefined;
 }
 
@@ -67,21 +83,35 @@ async function value(warehouse: Row): Promise<number> {
 
 describe('transfers', () => {
   it('move stock from bin to bin within a warehouse in one step', async () => {
-    const doc = await createRow(panel, Transfer, { date: '2026-11-21', fromWarehouseId: central.id, toWarehouseId: central.id, lines: [{ id: randomUUID(), productId: tea.id, quantity: '3', fromLocationId: a1.id, toLocationId: a2.id }] });
+    const doc = await createRow(panel, Transfer, {
+      date: '2026-11-21',
+      fromWarehouseId: central.id,
+      toWarehouseId: central.id,
+      lines: [{ id: randomUUID(), productId: tea.id, quantity: '3', fromLocationId: a1.id, toLocationId: a2.id }],
+    });
     expect((await step(Transfer, doc, 'submit')).body.data).toMatchObject({ status: 'submitted', number: expect.stringMatching(/^TR-/) });
     expect([await at(central, a1), await at(central, a2)]).toEqual(['7.000', '3.000']);
     expect(await value(central)).toBe(10_000);
   });
 
   it('between warehouses are dispatched into transit and received with the difference recorded', async () => {
-    const doc = await createRow(panel, Transfer, { date: '2026-11-21', fromWarehouseId: central.id, toWarehouseId: branch.id, lines: [{ id: randomUUID(), productId: tea.id, quantity: '4', fromLocationId: a1.id, toLocationId: b1.id }] });
+    const doc = await createRow(panel, Transfer, {
+      date: '2026-11-21',
+      fromWarehouseId: central.id,
+      toWarehouseId: branch.id,
+      lines: [{ id: randomUUID(), productId: tea.id, quantity: '4', fromLocationId: a1.id, toLocationId: b1.id }],
+    });
     expect((await step(Transfer, doc, 'submit')).status).toBe(200);
     expect(await at(central, a1)).toBe('3.000');
     expect(await at(branch, null, { inTransit: true })).toBe('4.000');
     expect(await at(branch, b1)).toBeUndefined();
     expect([await value(central), await value(branch)]).toEqual([6_000, 4_000]);
 
-    const arrival = await createRow(panel, TransferArrival, { transferId: doc.id, date: '2026-11-22', lines: [{ id: randomUUID(), productId: tea.id, quantity: '3', locationId: b1.id }] });
+    const arrival = await createRow(panel, TransferArrival, {
+      transferId: doc.id,
+      date: '2026-11-22',
+      lines: [{ id: randomUUID(), productId: tea.id, quantity: '3', locationId: b1.id }],
+    });
     expect((await step(TransferArrival, arrival, 'submit')).status).toBe(200);
     expect(await at(branch, null, { inTransit: true })).toBe('0.000');
     expect(await at(branch, b1)).toBe('3.000');
@@ -89,7 +119,11 @@ describe('transfers', () => {
     expect(await value(branch)).toBe(3_000);
     expect((await panel.call<Row>(rest.get(Transfer, doc.id))).body.data).toMatchObject({ arrivalId: arrival.id });
 
-    const again = await createRow(panel, TransferArrival, { transferId: doc.id, date: '2026-11-22', lines: [{ id: randomUUID(), productId: tea.id, quantity: '1', locationId: b1.id }] });
+    const again = await createRow(panel, TransferArrival, {
+      transferId: doc.id,
+      date: '2026-11-22',
+      lines: [{ id: randomUUID(), productId: tea.id, quantity: '1', locationId: b1.id }],
+    });
     expect((await step(TransferArrival, again, 'submit')).body.errorData?.code).toBe(Code.NotPossibleNow);
     expect((await step(Transfer, doc, 'cancel')).body.errorData?.code).toBe(Code.NotPossibleNow);
     expect((await step(TransferArrival, arrival, 'cancel')).status).toBe(200);
@@ -102,8 +136,14 @@ describe('transfers', () => {
 
 describe('stock counts', () => {
   it('sum every entry of every phone and post the differences; entries are written once, and only to a draft', async () => {
-    const count = await createRow(panel, StockCount, { date: '2026-11-23', warehouseId: central.id, zeroUncounted: true, lines: [{ id: randomUUID(), counter: 'همه' }] });
-    const entry = (quantity: string, location: Row, device: string) => createRow(panel, CountEntry, { countId: count.id, productId: tea.id, locationId: location.id, quantity, device });
+    const count = await createRow(panel, StockCount, {
+      date: '2026-11-23',
+      warehouseId: central.id,
+      zeroUncounted: true,
+      lines: [{ id: randomUUID(), counter: 'همه' }],
+    });
+    const entry = (quantity: string, location: Row, device: string) =>
+      createRow(panel, CountEntry, { countId: count.id, productId: tea.id, locationId: location.id, quantity, device });
     for (let i = 0; i < 5; i++) await entry('1', a1, 'phone 1');
     await entry('1', a1, 'phone 2');
     await entry('-1', a1, 'phone 2');
@@ -114,7 +154,9 @@ describe('stock counts', () => {
     const submitted = await step(StockCount, count, 'submit');
     expect(submitted.body).toMatchObject({ data: { status: 'submitted' } });
     expect([await at(central, a1), await at(central, a2)]).toEqual(['6.000', '0.000']);
-    const late = await panel.call(rest.create(CountEntry), { body: { countId: count.id, productId: tea.id, locationId: a1.id, quantity: '1' } });
+    const late = await panel.call(rest.create(CountEntry), {
+      body: { countId: count.id, productId: tea.id, locationId: a1.id, quantity: '1' },
+    });
     expect(late.body.errorData?.code).toBe(Code.NotPossibleNow);
     expect((await step(StockCount, count, 'cancel')).status).toBe(200);
     expect([await at(central, a1), await at(central, a2)]).toEqual(['7.000', '3.000']);
@@ -124,15 +166,38 @@ describe('stock counts', () => {
 describe('consignments', () => {
   it('keep the consignor’s stock apart: our issues cannot take it, and it is sold and returned from its own balance', async () => {
     const line = (quantity: string) => ({ id: randomUUID(), productId: tea.id, quantity, unitPrice: 700, locationId: a2.id });
-    const received = await createRow(panel, Consignment, { kind: 'receive', date: '2026-11-23', partyId: consignor.id, warehouseId: central.id, lines: [line('5')] });
+    const received = await createRow(panel, Consignment, {
+      kind: 'receive',
+      date: '2026-11-23',
+      partyId: consignor.id,
+      warehouseId: central.id,
+      lines: [line('5')],
+    });
     expect((await step(Consignment, received, 'submit')).status).toBe(200);
     expect(await at(central, a2, { ownerId: consignor.id })).toBe('5.000');
     expect(await at(central, a2)).toBe('3.000');
     expect(await value(central)).toBe(10_000);
-    const ours = await createRow(panel, Receipt, { direction: 'out', date: '2026-11-23', warehouseId: central.id, lines: [{ id: randomUUID(), productId: tea.id, quantity: '4', locationId: a2.id }] });
+    const ours = await createRow(panel, Receipt, {
+      direction: 'out',
+      date: '2026-11-23',
+      warehouseId: central.id,
+      lines: [{ id: randomUUID(), productId: tea.id, quantity: '4', locationId: a2.id }],
+    });
     expect((await step(Receipt, ours, 'submit')).body.errorData?.code).toBe(Code.NotPossibleNow);
-    const sold = await createRow(panel, Consignment, { kind: 'sale', date: '2026-11-23', partyId: consignor.id, warehouseId: central.id, lines: [line('2')] });
-    const returned = await createRow(panel, Consignment, { kind: 'return', date: '2026-11-23', partyId: consignor.id, warehouseId: central.id, lines: [line('4')] });
+    const sold = await createRow(panel, Consignment, {
+      kind: 'sale',
+      date: '2026-11-23',
+      partyId: consignor.id,
+      warehouseId: central.id,
+      lines: [line('2')],
+    });
+    const returned = await createRow(panel, Consignment, {
+      kind: 'return',
+      date: '2026-11-23',
+      partyId: consignor.id,
+      warehouseId: central.id,
+      lines: [line('4')],
+    });
     expect((await step(Consignment, sold, 'submit')).status).toBe(200);
     expect((await step(Consignment, returned, 'submit')).body.errorData?.code).toBe(Code.NotPossibleNow);
     expect(await at(central, a2, { ownerId: consignor.id })).toBe('3.000');
@@ -150,7 +215,13 @@ describe('cargos', () => {
       lines: [{ id: randomUUID(), productId: tea.id, expected: '5', received: '5', damaged: '1', unitPrice: 900 }],
     });
     expect((await step(Cargo, cargo, 'submit')).body.errorData?.code).toBe(Code.NotPossibleNow);
-    const receipt = await createRow(panel, Receipt, { direction: 'in', date: '2026-11-24', warehouseId: central.id, reference: 'WB-1', lines: [{ id: randomUUID(), productId: tea.id, quantity: '4', unitPrice: 900, locationId: a1.id }] });
+    const receipt = await createRow(panel, Receipt, {
+      direction: 'in',
+      date: '2026-11-24',
+      warehouseId: central.id,
+      reference: 'WB-1',
+      lines: [{ id: randomUUID(), productId: tea.id, quantity: '4', unitPrice: 900, locationId: a1.id }],
+    });
     await step(Receipt, receipt, 'submit');
     await panel.call(rest.update(Cargo, cargo.id), { body: { version: 1, receiptId: receipt.id } });
     expect((await step(Cargo, cargo, 'submit')).status).toBe(200);

@@ -45,7 +45,10 @@ async function receipt(direction: 'in' | 'out', lines: unknown[]): Promise<Row> 
 
 async function step(doc: Row, what: 'submit' | 'cancel') {
   const current = await panel.call<Row>(rest.get(Receipt, doc.id));
-  return panel.call<Row>({ method: 'POST', path: `${entityPath(Receipt)}/${doc.id}/${what}` }, { body: { version: current.body.data!.version } });
+  return panel.call<Row>(
+    { method: 'POST', path: `${entityPath(Receipt)}/${doc.id}/${what}` },
+    { body: { version: current.body.data!.version } },
+  );
 }
 
 async function onHand(product: Row): Promise<string | undefined> {
@@ -63,7 +66,9 @@ describe('receipts', () => {
     const draft = await receipt('in', [line(rice, '10.5', 1_200_000)]);
     expect(draft).toMatchObject({ status: 'draft', number: null, lines: [{ quantity: '10.500', unitPrice: 1_200_000 }] });
     const second = line(rice, '0.25', 1_200_000);
-    const edited = await panel.call<Row>(rest.update(Receipt, draft.id), { body: { version: 1, lines: [...(draft.lines as unknown[]), second] } });
+    const edited = await panel.call<Row>(rest.update(Receipt, draft.id), {
+      body: { version: 1, lines: [...(draft.lines as unknown[]), second] },
+    });
     expect(edited.body.data!.lines).toHaveLength(2);
     expect(await onHand(rice)).toBeUndefined();
 
@@ -83,7 +88,11 @@ describe('receipts', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.errorData?.code).toBe(Code.NotPossibleNow);
     expect(refused.body.data).toMatchObject({
-      detail: { shortfalls: [{ productId: rice.id, warehouseId: central.id, locationId: shelf.id, needed: '11.000', available: '10.750', short: '0.250' }] },
+      detail: {
+        shortfalls: [
+          { productId: rice.id, warehouseId: central.id, locationId: shelf.id, needed: '11.000', available: '10.750', short: '0.250' },
+        ],
+      },
     });
     expect((await panel.call<Row>(rest.get(Receipt, issue.id))).body.data).toMatchObject({ status: 'draft', number: null });
     expect(await onHand(rice)).toBe('10.750');
@@ -110,10 +119,23 @@ describe('receipts', () => {
     expect(await onHand(rice)).toBe('0.000');
     expect(await valuation(rice)).toMatchObject({ quantity: '0.000', value: 0 });
     const moves = await panel.call<EntityListResponse>(rest.list(StockMove), { query: { 'filter.productId': rice.id, pageSize: '100' } });
-    expect(moves.body.data!.items.filter((m) => m.sourceNumber === number).map((m) => m.quantity).sort()).toEqual(['-2.000', '2.000']);
-    const amended = await createRow(panel, Receipt, { direction: 'in', date: '2026-11-23', warehouseId: central.id, amendedFrom: doc.id, lines: [line(rice, '2', 999_999)] });
+    expect(
+      moves.body
+        .data!.items.filter((m) => m.sourceNumber === number)
+        .map((m) => m.quantity)
+        .sort(),
+    ).toEqual(['-2.000', '2.000']);
+    const amended = await createRow(panel, Receipt, {
+      direction: 'in',
+      date: '2026-11-23',
+      warehouseId: central.id,
+      amendedFrom: doc.id,
+      lines: [line(rice, '2', 999_999)],
+    });
     expect(amended).toMatchObject({ status: 'draft', amendedFrom: doc.id });
-    const notCancelled = await panel.call(rest.create(Receipt), { body: { direction: 'in', date: '2026-11-23', warehouseId: central.id, amendedFrom: amended.id } });
+    const notCancelled = await panel.call(rest.create(Receipt), {
+      body: { direction: 'in', date: '2026-11-23', warehouseId: central.id, amendedFrom: amended.id },
+    });
     expect(notCancelled.body.errorData?.code).toBe(Code.IdNotRegistered);
   });
 
@@ -126,7 +148,10 @@ describe('receipts', () => {
     expect((await step(free, 'cancel')).status).toBe(200);
     expect(await valuation(sugar)).toMatchObject({ quantity: '1.000', value: 37 });
     const moves = await panel.call<EntityListResponse>(rest.list(StockMove), { query: { 'filter.sourceId': free.id, pageSize: '100' } });
-    expect(moves.body.data!.items.map((m) => [m.quantity, m.value]).sort()).toEqual([['-2.000', 0], ['2.000', 0]]);
+    expect(moves.body.data!.items.map((m) => [m.quantity, m.value]).sort()).toEqual([
+      ['-2.000', 0],
+      ['2.000', 0],
+    ]);
   });
 
   it('refuses to cancel goods in that have already left, unless the warehouse allows negative stock', async () => {
@@ -146,7 +171,10 @@ describe('receipts', () => {
     const noBatch = await step(await receipt('in', [line(oil, '5', 10)]), 'submit');
     expect(noBatch.body).toMatchObject({ errorData: { code: Code.BadRequest }, data: { fields: { 'lines.0.batch': 'required' } } });
     const wrongPlace = await step(await receipt('in', [line(rice, '1', 10, { locationId: elsewhere.id })]), 'submit');
-    expect(wrongPlace.body).toMatchObject({ errorData: { code: Code.IdNotRegistered }, data: { fields: { 'lines.0.locationId': 'reference' } } });
+    expect(wrongPlace.body).toMatchObject({
+      errorData: { code: Code.IdNotRegistered },
+      data: { fields: { 'lines.0.locationId': 'reference' } },
+    });
     const batched = await step(await receipt('in', [line(oil, '5', 10, { batch: 'L-1404-07', expiry: '2027-01-01' })]), 'submit');
     expect(batched.status).toBe(200);
   });
@@ -154,7 +182,10 @@ describe('receipts', () => {
   it('needs a batch and its expiry for goods in of a product whose batches expire, and only the batch going out', async () => {
     const milk = await createRow(panel, Product, { name: 'شیر', code: 'MILK', unit: 'l', tracksBatches: true, expires: true });
     const bare = await step(await receipt('in', [line(milk, '4', 10)]), 'submit');
-    expect(bare.body).toMatchObject({ errorData: { code: Code.BadRequest }, data: { fields: { 'lines.0.batch': 'required', 'lines.0.expiry': 'required' } } });
+    expect(bare.body).toMatchObject({
+      errorData: { code: Code.BadRequest },
+      data: { fields: { 'lines.0.batch': 'required', 'lines.0.expiry': 'required' } },
+    });
     const noExpiry = await step(await receipt('in', [line(milk, '4', 10, { batch: 'M-7' })]), 'submit');
     expect(noExpiry.body).toMatchObject({ errorData: { code: Code.BadRequest }, data: { fields: { 'lines.0.expiry': 'required' } } });
     expect(noExpiry.body.data?.fields).not.toHaveProperty(['lines.0.batch']);
@@ -167,9 +198,14 @@ describe('receipts', () => {
 
   it('keeps a location’s code unique within its warehouse and its parent in the same warehouse', async () => {
     const duplicate = await panel.call(rest.create(Location), { body: { warehouseId: central.id, code: 'A-01', kind: 'bin' } });
-    expect(duplicate.body).toMatchObject({ errorData: { code: Code.AlreadyExists }, data: { fields: { warehouseId: 'unique', code: 'unique' } } });
+    expect(duplicate.body).toMatchObject({
+      errorData: { code: Code.AlreadyExists },
+      data: { fields: { warehouseId: 'unique', code: 'unique' } },
+    });
     const other = await createRow(panel, Warehouse, { name: 'انبار سوم', code: 'C3' });
-    const crossed = await panel.call(rest.create(Location), { body: { warehouseId: other.id, parentId: shelf.id, code: 'X', kind: 'bin' } });
+    const crossed = await panel.call(rest.create(Location), {
+      body: { warehouseId: other.id, parentId: shelf.id, code: 'X', kind: 'bin' },
+    });
     expect(crossed.body).toMatchObject({ errorData: { code: Code.IdNotRegistered }, data: { fields: { parentId: 'reference' } } });
   });
 

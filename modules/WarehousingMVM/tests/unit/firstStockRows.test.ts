@@ -14,7 +14,10 @@ import warehousing from '../../module.ts';
 import { Product, Warehouse } from '../../entities/masterData.ts';
 import { Receipt, StockBalance, StockValuation } from '../../entities/stock.ts';
 
-const synced = (entity: typeof Product | typeof StockBalance | typeof StockValuation | typeof Warehouse, values: Record<string, unknown> & { id: string }): LocalRow => {
+const synced = (
+  entity: typeof Product | typeof StockBalance | typeof StockValuation | typeof Warehouse,
+  values: Record<string, unknown> & { id: string },
+): LocalRow => {
   const row: Row = { version: 1, updatedAt: '2026-11-24T00:00:00.000Z', deleted: false, ...values };
   return { ...row, _pending: 0, ...localTexts(entity, row) };
 };
@@ -28,20 +31,46 @@ describe('stock on hand, first answer', () => {
     await db.open();
     // Dictionary order: برنج, پنیر, تخمه, چای, زعفران (code-point order would put پ and چ last).
     const names = ['چای', 'زعفران', 'پنیر', 'برنج', 'تخمه'];
-    const products = names.map((name, i) => synced(Product, { id: u(100 + i), name, code: `P${i}`, unit: 'piece', active: true, barcodes: [] }));
+    const products = names.map((name, i) =>
+      synced(Product, { id: u(100 + i), name, code: `P${i}`, unit: 'piece', active: true, barcodes: [] }),
+    );
     const warehouses = [u(1), u(2)].map((id, i) => synced(Warehouse, { id, name: `انبار ${i + 1}`, code: `W${i + 1}`, active: true }));
     const balances = products.flatMap((p, i) =>
-      warehouses.filter((_, j) => i !== 1 || j === 0).map((w, j) => synced(StockBalance, { id: `b${i}${j}`, productId: p.id, warehouseId: w.id, locationId: null, batch: null, expiry: null, quantity: `${i + 1}.000` })),
+      warehouses
+        .filter((_, j) => i !== 1 || j === 0)
+        .map((w, j) =>
+          synced(StockBalance, {
+            id: `b${i}${j}`,
+            productId: p.id,
+            warehouseId: w.id,
+            locationId: null,
+            batch: null,
+            expiry: null,
+            quantity: `${i + 1}.000`,
+          }),
+        ),
     );
-    const valuations = balances.map((b) => synced(StockValuation, { id: `v${b.id}`, productId: b.productId, warehouseId: b.warehouseId, quantity: b.quantity, value: 1000 }));
+    const valuations = balances.map((b) =>
+      synced(StockValuation, { id: `v${b.id}`, productId: b.productId, warehouseId: b.warehouseId, quantity: b.quantity, value: 1000 }),
+    );
     await db.rows(Product).bulkPut(products);
     await db.rows(Warehouse).bulkPut(warehouses);
     await db.rows(StockBalance).bulkPut(balances);
     await db.rows(StockValuation).bulkPut(valuations);
     // A receipt queued on this device for پنیر into w2, where it has none yet; and a draft, which counts for nothing.
-    const receipt = await createRow(db, Receipt, { direction: 'in', date: '2026-11-24', warehouseId: u(2), lines: [{ id: u(301), productId: u(102), quantity: '4.500' }] });
+    const receipt = await createRow(db, Receipt, {
+      direction: 'in',
+      date: '2026-11-24',
+      warehouseId: u(2),
+      lines: [{ id: u(301), productId: u(102), quantity: '4.500' }],
+    });
     await stepDocument(db, Receipt, receipt.id, 'submit');
-    await createRow(db, Receipt, { direction: 'in', date: '2026-11-24', warehouseId: u(1), lines: [{ id: u(302), productId: u(103), quantity: '1.000' }] });
+    await createRow(db, Receipt, {
+      direction: 'in',
+      date: '2026-11-24',
+      warehouseId: u(1),
+      lines: [{ id: u(302), productId: u(103), quantity: '1.000' }],
+    });
 
     const warehouseNames = new Map(warehouses.map((w) => [w.id, String(w.name)]));
     const order = compareStockRows(warehouseNames);

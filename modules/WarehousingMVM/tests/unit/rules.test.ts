@@ -52,7 +52,17 @@ describe('scanning into lines', () => {
 });
 
 describe('a cargo’s check', () => {
-  const line = (productId: string, expected: string): CheckLine => ({ id: id(), productId, expected, received: '0.000', damaged: '0.000', unitPrice: 100, locationId: null, batch: null, expiry: null });
+  const line = (productId: string, expected: string): CheckLine => ({
+    id: id(),
+    productId,
+    expected,
+    received: '0.000',
+    damaged: '0.000',
+    unitPrice: 100,
+    locationId: null,
+    batch: null,
+    expiry: null,
+  });
   it('counts one per scan, fills short lines first, opens an over line for what was not expected, and accepts arrived less damaged', () => {
     let lines = [line('tea', '2.000'), line('tea', '1.000')];
     for (let i = 0; i < 4; i++) lines = scanArrival(lines, 'tea', id);
@@ -73,8 +83,23 @@ describe('a cargo’s check', () => {
 
 describe('a consignor’s settlement', () => {
   it('counts received, sold and returned of submitted documents only, and owes the consignor’s price of each unit sold', () => {
-    const doc = (kind: string, quantity: string, unitPrice: number, status = 'submitted'): Row => ({ id: id(), version: 1, updatedAt: '', deleted: false, kind, status, partyId: 'p', lines: [{ id: id(), productId: 'tea', quantity, unitPrice }] });
-    const docs = [doc('receive', '10', 700), doc('sale', '3', 700), doc('sale', '1', 800), doc('return', '2', 0), doc('sale', '4', 700, 'draft')];
+    const doc = (kind: string, quantity: string, unitPrice: number, status = 'submitted'): Row => ({
+      id: id(),
+      version: 1,
+      updatedAt: '',
+      deleted: false,
+      kind,
+      status,
+      partyId: 'p',
+      lines: [{ id: id(), productId: 'tea', quantity, unitPrice }],
+    });
+    const docs = [
+      doc('receive', '10', 700),
+      doc('sale', '3', 700),
+      doc('sale', '1', 800),
+      doc('return', '2', 0),
+      doc('sale', '4', 700, 'draft'),
+    ];
     const s = settlementOf(docs, 'p', (r) => r.status === 'submitted');
     expect(s.rows).toEqual([{ productId: 'tea', received: '10.000', sold: '4.000', returned: '2.000', onHand: '4.000', owed: 2900n }]);
     expect(s.owed).toBe(2900n);

@@ -5,8 +5,17 @@ import { normalizeSearch, searchWords } from '@/contract/list.ts';
 import { formatQuantity } from '@/i18n/format.ts';
 import { addDays, expiresSoon, filterStock, stockRows } from '../../client/stockView.ts';
 
-const row = (values: Record<string, unknown>): Row => ({ id: String(values.id ?? Math.random()), version: 1, updatedAt: '2026-11-23T00:00:00Z', deleted: false, ...values });
-const products = [row({ id: 'tea', name: 'چای سبز', code: 'TEA', reorderPoint: '10.000' }), row({ id: 'rice', name: 'برنج', code: 'RICE' })];
+const row = (values: Record<string, unknown>): Row => ({
+  id: String(values.id ?? Math.random()),
+  version: 1,
+  updatedAt: '2026-11-23T00:00:00Z',
+  deleted: false,
+  ...values,
+});
+const products = [
+  row({ id: 'tea', name: 'چای سبز', code: 'TEA', reorderPoint: '10.000' }),
+  row({ id: 'rice', name: 'برنج', code: 'RICE' }),
+];
 const balances = [
   row({ productId: 'tea', warehouseId: 'w1', locationId: 'a', quantity: '0.100', expiry: '2026-12-20' }),
   row({ productId: 'tea', warehouseId: 'w1', locationId: 'b', quantity: '0.200', expiry: '2026-12-01' }),
@@ -33,9 +42,24 @@ describe('stock on hand', () => {
   });
 
   it('projects queued receipts and issues, and cancels of submitted ones, onto the stock', () => {
-    const receiptIn = row({ direction: 'in', warehouseId: 'w2', lines: [{ id: 'l1', productId: 'tea', quantity: '7.500' }, { id: 'l2', productId: 'rice', quantity: '2.000' }] });
+    const receiptIn = row({
+      direction: 'in',
+      warehouseId: 'w2',
+      lines: [
+        { id: 'l1', productId: 'tea', quantity: '7.500' },
+        { id: 'l2', productId: 'rice', quantity: '2.000' },
+      ],
+    });
     const cancelledOut = row({ direction: 'out', warehouseId: 'w2', lines: [{ id: 'l3', productId: 'tea', quantity: '1.000' }] });
-    const rows = stockRows({ balances, valuations, products, queued: [{ row: receiptIn, sign: 1 }, { row: cancelledOut, sign: -1 }] });
+    const rows = stockRows({
+      balances,
+      valuations,
+      products,
+      queued: [
+        { row: receiptIn, sign: 1 },
+        { row: cancelledOut, sign: -1 },
+      ],
+    });
     expect(rows.find((r) => r.key === 'tea/w2')).toMatchObject({ onHand: '5.000', projected: '13.500', reorder: false });
     expect(rows.find((r) => r.key === 'rice/w2')).toMatchObject({ onHand: '0.000', projected: '2.000' });
   });

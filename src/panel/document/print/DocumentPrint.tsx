@@ -32,7 +32,9 @@ export function DocumentPrint({ entity, row, state }: { entity: DocumentEntity; 
   const dateField = shownFields(entity).find(([name, field]) => field.kind === 'date' && typeof row[name] === 'string');
   const date = dateField ? formatDate(String(row[dateField[0]])) : null;
   // On paper a field with nothing in it is left out, rather than printed as a dash.
-  const fields = shownFields(entity).filter(([name]) => name !== dateField?.[0] && row[name] !== null && row[name] !== undefined && row[name] !== '');
+  const fields = shownFields(entity).filter(
+    ([name]) => name !== dateField?.[0] && row[name] !== null && row[name] !== undefined && row[name] !== '',
+  );
   const amount = spec.amount?.(row) ?? null;
   const number = typeof row.number === 'string' ? row.number : null;
   const today = formatDate(new Date());
@@ -65,7 +67,11 @@ export function DocumentPrint({ entity, row, state }: { entity: DocumentEntity; 
           <div key={name} className="flex min-w-0 gap-1.5">
             <dt className="shrink-0 font-semibold">{i18n._(field.label)}:</dt>
             <dd className="min-w-0">
-              {field.kind === 'money' ? money.text(row[name]) : <FieldValue field={field} name={name} value={row[name]} titles={titles.get(name)} />}
+              {field.kind === 'money' ? (
+                money.text(row[name])
+              ) : (
+                <FieldValue field={field} name={name} value={row[name]} titles={titles.get(name)} />
+              )}
             </dd>
           </div>
         ))}

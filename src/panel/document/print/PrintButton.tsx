@@ -31,7 +31,10 @@ export function PrintButton() {
       <MenuButton className={buttonClasses('ghost')}>
         <Trans>Print</Trans>
       </MenuButton>
-      <MenuItems anchor="bottom start" className="z-40 mt-2 w-56 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 focus:outline-none">
+      <MenuItems
+        anchor="bottom start"
+        className="z-40 mt-2 w-56 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 focus:outline-none"
+      >
         {papers.map((paper) => (
           <MenuItem key={paper.size}>
             <button type="button" className={itemClass} onClick={() => printOn(paper.size)}>

@@ -15,7 +15,11 @@ export function PrintLetterhead({ children }: { children: ReactNode }) {
   return (
     <header className="flex items-start justify-between gap-6 border-b-2 border-slate-700 pb-3">
       <div className="flex min-w-0 items-start gap-3">
-        <PanelIconGlyph icon={panel?.icon} className="size-12 shrink-0 rounded-lg border border-slate-400 p-1.5 text-slate-800" aria-hidden="true" />
+        <PanelIconGlyph
+          icon={panel?.icon}
+          className="size-12 shrink-0 rounded-lg border border-slate-400 p-1.5 text-slate-800"
+          aria-hidden="true"
+        />
         <div className="min-w-0">
           <p className="text-lg font-bold">{panel?.companyName || panel?.name}</p>
           {panel?.address && <p className="text-xs">{panel.address}</p>}

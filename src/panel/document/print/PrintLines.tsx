@@ -18,7 +18,17 @@ function filled(value: unknown): boolean {
   return value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && !value.length);
 }
 
-export function PrintLines({ spec, lines, titles, money }: { spec: DocumentSpec; lines: readonly Line[]; titles: ReadonlyMap<string, ReadonlyMap<string, string>>; money: PrintMoney }) {
+export function PrintLines({
+  spec,
+  lines,
+  titles,
+  money,
+}: {
+  spec: DocumentSpec;
+  lines: readonly Line[];
+  titles: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  money: PrintMoney;
+}) {
   const { t, i18n } = useLingui();
   const columns = Object.entries(spec.lines).filter(([name]) => lines.some((line) => filled(line[name])));
   const totals = new Set(spec.print.totals ?? []);
@@ -49,7 +59,11 @@ export function PrintLines({ spec, lines, titles, money }: { spec: DocumentSpec;
             <td className={`${cell} text-center`}>{formatNumber(i + 1)}</td>
             {columns.map(([name, field]) => (
               <td key={name} className={`${cell} ${figureKinds.has(field.kind) ? 'whitespace-nowrap text-end' : ''}`}>
-                {field.kind === 'money' ? <bdi dir="ltr">{money.number(line[name])}</bdi> : <FieldValue field={field} name={name} value={line[name]} titles={titles.get(name)} />}
+                {field.kind === 'money' ? (
+                  <bdi dir="ltr">{money.number(line[name])}</bdi>
+                ) : (
+                  <FieldValue field={field} name={name} value={line[name]} titles={titles.get(name)} />
+                )}
               </td>
             ))}
           </tr>
