@@ -42,7 +42,8 @@ function DeviceScreen({ part, route }: { part: ClientModule; route: string }) {
 function EnabledScreen({ part, route }: { part: ClientModule; route: string }) {
   const enabled = useEnabledModules();
   if (enabled === undefined) return <PageSpinner />;
-  if (!moduleOpens(part, enabled)) return <ModuleNotEnabled part={part} />;
+  // Without a panel no module opens (the page says how to choose one), also one that is always on.
+  if (enabled === null || !moduleOpens(part, enabled)) return <ModuleNotEnabled part={part} />;
   const Screen = part.screens[route]!;
   return (
     <Suspense fallback={<PageSpinner />}>

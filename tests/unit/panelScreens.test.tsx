@@ -182,7 +182,7 @@ describe('the panel navigation', () => {
 describe('the enabled modules', () => {
   function Probe() {
     const modules = useEnabledModules();
-    return <p>{modules === undefined ? 'loading' : modules.join(',') || 'none'}</p>;
+    return <p>{modules === undefined ? 'loading' : modules === null ? 'no panel' : modules.join(',') || 'none'}</p>;
   }
 
   it('are the current panel’s, and those last saved on this device while offline', async () => {
@@ -196,11 +196,11 @@ describe('the enabled modules', () => {
     expect(await screen.findByText('PanelManagement,WarehousingMVM', undefined, { timeout: 5_000 })).toBeTruthy();
   });
 
-  it('are none for a panel the server will not open', async () => {
+  it('are no list at all for a panel the server will not open: no module opens, not even one always on', async () => {
     const api = fakeApi();
     api.on('GET', panelEndpoints.current.path, failure(404, 9101));
     await renderInPanel(<Probe />, { api });
-    expect(await screen.findByText('none')).toBeTruthy();
+    expect(await screen.findByText('no panel')).toBeTruthy();
   });
 });
 
