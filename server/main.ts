@@ -20,6 +20,7 @@ import { createSmsSender } from './auth/smsSenders.ts';
 import { seedDemoAccount } from './seed.ts';
 import { stopOnSignals } from './lifecycle.ts';
 import { startReminders } from './notifications/reminders.ts';
+import { moduleJobs } from './modules/serverModule.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -55,8 +56,25 @@ async function main(): Promise<void> {
       )
     : null;
 
+  // Modules' scheduled jobs (decision 044): every process ticks; each job's advisory lock lets one run.
+  const jobs = moduleJobs().map((job) => {
+    let running = false;
+    const tick = () => {
+      if (running) return;
+      running = true;
+      job
+        .run({ db, config }, new Date(systemClock.now()))
+        .catch((error: unknown) => app.log.error({ err: error }, `${job.name} failed`))
+        .finally(() => (running = false));
+    };
+    const every = setInterval(tick, job.everyMs);
+    every.unref();
+    return every;
+  });
+
   const before = () => {
     clearInterval(timer);
+    for (const every of jobs) clearInterval(every);
     reminders?.stop();
   };
   stopOnSignals({ app, db, timeoutMs: config.shutdownTimeoutMs, before, clusterWorker: cluster.isWorker });

@@ -47,6 +47,9 @@ export {
   type CheckResult,
 } from './books/audit.ts';
 export { inPanelWrite } from './entities/panelWrite.ts';
+export { moduleKey } from './auth/keys.ts';
+export type { Db } from './db/Db.ts';
+export type { ModuleJob } from './modules/serverModule.ts';
 export { inDeviceWrite, type DeviceActor } from './entities/deviceWrite.ts';
 export { applyMutation } from './entities/applyMutation.ts';
 export { signDeviceCredential, type DeviceCredential } from './auth/deviceCredentials.ts';

@@ -31,6 +31,14 @@ export function deriveKeys(secret: string): ServerKeys {
   };
 }
 
+/**
+ * A key of a module's own use (`<Module>/<use>`, e.g. the tax system's keys at rest), derived like
+ * the others and never one of them: its purpose names the module.
+ */
+export function moduleKey(secret: string, use: string): Buffer {
+  return derive(secret, `module/${use}`);
+}
+
 let cached: { secret: string; keys: ServerKeys } | null = null;
 
 /** The keys of `secret`, derived once: every authenticated request needs the token key. */

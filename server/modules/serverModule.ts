@@ -6,6 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeclaration } from '../../src/contract/module.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/Db.ts';
 import { accessHooks } from '../access/accessHooks.ts';
 import { registerBooksChecks, type BooksCheck } from '../books/audit.ts';
 import { registerDocumentEvents, type DocumentEvent, type DocumentFollower } from '../entities/documentEvents.ts';
@@ -31,6 +33,16 @@ export interface ModuleRouteScopes {
   sessionOrDevice?: ModuleRoutes;
 }
 
+/**
+ * A job the server runs on a schedule (decision 044: the tax system's sending): every process
+ * starts it (server/main.ts); the job takes its own advisory lock so one runs per cluster.
+ */
+export interface ModuleJob {
+  name: string;
+  everyMs: number;
+  run(deps: { db: Db; config: Config }, now: Date): Promise<unknown>;
+}
+
 export interface ServerModule {
   module: ModuleDeclaration;
   /** Entity name → its hooks. */
@@ -52,6 +64,8 @@ export interface ServerModule {
   notifications?: readonly NotificationDeclaration[];
   /** What the reminders' schedule looks for in its rows (a cheque due tomorrow), decision 038. */
   reminders?: readonly ReminderDeclaration[];
+  /** Scheduled jobs of its own (sending to an outside system), started by server/main.ts. */
+  jobs?: readonly ModuleJob[];
 }
 
 export function defineServerModule(part: ServerModule): ServerModule {
@@ -94,6 +108,11 @@ export function registerServerModules(list: readonly ServerModule[]): void {
   registerReminders(list.flatMap((part) => (part.reminders ?? []).map((reminder) => ({ module: part.module.key, reminder }))));
   registerAfterWrite([notifyWrite]);
   registerBooksChecks(list.flatMap((part) => (part.books ?? []).map((check) => ({ name: `${part.module.key}.${check.name}`, check }))));
+}
+
+/** Every module's scheduled jobs. */
+export function moduleJobs(): readonly ModuleJob[] {
+  return parts.flatMap((part) => part.jobs ?? []);
 }
 
 export function serverModules(): readonly ServerModule[] {

@@ -10,6 +10,8 @@ import { accountHooks, bankAccountHooks, settingsHooks } from './masterHooks.ts'
 import { paymentHooks } from './paymentHooks.ts';
 import { reminders } from './reminders.ts';
 import { voucherHooks } from './voucherHooks.ts';
+import { taxSystemJob } from './taxSystem/job.ts';
+import { taxSystemRoutes } from './taxSystem/routes.ts';
 
 export default defineServerModule({
   module,
@@ -22,8 +24,14 @@ export default defineServerModule({
     Cheque: chequeHooks,
   },
   followers,
-  routes: { panel: booksRoute },
+  routes: {
+    panel: (scope) => {
+      booksRoute(scope);
+      taxSystemRoutes(scope);
+    },
+  },
   books: booksChecks,
   migrations: join(import.meta.dirname, 'migrations'),
   reminders,
+  jobs: [taxSystemJob],
 });
