@@ -30,7 +30,7 @@ function oid(dotted: string): Buffer {
   const bytes = [a! * 40 + b!];
   for (const n of rest) {
     const chunk = [n % 128];
-    for (let v = Math.floor(n / 128); v > 0; v = Math.floor(v / 128)) chunk.unshift(0x80 | v % 128);
+    for (let v = Math.floor(n / 128); v > 0; v = Math.floor(v / 128)) chunk.unshift(0x80 | (v % 128));
     bytes.push(...chunk);
   }
   return tlv(0x06, Buffer.from(bytes));

@@ -39,7 +39,9 @@ export interface SystemKey {
 export async function encryptJwe(jws: string, systemKey: SystemKey): Promise<string> {
   const pem = `-----BEGIN PUBLIC KEY-----\n${systemKey.key}\n-----END PUBLIC KEY-----`;
   const key = await importSPKI(pem, 'RSA-OAEP-256');
-  return new CompactEncrypt(new TextEncoder().encode(jws)).setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: systemKey.id }).encrypt(key);
+  return new CompactEncrypt(new TextEncoder().encode(jws))
+    .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: systemKey.id })
+    .encrypt(key);
 }
 
 export interface Packet {
@@ -124,7 +126,11 @@ export class SystemClient {
   }
 
   send(packets: Packet[]): Promise<SendResult> {
-    return this.call<SendResult>('invoice', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(packets) });
+    return this.call<SendResult>('invoice', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(packets),
+    });
   }
 
   inquireByReference(referenceNumbers: string[]): Promise<Inquiry[]> {

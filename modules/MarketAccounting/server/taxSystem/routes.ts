@@ -96,12 +96,16 @@ interface SettingsBody {
 }
 
 export function taxSystemRoutes(scope: FastifyInstance): void {
-  const db = () => scope.server.deps.db;
+  const db = () => scope.deps.db;
 
-  scope.get(path(scope, taxSystemEndpoints.settings), { schema: { summary: 'The panel’s tax-system settings (never the private key)', response: { 200: envelope(settingsView) } } }, async (request) => {
-    manage(request);
-    return ok(request, view(await readSettings(db(), request.panel.id)));
-  });
+  scope.get(
+    path(scope, taxSystemEndpoints.settings),
+    { schema: { summary: 'The panel’s tax-system settings (never the private key)', response: { 200: envelope(settingsView) } } },
+    async (request) => {
+      manage(request);
+      return ok(request, view(await readSettings(db(), request.panel.id)));
+    },
+  );
 
   scope.put(
     path(scope, taxSystemEndpoints.settings),
@@ -168,7 +172,11 @@ export function taxSystemRoutes(scope: FastifyInstance): void {
       schema: {
         summary: 'Makes a new key pair on the server (the private key sealed there) and answers its certificate request (PKCS#10)',
         body: object(
-          { commonName: text({ minLength: 1, maxLength: 64, pattern: '^[ -~]+$' }), nationalId: text({ pattern: '^\\d{10,11}$' }), organization: text({ maxLength: 64, pattern: '^[ -~]*$' }) },
+          {
+            commonName: text({ minLength: 1, maxLength: 64, pattern: '^[ -~]+$' }),
+            nationalId: text({ pattern: '^\\d{10,11}$' }),
+            organization: text({ maxLength: 64, pattern: '^[ -~]*$' }),
+          },
           { required: ['commonName', 'nationalId'] },
         ),
         response: { 200: envelope(settingsView) },
@@ -178,15 +186,29 @@ export function taxSystemRoutes(scope: FastifyInstance): void {
       manage(request);
       const body = request.body as { commonName: string; nationalId: string; organization?: string };
       const pair = newKeyPair();
-      const csr = certificateRequest(pair.privateKey, { commonName: body.commonName, nationalId: body.nationalId, organization: body.organization || undefined });
-      await writeSettings(db(), request.panel.id, { private_key: seal(secretOf(request), request.panel.id, pair.privateKey), certificate: null, certificate_request: csr });
+      const csr = certificateRequest(pair.privateKey, {
+        commonName: body.commonName,
+        nationalId: body.nationalId,
+        organization: body.organization || undefined,
+      });
+      await writeSettings(db(), request.panel.id, {
+        private_key: seal(secretOf(request), request.panel.id, pair.privateKey),
+        certificate: null,
+        certificate_request: csr,
+      });
       return ok(request, view(await readSettings(db(), request.panel.id)));
     },
   );
 
   scope.get(
     path(scope, taxSystemEndpoints.queue),
-    { schema: { summary: 'The panel’s invoices for the tax system and where each stands', querystring: object({ sourceId: text() }), response: { 200: envelope(arrayOf(queueItem)) } } },
+    {
+      schema: {
+        summary: 'The panel’s invoices for the tax system and where each stands',
+        querystring: object({ sourceId: text() }),
+        response: { 200: envelope(arrayOf(queueItem)) },
+      },
+    },
     async (request) => {
       ensurePermission(request.panel, permission(Settings, 'read'));
       const { sourceId } = request.query as { sourceId?: string };
@@ -196,7 +218,13 @@ export function taxSystemRoutes(scope: FastifyInstance): void {
 
   scope.post(
     path(scope, `${taxSystemEndpoints.queue}/:id/retry`),
-    { schema: { summary: 'Sends a waiting or refused invoice again at the next run', params: object({ id: text({ format: 'uuid' }) }, { required: ['id'] }), response: { 200: envelope(queueItem) } } },
+    {
+      schema: {
+        summary: 'Sends a waiting or refused invoice again at the next run',
+        params: object({ id: text({ format: 'uuid' }) }, { required: ['id'] }),
+        response: { 200: envelope(queueItem) },
+      },
+    },
     async (request) => {
       manage(request);
       const { id } = request.params as { id: string };

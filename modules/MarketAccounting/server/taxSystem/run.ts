@@ -54,7 +54,11 @@ async function claim(db: Db, now: Date, batch: number): Promise<QueueRow[] | nul
   });
 }
 
-async function update(q: Queryable, row: QueueRow, values: Partial<Pick<QueueRow, 'status' | 'reference_number' | 'reasons' | 'last_error'>> & { next_attempt_at?: Date | null }): Promise<void> {
+async function update(
+  q: Queryable,
+  row: QueueRow,
+  values: Partial<Pick<QueueRow, 'status' | 'reference_number' | 'reasons' | 'last_error'>> & { next_attempt_at?: Date | null },
+): Promise<void> {
   const columns = Object.keys(values) as (keyof typeof values)[];
   const sets = columns.map((c, i) => `${c} = $${i + 2}`).join(', ');
   await q.query(`UPDATE market_accounting_tax_queue SET ${sets}, updated_at = now() WHERE id = $1`, [
@@ -70,7 +74,8 @@ export async function runTaxSystem(db: Db, secret: string, now: Date, options: R
   const claimed = await claim(db, now, options.batch ?? BATCH);
   if (!claimed) return null;
   const figures: TaxRunFigures = { panels: 0, sent: 0, accepted: 0, refused: 0, failed: 0 };
-  const byPanel = Map.groupBy(claimed, (row) => row.panel_id);
+  const byPanel = new Map<string, QueueRow[]>();
+  for (const row of claimed) byPanel.set(row.panel_id, [...(byPanel.get(row.panel_id) ?? []), row]);
   for (const [panelId, rows] of byPanel) {
     figures.panels++;
     const [settings] = await db.query<TaxSettingsRow>('SELECT * FROM market_accounting_tax_settings WHERE panel_id = $1', [panelId]);
@@ -79,7 +84,12 @@ export async function runTaxSystem(db: Db, secret: string, now: Date, options: R
       continue;
     }
     const base = options.endpoints?.[settings.endpoint] ?? systemEndpoints[settings.endpoint];
-    const client = new SystemClient(base, { memoryId: settings.memory_id, privateKey: open(secret, panelId, settings.private_key), certificate: settings.certificate }, now, options.fetch);
+    const client = new SystemClient(
+      base,
+      { memoryId: settings.memory_id, privateKey: open(secret, panelId, settings.private_key), certificate: settings.certificate },
+      now,
+      options.fetch,
+    );
     await runPanel(db, client, rows, now, figures);
   }
   return figures;
@@ -92,7 +102,11 @@ async function runPanel(db: Db, client: SystemClient, rows: QueueRow[], now: Dat
     // An earlier attempt may have reached the system: look for it before sending again.
     const retried = waiting.filter((r) => r.attempts > 1);
     if (retried.length) {
-      const found = new Map((await client.inquireByUid(retried.map((r) => r.request_trace_id))).filter((i) => i.referenceNumber && i.status !== 'NOT_FOUND').map((i) => [i.uid, i]));
+      const found = new Map(
+        (await client.inquireByUid(retried.map((r) => r.request_trace_id)))
+          .filter((i) => i.referenceNumber && i.status !== 'NOT_FOUND')
+          .map((i) => [i.uid, i]),
+      );
       for (const row of retried) {
         const inquiry = found.get(row.request_trace_id);
         if (!inquiry) continue;

@@ -47,12 +47,19 @@ export async function readSettings(q: Queryable, panelId: string): Promise<TaxSe
   return row ?? null;
 }
 
-export async function writeSettings(q: Queryable, panelId: string, values: Partial<Omit<TaxSettingsRow, 'panel_id' | 'next_serial'>>): Promise<void> {
+export async function writeSettings(
+  q: Queryable,
+  panelId: string,
+  values: Partial<Omit<TaxSettingsRow, 'panel_id' | 'next_serial'>>,
+): Promise<void> {
   const columns = Object.keys(values) as (keyof typeof values)[];
   await q.query('INSERT INTO market_accounting_tax_settings (panel_id) VALUES ($1) ON CONFLICT (panel_id) DO NOTHING', [panelId]);
   if (!columns.length) return;
   const sets = columns.map((c, i) => `${c} = $${i + 2}`).join(', ');
-  await q.query(`UPDATE market_accounting_tax_settings SET ${sets}, updated_at = now() WHERE panel_id = $1`, [panelId, ...columns.map((c) => values[c])]);
+  await q.query(`UPDATE market_accounting_tax_settings SET ${sets}, updated_at = now() WHERE panel_id = $1`, [
+    panelId,
+    ...columns.map((c) => values[c]),
+  ]);
 }
 
 /** Why an invoice cannot be queued yet. */
@@ -65,10 +72,20 @@ export class NotConfigured extends Error {
  * from the panel's memory id, the invoice's date and the panel's next serial. Throws NotConfigured
  * while the panel has no memory id or economic code, RangeError for an input the system would refuse.
  */
-export async function enqueueTaxInvoice(q: Queryable, panelId: string, input: TaxInvoiceInput, onceKey = `${input.sourceId}:${input.kind}`): Promise<QueueRow> {
-  const [settings] = await q.query<TaxSettingsRow>('SELECT * FROM market_accounting_tax_settings WHERE panel_id = $1 FOR UPDATE', [panelId]);
+export async function enqueueTaxInvoice(
+  q: Queryable,
+  panelId: string,
+  input: TaxInvoiceInput,
+  onceKey = `${input.sourceId}:${input.kind}`,
+): Promise<QueueRow> {
+  const [settings] = await q.query<TaxSettingsRow>('SELECT * FROM market_accounting_tax_settings WHERE panel_id = $1 FOR UPDATE', [
+    panelId,
+  ]);
   if (!settings?.memory_id || !settings.economic_code) throw new NotConfigured('the panel has no fiscal memory id or economic code');
-  const [existing] = await q.query<QueueRow>('SELECT * FROM market_accounting_tax_queue WHERE panel_id = $1 AND once_key = $2', [panelId, onceKey]);
+  const [existing] = await q.query<QueueRow>('SELECT * FROM market_accounting_tax_queue WHERE panel_id = $1 AND once_key = $2', [
+    panelId,
+    onceKey,
+  ]);
   if (existing) return existing;
   const serial = Number(settings.next_serial);
   const id = taxId(settings.memory_id, new Date(input.issuedAt), serial);
