@@ -23,7 +23,7 @@ export interface TaxInvoiceLine {
   unitPrice: string;
   /** The line's discount in rials (`dis`). */
   discount: string;
-  /** VAT rate in percent (`vra`): 10 by default, 0 exempt. */
+  /** VAT rate in percent (`vra`), up to three decimals: 10 by default, 0 exempt. */
   vatRate: number;
   /** Other duties and legal charges in rials (`odam`), if any. */
   otherDuties?: string;
@@ -84,7 +84,7 @@ export function lineAmounts(line: TaxInvoiceLine) {
   const prdis = mulDiv(thousandths, rials(line.unitPrice), 1000n);
   const dis = rials(line.discount);
   const adis = prdis - dis;
-  const vam = mulDiv(adis, BigInt(Math.round(line.vatRate * 100)), 10_000n);
+  const vam = mulDiv(adis, BigInt(Math.round(line.vatRate * 1000)), 100_000n);
   const odam = rials(line.otherDuties);
   return { prdis, dis, adis, vam, odam, tsstam: adis + vam + odam };
 }

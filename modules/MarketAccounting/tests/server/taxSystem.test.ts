@@ -11,7 +11,8 @@ import { startTestServer, type TestServer } from '../../../../tests/server/harne
 import { newMember, openPanel, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
 import { Account, Settings } from '../../entities/books.ts';
 import { taxSystemEndpoints, type TaxQueueItem, type TaxSettingsView } from '../../rules/taxSystemEndpoints.ts';
-import type { TaxInvoiceInput } from '../../server/taxSystem/invoice.ts';
+import { taxInputOfInvoice, type InvoiceForTax } from '../../server/taxSystem/fromInvoice.ts';
+import { systemInvoice, type TaxInvoiceInput } from '../../server/taxSystem/invoice.ts';
 import { newKeyPair, selfSignedCertificate } from '../../server/taxSystem/pkcs10.ts';
 import { backoffMs, runTaxSystem } from '../../server/taxSystem/run.ts';
 import { enqueueTaxInvoice, NotConfigured } from '../../server/taxSystem/store.ts';
@@ -290,5 +291,51 @@ describe('the panel’s keys', () => {
     const { caller: reader } = await newMember(server, panel.caller, [permission(Settings, 'read')]);
     expect((await reader.call({ method: 'GET', path: taxSystemEndpoints.queue })).status).toBe(200);
     expect((await reader.call({ method: 'GET', path: taxSystemEndpoints.settings })).status).toBe(403);
+  });
+});
+
+describe('an invoice of decision 043 as the tax system’s input', () => {
+  const invoice: InvoiceForTax = {
+    id: 'inv-1',
+    kind: 'sale',
+    date: '2026-11-22',
+    cashAmount: '500000',
+    cardAmount: '100000',
+    lines: [{ description: 'دفتر', code: '2720000114542', unit: null, quantity: '2', unitPrice: '300000', vatRate: '10' }],
+  };
+  const figures = { lines: [{ discount: 20_000n, duty: 0n }] };
+
+  it('is an original for a sale (a walk-in customer makes a type-2 invoice), a return referencing the sale, and a cancellation referencing itself', () => {
+    const original = taxInputOfInvoice(invoice, figures, null, 'submit')!;
+    expect(original).toMatchObject({
+      kind: 'original',
+      buyer: null,
+      paidNow: '600000',
+      lines: [{ unitCode: '1627', discount: '20000', quantity: 2, vatRate: 10 }],
+    });
+    const built = systemInvoice(original, { economicCode: '10101234567' }, 'X', 1);
+    expect(built.header).toMatchObject({
+      inty: 2,
+      tprdis: 600_000,
+      tdis: 20_000,
+      tadis: 580_000,
+      tvam: 58_000,
+      tbill: 638_000,
+      setm: 3,
+      cap: 600_000,
+      insp: 38_000,
+    });
+    expect(
+      taxInputOfInvoice({ ...invoice, kind: 'saleReturn' }, figures, { nationalId: '0012345678' }, 'submit', 'ORIGINAL'),
+    ).toMatchObject({
+      kind: 'return',
+      referenceTaxId: 'ORIGINAL',
+      buyer: { type: 1, nationalId: '0012345678' },
+    });
+    expect(taxInputOfInvoice({ ...invoice, taxId: 'MINE' }, figures, null, 'cancel')).toMatchObject({
+      kind: 'cancellation',
+      referenceTaxId: 'MINE',
+    });
+    expect(taxInputOfInvoice({ ...invoice, kind: 'purchase' }, figures, null, 'submit')).toBeNull();
   });
 });
