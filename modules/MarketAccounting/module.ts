@@ -34,6 +34,8 @@ export default defineModule({
     trialBalance: 'Reports/TrialBalance',
     profitAndLoss: 'Reports/ProfitAndLoss',
     cashAndBank: 'Reports/CashAndBank',
+    taxQueue: 'TaxSystem/Queue',
+    taxSettings: 'TaxSystem/Settings',
     settings: 'Settings/AccountingSettings',
   },
 });

@@ -35,6 +35,8 @@ export default defineClientModule({
     { screen: 'bankAccounts', label: msg`Bank accounts`, needs: read(BankAccount) },
     { screen: 'accounts', label: msg`Chart of accounts`, needs: read(Account) },
     { screen: 'settings', label: msg`Accounting settings`, needs: permission(Settings, 'update') },
+    { screen: 'taxQueue', label: msg`Tax system queue`, needs: read(Settings) },
+    { screen: 'taxSettings', label: msg`Tax system settings`, needs: permission(Settings, 'update') },
   ],
   screens: {
     dashboard: lazyScreen(() => import('./screens/Dashboard.tsx'), 'Dashboard'),
@@ -56,6 +58,8 @@ export default defineClientModule({
     trialBalance: lazyScreen(() => import('./screens/TrialBalance.tsx'), 'TrialBalance'),
     profitAndLoss: lazyScreen(() => import('./screens/ProfitAndLoss.tsx'), 'ProfitAndLoss'),
     cashAndBank: lazyScreen(() => import('./screens/CashAndBank.tsx'), 'CashAndBank'),
+    taxQueue: lazyScreen(() => import('./screens/TaxQueue.tsx'), 'TaxQueue'),
+    taxSettings: lazyScreen(() => import('./screens/TaxSettings.tsx'), 'TaxSettings'),
   },
   catalogue: {
     fa: () => import('../locales/fa.po'),
