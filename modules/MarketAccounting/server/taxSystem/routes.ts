@@ -138,7 +138,12 @@ export function taxSystemRoutes(scope: FastifyInstance): void {
         values.economic_code = body.economicCode.trim();
       }
       if (body.endpoint) values.endpoint = body.endpoint;
-      let privateKey = current?.private_key ? open(secretOf(request), panelId, current.private_key) : null;
+      let privateKey: string | null = null;
+      try {
+        privateKey = current?.private_key ? open(secretOf(request), panelId, current.private_key) : null;
+      } catch {
+        // Sealed under another server secret: as if there were none (a new key is asked for).
+      }
       if (body.privateKey !== undefined) {
         try {
           const key = createPrivateKey(body.privateKey);

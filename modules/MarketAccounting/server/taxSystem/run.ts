@@ -11,7 +11,7 @@
  * and 5xx leave the row waiting with exponential backoff (1 minute doubling, at most an hour).
  */
 import type { Db, Queryable } from '../../../../server/moduleApi.ts';
-import { NetworkFailure, SystemClient, SystemRefusal, systemEndpoints, type Fetch, type Inquiry, type SystemEndpoint } from './protocol.ts';
+import { SystemClient, systemEndpoints, type Fetch, type Inquiry, type SystemEndpoint } from './protocol.ts';
 import { open } from './secrets.ts';
 import type { QueueRow, TaxSettingsRow } from './store.ts';
 
@@ -83,10 +83,18 @@ export async function runTaxSystem(db: Db, secret: string, now: Date, options: R
       for (const row of rows) await update(db, row, { last_error: 'settings', next_attempt_at: later(now, row) });
       continue;
     }
+    let privateKey: string;
+    try {
+      privateKey = open(secret, panelId, settings.private_key);
+    } catch {
+      // Sealed under another server secret: the panel must enter its key again.
+      for (const row of rows) await update(db, row, { last_error: 'key', next_attempt_at: later(now, row) });
+      continue;
+    }
     const base = options.endpoints?.[settings.endpoint] ?? systemEndpoints[settings.endpoint];
     const client = new SystemClient(
       base,
-      { memoryId: settings.memory_id, privateKey: open(secret, panelId, settings.private_key), certificate: settings.certificate },
+      { memoryId: settings.memory_id, privateKey, certificate: settings.certificate },
       now,
       options.fetch,
     );
@@ -144,10 +152,11 @@ async function runPanel(db: Db, client: SystemClient, rows: QueueRow[], now: Dat
       for (const row of asked) await settle(db, row, answers.get(row.reference_number), now, figures);
     }
   } catch (error) {
-    if (!(error instanceof NetworkFailure || error instanceof SystemRefusal)) throw error;
+    // The network, the system's 5xx or 4xx, or a key that no longer opens: the rows wait and are tried again.
+    const message = error instanceof Error ? error.message : String(error);
     for (const row of [...waiting, ...sent]) {
       figures.failed++;
-      await update(db, row, { last_error: error.message, next_attempt_at: later(now, row) });
+      await update(db, row, { last_error: message.slice(0, 500), next_attempt_at: later(now, row) });
     }
   }
 }
