@@ -42,7 +42,7 @@ describe('the tax system’s screens', () => {
     page.on('response', async (response) => {
       if (response.url().includes('/tax-system/')) keysSeen.push(await response.text().catch(() => ''));
     });
-    await go(page, modulePath('MarketAccounting', 'taxSettings'));
+    await go(page, modulePath('MarketAccounting', 'TaxSystem/Settings'));
     await page.getByLabel(fa('Fiscal memory id')).fill('a1b2c3');
     await page.getByLabel(fa('Economic code')).fill('10101234567');
     await page.getByRole('button', { name: fa('Save'), exact: true }).click();
@@ -63,7 +63,7 @@ describe('the tax system’s screens', () => {
   });
 
   it('open the queue', async () => {
-    await go(page, modulePath('MarketAccounting', 'taxQueue'));
+    await go(page, modulePath('MarketAccounting', 'TaxSystem/Queue'));
     expect(await page.locator('h1').first().textContent()).toBe(fa('Tax system queue'));
     await expectFitsThePhone(page);
     await screenshot(page, 'tax-queue-fa-390');
