@@ -40,6 +40,7 @@ export const Place = defineEntity({
       max: 5000,
     },
   },
+  importable: { keys: ['name'], example: { name: 'دفتر مرکزی', address: 'تهران، خیابان آزادی', radius: '۱۰۰' } },
   titleField: 'name',
   listFields: ['name', 'latitude', 'longitude', 'radius'],
   searchFields: ['name', 'address'],
@@ -217,6 +218,10 @@ export const Personnel = defineEntity({
       readableBy: SERVER_ONLY,
       max: 64,
     },
+  },
+  importable: {
+    keys: ['code', 'nationalId', 'mobile'],
+    example: { firstName: 'مریم', lastName: 'احمدی', code: '۱۰۱', nationalId: '0012345679', mobile: '۰۹۱۲۱۲۳۴۵۶۷', jobTitle: 'حسابدار', hireDate: '۱۴۰۳/۰۷/۰۱' },
   },
   titleField: 'name',
   listFields: ['name', 'code', 'jobTitle', 'ruleId', 'methods', 'active'],
