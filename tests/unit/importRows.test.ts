@@ -18,7 +18,14 @@ const row = (values: Record<string, unknown>): Row => ({ version: 1, updatedAt: 
 
 const category = row({ id: '11111111-1111-4111-8111-111111111111', name: 'نوشیدنی', code: 'C-01' });
 const context: ImportContext = {
-  options: { unit: new Map([['piece', 'piece'], ['عدد', 'piece'], ['kg', 'kg'], ['کیلوگرم', 'kg']]) },
+  options: {
+    unit: new Map([
+      ['piece', 'piece'],
+      ['عدد', 'piece'],
+      ['kg', 'kg'],
+      ['کیلوگرم', 'kg'],
+    ]),
+  },
   references: { 'WarehousingMVM/Category': referenceWords(Category, [category]) },
 };
 const columns = { code: 0, name: 1, unit: 2, salePrice: 3, categoryId: 4, barcodes: 5 };
@@ -48,9 +55,9 @@ describe('reading the cells of an Iranian sheet', () => {
   it('compares headers and names with ي/ك as ی/ک, without spaces, ZWNJ or punctuation', () => {
     expect(normalizeHeader('كد كالا')).toBe(normalizeHeader('کدکالا'));
     expect(normalizeHeader('قیمت\u200cفروش (ریال)')).toBe(normalizeHeader('قیمت فروش ریال'));
-    expect(guessColumns(['نام كالا', 'Code (SKU)', 'واحد'], { name: ['نام کالا', 'Name'], code: ['کد', 'Code (SKU)'], unit: ['واحد'] })).toEqual(
-      { name: 0, code: 1, unit: 2 },
-    );
+    expect(
+      guessColumns(['نام كالا', 'Code (SKU)', 'واحد'], { name: ['نام کالا', 'Name'], code: ['کد', 'Code (SKU)'], unit: ['واحد'] }),
+    ).toEqual({ name: 0, code: 1, unit: 2 });
   });
 
   it('resolves a reference by code or by name, with Arabic letters, and refuses one it cannot find', () => {
@@ -69,7 +76,17 @@ describe('reading the cells of an Iranian sheet', () => {
 });
 
 describe('checking sheet rows as a write would', () => {
-  const existing = [row({ id: '22222222-2222-4222-8222-222222222222', code: 'P-1', name: 'چای', unit: 'piece', salePrice: 1000, categoryId: null, barcodes: [] })];
+  const existing = [
+    row({
+      id: '22222222-2222-4222-8222-222222222222',
+      code: 'P-1',
+      name: 'چای',
+      unit: 'piece',
+      salePrice: 1000,
+      categoryId: null,
+      barcodes: [],
+    }),
+  ];
 
   it('creates new rows, updates changed ones and leaves equal ones, matched by the key column', () => {
     const outcomes = checkImportRows(

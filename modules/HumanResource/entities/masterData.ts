@@ -221,7 +221,15 @@ export const Personnel = defineEntity({
   },
   importable: {
     keys: ['code', 'nationalId', 'mobile'],
-    example: { firstName: 'مریم', lastName: 'احمدی', code: '۱۰۱', nationalId: '0012345679', mobile: '۰۹۱۲۱۲۳۴۵۶۷', jobTitle: 'حسابدار', hireDate: '۱۴۰۳/۰۷/۰۱' },
+    example: {
+      firstName: 'مریم',
+      lastName: 'احمدی',
+      code: '۱۰۱',
+      nationalId: '0012345679',
+      mobile: '۰۹۱۲۱۲۳۴۵۶۷',
+      jobTitle: 'حسابدار',
+      hireDate: '۱۴۰۳/۰۷/۰۱',
+    },
   },
   titleField: 'name',
   listFields: ['name', 'code', 'jobTitle', 'ruleId', 'methods', 'active'],

@@ -4,7 +4,7 @@
  * kept, and the panel's accounting settings (money shown in rials or tomans, the closed period).
  */
 import { defineEntity } from '../../../src/contract/entity.ts';
-import { normalizeSheba } from '../rules/sheba.ts';
+import { normalizeSheba } from '../../../src/contract/normalize.ts';
 
 export const accountKinds = [
   { value: 'asset', label: /*i18n*/ { id: 'acc.kind.asset', message: 'Asset' } },

@@ -88,7 +88,17 @@ export const Product = defineEntity({
   },
   importable: {
     keys: ['code', 'name'],
-    example: { name: 'چای سبز ۱۰۰ گرمی', code: 'P-1001', barcodes: '6260100000017', categoryId: 'نوشیدنی', unit: 'عدد', purchasePrice: '۱۲۰٬۰۰۰', salePrice: '۱۵۰٬۰۰۰', reorderPoint: '۱۰', active: 'بله' },
+    example: {
+      name: 'چای سبز ۱۰۰ گرمی',
+      code: 'P-1001',
+      barcodes: '6260100000017',
+      categoryId: 'نوشیدنی',
+      unit: 'عدد',
+      purchasePrice: '۱۲۰٬۰۰۰',
+      salePrice: '۱۵۰٬۰۰۰',
+      reorderPoint: '۱۰',
+      active: 'بله',
+    },
   },
   titleField: 'name',
   listFields: ['name', 'code', 'categoryId', 'unit', 'salePrice'],
