@@ -11,12 +11,11 @@ import { useCanAccess } from '../../storage/access.ts';
 import type { LocalRow } from '../../storage/localRecords.ts';
 import { usePanelData } from '../../storage/panelData.ts';
 import { Alert } from '../../ui/Alert.tsx';
-import { Link, useLocation } from 'wouter';
-import { paths, withQuery } from '../../contract/routes.ts';
-import { Button, buttonClasses } from '../../ui/Button.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { ImportLink } from '../import/ImportLink.tsx';
 import { PageHeader } from '../../ui/Card.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { PlusIcon, UploadIcon } from '../../ui/icons.tsx';
+import { PlusIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { showToast } from '../../ui/toast.ts';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
@@ -54,7 +53,6 @@ export function EntityScreen({ entity, description, before, widgets, defaults, d
   const rowId = sheet.mode === 'view' || sheet.mode === 'edit' ? sheet.id : null;
   const record = usePageRecord(entity, rowId);
   const row = record.row;
-  const [location] = useLocation();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const pluralLabel = i18n._(entity.pluralLabel);
@@ -101,16 +99,6 @@ export function EntityScreen({ entity, description, before, widgets, defaults, d
       <Trans>Add {singular}</Trans>
     </Button>
   );
-  const importButton = writable && may.create && entity.importable && (
-    <Link
-      href={withQuery(paths.importData, { entity: entity.key, back: location })}
-      className={buttonClasses('secondary')}
-      data-testid="import-button"
-    >
-      <UploadIcon />
-      <Trans>Import</Trans>
-    </Link>
-  );
   const title = row ? rowTitle(entity, row) || label : sheet.mode === 'new' ? t`New ${singular}` : label;
 
   return (
@@ -121,7 +109,7 @@ export function EntityScreen({ entity, description, before, widgets, defaults, d
         actions={
           addButton && (
             <>
-              {importButton}
+              <ImportLink entity={entity} />
               {addButton}
             </>
           )
