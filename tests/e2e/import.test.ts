@@ -102,7 +102,7 @@ const counts = (testId: string) =>
     );
 
 describe('importing products from a Persian sheet', () => {
-  it('maps the columns, reports exactly the bad rows, imports the rest and syncs them', async () => {
+  it('maps the columns, reports exactly the bad rows, imports the rest and syncs them', { timeout: 400_000 }, async () => {
     const sheet = await productSheet();
     await openScreen(page, modulePath('WarehousingMVM', 'Product/listProduct'));
     await page.getByTestId('import-button').click();
@@ -112,15 +112,19 @@ describe('importing products from a Persian sheet', () => {
     for (const [field, column] of Object.entries({ code: '0', name: '1', unit: '2', salePrice: '3', categoryId: '4' })) {
       expect(await page.locator(`select[data-field="${field}"]`).inputValue()).toBe(column);
     }
-    const lines = await page.getByTestId('import-errors').locator('[data-line]').evaluateAll((items) => items.map((li) => li.getAttribute('data-line')));
+    const lines = await page
+      .getByTestId('import-errors')
+      .locator('[data-line]')
+      .evaluateAll((items) => items.map((li) => li.getAttribute('data-line')));
     expect(lines).toEqual(BAD_LINES.map(String));
     expect(await counts('import-summary')).toEqual({ create: '1987', update: '10', same: '0', error: '3' });
     await screenshot(page, 'import-test-run-fa-390');
 
     await page.getByRole('button', { name: fa('Import'), exact: true }).click();
-    await page.getByTestId('import-result').waitFor({ timeout: 110_000 });
+    await page.getByTestId('import-result').waitFor({ timeout: 300_000 });
     expect(await counts('import-result')).toEqual({ created: '1987', updated: '10', skipped: '3' });
-    await waitUntilSynced(page);
+    // Nearly two thousand queued writes: longer than a form's wait for the sync badge.
+    await page.getByRole('button', { name: fa('All changes synced') }).waitFor({ timeout: 200_000 });
     const listed = await callInPanel<EntityListResponse>(
       e2e.server.url,
       { method: 'GET', path: `${entityPath(Product)}?pageSize=1&filter.code=${code(ROWS)}` },
@@ -128,7 +132,12 @@ describe('importing products from a Persian sheet', () => {
       panelCode,
     );
     expect(listed.items[0]).toMatchObject({ code: code(ROWS), salePrice: 1000 + ROWS, name: `کالای ${toPersianDigits(String(ROWS))}` });
-    const all = await callInPanel<EntityListResponse>(e2e.server.url, { method: 'GET', path: `${entityPath(Product)}?pageSize=1` }, token, panelCode);
+    const all = await callInPanel<EntityListResponse>(
+      e2e.server.url,
+      { method: 'GET', path: `${entityPath(Product)}?pageSize=1` },
+      token,
+      panelCode,
+    );
     expect(all.total).toBe(ROWS - 3);
   });
 
