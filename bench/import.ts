@@ -19,10 +19,11 @@ import { PUSH_BATCH_MAX, syncEndpoints, type Mutation, type PushResponse } from 
 import { entityPath, type Row } from '../src/contract/entity.ts';
 import { Category, Product, unitOptions } from '../modules/WarehousingMVM/entities/masterData.ts';
 import { readSheet } from '../src/panel/import/sheetFiles.ts';
-import { sized, verdict } from './benchArgs.ts';
+import { positionalArgs, sized, verdict } from './benchArgs.ts';
 import { call, onPglite, startServer, stop } from './serverProcess.ts';
 
-const ROWS = sized(10_000, 120);
+// `npm run bench:import -- 2000` runs another size.
+const ROWS = Number(positionalArgs()[0]) || sized(10_000, 120);
 const TARGET_S = 30;
 
 async function sheet(): Promise<ArrayBuffer> {
