@@ -33,5 +33,6 @@ export const userScreens: Record<string, Screen> = {
   [paths.user.panelList]: lazyScreen(() => import('../features/panels/PanelList.tsx'), 'PanelList'),
   [paths.user.registerPanel]: lazyScreen(() => import('../features/panels/RegisterPanel.tsx'), 'RegisterPanel'),
   [paths.syncProblems]: lazyScreen(() => import('../features/panels/SyncProblems.tsx'), 'SyncProblems'),
+  [paths.importData]: lazyScreen(() => withModuleCatalogues(import('../panel/import/ImportScreen.tsx')), 'ImportScreen'),
   [paths.notifications]: lazyScreen(() => withModuleCatalogues(import('../features/notifications/Notifications.tsx')), 'Notifications'),
 };

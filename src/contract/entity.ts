@@ -130,6 +130,22 @@ export interface EntityDeclaration<F extends Record<string, Field> = Record<stri
    * sort by them (docs/decisions/020-scopes-follow-references.md).
    */
   mirror?: { source: keyof F & string; fields: readonly (keyof F & string)[] };
+  /** Rows people may bring in from a spreadsheet (decision 042): the import screen's options. */
+  importable?: ImportSpec<keyof F & string>;
+}
+
+/**
+ * How an entity is imported from a sheet (docs/decisions/042-import-from-spreadsheets.md). The
+ * import screen, its template and its test run are derived from the fields; this says only what
+ * the fields cannot: which column matches a row already here, and what an example row looks like.
+ */
+export interface ImportSpec<K extends string = string> {
+  /** Fields that may match a sheet's row to a row already here (create-or-update); the first is offered first. */
+  keys: readonly K[];
+  /** The template's example row, as a person would type it (references by code or name). */
+  example: Partial<Record<K, string>>;
+  /** A module's own check of a whole row beyond its fields' kinds (a Sheba's check digits): field → reason. */
+  check?: (values: Record<string, unknown>) => Record<string, FieldProblem['reason']> | null;
 }
 
 /**

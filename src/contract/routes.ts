@@ -24,6 +24,8 @@ export const paths = {
   },
   syncProblems: '/User/Panel/SyncProblems',
   notifications: '/User/Panel/Notifications',
+  /** Importing an entity's rows from a spreadsheet: `?entity=<Module>/<Entity>&back=<list path>` (decision 042). */
+  importData: '/User/Panel/Import',
 } as const;
 
 export const MODULE_BASE = '/User/Panel/Module';
@@ -56,6 +58,7 @@ export const platformRoutes: readonly string[] = [
   ...Object.values(paths.user),
   paths.syncProblems,
   paths.notifications,
+  paths.importData,
 ];
 
 function key(path: string): string {

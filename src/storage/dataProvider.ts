@@ -6,7 +6,7 @@
 import type { Entity, Row } from '../contract/entity.ts';
 import { queryList, queryOne, type ListParams, type ListResult } from './listQuery.ts';
 import type { LocalRow } from './localRecords.ts';
-import { amendDocument, createRow, deleteRow, saveAndSubmit, stepDocument, updateRow } from './localWrites.ts';
+import { amendDocument, createRow, deleteRow, saveAndSubmit, stepDocument, updateRow, writeRows, type BatchWrite } from './localWrites.ts';
 import type { PanelDb } from './PanelDb.ts';
 
 export interface DataProvider {
@@ -15,6 +15,8 @@ export interface DataProvider {
   create(entity: Entity, values: Record<string, unknown>): Promise<Row>;
   update(entity: Entity, id: string, values: Record<string, unknown>): Promise<Row>;
   remove(entity: Entity, id: string): Promise<void>;
+  /** Many creates and updates in one local transaction (an import's batch): each one's error, or null. */
+  writeMany(entity: Entity, writes: readonly BatchWrite[]): Promise<(unknown | null)[]>;
   /** Documents: queue the submit or the cancel; copy a cancelled one into a new draft. */
   submit(entity: Entity, id: string): Promise<Row>;
   cancel(entity: Entity, id: string): Promise<Row>;
@@ -30,6 +32,7 @@ export function dataProviderFor(db: PanelDb): DataProvider {
     create: (entity, values) => createRow(db, entity, values),
     update: (entity, id, values) => updateRow(db, entity, id, values),
     remove: (entity, id) => deleteRow(db, entity, id),
+    writeMany: (entity, writes) => writeRows(db, entity, writes),
     submit: (entity, id) => stepDocument(db, entity, id, 'submit'),
     cancel: (entity, id) => stepDocument(db, entity, id, 'cancel'),
     amend: (entity, id) => amendDocument(db, entity, id),

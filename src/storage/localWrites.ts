@@ -162,6 +162,46 @@ export async function updateRow(db: PanelDb, entity: Entity, id: string, values:
   return row!;
 }
 
+/** One row of a batch write: a create (with its id) or the values of an update. */
+export type BatchWrite =
+  { op: 'create'; id?: string; values: Record<string, unknown> } | { op: 'update'; id: string; values: Record<string, unknown> };
+
+/**
+ * Many creates and updates of one entity as ONE transaction (an import's batch, decision 042):
+ * each checked and queued exactly as `createRow` / `updateRow` would, one mutation per row. A row
+ * refused (its values, a unique clash) is answered with its error and the others still go; the
+ * answer has one entry per write, null for a write queued (or an update with nothing changed).
+ */
+export async function writeRows(db: PanelDb, entity: Entity, writes: readonly BatchWrite[]): Promise<(unknown | null)[]> {
+  const answers: (unknown | null)[] = writes.map(() => null);
+  const clean = writes.map((write, i) => {
+    try {
+      return write.op === 'create' ? createValues(entity, write.values) : updateValues(entity, write.values);
+    } catch (error) {
+      answers[i] = error;
+      return null;
+    }
+  });
+  let queued = false;
+  await db.transaction('rw', writeTables(db, entity), async () => {
+    for (const [i, write] of writes.entries()) {
+      const values = clean[i];
+      if (!values) continue;
+      try {
+        if (write.op === 'create') {
+          await queueCreate(db, entity, values, write.id ?? newId());
+          queued = true;
+        } else if (await queueUpdate(db, entity, write.id, values)) queued = true;
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        answers[i] = error;
+      }
+    }
+  });
+  if (queued) db.notifyLocalWrite();
+  return answers;
+}
+
 /**
  * "Save and submit" as one intent (decision 029): the draft's values (a create, or the changed
  * fields of an existing draft) and its submit are queued in ONE transaction, so a reload, a crash

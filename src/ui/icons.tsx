@@ -48,6 +48,7 @@ export const SyncIcon = icon('M20 11a8 8 0 0 0-14.5-4.5L4 8M4 4v4h4M4 13a8 8 0 0
 export const PlusIcon = icon('M12 5v14M5 12h14');
 export const SearchIcon = icon('M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16ZM21 21l-4.3-4.3');
 export const DownloadIcon = icon('M12 4v11M7 10l5 5 5-5M5 20h14');
+export const UploadIcon = icon('M12 20V9M7 14l5-5 5 5M5 4h14');
 export const TrashIcon = icon('M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3');
 export const EditIcon = icon('M4 20h4L19 9l-4-4L4 16zM14 6l4 4');
 export const BellIcon = icon('M6 9a6 6 0 0 1 12 0c0 5 2 7 2 7H4s2-2 2-7M10 20a2 2 0 0 0 4 0');

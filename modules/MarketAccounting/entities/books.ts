@@ -4,6 +4,7 @@
  * kept, and the panel's accounting settings (money shown in rials or tomans, the closed period).
  */
 import { defineEntity } from '../../../src/contract/entity.ts';
+import { normalizeSheba } from '../../../src/contract/normalize.ts';
 
 export const accountKinds = [
   { value: 'asset', label: /*i18n*/ { id: 'acc.kind.asset', message: 'Asset' } },
@@ -62,6 +63,7 @@ export const Account = defineEntity({
       readOnly: true,
     },
   },
+  importable: { keys: ['code', 'name'], example: { code: '1101', name: 'صندوق', kind: 'دارایی', postable: 'بله' } },
   titleField: 'name',
   listFields: ['code', 'name', 'kind', 'postable'],
   searchFields: ['code', 'name'],
@@ -80,6 +82,7 @@ export const CashBox = defineEntity({
     keeper: { kind: 'text', label: /*i18n*/ { id: 'acc.field.CashBox.keeper', message: 'Kept by' }, max: 80 },
     active: { kind: 'boolean', label: /*i18n*/ { id: 'acc.field.CashBox.active', message: 'In use' } },
   },
+  importable: { keys: ['name'], example: { name: 'صندوق فروشگاه', keeper: 'مریم احمدی', active: 'بله' } },
   titleField: 'name',
   listFields: ['name', 'keeper', 'active'],
   searchFields: ['name', 'keeper'],
@@ -110,6 +113,11 @@ export const BankAccount = defineEntity({
     },
     active: { kind: 'boolean', label: /*i18n*/ { id: 'acc.field.BankAccount.active', message: 'In use' } },
   },
+  importable: {
+    keys: ['accountNumber', 'sheba'],
+    example: { bank: 'ملی', branch: 'مرکزی', accountNumber: '۰۱۰۱۲۳۴۵۶۷۰۰۱', sheba: 'IR062960000000100324200001', active: 'بله' },
+    check: (values) => (typeof values.sheba === 'string' && values.sheba && !normalizeSheba(values.sheba) ? { sheba: 'format' } : null),
+  },
   titleField: 'accountNumber',
   listFields: ['bank', 'branch', 'accountNumber', 'sheba', 'active'],
   searchFields: ['bank', 'branch', 'accountNumber', 'sheba'],
@@ -138,6 +146,7 @@ export const Party = defineEntity({
       internal: true,
     },
   },
+  importable: { keys: ['name', 'mobile', 'nationalId'], example: { name: 'علی رضایی', mobile: '۰۹۱۲۱۲۳۴۵۶۷', nationalId: '0012345679' } },
   titleField: 'name',
   listFields: ['name', 'mobile', 'nationalId'],
   searchFields: ['name', 'mobile', 'nationalId'],

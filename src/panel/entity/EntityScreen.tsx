@@ -12,6 +12,7 @@ import type { LocalRow } from '../../storage/localRecords.ts';
 import { usePanelData } from '../../storage/panelData.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { ImportLink } from '../import/ImportLink.tsx';
 import { PageHeader } from '../../ui/Card.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { PlusIcon } from '../../ui/icons.tsx';
@@ -102,7 +103,18 @@ export function EntityScreen({ entity, description, before, widgets, defaults, d
 
   return (
     <FieldDisplayContext.Provider value={display}>
-      <PageHeader title={pluralLabel} description={description} actions={addButton} />
+      <PageHeader
+        title={pluralLabel}
+        description={description}
+        actions={
+          addButton && (
+            <>
+              <ImportLink entity={entity} />
+              {addButton}
+            </>
+          )
+        }
+      />
       {before}
       <EntityList entity={entity} onOpen={(r) => open({ mode: 'view', id: r.id })} empty={addButton} />
       <EntitySheet open={sheet.mode !== 'closed'} title={title} onClose={() => open({ mode: 'closed' })}>

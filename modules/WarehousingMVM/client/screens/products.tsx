@@ -2,7 +2,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearch } from 'wouter';
 import { permission } from '@/contract/entity.ts';
-import { buttonClasses, EntityFormPage, EntityList, PlusIcon, ScreenFrame, TreePickerField, useCanAccess } from '@/moduleKit.ts';
+import {
+  buttonClasses,
+  EntityFormPage,
+  EntityList,
+  ImportLink,
+  PlusIcon,
+  ScreenFrame,
+  TreePickerField,
+  useCanAccess,
+} from '@/moduleKit.ts';
 import { Product } from '../../entities/masterData.ts';
 import { ScanField } from '../parts/ScanField.tsx';
 import { wh, withQuery } from '../paths.ts';
@@ -21,7 +30,14 @@ export function ProductList() {
     <ScreenFrame
       title={t`Products`}
       description={<Trans>Find a product by its name, code or barcode.</Trans>}
-      actions={add}
+      actions={
+        add && (
+          <>
+            <ImportLink entity={Product} />
+            {add}
+          </>
+        )
+      }
       needs={permission(Product, 'read')}
     >
       <div className="mb-4">

@@ -1,0 +1,481 @@
+/**
+ * /User/Panel/Import?entity=<Module>/<Entity>: bringing a business's rows in from a spreadsheet
+ * (decision 042), for any entity its module marks importable, in four steps on one page, phone
+ * first: (1) choose a .xlsx or .csv file, or download the entity's template; (2) map the sheet's
+ * columns to fields, guessed from the headers and remembered per entity on this device; (3) a
+ * test run that checks every row as a write would, with the errors per row and cell and a sheet
+ * of the bad rows; (4) the import itself, as ordinary local writes, with a progress bar and a
+ * cancel. Reading and checking run in a worker (importWorker.ts), which alone loads the sheet libraries.
+ */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { permission, shownFields, type Entity } from '../../contract/entity.ts';
+import type { Field } from '../../contract/fields.ts';
+import {
+  guessColumns,
+  normalizeHeader,
+  normalizeName,
+  referenceWords,
+  type Cell,
+  type ImportContext,
+  type ImportReason,
+  type RowOutcome,
+} from '../../contract/importRows.ts';
+import { entityByKey } from '../../contract/modules.ts';
+import { formatNumber, localDigits } from '../../i18n/format.ts';
+import { activeLocale, directionOf } from '../../i18n/locale.ts';
+import { useCanAccess } from '../../storage/access.ts';
+import { usePanelData, type PanelData } from '../../storage/panelData.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button, buttonClasses } from '../../ui/Button.tsx';
+import { PageHeader, SectionCard } from '../../ui/Card.tsx';
+import { DownloadIcon } from '../../ui/icons.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { SelectField } from '../../ui/SelectField.tsx';
+import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
+import { fieldProblemMessage } from '../entity/fieldProblems.ts';
+import { inSentence } from '../../i18n/format.ts';
+import '../modules.ts';
+import { WithPanel } from '../WithPanel.tsx';
+import { startImportWorker, type ImportWorker } from './importProtocol.ts';
+import { writeImport, type ImportResult } from './importWrites.ts';
+
+/** The fields a sheet may fill: shown and not read-only. */
+function importFields(entity: Entity): [string, Field][] {
+  return shownFields(entity).filter(([, field]) => !field.readOnly);
+}
+
+const mappingKey = (entity: Entity) => `pishkhan.import.${entity.key}`;
+
+/** The person's last mapping for this entity: normalised header → field. */
+function rememberedMapping(entity: Entity): Record<string, string> {
+  try {
+    return JSON.parse(localStorage.getItem(mappingKey(entity)) ?? '{}') as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+function download(fileName: string, data: ArrayBuffer): void {
+  const url = URL.createObjectURL(new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+function reasonText(i18n: I18n, field: Field, reason: ImportReason): string {
+  if (reason === 'duplicate') return i18n._(msg`This key is in the file more than once.`);
+  if (reason === 'ambiguous') return i18n._(msg`More than one record has this code or name.`);
+  if (reason === 'reference') return i18n._(msg`No record has this code or name.`);
+  return fieldProblemMessage(i18n, field, reason);
+}
+
+export function ImportScreen() {
+  const { t } = useLingui();
+  const search = useSearch();
+  const entity = entityByKey(new URLSearchParams(search).get('entity') ?? '');
+  useDocumentTitle(t`Import`);
+  if (!entity?.importable) {
+    return (
+      <>
+        <PageHeader title={<Trans>Import</Trans>} />
+        <Alert tone="warning" title={t`Nothing to import here`}>
+          {t`This list cannot be imported from a spreadsheet.`}
+        </Alert>
+      </>
+    );
+  }
+  const back = new URLSearchParams(search).get('back');
+  // Only a path of this app, never another site.
+  const listHref = back?.startsWith('/') && !back.startsWith('//') ? back : null;
+  return <WithPanel>{() => <Importer entity={entity} listHref={listHref} />}</WithPanel>;
+}
+
+type Read = { headers: string[]; count: number; sample: Cell[][]; fileName: string };
+
+function Importer({ entity, listHref }: { entity: Entity; listHref: string | null }) {
+  const { t, i18n } = useLingui();
+  const can = useCanAccess();
+  const panel = usePanelData();
+  const plural = i18n._(entity.pluralLabel);
+  const fields = useMemo(() => importFields(entity), [entity]);
+  const worker = useRef<ImportWorker | null>(null);
+  const [read, setRead] = useState<Read | null>(null);
+  const [columns, setColumns] = useState<Record<string, number>>({});
+  const [key, setKey] = useState<string | null>(entity.importable!.keys[0] ?? null);
+  const [outcomes, setOutcomes] = useState<RowOutcome[] | null>(null);
+  const [busy, setBusy] = useState<'read' | 'check' | 'import' | 'sheet' | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => () => worker.current?.close(), []);
+  const ask = () => (worker.current ??= startImportWorker());
+  const rtl = directionOf(activeLocale()) === 'rtl';
+  const labelOf = (name: string) => i18n._(entity.fields[name]!.label);
+
+  if (!can(permission(entity, 'create'))) {
+    return (
+      <>
+        <PageHeader title={t`Import ${inSentence(plural)}`} />
+        <Alert tone="warning" title={t`You may not add ${inSentence(plural)}`}>
+          {t`Ask the panel’s owner or an administrator for access.`}
+        </Alert>
+      </>
+    );
+  }
+
+  async function template() {
+    setBusy('sheet');
+    try {
+      const example = entity.importable!.example as Record<string, string>;
+      const answer = await ask().ask(
+        {
+          type: 'template',
+          title: plural,
+          headers: fields.map(([name]) => labelOf(name)),
+          example: fields.map(([name]) => example[name] ?? null),
+          rtl,
+        },
+        'sheet',
+      );
+      download(`${entity.name}-template.xlsx`, answer.data);
+    } catch (error) {
+      setFailure(String(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function choose(file: File) {
+    setBusy('read');
+    setFailure(null);
+    setOutcomes(null);
+    setResult(null);
+    try {
+      const answer = await ask().ask({ type: 'read', data: await file.arrayBuffer(), name: file.name }, 'read');
+      setRead({ ...answer, fileName: file.name });
+      const words = Object.fromEntries(fields.map(([name, field]) => [name, [i18n._(field.label), field.label.message]]));
+      const guessed = guessColumns(answer.headers, words);
+      const remembered = rememberedMapping(entity);
+      answer.headers.forEach((header, i) => {
+        const name = remembered[normalizeHeader(header)];
+        if (name && fields.some(([f]) => f === name)) guessed[name] = i;
+      });
+      setColumns(guessed);
+    } catch {
+      setFailure(t`This file could not be read. Choose an .xlsx or .csv file.`);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function context(data: PanelData): Promise<ImportContext> {
+    const options: ImportContext['options'] = {};
+    const references: ImportContext['references'] = {};
+    for (const [name, field] of fields) {
+      if (field.kind === 'select' || (field.kind === 'stringList' && field.options)) {
+        const map = new Map<string, string>();
+        for (const option of field.options ?? []) {
+          for (const word of [option.value, option.label.message, i18n._(option.label)]) map.set(normalizeName(word), option.value);
+        }
+        options[name] = map;
+      }
+      if (field.kind === 'reference' && name in columns && !references[field.to]) {
+        const target = entityByKey(field.to);
+        if (target) references[field.to] = referenceWords(target, await data.db.rows(target).toArray());
+      }
+    }
+    return { options, references };
+  }
+
+  async function check() {
+    if (!panel || !read) return;
+    setBusy('check');
+    setFailure(null);
+    setResult(null);
+    try {
+      const remembered = Object.fromEntries(Object.entries(columns).map(([name, i]) => [normalizeHeader(read.headers[i] ?? ''), name]));
+      localStorage.setItem(mappingKey(entity), JSON.stringify(remembered));
+      const existing = await panel.db.rows(entity).toArray();
+      const mapping = { columns, key: key && key in columns ? key : null };
+      const answer = await ask().ask({ type: 'check', entity: entity.key, mapping, context: await context(panel), existing }, 'checked');
+      setOutcomes(answer.outcomes);
+    } catch (error) {
+      setFailure(String(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function messages(): Record<number, string> {
+    const out: Record<number, string> = {};
+    for (const o of outcomes ?? []) {
+      if (o.action !== 'error') continue;
+      out[o.line] = Object.entries(o.errors)
+        .map(([name, reason]) => `${labelOf(name)}: ${reasonText(i18n, entity.fields[name]!, reason)}`)
+        .join(' — ');
+    }
+    return out;
+  }
+
+  async function errorSheet() {
+    setBusy('sheet');
+    try {
+      const answer = await ask().ask({ type: 'errors', title: plural, column: t`Errors`, messages: messages(), rtl }, 'sheet');
+      download(`${entity.name}-errors.xlsx`, answer.data);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function run() {
+    if (!panel || !outcomes) return;
+    setBusy('import');
+    abort.current = new AbortController();
+    setProgress({ done: 0, total: outcomes.length });
+    try {
+      const done = await writeImport(panel.data, entity, outcomes, {
+        signal: abort.current.signal,
+        onProgress: (d, total) => setProgress({ done: d, total }),
+      });
+      setResult(done);
+      setOutcomes(null);
+    } finally {
+      setBusy(null);
+      abort.current = null;
+    }
+  }
+
+  const count = (action: RowOutcome['action']) => formatNumber(outcomes?.filter((o) => o.action === action).length ?? 0);
+  const errors = outcomes?.filter((o): o is Extract<RowOutcome, { action: 'error' }> => o.action === 'error') ?? [];
+  const columnOptions = (read?.headers ?? []).map((header, i) => ({ value: String(i), label: header || t`Column ${formatNumber(i + 1)}` }));
+
+  return (
+    <>
+      <PageHeader
+        title={t`Import ${inSentence(plural)}`}
+        description={<Trans>Bring rows in from an Excel (.xlsx) or CSV file. Nothing is written until the last step.</Trans>}
+        actions={
+          listHref && (
+            <Link href={listHref} className={buttonClasses('ghost', 'sm')}>
+              <Trans>Back to the list</Trans>
+            </Link>
+          )
+        }
+      />
+      <div className="flex flex-col gap-4">
+        <SectionCard title={<Trans>1. Choose a file</Trans>}>
+          <div className="flex flex-wrap items-center gap-3">
+            <label className={buttonClasses('primary')}>
+              <Trans>Choose a file</Trans>
+              <input
+                type="file"
+                className="sr-only"
+                accept=".xlsx,.csv,.txt"
+                data-testid="import-file"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) void choose(file);
+                  e.target.value = '';
+                }}
+              />
+            </label>
+            <Button variant="secondary" icon={<DownloadIcon />} loading={busy === 'sheet' && !read} onClick={() => void template()}>
+              <Trans>Download the template</Trans>
+            </Button>
+          </div>
+          {busy === 'read' && (
+            <p className="mt-3 text-sm text-slate-600" role="status">
+              <Trans>Reading the file…</Trans>
+            </p>
+          )}
+          {read && (
+            <p className="mt-3 text-sm text-slate-700" role="status">
+              <span dir="ltr">{read.fileName}</span> · <Trans>{formatNumber(read.count)} rows</Trans>
+            </p>
+          )}
+          {failure && (
+            <Alert tone="error" className="mt-3" title={t`Something went wrong`}>
+              {failure}
+            </Alert>
+          )}
+        </SectionCard>
+
+        {read && (
+          <SectionCard title={<Trans>2. Match the columns</Trans>}>
+            <p className="mb-3 text-sm text-slate-600">
+              <Trans>Which column of the sheet fills each field. Guessed from the headers; your choice is remembered for next time.</Trans>
+            </p>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {fields.map(([name, field]) => (
+                <SelectField
+                  key={name}
+                  label={i18n._(field.label)}
+                  options={columnOptions}
+                  placeholder={t`Not imported`}
+                  value={name in columns ? String(columns[name]) : ''}
+                  data-field={name}
+                  onChange={(e) => {
+                    const next = { ...columns };
+                    if (e.target.value === '') delete next[name];
+                    else next[name] = Number(e.target.value);
+                    setColumns(next);
+                    setOutcomes(null);
+                  }}
+                />
+              ))}
+            </div>
+            <SelectField
+              className="mt-4"
+              label={t`Find existing rows by`}
+              hint={t`A row whose value here matches one already in the panel updates it; others are added.`}
+              options={entity.importable!.keys.map((k) => ({ value: k, label: labelOf(k) }))}
+              placeholder={t`Always add new rows`}
+              value={key ?? ''}
+              data-field="import-key"
+              onChange={(e) => {
+                setKey(e.target.value || null);
+                setOutcomes(null);
+              }}
+            />
+          </SectionCard>
+        )}
+
+        {read && (
+          <SectionCard title={<Trans>3. Test run</Trans>}>
+            <Button
+              variant="secondary"
+              loading={busy === 'check'}
+              disabled={busy !== null || !Object.keys(columns).length}
+              onClick={() => void check()}
+            >
+              <Trans>Check every row</Trans>
+            </Button>
+            {outcomes && (
+              <div className="mt-4 flex flex-col gap-3">
+                <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm" data-testid="import-summary">
+                  <li data-count="create">
+                    <Trans>New: {count('create')}</Trans>
+                  </li>
+                  <li data-count="update">
+                    <Trans>Changed: {count('update')}</Trans>
+                  </li>
+                  <li data-count="same">
+                    <Trans>Unchanged: {count('same')}</Trans>
+                  </li>
+                  <li data-count="error" className={errors.length ? 'font-semibold text-red-700' : undefined}>
+                    <Trans>With errors: {count('error')}</Trans>
+                  </li>
+                </ul>
+                {errors.length > 0 && (
+                  <>
+                    <ul
+                      className="max-h-80 divide-y divide-slate-100 overflow-auto rounded-lg ring-1 ring-slate-200"
+                      data-testid="import-errors"
+                    >
+                      {errors.slice(0, 300).map((o) => (
+                        <li key={o.line} className="px-3 py-2 text-sm" data-line={o.line}>
+                          <span className="font-medium">
+                            <Trans>Row {localDigits(String(o.line))}</Trans>
+                          </span>
+                          <ul className="ms-4 list-disc text-slate-700">
+                            {Object.entries(o.errors).map(([name, reason]) => (
+                              <li key={name}>
+                                {labelOf(name)}: {reasonText(i18n, entity.fields[name]!, reason)}
+                              </li>
+                            ))}
+                          </ul>
+                        </li>
+                      ))}
+                    </ul>
+                    <div>
+                      <Button variant="secondary" icon={<DownloadIcon />} loading={busy === 'sheet'} onClick={() => void errorSheet()}>
+                        <Trans>Download the rows with errors</Trans>
+                      </Button>
+                    </div>
+                  </>
+                )}
+              </div>
+            )}
+          </SectionCard>
+        )}
+
+        {(outcomes || busy === 'import' || result) && (
+          <SectionCard title={<Trans>4. Import</Trans>}>
+            {outcomes && busy !== 'import' && (
+              <>
+                {errors.length > 0 && (
+                  <p className="mb-3 text-sm text-slate-600">
+                    <Trans>Rows with errors are skipped; fix them in the sheet and import it again.</Trans>
+                  </p>
+                )}
+                <Button
+                  disabled={busy !== null || !outcomes.some((o) => o.action === 'create' || o.action === 'update')}
+                  onClick={() => void run()}
+                >
+                  <Trans>Import</Trans>
+                </Button>
+              </>
+            )}
+            {busy === 'import' && progress && (
+              <div className="flex flex-col gap-3">
+                <ProgressBar
+                  value={(progress.done / Math.max(1, progress.total)) * 100}
+                  label={<Trans>Importing…</Trans>}
+                  valueText={`${formatNumber(progress.done)} / ${formatNumber(progress.total)}`}
+                />
+                <div>
+                  <Button variant="secondary" onClick={() => abort.current?.abort()}>
+                    <Trans>Cancel</Trans>
+                  </Button>
+                </div>
+              </div>
+            )}
+            {result && (
+              <div className="flex flex-col gap-2" role="status" data-testid="import-result">
+                {result.cancelled && (
+                  <Alert tone="warning" title={t`The import was cancelled`}>
+                    {t`The rows written before it stay, and are sent to the server like any change.`}
+                  </Alert>
+                )}
+                <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+                  <li data-count="created">
+                    <Trans>Added: {formatNumber(result.created)}</Trans>
+                  </li>
+                  <li data-count="updated">
+                    <Trans>Updated: {formatNumber(result.updated)}</Trans>
+                  </li>
+                  <li data-count="skipped">
+                    <Trans>Skipped: {formatNumber(result.skipped)}</Trans>
+                  </li>
+                  {result.failed.length > 0 && (
+                    <li data-count="failed" className="text-red-700">
+                      <Trans>Refused: {formatNumber(result.failed.length)}</Trans>
+                    </li>
+                  )}
+                </ul>
+                <p className="text-sm text-slate-600">
+                  <Trans>The changes are saved on this device and sent to the server at the next sync.</Trans>
+                </p>
+                {listHref && (
+                  <Link href={listHref} className={buttonClasses('secondary', 'sm') + ' self-start'}>
+                    <Trans>Back to the list</Trans>
+                  </Link>
+                )}
+              </div>
+            )}
+          </SectionCard>
+        )}
+      </div>
+    </>
+  );
+}
