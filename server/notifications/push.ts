@@ -48,7 +48,7 @@ export function vapidKeysOf(secret: string): VapidKeys {
 export interface PushPayload {
   title: string;
   body: string;
-  /** The app's address of the notification: `/User/Panel/Notifications?panel=…&open=…&entity=…&row=…`. */
+  /** The app's address of the notification: `/User/Panel/Notifications?panel=<panel code>&open=<notification>&entity=…&row=…`. */
   url: string;
   /** Groups a row's notifications on the device (a newer one replaces the older). */
   tag: string;
@@ -103,23 +103,25 @@ export class PushService {
       [users],
     );
     if (!subscriptions.length) return;
-    const names = new Map(
-      (
-        await this.db.query<{ id: string; name: string }>('SELECT id::text AS id, name FROM panels WHERE id = ANY($1::uuid[])', [panels])
-      ).map((p) => [p.id, p.name]),
+    const panelRows = await this.db.query<{ id: string; name: string; code: string }>(
+      'SELECT id::text AS id, name, code FROM panels WHERE id = ANY($1::uuid[])',
+      [panels],
     );
+    const panelOf = new Map(panelRows.map((p) => [p.id, p]));
     const attempts: Promise<void>[] = [];
     for (const notice of notices) {
       for (const subscription of subscriptions.filter((s) => s.user_id.toLowerCase() === notice.userId.toLowerCase())) {
         const lang: Lang = subscription.lang === 'en' ? 'en' : 'fa';
+        const panel = panelOf.get(notice.panelId);
+        if (!panel) continue;
         const link = new URLSearchParams({
-          panel: notice.panelId,
+          panel: panel.code,
           open: notice.notificationId,
           entity: notice.entityKey,
           row: notice.rowId,
         });
         const payload: PushPayload = {
-          title: names.get(notice.panelId) ?? '',
+          title: panel.name,
           body: wordNotice(notice.message, notice.values, lang),
           url: `/User/Panel/Notifications?${link.toString()}`,
           tag: `${notice.entityKey}:${notice.rowId}`,

@@ -105,7 +105,7 @@ describe('a support request assigned to a person', () => {
     expect(link.get('entity')).toBe(Request.key);
     expect(link.get('row')).toBe(request.id);
     expect(link.get('open')).toMatch(/^[0-9a-f-]{36}$/);
-    expect(link.get('panel')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(link.get('panel')).toBe(owner.code);
     expect((await received(laptop)).map((p) => p.body)).toEqual(['Support request “ورود نمی‌شود” was assigned to you']);
     expect(await received(writers)).toEqual([]);
   });
