@@ -13,7 +13,7 @@ import { permission, READ_ALL_GRANT, type Entity, type Row } from '../../src/con
 import { pushService, vapidKeysOf, type PushPayload } from '../../server/notifications/push.ts';
 import { startTestServer, TEST_JWT_SECRET, type TestServer } from './harness.ts';
 import { createRow, newMember, openPanel, rest, type PanelCaller } from './panelsFixture.ts';
-import { startPushStandIn, type PushStandIn, type StandInSubscription } from './pushStandIn.ts';
+import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../pushStandIn.ts';
 import { Customer } from '../../modules/NagemManagement/entities/customers.ts';
 import { Request, RequestMessage, SUPPORT_GRANT } from '../../modules/NagemManagement/entities/support.ts';
 
