@@ -77,7 +77,7 @@ try {
       const notice = {
         kind: 'WarehousingMVM/belowReorderPoint',
         entity: Product,
-        row: { id: randomUUID() },
+        row: { id: randomUUID(), version: 1, updatedAt: new Date().toISOString(), deleted: false },
         message,
         values: { name: `کالا ${i}` },
       };

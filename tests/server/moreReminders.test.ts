@@ -119,8 +119,9 @@ describe('recipients { owners: true }', () => {
     const one = await newMember(server, owner, [permission(Punch, 'read')]);
     await newMember(server, owner, [permission(Punch, 'read')]);
     const panel = await panelIdOf(owner);
-    const row = { id: randomUUID(), memberId: one.memberId } as Row;
+    const meta = { version: 1, updatedAt: new Date().toISOString(), deleted: false };
+    const row: Row = { ...meta, id: randomUUID(), memberId: one.memberId };
     expect(await recipientsOf(server.db, panel.id, Punch, row, { owners: true })).toEqual([one.caller.account.userId]);
-    expect(await recipientsOf(server.db, panel.id, Punch, { id: randomUUID(), memberId: null } as Row, { owners: true })).toEqual([]);
+    expect(await recipientsOf(server.db, panel.id, Punch, { ...meta, id: randomUUID(), memberId: null }, { owners: true })).toEqual([]);
   });
 });
