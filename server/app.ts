@@ -21,6 +21,7 @@ import { serveClient } from './static.ts';
 import type { RequestSession } from './auth/session.ts';
 import type { SmsSender } from './auth/sms.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { PushService, registerPush, vapidKeysOf } from './notifications/push.ts';
 
 export interface AppDeps {
   config: Config;
@@ -99,6 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const answer = failureAnswer(error, request);
     return reply.status(answer.status).send(failure(request, answer.code));
   });
+
+  // Web push (decision 040): the keys come from the server secret; a push is sent after its write commits.
+  registerPush(new PushService(deps.db, vapidKeysOf(config.jwtSecret), config.vapidSubject, app.log));
 
   serveOpenApi(app);
   await app.register(registerApiRoutes, { prefix: '/api' });

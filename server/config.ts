@@ -50,6 +50,8 @@ export interface Config {
   metricsToken: string | null;
   /** How often the reminders' schedule runs, in minutes (REMINDERS_EVERY_MINUTES; 0: never). Once per cluster per run. */
   remindersEveryMinutes: number;
+  /** Web push: who the push services may contact about this server (VAPID_SUBJECT, a mailto: or https: URL). */
+  vapidSubject: string;
   /** The largest panel backup a restore unpacks (RESTORE_LIMIT_MB, unpacked size). */
   restoreLimitBytes: number;
 }
@@ -263,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 20_000, 0, 10 * 60_000),
     metricsToken: metricsToken(env),
     remindersEveryMinutes: int(env, 'REMINDERS_EVERY_MINUTES', 15, 0, 24 * 60),
+    vapidSubject: url(env, 'VAPID_SUBJECT', ['mailto:', 'https:']) ?? 'mailto:push@pishkhan.invalid',
     restoreLimitBytes: int(env, 'RESTORE_LIMIT_MB', 1024, 1, 64 * 1024) * 1024 * 1024,
   };
 }

@@ -160,6 +160,27 @@ export const accountSchemas = {
       ),
     },
   },
+  pushPublicKey: {
+    summary: "Web push: the server's VAPID public key (base64url), the applicationServerKey of a subscription",
+    response: { 200: envelope(object({ publicKey: text() }, { required: ['publicKey'] })) },
+  },
+  pushSubscribe: {
+    summary: "Web push: this device receives the signed-in person's notifications (until this session ends)",
+    body: object(
+      {
+        endpoint: field(2048, { description: "The push service's https address of the device." }),
+        keys: object({ p256dh: field(200), auth: field(100) }, { required: ['p256dh', 'auth'] }),
+        lang: text({ enum: ['fa', 'en'], description: 'The language the device words its notifications in (default fa).' }),
+      },
+      { required: ['endpoint', 'keys'] },
+    ),
+    response: done,
+  },
+  pushUnsubscribe: {
+    summary: 'Web push: this device no longer receives notifications',
+    body: object({ endpoint: field(2048) }, { required: ['endpoint'] }),
+    response: done,
+  },
   devSmsOutbox: {
     summary: 'Developer tools: the SMS the log sender kept for a number',
     querystring: object({ mobile: field(MAX.mobile) }, { required: ['mobile'] }),

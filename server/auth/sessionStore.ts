@@ -95,21 +95,25 @@ const reuseStatement = prepared(
 /** Ends the session `refreshToken` belongs to (used or not); answers its user, if it was live. */
 export async function revokeByRefreshToken(db: Queryable, refreshToken: string, now: number): Promise<string | null> {
   const [row] = await db.query<{ user_id: string }>(
-    `UPDATE sessions s SET revoked_at = $2, revoke_reason = 'logout'
-     FROM refresh_tokens r
-     WHERE r.token_hash = $1 AND s.id = r.session_id AND s.revoked_at IS NULL
-     RETURNING s.user_id`,
+    `WITH ended AS (
+       UPDATE sessions s SET revoked_at = $2, revoke_reason = 'logout'
+       FROM refresh_tokens r
+       WHERE r.token_hash = $1 AND s.id = r.session_id AND s.revoked_at IS NULL
+       RETURNING s.id, s.user_id
+     ), unpushed AS (DELETE FROM push_subscriptions WHERE session_id IN (SELECT id FROM ended))
+     SELECT user_id FROM ended`,
     [hashRefreshToken(refreshToken), new Date(now)],
   );
   return row?.user_id ?? null;
 }
 
 export async function revokeSession(db: Queryable, sessionId: string, reason: RevokeReason, now: number): Promise<boolean> {
-  const rows = await db.query('UPDATE sessions SET revoked_at = $2, revoke_reason = $3 WHERE id = $1 AND revoked_at IS NULL RETURNING id', [
-    sessionId,
-    new Date(now),
-    reason,
-  ]);
+  const rows = await db.query(
+    `WITH ended AS (UPDATE sessions SET revoked_at = $2, revoke_reason = $3 WHERE id = $1 AND revoked_at IS NULL RETURNING id),
+     unpushed AS (DELETE FROM push_subscriptions WHERE session_id IN (SELECT id FROM ended))
+     SELECT id FROM ended`,
+    [sessionId, new Date(now), reason],
+  );
   return rows.length > 0;
 }
 
@@ -122,9 +126,12 @@ export async function revokeUserSessions(
   now: number,
 ): Promise<number> {
   const rows = await db.query(
-    `UPDATE sessions SET revoked_at = $3, revoke_reason = $4
-     WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2)
-     RETURNING id`,
+    `WITH ended AS (
+       UPDATE sessions SET revoked_at = $3, revoke_reason = $4
+       WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2)
+       RETURNING id
+     ), unpushed AS (DELETE FROM push_subscriptions WHERE session_id IN (SELECT id FROM ended))
+     SELECT id FROM ended`,
     [userId, keep, new Date(now), reason],
   );
   return rows.length;

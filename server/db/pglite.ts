@@ -1,3 +1,4 @@
+import { openCommitList, runCommitList } from './afterCommit.ts';
 import { PGlite, types } from '@electric-sql/pglite';
 import { int8, type Db, type Prepared, type Queryable } from './Db.ts';
 
@@ -56,7 +57,16 @@ export function wrapPglite(pg: PGlite): Db {
   return {
     kind: 'pglite',
     ...asQueryable(pg),
-    transaction: (work) => pg.transaction((tx) => work(asQueryable(tx))),
+    async transaction(work) {
+      let open: Queryable | null = null;
+      const result = await pg.transaction((tx) => {
+        open = asQueryable(tx);
+        openCommitList(open);
+        return work(open);
+      });
+      if (open) runCommitList(open);
+      return result;
+    },
     close: () => pg.close(),
   };
 }

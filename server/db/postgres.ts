@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { openCommitList, runCommitList } from './afterCommit.ts';
 import { int8, type Db, type Prepared, type Queryable } from './Db.ts';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, int8);
@@ -45,8 +46,11 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await work(asQueryable(client));
+        const tx = asQueryable(client);
+        openCommitList(tx);
+        const result = await work(tx);
         await client.query('COMMIT');
+        runCommitList(tx);
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});

@@ -17,6 +17,7 @@ import { rowForCaller } from '../entities/rowScope.ts';
 import type { WriteContext } from '../entities/writeContext.ts';
 import { accessById, type PanelAccess } from '../panels/panelAccess.ts';
 import { stampChanges } from '../db/changeLog.ts';
+import { pushService, type PushNotice } from './push.ts';
 
 /** Who receives a notification. */
 export type Recipients =
@@ -96,6 +97,7 @@ export async function deliver(
   run?: DeliveryRun,
 ): Promise<number> {
   const written: string[] = [];
+  const pushes: PushNotice[] = [];
   for (const userId of new Set(recipients.map((r) => r.toLowerCase()))) {
     const access = run ? await run.access(q, panel.id, userId) : await accessById(q, panel.id, userId);
     if (!access || !access.permissions.has(permission(notice.entity, 'read')) || !rowForCaller(notice.entity, access, notice.row)) continue;
@@ -121,6 +123,15 @@ export async function deliver(
       onceKey,
     });
     written.push(id);
+    pushes.push({
+      userId,
+      panelId: panel.id,
+      notificationId: id,
+      entityKey: notice.entity.key,
+      rowId: String(notice.row.id),
+      message: notice.message,
+      values: notice.values,
+    });
   }
   if (written.length)
     await stampChanges(
@@ -128,6 +139,8 @@ export async function deliver(
       panel.id,
       written.map((rowId) => ({ entity: Notification.key, rowId })),
     );
+  // Pushed once the transaction has committed: a push never holds the panel's write lock.
+  pushService()?.sendAfterCommit(q, pushes);
   return written.length;
 }
 

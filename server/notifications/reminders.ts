@@ -31,6 +31,8 @@ export interface ReminderDeclaration {
    */
   onceBy: (row: Row, day: { today: string; tomorrow: string }) => string;
   to: Recipients;
+  /** Never these of the recipients: the Member a field of the row names (a punch's own maker is not asked to review it). */
+  except?: { field: string };
   message: Label;
   values?: (row: Row) => Record<string, string | number>;
 }
@@ -99,7 +101,11 @@ export async function runReminders(db: Db, now: Date): Promise<RunFigures | null
         // By role, the recipients are the same for every row: asked once.
         const byRole = 'permission' in reminder.to ? await recipientsOf(tx, panel.id, entity, rows[0]!, reminder.to) : null;
         for (const row of rows) {
-          const recipients = byRole ?? (await recipientsOf(tx, panel.id, entity, row, reminder.to));
+          let recipients = byRole ?? (await recipientsOf(tx, panel.id, entity, row, reminder.to));
+          if (reminder.except) {
+            const left = new Set(await recipientsOf(tx, panel.id, entity, row, reminder.except));
+            recipients = recipients.filter((userId) => !left.has(userId));
+          }
           const notice = {
             kind,
             entity,

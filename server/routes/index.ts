@@ -4,6 +4,7 @@ import { devRoutes } from './dev.ts';
 import { mobileAccountRoutes } from './mobileAccount.ts';
 import { registerPanelApi } from './panelApi.ts';
 import { profileRoutes } from './profile.ts';
+import { pushRoutes } from './push.ts';
 import { registerModuleRoutes } from '../modules/moduleRoutes.ts';
 import { boolean, envelope, object } from '../apiSchema/schemaKit.ts';
 
@@ -17,6 +18,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
   await app.register(mobileAccountRoutes);
   await app.register(profileRoutes);
+  await app.register(pushRoutes);
   await app.register(registerPanelApi);
   await registerModuleRoutes(app);
   if (app.deps.config.devTools) await app.register(devRoutes);

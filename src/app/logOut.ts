@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { navigate } from 'wouter/use-browser-location';
 import { logout } from '../api/account.ts';
+import { forgetPushHere } from '../pwa/pushNotifications.ts';
 import { paths } from '../contract/routes.ts';
 import { resetCurrentUser } from '../storage/currentUser.ts';
 import { clearSession, readSession } from '../session/session.ts';
@@ -34,6 +35,7 @@ export async function logOut(): Promise<void> {
   if (choice === 'stay') return;
   const { refreshToken, username } = readSession();
   if (refreshToken) await logout(refreshToken).catch(() => {});
+  await forgetPushHere();
   clearSession();
   resetCurrentUser();
   resetCurrentPanel();

@@ -15,6 +15,12 @@ export const endpoints = {
   getUserByUsername: { method: 'GET', path: '/api/Dev/GetUserByUsername' },
   /** Ours, beyond the spec: the signed-in user's own account activity per day (last 30 days). */
   myActivity: { method: 'GET', path: '/api/Profile/Activity' },
+  /** Ours, beyond the spec (decision 040): the server's VAPID public key, for a device's push subscription. */
+  pushPublicKey: { method: 'GET', path: '/api/Push/PublicKey' },
+  /** Ours: this device (its push subscription) receives the signed-in person's notifications until sign-out. */
+  pushSubscribe: { method: 'POST', path: '/api/Push/Subscribe' },
+  /** Ours: this device no longer receives them. */
+  pushUnsubscribe: { method: 'POST', path: '/api/Push/Unsubscribe' },
   /** Ours, beyond the spec; only with DEV_TOOLS=1: the SMS the log sender "sent" to `?mobile=`, oldest first. */
   devSmsOutbox: { method: 'GET', path: '/api/Dev/SmsOutbox' },
 } as const;

@@ -7,6 +7,7 @@ import { clockEndpoint, type ClockAnswer } from '../rules/clock.ts';
 import { personnelHooks } from './personnelHooks.ts';
 import { placeHooks } from './placeHooks.ts';
 import { punchHooks } from './punchHooks.ts';
+import { reminders } from './reminders.ts';
 import { kioskDeviceRoutes, kioskRoutes } from './kioskRoutes.ts';
 import { reportRoute } from './reportRoute.ts';
 import { ruleHooks } from './ruleHooks.ts';
@@ -16,6 +17,7 @@ export default defineServerModule({
   hooks: { Place: placeHooks, Rule: ruleHooks, Personnel: personnelHooks, Punch: punchHooks },
   // People written before first and last names existed get them once (rules/personName.ts).
   migrations: join(import.meta.dirname, 'migrations'),
+  reminders,
   routes: {
     panel(scope) {
       reportRoute(scope);

@@ -5,14 +5,17 @@
  * they are rows of this device's database.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
-import { Link } from 'wouter';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { notificationValues } from '../../contract/notifications.ts';
 import { describeError } from '../../i18n/describeError.ts';
 import { formatRelative } from '../../i18n/format.ts';
 import { byDay } from './byDay.ts';
 import { documentPage } from '../../panel/modules.ts';
+import { paths } from '../../contract/routes.ts';
 import { WithPanel } from '../../panel/WithPanel.tsx';
+import { readSession, storePanelCode } from '../../session/session.ts';
+import { PushToggle } from './PushToggle.tsx';
 import type { LocalRow } from '../../storage/localRecords.ts';
 import { markRead, useNotifications } from '../../storage/notifications.ts';
 import { usePanelData, type PanelData } from '../../storage/panelData.ts';
@@ -28,7 +31,29 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 export function Notifications() {
   const { t } = useLingui();
   useDocumentTitle(t`Notifications`);
+  const opening = useOpenFromPush();
+  if (opening) return <Spinner className="mx-auto mt-16 size-8 text-brand-700" />;
   return <WithPanel>{() => <Inbox />}</WithPanel>;
+}
+
+/**
+ * A tapped push notification opens `…/Notifications?panel=<code>&entity=…&row=…` (src/sw.ts): its
+ * panel becomes the chosen one, and the row's page opens in place of this one.
+ */
+function useOpenFromPush(): boolean {
+  const search = new URLSearchParams(useSearch());
+  const [, navigate] = useLocation();
+  const panel = search.get('panel');
+  const entity = search.get('entity');
+  const row = search.get('row');
+  const page = entity && row ? documentPage(entity, row) : null;
+  const opening = Boolean(panel && /^[A-Z0-9]{6,12}$/.test(panel));
+  useEffect(() => {
+    if (!opening || !panel) return;
+    if (readSession().panelCode !== panel) storePanelCode(panel);
+    navigate(page ?? paths.notifications, { replace: true });
+  }, [opening, panel, page, navigate]);
+  return opening;
 }
 
 function Inbox() {
@@ -60,6 +85,7 @@ function Inbox() {
           )
         }
       />
+      <PushToggle />
       {rows.length === 0 ? (
         <EmptyState
           icon={<BellIcon className="size-7" />}
