@@ -57,7 +57,7 @@ export function sheetCellText(sheet: Sheet, column: SheetColumn | undefined, val
     case 'money':
       return moneyText(sheet, value);
     case 'date':
-      return value === '' ? '' : formatDate(String(value), 'short');
+      return value === '' ? '' : formatDate(String(value), 'short') || String(value);
     default:
       return String(value);
   }

@@ -22,6 +22,8 @@ interface OutColumn {
   header: string;
   source: number;
   kind: SheetColumn['kind'] | 'jalali';
+  /** A date column written beside its Jalali twin. */
+  twin?: boolean;
 }
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
@@ -82,9 +84,10 @@ function cellValue(sheet: Sheet, column: OutColumn, value: SheetValue): string |
     case 'quantity':
       return quantityValue(value);
     case 'date':
-      return excelDate(String(value)) ?? String(value);
+      // A word in a date column ("Total") is written once, in the Jalali twin when there is one.
+      return excelDate(String(value)) ?? (column.twin ? null : String(value));
     case 'jalali':
-      return jalaliText(String(value));
+      return jalaliText(String(value)) || String(value);
     default:
       return typeof value === 'bigint' ? value.toString() : value;
   }
@@ -115,7 +118,7 @@ function outColumns(i18n: I18n, sheet: Sheet, locale: Locale): OutColumn[] {
     if (column.kind !== 'date' || locale !== 'fa') return [{ header, source, kind: column.kind ?? 'text' }];
     return [
       { header: i18n._(msg`${header} (Jalali)`), source, kind: 'jalali' },
-      { header: i18n._(msg`${header} (Gregorian)`), source, kind: 'date' },
+      { header: i18n._(msg`${header} (Gregorian)`), source, kind: 'date', twin: true },
     ];
   });
 }
