@@ -85,7 +85,7 @@ describe('Excel export', () => {
   it('writes the trial balance with the same figures as the screen, right to left, its months on top', async () => {
     await go(page, at('Reports/TrialBalance'));
     const table = page.getByRole('table');
-    await table.getByRole('row', { name: new RegExp(`^${fa('Total')} \(`) }).waitFor();
+    await table.getByRole('row', { name: new RegExp(`^${fa('Total')} \\(`) }).waitFor();
     const screenRows = await table
       .getByRole('row')
       .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td, th')].map((c) => (c as HTMLElement).innerText)));
