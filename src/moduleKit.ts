@@ -61,6 +61,8 @@ export { NumberField, type NumberFieldProps } from './ui/NumberField.tsx';
 
 // Reports: their CSV and print buttons.
 export { ReportButtons } from './panel/ReportButtons.tsx';
+export { SheetButtons } from './panel/spreadsheet/SheetButtons.tsx';
+export type { Sheet, SheetColumn, SheetValue } from './panel/spreadsheet/sheet.ts';
 
 // Charts (lazy: render them inside a <Suspense>).
 export { BarChart, DailyBarChart } from './panel/lazyCharts.ts';

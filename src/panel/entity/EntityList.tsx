@@ -1,6 +1,6 @@
 /**
  * The list screen body of any entity, from its declaration: search, filters, sortable columns,
- * virtual scrolling for long lists, loading and empty states, and CSV export of what is shown.
+ * virtual scrolling for long lists, loading and empty states, and CSV and Excel export of what is shown.
  * Rows come from this device (useList), so it works the same offline.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -11,11 +11,12 @@ import type { ListParams } from '../../storage/listQuery.ts';
 import type { LocalRow } from '../../storage/localRecords.ts';
 import { useList } from '../../storage/useData.ts';
 import { Button } from '../../ui/Button.tsx';
-import { DownloadIcon, SearchIcon } from '../../ui/icons.tsx';
+import { SearchIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { DocumentLead } from '../document/DocumentStatusBadge.tsx';
-import { downloadCsv, entityCsv } from './entityCsv.ts';
+import { SheetButtons } from '../spreadsheet/SheetButtons.tsx';
+import { entitySheet } from './entitySheet.ts';
 import { EntityFilters } from './EntityFilters.tsx';
 import { EntityRows } from './EntityRows.tsx';
 import { useFieldDisplay } from './fieldDisplay.ts';
@@ -45,11 +46,8 @@ export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
   const plural = inSentence(i18n._(entity.pluralLabel));
   const count = formatNumber(data?.total ?? 0);
 
-  function exportCsv() {
-    if (!data) return;
-    const day = new Date().toISOString().slice(0, 10);
-    downloadCsv(`${entity.name}-${day}.csv`, entityCsv(i18n, entity, data.items, titles, display));
-  }
+  const day = new Date().toISOString().slice(0, 10);
+  const sheet = () => entitySheet(i18n, entity, data?.items ?? [], titles, { search: deferredSearch, filters, ranges }, display);
 
   // With nothing to show and nothing narrowing it, search, filters and export are only clutter.
   const bare = !loading && !narrowed && data?.total === 0;
@@ -64,9 +62,9 @@ export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
           onChange={(e) => setSearch(e.target.value)}
           end={<SearchIcon className="me-2 size-5 text-slate-400" />}
         />
-        <Button variant="secondary" icon={<DownloadIcon />} onClick={exportCsv} disabled={!data?.total}>
-          <Trans>Export CSV</Trans>
-        </Button>
+        <div className="flex gap-2">
+          <SheetButtons fileName={`${entity.name}-${day}`} sheet={sheet} disabled={!data?.total} />
+        </div>
       </div>
       {!bare && <EntityFilters entity={entity} filters={filters} ranges={ranges} onFilters={setFilters} onRanges={setRanges} />}
       <p className={bare ? 'sr-only' : 'text-sm text-slate-600'} role="status">

@@ -13,7 +13,6 @@ import { intlLocale, type Locale } from '@/i18n/locale.ts';
 import {
   Card,
   DateField,
-  downloadCsv,
   ReportButtons,
   ScreenFrame,
   SelectField,
@@ -29,7 +28,7 @@ import { Punch, REVIEW_GRANT } from '../../entities/punch.ts';
 import { addDays, daysFrom, jalaliMonthDays, tehranDay } from '../../rules/attendanceDay.ts';
 import { REPORT_MAX_DAYS } from '../../rules/reportEndpoint.ts';
 import { attendanceReport, byName } from '../attendanceView.ts';
-import { reportCsv } from '../reportCsv.ts';
+import { reportSheet } from '../reportSheet.ts';
 import { formatClock, formatMinutes } from '../timeText.ts';
 import { PersonDays } from '../parts/PersonDays.tsx';
 
@@ -134,14 +133,8 @@ export function ReportIO() {
     (rows ?? []).filter((r) => !('deleted' in r) || !r.deleted).map((r) => ({ value: r.id, label: String(r.name) }));
   const years = [thisMonth.year - 1, thisMonth.year].map((y) => ({ value: String(y), label: formatNumber(y, { useGrouping: false }) }));
 
-  function exportCsv() {
-    if (!fullReports) return;
-    const name = period === 'month' ? `${year}-${String(month).padStart(2, '0')}` : `${firstDay}-${lastDay}`;
-    downloadCsv(
-      `attendance-${name}.csv`,
-      reportCsv(i18n, fullReports, (d) => formatDate(d, 'short')),
-    );
-  }
+  const sheet = () => reportSheet(i18n, fullReports ?? [], t`In/out report`, monthLabel);
+  const fileName = `attendance-${period === 'month' ? `${year}-${String(month).padStart(2, '0')}` : `${firstDay}-${lastDay}`}`;
 
   return (
     <ScreenFrame
@@ -152,7 +145,7 @@ export function ReportIO() {
           the day it starts.
         </Trans>
       }
-      actions={<ReportButtons onCsv={exportCsv} disabled={!fullReports} />}
+      actions={<ReportButtons fileName={fileName} sheet={sheet} disabled={!fullReports} />}
     >
       <Card className="mb-4 grid grid-cols-2 gap-3 print:hidden md:grid-cols-3 lg:grid-cols-6">
         <SelectField

@@ -1,8 +1,8 @@
-/** A report's CSV download (UTF-8 with BOM, so Excel shows Persian) and print, and its printed heading. */
-import { csvText, downloadCsv, PrintHeader, ReportButtons } from '@/moduleKit.ts';
+/** A report's CSV and Excel downloads of its one sheet, and print, and its printed heading. */
+import { PrintHeader, ReportButtons, type Sheet } from '@/moduleKit.ts';
 
-export function ReportActions({ fileName, rows }: { fileName: string; rows: () => string[][] }) {
-  return <ReportButtons onCsv={() => downloadCsv(`${fileName}.csv`, csvText(rows()))} />;
+export function ReportActions({ fileName, sheet }: { fileName: string; sheet: () => Sheet }) {
+  return <ReportButtons fileName={fileName} sheet={sheet} />;
 }
 
 export function ReportPrintHeader({ title, subtitle }: { title: string; subtitle: string }) {

@@ -1,8 +1,18 @@
-/** Cash and bank balances (موجودی نقد و بانک): each cash box and bank account as the books have it; CSV and print. */
+/** Cash and bank balances (موجودی نقد و بانک): each cash box and bank account as the books have it; CSV, Excel and print. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { permission } from '@/contract/entity.ts';
 import { formatDate } from '@/i18n/format.ts';
-import { DataTable, Loading, NoAccess, PageHeader, PendingNotice, useCanAccess, useDocumentTitle, useMoney } from '@/moduleKit.ts';
+import {
+  DataTable,
+  Loading,
+  NoAccess,
+  PageHeader,
+  PendingNotice,
+  useCanAccess,
+  useDocumentTitle,
+  useMoney,
+  type Sheet,
+} from '@/moduleKit.ts';
 import { AccountBalance } from '../../entities/ledger.ts';
 import { cashAndBank } from '../cashAndBank.ts';
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
@@ -20,18 +30,19 @@ export function CashAndBank() {
   const { holdings, cash, bank } = cashAndBank(books);
   const today = formatDate(new Date());
   const kindLabel = (kind: 'cash' | 'bank') => (kind === 'cash' ? t`Cash box` : t`Bank account`);
-  const csv = () => [
-    [t`Kind`, t`Name`, t`Balance`],
-    ...holdings.map((h) => [kindLabel(h.kind), h.name, money.plain(h.balance)]),
-    [t`Cash`, '', money.plain(cash)],
-    [t`Banks`, '', money.plain(bank)],
-  ];
+  const sheet = (): Sheet => ({
+    title: t`Cash and bank balances`,
+    about: [today],
+    money,
+    columns: [{ header: t`Kind` }, { header: t`Name` }, { header: t`Balance`, kind: 'money' }],
+    rows: [...holdings.map((h) => [kindLabel(h.kind), h.name, h.balance]), [t`Cash`, '', cash], [t`Banks`, '', bank]],
+  });
   return (
     <>
       <PageHeader
         title={<Trans>Cash and bank balances</Trans>}
         description={<Trans>What each cash box and bank account holds, as the books have it now.</Trans>}
-        actions={<ReportActions fileName="cash-and-bank" rows={csv} />}
+        actions={<ReportActions fileName="cash-and-bank" sheet={sheet} />}
       />
       <PendingNotice entities={postingDocuments} />
       <ReportPrintHeader title={t`Cash and bank balances`} subtitle={today} />

@@ -23,6 +23,7 @@ import {
   useDocumentTitle,
   useMoney,
   usePanelData,
+  type Sheet,
 } from '@/moduleKit.ts';
 import { JournalLine } from '../../entities/ledger.ts';
 import { monthDays } from '../../rules/month.ts';
@@ -69,26 +70,24 @@ export function PartyStatement() {
     l.id === 'opening'
       ? (l.note ?? '')
       : [l.sourceType && sourceNames[l.sourceType] ? i18n._(sourceNames[l.sourceType]!) : '', l.note ?? ''].filter(Boolean).join(' · ');
-  const csv = () => [
-    [t`Date`, t`Document`, t`Description`, t`Debit`, t`Credit`, t`Balance`],
-    ['', '', t`Balance before`, '', '', money.plain(statement?.opening ?? 0)],
-    ...(statement?.lines ?? []).map((l) => [
-      l.date,
-      l.sourceNumber ?? '',
-      what(l),
-      money.plain(l.debit),
-      money.plain(l.credit),
-      money.plain(l.balance),
-    ]),
-    [
-      '',
-      '',
-      t`Balance at the end`,
-      money.plain(statement?.debit ?? 0),
-      money.plain(statement?.credit ?? 0),
-      money.plain(statement?.closing ?? 0),
+  const sheet = (): Sheet => ({
+    title: t`Party statement`,
+    about: [partyName, range],
+    money,
+    columns: [
+      { header: t`Date`, kind: 'date' },
+      { header: t`Document` },
+      { header: t`Description` },
+      { header: t`Debit`, kind: 'money' },
+      { header: t`Credit`, kind: 'money' },
+      { header: t`Balance`, kind: 'money' },
     ],
-  ];
+    rows: [
+      [null, null, t`Balance before`, null, null, statement?.opening ?? 0],
+      ...(statement?.lines ?? []).map((l) => [l.date, l.sourceNumber ?? '', what(l), l.debit, l.credit, l.balance]),
+    ],
+    footer: [null, null, t`Balance at the end`, statement?.debit ?? 0, statement?.credit ?? 0, statement?.closing ?? 0],
+  });
   return (
     <>
       <PageHeader
@@ -96,7 +95,7 @@ export function PartyStatement() {
         description={
           <Trans>Every posting to a party’s running account, with the balance after each. A positive balance is owed to us.</Trans>
         }
-        actions={statement && <ReportActions fileName={`statement-${partyName}-${from}-${to}`} rows={csv} />}
+        actions={statement && <ReportActions fileName={`statement-${partyName}-${from}-${to}`} sheet={sheet} />}
       />
       <ReportPrintHeader title={t`Statement of ${partyName}`} subtitle={range} />
       <Card className="mb-4 grid gap-3 print:hidden sm:grid-cols-3">

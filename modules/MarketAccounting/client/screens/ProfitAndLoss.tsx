@@ -1,6 +1,6 @@
 /**
  * Profit and loss per Jalali month (سود و زیان): income, expenses and their difference for each
- * month of a fiscal year, from the balances of income and expense accounts; CSV and print.
+ * month of a fiscal year, from the balances of income and expense accounts; CSV, Excel and print.
  */
 import { rials } from '@/contract/money.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -18,6 +18,7 @@ import {
   useCanAccess,
   useDocumentTitle,
   useMoney,
+  type Sheet,
 } from '@/moduleKit.ts';
 import { AccountBalance } from '../../entities/ledger.ts';
 import { profitAndLoss } from '../../rules/reports.ts';
@@ -40,17 +41,25 @@ export function ProfitAndLoss() {
     { income: 0n, expense: 0n, profit: 0n },
   );
   const yearText = localDigits(String(year));
-  const csv = () => [
-    [t`Month`, t`Income`, t`Expenses`, t`Profit or loss`],
-    ...(months ?? []).map((m) => [monthLabel(m.month), money.plain(m.income), money.plain(m.expense), money.plain(m.profit)]),
-    [t`Total`, money.plain(total.income), money.plain(total.expense), money.plain(total.profit)],
-  ];
+  const sheet = (): Sheet => ({
+    title: t`Profit and loss`,
+    about: [t`Fiscal year ${yearText}`],
+    money,
+    columns: [
+      { header: t`Month` },
+      { header: t`Income`, kind: 'money' },
+      { header: t`Expenses`, kind: 'money' },
+      { header: t`Profit or loss`, kind: 'money' },
+    ],
+    rows: (months ?? []).map((m) => [monthLabel(m.month), m.income, m.expense, m.profit]),
+    footer: [t`Total`, total.income, total.expense, total.profit],
+  });
   return (
     <>
       <PageHeader
         title={<Trans>Profit and loss</Trans>}
         description={<Trans>Income and expenses of each month of the fiscal year, and what is left.</Trans>}
-        actions={<ReportActions fileName={`profit-and-loss-${year}`} rows={csv} />}
+        actions={<ReportActions fileName={`profit-and-loss-${year}`} sheet={sheet} />}
       />
       <ReportPrintHeader title={t`Profit and loss`} subtitle={t`Fiscal year ${yearText}`} />
       <PendingNotice entities={postingDocuments} />

@@ -1,7 +1,7 @@
 /**
  * The trial balance (تراز آزمایشی): every account's debits, credits and balance over a range of
  * Jalali months, from the balances the device holds (a row per account, party and month, however
- * many journal lines), with totals that must agree; CSV and print.
+ * many journal lines), with totals that must agree; CSV, Excel and print.
  */
 import { rials, type Rials } from '@/contract/money.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -19,6 +19,7 @@ import {
   PageHeader,
   PendingNotice,
   SelectField,
+  type Sheet,
   useCanAccess,
   useDocumentTitle,
   useMoney,
@@ -81,31 +82,30 @@ export function TrialBalance() {
       footer: money.number(balances.credit),
     },
   ];
-  const csv = () => [
-    [t`Code`, t`Account`, t`Debits`, t`Credits`, t`Debit balance`, t`Credit balance`],
-    ...(report?.rows ?? []).map((r) => [
-      r.code,
-      r.name,
-      money.plain(r.debit),
-      money.plain(r.credit),
-      side(r.balance, true) && money.plain(r.balance),
-      side(r.balance, false) && money.plain(-rials(r.balance)),
-    ]),
-    [
-      '',
-      t`Total`,
-      money.plain(report?.debit ?? 0),
-      money.plain(report?.credit ?? 0),
-      money.plain(balances.debit),
-      money.plain(balances.credit),
+  const sheet = (): Sheet => ({
+    title: t`Trial balance`,
+    about: [subtitle],
+    money,
+    columns: [
+      { header: t`Code` },
+      { header: t`Account` },
+      { header: t`Debits`, kind: 'money' },
+      { header: t`Credits`, kind: 'money' },
+      { header: t`Debit balance`, kind: 'money' },
+      { header: t`Credit balance`, kind: 'money' },
     ],
-  ];
+    rows: (report?.rows ?? []).map((r) => {
+      const balance = rials(r.balance);
+      return [r.code, r.name, r.debit, r.credit, balance > 0n ? balance : null, balance < 0n ? -balance : null];
+    }),
+    footer: ['', t`Total`, report?.debit ?? 0, report?.credit ?? 0, balances.debit, balances.credit],
+  });
   return (
     <>
       <PageHeader
         title={<Trans>Trial balance</Trans>}
         description={<Trans>Debits and credits of every account over the months chosen. The two totals always agree.</Trans>}
-        actions={<ReportActions fileName={`trial-balance-${from}-${to}`} rows={csv} />}
+        actions={<ReportActions fileName={`trial-balance-${from}-${to}`} sheet={sheet} />}
       />
       <ReportPrintHeader title={t`Trial balance`} subtitle={subtitle} />
       <PendingNotice entities={postingDocuments} />

@@ -7,7 +7,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { permission } from '@/contract/entity.ts';
 import { formatCompact, formatNumber } from '@/i18n/format.ts';
-import { DataTable, EmptyState, InfoIcon, Loading, ScreenFrame, SectionCard, SelectField, useReferenceTitles } from '@/moduleKit.ts';
+import {
+  DataTable,
+  EmptyState,
+  InfoIcon,
+  Loading,
+  ScreenFrame,
+  SectionCard,
+  SelectField,
+  type Sheet,
+  SheetButtons,
+  useMoney,
+  useReferenceTitles,
+} from '@/moduleKit.ts';
 import { Agent } from '../../entities/catalogue.ts';
 import { Sale } from '../../entities/sale.ts';
 import { jalaliMonthOf } from '../../rules/jalaliMonth.ts';
@@ -37,6 +49,7 @@ function Performance() {
   const { t } = useLingui();
   const rows = useRows([Sale, Agent]);
   const members = useReferenceTitles('PanelManagement/Member');
+  const money = useMoney();
   const [agent, setAgent] = useState('');
   const figures = useMemo(() => {
     if (!rows) return null;
@@ -64,15 +77,41 @@ function Performance() {
       values: [Number(of.reduce((s, m) => s + m.amount, 0n)), Number(of.reduce((s, m) => s + m.commission, 0n))],
     };
   });
+  const sheet = (): Sheet => ({
+    title: t`Agent performance`,
+    about: [agent ? figures.nameOf(agent) : t`Everyone`],
+    money,
+    columns: [
+      { header: t`Month` },
+      { header: t`Agent` },
+      { header: t`Won`, kind: 'number' },
+      { header: t`Amount`, kind: 'money' },
+      { header: t`Conversion (%)`, kind: 'number' },
+      { header: t`Average days to close`, kind: 'number' },
+      { header: t`Commission`, kind: 'money' },
+    ],
+    rows: chosen.map((m) => [
+      monthLabel(m.month),
+      figures.nameOf(m.memberId),
+      m.won,
+      m.amount,
+      m.conversion,
+      m.avgDaysToClose,
+      m.commission,
+    ]),
+  });
   return (
     <div className="flex flex-col gap-4">
-      <SelectField
-        className="max-w-xs"
-        label={t`Agent`}
-        value={agent}
-        onChange={(e) => setAgent(e.target.value)}
-        options={[{ value: '', label: t`Everyone` }, ...sellers.map((id) => ({ value: id, label: figures.nameOf(id) }))]}
-      />
+      <div className="flex flex-wrap items-end gap-3">
+        <SelectField
+          className="max-w-xs flex-1"
+          label={t`Agent`}
+          value={agent}
+          onChange={(e) => setAgent(e.target.value)}
+          options={[{ value: '', label: t`Everyone` }, ...sellers.map((id) => ({ value: id, label: figures.nameOf(id) }))]}
+        />
+        <SheetButtons fileName="agent-performance" sheet={sheet} disabled={!chosen.length} />
+      </div>
       <SectionCard title={<Trans>Last six months</Trans>}>
         <LazyBarChart
           groups={groups}

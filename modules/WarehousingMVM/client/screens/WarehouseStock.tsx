@@ -2,7 +2,7 @@
  * Stock on hand (warehousing.md, WarehouseStock): per product and warehouse, what the server
  * counted, what it will be once this device's queued documents are accepted, its value, where
  * to reorder and what expires soon; searchable, filtered by warehouse, virtualised for long
- * lists, exported as CSV and printable. Read from this device, so it works with no signal.
+ * lists, exported as CSV or Excel and printable. Read from this device, so it works with no signal.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -15,11 +15,8 @@ import { formatDate, formatNumber, formatQuantity } from '@/i18n/format.ts';
 import {
   Button,
   buttonClasses,
-  csvText,
   type DataColumn,
   DataTable,
-  downloadCsv,
-  DownloadIcon,
   EmptyState,
   Loading,
   NoAccess,
@@ -27,6 +24,8 @@ import {
   PanelIconGlyph,
   SearchIcon,
   SelectField,
+  type Sheet,
+  SheetButtons,
   TextField,
   useCanAccess,
   useDocumentTitle,
@@ -64,7 +63,6 @@ export function WarehouseStock() {
   const deferred = useDeferredValue(search);
   const { rows, complete, warehouses } = useOrderedStock();
   const money = useMoney();
-  const unit = money.unit;
   const day = tehranToday();
   const shown = useMemo(
     () =>
@@ -88,34 +86,45 @@ export function WarehouseStock() {
     navigate(query.size ? `${location}?${query}` : location, { replace: true });
   };
 
-  function exportCsv() {
-    if (!shown || !complete) return;
-    const header = [
-      t`Product`,
-      t`Code`,
-      t`Warehouse`,
-      t`On hand`,
-      t`Projected`,
-      t`In transit`,
-      t`Consignment`,
-      t`Value (${unit})`,
-      t`Nearest expiry`,
-      t`Reorder`,
-    ];
-    const body = shown.map((r) => [
-      r.name,
-      r.code,
-      warehouses.get(r.warehouseId) ?? '',
-      r.onHand,
-      r.projected,
-      r.inTransit,
-      r.consigned,
-      money.plain(r.value),
-      r.expiry ?? '',
-      r.reorder ? t`Yes` : '',
-    ]);
-    downloadCsv(`stock-${day}.csv`, csvText([header, ...body]));
-  }
+  const flagLabels: Record<Flag, string> = { '': '', reorder: t`To reorder`, expiring: t`Expiring within 30 days` };
+  const sheet = (): Sheet => {
+    const place = warehouses.get(warehouseId);
+    const words = deferred.trim();
+    return {
+      title: t`Stock on hand`,
+      about: [
+        formatDate(day),
+        ...(place ? [t`Warehouse: ${place}`] : []),
+        ...(flag ? [flagLabels[flag]] : []),
+        ...(words ? [t`Search: ${words}`] : []),
+      ],
+      money,
+      columns: [
+        { header: t`Product` },
+        { header: t`Code` },
+        { header: t`Warehouse` },
+        { header: t`On hand`, kind: 'quantity' },
+        { header: t`Projected`, kind: 'quantity' },
+        { header: t`In transit`, kind: 'quantity' },
+        { header: t`Consignment`, kind: 'quantity' },
+        { header: t`Value`, kind: 'money' },
+        { header: t`Nearest expiry`, kind: 'date' },
+        { header: t`Reorder` },
+      ],
+      rows: (shown ?? []).map((r) => [
+        r.name,
+        r.code,
+        warehouses.get(r.warehouseId) ?? '',
+        r.onHand,
+        r.projected,
+        r.inTransit,
+        r.consigned,
+        r.value,
+        r.expiry ?? null,
+        r.reorder ? t`Yes` : '',
+      ]),
+    };
+  };
 
   if (!can(permission(StockBalance, 'read'))) {
     return (
@@ -135,9 +144,7 @@ export function WarehouseStock() {
         description={<Trans>Per product and warehouse. “Projected” adds the receipts and issues this device has not sent yet.</Trans>}
         actions={
           <>
-            <Button variant="secondary" icon={<DownloadIcon />} onClick={exportCsv} disabled={!complete || !shown?.length}>
-              <Trans>Export CSV</Trans>
-            </Button>
+            <SheetButtons fileName={`stock-${day}`} sheet={sheet} disabled={!complete || !shown?.length} />
             <Button variant="ghost" onClick={() => window.print()}>
               <Trans>Print</Trans>
             </Button>

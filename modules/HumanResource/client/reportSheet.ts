@@ -1,11 +1,11 @@
-/** The in/out report as CSV (UTF-8 with BOM, so Excel shows Persian): one line per person and day, then their totals. */
+/** The in/out report as one sheet for CSV and Excel: one line per person and day, then their totals. */
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { csvText } from '@/moduleKit.ts';
+import type { Sheet, SheetValue } from '@/moduleKit.ts';
 import type { PersonReport } from './attendanceView.ts';
 import { formatClock, formatMinutes } from './timeText.ts';
 
-export function reportCsv(i18n: I18n, reports: readonly PersonReport[], dayLabel: (day: string) => string): string {
+export function reportSheet(i18n: I18n, reports: readonly PersonReport[], title: string, period: string): Sheet {
   const header = [
     msg`Personnel code`,
     msg`Name`,
@@ -18,15 +18,15 @@ export function reportCsv(i18n: I18n, reports: readonly PersonReport[], dayLabel
     msg`Overtime`,
     msg`Absent`,
     msg`Flagged`,
-  ].map((m) => i18n._(m));
-  const rows: string[][] = [header];
+  ].map((m, i) => ({ header: i18n._(m), kind: i === 2 ? ('date' as const) : ('text' as const) }));
+  const rows: SheetValue[][] = [];
   const yes = i18n._(msg`Yes`);
   for (const { person, days, totals } of reports) {
     const who = [String(person.code ?? ''), String(person.name ?? '')];
     for (const d of days) {
       rows.push([
         ...who,
-        dayLabel(d.day),
+        d.day,
         formatClock(d.firstIn),
         formatClock(d.lastOut),
         formatMinutes(d.worked),
@@ -34,7 +34,7 @@ export function reportCsv(i18n: I18n, reports: readonly PersonReport[], dayLabel
         formatMinutes(d.earlyLeave),
         formatMinutes(d.overtime),
         d.absent ? yes : '',
-        d.flagged ? String(d.flagged) : '',
+        d.flagged ? d.flagged : '',
       ]);
     }
     rows.push([
@@ -46,9 +46,9 @@ export function reportCsv(i18n: I18n, reports: readonly PersonReport[], dayLabel
       formatMinutes(totals.late, true),
       formatMinutes(totals.earlyLeave, true),
       formatMinutes(totals.overtime, true),
-      String(totals.absent),
-      String(totals.flagged),
+      totals.absent,
+      totals.flagged,
     ]);
   }
-  return csvText(rows);
+  return { title, about: [period], columns: header, rows };
 }
