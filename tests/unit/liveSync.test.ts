@@ -26,16 +26,17 @@ class FakeStream {
     if (this.refuse !== null) return { refused: this.refuse };
     this.dropped = false;
     this.queue = [];
-    const self = this;
-    signal.addEventListener('abort', () => self.drop());
-    return (async function* () {
-      for (;;) {
-        while (self.queue.length) yield self.queue.shift()!;
-        if (self.dropped || signal.aborted) throw new Error('dropped');
-        await new Promise<void>((r) => (self.wake = r));
-      }
-    })();
+    signal.addEventListener('abort', () => this.drop());
+    return this.events(signal);
   };
+
+  private async *events(signal: AbortSignal): AsyncGenerator<LiveEvent> {
+    for (;;) {
+      while (this.queue.length) yield this.queue.shift()!;
+      if (this.dropped || signal.aborted) throw new Error('dropped');
+      await new Promise<void>((r) => (this.wake = r));
+    }
+  }
 
   push(event: LiveEvent): void {
     this.queue.push(event);
