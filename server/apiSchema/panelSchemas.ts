@@ -245,5 +245,13 @@ function makeSyncSchemas() {
         ),
       },
     },
+    live: {
+      summary: "A stream (text/event-stream) of the panel's change signals: events cursor {cursor}, presence {open}, end {reason}",
+    },
+    presence: {
+      summary: 'Say that the caller has a row open (open: true, every ~10 s) or closed it',
+      body: object({ entity: entityKey, id: text({ format: 'uuid' }), open: boolean }, { required: ['entity', 'id', 'open'] }),
+      response: { 200: envelope(nothing) },
+    },
   };
 }

@@ -41,6 +41,12 @@ export interface Db extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Hears NOTIFY on `channel` (decision 039): `onPayload` gets each payload, `onGap` runs when the
+   * listening connection was lost and came back (notifications in between are missed). Answers a
+   * function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   /** The connection pool's state (PostgreSQL; PGlite has no pool), for the metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
 }

@@ -68,5 +68,12 @@ export function wrapPglite(pg: PGlite): Db {
       return result;
     },
     close: () => pg.close(),
+    // One engine in this process: the listener never loses its connection, so there is no gap.
+    async listen(channel, onPayload) {
+      const stop = await pg.listen(channel, onPayload);
+      return async () => {
+        if (!pg.closed) await stop();
+      };
+    },
   };
 }

@@ -60,6 +60,56 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       }
     },
     close: () => pool.end(),
+    listen: (channel, onPayload, onGap) => listenOn(connectionString, schema, channel, onPayload, onGap),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own for as long as it listens (a pooled one goes back to the
+ * pool). When it drops (the server restarted, a network cut), it is opened again after a short
+ * wait and `onGap` says that notifications may have been missed in between.
+ */
+async function listenOn(
+  connectionString: string,
+  schema: string | undefined,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onGap?: () => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', () => reopen());
+    next.on('end', () => reopen());
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    client = next;
+  };
+  const reopen = () => {
+    if (stopped || retry) return;
+    const lost = client;
+    client = null;
+    void lost?.end().catch(() => {});
+    retry = setTimeout(() => {
+      retry = undefined;
+      if (stopped) return;
+      open().then(
+        () => onGap?.(),
+        () => reopen(),
+      );
+    }, 500);
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }

@@ -29,7 +29,7 @@ import { Code } from '../../src/contract/codes.ts';
 import { entities } from '../../src/contract/modules.ts';
 import type { Db, Queryable } from '../db/Db.ts';
 import { AppError } from '../errors.ts';
-import { lockPanelWrites } from '../db/changeLog.ts';
+import { lockPanelWrites, signalChanges } from '../db/changeLog.ts';
 import { newPanelCode } from './panelStore.ts';
 
 export const BACKUP_FORMAT = 'pishkhan-panel-backup';
@@ -343,6 +343,7 @@ export async function restoreBackup(db: Db, upload: Readable, ownerUserId: strin
           [panelId, entity.key],
         );
       }
+      await signalChanges(tx, panelId);
       return { id: panelId, code, name: panel.name };
     });
   } finally {

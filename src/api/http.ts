@@ -34,7 +34,8 @@ export { configureHttp } from './httpHooks.ts';
 
 const client = ofetch.create({ retry: 0, ignoreResponseError: true });
 
-function headersFor(authenticated: boolean): Record<string, string> {
+/** The headers of an API call (bearer, panel, language): also for the live stream, which is read by hand. */
+export function headersFor(authenticated: boolean): Record<string, string> {
   const session = readSession();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (authenticated && session.token) headers.Authorization = `Bearer ${session.token}`;

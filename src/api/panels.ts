@@ -16,7 +16,7 @@ import {
   type RestoredPanelSummary,
 } from '../contract/panels.ts';
 import { booksAuditEndpoint, type BooksAuditResult } from '../contract/booksAudit.ts';
-import { syncEndpoints, type PullResponse, type PushRequest, type PushResponse } from '../contract/sync.ts';
+import { syncEndpoints, type PresenceRequest, type PullResponse, type PushRequest, type PushResponse } from '../contract/sync.ts';
 import { apiData, apiFile } from './http.ts';
 import { isEnvelope } from '../contract/envelope.ts';
 
@@ -70,6 +70,11 @@ export function runBooksAudit(): Promise<BooksAuditResult> {
 
 export function pushMutations(request: PushRequest): Promise<PushResponse> {
   return apiData(syncEndpoints.push.method, syncEndpoints.push.path, { body: request });
+}
+
+/** Says that the person has a row open (every ~10 s) or closed it (decision 039). */
+export function sendPresence(request: PresenceRequest): Promise<null> {
+  return apiData(syncEndpoints.presence.method, syncEndpoints.presence.path, { body: request });
 }
 
 export function pullChanges(cursor: number, limit: number): Promise<PullResponse> {

@@ -10,7 +10,38 @@ import type { Row } from './entity.ts';
 export const syncEndpoints = {
   push: { method: 'POST', path: '/api/Sync/Push' },
   pull: { method: 'GET', path: '/api/Sync/Pull' },
+  /** Server-Sent Events: `cursor` ({cursor}), `presence` ({open}), `end` ({reason}) (decision 039). */
+  live: { method: 'GET', path: '/api/Sync/Live' },
+  /** "I have this row open" (open: true, every ~10 s) or "closed it" (open: false). */
+  presence: { method: 'POST', path: '/api/Sync/Presence' },
 } as const;
+
+/** A live stream's events (decision 039): no row data, only that the panel's log moved. */
+export interface LiveCursor {
+  cursor: number;
+}
+
+/** Someone else who has a row open that the receiver may read. */
+export interface PresenceOpen {
+  entity: string;
+  id: string;
+  name: string;
+}
+
+export interface LivePresence {
+  open: PresenceOpen[];
+}
+
+export type LiveEndReason = 'access' | 'session' | 'stopping';
+
+export interface PresenceRequest {
+  entity: string;
+  id: string;
+  open: boolean;
+}
+
+/** How often an open row's presence is sent again; the server forgets it after three missed beats. */
+export const PRESENCE_BEAT_MS = 10_000;
 
 /** create, update, delete; and for documents (documents.md) submit and cancel, which carry no values. */
 export type MutationOp = 'create' | 'update' | 'delete' | 'submit' | 'cancel';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { usePanelData } from '../storage/panelData.ts';
+import { markRecentRows } from '../ui/dataTable/recentRows.ts';
 
 /**
  * Runs the current panel's sync engine while a panel is open, whatever the frame around the
@@ -8,5 +9,7 @@ import { usePanelData } from '../storage/panelData.ts';
 export function PanelSync() {
   const panel = usePanelData();
   useEffect(() => panel?.engine.start(), [panel]);
+  // Rows someone else changed get a brief highlight in every list (decision 039).
+  useEffect(() => panel?.engine.onRemoteChanges((changes) => markRecentRows(changes.map((c) => c.id))), [panel]);
   return null;
 }

@@ -4,10 +4,15 @@
  * when the network returns, when the tab comes back to the front, and periodically while online;
  * one tab at a time (syncLock); after a failure it backs off exponentially with jitter.
  * `syncNow` is one round, for tests and for logout.
+ *
+ * With a live stream (decision 039, liveSync.ts) a signal whose cursor is ahead of this device's
+ * pulls at once (joining a round already running); the interval stays as the fallback.
  */
 import type { Entity } from '../contract/entity.ts';
 import { PULL_PAGE_DEFAULT, PUSH_BATCH_MAX } from '../contract/sync.ts';
+import type { PresenceOpen } from '../contract/sync.ts';
 import { backoffDelay, defaultBackoff, type BackoffSettings } from './backoff.ts';
+import { LiveSync, type LiveOpen, type LiveState } from './liveSync.ts';
 import type { PanelDb } from './PanelDb.ts';
 import { webLock, type SyncLock } from './syncLock.ts';
 import { applyPullPage, applyPushResults, followReadable, restartPull } from './syncResults.ts';
@@ -38,6 +43,21 @@ export interface SyncEngineOptions {
   intervalMs?: number;
   pullPageSize?: number;
   isOnline?: () => boolean;
+  /** Opens the panel's live stream (decision 039); without it the engine pulls on its schedule only. */
+  live?: LiveOpen;
+  /** Settings of the live stream, for tests. */
+  liveOptions?: {
+    openTimeoutMs?: number;
+    backoff?: BackoffSettings;
+    isVisible?: () => boolean;
+    watchVisibility?: (changed: () => void) => () => void;
+  };
+}
+
+/** Rows a pull brought that this device did not write in that round: someone else changed them. */
+export interface RemoteChange {
+  entity: string;
+  id: string;
 }
 
 export type SyncPhase = 'idle' | 'syncing' | 'offline' | 'error';
@@ -50,16 +70,26 @@ export interface SyncStatus {
   failureKind: SyncFailureKind | 'local' | null;
   lastError: Error | null;
   nextRetryAt: number | null;
+  /** When a pull last brought a change made elsewhere (the badge's "updated just now"). */
+  remoteChangeAt: number | null;
+  live: LiveState;
 }
 
-const idle: SyncStatus = { phase: 'idle', failures: 0, failureKind: null, lastError: null, nextRetryAt: null };
+const idle = { phase: 'idle', failures: 0, failureKind: null, lastError: null, nextRetryAt: null } as const;
 
 export class SyncEngine {
   private readonly db: PanelDb;
   private readonly transport: SyncTransport;
   private readonly lock: SyncLock;
   private readonly options: SyncEngineOptions;
-  private status: SyncStatus = idle;
+  private status: SyncStatus = { ...idle, remoteChangeAt: null, live: 'stopped' };
+  private pullNow = false;
+  /** The cursor of the last pull, to tell a live signal that is ahead of it. */
+  private knownCursor = -1;
+  private ownRows = new Set<string>();
+  private readonly remoteListeners = new Set<(changes: RemoteChange[]) => void>();
+  private presence: PresenceOpen[] = [];
+  private liveSync: LiveSync | null = null;
   private readonly listeners = new Set<() => void>();
   private running: Promise<SyncOutcome> | null = null;
   private rerun = false;
@@ -99,7 +129,12 @@ export class SyncEngine {
     }
     this.running = this.round().finally(() => {
       this.running = null;
-      if (this.rerun) {
+      if (this.pullNow) {
+        // A live signal came during the round: its change may be after this round's pull.
+        this.pullNow = false;
+        this.rerun = false;
+        if (this.started) void this.syncNow();
+      } else if (this.rerun) {
         this.rerun = false;
         this.requestSync();
       }
@@ -150,10 +185,12 @@ export class SyncEngine {
 
   private async push(): Promise<void> {
     const { clientId } = await readSyncState(this.db);
+    this.ownRows.clear();
     for (;;) {
       const batch = await this.db.outbox.orderBy('mutationId').limit(PUSH_BATCH_MAX).toArray();
       if (batch.length === 0) return;
       const mutations = batch.map(({ at: _at, ...mutation }) => mutation);
+      for (const m of mutations) this.ownRows.add(m.id);
       const response = await this.transport.push({ clientId, mutations });
       const settled = await applyPushResults(this.db, batch, response, new Date(this.now()).toISOString());
       if (settled === 0) throw new SyncTransportError('server', 'The server answered none of the pushed mutations.');
@@ -163,22 +200,62 @@ export class SyncEngine {
   private async pull(): Promise<void> {
     let state = await readSyncState(this.db);
     const access = this.options.access?.();
+    let restarted = false;
     if (access && access.hash !== state.accessHash) {
+      restarted = true;
       await restartPull(this.db, access.hash, access.canRead, access.seesAll);
       state = await readSyncState(this.db);
     }
     let cursor = state.cursor;
+    const remote: RemoteChange[] = [];
+    // The first pull (or one from the start again) fills the device: nothing in it is news.
+    let filling = !state.lastSyncAt || restarted;
     for (;;) {
       const page = await this.transport.pull(cursor, this.options.pullPageSize ?? PULL_PAGE_DEFAULT);
       if (page.readableEntities && (await followReadable(this.db, page.readableEntities)) && cursor !== 0) {
         cursor = 0;
+        filling = true;
         continue;
       }
       await applyPullPage(this.db, page.changes, page.cursor);
+      if (!filling) for (const c of page.changes) if (!this.ownRows.has(c.row.id)) remote.push({ entity: c.entity, id: c.row.id });
       cursor = page.cursor;
       if (!page.hasMore) break;
     }
     await writeSyncState(this.db, { lastSyncAt: new Date(this.now()).toISOString() });
+    this.knownCursor = cursor;
+    if (remote.length) {
+      this.status = { ...this.status, remoteChangeAt: this.now() };
+      for (const listener of this.remoteListeners) listener(remote);
+    }
+  }
+
+  /** Listens for rows someone else changed (lists highlight them briefly). */
+  onRemoteChanges(listener: (changes: RemoteChange[]) => void): () => void {
+    this.remoteListeners.add(listener);
+    return () => this.remoteListeners.delete(listener);
+  }
+
+  /**
+   * A live signal: the panel's log is at `cursor`. Ahead of this device, it pulls now, or right
+   * after the round already running (many signals during one round make one more round).
+   */
+  signal(cursor: number): void {
+    if (!this.started || cursor <= this.knownCursor) return;
+    if (this.running) {
+      this.pullNow = true;
+      return;
+    }
+    if (this.retryTimer || !this.isOnline()) return;
+    void this.syncNow();
+  }
+
+  /** Who else has rows open, as the live stream last said. */
+  getPresence = (): PresenceOpen[] => this.presence;
+
+  private setPresence(open: PresenceOpen[]): void {
+    this.presence = open;
+    for (const listener of this.listeners) listener();
   }
 
   /** Asks for a round soon (after writes): several requests close together make one round. */
@@ -240,6 +317,23 @@ export class SyncEngine {
         document.removeEventListener('visibilitychange', onVisible);
       }
     };
+    if (this.options.live) {
+      const live = new LiveSync({
+        ...this.options.liveOptions,
+        open: this.options.live,
+        random: this.options.random,
+        onCursor: (cursor) => this.signal(cursor),
+        onResume: () => {
+          if (this.isOnline() && !this.retryTimer) void this.syncNow();
+        },
+        onPresence: (open) => this.setPresence(open),
+        // Ended for good (signed out, left the panel): a round finds out what that means here.
+        onEnd: (reason) => reason !== 'refused' && this.requestSync(),
+        onState: (state) => this.setStatus({ live: state }),
+      });
+      this.liveSync = live;
+      live.start();
+    }
     if (this.isOnline()) void this.syncNow();
     else this.setStatus({ phase: 'offline' });
     return () => this.stop();
@@ -250,6 +344,8 @@ export class SyncEngine {
   stop(): void {
     if (!this.started) return;
     this.started = false;
+    this.liveSync?.stop();
+    this.liveSync = null;
     this.detach();
     this.clearRetry();
     if (this.debounceTimer) clearTimeout(this.debounceTimer);

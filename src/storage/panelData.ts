@@ -11,7 +11,7 @@ import { useSession } from '../session/useSession.ts';
 import { accessHash, canReadEntity, seesAllOf } from './access.ts';
 import { currentPanelState } from './currentPanel.ts';
 import { dataProviderFor, type DataProvider } from './dataProvider.ts';
-import { httpSyncTransport } from './httpSyncTransport.ts';
+import { httpLiveOpen, httpSyncTransport } from './httpSyncTransport.ts';
 import { removeValue, storageKeys } from '../session/keyValue.ts';
 import { PANEL_DB_PREFIX, PanelDb, panelDbName, userDbPrefix } from './PanelDb.ts';
 import { SyncEngine, type SyncAccess } from './SyncEngine.ts';
@@ -33,9 +33,25 @@ function accessFor(panelCode: string): SyncAccess | undefined {
   return { hash: accessHash(panel), canRead: (entity) => canReadEntity(panel, entity), seesAll: (entity) => seesAllOf(panel, entity) };
 }
 
+/**
+ * The fallback interval of pulls, 60 s; `localStorage['pishkhan:syncIntervalMs']` shortens it (the
+ * e2e tests, whose stream is blocked on purpose, do not wait a minute).
+ */
+function intervalMs(): number {
+  const knob = typeof localStorage === 'undefined' ? null : localStorage.getItem('pishkhan:syncIntervalMs');
+  const n = Number(knob);
+  return knob && Number.isFinite(n) && n >= 500 ? n : 60_000;
+}
+
 function open(username: string, panelCode: string): PanelData {
   const db = new PanelDb(panelDbName(username, panelCode));
-  const engine = new SyncEngine({ db, transport: httpSyncTransport(panelCode), access: () => accessFor(panelCode) });
+  const engine = new SyncEngine({
+    db,
+    transport: httpSyncTransport(panelCode),
+    access: () => accessFor(panelCode),
+    live: httpLiveOpen(panelCode),
+    intervalMs: intervalMs(),
+  });
   return { key: db.name, panelCode, db, engine, data: dataProviderFor(db) };
 }
 

@@ -5,7 +5,7 @@
  */
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../contract/routes.ts';
 import type { I18n } from '@lingui/core';
@@ -34,6 +34,20 @@ function syncFailureText(i18n: I18n, error: Error): string {
   return error instanceof SyncTransportError && error.code !== undefined ? messageForCode(i18n, error.code) : describeError(i18n, error);
 }
 
+/** How long after someone else's change arrives the badge says "updated just now". */
+const JUST_NOW_MS = 10_000;
+
+/** True from `at` (when it came) for JUST_NOW_MS. */
+function useJustNow(at: number | null): boolean {
+  const [over, setOver] = useState<number | null>(null);
+  useEffect(() => {
+    if (at === null) return;
+    const timer = setTimeout(() => setOver(at), JUST_NOW_MS);
+    return () => clearTimeout(timer);
+  }, [at]);
+  return at !== null && over !== at;
+}
+
 function SyncBadge({ panel }: { panel: PanelData }) {
   const { t, i18n } = useLingui();
   const status = useSyncExternalStore(panel.engine.subscribe, panel.engine.getStatus, panel.engine.getStatus);
@@ -42,6 +56,7 @@ function SyncBadge({ panel }: { panel: PanelData }) {
   const tone =
     problems > 0 ? 'problem' : status.phase === 'error' ? 'error' : pending > 0 || status.phase === 'offline' ? 'waiting' : 'synced';
   const failure = status.lastError ? syncFailureText(i18n, status.lastError) : '';
+  const justUpdated = useJustNow(status.remoteChangeAt);
   const pendingText = formatNumber(pending);
   const problemText = formatNumber(problems);
   const waiting = pending > 0 ? t`${pendingText} changes not synced` : null;
@@ -50,7 +65,7 @@ function SyncBadge({ panel }: { panel: PanelData }) {
       ? waiting
         ? t`Sync problems: ${problemText}; ${waiting}`
         : t`Sync problems: ${problemText}`
-      : (waiting ?? (syncing ? t`Syncing` : t`All changes synced`));
+      : (waiting ?? (syncing ? t`Syncing` : justUpdated ? t`Updated just now` : t`All changes synced`));
 
   return (
     <Popover className="relative">
@@ -74,6 +89,11 @@ function SyncBadge({ panel }: { panel: PanelData }) {
         {problems > 0 && <span aria-hidden="true">{problemText}</span>}
         {problems > 0 && pending > 0 && <SyncIcon className={cx('size-4', syncing && 'animate-spin')} />}
         {pending > 0 && <span aria-hidden="true">{pendingText}</span>}
+        {tone === 'synced' && justUpdated && !syncing && (
+          <span aria-hidden="true" className="text-xs font-medium">
+            <Trans>Updated just now</Trans>
+          </span>
+        )}
       </PopoverButton>
       <PopoverPanel
         anchor="bottom end"

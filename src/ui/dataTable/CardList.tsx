@@ -4,6 +4,7 @@
  * pairs below; an opened row's breakdown inside its card; the totals as a last card.
  */
 import { useRef, type ReactNode } from 'react';
+import { recentRowClass, useRecentlyChanged } from './recentRows.ts';
 import { cx } from '../cx.ts';
 import { useVirtualRows } from '../useVirtualRows.ts';
 import { CellContent, Wrapped } from './CellContent.tsx';
@@ -58,6 +59,7 @@ function RowCard<R>({
   lead,
 }: { row: R } & LayoutProps<R>) {
   const key = rowKey(row);
+  const recent = useRecentlyChanged(key);
   const open = opened.has(key);
   const has = expand && (expand.has?.(row) ?? true);
   const detailId = `breakdown-${key}`;
@@ -65,7 +67,11 @@ function RowCard<R>({
   const figures = columns.filter((c) => c.key && !c.title);
   const rest = columns.filter((c) => !c.title && !c.key && !c.wideOnly);
   return (
-    <li className={cx(onOpen && 'cursor-pointer hover:bg-brand-50/50', rowClassName?.(row))} onClick={openOnClick(row, onOpen)}>
+    <li
+      className={cx(onOpen && 'cursor-pointer hover:bg-brand-50/50', rowClassName?.(row), recent && recentRowClass)}
+      data-live-changed={recent || undefined}
+      onClick={openOnClick(row, onOpen)}
+    >
       <div className="flex items-start gap-2 overflow-hidden px-4 py-3" style={rowHeight ? { height: rowHeight } : undefined}>
         {has && <ExpandToggle open={open} label={expand.label(row)} controls={detailId} onToggle={() => toggle(key)} />}
         <div className="min-w-0 flex-1">

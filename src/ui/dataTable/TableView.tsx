@@ -3,6 +3,7 @@
  * scrolls sideways; sortable headers when the screen sorts; opened rows' breakdowns under them.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
+import { recentRowClass, useRecentlyChanged } from './recentRows.ts';
 import { Fragment, useRef, type ReactNode } from 'react';
 import { cx } from '../cx.ts';
 import { ChevronIcon } from '../icons.tsx';
@@ -137,6 +138,7 @@ function BodyRow<R>({
   lead,
 }: { row: R; span: number } & LayoutProps<R>) {
   const key = rowKey(row);
+  const recent = useRecentlyChanged(key);
   const open = opened.has(key);
   const has = expand && (expand.has?.(row) ?? true);
   const detailId = `breakdown-${key}`;
@@ -144,7 +146,8 @@ function BodyRow<R>({
     <Fragment>
       <tr
         style={rowHeight ? { height: rowHeight } : undefined}
-        className={cx(onOpen && 'cursor-pointer hover:bg-brand-50/50', rowClassName?.(row))}
+        className={cx(onOpen && 'cursor-pointer hover:bg-brand-50/50', rowClassName?.(row), recent && recentRowClass)}
+        data-live-changed={recent || undefined}
         onClick={openOnClick(row, onOpen)}
       >
         {expand && (

@@ -1,0 +1,147 @@
+/**
+ * bench:live (issue 26, decision 039): N devices (default 200, `--devices`) hold the live stream
+ * open, spread over two server processes on one PostgreSQL; one write a second (`--seconds`, 60),
+ * alternating between the processes. Prints, over every (write, other device): the time from the
+ * write's push to the signal reaching the device, and to the row being readable by its pull
+ * (p50/p95/p99; measured from when the push was sent, so it includes the write itself); the
+ * servers' memory per open stream; then one process is restarted and the bench waits for every
+ * device on it to reconnect, printing the spread of reconnect times.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Role } from '../src/contract/entities/panelManagement.ts';
+import { endpoints } from '../src/contract/endpoints.ts';
+import type { LoginData } from '../src/contract/envelope.ts';
+import { panelEndpoints, type CurrentPanel } from '../src/contract/panels.ts';
+import { DEFAULT_SERVICE_NAME } from '../src/contract/service.ts';
+import { syncEndpoints, type PullResponse, type PushResponse } from '../src/contract/sync.ts';
+import { cursorAtLeast, openLive, type LiveReader } from '../tests/server/liveStream.ts';
+import { option } from './benchArgs.ts';
+import { call, machine, onPostgres, startServer, stop, type Running } from './serverProcess.ts';
+
+const devices = Number(option('--devices') ?? 200);
+const seconds = Number(option('--seconds') ?? 60);
+
+function rssMb(pid: number | undefined): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) / 1024;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : NaN;
+};
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+interface Device {
+  server: number;
+  reader: LiveReader;
+  cursor: number;
+}
+
+async function run(databaseUrl: string): Promise<void> {
+  const servers: Running[] = await Promise.all([startServer({ DATABASE_URL: databaseUrl }), startServer({ DATABASE_URL: databaseUrl })]);
+  try {
+    const url = servers[0]!.url;
+    const { access_token: token } = await call<LoginData>(url, endpoints.signUp, {
+      username: `live${Date.now().toString(36)}`,
+      password: 'a quiet river at dawn',
+      serviceName: DEFAULT_SERVICE_NAME,
+    });
+    await call(url, endpoints.registrationProfile, { firstName: 'بنچ', lastName: 'زنده', publicUserName: 'null' }, token);
+    const panel = await call<CurrentPanel>(
+      url,
+      panelEndpoints.register,
+      { name: 'بنچ زنده', icon: 'store', modules: ['PanelManagement'] },
+      token,
+    );
+
+    const before = servers.map((s) => rssMb(s.child.pid));
+    const list: Device[] = [];
+    for (let i = 0; i < devices; i++) {
+      const server = i % 2;
+      const reader = await openLive(servers[server]!.url, token, panel.code);
+      await reader.next((e) => e.event === 'cursor');
+      list.push({ server, reader, cursor: 0 });
+    }
+    const after = servers.map((s) => rssMb(s.child.pid));
+    const perStreamKb = ((after[0]! - before[0]! + after[1]! - before[1]!) * 1024) / devices;
+
+    const toSignal: number[] = [];
+    const toRow: number[] = [];
+    let mutationId = 0;
+    const clientId = randomUUID();
+    for (let s = 0; s < seconds; s++) {
+      const tick = performance.now();
+      const id = randomUUID();
+      const server = servers[s % 2]!;
+      const sent = performance.now();
+      const pushed = await call<PushResponse>(
+        server.url,
+        syncEndpoints.push,
+        {
+          clientId,
+          mutations: [{ mutationId: ++mutationId, entity: Role.key, op: 'create', id, values: { name: `نقش ${s}`, permissions: [] } }],
+        },
+        token,
+        panel.code,
+      );
+      if (pushed.results[0]?.status !== 'applied') throw new Error('the write was rejected');
+      // Every device: the signal, then its pull until the row is there.
+      await Promise.all(
+        list.map(async (d) => {
+          const top = await d.reader.next(cursorAtLeast(d.cursor + 1));
+          toSignal.push(top.at - sent);
+          const target = (top.data as { cursor: number }).cursor;
+          for (;;) {
+            const page = await call<PullResponse>(
+              servers[d.server]!.url,
+              { method: 'GET', path: `${syncEndpoints.pull.path}?cursor=${d.cursor}&limit=500` },
+              undefined,
+              token,
+              panel.code,
+            );
+            d.cursor = page.cursor;
+            if (page.changes.some((c) => c.row.id === id) || page.cursor >= target) break;
+          }
+          toRow.push(performance.now() - sent);
+        }),
+      );
+      const spent = performance.now() - tick;
+      if (spent < 1000) await new Promise((r) => setTimeout(r, 1000 - spent));
+    }
+
+    // Restart the second process: its devices' streams end ('stopping'); they reconnect with jitter.
+    const onSecond = list.filter((d) => d.server === 1);
+    const stopped = performance.now();
+    const ended = Promise.all(onSecond.map((d) => d.reader.ended));
+    await stop(servers[1]!);
+    await ended;
+    servers[1] = await startServer({ DATABASE_URL: databaseUrl });
+    const restartedAt = performance.now();
+    // As the client does: wait a jittered backoff (0.5–1 s), then open again.
+    const reconnects = await Promise.all(
+      onSecond.map(async (d) => {
+        await new Promise((r) => setTimeout(r, 500 + Math.random() * 500));
+        d.reader = await openLive(servers[1]!.url, token, panel.code);
+        await d.reader.next((e) => e.event === 'cursor');
+        return performance.now() - restartedAt;
+      }),
+    );
+
+    console.log(`bench:live — ${devices} devices over 2 processes (PostgreSQL), ${seconds} writes, ${machine()}`);
+    console.log(`  push → signal at each device: p50 ${ms(pct(toSignal, 50))}, p95 ${ms(pct(toSignal, 95))}, p99 ${ms(pct(toSignal, 99))}`);
+    console.log(`  push → row readable (pull):   p50 ${ms(pct(toRow, 50))}, p95 ${ms(pct(toRow, 95))}, p99 ${ms(pct(toRow, 99))}`);
+    console.log(
+      `  server memory per open stream: ${perStreamKb.toFixed(0)} KB (RSS before ${before.map((m) => m.toFixed(0)).join('+')} MB, after ${after.map((m) => m.toFixed(0)).join('+')} MB)`,
+    );
+    console.log(
+      `  restart of one process (${((restartedAt - stopped) / 1000).toFixed(1)} s down): ${reconnects.length}/${onSecond.length} reconnected, after the restart min ${ms(Math.min(...reconnects))}, p50 ${ms(pct(reconnects, 50))}, max ${ms(Math.max(...reconnects))}`,
+    );
+    for (const d of list) d.reader.close();
+  } finally {
+    await Promise.all(servers.map((s) => stop(s)));
+  }
+}
+
+await onPostgres(run);
