@@ -29,6 +29,9 @@ export const accountRoles = [
   { value: 'revenue', label: /*i18n*/ { id: 'acc.role.revenue', message: 'Sales revenue' } },
   { value: 'costOfSales', label: /*i18n*/ { id: 'acc.role.costOfSales', message: 'Cost of goods sold' } },
   { value: 'openingBalance', label: /*i18n*/ { id: 'acc.role.openingBalance', message: 'Opening balances' } },
+  { value: 'vatReceivable', label: /*i18n*/ { id: 'acc.role.vatReceivable', message: 'VAT receivable' } },
+  { value: 'purchases', label: /*i18n*/ { id: 'acc.role.purchases', message: 'Purchases not kept in stock' } },
+  { value: 'salesReturns', label: /*i18n*/ { id: 'acc.role.salesReturns', message: 'Sales returns' } },
 ] as const;
 
 export type AccountRole = (typeof accountRoles)[number]['value'];
