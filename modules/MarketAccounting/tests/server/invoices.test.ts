@@ -172,7 +172,7 @@ describe('invoices of goods', () => {
       date: '2026-11-22',
       lines: [line({ description: 'نصب', quantity: '1', unitPrice: 1_000_000, vatRate: '0' })],
     });
-    expect(refusal(await step(panel, Invoice, refusedCredit.id, 'submit'))).toMatchObject({ code: 9400, fields: { partyId: 'required' } });
+    expect(refusal(await step(panel, Invoice, refusedCredit.id, 'submit'))).toMatchObject({ code: 9401, fields: { partyId: 'required' } });
 
     await submitted(panel, {
       kind: 'sale',
