@@ -9,8 +9,8 @@
  * until the due date. A return names its invoice and, per line, the invoice line it takes back.
  * `taxId` and `taxStatus` are the tax system's (سامانه مودیان, decision 044): written by its code.
  */
-import { defineEntity, type Line, type Row } from '../../../src/contract/entity.ts';
-import { invoiceTotals } from '../rules/invoiceMath.ts';
+import { defineEntity, type Row } from '../../../src/contract/entity.ts';
+import { toRials } from '../../../src/contract/money.ts';
 
 export const invoiceKinds = [
   { value: 'sale', label: /*i18n*/ { id: 'acc.invoice.sale', message: 'Sales invoice' } },
@@ -111,7 +111,8 @@ export const Invoice = defineEntity({
             return /*i18n*/ { id: 'acc.print.Invoice.sale', message: 'Sales invoice of goods and services' };
         }
       },
-      amount: (row: Row) => invoiceTotals((row.lines as Line[] | undefined) ?? [], row.discount).total,
+      // The total the server wrote at submit (a draft prints none).
+      amount: (row: Row) => toRials(row.total),
     },
     lines: {
       productId: {

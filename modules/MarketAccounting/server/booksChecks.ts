@@ -177,7 +177,11 @@ async function invoices(scope: AuditScope): Promise<Source> {
       status: doc.status as DocumentStatus,
       entries: () =>
         invoiceEntries(doc, values.get(doc.id) ?? new Map()).map((e) =>
-          entry(e.accountId, e.debit, e.credit, { partyId: e.partyId ?? null, cashBoxId: e.cashBoxId ?? null, bankAccountId: e.bankAccountId ?? null }),
+          entry(e.accountId, e.debit, e.credit, {
+            partyId: e.partyId ?? null,
+            cashBoxId: e.cashBoxId ?? null,
+            bankAccountId: e.bankAccountId ?? null,
+          }),
         ),
     })),
     followed: false,

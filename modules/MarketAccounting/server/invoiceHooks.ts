@@ -70,8 +70,7 @@ export function invoiceEntries(doc: Row, values: GoodsValues): Entry[] {
   const tax = figures.vat + figures.duty;
   const moved = lines.map((l) => values.get(l.id));
   const stockValue = moved.reduce<bigint>((s, v) => s + (v ?? 0n), 0n);
-  const netOf = (pick: (v: bigint | undefined) => boolean) =>
-    figures.lines.reduce((s, f, i) => (pick(moved[i]) ? s + f.net : s), 0n);
+  const netOf = (pick: (v: bigint | undefined) => boolean) => figures.lines.reduce((s, f, i) => (pick(moved[i]) ? s + f.net : s), 0n);
   const goodsNet = netOf((v) => v !== undefined);
   const otherNet = netOf((v) => v === undefined);
   const entries: Entry[] = [];
@@ -236,8 +235,7 @@ function checkSettlement(doc: Row, total: bigint): void {
   const settled = settledOf(doc);
   if (settled > total) fields.cashAmount = 'range';
   else if (settled < total && !doc.partyId) fields.partyId = 'required';
-  if (Object.keys(fields).length)
-    refuse(fields, Code.BadRequest, { total: wireRials(total), settled: wireRials(settled) });
+  if (Object.keys(fields).length) refuse(fields, Code.BadRequest, { total: wireRials(total), settled: wireRials(settled) });
 }
 
 export const invoiceHooks: EntityHooks = {
@@ -259,7 +257,13 @@ export const invoiceHooks: EntityHooks = {
         goods,
       );
     }
-    await postJournal(ctx, { source: source(doc), step: 'submit', date: String(doc.date), entries: invoiceEntries(doc, values), note: (doc.note as string | null) ?? null });
+    await postJournal(ctx, {
+      source: source(doc),
+      step: 'submit',
+      date: String(doc.date),
+      entries: invoiceEntries(doc, values),
+      note: (doc.note as string | null) ?? null,
+    });
     await setServerFields(ctx, Invoice, doc.id, { total: figures.total });
   },
   async onCancel(ctx, doc) {
@@ -277,5 +281,3 @@ export const invoiceGoodsValues = (q: Parameters<typeof goodsValuesOf>[0], panel
     panelId,
     docs.map((d) => ({ id: d.id, lineIds: ((d.lines as Line[]) ?? []).map((l) => l.id) })),
   );
-
-

@@ -56,10 +56,16 @@ export async function postGoods(
   if (!lines.length) return new Map();
   for (const w of new Set(lines.map((l) => l.warehouseId))) {
     const ofWarehouse = lines.filter((l) => l.warehouseId === w);
-    await checkLines(ctx, ofWarehouse.map((l) => ({ id: l.lineId, ...l }) as Line), { locationId: w }, direction === 'in');
+    await checkLines(
+      ctx,
+      ofWarehouse.map((l) => ({ id: l.lineId, ...l }) as Line),
+      { locationId: w },
+      direction === 'in',
+    );
   }
   const changes: StockChange[] = lines.map((l) => {
-    if (direction === 'in' && !fitsMoney(l.value)) throw overflow({ [`${l.field}.unitPrice`]: 'range' }, { entity: StockMove.key, field: 'value' });
+    if (direction === 'in' && !fitsMoney(l.value))
+      throw overflow({ [`${l.field}.unitPrice`]: 'range' }, { entity: StockMove.key, field: 'value' });
     return {
       productId: l.productId,
       warehouseId: l.warehouseId,
@@ -94,7 +100,9 @@ export async function goodsValuesOf(
   return new Map(
     docs.map((d) => [
       d.id,
-      new Map(d.lineIds.flatMap((l) => (moves.has(moveId(d.id, l, 'submit')) ? [[l, moves.get(moveId(d.id, l, 'submit'))!] as const] : []))),
+      new Map(
+        d.lineIds.flatMap((l) => (moves.has(moveId(d.id, l, 'submit')) ? [[l, moves.get(moveId(d.id, l, 'submit'))!] as const] : [])),
+      ),
     ]),
   );
 }

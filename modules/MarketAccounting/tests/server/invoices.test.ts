@@ -53,9 +53,7 @@ async function submitted(panel: PanelCaller, values: Record<string, unknown>): P
 const line = (values: Record<string, unknown>) => ({ id: randomUUID(), description: 'کالا', ...values });
 
 async function onHand(panel: PanelCaller, productId: string): Promise<number> {
-  return (await allRows(panel, of('StockBalance')))
-    .filter((b) => b.productId === productId)
-    .reduce((s, b) => s + Number(b.quantity), 0);
+  return (await allRows(panel, of('StockBalance'))).filter((b) => b.productId === productId).reduce((s, b) => s + Number(b.quantity), 0);
 }
 
 describe('invoices of goods', () => {
