@@ -32,6 +32,7 @@ export default defineModule({
     invoices: 'Invoice/InvoiceList',
     addInvoice: 'Invoice/AddInvoice',
     invoiceDetails: 'Invoice/InvoiceDetails',
+    counterSale: 'Invoice/CounterSale',
     cheques: 'Cheque/ChequeList',
     journal: 'Journal/JournalList',
     statement: 'Reports/PartyStatement',

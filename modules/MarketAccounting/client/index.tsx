@@ -23,6 +23,7 @@ export default defineClientModule({
   icon: 'wallet',
   nav: [
     { screen: 'dashboard', label: msg`Dashboard`, needs: read(AccountBalance) },
+    { screen: 'counterSale', label: msg`Counter sale`, needs: permission(Invoice, 'submit') },
     { screen: 'invoices', label: msg`Invoices`, needs: read(Invoice) },
     { screen: 'payments', label: msg`Receipts and payments`, needs: read(Payment) },
     { screen: 'cheques', label: msg`Cheques`, needs: read(Cheque) },
@@ -52,6 +53,7 @@ export default defineClientModule({
     invoices: lazyScreen(() => import('./screens/invoices.tsx'), 'InvoiceList'),
     addInvoice: lazyScreen(() => import('./screens/invoices.tsx'), 'AddInvoice'),
     invoiceDetails: lazyScreen(() => import('./screens/invoices.tsx'), 'InvoiceDetails'),
+    counterSale: lazyScreen(() => import('./screens/CounterSale.tsx'), 'CounterSale'),
     payments: lazyScreen(() => import('./screens/payments.tsx'), 'PaymentList'),
     addPayment: lazyScreen(() => import('./screens/payments.tsx'), 'AddPayment'),
     paymentDetails: lazyScreen(() => import('./screens/payments.tsx'), 'PaymentDetails'),
