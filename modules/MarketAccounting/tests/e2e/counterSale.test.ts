@@ -76,6 +76,7 @@ describe('the counter sale', () => {
   it('sells three products offline for cash, prints the 80 mm receipt, and moves stock and books once synced', async () => {
     await openScreen(page, modulePath('MarketAccounting', 'Invoice/CounterSale'));
     await page.getByRole('button', { name: fa('Cash') }).waitFor();
+    await waitUntilSynced(page);
     await context.setOffline(true);
     for (const name of ['چای', 'قند', 'برنج']) {
       await page.getByLabel(fa('Search products')).fill(name);
