@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityPath, type EntityListResponse, type Line, type Row } from '../../../../src/contract/entity.ts';
-import { entityByKey } from '../../../../src/contract/modules.ts';
 import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
 import { modulePath } from '../../../../src/contract/routes.ts';
 import { accountServerEnv, freshContext, newAccount, signInContext } from '../../../../tests/e2e/accountSteps.ts';
@@ -20,7 +19,8 @@ import { Invoice } from '../../entities/invoices.ts';
 import { tehranDay } from '../../rules/month.ts';
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
-const of = (key: string) => entityByKey(`WarehousingMVM/${key}`)!;
+/** Warehousing's REST paths, by name: accounting's tests do not import another module's declarations. */
+const wh = (name: string) => `/api/WarehousingMVM/${name}`;
 const today = tehranDay(Date.now());
 let context: BrowserContext;
 let page: Page;
@@ -43,16 +43,14 @@ beforeAll(async () => {
   panelCode = panel.code;
   await api('POST', '/api/MarketAccounting/books', {});
   await api('POST', entityPath(CashBox), { id: randomUUID(), name: 'صندوق پیشخوان', active: true });
-  const warehouse = await api('POST', entityPath(of('Warehouse')), { id: randomUUID(), name: 'انبار', code: 'W1', active: true });
+  const warehouse = await api('POST', wh('Warehouse'), { id: randomUUID(), name: 'انبار', code: 'W1', active: true });
   for (const [name, code, price] of [
     ['چای', 'TEA', 120_000],
     ['قند', 'SUGAR', 80_000],
     ['برنج', 'RICE', 300_000],
   ] as const)
-    products.push(
-      await api('POST', entityPath(of('Product')), { id: randomUUID(), name, code, unit: 'piece', salePrice: price, active: true }),
-    );
-  const opening = await api('POST', entityPath(of('Receipt')), {
+    products.push(await api('POST', wh('Product'), { id: randomUUID(), name, code, unit: 'piece', salePrice: price, active: true }));
+  const opening = await api('POST', wh('Receipt'), {
     id: randomUUID(),
     direction: 'in',
     opening: true,
@@ -60,7 +58,7 @@ beforeAll(async () => {
     warehouseId: warehouse.id,
     lines: products.map((p) => ({ id: randomUUID(), productId: p.id, quantity: '10', unitPrice: 50_000 })),
   });
-  await api('POST', `${entityPath(of('Receipt'))}/${opening.id}/submit`, { version: opening.version });
+  await api('POST', `${wh('Receipt')}/${opening.id}/submit`, { version: opening.version });
   page = await context.newPage();
 }, 240_000);
 afterAll(async () => {
@@ -68,7 +66,7 @@ afterAll(async () => {
 });
 
 async function onHand(productId: string): Promise<number> {
-  const list = await api<EntityListResponse>('GET', `${entityPath(of('StockBalance'))}?pageSize=500`);
+  const list = await api<EntityListResponse>('GET', `${wh('StockBalance')}?pageSize=500`);
   return list.items.filter((b) => b.productId === productId).reduce((s, b) => s + Number(b.quantity), 0);
 }
 
