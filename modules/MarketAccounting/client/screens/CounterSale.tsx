@@ -41,7 +41,7 @@ interface CartLine {
 }
 
 const RECEIPT_CSS = `@media print {
-  @page { size: 80mm auto; margin: 3mm; }
+  @page { size: 80mm 200mm; margin: 3mm; }
   body * { visibility: hidden; }
   #counter-receipt, #counter-receipt * { visibility: visible; }
   #counter-receipt { position: absolute; inset-inline-start: 0; top: 0; width: 74mm; font-size: 11px; }
