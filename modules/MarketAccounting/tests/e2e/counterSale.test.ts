@@ -12,6 +12,7 @@ import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/pane
 import { modulePath } from '../../../../src/contract/routes.ts';
 import { accountServerEnv, freshContext, newAccount, signInContext } from '../../../../tests/e2e/accountSteps.ts';
 import { screenshot, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { enterPanel, screenshotFailures } from '../../../../tests/e2e/moduleSteps.ts';
 import { callInPanel, openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
 import { CashBox } from '../../entities/books.ts';
@@ -60,6 +61,7 @@ beforeAll(async () => {
   });
   await api('POST', `${wh('Receipt')}/${opening.id}/submit`, { version: opening.version });
   page = await context.newPage();
+  await enterPanel(page, 'فروشگاه سریع');
 }, 240_000);
 afterAll(async () => {
   await context?.close();
@@ -69,6 +71,8 @@ async function onHand(productId: string): Promise<number> {
   const list = await api<EntityListResponse>('GET', `${wh('StockBalance')}?pageSize=500`);
   return list.items.filter((b) => b.productId === productId).reduce((s, b) => s + Number(b.quantity), 0);
 }
+
+screenshotFailures('counter-sale', () => page);
 
 describe('the counter sale', () => {
   it('sells three products offline for cash, prints the 80 mm receipt, and moves stock and books once synced', async () => {
