@@ -130,3 +130,4 @@ export {
   updatePanelModules,
 } from './api/panels.ts';
 // (codemod: names added after the first run go below)
+export { saveAndSubmit } from './storage/localWrites.ts';

@@ -8,13 +8,14 @@
 import { defineModule } from '../../src/contract/module.ts';
 import { Account, BankAccount, CashBox, Party, Settings } from './entities/books.ts';
 import { Cheque, Payment, Voucher } from './entities/documents.ts';
+import { Invoice } from './entities/invoices.ts';
 import { AccountBalance, JournalLine } from './entities/ledger.ts';
 
 export default defineModule({
   key: 'MarketAccounting',
   order: 50,
   listensTo: ['WarehousingMVM', 'NagemManagement'],
-  entities: [Account, CashBox, BankAccount, Party, Settings, Voucher, Payment, Cheque, JournalLine, AccountBalance],
+  entities: [Account, CashBox, BankAccount, Party, Settings, Voucher, Payment, Cheque, Invoice, JournalLine, AccountBalance],
   routes: {
     dashboard: 'dashboard',
     accounts: 'Accounts/AccountList',
@@ -28,6 +29,10 @@ export default defineModule({
     payments: 'Payment/PaymentList',
     addPayment: 'Payment/AddPayment',
     paymentDetails: 'Payment/PaymentDetails',
+    invoices: 'Invoice/InvoiceList',
+    addInvoice: 'Invoice/AddInvoice',
+    invoiceDetails: 'Invoice/InvoiceDetails',
+    counterSale: 'Invoice/CounterSale',
     cheques: 'Cheque/ChequeList',
     journal: 'Journal/JournalList',
     statement: 'Reports/PartyStatement',

@@ -7,6 +7,7 @@ import { permission } from '@/contract/entity.ts';
 import { defineClientModule, lazyScreen } from '@/moduleKit.ts';
 import { Account, BankAccount, CashBox, Party, Settings } from '../entities/books.ts';
 import { Cheque, Payment, Voucher } from '../entities/documents.ts';
+import { Invoice } from '../entities/invoices.ts';
 import { AccountBalance, JournalLine } from '../entities/ledger.ts';
 import module from '../module.ts';
 import { Refusal } from './parts/Refusal.tsx';
@@ -15,13 +16,15 @@ const read = (e: Parameters<typeof permission>[0]) => permission(e, 'read');
 
 export default defineClientModule({
   module,
-  documentPages: { Voucher: 'voucherDetails', Payment: 'paymentDetails', Cheque: 'cheques' },
-  refusals: { Voucher: Refusal, Payment: Refusal },
+  documentPages: { Voucher: 'voucherDetails', Payment: 'paymentDetails', Cheque: 'cheques', Invoice: 'invoiceDetails' },
+  refusals: { Voucher: Refusal, Payment: Refusal, Invoice: Refusal },
   name: msg`Accounting`,
   description: msg`Chart of accounts, vouchers, receipts and payments, cheques, parties’ running accounts and the reports of the books.`,
   icon: 'wallet',
   nav: [
     { screen: 'dashboard', label: msg`Dashboard`, needs: read(AccountBalance) },
+    { screen: 'counterSale', label: msg`Counter sale`, needs: permission(Invoice, 'submit') },
+    { screen: 'invoices', label: msg`Invoices`, needs: read(Invoice) },
     { screen: 'payments', label: msg`Receipts and payments`, needs: read(Payment) },
     { screen: 'cheques', label: msg`Cheques`, needs: read(Cheque) },
     { screen: 'vouchers', label: msg`Vouchers`, needs: read(Voucher) },
@@ -49,6 +52,10 @@ export default defineClientModule({
     vouchers: lazyScreen(() => import('./screens/vouchers.tsx'), 'VoucherList'),
     addVoucher: lazyScreen(() => import('./screens/vouchers.tsx'), 'AddVoucher'),
     voucherDetails: lazyScreen(() => import('./screens/vouchers.tsx'), 'VoucherDetails'),
+    invoices: lazyScreen(() => import('./screens/invoices.tsx'), 'InvoiceList'),
+    addInvoice: lazyScreen(() => import('./screens/invoices.tsx'), 'AddInvoice'),
+    invoiceDetails: lazyScreen(() => import('./screens/invoices.tsx'), 'InvoiceDetails'),
+    counterSale: lazyScreen(() => import('./screens/CounterSale.tsx'), 'CounterSale'),
     payments: lazyScreen(() => import('./screens/payments.tsx'), 'PaymentList'),
     addPayment: lazyScreen(() => import('./screens/payments.tsx'), 'AddPayment'),
     paymentDetails: lazyScreen(() => import('./screens/payments.tsx'), 'PaymentDetails'),

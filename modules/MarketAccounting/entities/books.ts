@@ -30,6 +30,9 @@ export const accountRoles = [
   { value: 'revenue', label: /*i18n*/ { id: 'acc.role.revenue', message: 'Sales revenue' } },
   { value: 'costOfSales', label: /*i18n*/ { id: 'acc.role.costOfSales', message: 'Cost of goods sold' } },
   { value: 'openingBalance', label: /*i18n*/ { id: 'acc.role.openingBalance', message: 'Opening balances' } },
+  { value: 'vatReceivable', label: /*i18n*/ { id: 'acc.role.vatReceivable', message: 'VAT receivable' } },
+  { value: 'purchases', label: /*i18n*/ { id: 'acc.role.purchases', message: 'Purchases not kept in stock' } },
+  { value: 'salesReturns', label: /*i18n*/ { id: 'acc.role.salesReturns', message: 'Sales returns' } },
 ] as const;
 
 export type AccountRole = (typeof accountRoles)[number]['value'];
@@ -134,6 +137,14 @@ export const Party = defineEntity({
     name: { kind: 'text', label: /*i18n*/ { id: 'acc.field.Party.name', message: 'Name' }, required: true, max: 120 },
     mobile: { kind: 'mobile', label: /*i18n*/ { id: 'acc.field.Party.mobile', message: 'Mobile' } },
     nationalId: { kind: 'text', label: /*i18n*/ { id: 'acc.field.Party.nationalId', message: 'National ID or economic code' }, max: 20 },
+    economicCode: {
+      kind: 'text',
+      label: /*i18n*/ { id: 'acc.field.Party.economicCode', message: 'Economic code' },
+      hint: /*i18n*/ { id: 'acc.field.Party.economicCode.hint', message: 'For the official sales invoice and the tax system.' },
+      max: 20,
+    },
+    postalCode: { kind: 'postalCode', label: /*i18n*/ { id: 'acc.field.Party.postalCode', message: 'Postal code' } },
+    address: { kind: 'longText', label: /*i18n*/ { id: 'acc.field.Party.address', message: 'Address' }, max: 500 },
     note: { kind: 'longText', label: /*i18n*/ { id: 'acc.field.Party.note', message: 'Note' }, max: 500 },
     source: {
       kind: 'text',
@@ -175,6 +186,21 @@ export const Settings = defineEntity({
         message: 'Nothing dated on or before this day can be posted or cancelled.',
       },
     },
+    sellerName: {
+      kind: 'text',
+      label: /*i18n*/ { id: 'acc.field.Settings.sellerName', message: 'Seller’s legal name' },
+      hint: /*i18n*/ { id: 'acc.field.Settings.sellerName.hint', message: 'As printed on the official sales invoice.' },
+      max: 120,
+    },
+    economicCode: { kind: 'text', label: /*i18n*/ { id: 'acc.field.Settings.economicCode', message: 'Economic code' }, max: 20 },
+    nationalId: {
+      kind: 'text',
+      label: /*i18n*/ { id: 'acc.field.Settings.nationalId', message: 'National ID (company or person)' },
+      max: 20,
+    },
+    postalCode: { kind: 'postalCode', label: /*i18n*/ { id: 'acc.field.Settings.postalCode', message: 'Postal code' } },
+    address: { kind: 'longText', label: /*i18n*/ { id: 'acc.field.Settings.address', message: 'Address' }, max: 500 },
+    phone: { kind: 'text', label: /*i18n*/ { id: 'acc.field.Settings.phone', message: 'Phone' }, max: 30 },
   },
   titleField: 'closedUpTo',
   listFields: ['closedUpTo'],

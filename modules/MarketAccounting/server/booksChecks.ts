@@ -38,6 +38,8 @@ import { AccountBalance, JournalLine } from '../entities/ledger.ts';
 import { roleAccount } from './books.ts';
 import { mirrorPartyId, type SourceParty } from './parties.ts';
 import { chequeIdOf } from './paymentHooks.ts';
+import { Invoice } from '../entities/invoices.ts';
+import { invoiceEntries, invoiceGoodsValues } from './invoiceHooks.ts';
 
 const JOURNAL = {
   sourceType: 'id',
@@ -159,6 +161,33 @@ const followed = async <P>(scope: AuditScope, event: DocumentEvent<P>, entries: 
   followed: true,
 });
 
+/** Invoices post what invoiceEntries makes of them and the values their stock moves took (decision 043). */
+async function invoices(scope: AuditScope): Promise<Source> {
+  const docs = await selectRows(scope.q, Invoice, scope.panelId);
+  const values = await invoiceGoodsValues(
+    scope.q,
+    scope.panelId,
+    docs.filter((d) => d.status !== 'draft'),
+  );
+  return {
+    type: Invoice.key,
+    documents: docs.map((doc) => ({
+      id: doc.id,
+      number: (doc.number as string | null) ?? null,
+      status: doc.status as DocumentStatus,
+      entries: () =>
+        invoiceEntries(doc, values.get(doc.id) ?? new Map()).map((e) =>
+          entry(e.accountId, e.debit, e.credit, {
+            partyId: e.partyId ?? null,
+            cashBoxId: e.cashBoxId ?? null,
+            bankAccountId: e.bankAccountId ?? null,
+          }),
+        ),
+    })),
+    followed: false,
+  };
+}
+
 const postingsFromSources: BooksCheck = {
   name: 'postingsFromSources',
   async run(scope) {
@@ -168,6 +197,7 @@ const postingsFromSources: BooksCheck = {
     const sources: Source[] = [
       await own(scope, Voucher, voucherEntries),
       await own(scope, Payment, paymentEntries),
+      await invoices(scope),
       await followed(scope, receiptEvents, receiptEntries),
       await followed(scope, saleEvents, saleEntries),
     ];

@@ -7,6 +7,7 @@ import { booksRoute } from './booksRoute.ts';
 import { chequeHooks } from './chequeHooks.ts';
 import { followers } from './followers.ts';
 import { accountHooks, bankAccountHooks, settingsHooks } from './masterHooks.ts';
+import { invoiceHooks } from './invoiceHooks.ts';
 import { paymentHooks } from './paymentHooks.ts';
 import { reminders } from './reminders.ts';
 import { voucherHooks } from './voucherHooks.ts';
@@ -22,6 +23,7 @@ export default defineServerModule({
     Voucher: voucherHooks,
     Payment: paymentHooks,
     Cheque: chequeHooks,
+    Invoice: invoiceHooks,
   },
   followers,
   routes: {

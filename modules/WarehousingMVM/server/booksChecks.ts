@@ -267,6 +267,8 @@ const movesFromDocuments: BooksCheck = {
     }
     for (const m of moves) {
       if (explained.has(m.id)) continue;
+      // Goods another module's document moved (postGoods, decision 043) are that module's audit's to explain.
+      if (m.sourceType && !m.sourceType.startsWith('WarehousingMVM/')) continue;
       const source = docs.get(m.sourceId);
       if (source && source.type === m.sourceType) {
         const status = String(source.doc.status);

@@ -4,3 +4,4 @@
  * declaration names warehousing in `dependsOn` or `listensTo`.
  */
 export { receiptEvents, type ReceiptEvent, type ReceiptLineValue, type ReceiptParty } from './receiptEvents.ts';
+export { goodsValuesOf, postGoods, reverseGoods, type GoodsDocument, type GoodsLine, type GoodsValues } from './goodsPosting.ts';

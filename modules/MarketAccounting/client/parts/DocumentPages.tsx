@@ -33,7 +33,7 @@ export function DocumentListPage({
   );
 }
 
-export interface DocumentFormPageProps extends Pick<DocumentFormProps, 'defaults' | 'widgets' | 'lineWidgets' | 'summary'> {
+export interface DocumentFormPageProps extends Pick<DocumentFormProps, 'defaults' | 'widgets' | 'lineWidgets' | 'summary' | 'fillLine'> {
   entity: DocumentEntity;
   title: string;
   list: string;

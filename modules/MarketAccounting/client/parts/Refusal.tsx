@@ -1,13 +1,15 @@
 /** The server's reasons for refusing an accounting document, in the module's words. */
 import { Trans } from '@lingui/react/macro';
 import { type RefusalProps, useMoney } from '@/moduleKit.ts';
-import { formatDate } from '@/i18n/format.ts';
+import { formatDate, formatNumber } from '@/i18n/format.ts';
 
 interface Detail {
   reason?: string;
   debit?: number;
   credit?: number;
   closedUpTo?: string;
+  lines?: { line: number; invoiced: string; returned: string; asked: string }[];
+  shortfalls?: unknown[];
 }
 
 export function Refusal({ problem, fallback }: RefusalProps) {
@@ -46,6 +48,38 @@ export function Refusal({ problem, fallback }: RefusalProps) {
     return (
       <p>
         <Trans>A cheque of this document has been deposited, cleared, bounced or returned since: it can no longer be cancelled.</Trans>
+      </p>
+    );
+  }
+  if (detail.reason === 'moreThanInvoiced') {
+    return (
+      <ul className="list-disc ps-5">
+        {(detail.lines ?? []).map((l) => {
+          const row = formatNumber(l.line + 1);
+          const invoiced = formatNumber(Number(l.invoiced));
+          const returned = formatNumber(Number(l.returned));
+          return (
+            <li key={l.line}>
+              <Trans>
+                Line {row}: the invoice had {invoiced} and {returned} were returned before; no more than the rest can be returned.
+              </Trans>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+  if (detail.reason === 'hasReturns') {
+    return (
+      <p>
+        <Trans>A return of this invoice stands: cancel the return first.</Trans>
+      </p>
+    );
+  }
+  if (detail.reason === 'notReturnable') {
+    return (
+      <p>
+        <Trans>Only a submitted invoice of the same kind and party can be returned.</Trans>
       </p>
     );
   }

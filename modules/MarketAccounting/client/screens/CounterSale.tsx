@@ -1,0 +1,203 @@
+/**
+ * The counter sale (فروش سریع, decision 043): scan a product's barcode or search it by name or code,
+ * change quantities, see the total, take cash or card in one tap — a normal sales invoice to a
+ * walk-in customer, saved and submitted offline as one intent (saveAndSubmit) and synced like any
+ * document — then print the 80 mm receipt. Goods leave the first active warehouse; cash goes to
+ * the first cash box, card to the first bank account.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { entityByKey } from '@/contract/modules.ts';
+import { formatNumber } from '@/i18n/format.ts';
+import {
+  BarcodeScanner,
+  Button,
+  Ltr,
+  type LocalRow,
+  newId,
+  saveAndSubmit,
+  ScreenFrame,
+  TextField,
+  TrashIcon,
+  useMoney,
+  usePanelData,
+  useTableRows,
+} from '@/moduleKit.ts';
+import { permission } from '@/contract/entity.ts';
+import { BankAccount, CashBox } from '../../entities/books.ts';
+import { Invoice } from '../../entities/invoices.ts';
+import { invoiceTotals } from '../../rules/invoiceMath.ts';
+import { tehranToday } from '../today.ts';
+
+const Product = entityByKey('WarehousingMVM/Product');
+const Warehouse = entityByKey('WarehousingMVM/Warehouse');
+
+const SCAN_FORMATS = ['ean_13', 'ean_8', 'code_128', 'qr_code'];
+
+interface CartLine {
+  id: string;
+  product: LocalRow;
+  quantity: number;
+}
+
+const RECEIPT_CSS = `@media print {
+  @page { size: 80mm 200mm; margin: 3mm; }
+  body * { visibility: hidden; }
+  #counter-receipt, #counter-receipt * { visibility: visible; }
+  #counter-receipt { position: absolute; inset-inline-start: 0; top: 0; width: 74mm; font-size: 11px; }
+}`;
+
+export function CounterSale() {
+  const { t } = useLingui();
+  const money = useMoney();
+  const panel = usePanelData();
+  const [products, warehouses, boxes, banks] = useTableRows(
+    panel?.db,
+    [Product, Warehouse, CashBox, BankAccount].filter((e) => e !== undefined),
+  );
+  const [cart, setCart] = useState<CartLine[]>([]);
+  const [search, setSearch] = useState('');
+  const [scanning, setScanning] = useState(false);
+  const [sold, setSold] = useState<{ number: string | null; lines: CartLine[]; total: bigint; by: 'cash' | 'card' } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const live = (rows: LocalRow[] | undefined) => (rows ?? []).filter((r) => !r.deleted && r.active !== false);
+  const warehouse = live(warehouses)[0];
+  const cashBox = live(boxes)[0];
+  const bank = live(banks)[0];
+
+  const lines = cart.map((c) => ({
+    id: c.id,
+    productId: c.product.id,
+    description: String(c.product.name ?? ''),
+    code: (c.product.code as string | null) ?? null,
+    unit: (c.product.unit as string | null) ?? null,
+    quantity: String(c.quantity),
+    unitPrice: c.product.salePrice ?? 0,
+    vatRate: '10',
+    warehouseId: warehouse?.id ?? null,
+  }));
+  const figures = invoiceTotals(lines);
+
+  const add = (product: LocalRow) => {
+    setSold(null);
+    setCart((now) => {
+      const seen = now.find((c) => c.product.id === product.id);
+      return seen ? now.map((c) => (c === seen ? { ...c, quantity: c.quantity + 1 } : c)) : [...now, { id: newId(), product, quantity: 1 }];
+    });
+  };
+  const found = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    if (!q) return [];
+    return live(products)
+      .filter(
+        (p) =>
+          String(p.name ?? '')
+            .toLowerCase()
+            .includes(q) || String(p.code ?? '').toLowerCase() === q,
+      )
+      .slice(0, 8);
+  }, [search, products]);
+  const onScan = (text: string) => {
+    const product = live(products).find((p) => (p.barcodes as string[] | null)?.includes(text) || p.code === text);
+    if (product) add(product);
+  };
+
+  const take = async (by: 'cash' | 'card') => {
+    if (!panel || !cart.length) return;
+    setBusy(true);
+    try {
+      const total = figures.total;
+      const row = await saveAndSubmit(panel.db, Invoice, null, {
+        kind: 'sale',
+        date: tehranToday(),
+        ...(by === 'cash' ? { cashAmount: total, cashBoxId: cashBox?.id ?? null } : { cardAmount: total, bankAccountId: bank?.id ?? null }),
+        lines,
+      });
+      setSold({ number: (row.number as string | null) ?? null, lines: cart, total, by });
+      setCart([]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ScreenFrame title={t`Counter sale`} needs={permission(Invoice, 'submit')}>
+      <style>{RECEIPT_CSS}</style>
+      <div className="flex flex-col gap-3">
+        <BarcodeScanner on={scanning} onToggle={setScanning} formats={SCAN_FORMATS} onScan={onScan} />
+        <TextField label={t`Search products`} value={search} onChange={(e) => setSearch(e.target.value)} />
+        {found.length > 0 && (
+          <ul className="divide-y rounded-xl ring-1 ring-slate-200">
+            {found.map((p) => (
+              <li key={p.id}>
+                <button type="button" className="flex w-full justify-between p-3 text-start" onClick={() => add(p)}>
+                  <span>{String(p.name)}</span>
+                  <span className="tabular-nums">{money.text((p.salePrice as number | string | null) ?? 0)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <ul className="flex flex-col gap-2" aria-label={t`Cart`}>
+          {cart.map((c, i) => (
+            <li key={c.id} className="flex items-center gap-2 rounded-xl p-2 ring-1 ring-slate-200">
+              <span className="flex-1">{String(c.product.name)}</span>
+              <Button
+                variant="secondary"
+                aria-label={t`One less`}
+                onClick={() => setCart((now) => now.map((x) => (x === c ? { ...x, quantity: Math.max(1, x.quantity - 1) } : x)))}
+              >
+                −
+              </Button>
+              <span className="w-8 text-center tabular-nums">{formatNumber(c.quantity)}</span>
+              <Button variant="secondary" aria-label={t`One more`} onClick={() => add(c.product)}>
+                +
+              </Button>
+              <span className="w-24 text-end tabular-nums">{money.text(figures.lines[i]?.total ?? 0n)}</span>
+              <Button variant="secondary" aria-label={t`Remove`} onClick={() => setCart((now) => now.filter((x) => x !== c))}>
+                <TrashIcon />
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <p className="text-lg font-semibold" data-testid="counter-total">
+          <Trans>Total: {money.text(figures.total)}</Trans>
+        </p>
+        <div className="grid grid-cols-2 gap-2">
+          <Button disabled={busy || !cart.length || !cashBox} onClick={() => void take('cash')}>
+            <Trans>Cash</Trans>
+          </Button>
+          <Button variant="secondary" disabled={busy || !cart.length || !bank} onClick={() => void take('card')}>
+            <Trans>Card</Trans>
+          </Button>
+        </div>
+        {sold && (
+          <section id="counter-receipt" className="rounded-xl p-3 ring-1 ring-slate-200">
+            <h2 className="font-semibold">
+              <Trans>Sales receipt</Trans>
+            </h2>
+            <p>
+              <Ltr>{sold.number ?? t`number pending`}</Ltr>
+            </p>
+            <ul>
+              {sold.lines.map((c) => (
+                <li key={c.id} className="flex justify-between">
+                  <span>
+                    {String(c.product.name)} × {formatNumber(c.quantity)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <p className="font-semibold">
+              <Trans>Total: {money.text(sold.total)}</Trans>
+            </p>
+            <p>{sold.by === 'cash' ? <Trans>Paid in cash</Trans> : <Trans>Paid by card</Trans>}</p>
+            <Button variant="secondary" className="print:hidden" onClick={() => window.print()}>
+              <Trans>Print the receipt</Trans>
+            </Button>
+          </section>
+        )}
+      </div>
+    </ScreenFrame>
+  );
+}

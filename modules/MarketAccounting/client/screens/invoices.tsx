@@ -1,0 +1,154 @@
+/**
+ * Invoices (decision 043): the list, the form — kind, party, lines of products or services with
+ * their price filled from the product (its sale price on a sale, its purchase price on a purchase),
+ * discounts, VAT and duties, and how it is settled — and the document's page with print. The
+ * figures are worked out as typed by the same rule the server posts with (rules/invoiceMath.ts).
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useSearch } from 'wouter';
+import { asDocument, permission, type Line } from '@/contract/entity.ts';
+import { numberInWords } from '@/i18n/numberWords.ts';
+import type { Locale } from '@/i18n/locale.ts';
+import {
+  buttonClasses,
+  type DocumentValues,
+  type LineValues,
+  type LocalRow,
+  PlusIcon,
+  useCanAccess,
+  useMoney,
+  usePriceFill,
+} from '@/moduleKit.ts';
+import { Invoice, type InvoiceKind } from '../../entities/invoices.ts';
+import { invoiceTotals } from '../../rules/invoiceMath.ts';
+import { DocumentDetailsPage, DocumentFormPage, DocumentListPage } from '../parts/DocumentPages.tsx';
+import { acc, withQuery } from '../paths.ts';
+import { tehranToday } from '../today.ts';
+
+const invoiceDocument = asDocument(Invoice);
+const kinds: readonly InvoiceKind[] = ['sale', 'purchase', 'saleReturn', 'purchaseReturn'];
+const buying = (kind: unknown) => kind === 'purchase' || kind === 'saleReturn';
+
+function NewButtons() {
+  const can = useCanAccess();
+  if (!can(permission(Invoice, 'create'))) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Link href={withQuery(acc.addInvoice, { kind: 'sale' })} className={buttonClasses('primary')}>
+        <PlusIcon />
+        <Trans>New sales invoice</Trans>
+      </Link>
+      <Link href={withQuery(acc.addInvoice, { kind: 'purchase' })} className={buttonClasses('secondary')}>
+        <PlusIcon />
+        <Trans>New purchase invoice</Trans>
+      </Link>
+    </div>
+  );
+}
+
+export function InvoiceList() {
+  const { t } = useLingui();
+  return (
+    <DocumentListPage
+      entity={invoiceDocument}
+      title={t`Invoices`}
+      description={
+        <Trans>
+          Sales and purchase invoices of goods and services and their returns. Submitting one moves its goods in or out of stock and posts
+          it to the books in one step.
+        </Trans>
+      }
+      actions={<NewButtons />}
+      details={acc.invoiceDetails}
+    />
+  );
+}
+
+/** The invoice's figures as the server will post them, and the total in words. */
+function Totals({ lines, discount }: { lines: readonly (Line | LineValues)[]; discount: unknown }) {
+  const money = useMoney();
+  const { i18n } = useLingui();
+  const figures = invoiceTotals(lines as readonly Record<string, unknown>[], discount);
+  const amount = money.text(figures.amount);
+  const off = money.text(figures.discount);
+  const net = money.text(figures.net);
+  const tax = money.text(figures.vat + figures.duty);
+  const total = money.text(figures.total);
+  const words = numberInWords(figures.total, i18n.locale as Locale);
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-xl bg-slate-50 p-4 text-sm text-slate-900 ring-1 ring-slate-200">
+      <dt>
+        <Trans>Amount</Trans>
+      </dt>
+      <dd className="text-end tabular-nums">{amount}</dd>
+      <dt>
+        <Trans>Discounts</Trans>
+      </dt>
+      <dd className="text-end tabular-nums">{off}</dd>
+      <dt>
+        <Trans>After discounts</Trans>
+      </dt>
+      <dd className="text-end tabular-nums">{net}</dd>
+      <dt>
+        <Trans>VAT and duties</Trans>
+      </dt>
+      <dd className="text-end tabular-nums">{tax}</dd>
+      <dt className="font-semibold">
+        <Trans>Total</Trans>
+      </dt>
+      <dd className="text-end font-semibold tabular-nums" data-testid="invoice-total">
+        {total}
+      </dd>
+      <dd className="col-span-2 text-xs text-slate-600">
+        <Trans>In words: {words} rials</Trans>
+      </dd>
+    </dl>
+  );
+}
+
+export function AddInvoice() {
+  const { t } = useLingui();
+  const asked = new URLSearchParams(useSearch()).get('kind');
+  const kind: InvoiceKind = kinds.includes(asked as InvoiceKind) ? (asked as InvoiceKind) : 'sale';
+  const spec = invoiceDocument.document;
+  // The product picked fills its name, code, unit and price (sale or purchase) on the line.
+  const fills = [
+    usePriceFill(spec, { item: 'productId', price: 'unitPrice', from: 'salePrice', when: (h) => !buying(h.kind) }),
+    usePriceFill(spec, { item: 'productId', price: 'unitPrice', from: 'purchasePrice', when: (h) => buying(h.kind) }),
+    usePriceFill(spec, { item: 'productId', price: 'description', from: 'name' }),
+    usePriceFill(spec, { item: 'productId', price: 'code', from: 'code' }),
+    usePriceFill(spec, { item: 'productId', price: 'unit', from: 'unit' }),
+  ];
+  const titles: Record<InvoiceKind, string> = {
+    sale: t`New sales invoice`,
+    purchase: t`New purchase invoice`,
+    saleReturn: t`New sales return`,
+    purchaseReturn: t`New purchase return`,
+  };
+  return (
+    <DocumentFormPage
+      entity={invoiceDocument}
+      title={titles[kind]}
+      list={acc.invoices}
+      details={acc.invoiceDetails}
+      defaults={{ kind, date: tehranToday() }}
+      fillLine={(line, before, header) => {
+        const filled = fills.reduce((l, fill) => fill(l, before, header), line);
+        return filled.vatRate === undefined || filled.vatRate === '' ? { ...filled, vatRate: '10' } : filled;
+      }}
+      summary={(values: DocumentValues) => <Totals lines={values.lines} discount={values.header.discount} />}
+    />
+  );
+}
+
+export function InvoiceDetails() {
+  return (
+    <DocumentDetailsPage
+      entity={invoiceDocument}
+      list={acc.invoices}
+      listLabel={<Trans>All invoices</Trans>}
+      form={acc.addInvoice}
+      summary={(row: LocalRow) => <Totals lines={(row.lines as Line[] | undefined) ?? []} discount={row.discount} />}
+    />
+  );
+}

@@ -1,0 +1,191 @@
+/**
+ * Invoices of goods (decision 043): a purchase brings goods in at its net cost against the
+ * supplier's payable and VAT receivable; a sale takes them out at the average cost with the cost of
+ * goods sold, charges the customer's receivable with revenue and VAT, and the settled part is
+ * paid in the same step; a return takes back no more than was sold less earlier returns; a cancel
+ * reverses stock and books exactly; with warehousing off only the books move. The books audit
+ * finds nothing afterwards.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Entity, Row } from '../../../../src/contract/entity.ts';
+import { entityByKey } from '../../../../src/contract/modules.ts';
+import { auditBooks } from '../../../../server/books/audit.ts';
+import { startTestServer, type TestServer } from '../../../../tests/server/harness.ts';
+import { createRow, openPanel, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
+import { BankAccount, CashBox, Party } from '../../entities/books.ts';
+import { Invoice } from '../../entities/invoices.ts';
+import { WALK_IN_PARTY_ID } from '../../server/invoiceHooks.ts';
+import { allRows, balances, code, net, refusal, roleCode, step } from './books.ts';
+
+const of = (key: string): Entity => entityByKey(`WarehousingMVM/${key}`)!;
+const account = (role: string) => code(roleCode(role));
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+}, 300_000);
+afterAll(async () => {
+  await server.close();
+});
+
+async function audit(panel: PanelCaller) {
+  const result = await auditBooks(server.db, { panel: panel.code });
+  return result.panels[0]!.differences;
+}
+
+async function shop(name: string, modules = ['MarketAccounting', 'WarehousingMVM']) {
+  const panel = await openPanel(server, await server.createAccount(), name, modules);
+  const cashBox = await createRow(panel, CashBox, { name: 'صندوق ۱' });
+  const bank = await createRow(panel, BankAccount, { bank: 'ملت', accountNumber: '123456' });
+  const customer = await createRow(panel, Party, { name: 'علی رضایی' });
+  const supplier = await createRow(panel, Party, { name: 'پخش البرز' });
+  return { panel, cashBox, bank, customer, supplier };
+}
+
+async function submitted(panel: PanelCaller, values: Record<string, unknown>): Promise<Row> {
+  const doc = await createRow(panel, Invoice, { date: '2026-11-22', ...values });
+  const answer = await step(panel, Invoice, doc.id, 'submit');
+  expect(answer.body.errorData ?? null).toBeNull();
+  return doc;
+}
+
+const line = (values: Record<string, unknown>) => ({ id: randomUUID(), description: 'کالا', ...values });
+
+async function onHand(panel: PanelCaller, productId: string): Promise<number> {
+  return (await allRows(panel, of('StockBalance'))).filter((b) => b.productId === productId).reduce((s, b) => s + Number(b.quantity), 0);
+}
+
+describe('invoices of goods', () => {
+  it('moves stock and books in one step, takes back a return within what was sold, and cancels exactly', async () => {
+    const { panel, cashBox, customer, supplier } = await shop('فروشگاه فاکتور');
+    const warehouse = await createRow(panel, of('Warehouse'), { name: 'انبار', code: 'W1' });
+    const locationId = (await createRow(panel, of('Location'), { warehouseId: warehouse.id, code: 'A-01', kind: 'bin' })).id;
+    const product = await createRow(panel, of('Product'), { name: 'چای', code: 'TEA', unit: 'piece', salePrice: 150_000 });
+    const place = { productId: product.id, warehouseId: warehouse.id, locationId };
+
+    // Bought: 10 at 100,000, 10 % VAT, on credit.
+    const purchase = await submitted(panel, {
+      kind: 'purchase',
+      partyId: supplier.id,
+      lines: [line({ ...place, quantity: '10', unitPrice: 100_000, vatRate: '10' })],
+    });
+    expect(await onHand(panel, product.id)).toBe(10);
+    let all = await balances(panel);
+    expect(net(all, (b) => b.accountId === account('inventory'))).toBe(1_000_000);
+    expect(net(all, (b) => b.accountId === account('vatReceivable'))).toBe(100_000);
+    expect(net(all, (b) => b.partyId === supplier.id)).toBe(-1_100_000);
+
+    // Sold: 3 at 150,000 less 10,000 on the line and 20,000 on the invoice; 10 % VAT; 200,000 in cash.
+    const saleLine = line({ ...place, quantity: '3', unitPrice: 150_000, discount: 10_000, vatRate: '10' });
+    const sale = await submitted(panel, {
+      kind: 'sale',
+      partyId: customer.id,
+      discount: 20_000,
+      cashAmount: 200_000,
+      cashBoxId: cashBox.id,
+      dueDate: '2026-12-22',
+      lines: [saleLine],
+    });
+    // 450,000 − 30,000 = 420,000 net, 42,000 VAT, 462,000 total.
+    expect((await panel.call<Row>({ method: 'GET', path: `/api/MarketAccounting/Invoice/${sale.id}` })).body.data).toMatchObject({
+      status: 'submitted',
+      total: 462_000,
+    });
+    expect(await onHand(panel, product.id)).toBe(7);
+    all = await balances(panel);
+    expect(net(all, (b) => b.accountId === account('revenue'))).toBe(-420_000);
+    expect(net(all, (b) => b.accountId === account('vatPayable'))).toBe(-42_000);
+    expect(net(all, (b) => b.accountId === account('costOfSales'))).toBe(300_000);
+    expect(net(all, (b) => b.accountId === account('inventory'))).toBe(700_000);
+    expect(net(all, (b) => b.accountId === account('cash'))).toBe(200_000);
+    expect(net(all, (b) => b.partyId === customer.id)).toBe(262_000);
+    expect(net(all)).toBe(0);
+
+    // A return of one: back in at the cost it left at, the sale reversed in proportion.
+    const ret = await submitted(panel, {
+      kind: 'saleReturn',
+      partyId: customer.id,
+      returnOf: sale.id,
+      lines: [line({ ...place, quantity: '1', unitPrice: 140_000, vatRate: '10', returnOfLine: saleLine.id })],
+    });
+    expect(await onHand(panel, product.id)).toBe(8);
+    all = await balances(panel);
+    expect(net(all, (b) => b.accountId === account('salesReturns'))).toBe(140_000);
+    expect(net(all, (b) => b.accountId === account('costOfSales'))).toBe(200_000);
+    expect(net(all, (b) => b.partyId === customer.id)).toBe(262_000 - 154_000);
+
+    // Three more would be more than the two left.
+    const tooMany = await createRow(panel, Invoice, {
+      kind: 'saleReturn',
+      date: '2026-11-23',
+      partyId: customer.id,
+      returnOf: sale.id,
+      lines: [line({ ...place, quantity: '3', unitPrice: 140_000, returnOfLine: saleLine.id })],
+    });
+    const refused = await step(panel, Invoice, tooMany.id, 'submit');
+    expect(refusal(refused)).toMatchObject({
+      code: 9106,
+      fields: { 'lines.0.quantity': 'range' },
+      detail: { reason: 'moreThanInvoiced', lines: [{ line: 0, invoiced: '3.000', returned: '1.000', asked: '3.000' }] },
+    });
+
+    // The sale cannot be cancelled while a return of it stands; after the return's cancel it can.
+    expect(refusal(await step(panel, Invoice, sale.id, 'cancel'))).toMatchObject({ code: 9106, detail: { reason: 'hasReturns' } });
+    expect((await step(panel, Invoice, ret.id, 'cancel')).status).toBe(200);
+    expect((await step(panel, Invoice, sale.id, 'cancel')).status).toBe(200);
+    expect(await onHand(panel, product.id)).toBe(10);
+    all = await balances(panel);
+    for (const role of ['revenue', 'vatPayable', 'costOfSales', 'cash', 'salesReturns'])
+      expect(net(all, (b) => b.accountId === account(role))).toBe(0);
+    expect(net(all, (b) => b.partyId === customer.id)).toBe(0);
+    expect(net(all, (b) => b.accountId === account('inventory'))).toBe(1_000_000);
+    expect(await audit(panel)).toEqual([]);
+    void purchase;
+  }, 120_000);
+
+  it('refuses a sale of more than is on hand, naming the shortfall, and leaves it a draft', async () => {
+    const { panel, customer } = await shop('فروشگاه کمبود');
+    const warehouse = await createRow(panel, of('Warehouse'), { name: 'انبار', code: 'W1' });
+    const product = await createRow(panel, of('Product'), { name: 'قند', code: 'SUG', unit: 'piece' });
+    const doc = await createRow(panel, Invoice, {
+      kind: 'sale',
+      date: '2026-11-22',
+      partyId: customer.id,
+      lines: [line({ productId: product.id, warehouseId: warehouse.id, quantity: '2', unitPrice: 50_000 })],
+    });
+    const answer = await step(panel, Invoice, doc.id, 'submit');
+    expect(refusal(answer)).toMatchObject({
+      code: 9106,
+      detail: { shortfalls: [{ productId: product.id, warehouseId: warehouse.id, needed: '2.000', available: '0.000', short: '2.000' }] },
+    });
+    expect((await panel.call<Row>({ method: 'GET', path: `/api/MarketAccounting/Invoice/${doc.id}` })).body.data!.status).toBe('draft');
+    expect(await audit(panel)).toEqual([]);
+  });
+
+  it('with warehousing off moves only the books; a walk-in customer pays in full by card', async () => {
+    const { panel, bank } = await shop('دفتر خدمات', ['MarketAccounting']);
+    const refusedCredit = await createRow(panel, Invoice, {
+      kind: 'sale',
+      date: '2026-11-22',
+      lines: [line({ description: 'نصب', quantity: '1', unitPrice: 1_000_000, vatRate: '0' })],
+    });
+    expect(refusal(await step(panel, Invoice, refusedCredit.id, 'submit'))).toMatchObject({ code: 9401, fields: { partyId: 'required' } });
+
+    await submitted(panel, {
+      kind: 'sale',
+      cardAmount: 1_090_000,
+      bankAccountId: bank.id,
+      lines: [
+        line({ description: 'نصب', quantity: '1', unitPrice: 1_000_000, vatRate: '0' }),
+        line({ description: 'سیم', quantity: '2', unitPrice: 45_000, vatRate: '0', dutyRate: '0' }),
+      ],
+    });
+    const all = await balances(panel);
+    expect(net(all, (b) => b.accountId === account('revenue'))).toBe(-1_090_000);
+    expect(net(all, (b) => b.accountId === account('bank'))).toBe(1_090_000);
+    expect(net(all, (b) => b.partyId === WALK_IN_PARTY_ID)).toBe(0);
+    expect(net(all, (b) => b.accountId === account('inventory'))).toBe(0);
+    expect(await audit(panel)).toEqual([]);
+  });
+});
