@@ -21,6 +21,7 @@ import { addSessionCookies, chromiumArgs, startServer } from '../tests/e2e/harne
 import { appBuild } from './appBuild.ts';
 import { sized } from './benchArgs.ts';
 import { call, pgliteDataDir } from './serverProcess.ts';
+import { networkQuiet } from '../tests/e2e/networkQuiet.ts';
 
 /** What a list's first data row looks like: a cell with the row's button. */
 const FIRST_ROW = 'main tbody tr th button';
@@ -133,7 +134,7 @@ export async function openBenchPanel(
     const page = await context.newPage();
     await page.goto(new URL(firstPath, server.url).href);
     await page.locator('h1').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     return { browser, context, page, dbName: panelDbName(username, panel.code), close };
   } catch (error) {
     await close();
@@ -203,7 +204,7 @@ function sharedSegments(a: string, b: string): number {
 async function settleOn(page: Page, href: string): Promise<void> {
   await page.waitForURL((url) => samePath(url.pathname, href));
   await page.locator('h1').first().waitFor({ timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
 }
 
 /**

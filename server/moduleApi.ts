@@ -24,7 +24,7 @@ export type { NotificationDeclaration } from './notifications/notifications.ts';
 export type { ReminderDeclaration } from './notifications/reminders.ts';
 export { adjustBalances, appendLedger, overflow, readBalances, type BalanceChange } from './entities/ledger.ts';
 export { findRow, findRows, selectRows } from './entities/entityStore.ts';
-export { setServerFields } from './entities/serverFields.ts';
+export { setServerFields, updateServerFields } from './entities/serverFields.ts';
 export { scopeCondition } from './entities/rowScope.ts';
 export { setScopeFields } from './entities/scopeFollow.ts';
 export { columnName } from './entities/columns.ts';

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../src/contract/routes.ts';
 import { accountServerEnv, demo, freshContext, newAccount, signInContext, switchToEnglish } from './accountSteps.ts';
 import { screenshot, seriousA11yViolations, serverAndBrowser } from './harness.ts';
+import { networkQuiet } from './networkQuiet.ts';
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
 
@@ -18,7 +19,7 @@ async function open(context: BrowserContext, path: string, locale: Locale): Prom
   await page.goto(path);
   await page.locator('h1').first().waitFor();
   if (locale === 'en' && (await page.evaluate(() => document.documentElement.lang)) !== 'en') await switchToEnglish(page);
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   return page;
 }
 

@@ -29,6 +29,7 @@ import { Punch } from '../entities/punch.ts';
 import { jalaliDate } from '../../../src/contract/jalali.ts';
 import { jalaliMonthDays, punchWindow, tehranInstant, weekDayOf } from '../rules/attendanceDay.ts';
 import { reportEndpoint } from '../rules/reportEndpoint.ts';
+import { networkQuiet } from '../../../tests/e2e/networkQuiet.ts';
 
 const PEOPLE = sized(200, 4);
 const RUNS = sized(7, 1);
@@ -214,7 +215,7 @@ async function screenPart(rows: Data) {
         cold.push(await openByReload(page, reportPath, firstRow));
         await page.goto(modulePath('HumanResource', 'Management/Personnel/list/PersonnelList'));
         await page.locator('main tbody tr td').first().waitFor({ timeout: 60_000 });
-        await page.waitForLoadState('networkidle');
+        await networkQuiet(page);
         open.push(await openFromMenu(page, reportPath, firstRow));
         // Then everyone counted: the status line stops being busy.
         const started = Date.now();

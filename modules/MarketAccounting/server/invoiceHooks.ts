@@ -38,6 +38,7 @@ import { Invoice, type InvoiceKind } from '../entities/invoices.ts';
 import { invoiceTotals } from '../rules/invoiceMath.ts';
 import { roleAccount } from './books.ts';
 import { postJournal, reverseJournal, type Entry } from './journal.ts';
+import { queueInvoiceForTax } from './taxSystem/invoiceTax.ts';
 
 /** The party a walk-in customer's sales are posted to, the same id in every panel. */
 export const WALK_IN_PARTY_ID = stableId('MarketAccounting/Party', 'walk-in');
@@ -265,12 +266,14 @@ export const invoiceHooks: EntityHooks = {
       note: (doc.note as string | null) ?? null,
     });
     await setServerFields(ctx, Invoice, doc.id, { total: figures.total });
+    await queueInvoiceForTax(ctx, doc, figures, original, 'submit');
   },
   async onCancel(ctx, doc) {
     if (!isReturn(doc.kind as InvoiceKind) && (await returnsOf(ctx, doc.id)).length)
       refuse({ status: 'option' }, Code.NotPossibleNow, { reason: 'hasReturns' });
     await reverseGoods(ctx, { type: Invoice.key, id: doc.id, number: (doc.number as string | null) ?? null, date: String(doc.date) });
     await reverseJournal(ctx, source(doc), String(doc.date));
+    if (doc.taxId) await queueInvoiceForTax(ctx, doc, invoiceTotals(doc.lines as Line[], doc.discount), null, 'cancel');
   },
 };
 

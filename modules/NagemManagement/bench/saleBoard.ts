@@ -17,6 +17,7 @@ import { Module } from '../entities/catalogue.ts';
 import { Customer } from '../entities/customers.ts';
 import { Sale, stages } from '../entities/sale.ts';
 import { saleTotals } from '../rules/saleTotals.ts';
+import { networkQuiet } from '../../../tests/e2e/networkQuiet.ts';
 
 const SALES = sized(5_000, 50);
 const CUSTOMERS = sized(800, 10);
@@ -80,7 +81,7 @@ async function firstRender(page: Page, reload: boolean): Promise<number> {
   await page.goto(modulePath('NagemManagement', 'Sale/SaleList'));
   // As a person would: the sales list is on screen (its 5,000 rows read) before they go on.
   await page.locator('main tbody tr td').first().waitFor({ timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await page.waitForTimeout(500);
   return openFromMenu(page, boardPath, FIRST_CARD);
 }

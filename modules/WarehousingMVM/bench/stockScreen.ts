@@ -25,6 +25,7 @@ import {
 import { modulePath } from '../../../src/contract/routes.ts';
 import { Product, Warehouse } from '../entities/masterData.ts';
 import { StockBalance, StockValuation } from '../entities/stock.ts';
+import { networkQuiet } from '../../../tests/e2e/networkQuiet.ts';
 
 const PRODUCTS = sized(10_000, 30);
 const WAREHOUSES = 3;
@@ -85,7 +86,7 @@ async function firstRender(page: Page, reload: boolean): Promise<number> {
   await page.goto(modulePath('WarehousingMVM', 'Product/listProduct'));
   // As a person would: the products list is on screen (its 10,000 rows read) before they go on.
   await page.locator('main tbody tr td').first().waitFor({ timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await page.waitForTimeout(500);
   return openFromMenu(page, stockPath);
 }

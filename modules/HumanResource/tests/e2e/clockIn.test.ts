@@ -26,6 +26,7 @@ import { Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch } from '../../entities/punch.ts';
 import { jalaliDate } from '../../../../src/contract/jalali.ts';
 import { addDays, tehranDay } from '../../rules/attendanceDay.ts';
+import { networkQuiet } from '../../../../tests/e2e/networkQuiet.ts';
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
 const at = (screen: string) => modulePath('HumanResource', screen);
@@ -315,7 +316,7 @@ describe('every attendance screen', () => {
           for (const screen of screens) {
             await openScreen(ownerPage, at(screen));
             expect(await ownerPage.locator('h1').first().innerText()).not.toBe('');
-            await ownerPage.waitForLoadState('networkidle').catch(() => {});
+            await networkQuiet(ownerPage).catch(() => {});
             await screenshot(ownerPage, `hr-${shortName(screen)}-${language}-${width}`);
           }
         }

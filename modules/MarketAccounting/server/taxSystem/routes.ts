@@ -10,6 +10,7 @@ import { permission } from '../../../../src/contract/entity.ts';
 import { AppError, ensurePermission, envelope, integer, object, ok, pathInScope, text, arrayOf } from '../../../../server/moduleApi.ts';
 import { Settings } from '../../entities/books.ts';
 import { taxSystemEndpoints, type TaxQueueItem, type TaxSettingsView } from '../../rules/taxSystemEndpoints.ts';
+import { showOnInvoice } from './invoiceTax.ts';
 import { certificateRequest, newKeyPair } from './pkcs10.ts';
 import { seal, open } from './secrets.ts';
 import { readQueue, readSettings, writeSettings, type QueueRow, type TaxSettingsRow } from './store.ts';
@@ -242,6 +243,7 @@ export function taxSystemRoutes(scope: FastifyInstance): void {
         [id, request.panel.id],
       );
       if (!row) throw new AppError(Code.InvalidOperation, 409);
+      await showOnInvoice(db(), row, 'waiting');
       return ok(request, queueItemOf(row));
     },
   );

@@ -12,6 +12,7 @@
  */
 import type { Db, Queryable } from '../../../../server/moduleApi.ts';
 import { SystemClient, systemEndpoints, type Fetch, type Inquiry, type SystemEndpoint } from './protocol.ts';
+import { showOnInvoice } from './invoiceTax.ts';
 import { open } from './secrets.ts';
 import type { QueueRow, TaxSettingsRow } from './store.ts';
 
@@ -55,16 +56,17 @@ async function claim(db: Db, now: Date, batch: number): Promise<QueueRow[] | nul
 }
 
 async function update(
-  q: Queryable,
+  db: Db,
   row: QueueRow,
   values: Partial<Pick<QueueRow, 'status' | 'reference_number' | 'reasons' | 'last_error'>> & { next_attempt_at?: Date | null },
 ): Promise<void> {
   const columns = Object.keys(values) as (keyof typeof values)[];
   const sets = columns.map((c, i) => `${c} = $${i + 2}`).join(', ');
-  await q.query(`UPDATE market_accounting_tax_queue SET ${sets}, updated_at = now() WHERE id = $1`, [
+  await db.query(`UPDATE market_accounting_tax_queue SET ${sets}, updated_at = now() WHERE id = $1`, [
     row.id,
     ...columns.map((c) => (c === 'reasons' ? JSON.stringify(values[c]) : values[c])),
   ]);
+  if (values.status && values.status !== row.status) await showOnInvoice(db, row, values.status);
 }
 
 const later = (now: Date, row: QueueRow) => new Date(now.getTime() + backoffMs(Math.max(1, row.attempts)));

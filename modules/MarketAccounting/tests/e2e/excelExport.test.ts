@@ -88,7 +88,7 @@ describe('Excel export', () => {
     await table.getByRole('row', { name: new RegExp(`^${fa('Total')} \\(`) }).waitFor();
     const screenRows = await table
       .getByRole('row')
-      .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td, th')].map((c) => (c as HTMLElement).innerText)));
+      .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td, th')).map((c) => (c as HTMLElement).innerText)));
     const body = screenRows.slice(1, -1).map((cells) => cells.map(figure));
     const total = screenRows.at(-1)!.map(figure).slice(-4);
     expect(body.length).toBeGreaterThanOrEqual(5);

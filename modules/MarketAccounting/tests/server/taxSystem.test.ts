@@ -5,11 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permission } from '../../../../src/contract/entity.ts';
+import { permission, type Row } from '../../../../src/contract/entity.ts';
 import { syncEndpoints } from '../../../../src/contract/sync.ts';
 import { startTestServer, type TestServer } from '../../../../tests/server/harness.ts';
-import { newMember, openPanel, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
-import { Account, Settings } from '../../entities/books.ts';
+import { createRow, newMember, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
+import { Account, BankAccount, Settings } from '../../entities/books.ts';
+import { Invoice } from '../../entities/invoices.ts';
 import { taxSystemEndpoints, type TaxQueueItem, type TaxSettingsView } from '../../rules/taxSystemEndpoints.ts';
 import { taxInputOfInvoice, type InvoiceForTax } from '../../server/taxSystem/fromInvoice.ts';
 import { systemInvoice, type TaxInvoiceInput } from '../../server/taxSystem/invoice.ts';
@@ -17,6 +18,7 @@ import { newKeyPair, selfSignedCertificate } from '../../server/taxSystem/pkcs10
 import { backoffMs, runTaxSystem } from '../../server/taxSystem/run.ts';
 import { enqueueTaxInvoice, NotConfigured } from '../../server/taxSystem/store.ts';
 import { taxId, taxIdValid, verhoeffDigit, verhoeffValid } from '../../server/taxSystem/taxId.ts';
+import { step } from './books.ts';
 import { startStandIn, type StandIn } from './taxSystemStandIn.ts';
 
 let server: TestServer;
@@ -337,5 +339,55 @@ describe('an invoice of decision 043 as the tax system’s input', () => {
       referenceTaxId: 'MINE',
     });
     expect(taxInputOfInvoice({ ...invoice, kind: 'purchase' }, figures, null, 'submit')).toBeNull();
+  });
+});
+
+describe('an invoice submitted in a registered panel', () => {
+  it('is queued in its submit and carries its tax id and the system’s answer; its cancel is queued as a cancellation of it', async () => {
+    const panel = await configuredPanel();
+    const bank = await createRow(panel.caller, BankAccount, { bank: 'ملت', accountNumber: '123456' });
+    const doc = await createRow(panel.caller, Invoice, {
+      kind: 'sale',
+      date: new Date(server.clock.now()).toISOString().slice(0, 10),
+      cardAmount: 1_100_000,
+      bankAccountId: bank.id,
+      lines: [{ id: randomUUID(), description: 'نصب', quantity: '1', unitPrice: 1_000_000 }],
+    });
+    expect((await step(panel.caller, Invoice, doc.id, 'submit')).status).toBe(200);
+    const invoice = async () => (await panel.caller.call<Row>(rest.get(Invoice, doc.id))).body.data!;
+    const submitted = await invoice();
+    expect(taxIdValid(String(submitted.taxId))).toBe(true);
+    expect(submitted.taxStatus).toBe('waiting');
+    expect(await queue(panel)).toEqual([
+      expect.objectContaining({ sourceId: doc.id, kind: 'original', taxId: submitted.taxId, total: 1_100_000 }),
+    ]);
+
+    expect(await run()).toMatchObject({ sent: 1, accepted: 1 });
+    expect(await invoice()).toMatchObject({ taxId: submitted.taxId, taxStatus: 'accepted' });
+
+    expect((await step(panel.caller, Invoice, doc.id, 'cancel')).status).toBe(200);
+    const cancellation = (await queue(panel)).find((item) => item.kind === 'cancellation');
+    expect(cancellation).toMatchObject({ sourceId: doc.id, status: 'waiting' });
+    expect(standIn.received.get(cancellation!.taxId) ?? 0).toBe(0);
+    expect(await run()).toMatchObject({ sent: 1, accepted: 1 });
+    expect((await invoice()).taxStatus).toBe('accepted');
+  });
+
+  it('is not queued where the panel has no fiscal memory id', async () => {
+    const caller = await openPanel(server, await server.createAccount(), 'فروشگاه بی‌کد', ['PanelManagement', 'MarketAccounting']);
+    const bank = await createRow(caller, BankAccount, { bank: 'ملت', accountNumber: '123456' });
+    const doc = await createRow(caller, Invoice, {
+      kind: 'sale',
+      date: '2026-11-22',
+      cardAmount: 110_000,
+      bankAccountId: bank.id,
+      lines: [{ id: randomUUID(), description: 'نصب', quantity: '1', unitPrice: 100_000 }],
+    });
+    expect((await step(caller, Invoice, doc.id, 'submit')).status).toBe(200);
+    expect((await caller.call<Row>(rest.get(Invoice, doc.id))).body.data!).toMatchObject({
+      status: 'submitted',
+      taxId: null,
+      taxStatus: null,
+    });
   });
 });

@@ -14,6 +14,7 @@ import { accountServerEnv, freshContext, logInByApi, newAccount, signInContext }
 import { screenshot, seriousA11yViolations, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
 import { callInPanel } from '../../../../tests/e2e/panelsSteps.ts';
 import PanelManagement from '../../module.ts';
+import { networkQuiet } from '../../../../tests/e2e/networkQuiet.ts';
 
 const pm = modulePaths(PanelManagement);
 
@@ -112,7 +113,7 @@ describe.each([
   it.each(screens)('%s', async (name, path) => {
     await page.goto(path);
     await page.locator('h1').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await check(page, `panels-${name}-${locale}-${width}`);
   });
 

@@ -1,0 +1,38 @@
+/**
+ * The invoices' side of the tax system (decisions 043, 044): a submitted sale or sales return is
+ * queued for the system in its submit's transaction, and the invoice row carries its tax id and
+ * the queue's status from then on; cancelling a registered sale queues its cancellation. A panel
+ * without its fiscal memory id and economic code does not register invoices (nothing is queued:
+ * the settings screen says what is missing).
+ */
+import type { Line, Row } from '../../../../src/contract/entity.ts';
+import { findRow, setServerFields, updateServerFields, type Db, type WriteContext } from '../../../../server/moduleApi.ts';
+import { Party } from '../../entities/books.ts';
+import { Invoice } from '../../entities/invoices.ts';
+import type { InvoiceFigures } from '../../rules/invoiceMath.ts';
+import { taxInputOfInvoice, type InvoiceForTax, type PartyForTax } from './fromInvoice.ts';
+import { enqueueTaxInvoice, readSettings, type QueueRow, type QueueStatus } from './store.ts';
+
+/** Queues the invoice's registration (`submit`) or cancellation (`cancel`); nothing when the panel is not registered. */
+export async function queueInvoiceForTax(
+  ctx: WriteContext,
+  doc: Row,
+  figures: InvoiceFigures,
+  original: Row | null,
+  as: 'submit' | 'cancel',
+): Promise<void> {
+  const settings = await readSettings(ctx.tx, ctx.access.id);
+  if (!settings?.memory_id || !settings.economic_code) return;
+  const party = doc.partyId ? await findRow(ctx.tx, Party, ctx.access.id, String(doc.partyId)) : null;
+  const invoice = { ...doc, lines: (doc.lines as Line[]) ?? [] } as unknown as InvoiceForTax;
+  const input = taxInputOfInvoice(invoice, figures, party as PartyForTax | null, as, (original?.taxId as string | null) ?? undefined);
+  if (!input) return;
+  const queued = await enqueueTaxInvoice(ctx.tx, ctx.access.id, input);
+  if (as === 'submit') await setServerFields(ctx, Invoice, doc.id, { taxId: queued.tax_id, taxStatus: queued.status });
+}
+
+/** What the system said of a registration, onto its invoice (a cancellation's fate stays in the queue). */
+export async function showOnInvoice(db: Db, row: QueueRow, status: QueueStatus): Promise<void> {
+  if (row.source_type !== Invoice.key || (row.kind !== 'original' && row.kind !== 'return')) return;
+  await updateServerFields(db, row.panel_id, Invoice, row.source_id, { taxStatus: status });
+}
