@@ -10,7 +10,7 @@
  * uid (`inquiry-by-uid`): found, it takes that reference and is not sent again. Network failures
  * and 5xx leave the row waiting with exponential backoff (1 minute doubling, at most an hour).
  */
-import type { Db, Queryable } from '../../../../server/moduleApi.ts';
+import type { Db } from '../../../../server/moduleApi.ts';
 import { SystemClient, systemEndpoints, type Fetch, type Inquiry, type SystemEndpoint } from './protocol.ts';
 import { showOnInvoice } from './invoiceTax.ts';
 import { open } from './secrets.ts';
