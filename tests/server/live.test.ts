@@ -26,10 +26,25 @@ beforeAll(async () => {
   secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
 });
 
+/**
+ * Closes an app as `stopGracefully` bounds a stop: connections still open once the streams have
+ * ended are cut. On PostgreSQL, `app.close()` of an app whose streams were opened and dropped by
+ * their readers otherwise waits for a connection that never closes by itself.
+ */
+async function closeCutting(server: TestServer | undefined, close: () => Promise<void>): Promise<void> {
+  if (!server) return;
+  const cut = setInterval(() => server.app.server.closeAllConnections(), 200);
+  try {
+    await close();
+  } finally {
+    clearInterval(cut);
+  }
+}
+
 afterAll(async () => {
   for (const r of open) r.close();
-  await second?.app.close();
-  await first?.close();
+  await closeCutting(second, () => second.app.close());
+  await closeCutting(first, () => first.close());
 });
 
 async function live(url: string, caller: PanelCaller): Promise<LiveReader> {
