@@ -42,6 +42,7 @@ import '../modules.ts';
 import { WithPanel } from '../WithPanel.tsx';
 import { startImportWorker, type ImportWorker } from './importProtocol.ts';
 import { writeImport, type ImportResult } from './importWrites.ts';
+import { downloadFile } from '../spreadsheet/downloadFile.ts';
 
 /** The fields a sheet may fill: shown and not read-only. */
 function importFields(entity: Entity): [string, Field][] {
@@ -60,14 +61,7 @@ function rememberedMapping(entity: Entity): Record<string, string> {
 }
 
 function download(fileName: string, data: ArrayBuffer): void {
-  const url = URL.createObjectURL(new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  downloadFile(fileName, new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
 }
 
 function reasonText(i18n: I18n, field: Field, reason: ImportReason): string {
