@@ -6,7 +6,8 @@
  * the settings screen says what is missing).
  */
 import type { Line, Row } from '../../../../src/contract/entity.ts';
-import { findRow, setServerFields, updateServerFields, type Db, type WriteContext } from '../../../../server/moduleApi.ts';
+import { Code } from '../../../../src/contract/codes.ts';
+import { findRow, RuleRejection, setServerFields, updateServerFields, type Db, type WriteContext } from '../../../../server/moduleApi.ts';
 import { Party } from '../../entities/books.ts';
 import { Invoice } from '../../entities/invoices.ts';
 import type { InvoiceFigures } from '../../rules/invoiceMath.ts';
@@ -27,7 +28,11 @@ export async function queueInvoiceForTax(
   const invoice = { ...doc, lines: (doc.lines as Line[]) ?? [] } as unknown as InvoiceForTax;
   const input = taxInputOfInvoice(invoice, figures, party as PartyForTax | null, as, (original?.taxId as string | null) ?? undefined);
   if (!input) return;
-  const queued = await enqueueTaxInvoice(ctx.tx, ctx.access.id, input);
+  // The system's JSON carries amounts as numbers: past 2^53 rials it cannot take the invoice.
+  const queued = await enqueueTaxInvoice(ctx.tx, ctx.access.id, input).catch((error: unknown) => {
+    if (error instanceof RangeError) throw new RuleRejection(Code.BadRequest, { total: 'range' }, { detail: { reason: 'taxSystemRange' } });
+    throw error;
+  });
   if (as === 'submit') await setServerFields(ctx, Invoice, doc.id, { taxId: queued.tax_id, taxStatus: queued.status });
 }
 

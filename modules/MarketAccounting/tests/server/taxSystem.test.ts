@@ -9,7 +9,7 @@ import { permission, type Row } from '../../../../src/contract/entity.ts';
 import { syncEndpoints } from '../../../../src/contract/sync.ts';
 import { startTestServer, type TestServer } from '../../../../tests/server/harness.ts';
 import { createRow, newMember, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
-import { Account, BankAccount, Settings } from '../../entities/books.ts';
+import { Account, BankAccount, Party, Settings } from '../../entities/books.ts';
 import { Invoice } from '../../entities/invoices.ts';
 import { taxSystemEndpoints, type TaxQueueItem, type TaxSettingsView } from '../../rules/taxSystemEndpoints.ts';
 import { taxInputOfInvoice, type InvoiceForTax } from '../../server/taxSystem/fromInvoice.ts';
@@ -389,5 +389,22 @@ describe('an invoice submitted in a registered panel', () => {
       taxId: null,
       taxStatus: null,
     });
+  });
+});
+
+describe('an invoice beyond what the tax system can carry', () => {
+  it('is refused with 9401 naming its total in a registered panel, not answered 500, and nothing is queued', async () => {
+    const panel = await configuredPanel();
+    const customer = await createRow(panel.caller, Party, { name: 'علی رضایی' });
+    const doc = await createRow(panel.caller, Invoice, {
+      kind: 'sale',
+      date: new Date(server.clock.now()).toISOString().slice(0, 10),
+      partyId: customer.id,
+      lines: [{ id: randomUUID(), description: 'نصب', quantity: '3', unitPrice: '3000000000000000001' }],
+    });
+    const answer = await step(panel.caller, Invoice, doc.id, 'submit');
+    expect(answer.status).toBe(400);
+    expect(answer.body.errorData).toMatchObject({ code: 9401 });
+    expect(await queue(panel)).toEqual([]);
   });
 });
