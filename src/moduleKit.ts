@@ -120,6 +120,7 @@ export { clearSession, readSession, storeLogin, storePanelCode } from './session
 export { useSession } from './session/useSession.ts';
 export { ApiError } from './api/ApiError.ts';
 export { login, logout } from './api/account.ts';
+export { endSessionHere } from './panel/endSession.ts';
 export { apiCall, apiData, httpSettings } from './api/http.ts';
 export {
   createInitialElements,

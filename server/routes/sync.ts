@@ -69,8 +69,9 @@ export async function registerSyncRoutes(app: FastifyInstance): Promise<void> {
       connection: 'close',
     });
     reply.raw.flushHeaders();
-    request.raw.socket.setNoDelay(true);
-    request.raw.socket.setKeepAlive(true);
+    // An injected request (light-my-request) has a socket without these.
+    request.raw.socket.setNoDelay?.(true);
+    request.raw.socket.setKeepAlive?.(true);
     hub.add(
       {
         panelId: request.panel.id,

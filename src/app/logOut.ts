@@ -1,13 +1,8 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { navigate } from 'wouter/use-browser-location';
-import { logout } from '../api/account.ts';
-import { forgetPushHere } from '../pwa/pushNotifications.ts';
 import { paths } from '../contract/routes.ts';
-import { resetCurrentUser } from '../storage/currentUser.ts';
-import { clearSession, readSession } from '../session/session.ts';
-import { resetCurrentPanel } from '../storage/currentPanel.ts';
-import { activePanelData, closePanelData, deleteLocalData, unsyncedCount } from '../storage/panelData.ts';
+import { endSessionHere } from '../panel/endSession.ts';
+import { activePanelData, unsyncedCount } from '../storage/panelData.ts';
 import { askAboutLogout, canAskAboutLogout, type LogoutChoice } from './logoutPrompt.ts';
 
 /**
@@ -33,15 +28,5 @@ async function howToLeave(): Promise<LogoutChoice> {
 export async function logOut(): Promise<void> {
   const choice = await howToLeave();
   if (choice === 'stay') return;
-  const { refreshToken, username } = readSession();
-  if (refreshToken) await logout(refreshToken).catch(() => {});
-  await forgetPushHere();
-  clearSession();
-  resetCurrentUser();
-  resetCurrentPanel();
-  navigate(paths.auth.login, { replace: true });
-  // After the signed-in screens have let go of the database.
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  if (choice === 'erase' && username) await deleteLocalData(username);
-  else closePanelData();
+  await endSessionHere({ erase: choice === 'erase', goTo: paths.auth.login });
 }

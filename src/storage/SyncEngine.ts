@@ -341,6 +341,15 @@ export class SyncEngine {
 
   private detach: () => void = () => {};
 
+  /**
+   * Stops, then waits out a round already running: before a session ends on purpose, so no answer
+   * of the old session (a 401 once it is revoked) arrives after it and is taken as a new ending.
+   */
+  async stopAndSettle(): Promise<void> {
+    this.stop();
+    await this.running?.catch(() => {});
+  }
+
   stop(): void {
     if (!this.started) return;
     this.started = false;

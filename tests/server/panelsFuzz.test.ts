@@ -120,8 +120,10 @@ const idArb = fc.oneof(
 );
 // The panel's backup answers a file, not an envelope (panelBackup.test.ts covers it, refusals included).
 const jsonPanelEndpoints = Object.values(panelEndpoints).filter((e) => e !== panelEndpoints.backup);
+// The live stream answers an event stream that stays open (live.test.ts covers it, refusals included).
+const jsonSyncEndpoints = Object.values(syncEndpoints).filter((e) => e !== syncEndpoints.live);
 const pathArb = fc.oneof(
-  fc.constantFrom(...jsonPanelEndpoints.map((e) => e.path), ...Object.values(syncEndpoints).map((e) => e.path)),
+  fc.constantFrom(...jsonPanelEndpoints.map((e) => e.path), ...jsonSyncEndpoints.map((e) => e.path)),
   fc.constantFrom(...entities().map(entityPath)),
   fc.tuple(fc.constantFrom(...entities().map(entityPath)), idArb).map(([p, id]) => `${p}/${id}`),
 );

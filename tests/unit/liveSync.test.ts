@@ -288,4 +288,38 @@ describe('the sync engine with a live stream', () => {
     expect(engine.getStatus().remoteChangeAt).not.toBeNull();
     stop();
   });
+  it('stopped and settled before a session ends on purpose: the running round is waited out, and the stream’s end starts nothing', async () => {
+    const stream = new FakeStream();
+    const base = server.transport();
+    let pulls = 0;
+    let hold: (() => void) | null = null;
+    const transport: SyncTransport = {
+      push: (r) => base.push(r),
+      pull: async (c, l) => {
+        pulls++;
+        if (pulls === 2) await new Promise<void>((r) => (hold = r));
+        return base.pull(c, l);
+      },
+    };
+    const engine = new SyncEngine({ db, transport, lock: pageLock, isOnline: () => true, live: stream.open, liveOptions: visibility, debounceMs: 1 });
+    engine.start();
+    await settle();
+    server.put(Role.key, crypto.randomUUID(), { name: 'Sales' });
+    stream.push({ event: 'cursor', cursor: server.seq });
+    await settle();
+    expect(pulls).toBe(2);
+    let settled = false;
+    const stopping = engine.stopAndSettle().then(() => (settled = true));
+    await settle();
+    // The round holding its pull is still under way: not settled yet.
+    expect(settled).toBe(false);
+    expect(stream.opened).toBe(1);
+    (hold as unknown as () => void)();
+    await stopping;
+    // The server ends the stream as the session is revoked: nothing runs any more.
+    stream.push({ event: 'end', reason: 'session' });
+    await new Promise((r) => setTimeout(r, 20));
+    await settle();
+    expect(pulls).toBe(2);
+  });
 });

@@ -6,17 +6,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { useLocation } from 'wouter';
-import {
-  Button,
-  clearSession,
-  deleteLocalData,
-  type LocalRow,
-  logout,
-  readSession,
-  resetCurrentPanel,
-  resetCurrentUser,
-} from '@/moduleKit.ts';
+import { Button, endSessionHere, type LocalRow, readSession } from '@/moduleKit.ts';
 import { describeError } from '@/i18n/describeError.ts';
 import { enrolKiosk } from '../kioskApi.ts';
 import { saveKiosk } from '../kioskTablet.ts';
@@ -24,7 +14,6 @@ import { hr } from '../paths.ts';
 
 export function StartKioskButton({ device }: { device: LocalRow }) {
   const { t, i18n } = useLingui();
-  const [, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { panelCode } = readSession();
@@ -40,15 +29,8 @@ export function StartKioskButton({ device }: { device: LocalRow }) {
       setBusy(false);
       return setFailure(describeError(i18n, error));
     }
-    const { refreshToken, username } = readSession();
-    if (refreshToken) await logout(refreshToken).catch(() => {});
-    clearSession();
-    resetCurrentUser();
-    resetCurrentPanel();
     void document.documentElement.requestFullscreen?.().catch(() => {});
-    navigate(hr.kiosk, { replace: true });
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    if (username) await deleteLocalData(username).catch(() => {});
+    await endSessionHere({ erase: true, goTo: hr.kiosk });
   }
 
   return (
