@@ -187,6 +187,33 @@ export async function insertRow(
   return withLines(entity, record!, lines);
 }
 
+/**
+ * A new row (not a document) written only if `holds` (a condition on the statement's parameters,
+ * `$1` the panel and `own` the row's id; it pushes its own) is true and no row of this panel has
+ * its id, tombstones included: the row, or null when nothing was written. One statement where a
+ * look-up, a check and an insert were three (issue 28).
+ */
+export async function insertRowIf(
+  q: Queryable,
+  entity: Entity,
+  stamp: WriteStamp,
+  id: string,
+  values: Record<string, unknown>,
+  holds: (params: unknown[], own: string) => string | null,
+): Promise<Row | null> {
+  if (isDocument(entity)) throw new Error(`${entity.key}: insertRowIf writes no document`);
+  const params = new Params(stamp.panelId, id, stamp.now, stamp.userId);
+  const set = assignments(entity, values, values, params);
+  const condition = holds(params.values, '$2::uuid') ?? 'true';
+  const [record] = await q.query(
+    `INSERT INTO ${entity.table} (panel_id, id, version, created_at, updated_at, deleted, created_by, updated_by${set.map(([c]) => `, ${c}`).join('')})
+     SELECT $1, $2, 1, $3, $3, false, $4, $4${set.map(([, p]) => `, ${p}`).join('')} WHERE ${condition}
+     ON CONFLICT (panel_id, id) DO NOTHING RETURNING ${selectList(entity)}`,
+    params.values,
+  );
+  return record ? rowFromDb(entity, record) : null;
+}
+
 /** The row a write returned, with the lines it wrote (read back only when some were kept as they were). */
 function withLines(entity: Entity, record: Record<string, unknown>, lines: readonly Line[]): Row {
   const row = rowFromDb(entity, record);

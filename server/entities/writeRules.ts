@@ -40,23 +40,17 @@ function inWritersScope(target: Entity, writer: Writer | undefined, params: unkn
 }
 
 /**
- * References among `values` name live rows of this panel within the writer's scope; unique
- * values are not taken by another live row.
+ * The checks of checkRowRules, their parameters pushed onto `params` (whose `$1` is the panel);
+ * `own` names the row's own id, asked only when a unique check reads it.
  */
-export async function checkRowRules(
-  q: Queryable,
+function rowRuleChecks(
   entity: Entity,
-  panelId: string,
-  id: string,
   values: Record<string, unknown>,
-  writer?: Writer,
-): Promise<void> {
-  const params: unknown[] = [panelId];
+  writer: Writer | undefined,
+  params: unknown[],
+  own: () => string,
+): Check[] {
   const checks: Check[] = [];
-  // The row's own id is a parameter only when a unique check reads it: PostgreSQL refuses a
-  // parameter no clause types (a change of a reference alone has no unique check).
-  let ownId = '';
-  const own = () => (ownId ||= `$${params.push(id)}::uuid`);
   for (const [name, field] of Object.entries(entity.fields)) {
     const value = values[name];
     if (value === null || value === undefined) continue;
@@ -72,6 +66,26 @@ export async function checkRowRules(
       checks.push({ field: name, want: false, reason: 'unique', code: Code.AlreadyExists, sql });
     }
   }
+  return checks;
+}
+
+/**
+ * References among `values` name live rows of this panel within the writer's scope; unique
+ * values are not taken by another live row.
+ */
+export async function checkRowRules(
+  q: Queryable,
+  entity: Entity,
+  panelId: string,
+  id: string,
+  values: Record<string, unknown>,
+  writer?: Writer,
+): Promise<void> {
+  const params: unknown[] = [panelId];
+  // The row's own id is a parameter only when a unique check reads it: PostgreSQL refuses a
+  // parameter no clause types (a change of a reference alone has no unique check).
+  let ownId = '';
+  const checks = rowRuleChecks(entity, values, writer, params, () => (ownId ||= `$${params.push(id)}::uuid`));
   if (!checks.length) return;
   const [found] = await q.query<Record<string, boolean>>(`SELECT ${checks.map((c, i) => `EXISTS (${c.sql}) AS c${i}`).join(', ')}`, params);
   const broken = checks.filter((c, i) => found![`c${i}`] !== c.want);
@@ -79,6 +93,22 @@ export async function checkRowRules(
   // A broken reference is reported before a taken value, as the code of the first rule that fails.
   const first = broken.find((c) => c.reason === 'reference') ?? broken[0]!;
   throw new RuleRejection(first.code, Object.fromEntries(broken.filter((c) => c.code === first.code).map((c) => [c.field, c.reason])));
+}
+
+/**
+ * The condition under which checkRowRules would pass, for a write that checks in its own
+ * statement (applyMutation's create); its parameters go onto the statement's (`$1` the panel),
+ * `own` is the placeholder of the row's id there. Null when there is nothing to check.
+ */
+export function rowRulesHold(
+  entity: Entity,
+  values: Record<string, unknown>,
+  writer: Writer,
+  params: unknown[],
+  own: string,
+): string | null {
+  const checks = rowRuleChecks(entity, values, writer, params, () => own);
+  return checks.length ? checks.map((c) => `${c.want ? '' : 'NOT '}EXISTS (${c.sql})`).join(' AND ') : null;
 }
 
 /** Each set of fields unique together is, among live rows, given the row as it will be (`whole`). */
