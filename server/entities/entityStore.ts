@@ -214,6 +214,49 @@ export async function insertRowIf(
   return record ? rowFromDb(entity, record) : null;
 }
 
+/**
+ * New rows (not documents), as insertRow writes each, in one statement for each set of fields
+ * given (a field left out keeps its column's default, as with insertRow): the rows written, by id.
+ */
+export async function insertNewRows(
+  q: Queryable,
+  entity: Entity,
+  stamp: WriteStamp,
+  rows: readonly { id: string; values: Record<string, unknown> }[],
+): Promise<Map<string, Row>> {
+  if (isDocument(entity)) throw new Error(`${entity.key}: insertNewRows writes no document`);
+  // Each row's fields in one order, so that every tuple of a statement names its columns alike.
+  const bySet = new Map<string, { id: string; values: Record<string, unknown>; ordered: Record<string, unknown> }[]>();
+  for (const row of rows) {
+    const names = Object.keys(row.values)
+      .filter((n) => Object.hasOwn(entity.fields, n))
+      .sort();
+    const set = names.join(',');
+    bySet.set(set, [...(bySet.get(set) ?? []), { ...row, ordered: Object.fromEntries(names.map((n) => [n, row.values[n]])) }]);
+  }
+  const written = new Map<string, Row>();
+  for (const group of bySet.values()) {
+    const params = new Params(stamp.panelId, stamp.now, stamp.userId);
+    let columns: string[] = [];
+    const tuples = group.map((row) => {
+      const id = params.add(row.id);
+      const set = assignments(entity, row.ordered, row.values, params);
+      columns = set.map(([c]) => c);
+      return `($1, ${id}, 1, $2, $2, false, $3, $3${set.map(([, p]) => `, ${p}`).join('')})`;
+    });
+    const records = await q.query(
+      `INSERT INTO ${entity.table} (panel_id, id, version, created_at, updated_at, deleted, created_by, updated_by${columns.map((c) => `, ${c}`).join('')})
+       VALUES ${tuples.join(', ')} RETURNING ${selectList(entity)}`,
+      params.values,
+    );
+    for (const record of records) {
+      const row = rowFromDb(entity, record);
+      written.set(row.id, row);
+    }
+  }
+  return written;
+}
+
 /** The row a write returned, with the lines it wrote (read back only when some were kept as they were). */
 function withLines(entity: Entity, record: Record<string, unknown>, lines: readonly Line[]): Row {
   const row = rowFromDb(entity, record);

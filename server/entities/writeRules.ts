@@ -21,7 +21,7 @@ export function target(field: ReferenceField): Entity {
   return entity;
 }
 
-interface Check {
+export interface Check {
   field: string;
   /** What the rule wants of the EXISTS: a live referenced row must exist; a duplicate must not. */
   want: boolean;
@@ -88,11 +88,42 @@ export async function checkRowRules(
   const checks = rowRuleChecks(entity, values, writer, params, () => (ownId ||= `$${params.push(id)}::uuid`));
   if (!checks.length) return;
   const [found] = await q.query<Record<string, boolean>>(`SELECT ${checks.map((c, i) => `EXISTS (${c.sql}) AS c${i}`).join(', ')}`, params);
-  const broken = checks.filter((c, i) => found![`c${i}`] !== c.want);
-  if (!broken.length) return;
-  // A broken reference is reported before a taken value, as the code of the first rule that fails.
+  const rejection = rowRulesBroken(checks.filter((c, i) => found![`c${i}`] !== c.want));
+  if (rejection) throw rejection;
+}
+
+/** What checkRowRules says of the rules that broke: a broken reference before a taken value, as the code of the first rule that fails. */
+export function rowRulesBroken(broken: readonly Check[]): RuleRejection | null {
+  if (!broken.length) return null;
   const first = broken.find((c) => c.reason === 'reference') ?? broken[0]!;
-  throw new RuleRejection(first.code, Object.fromEntries(broken.filter((c) => c.code === first.code).map((c) => [c.field, c.reason])));
+  return new RuleRejection(first.code, Object.fromEntries(broken.filter((c) => c.code === first.code).map((c) => [c.field, c.reason])));
+}
+
+/**
+ * checkRowRules' checks of many new rows in one query, against the rows stored now: for each
+ * row its checks, each with whether its EXISTS found a row (applyCreates works out the rest).
+ */
+export async function rowRulesOfMany(
+  q: Queryable,
+  entity: Entity,
+  panelId: string,
+  rows: readonly { id: string; values: Record<string, unknown> }[],
+  writer: Writer,
+): Promise<{ check: Check; exists: boolean }[][]> {
+  const params: unknown[] = [panelId];
+  const checks = rows.map((row) => {
+    let ownId = '';
+    return rowRuleChecks(entity, row.values, writer, params, () => (ownId ||= `$${params.push(row.id)}::uuid`));
+  });
+  const all = checks.flat();
+  if (!all.length) return checks.map(() => []);
+  // One array, not a column per check: a statement has at most 1,664 columns.
+  const [answer] = await q.query<{ found: boolean[] }>(
+    `SELECT ARRAY[${all.map((c) => `EXISTS (${c.sql})`).join(', ')}]::boolean[] AS found`,
+    params,
+  );
+  let at = 0;
+  return checks.map((list) => list.map((check) => ({ check, exists: answer!.found[at++] === true })));
 }
 
 /**

@@ -12,7 +12,7 @@ import { permission, type Entity, type Row } from '../../src/contract/entity.ts'
 import { isUuid } from '../../src/contract/fields.ts';
 import { PUSH_BATCH_MAX, type Mutation, type MutationResult, type PushRequest, type PushResponse } from '../../src/contract/sync.ts';
 import { ActivityJournal } from '../entities/activityLog.ts';
-import { applyMutation, type MutationOutcome } from '../entities/applyMutation.ts';
+import { applyCreates, applyMutation, createsTogether, type MutationOutcome } from '../entities/applyMutation.ts';
 import { findRow, findRows } from '../entities/entityStore.ts';
 import { hooksFor } from '../entities/lifecycle.ts';
 import { inPanelWrite } from '../entities/panelWrite.ts';
@@ -80,6 +80,22 @@ async function applyOne(
   return applyMutation(ctx, { entity, op: m.op, id: m.id, baseVersion: m.baseVersion, values: m.values });
 }
 
+/**
+ * The creates from `at` on that applyCreates may write together: two or more in a row, of one
+ * entity that createsTogether, none depending on another mutation. Empty when there is no such run.
+ */
+function createRun(mutations: readonly Mutation[], at: number): Mutation[] {
+  const entity = wellFormed(mutations[at]!);
+  if (!entity || !createsTogether(entity)) return [];
+  let end = at;
+  while (end < mutations.length) {
+    const m = mutations[end]!;
+    if (m.op !== 'create' || m.dependsOn !== undefined || wellFormed(m) !== entity) break;
+    end++;
+  }
+  return end - at > 1 ? mutations.slice(at, end) : [];
+}
+
 /** The rows replayed answers name, as they are at the end of the batch: one query per entity. */
 async function currentRows(ctx: WriteContext, named: readonly StoredResult[]): Promise<Map<string, Row>> {
   const idsByEntity = new Map<string, string[]>();
@@ -127,20 +143,32 @@ async function applyBatch(ctx: WriteContext, clientId: string, mutations: readon
   const earlier = (mutationId: number) => freshById.get(mutationId) ?? known.get(mutationId);
   const journal = new ActivityJournal();
   let access = ctx.access;
-  for (const m of mutations) {
+  for (let at = 0; at < mutations.length;) {
+    const m = mutations[at]!;
     if (m.mutationId <= last) {
       const first = stored.get(m.mutationId);
       // Numbered at or below the last processed one but never seen: sent out of order.
       results.push(first ? answer(ctx, first) : { ...answer(ctx, outOfOrder(m)), row: null });
+      at++;
       continue;
     }
-    const outcome = await applyOne({ ...ctx, access, journal }, m, earlier);
-    const result = storedResult(m, outcome);
-    fresh.push(result);
-    freshById.set(result.mutationId, result);
-    results.push({ ...answer(ctx, result), row: outcome.row });
-    const entity = entityByKey(result.entity);
-    if (outcome.status === 'applied' && entity && hooksFor(entity.key).affectsAccess?.(access, result.id)) {
+    const run = createRun(mutations, at);
+    const outcomes = run.length
+      ? await applyCreates({ ...ctx, access, journal }, wellFormed(m)!, run)
+      : [await applyOne({ ...ctx, access, journal }, m, earlier)];
+    const applied = run.length ? run : [m];
+    at += applied.length;
+    applied.forEach((one, i) => {
+      const outcome = outcomes[i]!;
+      const result = storedResult(one, outcome);
+      fresh.push(result);
+      freshById.set(result.mutationId, result);
+      results.push({ ...answer(ctx, result), row: outcome.row });
+    });
+    // A run's entity never changes access (createsTogether).
+    const [outcome] = outcomes;
+    const entity = run.length ? undefined : wellFormed(m);
+    if (outcome?.status === 'applied' && entity && hooksFor(entity.key).affectsAccess?.(access, m.id.toLowerCase())) {
       access = (await accessById(ctx.tx, ctx.access.id, ctx.userId)) ?? noAccess(access);
     }
   }
