@@ -66,6 +66,23 @@ describe('a product create in one statement', () => {
     expect(results[3]!.row).toMatchObject({ id: taken, version: 1, code: 'P-1', name: 'کالا 1', categoryId });
     const audit = await panel.call<EntityListResponse>(rest.list(Activity), { query: { pageSize: '500' } });
     expect(audit.body.data!.items.filter((a) => a.rowId === taken)).toHaveLength(1);
+
+    // A later batch: an id stored before it, rows naming different fields, a code freed by no one.
+    const [third, fourth] = [randomUUID(), randomUUID()];
+    const later = await client.push([
+      product(8, taken, { code: 'P-8' }),
+      product(9, third, { code: 'P-9', description: 'با شرح', salePrice: 1500 }),
+      product(10, fourth, { code: 'P-10' }),
+      product(11, randomUUID(), { code: 'P-9' }),
+    ]);
+    expect(later.body.data!.results.map((r) => [r.mutationId, r.status, r.code, r.fields ?? null])).toEqual([
+      [8, 'rejected', Code.AlreadyExists, { id: 'unique' }],
+      [9, 'applied', Code.Created, null],
+      [10, 'applied', Code.Created, null],
+      [11, 'rejected', Code.AlreadyExists, { code: 'unique' }],
+    ]);
+    expect(later.body.data!.results[1]!.row).toMatchObject({ id: third, code: 'P-9', description: 'با شرح', salePrice: 1500 });
+    expect(later.body.data!.results[2]!.row).toMatchObject({ id: fourth, code: 'P-10', description: null });
   });
 
   it('refuses a taken id over REST with 9107, and a deleted row keeps its id taken', async () => {
