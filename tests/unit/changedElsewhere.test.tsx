@@ -1,0 +1,81 @@
+/**
+ * An open form whose row someone else changed says so before the person saves (issue 26,
+ * decision 045): they load the other version, or keep editing and their save goes to the server
+ * on the version they started from (so a clash is a sync problem, not a silent overwrite). The
+ * device's own writes coming back in a pull say nothing.
+ */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Role } from '../../src/contract/entities/panelManagement.ts';
+import { syncEndpoints, type PushRequest } from '../../src/contract/sync.ts';
+import { EntityFormPage } from '../../src/panel/entity/EntityFormPage.tsx';
+import { envelope, fakeApi } from './fakeApi.ts';
+import { outbox, renderInPanel } from './panelFixture.tsx';
+import { FakeSyncServer } from './syncFakeServer.ts';
+
+const pagePath = '/User/Panel/Module/PanelManagement/RoleForm';
+const notice = 'This record was changed by someone else while you were editing.';
+
+async function openRoleForm(locale: 'en' | 'fa' = 'en') {
+  const server = new FakeSyncServer();
+  const role = server.put(Role.key, crypto.randomUUID(), { name: 'Storekeeper', description: '', parentRoleId: null, permissions: [] });
+  const api = fakeApi();
+  api.on('GET', syncEndpoints.pull.path, (r) => envelope(server.pull(Number(r.query.get('cursor')), Number(r.query.get('limit')))));
+  api.on('POST', syncEndpoints.push.path, (r) => envelope(server.push(r.body as PushRequest)));
+  const rendered = await renderInPanel(<EntityFormPage entity={Role} after={() => '/'} back="/roles" />, {
+    url: `${pagePath}?id=${role.id}`,
+    locale,
+    api,
+  });
+  const name = (await screen.findByDisplayValue('Storekeeper', undefined, { timeout: 5000 })) as HTMLInputElement;
+  await rendered.data.engine.syncNow();
+  return { ...rendered, server, role, name };
+}
+
+describe('a form whose record was changed elsewhere', () => {
+  it('says so above the form when a pull brings someone else’s version, and loading it shows their values', async () => {
+    const { data, server, role, name } = await openRoleForm();
+    fireEvent.change(name, { target: { value: 'My storekeeper' } });
+    expect(screen.queryByText(notice)).toBeNull();
+    server.put(Role.key, role.id, { name: 'Head storekeeper' });
+    await data.engine.syncNow();
+    expect(await screen.findByText(notice)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load their version' }));
+    expect(screen.queryByText(notice)).toBeNull();
+    expect(name.value).toBe('Head storekeeper');
+  });
+
+  it('keeps the edits on “Keep editing”, and the save names the version the edit started from', async () => {
+    const { data, server, role, name } = await openRoleForm();
+    fireEvent.change(name, { target: { value: 'My storekeeper' } });
+    server.put(Role.key, role.id, { description: 'Counts the warehouse' });
+    await data.engine.syncNow();
+    await screen.findByText(notice);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByText(notice)).toBeNull();
+    expect(name.value).toBe('My storekeeper');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(async () => expect(await outbox(data)).toHaveLength(1));
+    const [write] = await outbox(data);
+    expect(write).toMatchObject({ op: 'update', id: role.id, baseVersion: 1, values: { name: 'My storekeeper' } });
+    await data.engine.syncNow();
+    expect(server.row(role.id)).toMatchObject({ name: 'Storekeeper', description: 'Counts the warehouse' });
+  });
+
+  it('says nothing when the change that came back is this device’s own', async () => {
+    const { data, role, name } = await openRoleForm();
+    await data.data.update(Role, role.id, { description: 'From another screen of this phone' });
+    await data.engine.syncNow();
+    fireEvent.change(name, { target: { value: 'My storekeeper' } });
+    expect(screen.queryByText(notice)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Keep editing' })).toBeNull();
+  });
+
+  it('speaks Persian', async () => {
+    const { data, server, role } = await openRoleForm('fa');
+    server.put(Role.key, role.id, { name: 'انباردار ارشد' });
+    await data.engine.syncNow();
+    expect(await screen.findByRole('button', { name: 'بارگذاری نسخهٔ او' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ادامهٔ ویرایش' })).toBeTruthy();
+  });
+});
