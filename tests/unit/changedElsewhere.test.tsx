@@ -79,3 +79,26 @@ describe('a form whose record was changed elsewhere', () => {
     expect(screen.getByRole('button', { name: 'ادامهٔ ویرایش' })).toBeTruthy();
   });
 });
+
+describe('presence on an entity form (decision 039)', () => {
+  it('names who else has the record open, from the live stream, and announces this device’s own beat', async () => {
+    const server = new FakeSyncServer();
+    const role = server.put(Role.key, crypto.randomUUID(), { name: 'Cashier', description: '', parentRoleId: null, permissions: [] });
+    const api = fakeApi();
+    api.on('GET', syncEndpoints.pull.path, (r) => envelope(server.pull(Number(r.query.get('cursor')), Number(r.query.get('limit')))));
+    api.on('POST', syncEndpoints.presence.path, envelope(null));
+    const open = JSON.stringify({ open: [{ entity: Role.key, id: role.id, name: 'Sara' }, { entity: Role.key, id: 'another', name: 'Reza' }] });
+    api.on('GET', syncEndpoints.live.path, () => new Response(`event: presence\ndata: ${open}\n\n`, { headers: { 'Content-Type': 'text/event-stream' } }));
+    const { data } = await renderInPanel(<EntityFormPage entity={Role} after={() => '/'} back="/roles" />, { url: `${pagePath}?id=${role.id}`, locale: 'en', api });
+    await screen.findByDisplayValue('Cashier', undefined, { timeout: 5000 });
+    // In the app the panel's sync (and its stream) starts with the panel area (PanelSync).
+    const stop = data.engine.start();
+    try {
+      expect(await screen.findByText('Sara also has this record open', undefined, { timeout: 5000 })).toBeTruthy();
+      expect(screen.queryByText(/Reza/)).toBeNull();
+    } finally {
+      stop();
+    }
+    expect(api.callsTo('POST', syncEndpoints.presence.path)[0]?.body).toEqual({ entity: Role.key, id: role.id, open: true });
+  });
+});

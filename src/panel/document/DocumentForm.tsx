@@ -19,6 +19,7 @@ import { useFormSave } from '../entity/useFormSave.ts';
 import { checkDocument, fillLines, initialDocument, type DocumentValues, type LineFill, type LineValues } from './documentValues.ts';
 import { LinesEditor } from './LinesEditor.tsx';
 import { ChangedElsewhereNotice } from '../ChangedElsewhereNotice.tsx';
+import { PresenceNote } from '../PresenceNote.tsx';
 import { useChangedElsewhere } from '../useChangedElsewhere.ts';
 
 export interface DocumentFormProps {
@@ -88,6 +89,7 @@ export function DocumentForm({
 
   return (
     <form ref={form} onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+      {row && <PresenceNote entity={entity.key} id={row.id} document />}
       <ChangedElsewhereNotice state={elsewhere} onReload={() => setValues(initialDocument(entity, row, defaults))} />
       {problem && (
         <Alert tone="warning" title={t`The server did not accept the last change to this document`}>

@@ -12,6 +12,7 @@ import { useRowProblem } from '../../storage/useSyncState.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ChangedElsewhereNotice } from '../ChangedElsewhereNotice.tsx';
+import { PresenceNote } from '../PresenceNote.tsx';
 import { useChangedElsewhere } from '../useChangedElsewhere.ts';
 import { fieldProblemMessage } from './fieldProblems.ts';
 import { fieldWidgets, type Widget } from './fieldWidgets.tsx';
@@ -48,6 +49,7 @@ export function EntityForm({ entity, row, onSaved, onCancel, widgets, defaults }
 
   return (
     <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-5">
+      {row && <PresenceNote entity={entity.key} id={row.id} />}
       <ChangedElsewhereNotice state={elsewhere} onReload={() => setValues(initialValues(entity, row))} />
       {problem && (
         <Alert tone="warning" title={t`The server did not accept the last change to this record`}>
