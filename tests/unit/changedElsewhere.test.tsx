@@ -9,8 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { Role } from '../../src/contract/entities/panelManagement.ts';
 import { syncEndpoints, type PushRequest } from '../../src/contract/sync.ts';
 import { EntityFormPage } from '../../src/panel/entity/EntityFormPage.tsx';
+import { DocumentEditor } from '../../src/panel/document/DocumentPages.tsx';
+import { StockCount } from '../../modules/WarehousingMVM/entities/counts.ts';
+import { Warehouse } from '../../modules/WarehousingMVM/entities/masterData.ts';
 import { envelope, fakeApi } from './fakeApi.ts';
-import { outbox, renderInPanel } from './panelFixture.tsx';
+import { aPanel, outbox, renderInPanel } from './panelFixture.tsx';
 import { FakeSyncServer } from './syncFakeServer.ts';
 
 const pagePath = '/User/Panel/Module/PanelManagement/RoleForm';
@@ -100,5 +103,36 @@ describe('presence on an entity form (decision 039)', () => {
       stop();
     }
     expect(api.callsTo('POST', syncEndpoints.presence.path)[0]?.body).toEqual({ entity: Role.key, id: role.id, open: true });
+  });
+});
+
+describe('a document draft’s form whose draft was changed elsewhere', () => {
+  it('warns, and the kept edit is saved on the version it started from', async () => {
+    const server = new FakeSyncServer();
+    const warehouse = server.put(Warehouse.key, crypto.randomUUID(), { name: 'Central', code: 'W1', active: true });
+    const count = server.put(StockCount.key, crypto.randomUUID(), {
+      status: 'draft',
+      date: '2026-11-20',
+      warehouseId: warehouse.id,
+      note: 'Aisle A',
+      lines: [{ id: crypto.randomUUID(), locationId: null }],
+    });
+    const api = fakeApi();
+    api.on('GET', syncEndpoints.pull.path, (r) => envelope(server.pull(Number(r.query.get('cursor')), Number(r.query.get('limit')))));
+    api.on('POST', syncEndpoints.push.path, (r) => envelope(server.push(r.body as PushRequest)));
+    const { data } = await renderInPanel(
+      <DocumentEditor entity={StockCount} id={count.id} title="Count" detailsPath="/count" listPath="/counts" />,
+      { url: '/count/edit', locale: 'en', api, panel: aPanel({ modules: ['PanelManagement', 'WarehousingMVM'] }) },
+    );
+    await data.engine.syncNow();
+    const note = (await screen.findByDisplayValue('Aisle A', undefined, { timeout: 5000 })) as HTMLInputElement;
+    fireEvent.change(note, { target: { value: 'Aisle A and B' } });
+    server.put(StockCount.key, count.id, { note: 'Aisle C' });
+    await data.engine.syncNow();
+    await screen.findByText(notice);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(async () => expect(await outbox(data)).toHaveLength(1));
+    expect((await outbox(data))[0]).toMatchObject({ op: 'update', id: count.id, baseVersion: 1, values: { note: 'Aisle A and B' } });
   });
 });
