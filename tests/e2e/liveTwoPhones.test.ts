@@ -1,9 +1,11 @@
 /**
  * Live sync seen on phones (issue 26, decision 039): two phones of one person on one server, an
  * agent's phone and a third phone whose stream a proxy blocks. A sale moved on one board shows
- * moved on the other within 2 s without a reload; an agent whose customer was moved away loses
- * it live; a member removed from the panel is shut out; with the stream blocked the interval
- * still brings changes.
+ * moved on the other within 2 s without a reload; a count entry scanned on one phone reaches the
+ * other's totals; a punch reaches the manager's dashboard; the owner (in a customer's form) and an
+ * agent (on its page) see each other there; an agent whose customer was moved away loses it live;
+ * a member removed from the panel is shut out; with the stream blocked the interval still brings
+ * changes.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -201,6 +203,17 @@ describe('the manager’s attendance dashboard', () => {
 });
 
 describe('an agent’s phone', () => {
+  it('and the owner’s see each other on the customer they both have open (the owner in its form)', async () => {
+    const [owner, agentPhone] = phones as [Phone, Phone];
+    const present = (page: Page) => page.getByText(new RegExp(fa('{name} also has this record open', { name: '.+' })));
+    await openScreen(owner.page, `${at('Customers/AddNewCustomer')}?id=${ids.kavir}`);
+    await owner.page.getByRole('button', { name: fa('Save changes') }).waitFor({ timeout: 30_000 });
+    await openScreen(agentPhone.page, `${at('Customers/CustomersDetails')}?id=${ids.kavir}`);
+    await present(agentPhone.page).waitFor({ timeout: 15_000 });
+    await present(owner.page).waitFor({ timeout: 15_000 });
+    await screenshot(owner.page, 'live-presence-entity-form-fa-390');
+  });
+
   it('loses a customer moved to no one, live', async () => {
     const phone = phones[1]!;
     await openScreen(phone.page, at('Customers/CustomersList'));
