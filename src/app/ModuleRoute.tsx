@@ -2,6 +2,8 @@ import { Suspense } from 'react';
 import { Redirect } from 'wouter';
 import { routePath, screenOfPath, type ClientModule } from '../panel/clientModule.ts';
 import { clientModule, moduleOpens } from '../panel/modules.ts';
+import { PanelLoadFailed } from '../panel/WithPanel.tsx';
+import { useCurrentPanel } from '../storage/currentPanel.ts';
 import { NotFoundPage } from './errors/NotFoundPage.tsx';
 import { ModuleNotEnabled } from './ModuleNotEnabled.tsx';
 import { PageSpinner } from './PageSpinner.tsx';
@@ -41,7 +43,10 @@ function DeviceScreen({ part, route }: { part: ClientModule; route: string }) {
 
 function EnabledScreen({ part, route }: { part: ClientModule; route: string }) {
   const enabled = useEnabledModules();
+  const current = useCurrentPanel();
   if (enabled === undefined) return <PageSpinner />;
+  // A panel that cannot be opened (its member removed, the live stream ended with `access`) says so.
+  if (current.status === 'error') return <PanelLoadFailed error={current.error} />;
   // Without a panel no module opens (the page says how to choose one), also one that is always on.
   if (enabled === null || !moduleOpens(part, enabled)) return <ModuleNotEnabled part={part} />;
   const Screen = part.screens[route]!;

@@ -15,22 +15,28 @@ import { PanelIcon } from '../ui/icons.tsx';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { Loading } from '../ui/Loading.tsx';
 
-export function WithPanel({ children }: { children: (panel: PanelInUse, stale: boolean) => ReactNode }) {
+/**
+ * The current panel could not be opened (the person is no longer a member, or the server failed):
+ * why, a retry, and the way to the panel list. Module screens show it too (ModuleRoute).
+ */
+export function PanelLoadFailed({ error }: { error: unknown }) {
   const { t } = useLingui();
+  return (
+    <LoadFailed title={t`This panel could not be opened`} error={error} onRetry={() => void loadCurrentPanel(true)}>
+      <Link href={paths.user.panelList} className={buttonClasses('ghost', 'sm')}>
+        <Trans>Choose another panel</Trans>
+      </Link>
+    </LoadFailed>
+  );
+}
+
+export function WithPanel({ children }: { children: (panel: PanelInUse, stale: boolean) => ReactNode }) {
   const current = useCurrentPanel();
   if (current.status === 'ready') return children(current.panel, current.stale);
   if (current.status === 'loading') {
     return <Loading className="min-h-[40dvh]" />;
   }
-  if (current.status === 'error') {
-    return (
-      <LoadFailed title={t`This panel could not be opened`} error={current.error} onRetry={() => void loadCurrentPanel(true)}>
-        <Link href={paths.user.panelList} className={buttonClasses('ghost', 'sm')}>
-          <Trans>Choose another panel</Trans>
-        </Link>
-      </LoadFailed>
-    );
-  }
+  if (current.status === 'error') return <PanelLoadFailed error={current.error} />;
   return (
     <EmptyState
       className="mx-auto max-w-xl"

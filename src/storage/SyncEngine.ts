@@ -10,7 +10,7 @@
  */
 import type { Entity } from '../contract/entity.ts';
 import { PULL_PAGE_DEFAULT, PUSH_BATCH_MAX } from '../contract/sync.ts';
-import type { PresenceOpen } from '../contract/sync.ts';
+import type { LiveEndReason, PresenceOpen } from '../contract/sync.ts';
 import { backoffDelay, defaultBackoff, type BackoffSettings } from './backoff.ts';
 import { LiveSync, type LiveOpen, type LiveState } from './liveSync.ts';
 import type { PanelDb } from './PanelDb.ts';
@@ -45,6 +45,12 @@ export interface SyncEngineOptions {
   isOnline?: () => boolean;
   /** Opens the panel's live stream (decision 039); without it the engine pulls on its schedule only. */
   live?: LiveOpen;
+  /**
+   * The live stream ended for good: `access` when the person is no longer a member of the panel
+   * (the panel's description is fetched again, so the screens stop showing it), `session` when
+   * the session ended.
+   */
+  onLiveEnd?: (reason: LiveEndReason | 'refused') => void;
   /** Settings of the live stream, for tests. */
   liveOptions?: {
     openTimeoutMs?: number;
@@ -328,7 +334,10 @@ export class SyncEngine {
         },
         onPresence: (open) => this.setPresence(open),
         // Ended for good (signed out, left the panel): a round finds out what that means here.
-        onEnd: (reason) => reason !== 'refused' && this.requestSync(),
+        onEnd: (reason) => {
+          if (reason !== 'refused') this.requestSync();
+          this.options.onLiveEnd?.(reason);
+        },
         onState: (state) => this.setStatus({ live: state }),
       });
       this.liveSync = live;

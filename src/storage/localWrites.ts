@@ -33,7 +33,9 @@ function nowIso(): string {
  * table, the outbox and the sync state. `baseVersion` is the server version last seen plus this
  * device's earlier queued writes to the row: the version the row will have when the server gets
  * here, provided those writes are applied; so the mutation names the last of them (`dependsOn`),
- * and the server holds it should that one be rejected.
+ * and the server holds it should that one be rejected. `seenVersion` replaces the server version
+ * last seen when the person edited an older one (a form kept open while someone else changed the
+ * row, decision 045): the server then answers 9303 and the clash goes to sync problems.
  */
 export async function queueMutation(
   db: PanelDb,
@@ -41,6 +43,7 @@ export async function queueMutation(
   op: MutationOp,
   id: string,
   values?: Record<string, unknown>,
+  seenVersion?: number,
 ): Promise<number> {
   const state = await readSyncState(db);
   const mutationId = state.nextMutationId;
@@ -53,7 +56,7 @@ export async function queueMutation(
     entity: entity.key,
     op,
     id,
-    ...(op === 'create' ? {} : { baseVersion: (serverRowOf(local)?.version ?? 0) + earlier.length }),
+    ...(op === 'create' ? {} : { baseVersion: (seenVersion ?? serverRowOf(local)?.version ?? 0) + earlier.length }),
     ...(dependsOn === undefined ? {} : { dependsOn }),
     ...(values ? { values } : {}),
     at: nowIso(),
@@ -127,7 +130,7 @@ async function queueCreate(db: PanelDb, entity: Entity, clean: Record<string, un
 }
 
 /** Inside the write transaction: queues the fields that differ from what the row shows now; answers whether any did. */
-async function queueUpdate(db: PanelDb, entity: Entity, id: string, clean: Record<string, unknown>): Promise<boolean> {
+async function queueUpdate(db: PanelDb, entity: Entity, id: string, clean: Record<string, unknown>, seenVersion?: number): Promise<boolean> {
   const current = await db.rows(entity).get(id);
   if (!current || current.deleted) throw new ValidationError(Code.NotFound);
   mustBeDraft(entity, current);
@@ -136,7 +139,7 @@ async function queueUpdate(db: PanelDb, entity: Entity, id: string, clean: Recor
   );
   if (Object.keys(changed).length === 0) return false;
   await checkUnique(db, entity, changed, id);
-  await queueMutation(db, entity, 'update', id, changed);
+  await queueMutation(db, entity, 'update', id, changed, seenVersion);
   return true;
 }
 
@@ -150,12 +153,22 @@ export async function createRow(db: PanelDb, entity: Entity, values: Record<stri
   return row!;
 }
 
-/** Queues the fields that differ from what the row shows now; nothing when nothing changed. */
-export async function updateRow(db: PanelDb, entity: Entity, id: string, values: Record<string, unknown>): Promise<Row> {
+/**
+ * Queues the fields that differ from what the row shows now; nothing when nothing changed.
+ * `seenVersion`: the server version the edit started from, when older than the device's (see
+ * queueMutation).
+ */
+export async function updateRow(
+  db: PanelDb,
+  entity: Entity,
+  id: string,
+  values: Record<string, unknown>,
+  seenVersion?: number,
+): Promise<Row> {
   const clean = updateValues(entity, values);
   let queued = false;
   const row = await db.transaction('rw', writeTables(db, entity), async () => {
-    queued = await queueUpdate(db, entity, id, clean);
+    queued = await queueUpdate(db, entity, id, clean, seenVersion);
     return db.rows(entity).get(id);
   });
   if (queued) db.notifyLocalWrite();
@@ -208,12 +221,18 @@ export async function writeRows(db: PanelDb, entity: Entity, writes: readonly Ba
  * or a closed page keeps both or neither, never a plain draft that silently was not submitted.
  * The server still receives two mutations, the values then the submit, as documents.md says.
  */
-export async function saveAndSubmit(db: PanelDb, entity: Entity, id: string | null, values: Record<string, unknown>): Promise<Row> {
+export async function saveAndSubmit(
+  db: PanelDb,
+  entity: Entity,
+  id: string | null,
+  values: Record<string, unknown>,
+  seenVersion?: number,
+): Promise<Row> {
   if (!entity.document) throw new ValidationError(Code.InvalidOperation);
   const clean = id ? updateValues(entity, values) : createValues(entity, values);
   const rowId = id ?? newId();
   const row = await db.transaction('rw', writeTables(db, entity), async () => {
-    if (id) await queueUpdate(db, entity, rowId, clean);
+    if (id) await queueUpdate(db, entity, rowId, clean, seenVersion);
     else await queueCreate(db, entity, clean, rowId);
     await queueStep(db, entity, rowId, 'submit');
     return db.rows(entity).get(rowId);

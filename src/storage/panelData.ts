@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import type { Session } from '../session/session.ts';
 import { useSession } from '../session/useSession.ts';
 import { accessHash, canReadEntity, seesAllOf } from './access.ts';
-import { currentPanelState } from './currentPanel.ts';
+import { currentPanelState, loadCurrentPanel } from './currentPanel.ts';
 import { dataProviderFor, type DataProvider } from './dataProvider.ts';
 import { httpLiveOpen, httpSyncTransport } from './httpSyncTransport.ts';
 import { removeValue, storageKeys } from '../session/keyValue.ts';
@@ -50,6 +50,9 @@ function open(username: string, panelCode: string): PanelData {
     transport: httpSyncTransport(panelCode),
     access: () => accessFor(panelCode),
     live: httpLiveOpen(panelCode),
+    // Removed from the panel: asking for it again answers 404, and the panel's screens give way to
+    // "This panel could not be opened" with the way back to the panel list.
+    onLiveEnd: (reason) => reason === 'access' && void loadCurrentPanel(true),
     intervalMs: intervalMs(),
   });
   return { key: db.name, panelCode, db, engine, data: dataProviderFor(db) };

@@ -18,6 +18,9 @@ import { applyingFields, editableFields, type FormValues } from '../entity/formV
 import { useFormSave } from '../entity/useFormSave.ts';
 import { checkDocument, fillLines, initialDocument, type DocumentValues, type LineFill, type LineValues } from './documentValues.ts';
 import { LinesEditor } from './LinesEditor.tsx';
+import { ChangedElsewhereNotice } from '../ChangedElsewhereNotice.tsx';
+import { PresenceNote } from '../PresenceNote.tsx';
+import { useChangedElsewhere } from '../useChangedElsewhere.ts';
 
 export interface DocumentFormProps {
   entity: Entity & { document: DocumentSpec };
@@ -66,6 +69,7 @@ export function DocumentForm({
   const { errors, failure, saving, save: write } = useFormSave<'draft' | 'submit' | null>(form, null);
   const problem = useRowProblem(row?.id);
   const shown = { ...(problem?.fields ?? {}), ...errors };
+  const elsewhere = useChangedElsewhere(entity.key, row);
   const setLines = (change: (lines: LineValues[]) => LineValues[]) =>
     setValues((current) => ({ ...current, lines: fillLines(change(current.lines), current.lines, current.header, fillLine) }));
   const action = primary?.(values.header) ?? { label: t`Save and submit`, submits: true };
@@ -73,8 +77,8 @@ export function DocumentForm({
   async function save(andSubmit: boolean) {
     await write(checkDocument(entity, values), andSubmit ? 'submit' : 'draft', async (data, checked) => {
       const id = row?.id ?? null;
-      if (andSubmit) onSaved(await data.saveAndSubmit(entity, id, checked));
-      else onSaved(id ? await data.update(entity, id, checked) : await data.create(entity, checked));
+      if (andSubmit) onSaved(await data.saveAndSubmit(entity, id, checked, elsewhere.seenVersion));
+      else onSaved(id ? await data.update(entity, id, checked, elsewhere.seenVersion) : await data.create(entity, checked));
     });
   }
 
@@ -85,6 +89,8 @@ export function DocumentForm({
 
   return (
     <form ref={form} onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+      {row && <PresenceNote entity={entity.key} id={row.id} document />}
+      <ChangedElsewhereNotice state={elsewhere} onReload={() => setValues(initialDocument(entity, row, defaults))} />
       {problem && (
         <Alert tone="warning" title={t`The server did not accept the last change to this document`}>
           {problem.message || messageForCode(i18n, problem.code)}

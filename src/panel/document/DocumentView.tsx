@@ -14,7 +14,7 @@ import { formatDate, inSentence } from '../../i18n/format.ts';
 import { useCanAccess } from '../../storage/access.ts';
 import type { LocalRow, SyncProblem } from '../../storage/localRecords.ts';
 import { usePanelData } from '../../storage/panelData.ts';
-import { usePresence } from '../usePresence.ts';
+import { PresenceNote } from '../PresenceNote.tsx';
 import { useRowProblem } from '../../storage/useSyncState.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -53,7 +53,6 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, submittable
   const can = useCanAccess();
   const titles = useReferenceMaps(entity);
   const problem = useRowProblem(row.id);
-  const others = usePresence(entity.key, row.id);
   const [busy, setBusy] = useState<Step | null>(null);
   const [confirming, setConfirming] = useState<'cancel' | 'remove' | null>(null);
   const state = documentState(row);
@@ -94,11 +93,7 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, submittable
         <UnsentMark row={row} />
       </div>
       {problem && <RefusalAlert problem={problem} />}
-      {others.map((name) => (
-        <p key={name} role="status" className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900">
-          <Trans>{name} also has this document open</Trans>
-        </p>
-      ))}
+      <PresenceNote entity={entity.key} id={row.id} document />
       <dl className="grid gap-x-6 gap-y-3 rounded-xl p-4 ring-1 ring-slate-200 sm:grid-cols-2 print:ring-0">
         {applyingFields(shownFields(entity), row).map(([name, field]) => (
           <div key={name} className="min-w-0">

@@ -10,6 +10,7 @@ import { EditIcon, TrashIcon } from '../../ui/icons.tsx';
 import { FieldValue } from './FieldValue.tsx';
 import { applyingFields } from './formValues.ts';
 import { PendingBadge } from './PendingBadge.tsx';
+import { PresenceNote } from '../PresenceNote.tsx';
 import { useReferenceMaps } from './useReferenceMaps.ts';
 
 export interface EntityDetailsProps {
@@ -27,6 +28,7 @@ export function EntityDetails({ entity, row, onEdit, onDelete, actions }: Entity
   return (
     <div className="flex flex-col gap-5">
       {row._pending > 0 && <PendingBadge />}
+      <PresenceNote entity={entity.key} id={row.id} />
       <dl className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
         {applyingFields(shownFields(entity), row).map(([name, field]) => (
           <div key={name} className="grid gap-1 px-4 py-3 sm:grid-cols-3 sm:gap-4">

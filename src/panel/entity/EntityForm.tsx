@@ -11,6 +11,9 @@ import { messageForCode } from '../../i18n/errorMessage.ts';
 import { useRowProblem } from '../../storage/useSyncState.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { ChangedElsewhereNotice } from '../ChangedElsewhereNotice.tsx';
+import { PresenceNote } from '../PresenceNote.tsx';
+import { useChangedElsewhere } from '../useChangedElsewhere.ts';
 import { fieldProblemMessage } from './fieldProblems.ts';
 import { fieldWidgets, type Widget } from './fieldWidgets.tsx';
 import { applyingFields, checkValues, editableFields, initialValues, type FormValues } from './formValues.ts';
@@ -35,16 +38,19 @@ export function EntityForm({ entity, row, onSaved, onCancel, widgets, defaults }
   const { errors, failure, saving, save } = useFormSave(form, false);
   const problem = useRowProblem(row?.id);
   const serverFields = problem?.fields ?? {};
+  const elsewhere = useChangedElsewhere(entity.key, row);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     await save(checkValues(entity, values), true, async (data, checked) => {
-      onSaved(row ? await data.update(entity, row.id, checked) : await data.create(entity, checked));
+      onSaved(row ? await data.update(entity, row.id, checked, elsewhere.seenVersion) : await data.create(entity, checked));
     });
   }
 
   return (
     <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-5">
+      {row && <PresenceNote entity={entity.key} id={row.id} />}
+      <ChangedElsewhereNotice state={elsewhere} onReload={() => setValues(initialValues(entity, row))} />
       {problem && (
         <Alert tone="warning" title={t`The server did not accept the last change to this record`}>
           {problem.message || messageForCode(i18n, problem.code)}
