@@ -70,6 +70,11 @@ let token = '';
 let panelCode = '';
 let recordScreens: string[] = [];
 const thrown: string[] = [];
+/** Where the sweep's time goes, printed with its total (seconds summed over screens). */
+const spent = { load: 0, checks: 0, axe: 0 };
+const since = (start: number) => (Date.now() - start) / 1000;
+/** Screens that kept changing for 6 s after their heading drew (a ticking clock, a loop of renders). */
+const restless: string[] = [];
 
 beforeAll(async () => {
   ids = messageIds();
@@ -126,14 +131,22 @@ async function firstRecord(entity: Entity): Promise<string | undefined> {
 async function sweepScreen(path: string, locale: Locale): Promise<{ failures: Failure[]; found?: ScreenFindings; asks?: Entity }> {
   current = `${path} [${locale}]`;
   const errorsBefore = thrown.length;
+  let start = Date.now();
   try {
-    await goAndSettle(page, path, loadingWords);
+    if (!(await goAndSettle(page, path, loadingWords))) restless.push(`${path} [${locale}]`);
   } catch (error) {
     return { failures: [{ path, locale, problem: 'not-drawn', detail: String(error).split('\n')[0]! }] };
+  } finally {
+    spent.load += since(start);
   }
+  start = Date.now();
   const found = await inspectScreen(page, ids, width);
   const failures = findingsOf(path, locale, found);
-  for (const v of await seriousA11yViolations(page)) {
+  spent.checks += since(start);
+  start = Date.now();
+  const violations = await seriousA11yViolations(page);
+  spent.axe += since(start);
+  for (const v of violations) {
     failures.push({ path, locale, problem: 'axe', detail: `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes[0]?.target.join(' ')}` });
   }
   for (const message of thrown.slice(errorsBefore)) failures.push({ path, locale, problem: 'error', detail: message });
@@ -206,7 +219,9 @@ describe('every screen on a 360 px phone, with a shop’s real day', () => {
 
     const lines = failures.map((f) => `${f.path} [${f.locale}] ${f.problem}: ${f.detail}`);
     console.info(`phone sweep, screens with a record: ${swept.filter((p) => p.includes('?')).join(' ')}`);
-    console.info(`phone sweep: ${swept.length} screens × 2 languages in ${Math.round((Date.now() - started) / 1000)} s`);
+    if (restless.length) console.info(`phone sweep, screens still changing after 6 s: ${restless.join(' ')}`);
+    const parts = Object.entries(spent).map(([part, s]) => `${part} ${Math.round(s)} s`);
+    console.info(`phone sweep: ${swept.length} screens × 2 languages in ${Math.round((Date.now() - started) / 1000)} s (${parts.join(', ')})`);
     expect(lines, `${lines.length} problems on ${new Set(failures.map((f) => f.path)).size} screens:\n${lines.join('\n')}`).toEqual([]);
   }, 900_000);
 });

@@ -112,7 +112,7 @@ export function inspectScreen(page: Page, ids: string[], viewport: number): Prom
  * Moves inside the app as a link does (no page load: pages are reused) and waits until the screen
  * has settled: a heading drawn, no "Loading" spinner, and the DOM quiet for a moment.
  */
-export async function goAndSettle(page: Page, path: string, loadingWords: readonly string[]): Promise<void> {
+export async function goAndSettle(page: Page, path: string, loadingWords: readonly string[]): Promise<boolean> {
   // The screen left behind marks its heading, so the next one is not taken for it while its code loads.
   await page.evaluate((to) => {
     document.querySelector('h1')?.setAttribute('data-swept', '');
@@ -120,30 +120,31 @@ export async function goAndSettle(page: Page, path: string, loadingWords: readon
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await page.waitForFunction(() => !document.querySelector('h1[data-swept]'), null, { timeout: 3000 }).catch(() => {});
-  await settle(page, loadingWords);
+  return settle(page, loadingWords);
 }
 
-export async function settle(page: Page, loadingWords: readonly string[]): Promise<void> {
+/** Waits for the heading, then for the page to stop changing; answers false when it never did (6 s). */
+export async function settle(page: Page, loadingWords: readonly string[]): Promise<boolean> {
   await page.locator('h1').first().waitFor({ timeout: 20_000 });
-  await page.evaluate(
+  return page.evaluate(
     (words) =>
-      new Promise<void>((done) => {
+      new Promise<boolean>((done) => {
         const loading = () =>
           Array.from(document.querySelectorAll('[role="status"][aria-label]')).some((el) =>
             words.includes(el.getAttribute('aria-label') ?? ''),
           );
         let timer = 0;
-        const deadline = setTimeout(finish, 6000);
+        const deadline = setTimeout(() => finish(false), 6000);
         const observer = new MutationObserver(restart);
-        function finish() {
+        function finish(quiet: boolean) {
           observer.disconnect();
           clearTimeout(deadline);
           clearTimeout(timer);
-          done();
+          done(quiet);
         }
         function restart() {
           clearTimeout(timer);
-          timer = window.setTimeout(() => (loading() ? restart() : finish()), 350);
+          timer = window.setTimeout(() => (loading() ? restart() : finish(true)), 350);
         }
         observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
         restart();
