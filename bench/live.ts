@@ -5,7 +5,9 @@
  * write's push to the signal reaching the device, and to the row being readable by its pull
  * (p50/p95/p99; measured from when the push was sent, so it includes the write itself); the
  * servers' memory per open stream; then one process is restarted and the bench waits for every
- * device on it to reconnect, printing the spread of reconnect times.
+ * device on it to reconnect, printing the spread of reconnect times. Last, `--idle` more devices
+ * (default 1,000) open the stream and do nothing: the servers' memory and CPU at rest over
+ * `--rest` seconds (30), heartbeats included.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -16,11 +18,20 @@ import { panelEndpoints, type CurrentPanel } from '../src/contract/panels.ts';
 import { DEFAULT_SERVICE_NAME } from '../src/contract/service.ts';
 import { syncEndpoints, type PullResponse, type PushResponse } from '../src/contract/sync.ts';
 import { cursorAtLeast, openLive, type LiveReader } from '../tests/server/liveStream.ts';
-import { option } from './benchArgs.ts';
+import { option, sized } from './benchArgs.ts';
 import { call, machine, onPostgres, startServer, stop, type Running } from './serverProcess.ts';
 
-const devices = Number(option('--devices') ?? 200);
-const seconds = Number(option('--seconds') ?? 60);
+const devices = Number(option('--devices') ?? sized(200, 4));
+const seconds = Number(option('--seconds') ?? sized(60, 2));
+const idle = Number(option('--idle') ?? sized(1000, 4));
+const rest = Number(option('--rest') ?? sized(30, 1));
+
+/** CPU seconds a process has used (user + system), from /proc. */
+function cpuSeconds(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat; after "pid (comm) " they are the 12th and 13th.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 function rssMb(pid: number | undefined): number {
   const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -138,6 +149,27 @@ async function run(databaseUrl: string): Promise<void> {
     console.log(
       `  restart of one process (${((restartedAt - stopped) / 1000).toFixed(1)} s down): ${reconnects.length}/${onSecond.length} reconnected, after the restart min ${ms(Math.min(...reconnects))}, p50 ${ms(pct(reconnects, 50))}, max ${ms(Math.max(...reconnects))}`,
     );
+
+    // At rest: the active devices stay, `idle` more open the stream and nothing is written.
+    const idleBefore = servers.map((s) => rssMb(s.child.pid));
+    const idlers: LiveReader[] = [];
+    for (let i = 0; i < idle; i++) {
+      const reader = await openLive(servers[i % 2]!.url, token, panel.code);
+      await reader.next((e) => e.event === 'cursor');
+      idlers.push(reader);
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+    const idleAfter = servers.map((s) => rssMb(s.child.pid));
+    const cpuFrom = servers.map((s) => cpuSeconds(s.child.pid));
+    const restFrom = performance.now();
+    await new Promise((r) => setTimeout(r, rest * 1000));
+    const restFor = (performance.now() - restFrom) / 1000;
+    const cpu = servers.map((s, i) => ((cpuSeconds(s.child.pid) - cpuFrom[i]!) / restFor) * 100);
+    const open = idle + devices;
+    console.log(
+      `  at rest, ${open} open streams (${idle} idle added): RSS ${idleAfter.map((m) => m.toFixed(0)).join('+')} MB (${(((idleAfter[0]! - idleBefore[0]! + idleAfter[1]! - idleBefore[1]!) * 1024) / Math.max(1, idle)).toFixed(0)} KB per idle stream), CPU ${cpu.map((c) => `${c.toFixed(1)} %`).join(' + ')} of a core over ${restFor.toFixed(0)} s`,
+    );
+    for (const reader of idlers) reader.close();
     for (const d of list) d.reader.close();
   } finally {
     await Promise.all(servers.map((s) => stop(s)));

@@ -130,7 +130,13 @@ async function queueCreate(db: PanelDb, entity: Entity, clean: Record<string, un
 }
 
 /** Inside the write transaction: queues the fields that differ from what the row shows now; answers whether any did. */
-async function queueUpdate(db: PanelDb, entity: Entity, id: string, clean: Record<string, unknown>, seenVersion?: number): Promise<boolean> {
+async function queueUpdate(
+  db: PanelDb,
+  entity: Entity,
+  id: string,
+  clean: Record<string, unknown>,
+  seenVersion?: number,
+): Promise<boolean> {
   const current = await db.rows(entity).get(id);
   if (!current || current.deleted) throw new ValidationError(Code.NotFound);
   mustBeDraft(entity, current);

@@ -106,7 +106,15 @@ beforeAll(async () => {
   ids.sale = sale.id;
   const central = await create(Warehouse, { name: 'انبار مرکزی', code: 'W1', active: true });
   await create(Location, { warehouseId: central.id, code: 'A-01', kind: 'bin', active: true });
-  await create(Product, { name: 'چای سبز', code: 'TEA-1', unit: 'pack', barcodes: [EAN], salePrice: 450_000, purchasePrice: 300_000, active: true });
+  await create(Product, {
+    name: 'چای سبز',
+    code: 'TEA-1',
+    unit: 'pack',
+    barcodes: [EAN],
+    salePrice: 450_000,
+    purchasePrice: 300_000,
+    active: true,
+  });
   ids.count = (await create(StockCount, { date: tehranToday(), warehouseId: central.id, lines: [{ id: crypto.randomUUID() }] })).id;
   const place = await create(Place, { name: 'فروشگاه مرکزی', latitude: '35.7', longitude: '51.4', radius: 150 });
   const rule = await create(Rule, {

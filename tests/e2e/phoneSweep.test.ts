@@ -221,7 +221,9 @@ describe('every screen on a 360 px phone, with a shop’s real day', () => {
     console.info(`phone sweep, screens with a record: ${swept.filter((p) => p.includes('?')).join(' ')}`);
     if (restless.length) console.info(`phone sweep, screens still changing after 6 s: ${restless.join(' ')}`);
     const parts = Object.entries(spent).map(([part, s]) => `${part} ${Math.round(s)} s`);
-    console.info(`phone sweep: ${swept.length} screens × 2 languages in ${Math.round((Date.now() - started) / 1000)} s (${parts.join(', ')})`);
+    console.info(
+      `phone sweep: ${swept.length} screens × 2 languages in ${Math.round((Date.now() - started) / 1000)} s (${parts.join(', ')})`,
+    );
     expect(lines, `${lines.length} problems on ${new Set(failures.map((f) => f.path)).size} screens:\n${lines.join('\n')}`).toEqual([]);
   }, 900_000);
 });

@@ -90,9 +90,22 @@ describe('presence on an entity form (decision 039)', () => {
     const api = fakeApi();
     api.on('GET', syncEndpoints.pull.path, (r) => envelope(server.pull(Number(r.query.get('cursor')), Number(r.query.get('limit')))));
     api.on('POST', syncEndpoints.presence.path, envelope(null));
-    const open = JSON.stringify({ open: [{ entity: Role.key, id: role.id, name: 'Sara' }, { entity: Role.key, id: 'another', name: 'Reza' }] });
-    api.on('GET', syncEndpoints.live.path, () => new Response(`event: presence\ndata: ${open}\n\n`, { headers: { 'Content-Type': 'text/event-stream' } }));
-    const { data } = await renderInPanel(<EntityFormPage entity={Role} after={() => '/'} back="/roles" />, { url: `${pagePath}?id=${role.id}`, locale: 'en', api });
+    const open = JSON.stringify({
+      open: [
+        { entity: Role.key, id: role.id, name: 'Sara' },
+        { entity: Role.key, id: 'another', name: 'Reza' },
+      ],
+    });
+    api.on(
+      'GET',
+      syncEndpoints.live.path,
+      () => new Response(`event: presence\ndata: ${open}\n\n`, { headers: { 'Content-Type': 'text/event-stream' } }),
+    );
+    const { data } = await renderInPanel(<EntityFormPage entity={Role} after={() => '/'} back="/roles" />, {
+      url: `${pagePath}?id=${role.id}`,
+      locale: 'en',
+      api,
+    });
     await screen.findByDisplayValue('Cashier', undefined, { timeout: 5000 });
     // In the app the panel's sync (and its stream) starts with the panel area (PanelSync).
     const stop = data.engine.start();

@@ -301,7 +301,15 @@ describe('the sync engine with a live stream', () => {
         return base.pull(c, l);
       },
     };
-    const engine = new SyncEngine({ db, transport, lock: pageLock, isOnline: () => true, live: stream.open, liveOptions: visibility, debounceMs: 1 });
+    const engine = new SyncEngine({
+      db,
+      transport,
+      lock: pageLock,
+      isOnline: () => true,
+      live: stream.open,
+      liveOptions: visibility,
+      debounceMs: 1,
+    });
     engine.start();
     await settle();
     server.put(Role.key, crypto.randomUUID(), { name: 'Sales' });
