@@ -9,18 +9,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { endpoints } from '../src/contract/endpoints.ts';
-import type { LoginData } from '../src/contract/envelope.ts';
 import { checkImportRows, normalizeName, referenceWords, type ImportContext } from '../src/contract/importRows.ts';
 import { toPersianDigits } from '../src/contract/normalize.ts';
-import { panelEndpoints, type CurrentPanel } from '../src/contract/panels.ts';
-import { DEFAULT_SERVICE_NAME } from '../src/contract/service.ts';
 import { PUSH_BATCH_MAX, syncEndpoints, type Mutation, type PushResponse } from '../src/contract/sync.ts';
 import { entityPath, type Row } from '../src/contract/entity.ts';
 import { Category, Product, unitOptions } from '../modules/WarehousingMVM/entities/masterData.ts';
 import { readSheet } from '../src/panel/import/sheetFiles.ts';
 import { positionalArgs, sized, verdict } from './benchArgs.ts';
-import { call, onPglite, startServer, stop } from './serverProcess.ts';
+import { accountWithPanel, call, onPglite, startServer, stop } from './serverProcess.ts';
 
 // `npm run bench:import -- 2000` runs another size.
 const ROWS = Number(positionalArgs()[0]) || sized(10_000, 120);
@@ -40,18 +36,7 @@ async function main(): Promise<void> {
   await onPglite(async (dataDir) => {
     const server = await startServer({ DATA_DIR: dataDir });
     try {
-      const { access_token: token } = await call<LoginData>(server.url, endpoints.signUp, {
-        username: `bench${Date.now().toString(36)}`,
-        password: 'a quiet river at dawn',
-        serviceName: DEFAULT_SERVICE_NAME,
-      });
-      await call(server.url, endpoints.registrationProfile, { firstName: 'بنچ', lastName: 'مارک', publicUserName: 'null' }, token);
-      const panel = await call<CurrentPanel>(
-        server.url,
-        panelEndpoints.register,
-        { name: 'بنچ ورود', icon: 'store', modules: ['PanelManagement', 'WarehousingMVM'] },
-        token,
-      );
+      const { token, panel } = await accountWithPanel(server.url, 'بنچ ورود', ['PanelManagement', 'WarehousingMVM']);
       const categories: Row[] = [];
       for (const name of ['نوشیدنی', 'خشکبار']) {
         categories.push(

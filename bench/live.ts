@@ -12,14 +12,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Role } from '../src/contract/entities/panelManagement.ts';
-import { endpoints } from '../src/contract/endpoints.ts';
-import type { LoginData } from '../src/contract/envelope.ts';
-import { panelEndpoints, type CurrentPanel } from '../src/contract/panels.ts';
-import { DEFAULT_SERVICE_NAME } from '../src/contract/service.ts';
 import { syncEndpoints, type PullResponse, type PushResponse } from '../src/contract/sync.ts';
 import { cursorAtLeast, openLive, type LiveReader } from '../tests/server/liveStream.ts';
 import { option, sized } from './benchArgs.ts';
-import { call, machine, onPostgres, startServer, stop, type Running } from './serverProcess.ts';
+import { accountWithPanel, call, machine, onPostgres, startServer, stop, type Running } from './serverProcess.ts';
 
 const devices = Number(option('--devices') ?? sized(200, 4));
 const seconds = Number(option('--seconds') ?? sized(60, 2));
@@ -54,18 +50,7 @@ async function run(databaseUrl: string): Promise<void> {
   const servers: Running[] = await Promise.all([startServer({ DATABASE_URL: databaseUrl }), startServer({ DATABASE_URL: databaseUrl })]);
   try {
     const url = servers[0]!.url;
-    const { access_token: token } = await call<LoginData>(url, endpoints.signUp, {
-      username: `live${Date.now().toString(36)}`,
-      password: 'a quiet river at dawn',
-      serviceName: DEFAULT_SERVICE_NAME,
-    });
-    await call(url, endpoints.registrationProfile, { firstName: 'بنچ', lastName: 'زنده', publicUserName: 'null' }, token);
-    const panel = await call<CurrentPanel>(
-      url,
-      panelEndpoints.register,
-      { name: 'بنچ زنده', icon: 'store', modules: ['PanelManagement'] },
-      token,
-    );
+    const { token, panel } = await accountWithPanel(url, 'بنچ زنده', ['PanelManagement']);
 
     const before = servers.map((s) => rssMb(s.child.pid));
     const list: Device[] = [];

@@ -10,15 +10,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { endpoints } from '../src/contract/endpoints.ts';
-import type { LoginData } from '../src/contract/envelope.ts';
-import { panelEndpoints, type CurrentPanel } from '../src/contract/panels.ts';
-import { DEFAULT_SERVICE_NAME } from '../src/contract/service.ts';
 import { PUSH_BATCH_MAX, syncEndpoints, type Mutation, type PushResponse } from '../src/contract/sync.ts';
 import { entityPath, type Row } from '../src/contract/entity.ts';
 import { Category, Product } from '../modules/WarehousingMVM/entities/masterData.ts';
 import { positionalArgs, sized } from './benchArgs.ts';
-import { call, machine, onPglite, onPostgres, startServer, stop } from './serverProcess.ts';
+import { accountWithPanel, call, machine, onPglite, onPostgres, startServer, stop } from './serverProcess.ts';
 
 const ROWS = Number(positionalArgs()[0]) || sized(2_000, PUSH_BATCH_MAX + 1);
 const args = process.argv.slice(2);
@@ -30,18 +26,7 @@ async function run(engine: string, env: Record<string, string>): Promise<void> {
   if (profile) mkdirSync(dir, { recursive: true });
   const server = await startServer(env, profile ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] } : {});
   try {
-    const { access_token: token } = await call<LoginData>(server.url, endpoints.signUp, {
-      username: `bench${Date.now().toString(36)}`,
-      password: 'a quiet river at dawn',
-      serviceName: DEFAULT_SERVICE_NAME,
-    });
-    await call(server.url, endpoints.registrationProfile, { firstName: 'بنچ', lastName: 'مارک', publicUserName: 'null' }, token);
-    const panel = await call<CurrentPanel>(
-      server.url,
-      panelEndpoints.register,
-      { name: 'بنچ', icon: 'store', modules: ['PanelManagement', 'WarehousingMVM'] },
-      token,
-    );
+    const { token, panel } = await accountWithPanel(server.url, 'بنچ', ['PanelManagement', 'WarehousingMVM']);
     const category = await call<Row>(
       server.url,
       { method: 'POST', path: entityPath(Category) },

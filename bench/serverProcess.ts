@@ -7,8 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Envelope } from '../src/contract/envelope.ts';
-import { PANEL_HEADER } from '../src/contract/service.ts';
+import { endpoints } from '../src/contract/endpoints.ts';
+import type { Envelope, LoginData } from '../src/contract/envelope.ts';
+import { panelEndpoints, type CurrentPanel } from '../src/contract/panels.ts';
+import { DEFAULT_SERVICE_NAME, PANEL_HEADER } from '../src/contract/service.ts';
 import { serverEnv } from '../scripts/serverEnv.mjs';
 import { createSchema, dropSchema, postgresAnswers, uniqueSchemaName } from '../tests/server/testDatabase.ts';
 
@@ -113,6 +115,22 @@ export async function call<T>(
   const envelope = (await response.json()) as Envelope<T>;
   if (!response.ok || !envelope.isSuccess) throw new Error(`${endpoint.path}: ${response.status} ${JSON.stringify(envelope)}`);
   return envelope.data as T;
+}
+
+/** A new account with its profile, and a panel of it with `modules`: what a bench writes into. */
+export async function accountWithPanel(
+  url: string,
+  panelName: string,
+  modules: readonly string[],
+): Promise<{ token: string; panel: CurrentPanel }> {
+  const { access_token: token } = await call<LoginData>(url, endpoints.signUp, {
+    username: `bench${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+    password: 'a quiet river at dawn',
+    serviceName: DEFAULT_SERVICE_NAME,
+  });
+  await call(url, endpoints.registrationProfile, { firstName: 'بنچ', lastName: 'مارک', publicUserName: 'null' }, token);
+  const panel = await call<CurrentPanel>(url, panelEndpoints.register, { name: panelName, icon: 'store', modules }, token);
+  return { token, panel };
 }
 
 /**
