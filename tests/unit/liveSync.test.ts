@@ -246,43 +246,53 @@ describe('the sync engine with a live stream', () => {
 
   afterEach(() => db.close());
 
+  /** The fake server's transport whose second pull waits until `release()`; `pulls` counts them. */
+  function heldSecondPull(on: FakeSyncServer) {
+    const base = on.transport();
+    let hold: (() => void) | null = null;
+    const held = {
+      pulls: 0,
+      release: () => hold?.(),
+      transport: {
+        push: (r) => base.push(r),
+        pull: async (c, l) => {
+          held.pulls++;
+          if (held.pulls === 2) await new Promise<void>((r) => (hold = r));
+          return base.pull(c, l);
+        },
+      } as SyncTransport,
+    };
+    return held;
+  }
+
   it('pulls on a signal ahead of its cursor, and a burst of signals during a pull makes one more pull', async () => {
     fakeTimers();
     const stream = new FakeStream();
-    const base = server.transport();
-    let pulls = 0;
-    let hold: (() => void) | null = null;
-    const transport: SyncTransport = {
-      push: (r) => base.push(r),
-      pull: async (c, l) => {
-        pulls++;
-        if (hold === null && pulls === 2) await new Promise<void>((r) => (hold = r));
-        return base.pull(c, l);
-      },
-    };
+    const held = heldSecondPull(server);
+    const { transport } = held;
     const engine = new SyncEngine({ db, transport, lock: pageLock, isOnline: () => true, live: stream.open, liveOptions: visibility });
     const stop = engine.start();
     await settle();
-    expect(pulls).toBe(1);
+    expect(held.pulls).toBe(1);
     stream.push({ event: 'cursor', cursor: server.seq });
     await settle();
     // Not ahead of what the device has: no pull.
-    expect(pulls).toBe(1);
+    expect(held.pulls).toBe(1);
 
     server.put(Role.key, crypto.randomUUID(), { name: 'Sales' });
     stream.push({ event: 'cursor', cursor: server.seq });
     await settle();
-    expect(pulls).toBe(2);
+    expect(held.pulls).toBe(2);
     // 50 more writes while that pull is held: their signals join into one more round.
     for (let i = 0; i < 50; i++) {
       server.put(Role.key, crypto.randomUUID(), { name: `Role ${i}` });
       stream.push({ event: 'cursor', cursor: server.seq });
     }
     await settle();
-    (hold as unknown as () => void)();
+    held.release();
     await settle();
     await settle();
-    expect(pulls).toBe(3);
+    expect(held.pulls).toBe(3);
     expect(await db.table(Role.table).count()).toBe(51);
     // Someone else's changes: the badge can say "updated just now".
     expect(engine.getStatus().remoteChangeAt).not.toBeNull();
@@ -290,17 +300,8 @@ describe('the sync engine with a live stream', () => {
   });
   it('stopped and settled before a session ends on purpose: the running round is waited out, and the stream’s end starts nothing', async () => {
     const stream = new FakeStream();
-    const base = server.transport();
-    let pulls = 0;
-    let hold: (() => void) | null = null;
-    const transport: SyncTransport = {
-      push: (r) => base.push(r),
-      pull: async (c, l) => {
-        pulls++;
-        if (pulls === 2) await new Promise<void>((r) => (hold = r));
-        return base.pull(c, l);
-      },
-    };
+    const held = heldSecondPull(server);
+    const { transport } = held;
     const engine = new SyncEngine({
       db,
       transport,
@@ -315,19 +316,19 @@ describe('the sync engine with a live stream', () => {
     server.put(Role.key, crypto.randomUUID(), { name: 'Sales' });
     stream.push({ event: 'cursor', cursor: server.seq });
     await settle();
-    expect(pulls).toBe(2);
+    expect(held.pulls).toBe(2);
     let settled = false;
     const stopping = engine.stopAndSettle().then(() => (settled = true));
     await settle();
     // The round holding its pull is still under way: not settled yet.
     expect(settled).toBe(false);
     expect(stream.opened).toBe(1);
-    (hold as unknown as () => void)();
+    held.release();
     await stopping;
     // The server ends the stream as the session is revoked: nothing runs any more.
     stream.push({ event: 'end', reason: 'session' });
     await new Promise((r) => setTimeout(r, 20));
     await settle();
-    expect(pulls).toBe(2);
+    expect(held.pulls).toBe(2);
   });
 });
