@@ -89,7 +89,8 @@ export class SyncEngine {
   private readonly lock: SyncLock;
   private readonly options: SyncEngineOptions;
   private status: SyncStatus = { ...idle, remoteChangeAt: null, live: 'stopped' };
-  private pullNow = false;
+  /** The highest cursor a live signal named during the running round (-1: none). */
+  private signalledCursor = -1;
   /** The cursor of the last pull, to tell a live signal that is ahead of it. */
   private knownCursor = -1;
   private ownRows = new Set<string>();
@@ -135,9 +136,11 @@ export class SyncEngine {
     }
     this.running = this.round().finally(() => {
       this.running = null;
-      if (this.pullNow) {
-        // A live signal came during the round: its change may be after this round's pull.
-        this.pullNow = false;
+      // A live signal came during the round for a change after this round's pull (not one the
+      // pull already brought, such as the stream's first event during the start-up round).
+      const ahead = this.signalledCursor > this.knownCursor;
+      this.signalledCursor = -1;
+      if (ahead) {
         this.rerun = false;
         if (this.started) void this.syncNow();
       } else if (this.rerun) {
@@ -244,12 +247,13 @@ export class SyncEngine {
 
   /**
    * A live signal: the panel's log is at `cursor`. Ahead of this device, it pulls now, or right
-   * after the round already running (many signals during one round make one more round).
+   * after the round already running when that round's pull did not reach it (many signals during
+   * one round make at most one more round).
    */
   signal(cursor: number): void {
     if (!this.started || cursor <= this.knownCursor) return;
     if (this.running) {
-      this.pullNow = true;
+      this.signalledCursor = Math.max(this.signalledCursor, cursor);
       return;
     }
     if (this.retryTimer || !this.isOnline()) return;

@@ -246,7 +246,7 @@ describe('the sync engine with a live stream', () => {
 
   afterEach(() => db.close());
 
-  /** The fake server's transport whose second pull waits until `release()`; `pulls` counts them. */
+  /** The fake server's transport whose second pull answers only at `release()`; `pulls` counts them. */
   function heldSecondPull(on: FakeSyncServer) {
     const base = on.transport();
     let hold: (() => void) | null = null;
@@ -257,8 +257,10 @@ describe('the sync engine with a live stream', () => {
         push: (r) => base.push(r),
         pull: async (c, l) => {
           held.pulls++;
+          // The page is read when the pull is asked for; writes made while it is held are not in it.
+          const page = base.pull(c, l);
           if (held.pulls === 2) await new Promise<void>((r) => (hold = r));
-          return base.pull(c, l);
+          return page;
         },
       } as SyncTransport,
     };
@@ -330,5 +332,33 @@ describe('the sync engine with a live stream', () => {
     await new Promise((r) => setTimeout(r, 20));
     await settle();
     expect(held.pulls).toBe(2);
+  });
+  it('takes no second round for a signal its running round already pulled (the stream’s first event during start-up)', async () => {
+    const stream = new FakeStream();
+    const held = heldSecondPull(server);
+    server.put(Role.key, crypto.randomUUID(), { name: 'Sales' });
+    const engine = new SyncEngine({
+      db,
+      transport: held.transport,
+      lock: pageLock,
+      isOnline: () => true,
+      live: stream.open,
+      liveOptions: visibility,
+    });
+    const stop = engine.start();
+    await settle();
+    expect(held.pulls).toBe(1);
+    // A write, and its round's pull held with the write in it; the stream names that cursor meanwhile.
+    server.put(Role.key, crypto.randomUUID(), { name: 'Stock' });
+    stream.push({ event: 'cursor', cursor: server.seq });
+    await settle();
+    expect(held.pulls).toBe(2);
+    stream.push({ event: 'cursor', cursor: server.seq });
+    held.release();
+    await settle();
+    await settle();
+    expect(held.pulls).toBe(2);
+    expect(await db.table(Role.table).count()).toBe(2);
+    stop();
   });
 });
