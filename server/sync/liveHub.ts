@@ -75,6 +75,8 @@ export class LiveHub {
   private readonly panels = new Map<string, PanelStreams>();
   private readonly presence = new Map<string, Map<string, PresenceEntry>>();
   private unlisten: (() => Promise<void>) | null = null;
+  /** Stopping: a stream opened from now on (a request already under way) is ended at once. */
+  private stopped = false;
   private heartbeat?: NodeJS.Timeout;
   private sweep?: NodeJS.Timeout;
   /** Signals heard (for tests and the bench). */
@@ -108,6 +110,8 @@ export class LiveHub {
   }
 
   add(stream: LiveStream, cursor: number): void {
+    // Kept, it would hold the stop open until its bound: nothing would ever end it.
+    if (this.stopped) return this.end(stream, 'stopping');
     let panel = this.panels.get(stream.panelId);
     if (!panel) {
       panel = { streams: new Set(), sentCursor: cursor, sentAt: 0, pending: 0 };
@@ -289,6 +293,7 @@ export class LiveHub {
 
   /** Ends every stream (the server is stopping) and stops listening. */
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.heartbeat);
     clearInterval(this.sweep);
     for (const panel of [...this.panels.values()]) for (const stream of [...panel.streams]) this.end(stream, 'stopping');

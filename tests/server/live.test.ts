@@ -4,10 +4,13 @@
  * be) signals streams open on the first; no other panel hears it; a removed member's stream ends;
  * presence reaches only those who may read the row.
  */
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Member, Role } from '../../src/contract/entities/panelManagement.ts';
 import { permission, type Row } from '../../src/contract/entity.ts';
 import { syncEndpoints } from '../../src/contract/sync.ts';
+import { LiveHub } from '../../server/sync/liveHub.ts';
+import type { PanelAccess } from '../../server/panels/panelAccess.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { createRow, newMember, openPanel, rest, type PanelCaller } from './panelsFixture.ts';
 import { cursorAtLeast, openLive, type LiveReader } from './liveStream.ts';
@@ -156,5 +159,23 @@ describe('the live stream', () => {
     await third.app.close();
     await stream.ended;
     expect(stream.events.at(-1)).toMatchObject({ event: 'end', data: { reason: 'stopping' } });
+  });
+  it('ends at once a stream that reaches a stopped hub (a request under way as the stop began), so it cannot hold the stop open', async () => {
+    const hub = new LiveHub(first.db, first.app.deps.clock);
+    await hub.start();
+    await hub.stop();
+    const written: string[] = [];
+    const response = {
+      writableEnded: false,
+      write: (text: string) => written.push(text),
+      end() {
+        this.writableEnded = true;
+      },
+      once: () => response,
+    };
+    const access = {} as PanelAccess;
+    hub.add({ panelId: 'p', userId: 'u', sessionId: 's', access, response: response as unknown as ServerResponse, presenceSent: '' }, 0);
+    expect(written).toEqual([`event: end\ndata: ${JSON.stringify({ reason: 'stopping' })}\n\n`]);
+    expect(response.writableEnded).toBe(true);
   });
 });
