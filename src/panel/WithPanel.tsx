@@ -5,6 +5,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { ApiError } from '../api/ApiError.ts';
 import { paths } from '../contract/routes.ts';
 import { loadCurrentPanel, useCurrentPanel, type PanelInUse } from '../storage/currentPanel.ts';
 import { Alert } from '../ui/Alert.tsx';
@@ -22,7 +23,15 @@ import { Loading } from '../ui/Loading.tsx';
 export function PanelLoadFailed({ error }: { error: unknown }) {
   const { t } = useLingui();
   return (
-    <LoadFailed title={t`This panel could not be opened`} error={error} onRetry={() => void loadCurrentPanel(true)}>
+    <LoadFailed
+      title={t`This panel could not be opened`}
+      error={error}
+      // The server answers 404 for a panel the person is not (or no longer) a member of.
+      {...(error instanceof ApiError && error.status === 404
+        ? { detail: t`You are not a member of this panel (any more), or it no longer exists.` }
+        : {})}
+      onRetry={() => void loadCurrentPanel(true)}
+    >
       <Link href={paths.user.panelList} className={buttonClasses('ghost', 'sm')}>
         <Trans>Choose another panel</Trans>
       </Link>
