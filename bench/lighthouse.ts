@@ -58,10 +58,12 @@ function lighthouse(url: string, port: number, keepStorage: boolean): Report {
     ...(keepStorage ? ['--disable-storage-reset'] : []),
   ];
   let run = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  // Under load Chromium's trace sometimes misses the navigation (NO_NAVSTART, NO_FCP): Lighthouse
-  // asks to be run again, and is, twice at most.
-  for (let retry = 1; retry <= 2 && run.status !== 0 && run.stderr.includes('Please run Lighthouse again'); retry++) {
-    console.log(`  (Lighthouse asked to be run again: ${/\(([A-Z_]+)\)/.exec(run.stderr)?.[1] ?? 'runtime error'}; run ${retry + 1})`);
+  // Under load Chromium's trace sometimes misses the navigation (NO_NAVSTART, NO_FCP) or a protocol
+  // call times out: Lighthouse fails the run, which says nothing about the page. It is run again,
+  // twice at most, whatever the failure, and each failure's reason is printed.
+  for (let retry = 1; retry <= 2 && run.status !== 0; retry++) {
+    const reason = /\(([A-Z_]{4,})\)/.exec(run.stderr)?.[1] ?? run.stderr.trim().split('\n').at(-1)?.slice(0, 200) ?? 'no output';
+    console.log(`  (Lighthouse failed, status ${run.status ?? run.signal}: ${reason}; run ${retry + 1})`);
     run = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   }
   if (run.status !== 0)
