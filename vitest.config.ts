@@ -9,6 +9,9 @@ const serverTests = {
   environment: 'node',
   include: ['tests/server/**/*.test.ts', 'modules/*/tests/server/**/*.test.ts'],
   setupFiles: ['tests/server/setup.ts'],
+  // One module graph per worker, not per file (decision 031): the server and its modules are
+  // imported once per process; setup.ts puts the real module registry back before each file.
+  isolate: false,
   testTimeout: 30_000,
   hookTimeout: 60_000,
 } as const;

@@ -95,11 +95,18 @@ const invitationCode = object({ code: text({ description: 'The panel code.' }) }
 const inPanel = envelope(currentPanel);
 
 let panelCache: ReturnType<typeof makePanelSchemas> | undefined;
-let syncCache: ReturnType<typeof makeSyncSchemas> | undefined;
+let syncCache: { entities: readonly unknown[]; schemas: ReturnType<typeof makeSyncSchemas> } | undefined;
 
 export const panelSchemas = () => (panelCache ??= makePanelSchemas());
-/** Made once the modules are discovered (it lists every entity), then kept. */
-export const syncSchemas = () => (syncCache ??= makeSyncSchemas());
+/**
+ * Made once the modules are discovered (it lists every entity), then kept while the registry is
+ * the same: a test that registers a module of its own gets schemas that name its entities.
+ */
+export function syncSchemas(): ReturnType<typeof makeSyncSchemas> {
+  const now = entities();
+  if (syncCache?.entities !== now) syncCache = { entities: now, schemas: makeSyncSchemas() };
+  return syncCache.schemas;
+}
 
 function makePanelSchemas() {
   return {
@@ -212,12 +219,14 @@ function makeSyncSchemas() {
           },
           { required: ['clientId', 'mutations'] },
         ),
+        true,
       ),
       response: {
         200: envelope(
           component(
             'PushResponse',
             object({ lastMutationId: integer(), results: arrayOf(result) }, { required: ['lastMutationId', 'results'] }),
+            true,
           ),
         ),
       },
@@ -241,6 +250,7 @@ function makeSyncSchemas() {
               },
               { required: ['changes', 'cursor', 'hasMore'] },
             ),
+            true,
           ),
         ),
       },

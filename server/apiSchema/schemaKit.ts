@@ -16,10 +16,14 @@ const printedAs = new WeakMap<JsonSchema, JsonSchema>();
 /** Named schemas, in the order they were made. */
 const named = new Map<string, JsonSchema>();
 
-/** A schema printed once under `components/schemas/<name>` and referred to by `$ref`. */
-export function component<S extends JsonSchema>(name: string, schema: S): S {
+/**
+ * A schema printed once under `components/schemas/<name>` and referred to by `$ref`. `remade`: the
+ * schema replaces the one of that name made before (schemas that list the registered entities are
+ * made again when the registry changes); otherwise a second schema of a name is a mistake.
+ */
+export function component<S extends JsonSchema>(name: string, schema: S, remade = false): S {
   const known = named.get(name);
-  if (known && known !== schema) throw new Error(`two schemas are named ${name}`);
+  if (known && known !== schema && !remade) throw new Error(`two schemas are named ${name}`);
   named.set(name, schema);
   printedAs.set(schema, { $ref: `#/components/schemas/${encodeURIComponent(name)}` });
   return schema;

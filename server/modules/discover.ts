@@ -42,5 +42,15 @@ export async function discoverModules(root = MODULES_DIR): Promise<FoundModule[]
 }
 
 export const found = await discoverModules();
-registerModules(found.map((m) => m.declaration));
-registerServerModules(found.flatMap((m) => (m.server ? [m.server] : [])));
+
+/**
+ * Registers the modules found, in place of whatever was registered before: the server tests share
+ * a module graph per worker (decision 031), and each test file starts from the real registry even
+ * when the file before it registered modules of its own.
+ */
+export function registerFoundModules(): void {
+  registerModules(found.map((m) => m.declaration));
+  registerServerModules(found.flatMap((m) => (m.server ? [m.server] : [])));
+}
+
+registerFoundModules();

@@ -1,8 +1,13 @@
 import { afterEach } from 'vitest';
+import { registerFoundModules } from '../../server/modules/discover.ts';
 import { takeAnswerDifferences } from './answersAsWritten.ts';
 import { installConsoleGuard } from './console.ts';
 import { takeServerErrors } from './serverErrors.ts';
 
+registerFoundModules();
+// A file that failed in its beforeAll never reached an afterEach: its 5xx answers are its own, not
+// the next file's (the files of a worker share this module, decision 031).
+takeServerErrors();
 installConsoleGuard();
 
 afterEach(() => {

@@ -35,22 +35,33 @@ async function migrationsKey(): Promise<string> {
 
 /**
  * What every PGlite a test process opens starts from, made once per process (a server test
- * process keeps its modules from file to file, decision 031): PGlite's WebAssembly compiled, its
- * file bundle and the migrated template read. Each database is still an instance of its own.
+ * process keeps its modules from file to file, decision 031): PGlite's WebAssembly compiled and
+ * its file bundle read. The migrated template is read once per set of migrations: a file that
+ * registers modules of its own (the row-scope tests) needs their tables, the next file does not.
+ * Each database is still an instance of its own.
  */
-let pgliteStart: Promise<PgliteOptions> | undefined;
+let pgliteEngine: Promise<Omit<PgliteOptions, 'loadDataDir'>> | undefined;
+const templates = new Map<string, Promise<Blob>>();
 
 function pgliteStartOnce(): Promise<PgliteOptions> {
-  pgliteStart ??= (async () => {
+  pgliteEngine ??= (async () => {
     const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const [pgliteWasmModule, initdbWasmModule, loadDataDir] = await Promise.all([
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
       WebAssembly.compile(readFileSync(join(dist, 'pglite.wasm'))),
       WebAssembly.compile(readFileSync(join(dist, 'initdb.wasm'))),
-      migratedTemplate(),
     ]);
-    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([readFileSync(join(dist, 'pglite.data'))]), loadDataDir };
+    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([readFileSync(join(dist, 'pglite.data'))]) };
   })();
-  return pgliteStart;
+  return (async () => {
+    const key = await migrationsKey();
+    let template = templates.get(key);
+    if (!template) {
+      template = migratedTemplate();
+      templates.set(key, template);
+    }
+    const [engine, loadDataDir] = await Promise.all([pgliteEngine, template]);
+    return { ...engine, loadDataDir };
+  })();
 }
 
 async function migratedTemplate(): Promise<Blob> {
