@@ -216,6 +216,8 @@ function KindChoice({
 
 function QuietHoursCard({ draft, wrong, onChange }: { draft: Draft; wrong: boolean; onChange: (draft: Draft) => void }) {
   const { t } = useLingui();
+  const start = localDigits(draft.from);
+  const end = localDigits(draft.to);
   return (
     <SectionCard title={<Trans>Quiet hours</Trans>}>
       <label className="mt-2 flex min-h-11 items-center gap-2 text-sm text-slate-800">
@@ -261,8 +263,8 @@ function QuietHoursCard({ draft, wrong, onChange }: { draft: Draft; wrong: boole
       <p className="mt-3 text-sm text-slate-600">
         {draft.quiet ? (
           <Trans>
-            Tehran time, {localDigits(draft.from)} to {localDigits(draft.to)}. Your inbox still gets everything; what would have been pushed
-            or texted is sent when the quiet hours end.
+            Tehran time, {start} to {end}. Your inbox still gets everything; what would have been pushed or texted is sent when the quiet
+            hours end.
           </Trans>
         ) : (
           <Trans>Set hours, such as the night, in which nothing is pushed or texted to you.</Trans>
