@@ -12,7 +12,8 @@ import { entityPath, permission, READ_ALL_GRANT, type EntityListResponse, type R
 import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
 import { paths } from '../../../../src/contract/routes.ts';
 import { accountServerEnv, callApi, freshContext, logInByApi, newAccount, signInContext } from '../../../../tests/e2e/accountSteps.ts';
-import { screenshot, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { screenshot, seriousA11yViolations, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
+import { expectFitsThePhone } from '../../../../tests/e2e/phoneFit.ts';
 import { callInPanel, openScreen } from '../../../../tests/e2e/panelsSteps.ts';
 import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../../../../tests/pushStandIn.ts';
 import { Customer } from '../../entities/customers.ts';
@@ -106,6 +107,8 @@ async function choose(option: string): Promise<void> {
 describe('a kind set to "inbox only"', () => {
   it('reaches B’s inbox and not B’s phone; set back to push, the next one is pushed', async () => {
     await choose('فقط صندوق');
+    await expectFitsThePhone(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'notification-settings-fa-360');
     await assign(supporterId);
     await expect.poll(async () => (await inboxOfB()).length, { timeout: 20_000 }).toBe(1);
