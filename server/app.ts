@@ -22,6 +22,7 @@ import type { RequestSession } from './auth/session.ts';
 import type { SmsSender } from './auth/sms.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { PushService, registerPush, vapidKeysOf } from './notifications/push.ts';
+import { registerSmsNotifier, SmsNotifier } from './notifications/smsNotices.ts';
 
 export interface AppDeps {
   config: Config;
@@ -103,6 +104,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Web push (decision 040): the keys come from the server secret; a push is sent after its write commits.
   registerPush(new PushService(deps.db, vapidKeysOf(config.jwtSecret), config.vapidSubject, app.log));
+  // SMS for notifications (decision 047): through the same sender as the codes, after commit.
+  const clock = deps.clock ?? systemClock;
+  registerSmsNotifier(new SmsNotifier(deps.db, deps.sms, () => clock.now(), app.log));
 
   serveOpenApi(app);
   await app.register(registerApiRoutes, { prefix: '/api' });

@@ -19,6 +19,12 @@ export interface SmsProviderConfig {
   templates: Record<'login' | 'reset' | 'verify', string>;
   /** SMS.ir: the template's parameter that takes the code. */
   codeParameter: string;
+  /**
+   * The line (sender number) notifications are texted from as free text (decision 047), from
+   * `KAVENEGAR_LINE_NUMBER` / `SMSIR_LINE_NUMBER`. Kavenegar uses the account's default line
+   * without it; SMS.ir cannot text a notification without it.
+   */
+  textLine?: string;
 }
 
 export interface Config {
@@ -202,12 +208,15 @@ function smsProviderOf(env: NodeJS.ProcessEnv, kind: SmsSenderKind): SmsProvider
   const codeParameter = env.SMSIR_CODE_PARAMETER || 'Code';
   if (!/^[A-Za-z0-9_]{1,32}$/.test(codeParameter))
     throw new ConfigError('SMSIR_CODE_PARAMETER must be the name of a template parameter (letters, digits, _).');
+  const textLine = env[`${prefix}_LINE_NUMBER`];
+  if (textLine && !/^\+?\d{3,20}$/.test(textLine)) throw new ConfigError(`${prefix}_LINE_NUMBER must be the line's number (digits).`);
   return {
     kind,
     apiKey,
     baseUrl: (url(env, `${prefix}_URL`, ['http:', 'https:']) ?? baseUrl).replace(/\/+$/, ''),
     templates: { login: template('LOGIN'), reset: template('RESET'), verify: template('VERIFY') },
     codeParameter,
+    ...(textLine ? { textLine } : {}),
   };
 }
 

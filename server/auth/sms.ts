@@ -14,8 +14,16 @@ export interface SmsMessage {
   lang: 'fa' | 'en';
 }
 
+/** A notification texted to a person (decision 047): its words, never a code. */
+export interface SmsText {
+  mobile: string;
+  text: string;
+}
+
 /** The messages a dev sender kept, for `GET /api/Dev/SmsOutbox` and for tests. */
 export interface SmsOutbox {
+  /** The notifications texted to `mobile`, oldest first. */
+  textsFor(mobile: string): readonly string[];
   /** Oldest first. */
   forMobile(mobile: string): readonly SmsMessage[];
   /** The code most recently sent to `mobile` (for `purpose`, when given). */
@@ -24,6 +32,8 @@ export interface SmsOutbox {
 
 export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
+  /** Sends free text (a notification); absent on a sender that can send codes through templates only. */
+  sendText?(message: SmsText): Promise<void>;
   /** Present only on the log sender with DEV_TOOLS=1. */
   readonly outbox?: SmsOutbox;
 }

@@ -12,12 +12,16 @@
  *   `{ mobile, templateId, parameters: [{ name, value }] }`. `status` 1 is sent; any other status
  *   is an error code (e.g. 10 a wrong key, 102 no credit, 104 a wrong number, 113 no such template).
  *
+ * - Notifications (decision 047) go as free text: Kavenegar's "sms/send" (`receptor`, `message`,
+ *   `sender` when a line is configured) and SMS.ir's "send/bulk" (`lineNumber`, `messageText`,
+ *   `mobiles`; only with a line configured), answering and failing as above.
+ *
  * A failure throws an SmsGatewayError carrying the provider's code and words: what the operator
  * needs, and never the code that was being sent nor the API key (Kavenegar's key is in its URL,
  * so the URL is never part of an error).
  */
 import type { SmsProviderConfig } from '../config.ts';
-import type { SmsMessage, SmsSender } from './sms.ts';
+import type { SmsMessage, SmsSender, SmsText } from './sms.ts';
 
 export class SmsGatewayError extends Error {
   override name = 'SmsGatewayError';
@@ -59,35 +63,58 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.slic
 const numberOf = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
 
 export function kavenegarSender(provider: SmsProviderConfig, timeoutMs = TIMEOUT_MS): SmsSender {
+  async function call(method: string, body: URLSearchParams): Promise<void> {
+    const url = `${provider.baseUrl}/v1/${encodeURIComponent(provider.apiKey)}/${method}`;
+    const response = await post('kavenegar', url, { method: 'POST', headers: { accept: 'application/json' }, body }, timeoutMs);
+    const answer = await answerOf(response);
+    const result = answer?.return as Record<string, unknown> | undefined;
+    const status = numberOf(result?.status);
+    if (response.ok && status === 200) return;
+    throw new SmsGatewayError('kavenegar', status ?? response.status, text(result?.message) || `HTTP ${response.status}`);
+  }
   return {
-    async send(message: SmsMessage) {
-      const url = `${provider.baseUrl}/v1/${encodeURIComponent(provider.apiKey)}/verify/lookup.json`;
-      const body = new URLSearchParams({ receptor: message.mobile, template: provider.templates[message.purpose], token: message.code });
-      const response = await post('kavenegar', url, { method: 'POST', headers: { accept: 'application/json' }, body }, timeoutMs);
-      const answer = await answerOf(response);
-      const result = answer?.return as Record<string, unknown> | undefined;
-      const status = numberOf(result?.status);
-      if (response.ok && status === 200) return;
-      throw new SmsGatewayError('kavenegar', status ?? response.status, text(result?.message) || `HTTP ${response.status}`);
-    },
+    send: (message: SmsMessage) =>
+      call(
+        'verify/lookup.json',
+        new URLSearchParams({ receptor: message.mobile, template: provider.templates[message.purpose], token: message.code }),
+      ),
+    // A notification (decision 047): "sms/send", free text from the account's default line or the one configured.
+    sendText: (message: SmsText) =>
+      call(
+        'sms/send.json',
+        new URLSearchParams({
+          receptor: message.mobile,
+          message: message.text,
+          ...(provider.textLine ? { sender: provider.textLine } : {}),
+        }),
+      ),
   };
 }
 
 export function smsIrSender(provider: SmsProviderConfig, timeoutMs = TIMEOUT_MS): SmsSender {
+  async function call(path: string, json: unknown): Promise<void> {
+    const headers = { 'content-type': 'application/json', accept: 'application/json', 'x-api-key': provider.apiKey };
+    const response = await post('smsir', `${provider.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(json) }, timeoutMs);
+    const answer = await answerOf(response);
+    const status = numberOf(answer?.status);
+    if (response.ok && status === 1) return;
+    throw new SmsGatewayError('smsir', status ?? response.status, text(answer?.message) || `HTTP ${response.status}`);
+  }
+  const line = provider.textLine;
   return {
-    async send(message: SmsMessage) {
-      const body = JSON.stringify({
+    send: (message: SmsMessage) =>
+      call('/v1/send/verify', {
         mobile: message.mobile,
         templateId: Number(provider.templates[message.purpose]),
         parameters: [{ name: provider.codeParameter, value: message.code }],
-      });
-      const headers = { 'content-type': 'application/json', accept: 'application/json', 'x-api-key': provider.apiKey };
-      const response = await post('smsir', `${provider.baseUrl}/v1/send/verify`, { method: 'POST', headers, body }, timeoutMs);
-      const answer = await answerOf(response);
-      const status = numberOf(answer?.status);
-      if (response.ok && status === 1) return;
-      throw new SmsGatewayError('smsir', status ?? response.status, text(answer?.message) || `HTTP ${response.status}`);
-    },
+      }),
+    // A notification (decision 047): "send/bulk", free text from the configured line; none, no texting.
+    ...(line
+      ? {
+          sendText: (message: SmsText) =>
+            call('/v1/send/bulk', { lineNumber: Number(line), messageText: message.text, mobiles: [message.mobile] }),
+        }
+      : {}),
   };
 }
 

@@ -5,7 +5,7 @@
  * and `smsir` send through the provider's OTP template (smsProviders.ts).
  */
 import type { Config } from '../config.ts';
-import type { CodePurpose, SmsMessage, SmsOutbox, SmsSender } from './sms.ts';
+import type { CodePurpose, SmsMessage, SmsOutbox, SmsSender, SmsText } from './sms.ts';
 import { providerSender } from './smsProviders.ts';
 
 const texts: Record<SmsMessage['lang'], Record<CodePurpose, string>> = {
@@ -28,11 +28,21 @@ export function smsText(message: SmsMessage): string {
 /** Keeps the latest messages only, so a long-running dev server does not grow without end. */
 export class DevOutbox implements SmsOutbox {
   private readonly messages: SmsMessage[] = [];
+  private readonly texts: SmsText[] = [];
   constructor(private readonly capacity = 500) {}
 
   add(message: SmsMessage): void {
     this.messages.push(message);
     if (this.messages.length > this.capacity) this.messages.shift();
+  }
+
+  addText(message: SmsText): void {
+    this.texts.push(message);
+    if (this.texts.length > this.capacity) this.texts.shift();
+  }
+
+  textsFor(mobile: string): readonly string[] {
+    return this.texts.filter((m) => m.mobile === mobile).map((m) => m.text);
   }
 
   forMobile(mobile: string): readonly SmsMessage[] {
@@ -52,6 +62,10 @@ export function logSender(write: (line: string) => void, outbox?: DevOutbox): Sm
       write(`SMS to ${message.mobile} (${message.purpose}): code ${message.code}`);
       outbox?.add(message);
     },
+    async sendText(message) {
+      write(`SMS to ${message.mobile} (notification): ${message.text}`);
+      outbox?.addText(message);
+    },
   };
 }
 
@@ -62,21 +76,23 @@ export interface HttpSenderOptions {
 }
 
 export function httpSender({ url, token, timeoutMs = 5_000 }: HttpSenderOptions): SmsSender {
+  async function post(to: string, text: string): Promise<void> {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify({ to, text }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    // The body is not needed, but it must be read or discarded to free the connection.
+    await response.body?.cancel();
+    if (!response.ok) throw new Error(`the SMS gateway answered HTTP ${response.status}`);
+  }
   return {
-    async send(message) {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify({ to: message.mobile, text: smsText(message) }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      // The body is not needed, but it must be read or discarded to free the connection.
-      await response.body?.cancel();
-      if (!response.ok) throw new Error(`the SMS gateway answered HTTP ${response.status}`);
-    },
+    send: (message) => post(message.mobile, smsText(message)),
+    sendText: (message) => post(message.mobile, message.text),
   };
 }
 

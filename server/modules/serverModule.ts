@@ -14,6 +14,7 @@ import { registerDocumentEvents, type DocumentEvent, type DocumentFollower } fro
 import { registerEntityHooks, type EntityHooks } from '../entities/lifecycle.ts';
 import { registerAfterWrite } from '../entities/afterWrite.ts';
 import { notifyWrite, registerNotifications, type NotificationDeclaration } from '../notifications/notifications.ts';
+import { kindOf, registerKinds } from '../notifications/kinds.ts';
 import { registerReminders, type ReminderDeclaration } from '../notifications/reminders.ts';
 
 /** Registers routes in one of a module's scopes; paths are relative to its prefix (`pathInScope`). */
@@ -106,6 +107,12 @@ export function registerServerModules(list: readonly ServerModule[]): void {
   );
   registerNotifications(new Map(list.map((part) => [part.module.key, part.notifications ?? []])));
   registerReminders(list.flatMap((part) => (part.reminders ?? []).map((reminder) => ({ module: part.module.key, reminder }))));
+  registerKinds(
+    list.flatMap((part) => [
+      ...(part.notifications ?? []).map((n) => kindOf(`${part.module.key}/${n.event}`, `${part.module.key}/${n.entity}`, n.preference)),
+      ...(part.reminders ?? []).map((r) => kindOf(`${part.module.key}/${r.event}`, `${part.module.key}/${r.entity}`, r.preference)),
+    ]),
+  );
   registerAfterWrite([notifyWrite]);
   registerBooksChecks(list.flatMap((part) => (part.books ?? []).map((check) => ({ name: `${part.module.key}.${check.name}`, check }))));
 }

@@ -17,7 +17,9 @@ import { rowForCaller } from '../entities/rowScope.ts';
 import type { WriteContext } from '../entities/writeContext.ts';
 import { accessById, type PanelAccess } from '../panels/panelAccess.ts';
 import { stampChanges } from '../db/changeLog.ts';
-import { pushService, type PushNotice } from './push.ts';
+import type { KindPreference } from './kinds.ts';
+import { routeNotices, type RoutedNotice } from './channels.ts';
+import { PreferenceCache } from './preferences.ts';
 
 /** Who receives a notification. */
 export type Recipients =
@@ -41,6 +43,8 @@ export interface NotificationDeclaration {
   message: Label;
   /** The message's values, from the row (its subject, number). */
   values?: (row: Row) => Record<string, string | number>;
+  /** What the preferences call it, from the module's catalogue, and how it may reach people (decision 047). */
+  preference: KindPreference;
 }
 
 /** A notification ready to deliver. */
@@ -97,7 +101,7 @@ export async function deliver(
   run?: DeliveryRun,
 ): Promise<number> {
   const written: string[] = [];
-  const pushes: PushNotice[] = [];
+  const routed: RoutedNotice[] = [];
   for (const userId of new Set(recipients.map((r) => r.toLowerCase()))) {
     const access = run ? await run.access(q, panel.id, userId) : await accessById(q, panel.id, userId);
     if (!access || !access.permissions.has(permission(notice.entity, 'read')) || !rowForCaller(notice.entity, access, notice.row)) continue;
@@ -123,7 +127,8 @@ export async function deliver(
       onceKey,
     });
     written.push(id);
-    pushes.push({
+    routed.push({
+      kind: notice.kind,
       userId,
       panelId: panel.id,
       notificationId: id,
@@ -139,18 +144,20 @@ export async function deliver(
       panel.id,
       written.map((rowId) => ({ entity: Notification.key, rowId })),
     );
-  // Pushed once the transaction has committed: a push never holds the panel's write lock.
-  pushService()?.sendAfterCommit(q, pushes);
+  // Pushed or texted as each recipient prefers, once the transaction has committed (a push never
+  // holds the panel's write lock), or held until their quiet hours end (decision 047).
+  await routeNotices(q, panel.id, panel.now, routed, run?.preferences);
   return written.length;
 }
 
 /**
  * What one run of the reminders knows of a panel, so that it asks once and not once per row: each
- * recipient's access, and the once-keys already delivered (read in one query).
+ * recipient's access and preferences, and the once-keys already delivered (read in one query).
  */
 export class DeliveryRun {
   private readonly accesses = new Map<string, Promise<PanelAccess | null>>();
   readonly delivered = new Set<string>();
+  readonly preferences = new PreferenceCache();
 
   access(q: Queryable, panelId: string, userId: string): Promise<PanelAccess | null> {
     let found = this.accesses.get(userId);

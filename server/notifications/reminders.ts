@@ -12,6 +12,8 @@ import type { Row } from '../../src/contract/entity.ts';
 import type { Db } from '../db/Db.ts';
 import { selectRows } from '../entities/entityStore.ts';
 import { lockPanelWrites } from '../db/changeLog.ts';
+import { releaseHeld } from './channels.ts';
+import type { KindPreference } from './kinds.ts';
 import { deliver, DeliveryRun, recipientsOf, type Recipients } from './notifications.ts';
 
 export interface ReminderDeclaration {
@@ -35,6 +37,8 @@ export interface ReminderDeclaration {
   except?: { field: string };
   message: Label;
   values?: (row: Row) => Record<string, string | number>;
+  /** What the preferences call it, from the module's catalogue, and how it may reach people (decision 047). */
+  preference: KindPreference;
 }
 
 /** The cluster-wide lock of a run (any fixed number; the migration lock is another). */
@@ -56,6 +60,8 @@ export interface RunFigures {
   due: number;
   /** Notifications written (a row already reminded of writes none). */
   delivered: number;
+  /** Pushes and texts held by quiet hours that ended, sent by this run. */
+  released: number;
   ms: number;
 }
 
@@ -76,7 +82,8 @@ export async function runReminders(db: Db, now: Date): Promise<RunFigures | null
     const [lock] = await tx.query<{ held: boolean }>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS held', LOCK);
     if (!lock?.held) return null;
     const day = reminderDays(now);
-    const figures: RunFigures = { panels: 0, due: 0, delivered: 0, ms: 0 };
+    // What quiet hours held back and may go now (decision 047): taken once, under the run's lock.
+    const figures: RunFigures = { panels: 0, due: 0, delivered: 0, released: await releaseHeld(tx, now), ms: 0 };
     if (!declared.length) return figures;
     const panels = await tx.query<{ id: string; owner_user_id: string; modules: unknown }>(
       'SELECT id, owner_user_id, modules FROM panels ORDER BY id',

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { registerBooksAuditRoute } from './booksAudit.ts';
+import { registerNotificationPreferenceRoutes } from './notificationPreferences.ts';
 import { registerEntityRoutes } from './entities.ts';
 import { registerInvitationRoutes } from './invitations.ts';
 import { registerPanelRoutes } from './panels.ts';
@@ -16,4 +17,5 @@ export async function registerPanelApi(app: FastifyInstance): Promise<void> {
   await registerSyncRoutes(app);
   await registerEntityRoutes(app);
   registerBooksAuditRoute(app);
+  registerNotificationPreferenceRoutes(app);
 }

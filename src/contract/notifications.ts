@@ -7,8 +7,19 @@ import type { Label } from './fields.ts';
 
 const invitationAccepted: Label = /*i18n*/ { id: 'notify.invitationAccepted', message: '{name} accepted your invitation to the panel' };
 
+const invitationAcceptedTitle: Label = /*i18n*/ {
+  id: 'notify.invitationAccepted.title',
+  message: 'Someone accepted my invitation to the panel',
+};
+
 export const platformNotifications = {
-  invitationAccepted: { kind: 'PanelManagement/invitationAccepted', message: invitationAccepted },
+  invitationAccepted: {
+    kind: 'PanelManagement/invitationAccepted',
+    entityKey: 'PanelManagement/Member',
+    message: invitationAccepted,
+    // Worth an SMS (decision 047): the inviter may be waiting on it to hand out work.
+    preference: { title: invitationAcceptedTitle, sms: true, byDefault: 'push' as const },
+  },
 } as const;
 
 /** A notification's words as stored: its message id and values (JSON text). */

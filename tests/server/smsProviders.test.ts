@@ -128,6 +128,44 @@ describe('SMS.ir (send/verify)', () => {
   });
 });
 
+describe('a notification as free text (decision 047)', () => {
+  const notice = { mobile: '09121234567', text: 'فروشگاه نور\nچک 500100 برگشت خورد' };
+
+  it('goes through Kavenegar’s sms/send, from the configured line or the account’s default', async () => {
+    const { standIn, provider } = await kavenegar();
+    await kavenegarSender(provider).sendText!(notice);
+    await kavenegarSender({ ...provider, textLine: '10004346' }).sendText!(notice);
+    expect(standIn.delivered).toEqual([
+      { mobile: '09121234567', template: '', line: '', text: notice.text },
+      { mobile: '09121234567', template: '', line: '10004346', text: notice.text },
+    ]);
+  });
+
+  it('goes through SMS.ir’s send/bulk from the configured line, and not at all without one', async () => {
+    const { standIn, provider } = await smsIr();
+    expect(smsIrSender(provider).sendText).toBeUndefined();
+    await smsIrSender({ ...provider, textLine: '30007732' }).sendText!(notice);
+    expect(standIn.delivered).toEqual([{ mobile: '09121234567', template: '', line: '30007732', text: notice.text }]);
+  });
+
+  it("reports the providers' codes: Kavenegar's wrong number 411 and no credit 418, SMS.ir's wrong key 10 and no credit 102", async () => {
+    const kave = await kavenegar(0);
+    expect((await refusal(kavenegarSender(kave.provider).sendText!(notice))).providerCode).toBe(418);
+    expect((await refusal(kavenegarSender(kave.provider).sendText!({ ...notice, mobile: '12345' }))).providerCode).toBe(411);
+    const ir = await smsIr(0);
+    const line = { ...ir.provider, textLine: '30007732' };
+    expect((await refusal(smsIrSender(line).sendText!(notice))).providerCode).toBe(102);
+    expect((await refusal(smsIrSender({ ...line, apiKey: 'wrong-key-123' }).sendText!(notice))).providerCode).toBe(10);
+  });
+
+  it('reads the line from KAVENEGAR_LINE_NUMBER / SMSIR_LINE_NUMBER and refuses one that is not a number', () => {
+    const base = { JWT_SECRET: 'q'.repeat(8) + 'w'.repeat(8) + 'e'.repeat(8) + 'rtyuiopa', DATA_DIR: '/tmp/pishkhan-config-test' };
+    const env = { ...base, SMS_SENDER: 'smsir', SMSIR_API_KEY: KEY, SMSIR_TEMPLATE: '100201' };
+    expect(loadConfig({ ...env, SMSIR_LINE_NUMBER: '30007732' }).smsProvider?.textLine).toBe('30007732');
+    expect(() => loadConfig({ ...env, SMSIR_LINE_NUMBER: 'line one' })).toThrow(/SMSIR_LINE_NUMBER/);
+  });
+});
+
 describe('SMS_SENDER=kavenegar and smsir', () => {
   const base = { JWT_SECRET: 'q'.repeat(8) + 'w'.repeat(8) + 'e'.repeat(8) + 'rtyuiopa', DATA_DIR: '/tmp/pishkhan-config-test' };
 

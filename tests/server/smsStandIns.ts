@@ -8,13 +8,19 @@
  *   errors answer `{ return: { status, message } }` with the code as HTTP status.
  * - SMS.ir: POST /v1/send/verify, header X-API-KEY, JSON `{ mobile, templateId, parameters }`;
  *   `{ status, message, data }`, status 1 is sent.
+ * - Free text, for notifications (decision 047): Kavenegar's POST /v1/{API-KEY}/sms/send.json
+ *   (`receptor`, `message`, optional `sender`) and SMS.ir's POST /v1/send/bulk (`lineNumber`,
+ *   `messageText`, `mobiles`), with the same key, number and credit checks.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Delivered {
   mobile: string;
+  /** The template, or '' for free text. */
   template: string;
+  /** The line free text was sent from ('' when the account's default). */
+  line?: string;
   /** The text the provider would deliver: the template with the code in it. */
   text: string;
 }
@@ -77,11 +83,31 @@ async function start(
 export async function kavenegarStandIn(account: StandInAccount): Promise<StandIn> {
   const fail = (status: number, message: string) => ({ status, body: { return: { status, message }, entries: null } });
   const standIn = await start((request, body, self) => {
-    const match = /^\/v1\/([^/]+)\/verify\/lookup\.json$/.exec(new URL(request.url ?? '/', 'http://x').pathname);
+    const match = /^\/v1\/([^/]+)\/(verify\/lookup|sms\/send)\.json$/.exec(new URL(request.url ?? '/', 'http://x').pathname);
     if (!match) return fail(404, 'متد نامشخص است');
     if (request.method !== 'POST' && request.method !== 'GET') return fail(405, 'متد Get/Post اشتباه است');
     if (decodeURIComponent(match[1]!) !== account.apiKey) return fail(403, 'کد شناسائی API-Key معتبر نمی‌باشد');
     const form = new URLSearchParams(body);
+    if (match[2] === 'sms/send') {
+      const receptor = form.get('receptor') ?? '';
+      const message = form.get('message') ?? '';
+      if (!receptor || !message) return fail(400, 'پارامترها ناقص هستند');
+      if (!IRAN_MOBILE.test(receptor)) return fail(411, 'دریافت کننده نامعتبر است');
+      if (self.credit <= 0) return fail(418, 'اعتبار حساب شما کافی نیست');
+      self.credit -= 1;
+      self.delivered.push({ mobile: receptor, template: '', line: form.get('sender') ?? '', text: message });
+      const entry = {
+        messageid: self.delivered.length,
+        message,
+        status: 1,
+        statustext: 'در صف ارسال',
+        sender: form.get('sender') ?? '10008663',
+        receptor,
+        date: 0,
+        cost: 120,
+      };
+      return { status: 200, body: { return: { status: 200, message: 'تایید شد' }, entries: [entry] } };
+    }
     const receptor = form.get('receptor') ?? '';
     const template = form.get('template') ?? '';
     const token = form.get('token') ?? '';
@@ -114,14 +140,36 @@ export async function kavenegarStandIn(account: StandInAccount): Promise<StandIn
 export async function smsIrStandIn(account: StandInAccount): Promise<StandIn> {
   const fail = (httpStatus: number, status: number, message: string) => ({ status: httpStatus, body: { status, message, data: null } });
   const standIn = await start((request, body, self) => {
-    if (new URL(request.url ?? '/', 'http://x').pathname !== '/v1/send/verify' || request.method !== 'POST')
-      return fail(404, 0, 'مسیر یافت نشد');
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    if ((path !== '/v1/send/verify' && path !== '/v1/send/bulk') || request.method !== 'POST') return fail(404, 0, 'مسیر یافت نشد');
     if (request.headers['x-api-key'] !== account.apiKey) return fail(401, 10, 'کلید وب سرویس نامعتبر است');
-    let json: { mobile?: unknown; templateId?: unknown; parameters?: unknown };
+    let json: {
+      mobile?: unknown;
+      templateId?: unknown;
+      parameters?: unknown;
+      lineNumber?: unknown;
+      messageText?: unknown;
+      mobiles?: unknown;
+    };
     try {
       json = JSON.parse(body);
     } catch {
       return fail(400, 0, 'درخواست نامعتبر است');
+    }
+    if (path === '/v1/send/bulk') {
+      const mobiles = Array.isArray(json.mobiles) ? json.mobiles : [];
+      if (!mobiles.length || !mobiles.every((m) => typeof m === 'string' && IRAN_MOBILE.test(m)))
+        return fail(400, 104, 'درخواست شما دارای موبایل(های) نادرست است');
+      if (typeof json.lineNumber !== 'number' || typeof json.messageText !== 'string' || !json.messageText)
+        return fail(400, 0, 'درخواست نامعتبر است');
+      if (self.credit < mobiles.length) return fail(400, 102, 'اعتبار کافی نمی‌باشد');
+      self.credit -= mobiles.length;
+      for (const mobile of mobiles as string[])
+        self.delivered.push({ mobile, template: '', line: String(json.lineNumber), text: json.messageText });
+      return {
+        status: 200,
+        body: { status: 1, message: 'موفق', data: { packId: 'p-1', messageIds: mobiles.map((_, i) => i + 1), cost: mobiles.length } },
+      };
     }
     const mobile = typeof json.mobile === 'string' ? json.mobile : '';
     if (!IRAN_MOBILE.test(mobile)) return fail(400, 104, 'درخواست شما دارای موبایل(های) نادرست است');

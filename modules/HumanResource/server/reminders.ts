@@ -18,5 +18,6 @@ export const reminders: readonly ReminderDeclaration[] = [
     to: { permission: permission(Punch, REVIEW_GRANT) },
     except: { field: 'memberId' },
     message: /*i18n*/ { id: 'hr.notify.punchToReview', message: 'A punch is waiting for your review' },
+    preference: { title: /*i18n*/ { id: 'hr.notify.punchToReview.title', message: 'A punch waits for my review' } },
   },
 ];

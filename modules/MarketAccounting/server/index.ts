@@ -9,6 +9,7 @@ import { followers } from './followers.ts';
 import { accountHooks, bankAccountHooks, settingsHooks } from './masterHooks.ts';
 import { invoiceHooks } from './invoiceHooks.ts';
 import { paymentHooks } from './paymentHooks.ts';
+import { notifications } from './notifications.ts';
 import { reminders } from './reminders.ts';
 import { voucherHooks } from './voucherHooks.ts';
 import { taxSystemJob } from './taxSystem/job.ts';
@@ -34,6 +35,7 @@ export default defineServerModule({
   },
   books: booksChecks,
   migrations: join(import.meta.dirname, 'migrations'),
+  notifications,
   reminders,
   jobs: [taxSystemJob],
 });

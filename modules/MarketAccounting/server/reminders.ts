@@ -12,6 +12,7 @@ export const reminders: readonly ReminderDeclaration[] = [
     onceBy: (row) => String(row.dueDate),
     to: { permission: 'MarketAccounting.Cheque.read' },
     message: /*i18n*/ { id: 'acc.notify.chequeDue', message: 'Cheque {serial} is due tomorrow' },
+    preference: { title: /*i18n*/ { id: 'acc.notify.chequeDue.title', message: 'A cheque is due tomorrow' }, sms: true },
     values: (row) => ({ serial: String(row.serial ?? '') }),
   },
 ];

@@ -8,6 +8,7 @@ export const notifications: readonly NotificationDeclaration[] = [
     when: (before, after) => typeof after.supporterId === 'string' && after.supporterId !== before?.supporterId,
     to: { field: 'supporterId' },
     message: /*i18n*/ { id: 'nm.notify.requestAssigned', message: 'Support request “{subject}” was assigned to you' },
+    preference: { title: /*i18n*/ { id: 'nm.notify.requestAssigned.title', message: 'A support request is assigned to me' } },
     values: (row) => ({ subject: String(row.subject ?? '') }),
   },
 ];

@@ -21,6 +21,7 @@ export const reminders: readonly ReminderDeclaration[] = [
     onceBy: (_row, day) => day.today,
     to: { permission: 'WarehousingMVM.Receipt.create' },
     message: /*i18n*/ { id: 'wh.notify.belowReorderPoint', message: '{name} is at or below its reorder point' },
+    preference: { title: /*i18n*/ { id: 'wh.notify.belowReorderPoint.title', message: 'A product is at or below its reorder point' } },
     values: (row) => ({ name: String(row.name ?? '') }),
   },
   {
@@ -35,6 +36,7 @@ export const reminders: readonly ReminderDeclaration[] = [
     onceBy: (_row, day) => day.today,
     to: { permission: 'WarehousingMVM.Receipt.create' },
     message: /*i18n*/ { id: 'wh.notify.batchExpiring', message: '{name} has stock in a batch that expires within a week' },
+    preference: { title: /*i18n*/ { id: 'wh.notify.batchExpiring.title', message: 'A batch in stock is about to expire' } },
     values: (row) => ({ name: String(row.name ?? '') }),
   },
 ];

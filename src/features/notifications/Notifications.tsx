@@ -5,7 +5,7 @@
  * they are rows of this device's database.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { notificationValues } from '../../contract/notifications.ts';
 import { describeError } from '../../i18n/describeError.ts';
@@ -15,6 +15,7 @@ import { documentPage } from '../../panel/modules.ts';
 import { paths } from '../../contract/routes.ts';
 import { WithPanel } from '../../panel/WithPanel.tsx';
 import { readSession, storePanelCode } from '../../session/session.ts';
+import { NotificationSettings } from './NotificationSettings.tsx';
 import { PushToggle } from './PushToggle.tsx';
 import type { LocalRow } from '../../storage/localRecords.ts';
 import { markRead, useNotifications } from '../../storage/notifications.ts';
@@ -33,7 +34,49 @@ export function Notifications() {
   useDocumentTitle(t`Notifications`);
   const opening = useOpenFromPush();
   if (opening) return <Spinner className="mx-auto mt-16 size-8 text-brand-700" />;
-  return <WithPanel>{() => <Inbox />}</WithPanel>;
+  return <WithPanel>{() => <NotificationsPage />}</WithPanel>;
+}
+
+/** The inbox, and a second tab with how notifications reach the person (decision 047). */
+function NotificationsPage() {
+  const { t } = useLingui();
+  const [tab, setTab] = useState<'inbox' | 'settings'>('inbox');
+  const tabs = [
+    { id: 'inbox' as const, label: t`Inbox` },
+    { id: 'settings' as const, label: t`Settings` },
+  ];
+  const tabList = (
+    <div role="tablist" aria-label={t`Notifications`} className="mb-6 flex gap-1 border-b border-slate-200">
+      {tabs.map((item) => (
+        <button
+          key={item.id}
+          type="button"
+          role="tab"
+          id={`notifications-tab-${item.id}`}
+          aria-selected={tab === item.id}
+          aria-controls={`notifications-panel-${item.id}`}
+          onClick={() => setTab(item.id)}
+          className={cx(
+            '-mb-px min-h-11 border-b-2 px-4 text-sm font-medium',
+            tab === item.id ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900',
+          )}
+        >
+          {item.label}
+        </button>
+      ))}
+    </div>
+  );
+  return tab === 'inbox' ? (
+    <Inbox tabs={tabList} />
+  ) : (
+    <>
+      <PageHeader title={<Trans>Notifications</Trans>} />
+      {tabList}
+      <div role="tabpanel" id="notifications-panel-settings" aria-labelledby="notifications-tab-settings">
+        <NotificationSettings />
+      </div>
+    </>
+  );
 }
 
 /**
@@ -56,7 +99,7 @@ function useOpenFromPush(): boolean {
   return opening;
 }
 
-function Inbox() {
+function Inbox({ tabs }: { tabs: ReactNode }) {
   const { i18n } = useLingui();
   const panel = usePanelData();
   const rows = useNotifications(panel);
@@ -85,30 +128,33 @@ function Inbox() {
           )
         }
       />
-      <PushToggle />
-      {rows.length === 0 ? (
-        <EmptyState
-          icon={<BellIcon className="size-7" />}
-          titleAs="p"
-          title={<Trans>No notifications</Trans>}
-          description={<Trans>What needs your attention in this panel will appear here.</Trans>}
-        />
-      ) : (
-        <div className="flex flex-col gap-6">
-          {byDay(rows).map((group) => (
-            <section key={group.day} aria-label={group.day}>
-              <h2 className="mb-2 text-sm font-semibold text-slate-600">{group.day}</h2>
-              <ul className="flex flex-col divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
-                {group.rows.map((row) => (
-                  <li key={row.id}>
-                    <Item panel={panel} row={row} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
-      )}
+      {tabs}
+      <div role="tabpanel" id="notifications-panel-inbox" aria-labelledby="notifications-tab-inbox">
+        <PushToggle />
+        {rows.length === 0 ? (
+          <EmptyState
+            icon={<BellIcon className="size-7" />}
+            titleAs="p"
+            title={<Trans>No notifications</Trans>}
+            description={<Trans>What needs your attention in this panel will appear here.</Trans>}
+          />
+        ) : (
+          <div className="flex flex-col gap-6">
+            {byDay(rows).map((group) => (
+              <section key={group.day} aria-label={group.day}>
+                <h2 className="mb-2 text-sm font-semibold text-slate-600">{group.day}</h2>
+                <ul className="flex flex-col divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
+                  {group.rows.map((row) => (
+                    <li key={row.id}>
+                      <Item panel={panel} row={row} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        )}
+      </div>
     </>
   );
 }
