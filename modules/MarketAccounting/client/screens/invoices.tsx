@@ -9,6 +9,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from 'wouter';
 import { asDocument, permission, type Line } from '@/contract/entity.ts';
+import { formatNumber } from '@/i18n/format.ts';
 import { numberInWords } from '@/i18n/numberWords.ts';
 import type { Locale } from '@/i18n/locale.ts';
 import {
@@ -18,6 +19,7 @@ import {
   type LineValues,
   type LocalRow,
   Loading,
+  Ltr,
   newId,
   PlusIcon,
   useCanAccess,
@@ -25,6 +27,7 @@ import {
   usePanelData,
   usePriceFill,
   useTableRows,
+  type WidgetProps,
 } from '@/moduleKit.ts';
 import { Invoice, type InvoiceKind } from '../../entities/invoices.ts';
 import { invoiceTotals } from '../../rules/invoiceMath.ts';
@@ -177,6 +180,7 @@ function InvoiceForm({ start }: { start: Start }) {
       details={acc.invoiceDetails}
       defaults={start.defaults}
       defaultLines={start.lines}
+      lineWidgets={{ returnOfLine: ReturnedLine }}
       fillLine={(line, before, header) => {
         const filled = fills.reduce((l, fill) => fill(l, before, header), line);
         // 10 % once the line is something (a product or words): the spare empty line stays empty, so it is left out.
@@ -185,6 +189,30 @@ function InvoiceForm({ start }: { start: Start }) {
       }}
       summary={(values: DocumentValues) => <Totals lines={values.lines} discount={values.header.discount} />}
     />
+  );
+}
+
+/** Which line of the invoice a return line takes back, by its number there, instead of the line's id. */
+function ReturnedLine({ label, value, context }: WidgetProps) {
+  const panel = usePanelData();
+  const [invoices] = useTableRows(panel?.db, [Invoice]);
+  const invoice = invoices?.find((r) => r.id === context?.returnOf);
+  const at = ((invoice?.lines as Line[] | undefined) ?? []).findIndex((l) => l.id === value);
+  const line = formatNumber(at + 1);
+  const number = typeof invoice?.number === 'string' ? invoice.number : '';
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span className="text-sm font-medium text-slate-800">{label}</span>
+      <span className="text-sm text-slate-700">
+        {at >= 0 ? (
+          <Trans>
+            Line {line} of <Ltr>{number}</Ltr>
+          </Trans>
+        ) : (
+          <Trans>None</Trans>
+        )}
+      </span>
+    </div>
   );
 }
 
