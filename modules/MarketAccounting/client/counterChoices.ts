@@ -26,13 +26,16 @@ function read(panelCode: string): Choices {
 /** The rows that may be chosen: not deleted, not inactive. */
 export const activeRows = (rows: LocalRow[] | undefined) => (rows ?? []).filter((r) => !r.deleted && r.active !== false);
 
+/** The row chosen, while it is there and active; otherwise the first active one. */
+export function chosenRow(rows: LocalRow[] | undefined, id: string | undefined): LocalRow | undefined {
+  const live = activeRows(rows);
+  return live.find((r) => r.id === id) ?? live[0];
+}
+
 /** The chosen row of each kind (or the first active one) and a way to choose, kept for next time. */
 export function useCounterChoices(panelCode: string | undefined) {
   const [chosen, setChosen] = useState<Choices>(() => (panelCode ? read(panelCode) : {}));
-  const pick = (rows: LocalRow[] | undefined, which: CounterChoice): LocalRow | undefined => {
-    const live = activeRows(rows);
-    return live.find((r) => r.id === chosen[which]) ?? live[0];
-  };
+  const pick = (rows: LocalRow[] | undefined, which: CounterChoice) => chosenRow(rows, chosen[which]);
   const choose = (which: CounterChoice, id: string) => {
     const next = { ...chosen, [which]: id };
     setChosen(next);
