@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityPath, type EntityListResponse, type Line, type Row } from '../../../../src/contract/entity.ts';
 import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
 import { modulePath, withQuery } from '../../../../src/contract/routes.ts';
-import { accountServerEnv, freshContext, newAccount, signInContext } from '../../../../tests/e2e/accountSteps.ts';
+import { accountServerEnv, freshContext, newAccount, signInContext, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
 import { pdfPageSizes, screenshot, screenshotDir, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
 import { enterPanel, screenshotFailures } from '../../../../tests/e2e/moduleSteps.ts';
 import { callInPanel, openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
@@ -223,5 +223,17 @@ describe('a return from its invoice', () => {
     // 10 in, 3 sold, 1 + 2 back; 10 in, 2 sold, 1 back.
     expect(await onHand(tea.productId)).toBe(10);
     expect(await onHand(rice.productId)).toBe(9);
+  }, 120_000);
+});
+
+describe('the official sales invoice in English', () => {
+  it('prints with English labels, codes and figures in Latin digits', async () => {
+    await openScreen(page, withQuery(modulePath('MarketAccounting', 'Invoice/InvoicePrint'), { id: sale.id }));
+    await switchToEnglish(page);
+    await page.getByRole('heading', { name: 'Sales invoice of goods and services' }).first().waitFor();
+    await screenshot(page, 'official-invoice-en-screen');
+    const text = await printed('official-invoice-en-A4', [297, 210], 1123);
+    for (const part of ['Seller', 'Buyer', 'Economic code:', '411111111111', '1,056,000', 'Total in words:', 'Terms of sale:'])
+      expect(text).toContain(part);
   }, 120_000);
 });
