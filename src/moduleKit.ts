@@ -132,3 +132,5 @@ export {
 } from './api/panels.ts';
 // (codemod: names added after the first run go below)
 export { saveAndSubmit } from './storage/localWrites.ts';
+export { printMoney, type PrintMoney } from './panel/document/print/printMoney.ts';
+export { usePanelMoneyUnit } from './panel/useMoney.ts';

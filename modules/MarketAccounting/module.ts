@@ -33,6 +33,7 @@ export default defineModule({
     addInvoice: 'Invoice/AddInvoice',
     invoiceDetails: 'Invoice/InvoiceDetails',
     counterSale: 'Invoice/CounterSale',
+    invoicePrint: 'Invoice/InvoicePrint',
     cheques: 'Cheque/ChequeList',
     journal: 'Journal/JournalList',
     statement: 'Reports/PartyStatement',

@@ -20,7 +20,7 @@ import { accountId } from '../../modules/MarketAccounting/server/books.ts';
 import { Product, Warehouse } from '../../modules/WarehousingMVM/entities/masterData.ts';
 import { Receipt } from '../../modules/WarehousingMVM/entities/stock.ts';
 import { accountServerEnv, freshContext, newAccount, signInContext, switchToEnglish } from './accountSteps.ts';
-import { screenshotDir, serverAndBrowser } from './harness.ts';
+import { pdfPageSizes, screenshotDir, serverAndBrowser } from './harness.ts';
 import { callInPanel, openScreen, waitUntilSynced } from './panelsSteps.ts';
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
@@ -136,12 +136,6 @@ function occurrences(text: string, part: string): number {
   return text.split(part).length - 1;
 }
 
-/** The page sizes in a PDF in whole millimetres, as Chromium writes them (`/MediaBox [0 0 w h]`, in points). */
-function pageSizes(pdf: Buffer): number[][] {
-  const mm = (points: string) => Math.round((Number(points) / 72) * 25.4);
-  return [...pdf.toString('latin1').matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)].map((m) => [mm(m[1]!), mm(m[2]!)]);
-}
-
 const paperMm = { A4: [210, 297], A5: [148, 210] };
 
 async function printOnPaper(name: string, menuItem: string): Promise<void> {
@@ -158,10 +152,10 @@ async function printOnPaper(name: string, menuItem: string): Promise<void> {
   await page.emulateMedia({ media: 'print' });
   const pdf = await page.pdf({ format: size, printBackground: true });
   writeFileSync(join(screenshotDir, `${name}-${size}.pdf`), pdf);
-  expect(pageSizes(pdf)).toEqual([paperMm[size]]);
+  expect(pdfPageSizes(pdf)).toEqual([paperMm[size]]);
   // The size picked in the menu is the page's own (`@page a5`): what the browser's dialog opens with.
   const own = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-  expect(pageSizes(own)).toEqual([paperMm[size]]);
+  expect(pdfPageSizes(own)).toEqual([paperMm[size]]);
   await page.setViewportSize({ width: size === 'A5' ? 559 : A4_WIDTH, height: 1000 });
   await page.screenshot({ path: join(screenshotDir, `${name}-${size}.png`), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });

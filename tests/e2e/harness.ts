@@ -174,6 +174,12 @@ export async function addSessionCookies(
   ]);
 }
 
+/** The page sizes in a PDF in whole millimetres, as Chromium writes them (`/MediaBox [0 0 w h]`, in points). */
+export function pdfPageSizes(pdf: Buffer): number[][] {
+  const mm = (points: string) => Math.round((Number(points) / 72) * 25.4);
+  return [...pdf.toString('latin1').matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)].map((m) => [mm(m[1]!), mm(m[2]!)]);
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });

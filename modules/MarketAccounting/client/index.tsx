@@ -56,6 +56,7 @@ export default defineClientModule({
     addInvoice: lazyScreen(() => import('./screens/invoices.tsx'), 'AddInvoice'),
     invoiceDetails: lazyScreen(() => import('./screens/invoices.tsx'), 'InvoiceDetails'),
     counterSale: lazyScreen(() => import('./screens/CounterSale.tsx'), 'CounterSale'),
+    invoicePrint: lazyScreen(() => import('./screens/OfficialPrint.tsx'), 'OfficialPrint'),
     payments: lazyScreen(() => import('./screens/payments.tsx'), 'PaymentList'),
     addPayment: lazyScreen(() => import('./screens/payments.tsx'), 'AddPayment'),
     paymentDetails: lazyScreen(() => import('./screens/payments.tsx'), 'PaymentDetails'),

@@ -61,12 +61,14 @@ export function percentOf(amount: bigint, rate: unknown): bigint {
 }
 
 const rialsOr0 = (v: unknown) => toRials(v ?? 0) ?? 0n;
-const quantityOk = (v: unknown) => (v === undefined || v === null || v === '' ? 0 : (toThousandths(v) ?? null));
+/** A quantity being typed (empty, or not a number yet) counts as none, as the form shows it. */
+const typedQuantity = (v: unknown) => (v === undefined || v === null || v === '' || toThousandths(v) === null ? null : v);
 
 export function invoiceTotals(lines: readonly LineInput[], invoiceDiscount?: unknown): InvoiceFigures {
   const problems: string[] = [];
   const afterLine = lines.map((line, i) => {
-    const amount = quantityOk(line.quantity) === null ? 0n : lineAmount(line.quantity ?? 0, rialsOr0(line.unitPrice));
+    const quantity = typedQuantity(line.quantity);
+    const amount = quantity === null ? 0n : lineAmount(quantity, rialsOr0(line.unitPrice));
     const discount = rialsOr0(line.discount);
     if (discount > amount) problems.push(`lines.${i}.discount`);
     return { amount, own: discount, after: amount - discount };

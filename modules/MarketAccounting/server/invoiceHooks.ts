@@ -36,6 +36,7 @@ import { goodsValuesOf, postGoods, reverseGoods, type GoodsLine, type GoodsValue
 import { Party } from '../entities/books.ts';
 import { Invoice, type InvoiceKind } from '../entities/invoices.ts';
 import { invoiceTotals } from '../rules/invoiceMath.ts';
+import { returnedByLine } from '../rules/returnable.ts';
 import { roleAccount } from './books.ts';
 import { postJournal, reverseJournal, type Entry } from './journal.ts';
 import { queueInvoiceForTax } from './taxSystem/invoiceTax.ts';
@@ -141,15 +142,6 @@ export async function returnsOf(ctx: WriteContext, invoiceId: string, exceptId?:
     params.push(invoiceId, exceptId ?? invoiceId);
     return `return_of = $${params.length - 1} AND id <> $${params.length} AND status = 'submitted'`;
   });
-}
-
-/** Quantities of each invoice line already taken back by `returns`. */
-export function returnedByLine(returns: readonly Row[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const r of returns)
-    for (const l of (r.lines as Line[]) ?? [])
-      if (l.returnOfLine) out.set(String(l.returnOfLine), addQuantities(out.get(String(l.returnOfLine)) ?? ZERO, l.quantity));
-  return out;
 }
 
 async function checkReturn(ctx: WriteContext, doc: Row): Promise<Row> {

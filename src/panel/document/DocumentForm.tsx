@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { DocumentSpec, Entity, Row } from '../../contract/entity.ts';
+import type { DocumentSpec, Entity, Line, Row } from '../../contract/entity.ts';
 import { messageForCode } from '../../i18n/errorMessage.ts';
 import { useRowProblem } from '../../storage/useSyncState.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -27,6 +27,8 @@ export interface DocumentFormProps {
   /** The draft to edit; none to create. */
   row?: Row | null;
   defaults?: FormValues;
+  /** A new document's lines (a return's, copied from its invoice); none: one empty line. */
+  defaultLines?: readonly Line[];
   widgets?: Partial<Record<string, Widget>>;
   lineWidgets?: Partial<Record<string, Widget>>;
   lineFooter?: (line: LineValues, header: FormValues) => ReactNode;
@@ -52,6 +54,7 @@ export function DocumentForm({
   entity,
   row,
   defaults,
+  defaultLines,
   widgets,
   lineWidgets,
   lineFooter,
@@ -65,7 +68,7 @@ export function DocumentForm({
   const { t, i18n } = useLingui();
   const can = useCanAccess();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<DocumentValues>(() => initialDocument(entity, row, defaults));
+  const [values, setValues] = useState<DocumentValues>(() => initialDocument(entity, row, defaults, defaultLines));
   const { errors, failure, saving, save: write } = useFormSave<'draft' | 'submit' | null>(form, null);
   const problem = useRowProblem(row?.id);
   const shown = { ...(problem?.fields ?? {}), ...errors };
@@ -90,7 +93,7 @@ export function DocumentForm({
   return (
     <form ref={form} onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
       {row && <PresenceNote entity={entity.key} id={row.id} document />}
-      <ChangedElsewhereNotice state={elsewhere} onReload={() => setValues(initialDocument(entity, row, defaults))} />
+      <ChangedElsewhereNotice state={elsewhere} onReload={() => setValues(initialDocument(entity, row, defaults, defaultLines))} />
       {problem && (
         <Alert tone="warning" title={t`The server did not accept the last change to this document`}>
           {problem.message || messageForCode(i18n, problem.code)}

@@ -24,7 +24,7 @@ import { withQuery } from '../../contract/routes.ts';
 
 type FormParts = Pick<
   DocumentFormProps,
-  'defaults' | 'widgets' | 'lineWidgets' | 'lineFooter' | 'linesToolbar' | 'summary' | 'fillLine' | 'primary'
+  'defaults' | 'defaultLines' | 'widgets' | 'lineWidgets' | 'lineFooter' | 'linesToolbar' | 'summary' | 'fillLine' | 'primary'
 >;
 
 export interface DocumentEditorProps extends FormParts {
@@ -87,6 +87,7 @@ export interface DocumentPageProps {
   children?: (row: LocalRow) => ReactNode;
   summary?: (row: LocalRow) => ReactNode;
   submittable?: DocumentViewProps['submittable'];
+  printLinks?: DocumentViewProps['printLinks'];
 }
 
 export function DocumentPage({
@@ -100,6 +101,7 @@ export function DocumentPage({
   children,
   summary,
   submittable,
+  printLinks,
 }: DocumentPageProps) {
   const { i18n } = useLingui();
   const [, navigate] = useLocation();
@@ -122,6 +124,7 @@ export function DocumentPage({
             row={row}
             summary={summary}
             submittable={submittable}
+            printLinks={printLinks}
             onEdit={() => navigate(withQuery(editPath, { id: row.id }))}
             onDone={({ amended }) => navigate(amended ? withQuery(editPath, { id: amended.id }) : listPath, { replace: true })}
           />

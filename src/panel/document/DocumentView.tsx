@@ -30,7 +30,7 @@ import { DocumentHistory } from './DocumentHistory.tsx';
 import { DocumentLines } from './DocumentLines.tsx';
 import { DocumentStatusBadge, UnsentMark } from './DocumentStatusBadge.tsx';
 import { DocumentPrint } from './print/DocumentPrint.tsx';
-import { PrintButton } from './print/PrintButton.tsx';
+import { PrintButton, type PrintLink } from './print/PrintButton.tsx';
 import { RefusalOutcome, RefusalReason, useRefusalTitle } from './StepRefusal.tsx';
 
 export interface DocumentViewProps {
@@ -43,11 +43,13 @@ export interface DocumentViewProps {
   summary?: (row: LocalRow) => ReactNode;
   /** Whether the draft may be submitted in its present state (a sale once won); unset: always. */
   submittable?: (row: LocalRow) => boolean;
+  /** The module's own prints of this document, offered in the Print menu after A4 and A5. */
+  printLinks?: (row: LocalRow) => readonly PrintLink[];
 }
 
 type Step = 'submit' | 'cancel' | 'remove' | 'amend';
 
-export function DocumentView({ entity, row, onEdit, onDone, summary, submittable }: DocumentViewProps) {
+export function DocumentView({ entity, row, onEdit, onDone, summary, submittable, printLinks }: DocumentViewProps) {
   const { t, i18n } = useLingui();
   const panel = usePanelData();
   const can = useCanAccess();
@@ -144,7 +146,7 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, submittable
             <Trans>Amend</Trans>
           </Button>
         )}
-        <PrintButton />
+        <PrintButton links={printLinks?.(row)} />
       </div>
       <ConfirmDialog
         open={confirming !== null}

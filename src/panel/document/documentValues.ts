@@ -19,8 +19,13 @@ export function emptyLine(spec: DocumentSpec): LineValues {
   return { id: newId(), ...Object.fromEntries(Object.entries(spec.lines).map(([name, field]) => [name, toWidget(field, null)])) };
 }
 
-export function initialDocument(entity: Entity & { document: DocumentSpec }, row?: Row | null, defaults?: FormValues): DocumentValues {
-  const lines = ((row?.lines as Line[] | undefined) ?? []).map((line) => ({
+export function initialDocument(
+  entity: Entity & { document: DocumentSpec },
+  row?: Row | null,
+  defaults?: FormValues,
+  defaultLines?: readonly Line[],
+): DocumentValues {
+  const lines = ((row?.lines as Line[] | undefined) ?? (row ? [] : (defaultLines ?? []))).map((line) => ({
     id: line.id,
     ...Object.fromEntries(Object.entries(entity.document.lines).map(([name, field]) => [name, toWidget(field, line[name])])),
   }));

@@ -7,7 +7,15 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { permission, type DocumentSpec, type Entity } from '@/contract/entity.ts';
-import { DocumentEditor, type DocumentFormProps, DocumentPage, type DocumentViewProps, EntityList, ScreenFrame } from '@/moduleKit.ts';
+import {
+  DocumentEditor,
+  type DocumentFormProps,
+  DocumentPage,
+  type DocumentViewProps,
+  EntityList,
+  type LocalRow,
+  ScreenFrame,
+} from '@/moduleKit.ts';
 import { withQuery } from '../paths.ts';
 
 type DocumentEntity = Entity & { document: DocumentSpec };
@@ -33,7 +41,10 @@ export function DocumentListPage({
   );
 }
 
-export interface DocumentFormPageProps extends Pick<DocumentFormProps, 'defaults' | 'widgets' | 'lineWidgets' | 'summary' | 'fillLine'> {
+export interface DocumentFormPageProps extends Pick<
+  DocumentFormProps,
+  'defaults' | 'defaultLines' | 'widgets' | 'lineWidgets' | 'summary' | 'fillLine'
+> {
   entity: DocumentEntity;
   title: string;
   list: string;
@@ -46,14 +57,16 @@ export function DocumentFormPage({ entity, title, list, details, ...form }: Docu
   return <DocumentEditor entity={entity} id={id} title={id ? t`Edit the draft` : title} detailsPath={details} listPath={list} {...form} />;
 }
 
-export interface DocumentDetailsPageProps extends Pick<DocumentViewProps, 'summary'> {
+export interface DocumentDetailsPageProps extends Pick<DocumentViewProps, 'summary' | 'printLinks'> {
   entity: DocumentEntity;
   list: string;
   listLabel: ReactNode;
   form: string;
+  /** Before the document: the next step's link (a return of an invoice). */
+  lead?: (row: LocalRow) => ReactNode;
 }
 
-export function DocumentDetailsPage({ entity, list, listLabel, form, summary }: DocumentDetailsPageProps) {
+export function DocumentDetailsPage({ entity, list, listLabel, form, summary, printLinks, lead }: DocumentDetailsPageProps) {
   const { i18n } = useLingui();
   const id = new URLSearchParams(useSearch()).get('id');
   return (
@@ -65,6 +78,8 @@ export function DocumentDetailsPage({ entity, list, listLabel, form, summary }: 
       listPath={list}
       listLabel={listLabel}
       summary={summary}
+      printLinks={printLinks}
+      lead={lead}
     />
   );
 }

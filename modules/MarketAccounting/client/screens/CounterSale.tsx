@@ -2,8 +2,9 @@
  * The counter sale (فروش سریع, decision 043): scan a product's barcode or search it by name or code,
  * change quantities, see the total, take cash or card in one tap — a normal sales invoice to a
  * walk-in customer, saved and submitted offline as one intent (saveAndSubmit) and synced like any
- * document — then print the 80 mm receipt. Goods leave the first active warehouse; cash goes to
- * the first cash box, card to the first bank account.
+ * document — then print the 80 mm receipt (parts/CounterReceipt.tsx). Goods leave the warehouse
+ * chosen on this device, cash goes to its chosen cash box and card to its bank account
+ * (counterChoices.ts: the first active ones until something else is chosen).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
@@ -12,7 +13,6 @@ import { formatNumber } from '@/i18n/format.ts';
 import {
   BarcodeScanner,
   Button,
-  Ltr,
   type LocalRow,
   newId,
   saveAndSubmit,
@@ -27,6 +27,9 @@ import { permission } from '@/contract/entity.ts';
 import { BankAccount, CashBox } from '../../entities/books.ts';
 import { Invoice } from '../../entities/invoices.ts';
 import { invoiceTotals } from '../../rules/invoiceMath.ts';
+import { activeRows, useCounterChoices } from '../counterChoices.ts';
+import { CounterPlaces } from '../parts/CounterPlaces.tsx';
+import { CounterReceipt, type Sold } from '../parts/CounterReceipt.tsx';
 import { tehranToday } from '../today.ts';
 
 const Product = entityByKey('WarehousingMVM/Product');
@@ -40,13 +43,6 @@ interface CartLine {
   quantity: number;
 }
 
-const RECEIPT_CSS = `@media print {
-  @page { size: 80mm 200mm; margin: 3mm; }
-  body * { visibility: hidden; }
-  #counter-receipt, #counter-receipt * { visibility: visible; }
-  #counter-receipt { position: absolute; inset-inline-start: 0; top: 0; width: 74mm; font-size: 11px; }
-}`;
-
 export function CounterSale() {
   const { t } = useLingui();
   const money = useMoney();
@@ -58,12 +54,12 @@ export function CounterSale() {
   const [cart, setCart] = useState<CartLine[]>([]);
   const [search, setSearch] = useState('');
   const [scanning, setScanning] = useState(false);
-  const [sold, setSold] = useState<{ number: string | null; lines: CartLine[]; total: bigint; by: 'cash' | 'card' } | null>(null);
+  const [sold, setSold] = useState<Sold | null>(null);
   const [busy, setBusy] = useState(false);
-  const live = (rows: LocalRow[] | undefined) => (rows ?? []).filter((r) => !r.deleted && r.active !== false);
-  const warehouse = live(warehouses)[0];
-  const cashBox = live(boxes)[0];
-  const bank = live(banks)[0];
+  const { pick, choose } = useCounterChoices(panel?.panelCode);
+  const warehouse = pick(warehouses, 'warehouseId');
+  const cashBox = pick(boxes, 'cashBoxId');
+  const bank = pick(banks, 'bankAccountId');
 
   const lines = cart.map((c) => ({
     id: c.id,
@@ -88,7 +84,7 @@ export function CounterSale() {
   const found = useMemo(() => {
     const q = search.trim().toLowerCase();
     if (!q) return [];
-    return live(products)
+    return activeRows(products)
       .filter(
         (p) =>
           String(p.name ?? '')
@@ -98,7 +94,7 @@ export function CounterSale() {
       .slice(0, 8);
   }, [search, products]);
   const onScan = (text: string) => {
-    const product = live(products).find((p) => (p.barcodes as string[] | null)?.includes(text) || p.code === text);
+    const product = activeRows(products).find((p) => (p.barcodes as string[] | null)?.includes(text) || p.code === text);
     if (product) add(product);
   };
 
@@ -122,8 +118,15 @@ export function CounterSale() {
 
   return (
     <ScreenFrame title={t`Counter sale`} needs={permission(Invoice, 'submit')}>
-      <style>{RECEIPT_CSS}</style>
       <div className="flex flex-col gap-3">
+        <CounterPlaces
+          places={[
+            { which: 'warehouseId', label: t`Warehouse`, rows: activeRows(warehouses), chosen: warehouse },
+            { which: 'cashBoxId', label: t`Cash box`, rows: activeRows(boxes), chosen: cashBox },
+            { which: 'bankAccountId', label: t`Bank account (card)`, rows: activeRows(banks), chosen: bank },
+          ]}
+          onChoose={choose}
+        />
         <BarcodeScanner on={scanning} onToggle={setScanning} formats={SCAN_FORMATS} onScan={onScan} />
         <TextField label={t`Search products`} value={search} onChange={(e) => setSearch(e.target.value)} />
         {found.length > 0 && (
@@ -171,32 +174,7 @@ export function CounterSale() {
             <Trans>Card</Trans>
           </Button>
         </div>
-        {sold && (
-          <section id="counter-receipt" className="rounded-xl p-3 ring-1 ring-slate-200">
-            <h2 className="font-semibold">
-              <Trans>Sales receipt</Trans>
-            </h2>
-            <p>
-              <Ltr>{sold.number ?? t`number pending`}</Ltr>
-            </p>
-            <ul>
-              {sold.lines.map((c) => (
-                <li key={c.id} className="flex justify-between">
-                  <span>
-                    {String(c.product.name)} × {formatNumber(c.quantity)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <p className="font-semibold">
-              <Trans>Total: {money.text(sold.total)}</Trans>
-            </p>
-            <p>{sold.by === 'cash' ? <Trans>Paid in cash</Trans> : <Trans>Paid by card</Trans>}</p>
-            <Button variant="secondary" className="print:hidden" onClick={() => window.print()}>
-              <Trans>Print the receipt</Trans>
-            </Button>
-          </section>
-        )}
+        {sold && <CounterReceipt sold={sold} />}
       </div>
     </ScreenFrame>
   );

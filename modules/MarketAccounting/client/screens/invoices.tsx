@@ -1,26 +1,37 @@
 /**
  * Invoices (decision 043): the list, the form — kind, party, lines of products or services with
  * their price filled from the product (its sale price on a sale, its purchase price on a purchase),
- * discounts, VAT and duties, and how it is settled — and the document's page with print. The
+ * discounts, VAT and duties, and how it is settled — and the document's page with print (the
+ * platform's, and the official form: OfficialPrint.tsx). A return is started from its invoice's
+ * page with the invoice's lines and what is still returnable of each (rules/returnable.ts). The
  * figures are worked out as typed by the same rule the server posts with (rules/invoiceMath.ts).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from 'wouter';
 import { asDocument, permission, type Line } from '@/contract/entity.ts';
+import { formatNumber } from '@/i18n/format.ts';
 import { numberInWords } from '@/i18n/numberWords.ts';
 import type { Locale } from '@/i18n/locale.ts';
 import {
+  Alert,
   buttonClasses,
   type DocumentValues,
   type LineValues,
   type LocalRow,
+  Loading,
+  Ltr,
+  newId,
   PlusIcon,
   useCanAccess,
   useMoney,
+  usePanelData,
   usePriceFill,
+  useTableRows,
+  type WidgetProps,
 } from '@/moduleKit.ts';
 import { Invoice, type InvoiceKind } from '../../entities/invoices.ts';
 import { invoiceTotals } from '../../rules/invoiceMath.ts';
+import { returnLines } from '../../rules/returnable.ts';
 import { DocumentDetailsPage, DocumentFormPage, DocumentListPage } from '../parts/DocumentPages.tsx';
 import { acc, withQuery } from '../paths.ts';
 import { tehranToday } from '../today.ts';
@@ -106,10 +117,46 @@ function Totals({ lines, discount }: { lines: readonly (Line | LineValues)[]; di
   );
 }
 
+/** The lines and figures a new invoice's form starts from: none, or a return's, copied from its invoice. */
+interface Start {
+  kind: InvoiceKind;
+  defaults: Record<string, unknown>;
+  lines?: Line[];
+}
+
 export function AddInvoice() {
+  const asked = new URLSearchParams(useSearch());
+  const returnOf = asked.get('returnOf');
+  const kind: InvoiceKind = kinds.includes(asked.get('kind') as InvoiceKind) ? (asked.get('kind') as InvoiceKind) : 'sale';
+  if (returnOf) return <ReturnOfInvoice id={returnOf} />;
+  return <InvoiceForm start={{ kind, defaults: { kind, date: tehranToday() } }} />;
+}
+
+/** A return of a submitted invoice: its party and settlement accounts, and each line with what is still returnable. */
+function ReturnOfInvoice({ id }: { id: string }) {
   const { t } = useLingui();
-  const asked = new URLSearchParams(useSearch()).get('kind');
-  const kind: InvoiceKind = kinds.includes(asked as InvoiceKind) ? (asked as InvoiceKind) : 'sale';
+  const panel = usePanelData();
+  const [invoices] = useTableRows(panel?.db, [Invoice]);
+  if (!invoices) return <Loading />;
+  const invoice = invoices.find((r) => r.id === id && !r.deleted);
+  const kind = invoice?.kind === 'sale' ? 'saleReturn' : invoice?.kind === 'purchase' ? 'purchaseReturn' : null;
+  if (!invoice || !kind || invoice.status !== 'submitted')
+    return <Alert tone="warning">{t`Only a submitted sales or purchase invoice can be returned.`}</Alert>;
+  const lines = returnLines(invoice, invoices, newId);
+  if (!lines.length) return <Alert tone="info">{t`Everything on this invoice has already been returned.`}</Alert>;
+  const defaults = {
+    kind,
+    date: tehranToday(),
+    returnOf: invoice.id,
+    partyId: invoice.partyId ?? null,
+    cashBoxId: invoice.cashBoxId ?? null,
+    bankAccountId: invoice.bankAccountId ?? null,
+  };
+  return <InvoiceForm start={{ kind, defaults, lines }} />;
+}
+
+function InvoiceForm({ start }: { start: Start }) {
+  const { t } = useLingui();
   const spec = invoiceDocument.document;
   // The product picked fills its name, code, unit and price (sale or purchase) on the line.
   const fills = [
@@ -128,16 +175,60 @@ export function AddInvoice() {
   return (
     <DocumentFormPage
       entity={invoiceDocument}
-      title={titles[kind]}
+      title={titles[start.kind]}
       list={acc.invoices}
       details={acc.invoiceDetails}
-      defaults={{ kind, date: tehranToday() }}
+      defaults={start.defaults}
+      defaultLines={start.lines}
+      lineWidgets={{ returnOfLine: ReturnedLine }}
       fillLine={(line, before, header) => {
         const filled = fills.reduce((l, fill) => fill(l, before, header), line);
-        return filled.vatRate === undefined || filled.vatRate === '' ? { ...filled, vatRate: '10' } : filled;
+        // 10 % once the line is something (a product or words): the spare empty line stays empty, so it is left out.
+        const started = Boolean(filled.productId) || Boolean(filled.description);
+        return started && (filled.vatRate === undefined || filled.vatRate === '') ? { ...filled, vatRate: '10' } : filled;
       }}
       summary={(values: DocumentValues) => <Totals lines={values.lines} discount={values.header.discount} />}
     />
+  );
+}
+
+/** Which line of the invoice a return line takes back, by its number there, instead of the line's id. */
+function ReturnedLine({ label, value, context }: WidgetProps) {
+  const panel = usePanelData();
+  const [invoices] = useTableRows(panel?.db, [Invoice]);
+  const invoice = invoices?.find((r) => r.id === context?.returnOf);
+  const at = ((invoice?.lines as Line[] | undefined) ?? []).findIndex((l) => l.id === value);
+  const line = formatNumber(at + 1);
+  const number = typeof invoice?.number === 'string' ? invoice.number : '';
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span className="text-sm font-medium text-slate-800">{label}</span>
+      <span className="text-sm text-slate-700">
+        {at >= 0 ? (
+          <Trans>
+            Line {line} of <Ltr>{number}</Ltr>
+          </Trans>
+        ) : (
+          <Trans>None</Trans>
+        )}
+      </span>
+    </div>
+  );
+}
+
+/** On a submitted sales or purchase invoice with something left to return: the way to a return of it. */
+function ReturnLink({ row }: { row: LocalRow }) {
+  const can = useCanAccess();
+  const panel = usePanelData();
+  const [invoices] = useTableRows(panel?.db, [Invoice]);
+  const returnable = (row.kind === 'sale' || row.kind === 'purchase') && row.status === 'submitted';
+  if (!returnable || !invoices || !can(permission(Invoice, 'create')) || !returnLines(row, invoices, () => '').length) return null;
+  return (
+    <div className="flex justify-end">
+      <Link href={withQuery(acc.addInvoice, { returnOf: row.id })} className={buttonClasses('secondary')}>
+        {row.kind === 'sale' ? <Trans>Return goods of this sale</Trans> : <Trans>Return goods of this purchase</Trans>}
+      </Link>
+    </div>
   );
 }
 
@@ -149,6 +240,18 @@ export function InvoiceDetails() {
       listLabel={<Trans>All invoices</Trans>}
       form={acc.addInvoice}
       summary={(row: LocalRow) => <Totals lines={(row.lines as Line[] | undefined) ?? []} discount={row.discount} />}
+      lead={(row) => <ReturnLink row={row} />}
+      printLinks={(row) =>
+        row.kind === 'sale' || row.kind === 'saleReturn'
+          ? [
+              {
+                href: withQuery(acc.invoicePrint, { id: row.id }),
+                name: <Trans>Official invoice</Trans>,
+                measure: <Trans>The tax organisation’s form, A4 or A5 landscape</Trans>,
+              },
+            ]
+          : []
+      }
     />
   );
 }

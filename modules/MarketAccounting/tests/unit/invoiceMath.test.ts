@@ -4,6 +4,18 @@ import { numberInWords } from '../../../../src/i18n/numberWords.ts';
 import { invoiceTotals, percentOf } from '../../rules/invoiceMath.ts';
 
 describe('the invoice amounts rule', () => {
+  it('counts a line whose quantity is being typed (empty or not a number yet) as nothing, rather than failing', () => {
+    const f = invoiceTotals([
+      { quantity: '', unitPrice: 120_000, vatRate: '10' },
+      { quantity: '1.', unitPrice: 100, vatRate: '10' },
+      { quantity: 'x', unitPrice: 100 },
+      { quantity: '2', unitPrice: 1000, vatRate: '10' },
+    ]);
+    expect(f.lines[0]!.total).toBe(0n);
+    expect(f.lines[2]!.total).toBe(0n);
+    expect(f.lines[3]!.total).toBe(2200n);
+  });
+
   it('rounds quantity × price, then VAT per line, half away from zero to the rial', () => {
     const f = invoiceTotals([{ quantity: '1.5', unitPrice: 333, vatRate: '10' }]);
     // 499.5 → 500; VAT 50.

@@ -1,11 +1,14 @@
 /**
  * Print, on the paper the person picks first: A4 or A5, portrait. The choice is an attribute on
  * `<html>` that the print stylesheet turns into the named page (`@page a5`, src/index.css), so
- * the browser's dialog opens with that paper already chosen.
+ * the browser's dialog opens with that paper already chosen. A module may add its own prints (an
+ * official form) as links to their pages.
  */
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { buttonClasses } from '../../../ui/Button.tsx';
 
 export type PaperSize = 'A4' | 'A5';
@@ -24,7 +27,14 @@ const papers = [
   { size: 'A5', name: msg`Print on A5`, measure: msg`148 × 210 mm, portrait` },
 ] as const;
 
-export function PrintButton() {
+/** A print of the module's own (an official form), on its own page: its name and what it is. */
+export interface PrintLink {
+  href: string;
+  name: ReactNode;
+  measure: ReactNode;
+}
+
+export function PrintButton({ links = [] }: { links?: readonly PrintLink[] }) {
   const { i18n } = useLingui();
   return (
     <Menu>
@@ -41,6 +51,14 @@ export function PrintButton() {
               <span className="font-semibold">{i18n._(paper.name)}</span>
               <span className="text-xs text-slate-600">{i18n._(paper.measure)}</span>
             </button>
+          </MenuItem>
+        ))}
+        {links.map((link) => (
+          <MenuItem key={link.href}>
+            <Link href={link.href} className={itemClass}>
+              <span className="font-semibold">{link.name}</span>
+              <span className="text-xs text-slate-600">{link.measure}</span>
+            </Link>
           </MenuItem>
         ))}
       </MenuItems>
