@@ -166,8 +166,8 @@ export function OfficialInvoice({
           </dd>
         </dl>
       </header>
-      <PartyBlock title={<Trans>Seller</Trans>} party={seller} />
-      <PartyBlock title={<Trans>Buyer</Trans>} party={buyer} />
+      <PartyBlock title={<Trans>Seller details</Trans>} party={seller} />
+      <PartyBlock title={<Trans>Buyer details</Trans>} party={buyer} />
       <table className="mt-1.5 w-full border-collapse text-center">
         <caption className="border border-b-0 border-slate-700 bg-slate-200 py-0.5 font-bold">
           <Trans>Goods or services traded</Trans>
