@@ -8,7 +8,12 @@
  *
  *   npm run bench:importpage [-- 2000] [-- --dist dist]
  *   npm run bench:importpage -- --smoke     # 30 rows
+ *   BENCH_PROFILE=import.cpuprofile npm run bench:importpage   # also the page's CPU profile of the
+ *                                          # writes and the sync (open it in DevTools), and its top functions
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { paths, withQuery } from '../src/contract/routes.ts';
 import { toPersianDigits } from '../src/contract/normalize.ts';
@@ -36,10 +41,12 @@ async function sheet(): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
+const file = join(mkdtempSync(join(tmpdir(), 'pishkhan-importpage-sheet-')), 'products.xlsx');
+writeFileSync(file, await sheet());
 const bench = await openBenchPanel('importpage', ['PanelManagement', 'WarehousingMVM'], importPath);
 try {
   const { page } = bench;
-  const data = await sheet();
+
   await page.addInitScript(() => {
     window.longTasks = [];
     new PerformanceObserver((list) => {
@@ -60,13 +67,21 @@ try {
   };
 
   await step('read and check (worker)', async () => {
-    await page.getByTestId('import-file').setInputFiles({ name: 'products.xlsx', mimeType: 'application/octet-stream', buffer: data });
+    // By its path, as a person picks a file: a buffer would be decoded from base64 in the page, a
+    // long task of the test's own.
+    await page.getByTestId('import-file').setInputFiles(file);
     await page
       .getByText(fa('{0} rows', { 0: toPersianDigits(ROWS.toLocaleString('en').replace(/,/g, '٬')) }))
       .waitFor({ timeout: 300_000 });
     await page.getByRole('button', { name: fa('Check every row') }).click();
     await page.getByTestId('import-summary').waitFor({ timeout: 300_000 });
   });
+  const profile = process.env.BENCH_PROFILE;
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await cdp.send('Profiler.start');
+  }
   await step('write on the device', async () => {
     await page.getByRole('button', { name: fa('Import'), exact: true }).click();
     await page.getByTestId('import-result').waitFor({ timeout: 600_000 });
@@ -74,6 +89,23 @@ try {
   await step('sync to the server', async () => {
     await page.getByRole('button', { name: fa('All changes synced') }).waitFor({ timeout: 900_000 });
   });
+  if (profile) {
+    const { profile: taken } = await cdp.send('Profiler.stop');
+    writeFileSync(profile, JSON.stringify(taken));
+    const self = new Map<string, number>();
+    const byId = new Map(taken.nodes.map((node) => [node.id, node]));
+    const counts = new Map<number, number>();
+    for (const id of taken.samples ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
+    for (const [id, n] of counts) {
+      const { callFrame } = byId.get(id)!;
+      const name = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.split('/').pop()}:${callFrame.lineNumber + 1}`;
+      self.set(name, (self.get(name) ?? 0) + n);
+    }
+    const total = taken.samples?.length ?? 1;
+    console.log(`  CPU profile in ${profile}; the most self time:`);
+    for (const [name, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
+      console.log(`    ${((n / total) * 100).toFixed(1).padStart(5)} %  ${name}`);
+  }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   const tasks = await page.evaluate(() => window.longTasks);
   const first = steps[0]!.from;
@@ -98,4 +130,5 @@ try {
   );
 } finally {
   await bench.close();
+  rmSync(dirname(file), { recursive: true, force: true });
 }
