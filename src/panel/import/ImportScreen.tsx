@@ -216,7 +216,9 @@ function Importer({
         const byParent = new Map<string, Row[]>();
         for (const row of await data.db.rows(target).toArray()) {
           const parent = String(row[within.field] ?? '');
-          byParent.set(parent, [...(byParent.get(parent) ?? []), row]);
+          const list = byParent.get(parent);
+          if (list) list.push(row);
+          else byParent.set(parent, [row]);
         }
         const words = new Map([...byParent].map(([parent, rows]) => [parent, referenceWords(target, rows)] as const));
         (scoped ??= {})[name] = { group: within.group, words };
