@@ -9,6 +9,7 @@ import { Category, Location, Party, Product, Warehouse } from './entities/master
 import { CountEntry, StockCount } from './entities/counts.ts';
 import { Cargo, Consignment } from './entities/inbound.ts';
 import { Transfer, TransferArrival } from './entities/movements.ts';
+import { OpeningStockImport } from './entities/openingStockImport.ts';
 import { Receipt, StockBalance, StockMove, StockValuation } from './entities/stock.ts';
 
 export default defineModule({
@@ -65,6 +66,7 @@ export default defineModule({
     consignmentList: 'consignment/ConsignmentList',
     consignmentReceive: 'consignment/ConsignmentReceive',
   },
+  documentImports: [OpeningStockImport],
   aliases: {
     'Cargos/ReceiveCargo': 'Cargos/ReceiveCorgo',
     'consignment/AddNewConsignment': 'consignment/AddNewConsignmnet',

@@ -144,8 +144,14 @@ export interface ImportSpec<K extends string = string> {
   keys: readonly K[];
   /** The template's example row, as a person would type it (references by code or name). */
   example: Partial<Record<K, string>>;
-  /** A module's own check of a whole row beyond its fields' kinds (a Sheba's check digits): field → reason. */
-  check?: (values: Record<string, unknown>) => Record<string, FieldProblem['reason']> | null;
+  /**
+   * A module's own check of a whole row beyond its fields' kinds (a Sheba's check digits): field →
+   * reason. `rowOf` finds a referenced row the page handed the checker (a document import's `needs`).
+   */
+  check?: (
+    values: Record<string, unknown>,
+    rowOf: (entity: string, id: unknown) => Row | undefined,
+  ) => Record<string, FieldProblem['reason']> | null;
 }
 
 /**

@@ -76,10 +76,21 @@ export interface ImportContext {
   options: Record<string, Map<string, string>>;
   /** Per referenced entity key: normalised code or title → row id, or null when two rows share it. */
   references: Record<string, Map<string, string | null>>;
+  /**
+   * References named among the rows of another field's value (a document import's `within`): per
+   * field, the field holding the parent and, per parent id, its words (a bin's code in its warehouse).
+   */
+  within?: Record<string, { group: string; words: Map<string, Map<string, string | null>> }>;
+  /** Rows a module's whole-row check reads, per entity key, by id. */
+  rows?: Record<string, Map<string, Row>>;
 }
 
 /** The words of one reference target: each row's code and title (normalised), null where two rows share one. */
-export function referenceWords(target: Pick<Entity, 'titleField' | 'fields'>, rows: readonly Row[]): Map<string, string | null> {
+export function referenceWords(
+  target: Pick<Entity, 'titleField' | 'fields'>,
+  rows: readonly Row[],
+  also: readonly string[] = [],
+): Map<string, string | null> {
   const words = new Map<string, string | null>();
   const add = (word: unknown, id: string) => {
     if (typeof word !== 'string' && typeof word !== 'number') return;
@@ -93,6 +104,11 @@ export function referenceWords(target: Pick<Entity, 'titleField' | 'fields'>, ro
     add(row.id, row.id);
     if ('code' in target.fields) add(row.code, row.id);
     add(row[target.titleField], row.id);
+    for (const name of also) {
+      const value = row[name];
+      if (Array.isArray(value)) for (const item of value) add(item, row.id);
+      else add(value, row.id);
+    }
   }
   return words;
 }
@@ -210,10 +226,22 @@ export function checkImportRows(
     const given: Record<string, unknown> = {};
     for (const [name, column] of Object.entries(mapping.columns)) {
       const field = entity.fields[name];
-      if (!field || field.readOnly) continue;
+      if (!field || field.readOnly || context.within?.[name]) continue;
       const read = readCell(field, cells[column], name, context);
       if ('reason' in read) errors[name] = read.reason;
       else given[name] = read.value;
+    }
+    for (const [name, { group, words }] of Object.entries(context.within ?? {})) {
+      const column = mapping.columns[name];
+      const cell = column === undefined ? null : cells[column];
+      if (cell === null || cell === undefined || (typeof cell === 'string' && !cell.trim())) given[name] = null;
+      else if (typeof given[group] !== 'string') continue;
+      else {
+        const id = words.get(given[group])?.get(normalizeName(String(cell)));
+        if (id === undefined) errors[name] = 'reference';
+        else if (id === null) errors[name] = 'ambiguous';
+        else given[name] = id;
+      }
     }
     const keyValue = mapping.key ? keyOf(given[mapping.key]) : null;
     const match = keyValue ? byKey.get(keyValue) : undefined;
@@ -221,7 +249,8 @@ export function checkImportRows(
     if ('failure' in checked) for (const [name, reason] of Object.entries(checked.failure.fields)) errors[name] ??= reason;
     const values = 'values' in checked ? checked.values : given;
     if (Object.keys(errors).length === 0) {
-      const own = entity.importable?.check?.(match ? { ...match, ...values } : values);
+      const rowOf = (key: string, id: unknown) => (typeof id === 'string' ? context.rows?.[key]?.get(id) : undefined);
+      const own = entity.importable?.check?.(match ? { ...match, ...values } : values, rowOf);
       if (own) Object.assign(errors, own);
     }
     if (keyValue) {

@@ -4,6 +4,7 @@
  * part (screens, navigation), its server part (rules, posting, reports), its words and its tests.
  * The platform discovers the folders; nothing shared lists them.
  */
+import type { DocumentImport } from './documentImport.ts';
 import type { Entity } from './entity.ts';
 import { modulePath } from './routes.ts';
 
@@ -46,10 +47,16 @@ export interface ModuleDeclaration<R extends RouteTable = RouteTable> {
   follows?: string;
   /** Where it sorts in menus and lists (smaller first). */
   order: number;
+  /** Documents a sheet may make (decision 042): warehousing's opening stock as goods-in receipts. */
+  documentImports?: readonly DocumentImport[];
 }
 
 /** Checks a module's declaration: its entities are its own, its routes unique, its aliases lead to its routes. */
 export function defineModule<R extends RouteTable>(declaration: ModuleDeclaration<R>): ModuleDeclaration<R> {
+  for (const sheet of declaration.documentImports ?? []) {
+    if (sheet.module !== declaration.key || !declaration.entities.includes(sheet.document))
+      throw new Error(`${sheet.key}: a document import makes a document of its own module`);
+  }
   for (const entity of declaration.entities) {
     if (entity.module !== declaration.key) throw new Error(`${entity.key} is declared by the module ${declaration.key}`);
   }

@@ -5,6 +5,7 @@
  * permission" reads it here, after discovery; nothing lists modules by hand.
  */
 import { accessEntities } from './access.ts';
+import { documentImportEntity, type DocumentImport } from './documentImport.ts';
 import { entityActions, permission, type Entity } from './entity.ts';
 import type { ModuleDeclaration } from './module.ts';
 import { PANEL_SETTINGS_PERMISSION } from './panels.ts';
@@ -66,6 +67,24 @@ export function entities(): readonly Entity[] {
 /** The entity named by `<Module>/<Entity>` (any case), or undefined. */
 export function entityByKey(key: string): Entity | undefined {
   return registry.byKey.get(key.toLowerCase());
+}
+
+/** The document import named by `<Module>/<Name>` (any case), or undefined (decision 042). */
+export function documentImportByKey(key: string): DocumentImport | undefined {
+  const lower = key.toLowerCase();
+  for (const m of registry.modules) for (const d of m.documentImports ?? []) if (d.key.toLowerCase() === lower) return d;
+  return undefined;
+}
+
+/**
+ * What an import screen imports: an importable entity, or a document import's entity (its group
+ * and line fields side by side) with the declaration itself.
+ */
+export function importTarget(key: string): { entity: Entity; documentImport: DocumentImport | null } | undefined {
+  const sheet = documentImportByKey(key);
+  if (sheet) return { entity: documentImportEntity(sheet), documentImport: sheet };
+  const entity = entityByKey(key);
+  return entity?.importable ? { entity, documentImport: null } : undefined;
 }
 
 /**

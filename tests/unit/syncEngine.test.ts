@@ -8,7 +8,7 @@ import { PanelDb } from '../../src/storage/PanelDb.ts';
 import { SyncEngine, type SyncAccess } from '../../src/storage/SyncEngine.ts';
 import { applyPullPage } from '../../src/storage/syncResults.ts';
 import { queryList } from '../../src/storage/listQuery.ts';
-import { serverRowOf } from '../../src/storage/reconcile.ts';
+import { RECONCILE_SLICE, serverRowOf } from '../../src/storage/reconcile.ts';
 import { pageLock } from '../../src/storage/syncLock.ts';
 import { SyncTransportError } from '../../src/storage/syncTransport.ts';
 import { FakeSyncServer } from './syncFakeServer.ts';
@@ -133,6 +133,23 @@ describe('pulling changes', () => {
     server.pulls = 0;
     await engine({ pullPageSize: 10 }).syncNow();
     expect(server.pulls).toBe(1);
+  });
+
+  it('reconciles a page longer than one slice (RECONCILE_SLICE) row by row, pending changes replayed on each', async () => {
+    const count = RECONCILE_SLICE * 2 + 37;
+    const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    for (let i = 0; i < count; i++) server.put(Role.key, id(i), { name: `R${i}`, description: 'old', parentRoleId: null, permissions: [] });
+    await engine({ pullPageSize: 1000 }).syncNow();
+    // A pending change on a row of each slice, then one page bringing every row newer.
+    for (const i of [3, RECONCILE_SLICE + 5, count - 1]) await updateRow(db, Role, id(i), { name: `mine ${i}` });
+    const changes = [...Array(count).keys()].map((i) => ({ entity: Role.key, row: server.put(Role.key, id(i), { description: 'new' }) }));
+    await applyPullPage(db, changes, server.seq);
+    const rows = await db.rows(Role).toArray();
+    expect(rows).toHaveLength(count);
+    expect(rows.every((row) => row.version === 2 && row.description === 'new')).toBe(true);
+    expect(rows.filter((row) => row._pending === 1).map((row) => row.name)).toEqual(
+      [3, RECONCILE_SLICE + 5, count - 1].map((i) => `mine ${i}`),
+    );
   });
 
   it('rebases pending changes on a newer server row', async () => {

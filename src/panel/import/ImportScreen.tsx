@@ -12,7 +12,9 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { permission, shownFields, type Entity } from '../../contract/entity.ts';
+import { alreadyImported, planDocuments, type DocumentImport, type PlannedDocument } from '../../contract/documentImport.ts';
+import { permission, shownFields, type Entity, type Row } from '../../contract/entity.ts';
+import { PANEL_TIME_ZONE } from '../../contract/fields.ts';
 import type { Field } from '../../contract/fields.ts';
 import {
   guessColumns,
@@ -24,7 +26,7 @@ import {
   type ImportReason,
   type RowOutcome,
 } from '../../contract/importRows.ts';
-import { entityByKey } from '../../contract/modules.ts';
+import { entityByKey, importTarget } from '../../contract/modules.ts';
 import { formatNumber, localDigits } from '../../i18n/format.ts';
 import { activeLocale, directionOf } from '../../i18n/locale.ts';
 import { useCanAccess } from '../../storage/access.ts';
@@ -42,6 +44,8 @@ import '../modules.ts';
 import { WithPanel } from '../WithPanel.tsx';
 import { startImportWorker, type ImportWorker } from './importProtocol.ts';
 import { writeImport, type ImportResult } from './importWrites.ts';
+import { writeDocuments, type DocumentImportResult } from './documentImportWrites.ts';
+import { describeError } from '../../i18n/describeError.ts';
 import { downloadFile } from '../spreadsheet/downloadFile.ts';
 
 /** The fields a sheet may fill: shown and not read-only. */
@@ -74,9 +78,9 @@ function reasonText(i18n: I18n, field: Field, reason: ImportReason): string {
 export function ImportScreen() {
   const { t } = useLingui();
   const search = useSearch();
-  const entity = entityByKey(new URLSearchParams(search).get('entity') ?? '');
+  const target = importTarget(new URLSearchParams(search).get('entity') ?? '');
   useDocumentTitle(t`Import`);
-  if (!entity?.importable) {
+  if (!target) {
     return (
       <>
         <PageHeader title={<Trans>Import</Trans>} />
@@ -89,12 +93,25 @@ export function ImportScreen() {
   const back = new URLSearchParams(search).get('back');
   // Only a path of this app, never another site.
   const listHref = back?.startsWith('/') && !back.startsWith('//') ? back : null;
-  return <WithPanel>{() => <Importer entity={entity} listHref={listHref} />}</WithPanel>;
+  return <WithPanel>{() => <Importer entity={target.entity} documentImport={target.documentImport} listHref={listHref} />}</WithPanel>;
 }
+
+/** A document a sheet makes, as the test run shows it: its group's title and whether it is here already. */
+type Planned = { plan: PlannedDocument; title: string; already: Row | undefined };
+
+const today = () => new Date().toLocaleDateString('en-CA', { timeZone: PANEL_TIME_ZONE });
 
 type Read = { headers: string[]; count: number; sample: Cell[][]; fileName: string };
 
-function Importer({ entity, listHref }: { entity: Entity; listHref: string | null }) {
+function Importer({
+  entity,
+  documentImport,
+  listHref,
+}: {
+  entity: Entity;
+  documentImport: DocumentImport | null;
+  listHref: string | null;
+}) {
   const { t, i18n } = useLingui();
   const can = useCanAccess();
   const panel = usePanelData();
@@ -109,6 +126,9 @@ function Importer({ entity, listHref }: { entity: Entity; listHref: string | nul
   const [failure, setFailure] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  const [plans, setPlans] = useState<Planned[] | null>(null);
+  const [made, setMade] = useState<DocumentImportResult | null>(null);
+  const fileBase = documentImport?.name ?? entity.name;
   const abort = useRef<AbortController | null>(null);
 
   useEffect(() => () => worker.current?.close(), []);
@@ -116,7 +136,9 @@ function Importer({ entity, listHref }: { entity: Entity; listHref: string | nul
   const rtl = directionOf(activeLocale()) === 'rtl';
   const labelOf = (name: string) => i18n._(entity.fields[name]!.label);
 
-  if (!can(permission(entity, 'create'))) {
+  const allowed =
+    can(permission(entity, 'create')) && (documentImport?.grants ?? []).every((grant) => can(permission(documentImport!.document, grant)));
+  if (!allowed) {
     return (
       <>
         <PageHeader title={t`Import ${inSentence(plural)}`} />
@@ -141,7 +163,7 @@ function Importer({ entity, listHref }: { entity: Entity; listHref: string | nul
         },
         'sheet',
       );
-      download(`${entity.name}-template.xlsx`, answer.data);
+      download(`${fileBase}-template.xlsx`, answer.data);
     } catch (error) {
       setFailure(String(error));
     } finally {
@@ -154,6 +176,8 @@ function Importer({ entity, listHref }: { entity: Entity; listHref: string | nul
     setFailure(null);
     setOutcomes(null);
     setResult(null);
+    setPlans(null);
+    setMade(null);
     try {
       const answer = await ask().ask({ type: 'read', data: await file.arrayBuffer(), name: file.name }, 'read');
       setRead({ ...answer, fileName: file.name });
@@ -175,6 +199,7 @@ function Importer({ entity, listHref }: { entity: Entity; listHref: string | nul
   async function context(data: PanelData): Promise<ImportContext> {
     const options: ImportContext['options'] = {};
     const references: ImportContext['references'] = {};
+    let scoped: ImportContext['within'];
     for (const [name, field] of fields) {
       if (field.kind === 'select' || (field.kind === 'stringList' && field.options)) {
         const map = new Map<string, string>();
@@ -183,12 +208,30 @@ function Importer({ entity, listHref }: { entity: Entity; listHref: string | nul
         }
         options[name] = map;
       }
-      if (field.kind === 'reference' && name in columns && !references[field.to]) {
-        const target = entityByKey(field.to);
-        if (target) references[field.to] = referenceWords(target, await data.db.rows(target).toArray());
+      if (field.kind !== 'reference' || !(name in columns)) continue;
+      const target = entityByKey(field.to);
+      if (!target) continue;
+      const within = documentImport?.within?.[name];
+      if (within) {
+        const byParent = new Map<string, Row[]>();
+        for (const row of await data.db.rows(target).toArray()) {
+          const parent = String(row[within.field] ?? '');
+          const list = byParent.get(parent);
+          if (list) list.push(row);
+          else byParent.set(parent, [row]);
+        }
+        const words = new Map([...byParent].map(([parent, rows]) => [parent, referenceWords(target, rows)] as const));
+        (scoped ??= {})[name] = { group: within.group, words };
+      } else if (!references[field.to]) {
+        references[field.to] = referenceWords(target, await data.db.rows(target).toArray(), documentImport?.alsoBy?.[name]);
       }
     }
-    return { options, references };
+    const rows: ImportContext['rows'] = {};
+    for (const key of documentImport?.needs ?? []) {
+      const target = entityByKey(key);
+      if (target) rows[key] = new Map((await data.db.rows(target).toArray()).map((row) => [row.id, row]));
+    }
+    return { options, references, within: scoped, rows };
   }
 
   async function check() {
@@ -199,14 +242,61 @@ function Importer({ entity, listHref }: { entity: Entity; listHref: string | nul
     try {
       const remembered = Object.fromEntries(Object.entries(columns).map(([name, i]) => [normalizeHeader(read.headers[i] ?? ''), name]));
       localStorage.setItem(mappingKey(entity), JSON.stringify(remembered));
-      const existing = await panel.db.rows(entity).toArray();
+      const existing = documentImport ? [] : await panel.db.rows(entity).toArray();
       const mapping = { columns, key: key && key in columns ? key : null };
       const answer = await ask().ask({ type: 'check', entity: entity.key, mapping, context: await context(panel), existing }, 'checked');
       setOutcomes(answer.outcomes);
+      if (documentImport) setPlans(await planned(panel, documentImport, answer.outcomes));
     } catch (error) {
       setFailure(String(error));
     } finally {
       setBusy(null);
+    }
+  }
+
+  /** The documents the checked rows make, each with its group's title and the document here already made from them. */
+  async function planned(data: PanelData, spec: DocumentImport, checked: readonly RowOutcome[]): Promise<Planned[]> {
+    const lines = checked.flatMap((o) => (o.action === 'create' ? [{ line: o.line, values: o.values }] : []));
+    const documents = await data.db.rows(spec.document).toArray();
+    const titles = new Map<string, string>();
+    for (const name of spec.groupBy) {
+      const field = entity.fields[name];
+      const target = field?.kind === 'reference' ? entityByKey(field.to) : undefined;
+      if (target) for (const row of await data.db.rows(target).toArray()) titles.set(row.id, String(row[target.titleField] ?? ''));
+    }
+    return planDocuments(spec, lines, i18n._(spec.mark.words)).map((plan) => ({
+      plan,
+      title: spec.groupBy.map((name) => titles.get(String(plan.group[name])) ?? String(plan.group[name] ?? '')).join(' · '),
+      already: alreadyImported(spec, documents, plan.mark),
+    }));
+  }
+
+  async function runDocuments(spec: DocumentImport) {
+    if (!panel || !plans) return;
+    setBusy('import');
+    abort.current = new AbortController();
+    setProgress({ done: 0, total: plans.reduce((n, p) => n + p.plan.lines.length, 0) });
+    try {
+      const done = await writeDocuments(
+        panel.data,
+        spec,
+        plans.map((p) => p.plan),
+        () => panel.db.rows(spec.document).toArray(),
+        {
+          today: today(),
+          submit: can(permission(spec.document, 'submit')),
+          signal: abort.current.signal,
+          onProgress: (d, total) => setProgress({ done: d, total }),
+        },
+      );
+      setMade(done);
+      setOutcomes(null);
+      setPlans(null);
+    } catch (error) {
+      setFailure(describeError(i18n, error));
+    } finally {
+      setBusy(null);
+      abort.current = null;
     }
   }
 
@@ -225,7 +315,7 @@ function Importer({ entity, listHref }: { entity: Entity; listHref: string | nul
     setBusy('sheet');
     try {
       const answer = await ask().ask({ type: 'errors', title: plural, column: t`Errors`, messages: messages(), rtl }, 'sheet');
-      download(`${entity.name}-errors.xlsx`, answer.data);
+      download(`${fileBase}-errors.xlsx`, answer.data);
     } finally {
       setBusy(null);
     }
@@ -257,7 +347,13 @@ function Importer({ entity, listHref }: { entity: Entity; listHref: string | nul
     <>
       <PageHeader
         title={t`Import ${inSentence(plural)}`}
-        description={<Trans>Bring rows in from an Excel (.xlsx) or CSV file. Nothing is written until the last step.</Trans>}
+        description={
+          documentImport ? (
+            i18n._(documentImport.description)
+          ) : (
+            <Trans>Bring rows in from an Excel (.xlsx) or CSV file. Nothing is written until the last step.</Trans>
+          )
+        }
         actions={
           listHref && (
             <Link href={listHref} className={buttonClasses('ghost', 'sm')}>
@@ -328,19 +424,21 @@ function Importer({ entity, listHref }: { entity: Entity; listHref: string | nul
                 />
               ))}
             </div>
-            <SelectField
-              className="mt-4"
-              label={t`Find existing rows by`}
-              hint={t`A row whose value here matches one already in the panel updates it; others are added.`}
-              options={entity.importable!.keys.map((k) => ({ value: k, label: labelOf(k) }))}
-              placeholder={t`Always add new rows`}
-              value={key ?? ''}
-              data-field="import-key"
-              onChange={(e) => {
-                setKey(e.target.value || null);
-                setOutcomes(null);
-              }}
-            />
+            {entity.importable!.keys.length > 0 && (
+              <SelectField
+                className="mt-4"
+                label={t`Find existing rows by`}
+                hint={t`A row whose value here matches one already in the panel updates it; others are added.`}
+                options={entity.importable!.keys.map((k) => ({ value: k, label: labelOf(k) }))}
+                placeholder={t`Always add new rows`}
+                value={key ?? ''}
+                data-field="import-key"
+                onChange={(e) => {
+                  setKey(e.target.value || null);
+                  setOutcomes(null);
+                }}
+              />
+            )}
           </SectionCard>
         )}
 
@@ -357,19 +455,52 @@ function Importer({ entity, listHref }: { entity: Entity; listHref: string | nul
             {outcomes && (
               <div className="mt-4 flex flex-col gap-3">
                 <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm" data-testid="import-summary">
-                  <li data-count="create">
-                    <Trans>New: {count('create')}</Trans>
-                  </li>
-                  <li data-count="update">
-                    <Trans>Changed: {count('update')}</Trans>
-                  </li>
-                  <li data-count="same">
-                    <Trans>Unchanged: {count('same')}</Trans>
-                  </li>
+                  {documentImport ? (
+                    <li data-count="create">
+                      <Trans>Good rows: {count('create')}</Trans>
+                    </li>
+                  ) : (
+                    <>
+                      <li data-count="create">
+                        <Trans>New: {count('create')}</Trans>
+                      </li>
+                      <li data-count="update">
+                        <Trans>Changed: {count('update')}</Trans>
+                      </li>
+                      <li data-count="same">
+                        <Trans>Unchanged: {count('same')}</Trans>
+                      </li>
+                    </>
+                  )}
                   <li data-count="error" className={errors.length ? 'font-semibold text-red-700' : undefined}>
                     <Trans>With errors: {count('error')}</Trans>
                   </li>
                 </ul>
+                {plans && (
+                  <ul className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200" data-testid="import-documents">
+                    {plans.map(({ plan, title, already }) => (
+                      <li
+                        key={plan.mark}
+                        className="flex flex-wrap items-baseline gap-x-3 px-3 py-2 text-sm"
+                        data-already={already ? 'yes' : 'no'}
+                      >
+                        <span className="font-medium">{title}</span>
+                        <span className="text-slate-600">
+                          <Trans>{formatNumber(plan.lines.length)} lines</Trans>
+                        </span>
+                        {already ? (
+                          <span className="font-semibold text-amber-700">
+                            <Trans>Already imported as {localDigits(String(already.number ?? ''))}; it will not be made again.</Trans>
+                          </span>
+                        ) : (
+                          <span className="text-emerald-700">
+                            <Trans>A new document</Trans>
+                          </span>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                )}
                 {errors.length > 0 && (
                   <>
                     <ul
@@ -403,7 +534,7 @@ function Importer({ entity, listHref }: { entity: Entity; listHref: string | nul
           </SectionCard>
         )}
 
-        {(outcomes || busy === 'import' || result) && (
+        {(outcomes || busy === 'import' || result || made) && (
           <SectionCard title={<Trans>4. Import</Trans>}>
             {outcomes && busy !== 'import' && (
               <>
@@ -413,8 +544,13 @@ function Importer({ entity, listHref }: { entity: Entity; listHref: string | nul
                   </p>
                 )}
                 <Button
-                  disabled={busy !== null || !outcomes.some((o) => o.action === 'create' || o.action === 'update')}
-                  onClick={() => void run()}
+                  disabled={
+                    busy !== null ||
+                    (documentImport
+                      ? !plans?.some((p) => !p.already)
+                      : !outcomes.some((o) => o.action === 'create' || o.action === 'update'))
+                  }
+                  onClick={() => void (documentImport ? runDocuments(documentImport) : run())}
                 >
                   <Trans>Import</Trans>
                 </Button>
@@ -432,6 +568,48 @@ function Importer({ entity, listHref }: { entity: Entity; listHref: string | nul
                     <Trans>Cancel</Trans>
                   </Button>
                 </div>
+              </div>
+            )}
+            {made && (
+              <div className="flex flex-col gap-2" role="status" data-testid="import-result">
+                {made.cancelled && (
+                  <Alert tone="warning" title={t`The import was cancelled`}>
+                    {t`The documents made before it stay, and are sent to the server like any change.`}
+                  </Alert>
+                )}
+                {made.already.length > 0 && (
+                  <div data-testid="import-already">
+                    <Alert tone="warning" title={t`Already imported`}>
+                      {t`These rows were imported before (${made.already.map((row) => localDigits(String(row.number ?? ''))).join('، ')}); nothing was added again.`}
+                    </Alert>
+                  </div>
+                )}
+                <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+                  <li data-count="made">
+                    <Trans>Documents made: {formatNumber(made.made.length)}</Trans>
+                  </li>
+                  <li data-count="already">
+                    <Trans>Already imported: {formatNumber(made.already.length)}</Trans>
+                  </li>
+                  {made.failed.length > 0 && (
+                    <li data-count="failed" className="text-red-700">
+                      <Trans>Refused: {formatNumber(made.failed.length)}</Trans>
+                    </li>
+                  )}
+                </ul>
+                {made.failed.map(({ plan, error }) => (
+                  <Alert key={plan.mark} tone="error">
+                    {describeError(i18n, error)}
+                  </Alert>
+                ))}
+                <p className="text-sm text-slate-600">
+                  <Trans>The changes are saved on this device and sent to the server at the next sync.</Trans>
+                </p>
+                {listHref && (
+                  <Link href={listHref} className={buttonClasses('secondary', 'sm') + ' self-start'}>
+                    <Trans>Back to the list</Trans>
+                  </Link>
+                )}
               </div>
             )}
             {result && (

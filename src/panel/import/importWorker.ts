@@ -5,7 +5,7 @@
  */
 /// <reference lib="webworker" />
 import type { ModuleDeclaration } from '../../contract/module.ts';
-import { entityByKey, registerModules } from '../../contract/modules.ts';
+import { importTarget, registerModules } from '../../contract/modules.ts';
 import { checkImportRows, type Cell } from '../../contract/importRows.ts';
 import { readSheet, writeSheet } from './sheetFiles.ts';
 import type { WorkerAnswer, WorkerRequest } from './importProtocol.ts';
@@ -31,7 +31,7 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
         return;
       }
       case 'check': {
-        const entity = entityByKey(request.entity);
+        const entity = importTarget(request.entity)?.entity;
         if (!entity) throw new Error(`unknown entity ${request.entity}`);
         const outcomes = checkImportRows(entity, rows, request.mapping, request.context, request.existing);
         answer({ type: 'checked', outcomes });

@@ -10,6 +10,7 @@ import {
   buttonClasses,
   EmptyState,
   EntityFormPage,
+  ImportLink,
   Loading,
   Ltr,
   PanelIconGlyph,
@@ -70,10 +71,13 @@ export function AccountList() {
       description={<Trans>Groups and the accounts under them. Vouchers post only to accounts that take postings.</Trans>}
       actions={
         add && (
-          <Link href={acc.accountRow} className={buttonClasses('primary')}>
-            <PlusIcon />
-            <Trans>Add an account</Trans>
-          </Link>
+          <>
+            <Link href={acc.accountRow} className={buttonClasses('primary')}>
+              <PlusIcon />
+              <Trans>Add an account</Trans>
+            </Link>
+            <ImportLink entity={Account} />
+          </>
         )
       }
     >

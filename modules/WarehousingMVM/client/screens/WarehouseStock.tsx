@@ -18,6 +18,7 @@ import {
   type DataColumn,
   DataTable,
   EmptyState,
+  ImportLink,
   Loading,
   NoAccess,
   PageHeader,
@@ -34,6 +35,7 @@ import {
   useTableRows,
 } from '@/moduleKit.ts';
 import { Warehouse } from '../../entities/masterData.ts';
+import { OpeningStockImport } from '../../entities/openingStockImport.ts';
 import { Receipt, StockBalance } from '../../entities/stock.ts';
 import { WarehousePlaces } from '../parts/StockPlaces.tsx';
 import { wh, withQuery } from '../paths.ts';
@@ -144,6 +146,7 @@ export function WarehouseStock() {
         description={<Trans>Per product and warehouse. “Projected” adds the receipts and issues this device has not sent yet.</Trans>}
         actions={
           <>
+            <ImportLink documentImport={OpeningStockImport} />
             <SheetButtons fileName={`stock-${day}`} sheet={sheet} disabled={!complete || !shown?.length} />
             <Button variant="ghost" onClick={() => window.print()}>
               <Trans>Print</Trans>
@@ -191,9 +194,12 @@ export function WarehouseStock() {
           description={<Trans>Stock appears here once a receipt of goods in is submitted and the server accepts it.</Trans>}
           actions={
             can(permission(Receipt, 'create')) && (
-              <Link href={withQuery(wh.addReceipt, { direction: 'in' })} className={buttonClasses('primary')}>
-                <Trans>Receive goods</Trans>
-              </Link>
+              <>
+                <Link href={withQuery(wh.addReceipt, { direction: 'in' })} className={buttonClasses('primary')}>
+                  <Trans>Receive goods</Trans>
+                </Link>
+                <ImportLink documentImport={OpeningStockImport} />
+              </>
             )
           }
         />

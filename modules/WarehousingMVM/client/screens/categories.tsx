@@ -10,6 +10,7 @@ import {
   Button,
   buttonClasses,
   EmptyState,
+  ImportLink,
   EntityFormPage,
   Loading,
   Ltr,
@@ -88,10 +89,13 @@ export function CategoryList() {
       description={<Trans>Products are grouped in a tree of categories. Move a category by changing its parent.</Trans>}
       actions={
         can(permission(Category, 'create')) && (
-          <Link href={wh.addCategory} className={buttonClasses('primary')}>
-            <PlusIcon />
-            <Trans>Add a category</Trans>
-          </Link>
+          <>
+            <Link href={wh.addCategory} className={buttonClasses('primary')}>
+              <PlusIcon />
+              <Trans>Add a category</Trans>
+            </Link>
+            <ImportLink entity={Category} />
+          </>
         )
       }
     >

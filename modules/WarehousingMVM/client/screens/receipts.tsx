@@ -14,12 +14,14 @@ import {
   DocumentPage,
   type DocumentValues,
   EntityList,
+  ImportLink,
   type LineValues,
   type LocalRow,
   ScreenFrame,
   useMoney,
   usePriceFill,
 } from '@/moduleKit.ts';
+import { OpeningStockImport } from '../../entities/openingStockImport.ts';
 import { Receipt } from '../../entities/stock.ts';
 import { LocationField } from '../parts/LocationField.tsx';
 import { LineQuantityField } from '../parts/QuantityField.tsx';
@@ -37,7 +39,12 @@ export function ReceiptList() {
     <ScreenFrame
       title={t`Receipts and issues`}
       description={<Trans>Goods that came in or went out. A draft changes no stock; submitting it does, once the server accepts it.</Trans>}
-      actions={<NewReceiptButtons />}
+      actions={
+        <>
+          <NewReceiptButtons />
+          <ImportLink documentImport={OpeningStockImport} />
+        </>
+      }
       needs={permission(Receipt, 'read')}
     >
       <EntityList entity={Receipt} onOpen={(row) => navigate(withQuery(wh.receiptDetails, { id: row.id }))} empty={<NewReceiptButtons />} />
