@@ -45,12 +45,7 @@ export async function reconcileRows(
 /** How many rows one step of `reconcileRows` reads and writes. */
 export const RECONCILE_SLICE = 100;
 
-async function reconcileSlice(
-  db: PanelDb,
-  entity: Entity,
-  unique: string[],
-  serverRows?: ReadonlyMap<string, Row>,
-): Promise<void> {
+async function reconcileSlice(db: PanelDb, entity: Entity, unique: string[], serverRows?: ReadonlyMap<string, Row>): Promise<void> {
   const table = db.rows(entity);
   const [locals, queued] = await Promise.all([table.bulkGet(unique), db.outbox.where('id').anyOf(unique).toArray()]);
   const pendingById = new Map<string, OutboxEntry[]>();
