@@ -486,7 +486,7 @@ function Importer({
                       >
                         <span className="font-medium">{title}</span>
                         <span className="text-slate-600">
-                          <Trans>{formatNumber(plan.lines.length)} lines</Trans>
+                          <Trans context="document lines">{formatNumber(plan.lines.length)} lines</Trans>
                         </span>
                         {already ? (
                           <span className="font-semibold text-amber-700">
