@@ -3,7 +3,10 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activateLocale, loadFullCatalogue } from '../../src/i18n/locale.ts';
 import { sheetCsvRows, type Sheet } from '../../src/panel/spreadsheet/sheet.ts';
-import { xlsxBytes } from '../../src/panel/spreadsheet/xlsxExport.ts';
+import { workbookRequest } from '../../src/panel/spreadsheet/xlsxExport.ts';
+import { workbookBytes } from '../../src/panel/spreadsheet/xlsxWorkbook.ts';
+
+const xlsxBytes = (...args: Parameters<typeof workbookRequest>) => workbookBytes(workbookRequest(...args));
 
 beforeAll(async () => {
   await activateLocale('fa');

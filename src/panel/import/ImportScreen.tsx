@@ -42,7 +42,7 @@ import { fieldProblemMessage } from '../entity/fieldProblems.ts';
 import { inSentence } from '../../i18n/format.ts';
 import '../modules.ts';
 import { WithPanel } from '../WithPanel.tsx';
-import { startImportWorker, type ImportWorker } from './importProtocol.ts';
+import { startSheetWorker, type SheetWorker } from './importProtocol.ts';
 import { writeImport, type ImportResult } from './importWrites.ts';
 import { writeDocuments, type DocumentImportResult } from './documentImportWrites.ts';
 import { describeError } from '../../i18n/describeError.ts';
@@ -117,7 +117,7 @@ function Importer({
   const panel = usePanelData();
   const plural = i18n._(entity.pluralLabel);
   const fields = useMemo(() => importFields(entity), [entity]);
-  const worker = useRef<ImportWorker | null>(null);
+  const worker = useRef<SheetWorker | null>(null);
   const [read, setRead] = useState<Read | null>(null);
   const [columns, setColumns] = useState<Record<string, number>>({});
   const [key, setKey] = useState<string | null>(entity.importable!.keys[0] ?? null);
@@ -132,7 +132,7 @@ function Importer({
   const abort = useRef<AbortController | null>(null);
 
   useEffect(() => () => worker.current?.close(), []);
-  const ask = () => (worker.current ??= startImportWorker());
+  const ask = () => (worker.current ??= startSheetWorker());
   const rtl = directionOf(activeLocale()) === 'rtl';
   const labelOf = (name: string) => i18n._(entity.fields[name]!.label);
 

@@ -1,13 +1,15 @@
 /**
- * The import's worker (decision 042): reads the file, checks its rows and writes sheets off the
- * page's thread, so a file of ten thousand rows never freezes the screen. It keeps the rows it
- * read; the page sends the mapping and the rows already here, and gets back each row's outcome.
+ * The sheet worker (decisions 041 and 042): reads an import's file, checks its rows and writes
+ * sheets (templates, errors, and every export's workbook) off the page's thread, so a file of ten
+ * thousand rows never freezes the screen and exceljs is in the app once, here. It keeps the rows
+ * it read; the page sends the mapping and the rows already here, and gets back each row's outcome.
  */
 /// <reference lib="webworker" />
 import type { ModuleDeclaration } from '../../contract/module.ts';
 import { importTarget, registerModules } from '../../contract/modules.ts';
 import { checkImportRows, type Cell } from '../../contract/importRows.ts';
 import { readSheet, writeSheet } from './sheetFiles.ts';
+import { workbookBytes } from '../spreadsheet/xlsxWorkbook.ts';
 import type { WorkerAnswer, WorkerRequest } from './importProtocol.ts';
 
 const declarations = import.meta.glob<ModuleDeclaration>('../../../modules/*/module.ts', { eager: true, import: 'default' });
@@ -43,6 +45,11 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
           return message === undefined ? [] : [[...headers.map((_, c) => cells[c] ?? null), message]];
         });
         const data = await writeSheet(request.title, [...headers, request.column], bad, request.rtl);
+        answer({ type: 'sheet', data }, [data]);
+        return;
+      }
+      case 'workbook': {
+        const data = await workbookBytes(request.workbook);
         answer({ type: 'sheet', data }, [data]);
         return;
       }

@@ -5,8 +5,9 @@
  */
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { rialsInUnit, toRials, type MoneyUnit } from '../../contract/money.ts';
+import type { MoneyUnit } from '../../contract/money.ts';
 import { formatDate } from '../../i18n/format.ts';
+import { moneyText } from './sheetMoney.ts';
 
 /**
  * How a column's values are written: `text` as given; `number` a JS number; `quantity` a number or
@@ -41,13 +42,6 @@ export function sheetHeader(i18n: I18n, sheet: Sheet, column: SheetColumn): stri
   if (kind !== 'money' || !sheet.money) return header;
   const unit = sheet.money.unit;
   return i18n._(msg`${header} (${unit})`);
-}
-
-/** An amount in the sheet's unit as plain decimal text ("1200", "120.5"), or '' for none. */
-export function moneyText(sheet: Sheet, value: SheetValue): string {
-  if (value === null || value === undefined || value === '') return '';
-  const amount = toRials(value);
-  return amount === null ? String(value) : rialsInUnit(amount, sheet.money?.code ?? 'rial');
 }
 
 /** A value as CSV text: amounts plain in the unit, dates as the short date of the language (Jalali in Persian). */
