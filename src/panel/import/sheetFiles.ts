@@ -7,6 +7,7 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { Cell } from '../../contract/importRows.ts';
+import { xlsxBuffer } from '../spreadsheet/xlsxWorkbook.ts';
 
 export interface ReadSheet {
   headers: string[];
@@ -69,5 +70,5 @@ export async function writeSheet(
     const longest = Math.max(headers[i]?.length ?? 0, ...rows.slice(0, 200).map((r) => String(r[i] ?? '').length));
     column.width = Math.min(60, Math.max(10, longest + 2));
   });
-  return (await book.xlsx.writeBuffer()) as ArrayBuffer;
+  return xlsxBuffer(book);
 }

@@ -5,36 +5,10 @@
  */
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { MoneyUnit } from '../../contract/money.ts';
 import { formatDate } from '../../i18n/format.ts';
-import { moneyText } from './sheetMoney.ts';
+import { moneyText, type Sheet, type SheetColumn, type SheetValue } from './sheetData.ts';
 
-/**
- * How a column's values are written: `text` as given; `number` a JS number; `quantity` a number or
- * its decimal text; `money` rials (number, bigint or decimal text) shown in the panel's unit;
- * `date` a day ("2026-11-27") or an instant (ISO text).
- */
-export type SheetColumnKind = 'text' | 'number' | 'quantity' | 'money' | 'date';
-
-export interface SheetColumn {
-  header: string;
-  kind?: SheetColumnKind;
-}
-
-export type SheetValue = string | number | bigint | null | undefined;
-
-export interface Sheet {
-  /** The report's or the list's name: the first row, and the worksheet's tab. */
-  title: string;
-  /** What the figures are for, one line each under the title: the period, the filters. */
-  about?: readonly string[];
-  columns: readonly SheetColumn[];
-  rows: readonly (readonly SheetValue[])[];
-  /** A totals row, in bold. */
-  footer?: readonly SheetValue[];
-  /** The panel's money unit (money columns): its code and its name for headers. */
-  money?: { code: MoneyUnit; unit: string };
-}
+export type { Sheet, SheetColumn, SheetColumnKind, SheetValue } from './sheetData.ts';
 
 /** A column's header as written in a file: a money column names its unit. */
 export function sheetHeader(i18n: I18n, sheet: Sheet, column: SheetColumn): string {

@@ -25,9 +25,24 @@ export function xlsxColumns(i18n: I18n, sheet: Sheet, locale: Locale): OutColumn
   });
 }
 
-/** What the sheet worker needs to write `sheet` for a person reading `locale`. */
+/**
+ * What the sheet worker needs to write `sheet` for a person reading `locale`: plain data only (a
+ * screen may hand its whole money helper as `money`; the worker gets its code and unit).
+ */
 export function workbookRequest(i18n: I18n, sheet: Sheet, locale: Locale): WorkbookRequest {
-  return { sheet, columns: xlsxColumns(i18n, sheet, locale), rightToLeft: locale === 'fa' };
+  const { title, about, columns, rows, footer, money } = sheet;
+  return {
+    sheet: {
+      title,
+      about: about && [...about],
+      columns: columns.map(({ header, kind }) => ({ header, kind })),
+      rows,
+      footer,
+      money: money && { code: money.code, unit: money.unit },
+    },
+    columns: xlsxColumns(i18n, sheet, locale),
+    rightToLeft: locale === 'fa',
+  };
 }
 
 /** Has the workbook written off the page's thread and hands it to the browser's download. */

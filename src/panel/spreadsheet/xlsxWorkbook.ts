@@ -8,11 +8,10 @@
  * sorts, as yyyy/mm/dd), and beside it the real date cell formulas and filters work on.
  */
 import ExcelJS from 'exceljs';
-import type { Cell, Worksheet } from 'exceljs';
+import type { Cell, Workbook, Worksheet } from 'exceljs';
 import { jalaliDate } from '../../contract/jalali.ts';
 import { toAsciiDigits } from '../../contract/normalize.ts';
-import type { Sheet, SheetColumn, SheetValue } from './sheet.ts';
-import { moneyText } from './sheetMoney.ts';
+import { moneyText, type Sheet, type SheetColumn, type SheetValue } from './sheetData.ts';
 
 /** One column of the workbook: a sheet column, or the Jalali text twin of a date column. */
 export interface OutColumn {
@@ -162,5 +161,14 @@ export async function workbookBytes({ sheet, columns, rightToLeft }: WorkbookReq
   workbook.created = new Date();
   const worksheet = workbook.addWorksheet(tabName(sheet.title));
   writeSheet(sheet, worksheet, columns, rightToLeft);
-  return (await workbook.xlsx.writeBuffer()) as ArrayBuffer;
+  return xlsxBuffer(workbook);
+}
+
+/**
+ * A workbook's bytes as an ArrayBuffer of their own: exceljs answers a Buffer (a view into a
+ * larger buffer, in the browser too), which a worker can neither transfer nor send as it is.
+ */
+export async function xlsxBuffer(workbook: Workbook): Promise<ArrayBuffer> {
+  const bytes = (await workbook.xlsx.writeBuffer()) as ArrayBuffer | Uint8Array;
+  return (bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).slice().buffer as ArrayBuffer;
 }
