@@ -81,6 +81,15 @@ beforeAll(async () => {
 
 afterAll(() => context?.close());
 
+/** Clicks a download button and reads the workbook the browser saved. */
+async function downloaded(button: string): Promise<ExcelJS.Worksheet> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile((await download.path())!);
+  return book.worksheets[0]!;
+}
+
 async function chooseAndCheck(sheet: Buffer): Promise<void> {
   await page.getByTestId('import-file').setInputFiles({ name: 'products.xlsx', mimeType: 'application/octet-stream', buffer: sheet });
   await page.getByText(fa('{0} rows', { 0: toPersianDigits(ROWS.toLocaleString('en').replace(/,/g, '٬')) })).waitFor({ timeout: 30_000 });
@@ -107,6 +116,11 @@ describe('importing products from a Persian sheet', () => {
     await openScreen(page, modulePath('WarehousingMVM', 'Product/listProduct'));
     await page.getByTestId('import-button').click();
     await page.waitForURL((url) => url.pathname === paths.importData);
+    // The template: the product's fields as Persian headers, right to left, and an example row.
+    const template = await downloaded(fa('Download the template'));
+    expect(template.views[0]?.rightToLeft).toBe(true);
+    expect(template.getRow(1).values).toEqual(expect.arrayContaining([fa('field.Product.code'), fa('field.Product.name')]));
+    expect(template.rowCount).toBe(2);
     await chooseAndCheck(sheet);
     // Guessed from the headers: code, name, unit, price and category; the date column left out.
     for (const [field, column] of Object.entries({ code: '0', name: '1', unit: '2', salePrice: '3', categoryId: '4' })) {
@@ -119,6 +133,11 @@ describe('importing products from a Persian sheet', () => {
     expect(lines).toEqual(BAD_LINES.map(String));
     expect(await counts('import-summary')).toEqual({ create: '1987', update: '10', same: '0', error: '3' });
     await screenshot(page, 'import-test-run-fa-390');
+    // The rows with errors as a sheet: the header with an errors column, then exactly the bad rows.
+    const errors = await downloaded(fa('Download the rows with errors'));
+    expect(errors.rowCount).toBe(1 + BAD_LINES.length);
+    expect(errors.getRow(2).getCell(1).value).toBe(code(BAD_LINES[0]! - 1));
+    expect(String(errors.getRow(1).getCell(7).value ?? '')).not.toBe('');
 
     await page.getByRole('button', { name: fa('Import'), exact: true }).click();
     await page.getByTestId('import-result').waitFor({ timeout: 300_000 });
