@@ -14,6 +14,7 @@ import { Punch } from '../../modules/HumanResource/entities/punch.ts';
 import { addDays, tehranDay } from '../../modules/HumanResource/rules/attendanceDay.ts';
 import { BankAccount, CashBox, Party as BookParty } from '../../modules/MarketAccounting/entities/books.ts';
 import { Payment as BookPayment, Voucher } from '../../modules/MarketAccounting/entities/documents.ts';
+import { Invoice } from '../../modules/MarketAccounting/entities/invoices.ts';
 import { accountId } from '../../modules/MarketAccounting/server/books.ts';
 import { Agent, Module } from '../../modules/NagemManagement/entities/catalogue.ts';
 import { Customer, Payment as SalePayment } from '../../modules/NagemManagement/entities/customers.ts';
@@ -328,6 +329,27 @@ export async function buildShopWorld(server: RunningServer, token: string): Prom
       line({ accountId: accountId('3101'), debit: 0, credit: 15_000_000 }),
     ],
   });
+  // A sales invoice of goods from the central warehouse, part paid in cash: its page and its official print.
+  const invoice = await submitted(Invoice, {
+    kind: 'sale',
+    date: daysAgo(1),
+    partyId: customer.id,
+    cashAmount: 500_000,
+    cashBoxId: box.id,
+    dueDate: addDays(today, 30),
+    lines: [0, 1].map((i) =>
+      line({
+        productId: products[i]!.id,
+        description: products[i]!.name,
+        warehouseId: central.id,
+        locationId: i % 2 ? bins.a2.id : bins.a1.id,
+        quantity: '2',
+        unitPrice: products[i]!.salePrice,
+        vatRate: '10',
+      }),
+    ),
+  });
+  const acc = (screen: string, id: string) => withQuery(modulePath('MarketAccounting', screen), { id });
   const wh = (screen: string, id: string) => withQuery(modulePath('WarehousingMVM', screen), { id });
   const setup = (screen: string) => withQuery(modulePath('NagemManagement', `Sale/PanelSetupForms/${screen}`), { saleId: sales[3]!.id });
   return {
@@ -339,6 +361,8 @@ export async function buildShopWorld(server: RunningServer, token: string): Prom
       wh('Cargos/ReceiveCorgo', cargo.id),
       wh('consignment/ConsignmentDetails', consignment.id),
       ...['AddModule', 'AddRoleUser', 'ChartFlow'].map(setup),
+      acc('Invoice/InvoiceDetails', invoice.id),
+      acc('Invoice/InvoicePrint', invoice.id),
     ],
   };
 }

@@ -88,7 +88,12 @@ export function OfficialPrint() {
             <Trans>Print</Trans>
           </Button>
         </div>
-        <div className="overflow-x-auto rounded-xl bg-white p-4 ring-1 ring-slate-200 print:hidden">
+        <div
+          className="overflow-x-auto rounded-xl bg-white p-4 ring-1 ring-slate-200 print:hidden"
+          role="region"
+          tabIndex={0}
+          aria-label={t`Preview`}
+        >
           <div style={{ width: paper === 'A4' ? '281mm' : '198mm' }}>{sheet}</div>
         </div>
         {createPortal(
