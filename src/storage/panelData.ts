@@ -105,7 +105,15 @@ async function panelDbNames(prefix: string): Promise<string[]> {
 
 async function deletePanelDbs(prefix: string): Promise<void> {
   closePanelData();
-  await Promise.all((await panelDbNames(prefix)).map((name) => Dexie.delete(name)));
+  // A screen still letting go of the session may read once more and so open (create) a database
+  // again just after it was deleted: a moment later it is looked for and deleted again, a few
+  // times at most (the person is on the login page by then).
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (attempt) await new Promise((resolve) => setTimeout(resolve, 200));
+    const names = await panelDbNames(prefix);
+    if (!names.length) break;
+    await Promise.all(names.map((name) => Dexie.delete(name)));
+  }
   await removeValue(storageKeys.currentPanels);
   await removeValue(storageKeys.panels);
 }
