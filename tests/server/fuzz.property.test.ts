@@ -111,7 +111,8 @@ const bodyArb: fc.Arbitrary<{ payload?: string; contentType?: string }> = fc.one
   fc.constant({}),
   fieldsArb.map((fields) => ({ payload: JSON.stringify(fields), contentType: 'application/json' })),
   fieldsArb.map((fields) => ({
-    payload: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
+    // A generated object may hold a `toString` or `valueOf` that is no function: String() throws on it.
+    payload: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString(),
     contentType: 'application/x-www-form-urlencoded',
   })),
   fc.tuple(fc.json(), contentTypeArb).map(([payload, contentType]) => ({ payload, contentType })),
