@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../src/contract/codes.ts';
 import { Activity, Member, Role } from '../../src/contract/entities/panelManagement.ts';
 import type { Row } from '../../src/contract/entity.ts';
-import { createRow, deleteRow, updateRow, ValidationError } from '../../src/storage/localWrites.ts';
+import { createRow, deleteRow, updateRow, ValidationError, writeRows } from '../../src/storage/localWrites.ts';
 import { PanelDb } from '../../src/storage/PanelDb.ts';
 import { reconcileRows } from '../../src/storage/reconcile.ts';
 
@@ -132,5 +132,56 @@ describe('writing rows on this device', () => {
     const row = await createRow(db, Role, { name: 'Sales' });
     await updateRow(db, Role, row.id, { name: 'Sales' });
     expect(heard).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('writing a batch of rows in one transaction (an import)', () => {
+  it('queues the same outbox entries and rows as one write each, in order', async () => {
+    await storeFromServer(serverRole('r1', 3));
+    const answers = await writeRows(db, Role, [
+      { op: 'create', id: 'n1', values: { name: 'Stock', permissions: [] } },
+      { op: 'update', id: 'r1', values: { description: 'Front desk' } },
+      { op: 'update', id: 'r1x', values: { description: 'gone' } },
+      { op: 'create', id: 'n2', values: { name: 'Books', permissions: [] } },
+    ]);
+    expect(answers.map((a) => (a ? (a as ValidationError).code : null))).toEqual([null, null, Code.NotFound, null]);
+    expect((await db.outbox.orderBy('mutationId').toArray()).map((e) => [e.mutationId, e.op, e.id, e.baseVersion, e.dependsOn])).toEqual([
+      [1, 'create', 'n1', undefined, undefined],
+      [2, 'update', 'r1', 3, undefined],
+      [3, 'create', 'n2', undefined, undefined],
+    ]);
+    expect(await db.rows(Role).get('r1')).toMatchObject({ description: 'Front desk', _pending: 1, version: 3 });
+    expect(await db.rows(Role).get('n2')).toMatchObject({ name: 'Books', _pending: 1 });
+    expect((await db.syncState.get('state'))?.nextMutationId).toBe(4);
+    // A later single write follows on.
+    await updateRow(db, Role, 'r1', { name: 'Front' });
+    expect((await db.outbox.get(4))?.baseVersion).toBe(4);
+    expect((await db.outbox.get(4))?.dependsOn).toBe(2);
+  });
+
+  it('refuses a unique value an earlier write of the batch took, and frees one an earlier write gave up', async () => {
+    await storeFromServer(serverRole('r1', 1, 'Sales'));
+    const answers = await writeRows(db, Role, [
+      { op: 'create', id: 'a', values: { name: 'Stock', permissions: [] } },
+      { op: 'create', id: 'b', values: { name: 'Stock', permissions: [] } },
+      { op: 'update', id: 'r1', values: { name: 'Sales team' } },
+      { op: 'create', id: 'c', values: { name: 'Sales', permissions: [] } },
+      { op: 'create', id: 'd', values: { name: 'Sales team', permissions: [] } },
+    ]);
+    expect(answers.map((a) => (a ? (a as ValidationError).fields : null))).toEqual([null, { name: 'unique' }, null, null, { name: 'unique' }]);
+    expect((await db.rows(Role).toArray()).map((r) => r.name).sort()).toEqual(['Sales', 'Sales team', 'Stock']);
+  });
+
+  it('writes one row twice in a batch one after the other', async () => {
+    await storeFromServer(serverRole('r1', 2));
+    await writeRows(db, Role, [
+      { op: 'update', id: 'r1', values: { description: 'one' } },
+      { op: 'update', id: 'r1', values: { description: 'one' } },
+      { op: 'update', id: 'r1', values: { description: 'two' } },
+    ]);
+    expect((await db.outbox.orderBy('mutationId').toArray()).map((e) => [e.baseVersion, e.dependsOn, e.values])).toEqual([
+      [2, undefined, { description: 'one' }],
+      [3, 1, { description: 'two' }],
+    ]);
   });
 });
