@@ -7,17 +7,16 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../../../src/contract/endpoints.ts';
-import { Member, Notification, Role } from '../../../../src/contract/entities/panelManagement.ts';
-import { entityPath, permission, READ_ALL_GRANT, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
-import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
+import { Notification } from '../../../../src/contract/entities/panelManagement.ts';
+import { entityPath, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
 import { paths } from '../../../../src/contract/routes.ts';
-import { accountServerEnv, callApi, freshContext, logInByApi, newAccount, signInContext } from '../../../../tests/e2e/accountSteps.ts';
+import { accountServerEnv, callApi, freshContext, signInContext } from '../../../../tests/e2e/accountSteps.ts';
 import { screenshot, seriousA11yViolations, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
 import { expectFitsThePhone } from '../../../../tests/e2e/phoneFit.ts';
 import { callInPanel, openScreen } from '../../../../tests/e2e/panelsSteps.ts';
 import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../../../../tests/pushStandIn.ts';
-import { Customer } from '../../entities/customers.ts';
-import { Request, RequestMessage, SUPPORT_GRANT } from '../../entities/support.ts';
+import { Request } from '../../entities/support.ts';
+import { supportTeam, SUPPORT_PANEL } from './supportTeam.ts';
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
 let standIn: PushStandIn;
@@ -31,46 +30,9 @@ const subject = 'صندوق فروشگاه قفل شده است';
 
 beforeAll(async () => {
   standIn = await startPushStandIn();
-  const a = await newAccount(e2e.server);
-  const b = await newAccount(e2e.server);
-  const tokenA = (await logInByApi(e2e.server, a.username, a.password)).access_token;
+  const { inA, b, tokenB, panel, request, ...team } = await supportTeam(e2e.server, subject);
   const url = e2e.server.url;
-  const panel = await callInPanel<CurrentPanel>(url, panelEndpoints.register, tokenA, null, {
-    name: 'پشتیبانی',
-    icon: 'cart',
-    modules: ['PanelManagement', 'NagemManagement'],
-  });
-  const inA = <T>(endpoint: { method: string; path: string }, body?: unknown) => callInPanel<T>(url, endpoint, tokenA, panel.code, body);
-  const crud = (e: Parameters<typeof permission>[0], extra: string[] = []) =>
-    ['read', 'create', 'update', ...extra].map((x) => permission(e, x));
-  const role = await inA<Row>(
-    { method: 'POST', path: entityPath(Role) },
-    {
-      id: crypto.randomUUID(),
-      name: 'پشتیبان',
-      permissions: [
-        permission(Customer, 'read'),
-        permission(Customer, READ_ALL_GRANT),
-        ...crud(Request, [SUPPORT_GRANT]),
-        ...crud(RequestMessage),
-      ],
-    },
-  );
-  const invited = await inA<Row>(
-    { method: 'POST', path: entityPath(Member) },
-    { id: crypto.randomUUID(), login: b.username, roleId: role.id },
-  );
-  supporterId = invited.id;
-  const tokenB = (await logInByApi(e2e.server, b.username, b.password)).access_token;
-  await callInPanel(url, panelEndpoints.acceptInvitation, tokenB, null, { code: panel.code });
-  const customer = await inA<Row>(
-    { method: 'POST', path: entityPath(Customer) },
-    { id: crypto.randomUUID(), kind: 'company', name: 'فروشگاه ستاره', province: 'تهران' },
-  );
-  const request = await inA<Row>(
-    { method: 'POST', path: entityPath(Request) },
-    { id: crypto.randomUUID(), customerId: customer.id, subject, priority: 'high', status: 'open' },
-  );
+  supporterId = team.supporterId;
   assign = async (to) => {
     const current = await inA<Row>({ method: 'GET', path: `${entityPath(Request)}/${request.id}` });
     await inA({ method: 'PUT', path: `${entityPath(Request)}/${request.id}` }, { version: current.version, supporterId: to });
@@ -87,7 +49,7 @@ beforeAll(async () => {
   await signInContext(context, e2e.server, b.username, b.password);
   page = await context.newPage();
   await openScreen(page, paths.user.panelList);
-  await page.getByRole('button', { name: 'پشتیبانی' }).click();
+  await page.getByRole('button', { name: SUPPORT_PANEL }).click();
   await page.waitForURL((u) => u.pathname === paths.user.panelDashboard);
 });
 afterAll(async () => {

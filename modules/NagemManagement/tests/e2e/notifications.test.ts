@@ -5,16 +5,14 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Member, Role } from '../../../../src/contract/entities/panelManagement.ts';
-import { entityPath, permission, READ_ALL_GRANT, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
-import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
+import { entityPath, type EntityListResponse, type Row } from '../../../../src/contract/entity.ts';
 import { modulePath, paths } from '../../../../src/contract/routes.ts';
-import { accountServerEnv, freshContext, logInByApi, newAccount, signInContext } from '../../../../tests/e2e/accountSteps.ts';
+import { accountServerEnv, freshContext, signInContext } from '../../../../tests/e2e/accountSteps.ts';
 import { screenshot, seriousA11yViolations, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
 import { expectFitsThePhone } from '../../../../tests/e2e/phoneFit.ts';
 import { callInPanel, openScreen } from '../../../../tests/e2e/panelsSteps.ts';
-import { Customer } from '../../entities/customers.ts';
-import { Request, RequestMessage, SUPPORT_GRANT } from '../../entities/support.ts';
+import { Request } from '../../entities/support.ts';
+import { supportTeam, SUPPORT_PANEL } from './supportTeam.ts';
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
 let context: BrowserContext;
@@ -23,49 +21,13 @@ let request: Row;
 const subject = 'چاپگر فاکتور کار نمی‌کند';
 
 beforeAll(async () => {
-  const a = await newAccount(e2e.server);
-  const b = await newAccount(e2e.server);
-  const tokenA = (await logInByApi(e2e.server, a.username, a.password)).access_token;
-  const url = e2e.server.url;
-  const panel = await callInPanel<CurrentPanel>(url, panelEndpoints.register, tokenA, null, {
-    name: 'پشتیبانی',
-    icon: 'cart',
-    modules: ['PanelManagement', 'NagemManagement'],
-  });
-  const inA = <T>(endpoint: { method: string; path: string }, body?: unknown) => callInPanel<T>(url, endpoint, tokenA, panel.code, body);
-  const crud = (e: Parameters<typeof permission>[0], extra: string[] = []) =>
-    ['read', 'create', 'update', ...extra].map((x) => permission(e, x));
-  const role = await inA<Row>(
-    { method: 'POST', path: entityPath(Role) },
-    {
-      id: crypto.randomUUID(),
-      name: 'پشتیبان',
-      permissions: [
-        permission(Customer, 'read'),
-        permission(Customer, READ_ALL_GRANT),
-        ...crud(Request, [SUPPORT_GRANT]),
-        ...crud(RequestMessage),
-      ],
-    },
-  );
-  const invited = await inA<Row>(
-    { method: 'POST', path: entityPath(Member) },
-    { id: crypto.randomUUID(), login: b.username, roleId: role.id },
-  );
-  const tokenB = (await logInByApi(e2e.server, b.username, b.password)).access_token;
-  await callInPanel(url, panelEndpoints.acceptInvitation, tokenB, null, { code: panel.code });
-  const customer = await inA<Row>(
-    { method: 'POST', path: entityPath(Customer) },
-    { id: crypto.randomUUID(), kind: 'company', name: 'فروشگاه ستاره', province: 'تهران' },
-  );
-  request = await inA<Row>(
-    { method: 'POST', path: entityPath(Request) },
-    { id: crypto.randomUUID(), customerId: customer.id, subject, priority: 'high', status: 'open' },
-  );
+  const team = await supportTeam(e2e.server, subject);
+  const { inA, b, tokenB, panel } = team;
+  request = team.request;
   // A assigns it to B.
-  await inA({ method: 'PUT', path: `${entityPath(Request)}/${request.id}` }, { version: request.version, supporterId: invited.id });
+  await inA({ method: 'PUT', path: `${entityPath(Request)}/${request.id}` }, { version: request.version, supporterId: team.supporterId });
   const listed = await callInPanel<EntityListResponse>(
-    url,
+    e2e.server.url,
     { method: 'GET', path: `${entityPath(Request)}?pageSize=5` },
     tokenB,
     panel.code,
@@ -76,7 +38,7 @@ beforeAll(async () => {
   await signInContext(context, e2e.server, b.username, b.password);
   page = await context.newPage();
   await openScreen(page, paths.user.panelList);
-  await page.getByRole('button', { name: 'پشتیبانی' }).click();
+  await page.getByRole('button', { name: SUPPORT_PANEL }).click();
   await page.waitForURL((u) => u.pathname === paths.user.panelDashboard);
 });
 afterAll(async () => {
