@@ -27,7 +27,8 @@ import { goAndSettle, inspectScreen, messageIds, settle, type ScreenFindings } f
 import { buildShopWorld } from './shopWorld.ts';
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
-const width = 360;
+/** 360 px, a phone; `SWEEP_WIDTH=1280` sweeps (and photographs) the same screens on a desktop. */
+const width = Number(process.env.SWEEP_WIDTH ?? 360);
 type Locale = 'fa' | 'en';
 type Problem = 'wider' | 'key-figure' | 'raw-id' | 'axe' | 'error' | 'no-record' | 'not-drawn';
 

@@ -62,9 +62,12 @@ describe('the tax system’s screens', () => {
     expect(keysSeen.some((text) => text.includes('PRIVATE KEY'))).toBe(false);
   });
 
-  it('open the queue', async () => {
+  it('open the queue: empty, and saying why nothing will be sent until the certificate is saved', async () => {
     await go(page, modulePath('MarketAccounting', 'TaxSystem/Queue'));
     expect(await page.locator('h1').first().textContent()).toBe(fa('Tax system queue'));
+    await page.getByText(fa('The tax system is not set up')).waitFor();
+    await page.getByRole('heading', { name: fa('Nothing registered yet') }).waitFor();
+    await page.getByRole('link', { name: fa('Open the tax system settings') }).waitFor();
     await expectFitsThePhone(page);
     await screenshot(page, 'tax-queue-fa-390');
   });
