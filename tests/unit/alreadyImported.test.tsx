@@ -15,6 +15,8 @@ describe('a document an import made before', () => {
   it('is one island per number in the list of those found after the import, joined with the Persian comma', async () => {
     await renderApp(<ImportedBefore numbers={['RC-1405-00012', 'RC-1405-00013']} />, { locale: 'fa' });
     expect(islands()).toEqual(['RC-1405-00012', 'RC-1405-00013']);
-    expect(screen.getByText(/این ردیف‌ها/).textContent).toBe('این ردیف‌ها پیش‌تر وارد شده‌اند (RC-1405-00012، RC-1405-00013)؛ چیزی دوباره افزوده نشد.');
+    expect(screen.getByText(/این ردیف‌ها/).textContent).toBe(
+      'این ردیف‌ها پیش‌تر وارد شده‌اند (RC-1405-00012، RC-1405-00013)؛ چیزی دوباره افزوده نشد.',
+    );
   });
 });

@@ -24,7 +24,7 @@ import { fa } from '../../../../tests/e2e/pwaSupport.ts';
 import { Invoice } from '../../entities/invoices.ts';
 import { taxSystemEndpoints } from '../../rules/taxSystemEndpoints.ts';
 import { newKeyPair, selfSignedCertificate } from '../../server/taxSystem/pkcs10.ts';
-import { startStandIn, type StandIn } from '../server/taxSystemStandIn.ts';
+import { startStandIn, type StandIn } from '../taxSystemStandIn.ts';
 import { onHand, openShop, submittedInvoice, type Shop } from './invoiceSeed.ts';
 
 let standIn: StandIn;
@@ -178,8 +178,12 @@ describe('a shop’s day on a phone', () => {
     // The picker names the sale by its number; VAT reads ۱۰, not ۱۰٫۰۰۰.
     expect(await page.getByRole('combobox', { name: fa('acc.field.Invoice.returnOf') }).inputValue()).toBe(String(sale.number));
     expect(await line(1).getByLabel(fa('acc.field.InvoiceLine.vatRate')).inputValue()).toBe('۱۰');
-    await line(3).getByRole('button', { name: fa('Remove line {number}', { number: '۳' }) }).click();
-    await line(2).getByRole('button', { name: fa('Remove line {number}', { number: '۲' }) }).click();
+    await line(3)
+      .getByRole('button', { name: fa('Remove line {number}', { number: '۳' }) })
+      .click();
+    await line(2)
+      .getByRole('button', { name: fa('Remove line {number}', { number: '۲' }) })
+      .click();
     await line(1).getByLabel(fa('acc.field.InvoiceLine.quantity')).fill('1');
     // A walk-in customer is paid back in full: 120,000 and its VAT.
     await expect.poll(() => page.getByTestId('invoice-total').innerText()).toContain('۱۳۲٬۰۰۰');
