@@ -202,10 +202,18 @@ describe('a shop’s day on a phone', () => {
     await go(page, modulePath('WarehousingMVM', 'Inventory/WarehouseStock'));
     await expect.poll(() => stockShown('چای'), { timeout: 30_000 }).toBe('۹');
     expect(await onHand(shop, shop.products[0]!.id)).toBe(9);
+
+    // The return goes to the tax system as a return of the accepted sale, and is accepted too.
+    await runJobs();
+    await go(page, at('TaxSystem/Queue'));
+    const row = listRow(fa('Tax system queue'), '۱۳۲٬۰۰۰');
+    await expect.poll(() => row.innerText(), { timeout: 30_000 }).toContain(fa('Accepted'));
+    expect(await row.innerText()).toContain(fa('Return'));
   }, 120_000);
 
   it('shows the system’s reason, in Persian, on the page of an invoice it refused and in the queue', async () => {
-    standIn.refuseWhen(() => [REFUSAL]);
+    // The system refuses this one invoice (its total), as it would a product it does not know.
+    standIn.refuseWhen((invoice) => (Number(invoice.header.tbill) === 330_000 ? [REFUSAL] : []));
     const rice = shop.products[2]!;
     // One rice: 300,000 and its VAT, 330,000, paid in cash.
     const refused = await submittedInvoice(shop, {
@@ -230,6 +238,7 @@ describe('a shop’s day on a phone', () => {
     } finally {
       standIn.refuseWhen(null);
     }
+    expect(standIn.received.size).toBe(3);
 
     await openScreen(page, details(String(refused.id)));
     const alert = page.getByRole('alert').filter({ hasText: fa('The tax system refused this invoice') });
