@@ -60,6 +60,11 @@ export interface Config {
   vapidSubject: string;
   /** The largest panel backup a restore unpacks (RESTORE_LIMIT_MB, unpacked size). */
   restoreLimitBytes: number;
+  /**
+   * Where a panel set to the tax system's sandbox sends (TAX_SYSTEM_SANDBOX_URL): the
+   * organisation's sandbox unless a stand-in is named, as the end-to-end tests do (decision 044).
+   */
+  taxSystemSandboxUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -276,5 +281,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remindersEveryMinutes: int(env, 'REMINDERS_EVERY_MINUTES', 15, 0, 24 * 60),
     vapidSubject: url(env, 'VAPID_SUBJECT', ['mailto:', 'https:']) ?? 'mailto:push@pishkhan.invalid',
     restoreLimitBytes: int(env, 'RESTORE_LIMIT_MB', 1024, 1, 64 * 1024) * 1024 * 1024,
+    taxSystemSandboxUrl: url(env, 'TAX_SYSTEM_SANDBOX_URL', ['http:', 'https:']),
   };
 }

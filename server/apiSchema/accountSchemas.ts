@@ -195,4 +195,8 @@ export const accountSchemas = {
       ),
     },
   },
+  devRunJobs: {
+    summary: 'Developer tools: runs every module’s scheduled job once now and answers what each returned',
+    response: { 200: envelope(arrayOf(object({ name: text(), result: {} }, { required: ['name'] }))) },
+  },
 } satisfies Record<string, RouteSchema>;

@@ -23,6 +23,8 @@ export const endpoints = {
   pushUnsubscribe: { method: 'POST', path: '/api/Push/Unsubscribe' },
   /** Ours, beyond the spec; only with DEV_TOOLS=1: the SMS the log sender "sent" to `?mobile=`, oldest first. */
   devSmsOutbox: { method: 'GET', path: '/api/Dev/SmsOutbox' },
+  /** Ours; only with DEV_TOOLS=1: runs every module's scheduled job once now (the tax system's sending), for end-to-end tests. */
+  devRunJobs: { method: 'POST', path: '/api/Dev/RunJobs' },
 } as const;
 
 /** Ours, beyond the spec; no session: the API's description, an OpenAPI 3.1 document generated from the routes (not an envelope). */

@@ -55,8 +55,9 @@ export function NumberField({
   const unitId = `${id}-unit`;
   const rules: TypedNumberRules = { decimals, negative };
   // What was typed, as plain text: it may end in a point or zeros the value does not keep. A value
-  // set from outside (a reset, a filled-in price) replaces it.
-  const [typed, setTyped] = useState(value);
+  // set from outside (a reset, a filled-in price) replaces it. A stored decimal ("10.000", a VAT rate
+  // as the server keeps it) shows as its value reads, ۱۰, not with the column's three places.
+  const [typed, setTyped] = useState(() => canonicalNumber(value));
   const plain = canonicalNumber(typed) === canonicalNumber(value) ? typed : canonicalNumber(value);
   const [caretRef, keepCaret] = useKeptCaret();
   const { describedBy } = fieldIds(id, hint, error, false, unit ? unitId : undefined);

@@ -58,14 +58,15 @@ export function OfflineIndicator({ lastSeenAt }: { lastSeenAt?: number }) {
         <div ref={root} className="relative">
           <button
             type="button"
-            className="inline-flex h-11 items-center gap-1.5 rounded-full bg-amber-100 px-3 text-sm font-semibold text-amber-900 ring-1 ring-amber-300 hover:bg-amber-200 sm:h-9"
+            className="inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-full bg-amber-100 px-3 text-sm font-semibold text-amber-900 ring-1 ring-amber-300 hover:bg-amber-200 sm:h-9"
             aria-label={t`${label}: show details`}
             aria-expanded={open}
             aria-controls={panelId}
             onClick={() => setOpen((was) => !was)}
           >
             <OfflineIcon className="size-4 shrink-0" />
-            <span>{label}</span>
+            {/* On a phone the icon alone: with the word, a 360 px header was wider than the screen. */}
+            <span className="sr-only sm:not-sr-only">{label}</span>
             {lastSeenAt !== undefined && <span className="hidden font-normal text-amber-800 md:inline">· {t`saved ${savedAgo}`}</span>}
           </button>
           <div

@@ -26,7 +26,14 @@ describe('settings', () => {
       serviceName: 'pishkhan',
       devTools: false,
       seedDemo: true,
+      taxSystemSandboxUrl: null,
     });
+  });
+
+  it('send a panel set to the tax system’s sandbox to a stand-in named by TAX_SYSTEM_SANDBOX_URL, an http(s) URL only', () => {
+    const url = 'http://127.0.0.1:4567/requestsmanager/api/v2/';
+    expect(loadConfig({ DATA_DIR: dataDir(), TAX_SYSTEM_SANDBOX_URL: url }).taxSystemSandboxUrl).toBe(url);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TAX_SYSTEM_SANDBOX_URL: 'ftp://stand-in/' })).toThrow(/TAX_SYSTEM_SANDBOX_URL/);
   });
 
   it('generate a JWT key once on the embedded database and keep it in the data folder', () => {

@@ -39,6 +39,13 @@ describe('developer tools with DEV_TOOLS=1', () => {
     expect((await server.call(endpoints.getUserByUsername, { token })).body.errorData?.code).toBe(9401);
   });
 
+  it('run every module’s scheduled job once, at once, and answer what each did', async () => {
+    const answer = await server.call<{ name: string; result: unknown }[]>(endpoints.devRunJobs, { token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toContainEqual({ name: 'tax system', result: { panels: 0, sent: 0, accepted: 0, refused: 0, failed: 0 } });
+    expect((await server.call(endpoints.devRunJobs)).status).toBe(401);
+  });
+
   it('lists the codes sent to a number, oldest first', async () => {
     const account = await server.createAccount();
     const first = await server.sendCode(account.mobile!);
@@ -64,7 +71,7 @@ describe('developer tools without DEV_TOOLS', () => {
 
   it('do not exist: 404 with the envelope', async () => {
     const account = await server.createAccount({ profile: false });
-    for (const endpoint of [endpoints.getUserByUsername, endpoints.devSmsOutbox]) {
+    for (const endpoint of [endpoints.getUserByUsername, endpoints.devSmsOutbox, endpoints.devRunJobs]) {
       const answer = await server.call(endpoint, { query: { username: account.username, mobile: '09120000000' } });
       expect(answer.status).toBe(404);
       expect(answer.body.isSuccess).toBe(false);

@@ -31,6 +31,24 @@ describe('the number field', () => {
     expect(screen.getByText('کیلوگرم')).toBeTruthy();
   });
 
+  it('shows a stored decimal as its value reads, without the column’s three places, and holds it unchanged', async () => {
+    function Stored() {
+      const [value, setValue] = useState('10.000');
+      return (
+        <div data-testid="held" data-value={value}>
+          <NumberField label="VAT %" value={value} onChange={setValue} decimals={3} />
+        </div>
+      );
+    }
+    const { user } = await renderApp(<Stored />);
+    const input = screen.getByLabelText('VAT %') as HTMLInputElement;
+    expect(input.value).toBe('۱۰');
+    expect(held()).toBe('10.000');
+    await user.type(input, '.5');
+    expect(input.value).toBe('۱۰٫۵');
+    expect(held()).toBe('10.5');
+  });
+
   it('takes a pasted amount in either digit set, with its separators', async () => {
     const { user } = await renderApp(<Held kind="number" />);
     const input = screen.getByLabelText('Quantity') as HTMLInputElement;

@@ -15,7 +15,7 @@ import { taxSystemEndpoints } from '../rules/taxSystemEndpoints.ts';
 import { newKeyPair, selfSignedCertificate } from '../server/taxSystem/pkcs10.ts';
 import { runTaxSystem } from '../server/taxSystem/run.ts';
 import { enqueueTaxInvoice } from '../server/taxSystem/store.ts';
-import { startStandIn } from '../tests/server/taxSystemStandIn.ts';
+import { startStandIn } from '../tests/taxSystemStandIn.ts';
 
 const INVOICES = sized(1_000, 10);
 const LINES = 3;

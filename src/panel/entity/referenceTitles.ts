@@ -4,7 +4,7 @@
  */
 import { useMemo } from 'react';
 import { entityByKey } from '../../contract/modules.ts';
-import type { Entity } from '../../contract/entity.ts';
+import { isDocument, type Entity } from '../../contract/entity.ts';
 import type { LocalRow } from '../../storage/localRecords.ts';
 import { usePanelData } from '../../storage/panelData.ts';
 import { useTableRows } from '../../storage/tableRows.ts';
@@ -14,7 +14,13 @@ export interface ReferenceOption {
   title: string;
 }
 
+/**
+ * A document is named by its number once it has one (as `useDocumentName` names it in a sentence):
+ * a picker of invoices lists INV-…, not their notes or dates. Otherwise the title field, else the
+ * first text among the list's fields.
+ */
 export function rowTitle(entity: Entity, row: Record<string, unknown>): string {
+  if (isDocument(entity) && typeof row.number === 'string' && row.number) return row.number;
   const title = row[entity.titleField];
   if (title !== null && title !== undefined && title !== '') return String(title);
   // A row written here and not yet synced may lack its server-filled title: show what it has.

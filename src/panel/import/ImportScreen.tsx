@@ -44,6 +44,7 @@ import '../modules.ts';
 import { WithPanel } from '../WithPanel.tsx';
 import { startSheetWorker, type SheetWorker } from './importProtocol.ts';
 import { writeImport, type ImportResult } from './importWrites.ts';
+import { AlreadyImported, ImportedBefore } from './AlreadyImported.tsx';
 import { writeDocuments, type DocumentImportResult } from './documentImportWrites.ts';
 import { describeError } from '../../i18n/describeError.ts';
 import { downloadFile } from '../spreadsheet/downloadFile.ts';
@@ -490,7 +491,7 @@ function Importer({
                         </span>
                         {already ? (
                           <span className="font-semibold text-amber-700">
-                            <Trans>Already imported as {localDigits(String(already.number ?? ''))}; it will not be made again.</Trans>
+                            <AlreadyImported number={String(already.number ?? '')} />
                           </span>
                         ) : (
                           <span className="text-emerald-700">
@@ -580,7 +581,7 @@ function Importer({
                 {made.already.length > 0 && (
                   <div data-testid="import-already">
                     <Alert tone="warning" title={t`Already imported`}>
-                      {t`These rows were imported before (${made.already.map((row) => localDigits(String(row.number ?? ''))).join('، ')}); nothing was added again.`}
+                      <ImportedBefore numbers={made.already.map((row) => String(row.number ?? ''))} />
                     </Alert>
                   </div>
                 )}

@@ -93,9 +93,12 @@ export function CounterSale() {
       )
       .slice(0, 8);
   }, [search, products]);
-  const onScan = (text: string) => {
-    const product = activeRows(products).find((p) => (p.barcodes as string[] | null)?.includes(text) || p.code === text);
+  /** A barcode or a product's code, from the camera or typed with Enter as a handheld scanner types it: true when it named a product. */
+  const onScan = (text: string): boolean => {
+    const code = text.trim();
+    const product = activeRows(products).find((p) => (p.barcodes as string[] | null)?.includes(code) || p.code === code);
     if (product) add(product);
+    return Boolean(product);
   };
 
   const take = async (by: 'cash' | 'card') => {
@@ -109,7 +112,13 @@ export function CounterSale() {
         ...(by === 'cash' ? { cashAmount: total, cashBoxId: cashBox?.id ?? null } : { cardAmount: total, bankAccountId: bank?.id ?? null }),
         lines,
       });
-      setSold({ number: (row.number as string | null) ?? null, lines: cart, total, by });
+      setSold({
+        number: (row.number as string | null) ?? null,
+        date: String(row.date),
+        lines: cart.map((c, i) => ({ ...c, total: figures.lines[i]?.total ?? 0n })),
+        total,
+        by,
+      });
       setCart([]);
     } finally {
       setBusy(false);
@@ -128,7 +137,18 @@ export function CounterSale() {
           onChoose={choose}
         />
         <BarcodeScanner on={scanning} onToggle={setScanning} formats={SCAN_FORMATS} onScan={onScan} />
-        <TextField label={t`Search products`} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <TextField
+          label={t`Search products`}
+          hint={t`A handheld scanner types the barcode and Enter: the product goes into the cart.`}
+          value={search}
+          enterKeyHint="done"
+          onChange={(e) => setSearch(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            if (onScan(search)) setSearch('');
+          }}
+        />
         {found.length > 0 && (
           <ul className="divide-y rounded-xl ring-1 ring-slate-200">
             {found.map((p) => (

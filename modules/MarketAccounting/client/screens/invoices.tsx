@@ -33,6 +33,7 @@ import { Invoice, type InvoiceKind } from '../../entities/invoices.ts';
 import { invoiceTotals } from '../../rules/invoiceMath.ts';
 import { returnLines } from '../../rules/returnable.ts';
 import { DocumentDetailsPage, DocumentFormPage, DocumentListPage } from '../parts/DocumentPages.tsx';
+import { TaxRefusal } from '../parts/TaxRefusal.tsx';
 import { acc, withQuery } from '../paths.ts';
 import { tehranToday } from '../today.ts';
 
@@ -240,7 +241,12 @@ export function InvoiceDetails() {
       listLabel={<Trans>All invoices</Trans>}
       form={acc.addInvoice}
       summary={(row: LocalRow) => <Totals lines={(row.lines as Line[] | undefined) ?? []} discount={row.discount} />}
-      lead={(row) => <ReturnLink row={row} />}
+      lead={(row) => (
+        <>
+          <TaxRefusal row={row} />
+          <ReturnLink row={row} />
+        </>
+      )}
       printLinks={(row) =>
         row.kind === 'sale' || row.kind === 'saleReturn'
           ? [

@@ -5,5 +5,6 @@ import { runTaxSystem } from './run.ts';
 export const taxSystemJob: ModuleJob = {
   name: 'tax system',
   everyMs: 60_000,
-  run: ({ db, config }, now) => runTaxSystem(db, config.jwtSecret, now),
+  run: ({ db, config }, now) =>
+    runTaxSystem(db, config.jwtSecret, now, config.taxSystemSandboxUrl ? { endpoints: { sandbox: config.taxSystemSandboxUrl } } : {}),
 };

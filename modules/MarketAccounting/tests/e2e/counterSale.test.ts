@@ -10,73 +10,43 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityPath, type EntityListResponse, type Line, type Row } from '../../../../src/contract/entity.ts';
-import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
 import { modulePath } from '../../../../src/contract/routes.ts';
-import { accountServerEnv, freshContext, newAccount, signInContext } from '../../../../tests/e2e/accountSteps.ts';
+import { accountServerEnv } from '../../../../tests/e2e/accountSteps.ts';
 import { pdfPageSizes, screenshot, screenshotDir, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
-import { enterPanel, screenshotFailures } from '../../../../tests/e2e/moduleSteps.ts';
-import { callInPanel, openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
+import { screenshotFailures } from '../../../../tests/e2e/moduleSteps.ts';
+import { openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
-import { CashBox } from '../../entities/books.ts';
 import { Invoice } from '../../entities/invoices.ts';
-import { tehranDay } from '../../rules/month.ts';
+import { onHand as counted, openShop, today, type Shop } from './invoiceSeed.ts';
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
-/** Warehousing's REST paths, by name: accounting's tests do not import another module's declarations. */
-const wh = (name: string) => `/api/WarehousingMVM/${name}`;
-const today = tehranDay(Date.now());
+let shop: Shop;
 let context: BrowserContext;
 let page: Page;
-let token = '';
-let panelCode = '';
-const products: Row[] = [];
-const boxes: Row[] = [];
+let products: Row[];
+let boxes: Row[];
 /** The cash box chosen on the screen: the one not in use at first. */
 let chosenBox: Row;
 
-const api = <T = Row>(method: string, path: string, body?: unknown) =>
-  callInPanel<T>(e2e.server.url, { method, path }, token, panelCode, body);
+const api = <T = Row>(method: string, path: string, body?: unknown) => shop.api<T>(method, path, body);
+const onHand = (productId: unknown) => counted(shop, productId);
 
 beforeAll(async () => {
-  const person = await newAccount(e2e.server);
-  context = await freshContext(e2e.browser, e2e.server, 390);
-  token = (await signInContext(context, e2e.server, person.username, person.password)).access_token;
-  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, {
+  shop = await openShop(e2e, {
     name: 'فروشگاه سریع',
-    icon: 'store',
-    modules: ['PanelManagement', 'MarketAccounting', 'WarehousingMVM'],
+    width: 390,
+    cashBoxes: ['صندوق پیشخوان', 'صندوق دوم'],
+    products: [
+      { name: 'چای', code: 'TEA', salePrice: 120_000 },
+      { name: 'قند', code: 'SUGAR', salePrice: 80_000 },
+      { name: 'برنج', code: 'RICE', salePrice: 300_000 },
+    ],
   });
-  panelCode = panel.code;
-  await api('POST', '/api/MarketAccounting/books', {});
-  boxes.push(await api('POST', entityPath(CashBox), { id: randomUUID(), name: 'صندوق پیشخوان', active: true }));
-  boxes.push(await api('POST', entityPath(CashBox), { id: randomUUID(), name: 'صندوق دوم', active: true }));
-  const warehouse = await api('POST', wh('Warehouse'), { id: randomUUID(), name: 'انبار', code: 'W1', active: true });
-  for (const [name, code, price] of [
-    ['چای', 'TEA', 120_000],
-    ['قند', 'SUGAR', 80_000],
-    ['برنج', 'RICE', 300_000],
-  ] as const)
-    products.push(await api('POST', wh('Product'), { id: randomUUID(), name, code, unit: 'piece', salePrice: price, active: true }));
-  const opening = await api('POST', wh('Receipt'), {
-    id: randomUUID(),
-    direction: 'in',
-    opening: true,
-    date: today,
-    warehouseId: warehouse.id,
-    lines: products.map((p) => ({ id: randomUUID(), productId: p.id, quantity: '10', unitPrice: 50_000 })),
-  });
-  await api('POST', `${wh('Receipt')}/${opening.id}/submit`, { version: opening.version });
-  page = await context.newPage();
-  await enterPanel(page, 'فروشگاه سریع');
+  ({ context, page, products, cashBoxes: boxes } = shop);
 }, 240_000);
 afterAll(async () => {
   await context?.close();
 });
-
-async function onHand(productId: string): Promise<number> {
-  const list = await api<EntityListResponse>('GET', `${wh('StockBalance')}?pageSize=500`);
-  return list.items.filter((b) => b.productId === productId).reduce((s, b) => s + Number(b.quantity), 0);
-}
 
 screenshotFailures('counter-sale', () => page);
 

@@ -11,101 +11,74 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityPath, type EntityListResponse, type Line, type Row } from '../../../../src/contract/entity.ts';
-import { panelEndpoints, type CurrentPanel } from '../../../../src/contract/panels.ts';
 import { modulePath, withQuery } from '../../../../src/contract/routes.ts';
-import { accountServerEnv, freshContext, newAccount, signInContext, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
+import { accountServerEnv, switchToEnglish } from '../../../../tests/e2e/accountSteps.ts';
 import { pdfPageSizes, screenshot, screenshotDir, serverAndBrowser } from '../../../../tests/e2e/harness.ts';
-import { enterPanel, screenshotFailures } from '../../../../tests/e2e/moduleSteps.ts';
-import { callInPanel, openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
+import { screenshotFailures } from '../../../../tests/e2e/moduleSteps.ts';
+import { openScreen, waitUntilSynced } from '../../../../tests/e2e/panelsSteps.ts';
 import { fa } from '../../../../tests/e2e/pwaSupport.ts';
-import { CashBox, Party, Settings, SETTINGS_ID } from '../../entities/books.ts';
+import { Party, Settings, SETTINGS_ID } from '../../entities/books.ts';
 import { Invoice } from '../../entities/invoices.ts';
-import { tehranDay } from '../../rules/month.ts';
+import { onHand as counted, openShop, submittedInvoice, today, type Shop } from './invoiceSeed.ts';
 
 const e2e = serverAndBrowser({ env: accountServerEnv });
-/** Warehousing's REST paths, by name: accounting's tests do not import another module's declarations. */
-const wh = (name: string) => `/api/WarehousingMVM/${name}`;
-const today = tehranDay(Date.now());
+let shop: Shop;
 let context: BrowserContext;
 let page: Page;
-let token = '';
-let panelCode = '';
 let sale: Row;
-const products: Row[] = [];
 
-const api = <T = Row>(method: string, path: string, body?: unknown) =>
-  callInPanel<T>(e2e.server.url, { method, path }, token, panelCode, body);
+const api = <T = Row>(method: string, path: string, body?: unknown) => shop.api<T>(method, path, body);
 /** Latin digits as the Persian pages print them. */
 const faDigits = (text: string) => text.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
 const latinDigits = (text: string) => text.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)));
 /** 1,056,000 in words, as numberInWords says it in Persian. */
 const TOTAL_IN_WORDS = 'یک میلیون و پنجاه و شش هزار';
 const details = (id: string) => withQuery(modulePath('MarketAccounting', 'Invoice/InvoiceDetails'), { id });
-
-async function onHand(productId: unknown): Promise<number> {
-  const list = await api<EntityListResponse>('GET', `${wh('StockBalance')}?pageSize=500`);
-  return list.items.filter((b) => b.productId === productId).reduce((s, b) => s + Number(b.quantity), 0);
-}
-
-async function submitted(body: Record<string, unknown>): Promise<Row> {
-  const draft = await api('POST', entityPath(Invoice), { id: randomUUID(), date: today, ...body });
-  return api('POST', `${entityPath(Invoice)}/${draft.id}/submit`, { version: draft.version });
-}
+const onHand = (productId: unknown) => counted(shop, productId);
+const submitted = (body: Record<string, unknown>) => submittedInvoice(shop, body);
 
 beforeAll(async () => {
-  const person = await newAccount(e2e.server);
-  context = await freshContext(e2e.browser, e2e.server, 1280);
-  token = (await signInContext(context, e2e.server, person.username, person.password)).access_token;
-  const panel = await callInPanel<CurrentPanel>(e2e.server.url, panelEndpoints.register, token, null, {
+  let party: Row | undefined;
+  shop = await openShop(e2e, {
     name: 'فروشگاه رسمی',
-    icon: 'store',
-    modules: ['PanelManagement', 'MarketAccounting', 'WarehousingMVM'],
+    width: 1280,
+    cashBoxes: ['صندوق'],
+    products: [
+      { name: 'چای', code: 'TEA', salePrice: 120_000 },
+      { name: 'برنج', code: 'RICE', salePrice: 300_000 },
+    ],
+    prepare: async ({ api }) => {
+      const settings = await api('GET', `${entityPath(Settings)}/${SETTINGS_ID}`);
+      await api('PUT', `${entityPath(Settings)}/${SETTINGS_ID}`, {
+        version: settings.version,
+        sellerName: 'شرکت بازرگانی نمونه',
+        economicCode: '411111111111',
+        nationalId: '10101234567',
+        postalCode: '1234567890',
+        address: 'تهران، خیابان انقلاب، پلاک ۱۲',
+        phone: '02166000000',
+      });
+      party = await api('POST', entityPath(Party), {
+        id: randomUUID(),
+        name: 'فروشگاه آفتاب',
+        nationalId: '10860000001',
+        economicCode: '422222222222',
+        postalCode: '9876543210',
+        address: 'مشهد، بلوار وکیل‌آباد',
+        mobile: '09121234567',
+      });
+    },
   });
-  panelCode = panel.code;
-  await api('POST', '/api/MarketAccounting/books', {});
-  const settings = await api('GET', `${entityPath(Settings)}/${SETTINGS_ID}`);
-  await api('PUT', `${entityPath(Settings)}/${SETTINGS_ID}`, {
-    version: settings.version,
-    sellerName: 'شرکت بازرگانی نمونه',
-    economicCode: '411111111111',
-    nationalId: '10101234567',
-    postalCode: '1234567890',
-    address: 'تهران، خیابان انقلاب، پلاک ۱۲',
-    phone: '02166000000',
-  });
-  const cash = await api('POST', entityPath(CashBox), { id: randomUUID(), name: 'صندوق', active: true });
-  const party = await api('POST', entityPath(Party), {
-    id: randomUUID(),
-    name: 'فروشگاه آفتاب',
-    nationalId: '10860000001',
-    economicCode: '422222222222',
-    postalCode: '9876543210',
-    address: 'مشهد، بلوار وکیل‌آباد',
-    mobile: '09121234567',
-  });
-  const warehouse = await api('POST', wh('Warehouse'), { id: randomUUID(), name: 'انبار', code: 'W1', active: true });
-  for (const [name, code, price] of [
-    ['چای', 'TEA', 120_000],
-    ['برنج', 'RICE', 300_000],
-  ] as const)
-    products.push(await api('POST', wh('Product'), { id: randomUUID(), name, code, unit: 'piece', salePrice: price, active: true }));
-  const opening = await api('POST', wh('Receipt'), {
-    id: randomUUID(),
-    direction: 'in',
-    opening: true,
-    date: today,
-    warehouseId: warehouse.id,
-    lines: products.map((p) => ({ id: randomUUID(), productId: p.id, quantity: '10', unitPrice: 50_000 })),
-  });
-  await api('POST', `${wh('Receipt')}/${opening.id}/submit`, { version: opening.version });
+  context = shop.context;
+  page = shop.page;
   // 3 × 120,000 + 2 × 300,000 = 960,000, with 10 % VAT 1,056,000: 56,000 in cash, the rest on credit.
   sale = await submitted({
     kind: 'sale',
-    partyId: party.id,
+    partyId: party!.id,
     cashAmount: 56_000,
-    cashBoxId: cash.id,
+    cashBoxId: shop.cashBoxes[0]!.id,
     dueDate: today,
-    lines: products.map((p, i) => ({
+    lines: shop.products.map((p, i) => ({
       id: randomUUID(),
       productId: p.id,
       description: p.name,
@@ -114,11 +87,9 @@ beforeAll(async () => {
       quantity: i === 0 ? '3' : '2',
       unitPrice: p.salePrice,
       vatRate: '10',
-      warehouseId: warehouse.id,
+      warehouseId: shop.warehouse.id,
     })),
   });
-  page = await context.newPage();
-  await enterPanel(page, 'فروشگاه رسمی');
 }, 240_000);
 afterAll(async () => {
   await context?.close();

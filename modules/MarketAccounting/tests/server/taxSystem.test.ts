@@ -19,7 +19,7 @@ import { backoffMs, runTaxSystem } from '../../server/taxSystem/run.ts';
 import { enqueueTaxInvoice, NotConfigured } from '../../server/taxSystem/store.ts';
 import { taxId, taxIdValid, verhoeffDigit, verhoeffValid } from '../../server/taxSystem/taxId.ts';
 import { step } from './books.ts';
-import { startStandIn, type StandIn } from './taxSystemStandIn.ts';
+import { startStandIn, type StandIn } from '../taxSystemStandIn.ts';
 
 let server: TestServer;
 let standIn: StandIn;

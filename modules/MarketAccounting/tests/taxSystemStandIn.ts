@@ -12,8 +12,8 @@ import { X509Certificate, generateKeyPairSync, randomUUID, type KeyObject } from
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { compactDecrypt, compactVerify, decodeProtectedHeader } from 'jose';
-import { taxIdValid } from '../../server/taxSystem/taxId.ts';
-import type { Inquiry, Packet, Reason } from '../../server/taxSystem/protocol.ts';
+import { taxIdValid } from '../server/taxSystem/taxId.ts';
+import type { Inquiry, Packet, Reason } from '../server/taxSystem/protocol.ts';
 
 interface Judged {
   referenceNumber: string;
