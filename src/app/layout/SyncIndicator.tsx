@@ -77,6 +77,7 @@ function SyncBadge({ panel }: { panel: PanelData }) {
           tone === 'error' && 'bg-amber-50 text-amber-900 ring-amber-200 hover:bg-amber-100',
           tone === 'waiting' && 'bg-slate-100 text-slate-800 ring-slate-200 hover:bg-slate-200',
           tone === 'synced' && 'bg-emerald-50 text-emerald-800 ring-emerald-200 hover:bg-emerald-100',
+          tone === 'synced' && justUpdated && !syncing && 'ring-2 ring-emerald-500',
         )}
       >
         {tone === 'problem' || tone === 'error' ? (
@@ -90,7 +91,8 @@ function SyncBadge({ panel }: { panel: PanelData }) {
         {problems > 0 && pending > 0 && <SyncIcon className={cx('size-4', syncing && 'animate-spin')} />}
         {pending > 0 && <span aria-hidden="true">{pendingText}</span>}
         {tone === 'synced' && justUpdated && !syncing && (
-          <span aria-hidden="true" className="text-xs font-medium">
+          // On a phone the words would wrap the header onto three lines: the ring says it there.
+          <span aria-hidden="true" className="hidden text-xs font-medium whitespace-nowrap sm:inline">
             <Trans>Updated just now</Trans>
           </span>
         )}
