@@ -31,6 +31,7 @@ export { TreeList } from './panel/entity/TreeList.tsx';
 export { TreePickerField } from './panel/entity/TreePickerField.tsx';
 export { ReferenceCombobox } from './panel/entity/ReferenceCombobox.tsx';
 export { FieldValue } from './panel/entity/FieldValue.tsx';
+export { fieldText } from './panel/entity/fieldText.ts';
 export { pickerHref, returnWithChoice } from './panel/entity/choice.ts';
 export { csvText, downloadCsv } from './panel/entity/entityCsv.ts';
 export { fieldColumns } from './panel/entity/fieldColumns.tsx';

@@ -10,7 +10,7 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { alreadyImported, planDocuments, type DocumentImport, type PlannedDocument } from '../../contract/documentImport.ts';
 import { permission, shownFields, type Entity, type Row } from '../../contract/entity.ts';
@@ -572,83 +572,97 @@ function Importer({
               </div>
             )}
             {made && (
-              <div className="flex flex-col gap-2" role="status" data-testid="import-result">
-                {made.cancelled && (
-                  <Alert tone="warning" title={t`The import was cancelled`}>
-                    {t`The documents made before it stay, and are sent to the server like any change.`}
-                  </Alert>
-                )}
-                {made.already.length > 0 && (
-                  <div data-testid="import-already">
-                    <Alert tone="warning" title={t`Already imported`}>
-                      <ImportedBefore numbers={made.already.map((row) => String(row.number ?? ''))} />
-                    </Alert>
-                  </div>
-                )}
-                <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-                  <li data-count="made">
-                    <Trans>Documents made: {formatNumber(made.made.length)}</Trans>
-                  </li>
-                  <li data-count="already">
-                    <Trans>Already imported: {formatNumber(made.already.length)}</Trans>
-                  </li>
-                  {made.failed.length > 0 && (
-                    <li data-count="failed" className="text-red-700">
-                      <Trans>Refused: {formatNumber(made.failed.length)}</Trans>
-                    </li>
-                  )}
-                </ul>
+              <ImportOutcome
+                cancelled={made.cancelled ? t`The documents made before it stay, and are sent to the server like any change.` : null}
+                before={
+                  made.already.length > 0 && (
+                    <div data-testid="import-already">
+                      <Alert tone="warning" title={t`Already imported`}>
+                        <ImportedBefore numbers={made.already.map((row) => String(row.number ?? ''))} />
+                      </Alert>
+                    </div>
+                  )
+                }
+                counts={[
+                  { key: 'made', text: <Trans>Documents made: {formatNumber(made.made.length)}</Trans> },
+                  { key: 'already', text: <Trans>Already imported: {formatNumber(made.already.length)}</Trans> },
+                ]}
+                refused={made.failed.length}
+                listHref={listHref}
+              >
                 {made.failed.map(({ plan, error }) => (
                   <Alert key={plan.mark} tone="error">
                     {describeError(i18n, error)}
                   </Alert>
                 ))}
-                <p className="text-sm text-slate-600">
-                  <Trans>The changes are saved on this device and sent to the server at the next sync.</Trans>
-                </p>
-                {listHref && (
-                  <Link href={listHref} className={buttonClasses('secondary', 'sm') + ' self-start'}>
-                    <Trans>Back to the list</Trans>
-                  </Link>
-                )}
-              </div>
+              </ImportOutcome>
             )}
             {result && (
-              <div className="flex flex-col gap-2" role="status" data-testid="import-result">
-                {result.cancelled && (
-                  <Alert tone="warning" title={t`The import was cancelled`}>
-                    {t`The rows written before it stay, and are sent to the server like any change.`}
-                  </Alert>
-                )}
-                <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-                  <li data-count="created">
-                    <Trans>Added: {formatNumber(result.created)}</Trans>
-                  </li>
-                  <li data-count="updated">
-                    <Trans>Updated: {formatNumber(result.updated)}</Trans>
-                  </li>
-                  <li data-count="skipped">
-                    <Trans>Skipped: {formatNumber(result.skipped)}</Trans>
-                  </li>
-                  {result.failed.length > 0 && (
-                    <li data-count="failed" className="text-red-700">
-                      <Trans>Refused: {formatNumber(result.failed.length)}</Trans>
-                    </li>
-                  )}
-                </ul>
-                <p className="text-sm text-slate-600">
-                  <Trans>The changes are saved on this device and sent to the server at the next sync.</Trans>
-                </p>
-                {listHref && (
-                  <Link href={listHref} className={buttonClasses('secondary', 'sm') + ' self-start'}>
-                    <Trans>Back to the list</Trans>
-                  </Link>
-                )}
-              </div>
+              <ImportOutcome
+                cancelled={result.cancelled ? t`The rows written before it stay, and are sent to the server like any change.` : null}
+                counts={[
+                  { key: 'created', text: <Trans>Added: {formatNumber(result.created)}</Trans> },
+                  { key: 'updated', text: <Trans>Updated: {formatNumber(result.updated)}</Trans> },
+                  { key: 'skipped', text: <Trans>Skipped: {formatNumber(result.skipped)}</Trans> },
+                ]}
+                refused={result.failed.length}
+                listHref={listHref}
+              />
             )}
           </SectionCard>
         )}
       </div>
     </>
+  );
+}
+
+/** The end of an import, of rows or of documents: a cancel, the counts, what else it says, and the way back. */
+function ImportOutcome({
+  cancelled,
+  before,
+  counts,
+  refused,
+  listHref,
+  children,
+}: {
+  /** What a cancel kept, when the import was cancelled. */
+  cancelled: string | null;
+  before?: ReactNode;
+  counts: { key: string; text: ReactNode }[];
+  refused: number;
+  listHref: string | null;
+  children?: ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <div className="flex flex-col gap-2" role="status" data-testid="import-result">
+      {cancelled && (
+        <Alert tone="warning" title={t`The import was cancelled`}>
+          {cancelled}
+        </Alert>
+      )}
+      {before}
+      <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        {counts.map(({ key, text }) => (
+          <li key={key} data-count={key}>
+            {text}
+          </li>
+        ))}
+        {refused > 0 && (
+          <li data-count="failed" className="text-red-700">
+            <Trans>Refused: {formatNumber(refused)}</Trans>
+          </li>
+        )}
+      </ul>
+      {children}
+      <p className="text-sm text-slate-600">
+        <Trans>The changes are saved on this device and sent to the server at the next sync.</Trans>
+      </p>
+      {listHref && (
+        <Link href={listHref} className={buttonClasses('secondary', 'sm') + ' self-start'}>
+          <Trans>Back to the list</Trans>
+        </Link>
+      )}
+    </div>
   );
 }

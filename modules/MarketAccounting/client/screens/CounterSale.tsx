@@ -13,6 +13,7 @@ import { formatNumber } from '@/i18n/format.ts';
 import {
   BarcodeScanner,
   Button,
+  fieldText,
   type LocalRow,
   newId,
   saveAndSubmit,
@@ -44,7 +45,7 @@ interface CartLine {
 }
 
 export function CounterSale() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const money = useMoney();
   const panel = usePanelData();
   const [products, warehouses, boxes, banks] = useTableRows(
@@ -66,7 +67,8 @@ export function CounterSale() {
     productId: c.product.id,
     description: String(c.product.name ?? ''),
     code: (c.product.code as string | null) ?? null,
-    unit: (c.product.unit as string | null) ?? null,
+    // The unit as people read it («عدد»), as the invoice form fills it (usePriceFill).
+    unit: c.product.unit && Product?.fields.unit ? fieldText(i18n, Product.fields.unit, c.product.unit) : null,
     quantity: String(c.quantity),
     unitPrice: c.product.salePrice ?? 0,
     vatRate: '10',
