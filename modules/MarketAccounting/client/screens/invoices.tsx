@@ -201,6 +201,8 @@ function ReturnedLine({ label, value, context }: WidgetProps) {
   const at = ((invoice?.lines as Line[] | undefined) ?? []).findIndex((l) => l.id === value);
   const line = formatNumber(at + 1);
   const number = typeof invoice?.number === 'string' ? invoice.number : '';
+  // Only a return's lines name a line of another invoice; on a sale or purchase there is nothing to say.
+  if (!context?.returnOf) return null;
   return (
     <div className="flex flex-col gap-1.5">
       <span className="text-sm font-medium text-slate-800">{label}</span>
