@@ -1,5 +1,6 @@
 /**
- * The counter sale (فروش سریع, decision 043): scan a product's barcode or search it by name or code,
+ * The counter sale (فروش سریع, decision 043): scan a product's barcode (with the camera, or a scanner
+ * typing it into the search field and pressing Enter) or search it by name or code,
  * change quantities, see the total, take cash or card in one tap — a normal sales invoice to a
  * walk-in customer, saved and submitted offline as one intent (saveAndSubmit) and synced like any
  * document — then print the 80 mm receipt (parts/CounterReceipt.tsx). Goods leave the warehouse
@@ -93,9 +94,18 @@ export function CounterSale() {
       )
       .slice(0, 8);
   }, [search, products]);
+  const byCode = (text: string) => activeRows(products).find((p) => (p.barcodes as string[] | null)?.includes(text) || p.code === text);
   const onScan = (text: string) => {
-    const product = activeRows(products).find((p) => (p.barcodes as string[] | null)?.includes(text) || p.code === text);
+    const product = byCode(text);
     if (product) add(product);
+  };
+  // A counter's scanner types the code into the focused field and ends it with Enter (a keyboard
+  // wedge): the product of that barcode or code goes into the cart, else the only one found.
+  const onEnter = () => {
+    const product = byCode(search.trim()) ?? (found.length === 1 ? found[0] : undefined);
+    if (!product) return;
+    add(product);
+    setSearch('');
   };
 
   const take = async (by: 'cash' | 'card') => {
@@ -128,7 +138,16 @@ export function CounterSale() {
           onChoose={choose}
         />
         <BarcodeScanner on={scanning} onToggle={setScanning} formats={SCAN_FORMATS} onScan={onScan} />
-        <TextField label={t`Search products`} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <TextField
+          label={t`Search products`}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            onEnter();
+          }}
+        />
         {found.length > 0 && (
           <ul className="divide-y rounded-xl ring-1 ring-slate-200">
             {found.map((p) => (
