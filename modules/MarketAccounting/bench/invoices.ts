@@ -235,6 +235,14 @@ for (const r of results) {
   );
 }
 console.log('(ms/invoice: each batch’s time over its invoices; alone: one submit per push, the round trip included)');
+// Whether posting slows as the books fill: the first batches' cost per invoice beside the last ones'.
+for (const r of results) {
+  const tenth = Math.max(1, Math.floor(r.perInvoice.length / 10));
+  const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
+  console.log(
+    `  ${r.engine}: ms/invoice in the first ${tenth} batch(es) ${mean(r.perInvoice.slice(0, tenth)).toFixed(1)}, in the last ${tenth} ${mean(r.perInvoice.slice(-tenth)).toFixed(1)}`,
+  );
+}
 
 if (!smoke) {
   for (const part of ['counterSale.ts', 'taxSystem.ts']) {
