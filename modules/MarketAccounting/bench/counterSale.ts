@@ -12,8 +12,11 @@
  *   npm run bench:invoices                         # with the push and the tax system's parts
  *   npx tsx modules/MarketAccounting/bench/counterSale.ts [-- --dist dist] [-- --lines 10]
  *   npx tsx modules/MarketAccounting/bench/counterSale.ts --smoke   # 2 lines, one sale, full speed
+ *   BENCH_PROFILE=sale.cpuprofile npx tsx modules/MarketAccounting/bench/counterSale.ts   # also the last
+ *                     # sale's CPU profile (open it in DevTools), and its top functions
  */
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { option, sized, verdict } from '../../../bench/benchArgs.ts';
 import { median, openBenchPanel } from '../../../bench/browserBench.ts';
 import { call, machine } from '../../../bench/serverProcess.ts';
@@ -37,6 +40,24 @@ declare global {
   interface Window {
     longTasks: [start: number, duration: number][];
   }
+}
+
+type CpuProfile = { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[] };
+
+/** Writes the profile to `file` and prints the functions with the most self time. */
+function printProfile(file: string, taken: CpuProfile): void {
+  writeFileSync(file, JSON.stringify(taken));
+  const byId = new Map(taken.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  for (const id of taken.samples ?? []) {
+    const { callFrame } = byId.get(id)!;
+    const name = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.split('/').pop()}:${callFrame.lineNumber + 1}`;
+    self.set(name, (self.get(name) ?? 0) + 1);
+  }
+  const total = taken.samples?.length ?? 1;
+  console.log(`  CPU profile of the last sale in ${file}; the most self time:`);
+  for (const [name, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`    ${((n / total) * 100).toFixed(1).padStart(5)} %  ${name}`);
 }
 
 const bench = await openBenchPanel('countersale', ['PanelManagement', 'MarketAccounting', 'WarehousingMVM'], counterPath);
@@ -98,17 +119,26 @@ try {
   const taskSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!.value;
   const now = () => page.evaluate(() => performance.now());
 
-  const sales: { work: number; wall: number; long: number; blocking: number; longest: number; print: number }[] = [];
+  const sales: { work: number; scan: number; wall: number; long: number; blocking: number; longest: number; print: number }[] = [];
+  const profile = process.env.BENCH_PROFILE;
   for (let sale = 0; sale < SALES; sale++) {
+    const profiled = profile && sale === SALES - 1;
+    if (profiled) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+      await cdp.send('Profiler.start');
+    }
     const [workFrom, from] = [await taskSeconds(), await now()];
     for (let i = 0; i < LINES; i++) {
       await search.pressSequentially(barcode(i));
       await search.press('Enter');
       await cart.nth(i).waitFor();
     }
+    const scanned = await taskSeconds();
     await page.getByRole('button', { name: fa('Cash') }).click();
     await page.locator('#counter-receipt').waitFor();
     const [workTo, to] = [await taskSeconds(), await now()];
+    if (profiled) printProfile(profile, (await cdp.send('Profiler.stop')).profile);
     const printFrom = performance.now();
     await page.emulateMedia({ media: 'print' });
     await page.pdf({ preferCSSPageSize: true, printBackground: true });
@@ -117,6 +147,7 @@ try {
     const tasks = (await page.evaluate(() => window.longTasks)).filter(([start]) => start >= from && start < to);
     sales.push({
       work: (workTo - workFrom) * 1000,
+      scan: (scanned - workFrom) * 1000,
       wall: to - from,
       long: tasks.reduce((s, [, d]) => s + d, 0),
       blocking: tasks.reduce((s, [, d]) => s + Math.max(0, d - 50), 0),
@@ -135,6 +166,9 @@ try {
   console.log(`  machine: ${machine()}`);
   console.log(
     `  main-thread work (task time) per sale ${m((s) => s.work).toFixed(0)} ms, per line ${(m((s) => s.work) / LINES).toFixed(0)} ms`,
+  );
+  console.log(
+    `  of which scanning the ${LINES} lines ${m((s) => s.scan).toFixed(0)} ms (${(m((s) => s.scan) / LINES).toFixed(0)} ms a line), taking the cash to the receipt shown ${m((s) => s.work - s.scan).toFixed(0)} ms`,
   );
   console.log(
     `  long tasks per sale ${m((s) => s.long).toFixed(0)} ms (blocking ${m((s) => s.blocking).toFixed(0)} ms, longest ${m((s) => s.longest).toFixed(0)} ms)`,
