@@ -20,6 +20,7 @@ export const slowFiles = [
   'tests/server/buildFiles.test.ts',
   'tests/server/panels.test.ts',
   'tests/server/books.property.test.ts',
+  'modules/MarketAccounting/tests/server/invoices.property.test.ts',
   'modules/MarketAccounting/tests/server/accounting.test.ts',
 ];
 

@@ -3,11 +3,13 @@
  * 044): queued through `enqueueTaxInvoice` (timed: tax id, JSON, insert), then sent by the job's
  * runs in batches of 100 — each a token, the server's key, 100 JWS signed and JWE encrypted, one
  * POST, one inquiry — until every one is accepted. The stand-in verifies and decrypts every packet
- * in the same process, so its work is in the figure. Prints figures, asserts nothing.
+ * in the same process, so its work is in the figure. Prints figures; throws when not every invoice
+ * was accepted exactly once (then the figures would mean nothing).
  *
  *   npx tsx modules/MarketAccounting/bench/taxSystem.ts
  *   npx tsx modules/MarketAccounting/bench/taxSystem.ts --smoke    # 10 invoices
  */
+import { randomUUID } from 'node:crypto';
 import { sized } from '../../../bench/benchArgs.ts';
 import { startTestServer } from '../../../tests/server/harness.ts';
 import { openPanel } from '../../../tests/server/panelsFixture.ts';
@@ -40,7 +42,8 @@ try {
   for (let i = 0; i < INVOICES; i++) {
     await enqueueTaxInvoice(server.db, row!.id, {
       sourceType: 'MarketAccounting/Invoice',
-      sourceId: `bench-${i}`,
+      // An invoice's id is a uuid: the job writes each answer onto the invoice of that id (none here).
+      sourceId: randomUUID(),
       kind: 'original',
       issuedAt: new Date(server.clock.now()).toISOString(),
       buyer: null,
@@ -76,6 +79,8 @@ try {
     `  sent and accepted in ${runs} runs: ${sentMs.toFixed(0)} ms (${(sentMs / INVOICES).toFixed(2)} ms each, stand-in's verifying and decrypting included)`,
   );
   console.log(`  accepted ${accepted} of ${INVOICES}; every tax id received once: ${once}`);
+  // A figure of invoices that never got through would mean nothing: say so loudly.
+  if (accepted < INVOICES || !once) throw new Error(`only ${accepted} of ${INVOICES} invoices accepted, or one received twice`);
 } finally {
   await Promise.all([server.close(), standIn.close()]);
 }

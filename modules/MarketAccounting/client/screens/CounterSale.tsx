@@ -1,5 +1,6 @@
 /**
- * The counter sale (فروش سریع, decision 043): scan a product's barcode or search it by name or code,
+ * The counter sale (فروش سریع, decision 043): scan a product's barcode (with the camera, or a scanner
+ * typing it into the search field and pressing Enter) or search it by name or code,
  * change quantities, see the total, take cash or card in one tap — a normal sales invoice to a
  * walk-in customer, saved and submitted offline as one intent (saveAndSubmit) and synced like any
  * document — then print the 80 mm receipt (parts/CounterReceipt.tsx). Goods leave the warehouse
@@ -95,12 +96,23 @@ export function CounterSale() {
       )
       .slice(0, 8);
   }, [search, products]);
-  /** A barcode or a product's code, from the camera or typed with Enter as a handheld scanner types it: true when it named a product. */
-  const onScan = (text: string): boolean => {
+  const byCode = (text: string) => {
     const code = text.trim();
-    const product = activeRows(products).find((p) => (p.barcodes as string[] | null)?.includes(code) || p.code === code);
+    return activeRows(products).find((p) => (p.barcodes as string[] | null)?.includes(code) || p.code === code);
+  };
+  /** A barcode or a product's code from the camera: true when it named a product. */
+  const onScan = (text: string): boolean => {
+    const product = byCode(text);
     if (product) add(product);
     return Boolean(product);
+  };
+  // A counter's scanner types the code into the focused field and ends it with Enter (a keyboard
+  // wedge): the product of that barcode or code goes into the cart, else the only one found.
+  const onEnter = () => {
+    const product = byCode(search.trim()) ?? (found.length === 1 ? found[0] : undefined);
+    if (!product) return;
+    add(product);
+    setSearch('');
   };
 
   const take = async (by: 'cash' | 'card') => {
@@ -148,7 +160,7 @@ export function CounterSale() {
           onKeyDown={(e) => {
             if (e.key !== 'Enter') return;
             e.preventDefault();
-            if (onScan(search)) setSearch('');
+            onEnter();
           }}
         />
         {found.length > 0 && (

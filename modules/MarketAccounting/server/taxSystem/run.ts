@@ -43,13 +43,19 @@ async function claim(db: Db, now: Date, batch: number): Promise<QueueRow[] | nul
   return db.transaction(async (tx) => {
     const [lock] = await tx.query<{ held: boolean }>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS held', LOCK);
     if (!lock?.held) return null;
+    // RETURNING answers rows in no particular order: they are sorted again, so that an original is
+    // sent before the cancellation or return that references it (the system refuses a reference it
+    // has not accepted).
     return tx.query<QueueRow>(
-      `UPDATE market_accounting_tax_queue q SET next_attempt_at = $2, attempts = attempts + CASE WHEN q.status = 'waiting' THEN 1 ELSE 0 END
-       WHERE q.id IN (
-         SELECT id FROM market_accounting_tax_queue
-         WHERE status IN ('waiting', 'sent') AND (next_attempt_at IS NULL OR next_attempt_at <= $1)
-         ORDER BY created_at, tax_id LIMIT $3
-       ) RETURNING q.*`,
+      `WITH claimed AS (
+         UPDATE market_accounting_tax_queue q SET next_attempt_at = $2, attempts = attempts + CASE WHEN q.status = 'waiting' THEN 1 ELSE 0 END
+         WHERE q.id IN (
+           SELECT id FROM market_accounting_tax_queue
+           WHERE status IN ('waiting', 'sent') AND (next_attempt_at IS NULL OR next_attempt_at <= $1)
+           ORDER BY created_at, tax_id LIMIT $3
+         ) RETURNING q.*
+       )
+       SELECT * FROM claimed ORDER BY created_at, tax_id`,
       [now, new Date(now.getTime() + LEASE_MS), batch],
     );
   });
