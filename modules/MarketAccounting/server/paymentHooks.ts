@@ -27,7 +27,11 @@ export const chequeIdOf = (paymentId: string, lineId: string) => stableId('Marke
 
 /** The party's account a receipt or payment settles: the one its invoice names, else receivable for money in, payable for money out. */
 export const partyRoleOf = (doc: Row): 'receivable' | 'payable' =>
-  doc.partyAccount === 'receivable' || doc.partyAccount === 'payable' ? doc.partyAccount : doc.direction === 'in' ? 'receivable' : 'payable';
+  doc.partyAccount === 'receivable' || doc.partyAccount === 'payable'
+    ? doc.partyAccount
+    : doc.direction === 'in'
+      ? 'receivable'
+      : 'payable';
 
 /** What each way of paying needs on its line. */
 const needs: Record<PaymentMethod, (incoming: boolean) => string[]> = {

@@ -8,15 +8,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity, Row } from '../../../../src/contract/entity.ts';
+import { entityPath, type Entity, type Line, type Row } from '../../../../src/contract/entity.ts';
 import { entityByKey } from '../../../../src/contract/modules.ts';
 import { auditBooks } from '../../../../server/books/audit.ts';
 import { startTestServer, type TestServer } from '../../../../tests/server/harness.ts';
 import { createRow, openPanel, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
+import { pullAll, syncClient } from '../../../../tests/server/syncFixture.ts';
 import { BankAccount, CashBox, Party } from '../../entities/books.ts';
+import { Payment } from '../../entities/documents.ts';
 import { Invoice } from '../../entities/invoices.ts';
-import { WALK_IN_PARTY_ID } from '../../server/invoiceHooks.ts';
-import { allRows, balances, code, net, refusal, roleCode, step } from './books.ts';
+import { settlementIdOf, WALK_IN_PARTY_ID } from '../../server/invoiceHooks.ts';
+import { allRows, balances, code, journal, net, refusal, roleCode, step } from './books.ts';
 
 const of = (key: string): Entity => entityByKey(`WarehousingMVM/${key}`)!;
 const account = (role: string) => code(roleCode(role));
@@ -186,6 +188,131 @@ describe('invoices of goods', () => {
     expect(net(all, (b) => b.accountId === account('bank'))).toBe(1_090_000);
     expect(net(all, (b) => b.partyId === WALK_IN_PARTY_ID)).toBe(0);
     expect(net(all, (b) => b.accountId === account('inventory'))).toBe(0);
+    expect(await audit(panel)).toEqual([]);
+  });
+});
+
+describe('the settled part of an invoice as its receipt or payment', () => {
+  const lineOf = (price: number) => line({ description: 'خدمت', quantity: '1', unitPrice: price, vatRate: '0' });
+  const get = async (panel: PanelCaller, entity: Entity, id: string) =>
+    (await panel.call<Row>({ method: 'GET', path: `${entityPath(entity)}/${id}` })).body.data!;
+
+  it('a settled sale submits its receipt in the same step, linked both ways; cancelling the sale cancels both, never the receipt alone', async () => {
+    const { panel, cashBox, bank, customer } = await shop('فروشگاه رسید', ['MarketAccounting']);
+    const sale = await submitted(panel, {
+      kind: 'sale',
+      partyId: customer.id,
+      cashAmount: 300_000,
+      cashBoxId: cashBox.id,
+      cardAmount: 200_000,
+      bankAccountId: bank.id,
+      dueDate: '2026-12-22',
+      lines: [lineOf(1_000_000)],
+    });
+    const invoice = await get(panel, Invoice, sale.id);
+    expect(invoice).toMatchObject({ status: 'submitted', total: 1_000_000, paymentId: settlementIdOf(sale.id) });
+    const receipt = await get(panel, Payment, String(invoice.paymentId));
+    expect(receipt).toMatchObject({
+      status: 'submitted',
+      direction: 'in',
+      partyId: customer.id,
+      invoiceId: sale.id,
+      note: invoice.number,
+      partyAccount: 'receivable',
+    });
+    expect(String(receipt.number)).toMatch(/^RP-/);
+    expect((receipt.lines as Line[]).map((l) => [l.method, Number(l.amount)])).toEqual([
+      ['cash', 300_000],
+      ['card', 200_000],
+    ]);
+
+    // The invoice's journal charges the customer; the receipt's pays in cash and by card.
+    const lines = await journal(panel);
+    const of = (id: string) => lines.filter((l) => l.sourceId === id);
+    expect(of(sale.id).some((l) => l.accountId === account('cash') || l.accountId === account('bank'))).toBe(false);
+    expect(net(of(sale.id), (l) => l.partyId === customer.id)).toBe(1_000_000);
+    expect(net(of(receipt.id), (l) => l.partyId === customer.id)).toBe(-500_000);
+    expect(net(of(receipt.id), (l) => l.accountId === account('cash') && l.cashBoxId === cashBox.id)).toBe(300_000);
+    expect(net(of(receipt.id), (l) => l.accountId === account('bank') && l.bankAccountId === bank.id)).toBe(200_000);
+    let all = await balances(panel);
+    expect(net(all, (b) => b.partyId === customer.id && b.accountId === account('receivable'))).toBe(500_000);
+    expect(net(all, (b) => b.accountId === account('revenue'))).toBe(-1_000_000);
+    expect(await audit(panel)).toEqual([]);
+
+    // The receipt alone cannot be cancelled: the refusal names its invoice.
+    expect(refusal(await step(panel, Payment, receipt.id, 'cancel'))).toMatchObject({
+      code: 9106,
+      detail: { reason: 'madeByInvoice', invoiceId: sale.id, invoice: invoice.number },
+    });
+    expect((await get(panel, Payment, receipt.id)).status).toBe('submitted');
+
+    expect((await step(panel, Invoice, sale.id, 'cancel')).status).toBe(200);
+    expect((await get(panel, Payment, receipt.id)).status).toBe('cancelled');
+    all = await balances(panel);
+    for (const accountId of new Set(all.map((b) => String(b.accountId)))) expect(net(all, (b) => b.accountId === accountId)).toBe(0);
+    expect(net(all, (b) => b.partyId === customer.id)).toBe(0);
+    expect(await audit(panel)).toEqual([]);
+  });
+
+  it('a sales return refunds against the receivable it took back, a purchase pays the payable; on credit makes none', async () => {
+    const { panel, cashBox, customer, supplier } = await shop('فروشگاه بازپرداخت', ['MarketAccounting']);
+    const soldLine = lineOf(400_000);
+    const sale = await submitted(panel, {
+      kind: 'sale',
+      partyId: customer.id,
+      cashAmount: 400_000,
+      cashBoxId: cashBox.id,
+      lines: [soldLine],
+    });
+    const ret = await submitted(panel, {
+      kind: 'saleReturn',
+      partyId: customer.id,
+      returnOf: sale.id,
+      cashAmount: 400_000,
+      cashBoxId: cashBox.id,
+      lines: [{ ...lineOf(400_000), returnOfLine: soldLine.id }],
+    });
+    const refund = await get(panel, Payment, settlementIdOf(ret.id));
+    expect(refund).toMatchObject({ status: 'submitted', direction: 'out', partyAccount: 'receivable', invoiceId: ret.id });
+    const purchase = await submitted(panel, {
+      kind: 'purchase',
+      partyId: supplier.id,
+      cashAmount: 100_000,
+      cashBoxId: cashBox.id,
+      lines: [lineOf(250_000)],
+    });
+    expect(await get(panel, Payment, settlementIdOf(purchase.id))).toMatchObject({ direction: 'out', partyAccount: 'payable' });
+    const onCredit = await submitted(panel, { kind: 'purchase', partyId: supplier.id, dueDate: '2027-01-01', lines: [lineOf(50_000)] });
+    expect((await get(panel, Invoice, onCredit.id)).paymentId).toBeNull();
+
+    const all = await balances(panel);
+    expect(net(all, (b) => b.partyId === customer.id && b.accountId === account('payable'))).toBe(0);
+    expect(net(all, (b) => b.partyId === customer.id && b.accountId === account('receivable'))).toBe(0);
+    expect(net(all, (b) => b.partyId === supplier.id && b.accountId === account('payable'))).toBe(-200_000);
+    expect(net(all, (b) => b.accountId === account('cash'))).toBe(-100_000);
+    expect(await audit(panel)).toEqual([]);
+  });
+
+  it('an offline sale pushed twice makes one receipt, which the device then pulls', async () => {
+    const { panel, cashBox } = await shop('فروشگاه آفلاین', ['MarketAccounting']);
+    const device = syncClient(panel);
+    const id = randomUUID();
+    const values = { kind: 'sale', date: '2026-11-22', cashAmount: 90_000, cashBoxId: cashBox.id, lines: [lineOf(90_000)] };
+    const batch = [
+      { mutationId: 1, entity: Invoice.key, op: 'create' as const, id, values },
+      { mutationId: 2, entity: Invoice.key, op: 'submit' as const, id, baseVersion: 1, dependsOn: 1 },
+    ];
+    const first = await device.push(batch);
+    const again = await device.push(batch);
+    expect(first.body.data!.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+    // The replay is answered as the first push was (the rows as they stand now).
+    const answers = (r: typeof first) => r.body.data!.results.map(({ status, code }) => [status, code]);
+    expect(answers(again)).toEqual(answers(first));
+    const receipts = (await allRows(panel, Payment)).filter((p) => p.invoiceId === id);
+    expect(receipts.map((p) => [p.id, p.status])).toEqual([[settlementIdOf(id), 'submitted']]);
+    const { changes } = await pullAll(device);
+    expect(changes.some((c) => c.entity === Payment.key && c.row?.id === settlementIdOf(id))).toBe(true);
+    expect(changes.find((c) => c.entity === Invoice.key && c.row?.id === id)?.row).toMatchObject({ paymentId: settlementIdOf(id) });
     expect(await audit(panel)).toEqual([]);
   });
 });
