@@ -13,7 +13,7 @@
  *   they left at (in proportion to the quantity returned).
  * - Purchase return: the purchase reversed; the goods leave at the average cost, the difference
  *   against what was paid for them goes to the cost of goods sold.
- * - The settled part (cash, card, transfer) makes a receipt (a sale, a purchase return) or a
+ * - The settled part (cash, card, transfer, cheques received or issued) makes a receipt (a sale, a purchase return) or a
  *   payment (a purchase, a sales return) — a Payment document against the party's account — made
  *   and submitted in the same step (server/entities/madeDocuments.ts), its id in `paymentId`;
  *   cancelling the invoice cancels it. A walk-in customer (no party) must settle in full and is
@@ -42,6 +42,7 @@ import { goodsValuesOf, postGoods, reverseGoods, type GoodsLine, type GoodsValue
 import { Party } from '../entities/books.ts';
 import { Payment } from '../entities/documents.ts';
 import { Invoice, type InvoiceKind } from '../entities/invoices.ts';
+import { checkCheques, chequesTotal, readCheques, type InvoiceCheque } from '../rules/invoiceCheques.ts';
 import { invoiceTotals } from '../rules/invoiceMath.ts';
 import { returnedByLine } from '../rules/returnable.ts';
 import { roleAccount } from './books.ts';
@@ -65,7 +66,9 @@ const dr = (accountId: string, amount: bigint, extra: Partial<Entry> = {}): Entr
   amount >= 0n ? { accountId, debit: amount, credit: 0n, ...extra } : { accountId, debit: 0n, credit: -amount, ...extra };
 const cr = (accountId: string, amount: bigint, extra: Partial<Entry> = {}) => dr(accountId, -amount, extra);
 
-export const settledOf = (doc: Row) => money(doc.cashAmount) + money(doc.cardAmount) + money(doc.transferAmount);
+/** What was settled on the invoice now: cash, card, transfer and its cheques (unreadable cheques count nothing; the submit refuses them). */
+export const settledOf = (doc: Row) =>
+  money(doc.cashAmount) + money(doc.cardAmount) + money(doc.transferAmount) + chequesTotal(readCheques(doc.cheques) ?? []);
 
 /** The receipt or payment an invoice's submit makes: the same id wherever and however often the submit is replayed. */
 export const settlementIdOf = (invoiceId: string) => stableId('MarketAccounting/Payment', 'invoice', invoiceId);
@@ -232,10 +235,22 @@ async function goodsLines(ctx: WriteContext, doc: Row, original: Row | null): Pr
   return out;
 }
 
+/** The invoice's cheques, each complete (9401 naming each part that is not). */
+function chequesOf(doc: Row): InvoiceCheque[] {
+  const read = readCheques(doc.cheques);
+  if (!read) refuse({ cheques: 'format' });
+  const checked = checkCheques(read);
+  if ('problems' in checked) refuse(checked.problems);
+  return checked.cheques;
+}
+
 function checkSettlement(doc: Row, total: bigint): void {
   const fields: Record<string, WriteFieldReason> = {};
+  const cheques = chequesOf(doc);
   if (money(doc.cashAmount) > 0n && !doc.cashBoxId) fields.cashBoxId = 'required';
   if (money(doc.cardAmount) + money(doc.transferAmount) > 0n && !doc.bankAccountId) fields.bankAccountId = 'required';
+  // A cheque we issue is drawn on one of our bank accounts.
+  if (cheques.length && !moneyIn(doc.kind as InvoiceKind) && !doc.bankAccountId) fields.bankAccountId = 'required';
   const settled = settledOf(doc);
   if (settled > total) fields.cashAmount = 'range';
   else if (settled < total && !doc.partyId) fields.partyId = 'required';
@@ -255,6 +270,15 @@ async function makeSettlement(ctx: WriteContext, doc: Row, id: string): Promise<
     ...line('cash', doc.cashAmount, { cashBoxId: doc.cashBoxId }),
     ...line('card', doc.cardAmount, { bankAccountId: doc.bankAccountId }),
     ...line('transfer', doc.transferAmount, { bankAccountId: doc.bankAccountId }),
+    ...chequesOf(doc).map((c) => ({
+      id: stableId('MarketAccounting/Payment', id, 'cheque', c.id),
+      method: 'cheque',
+      amount: wireRials(BigInt(c.amount)),
+      chequeSerial: c.serial,
+      chequeBank: c.bank,
+      dueDate: c.dueDate,
+      bankAccountId: moneyIn(kind) ? null : doc.bankAccountId,
+    })),
   ];
   await submitMadeDocument(
     ctx,
@@ -272,7 +296,15 @@ async function makeSettlement(ctx: WriteContext, doc: Row, id: string): Promise<
   );
 }
 
+/** A draft may hold cheques not yet complete, but never text that is not a list of them. */
+function readableCheques(values: Record<string, unknown>): Record<string, unknown> {
+  if ('cheques' in values && readCheques(values.cheques) === null) refuse({ cheques: 'format' });
+  return values;
+}
+
 export const invoiceHooks: EntityHooks = {
+  beforeCreate: (_ctx, _id, values) => Promise.resolve(readableCheques(values)),
+  beforeUpdate: (_ctx, _current, changes) => Promise.resolve(readableCheques(changes)),
   async onSubmit(ctx, doc) {
     const kind = doc.kind as InvoiceKind;
     const lines = doc.lines as Line[];

@@ -12,10 +12,10 @@ import { entityPath, type Entity, type Line, type Row } from '../../../../src/co
 import { entityByKey } from '../../../../src/contract/modules.ts';
 import { auditBooks } from '../../../../server/books/audit.ts';
 import { startTestServer, type TestServer } from '../../../../tests/server/harness.ts';
-import { createRow, openPanel, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
+import { createRow, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
 import { pullAll, syncClient } from '../../../../tests/server/syncFixture.ts';
 import { BankAccount, CashBox, Party } from '../../entities/books.ts';
-import { Payment } from '../../entities/documents.ts';
+import { Cheque, Payment } from '../../entities/documents.ts';
 import { Invoice } from '../../entities/invoices.ts';
 import { settlementIdOf, WALK_IN_PARTY_ID } from '../../server/invoiceHooks.ts';
 import { allRows, balances, code, journal, net, refusal, roleCode, step } from './books.ts';
@@ -314,5 +314,105 @@ describe('the settled part of an invoice as its receipt or payment', () => {
     expect(changes.some((c) => c.entity === Payment.key && c.row?.id === settlementIdOf(id))).toBe(true);
     expect(changes.find((c) => c.entity === Invoice.key && c.row?.id === id)?.row).toMatchObject({ paymentId: settlementIdOf(id) });
     expect(await audit(panel)).toEqual([]);
+  });
+});
+
+describe('cheques as the settlement of an invoice', () => {
+  const lineOf = (price: number) => line({ description: 'کالا', quantity: '1', unitPrice: price, vatRate: '0' });
+  const cheque = (values: Record<string, unknown>) => ({ id: randomUUID(), bank: 'ملی', ...values });
+
+  it('a sale receives cheques in hand with their due dates; a moved cheque holds the sale; a purchase issues one, voided with it', async () => {
+    const { panel, cashBox, bank, customer, supplier } = await shop('فروشگاه چک', ['MarketAccounting']);
+    const first = cheque({ serial: '123456', dueDate: '2026-12-28', amount: 600_000 });
+    const second = cheque({ serial: '123457', dueDate: '2027-01-28', amount: '300000' });
+    const sale = await submitted(panel, {
+      kind: 'sale',
+      partyId: customer.id,
+      cashAmount: 100_000,
+      cashBoxId: cashBox.id,
+      cheques: JSON.stringify([first, second]),
+      lines: [lineOf(1_000_000)],
+    });
+    const receiptId = settlementIdOf(sale.id);
+    const received = (await allRows(panel, Cheque)).filter((c) => c.paymentId === receiptId);
+    expect(received.map((c) => [c.direction, c.serial, c.bank, c.dueDate, Number(c.amount), c.status, c.partyId]).sort()).toEqual([
+      ['received', '123456', 'ملی', '2026-12-28', 600_000, 'inHand', customer.id],
+      ['received', '123457', 'ملی', '2027-01-28', 300_000, 'inHand', customer.id],
+    ]);
+    let all = await balances(panel);
+    expect(net(all, (b) => b.accountId === account('chequesInHand'))).toBe(900_000);
+    expect(net(all, (b) => b.partyId === customer.id)).toBe(0);
+    expect(await audit(panel)).toEqual([]);
+
+    // Deposited: the sale can no longer be cancelled, as its receipt could not.
+    const deposited = received.find((c) => c.serial === '123456')!;
+    const moved = await panel.call<Row>(rest.update(Cheque, deposited.id), {
+      body: { version: deposited.version, status: 'deposited', statusDate: '2026-11-25', bankAccountId: bank.id },
+    });
+    expect(moved.body.errorData ?? null).toBeNull();
+    expect(refusal(await step(panel, Invoice, sale.id, 'cancel'))).toMatchObject({ code: 9106, detail: { reason: 'chequesMoved' } });
+
+    // A purchase pays by one cheque drawn on our bank account; cancelling it voids the cheque.
+    const issued = cheque({ serial: '998877', dueDate: '2026-12-30', amount: 250_000 });
+    const purchase = await submitted(panel, {
+      kind: 'purchase',
+      partyId: supplier.id,
+      bankAccountId: bank.id,
+      cheques: JSON.stringify([issued]),
+      lines: [lineOf(250_000)],
+    });
+    const [ours] = (await allRows(panel, Cheque)).filter((c) => c.paymentId === settlementIdOf(purchase.id));
+    expect(ours).toMatchObject({ direction: 'issued', serial: '998877', dueDate: '2026-12-30', status: 'inHand', bankAccountId: bank.id });
+    all = await balances(panel);
+    expect(net(all, (b) => b.accountId === account('chequesPayable'))).toBe(-250_000);
+    expect(net(all, (b) => b.partyId === supplier.id)).toBe(0);
+    expect((await step(panel, Invoice, purchase.id, 'cancel')).status).toBe(200);
+    expect((await allRows(panel, Cheque)).find((c) => c.id === ours!.id)).toMatchObject({ voided: true });
+    all = await balances(panel);
+    expect(net(all, (b) => b.accountId === account('chequesPayable'))).toBe(0);
+    expect(net(all, (b) => b.partyId === supplier.id)).toBe(0);
+    expect(await audit(panel)).toEqual([]);
+  });
+
+  it('refuses cheques that are not a list, an incomplete cheque, an issued cheque without our bank account and more than the total', async () => {
+    const { panel, customer, supplier } = await shop('فروشگاه چک ناقص', ['MarketAccounting']);
+    const garbled = await panel.call<Row>(rest.create(Invoice), {
+      body: { id: randomUUID(), kind: 'sale', date: '2026-11-22', cheques: '{"not":"a list"}', lines: [lineOf(10)] },
+    });
+    expect(refusal(garbled)).toMatchObject({ code: 9401, fields: { cheques: 'format' } });
+
+    const incomplete = await createRow(panel, Invoice, {
+      kind: 'sale',
+      date: '2026-11-22',
+      partyId: customer.id,
+      cheques: JSON.stringify([cheque({ serial: '', dueDate: '2026-12-01', amount: 0 })]),
+      lines: [lineOf(100_000)],
+    });
+    expect(refusal(await step(panel, Invoice, incomplete.id, 'submit'))).toMatchObject({
+      code: 9401,
+      fields: { 'cheques.0.serial': 'required', 'cheques.0.amount': 'range' },
+    });
+
+    const unbanked = await createRow(panel, Invoice, {
+      kind: 'purchase',
+      date: '2026-11-22',
+      partyId: supplier.id,
+      cheques: JSON.stringify([cheque({ serial: '1', dueDate: '2026-12-01', amount: 50_000 })]),
+      lines: [lineOf(100_000)],
+    });
+    expect(refusal(await step(panel, Invoice, unbanked.id, 'submit'))).toMatchObject({ code: 9401, fields: { bankAccountId: 'required' } });
+
+    const tooMuch = await createRow(panel, Invoice, {
+      kind: 'sale',
+      date: '2026-11-22',
+      cheques: JSON.stringify([cheque({ serial: '1', dueDate: '2026-12-01', amount: 100_001 })]),
+      lines: [lineOf(100_000)],
+    });
+    expect(refusal(await step(panel, Invoice, tooMuch.id, 'submit'))).toMatchObject({
+      code: 9401,
+      fields: { cashAmount: 'range' },
+      detail: { total: 100_000, settled: 100_001 },
+    });
+    expect((await allRows(panel, Payment)).length).toBe(0);
   });
 });
