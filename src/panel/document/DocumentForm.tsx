@@ -35,6 +35,16 @@ export interface DocumentFormProps {
   /** Under the lines: the totals, worked out by the module. */
   summary?: (values: DocumentValues) => ReactNode;
   /**
+   * Under the header's fields: a part of the header the module edits itself (an invoice's cheques,
+   * kept in an internal field), with a way to change a header value and the problems found, by
+   * field name (`cheques.0.serial`), as reasons.
+   */
+  headerPart?: (
+    header: FormValues,
+    change: (name: string, value: unknown) => void,
+    problems: Readonly<Record<string, string>>,
+  ) => ReactNode;
+  /**
    * What a line gets from what was picked on it (the product's price when the product is chosen):
    * called with each changed line and the line as it was; the person may change the result.
    */
@@ -59,6 +69,7 @@ export function DocumentForm({
   lineWidgets,
   lineFooter,
   summary,
+  headerPart,
   linesToolbar,
   fillLine,
   primary,
@@ -119,6 +130,11 @@ export function DocumentForm({
           );
         })}
       </div>
+      {headerPart?.(
+        values.header,
+        (name, value) => setValues((current) => ({ ...current, header: { ...current.header, [name]: value } })),
+        shown,
+      )}
       {linesToolbar?.(values, setLines)}
       <LinesEditor
         spec={entity.document}

@@ -33,6 +33,7 @@ import { Invoice, type InvoiceKind } from '../../entities/invoices.ts';
 import { invoiceTotals } from '../../rules/invoiceMath.ts';
 import { returnLines } from '../../rules/returnable.ts';
 import { DocumentDetailsPage, DocumentFormPage, DocumentListPage } from '../parts/DocumentPages.tsx';
+import { InvoiceChequesEditor, InvoiceSettlement } from '../parts/InvoiceCheques.tsx';
 import { acc, withQuery } from '../paths.ts';
 import { tehranToday } from '../today.ts';
 
@@ -187,6 +188,7 @@ function InvoiceForm({ start }: { start: Start }) {
         const started = Boolean(filled.productId) || Boolean(filled.description);
         return started && (filled.vatRate === undefined || filled.vatRate === '') ? { ...filled, vatRate: '10' } : filled;
       }}
+      headerPart={(header, change, problems) => <InvoiceChequesEditor header={header} change={change} problems={problems} />}
       summary={(values: DocumentValues) => <Totals lines={values.lines} discount={values.header.discount} />}
     />
   );
@@ -240,7 +242,12 @@ export function InvoiceDetails() {
       listLabel={<Trans>All invoices</Trans>}
       form={acc.addInvoice}
       summary={(row: LocalRow) => <Totals lines={(row.lines as Line[] | undefined) ?? []} discount={row.discount} />}
-      lead={(row) => <ReturnLink row={row} />}
+      lead={(row) => (
+        <>
+          <InvoiceSettlement row={row} />
+          <ReturnLink row={row} />
+        </>
+      )}
       printLinks={(row) =>
         row.kind === 'sale' || row.kind === 'saleReturn'
           ? [
