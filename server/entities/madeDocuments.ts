@@ -1,5 +1,5 @@
 /**
- * A document made by another's step (decision 049): an invoice's submit makes and submits the
+ * A document made by another's step (decision 043): an invoice's submit makes and submits the
  * receipt of what was paid on it, and its cancel cancels that receipt, in the same transaction.
  * The made document goes through the one mutation path — its values checked, its own hooks,
  * its number from its series, its published events, its audit row and change-log stamp (so
