@@ -188,7 +188,10 @@ function InvoiceForm({ start }: { start: Start }) {
         const started = Boolean(filled.productId) || Boolean(filled.description);
         return started && (filled.vatRate === undefined || filled.vatRate === '') ? { ...filled, vatRate: '10' } : filled;
       }}
-      headerPart={(header, change, problems) => <InvoiceChequesEditor header={header} change={change} problems={problems} />}
+      headerPart={{
+        fields: ['cheques'],
+        render: (header, change, problems) => <InvoiceChequesEditor header={header} change={change} problems={problems} />,
+      }}
       summary={(values: DocumentValues) => <Totals lines={values.lines} discount={values.header.discount} />}
     />
   );
