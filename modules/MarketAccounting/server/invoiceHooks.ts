@@ -13,9 +13,10 @@
  *   they left at (in proportion to the quantity returned).
  * - Purchase return: the purchase reversed; the goods leave at the average cost, the difference
  *   against what was paid for them goes to the cost of goods sold.
- * - The settled part (cash, card, transfer, cheques received or issued) makes a receipt (a sale, a purchase return) or a
- *   payment (a purchase, a sales return) — a Payment document against the party's account — made
- *   and submitted in the same step (server/entities/madeDocuments.ts), its id in `paymentId`;
+ * - The settled part (cash, card, transfer, cheques received or issued) makes a receipt (a sale,
+ *   a purchase return) or a payment (a purchase, a sales return) — a Payment document against the
+ *   party's account — made and submitted in the same step (server/entities/madeDocuments.ts), its
+ *   id in `paymentId`;
  *   cancelling the invoice cancels it. A walk-in customer (no party) must settle in full and is
  *   posted as the panel's walk-in party. An invoice submitted before that (no `paymentId`) posted
  *   its settled part in its own journal, and the audit still recomputes it so.

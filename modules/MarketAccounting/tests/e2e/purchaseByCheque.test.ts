@@ -100,8 +100,9 @@ describe('a purchase settled by a cheque on a phone', () => {
     expect(Number(made!.amount)).toBe(550_000);
 
     await go(page, at('Cheque/ChequeList'));
-    const card = page.getByRole('listitem').filter({ hasText: 'پخش البرز' });
-    await card.getByText('556677').first().waitFor({ timeout: 30_000 });
+    // Issued to the supplier, in hand, its serial in Persian digits as the list shows it.
+    const card = page.getByRole('listitem').filter({ hasText: 'پخش البرز' }).filter({ hasText: '۵۵۶۶۷۷' });
+    await card.getByText(fa('acc.cheque.inHand')).first().waitFor({ timeout: 30_000 });
     await expectFitsThePhone(page);
     await screenshot(page, 'purchase-by-cheque-cheques-fa-360');
   }, 180_000);
