@@ -96,7 +96,14 @@ describe('a purchase settled by a cheque on a phone', () => {
     await screenshot(page, 'purchase-by-cheque-invoice-fa-360');
 
     const [made] = (await rows(Cheque)).filter((c) => c.paymentId === payment!.id);
-    expect(made).toMatchObject({ direction: 'issued', serial: '556677', bank: 'ملت', dueDate: due, status: 'inHand', bankAccountId: bank.id });
+    expect(made).toMatchObject({
+      direction: 'issued',
+      serial: '556677',
+      bank: 'ملت',
+      dueDate: due,
+      status: 'inHand',
+      bankAccountId: bank.id,
+    });
     expect(Number(made!.amount)).toBe(550_000);
 
     await go(page, at('Cheque/ChequeList'));
