@@ -238,6 +238,16 @@ describe('the settled part of an invoice as its receipt or payment', () => {
     expect(net(all, (b) => b.partyId === customer.id && b.accountId === account('receivable'))).toBe(500_000);
     expect(net(all, (b) => b.accountId === account('revenue'))).toBe(-1_000_000);
     expect(await audit(panel)).toEqual([]);
+    // The audit recomputes the receipt from its own row: told it settles a payable, it names the receipt's party line.
+    await server.db.query(`UPDATE ${Payment.table} SET party_account = 'payable' WHERE id = $1`, [receipt.id]);
+    expect(await audit(panel)).toEqual([
+      expect.objectContaining({
+        check: 'MarketAccounting.postingsFromSources',
+        document: { type: Payment.key, id: receipt.id, number: receipt.number },
+        problem: 'line 1 of the posting is not what the document says',
+      }),
+    ]);
+    await server.db.query(`UPDATE ${Payment.table} SET party_account = 'receivable' WHERE id = $1`, [receipt.id]);
 
     // The receipt alone cannot be cancelled: the refusal names its invoice.
     expect(refusal(await step(panel, Payment, receipt.id, 'cancel'))).toMatchObject({
