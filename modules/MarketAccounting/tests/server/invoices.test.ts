@@ -10,7 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityPath, type Entity, type Line, type Row } from '../../../../src/contract/entity.ts';
 import { entityByKey } from '../../../../src/contract/modules.ts';
+import { Notification } from '../../../../src/contract/entities/panelManagement.ts';
 import { auditBooks } from '../../../../server/books/audit.ts';
+import { reminderDays, runReminders } from '../../../../server/notifications/reminders.ts';
 import { startTestServer, type TestServer } from '../../../../tests/server/harness.ts';
 import { createRow, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
 import { pullAll, syncClient } from '../../../../tests/server/syncFixture.ts';
@@ -382,6 +384,22 @@ describe('cheques as the settlement of an invoice', () => {
     expect(net(all, (b) => b.accountId === account('chequesPayable'))).toBe(0);
     expect(net(all, (b) => b.partyId === supplier.id)).toBe(0);
     expect(await audit(panel)).toEqual([]);
+  });
+
+  it('reminds the panel of a cheque taken on a sale the day before it is due, as of any cheque', async () => {
+    const { panel, customer } = await shop('فروشگاه یادآوری', ['MarketAccounting']);
+    const now = new Date(server.clock.now());
+    const { tomorrow } = reminderDays(now);
+    await submitted(panel, {
+      kind: 'sale',
+      partyId: customer.id,
+      cheques: JSON.stringify([cheque({ serial: '445566', dueDate: tomorrow, amount: 70_000 })]),
+      lines: [lineOf(70_000)],
+    });
+    await runReminders(server.db, now);
+    const notes = await allRows(panel, Notification);
+    const [made] = (await allRows(panel, Cheque)).filter((c) => c.serial === '445566');
+    expect(notes.filter((n) => n.kind === 'MarketAccounting/chequeDue').map((n) => n.rowId)).toEqual([made!.id]);
   });
 
   it('refuses cheques that are not a list, an incomplete cheque, an issued cheque without our bank account and more than the total', async () => {
