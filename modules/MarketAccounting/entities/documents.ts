@@ -106,6 +106,8 @@ export const Payment = defineEntity({
         message: 'Made and cancelled with this invoice, never on its own.',
       },
       readOnly: true,
+      // Its page shows the invoice by its number instead (client/parts/InvoiceCheques.tsx).
+      internal: true,
     },
     /** The party's account it settles, when its invoice says (a refund of a sales return settles the receivable). */
     partyAccount: {
