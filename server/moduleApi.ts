@@ -52,6 +52,7 @@ export type { Db } from './db/Db.ts';
 export type { ModuleJob } from './modules/serverModule.ts';
 export { inDeviceWrite, type DeviceActor } from './entities/deviceWrite.ts';
 export { applyMutation } from './entities/applyMutation.ts';
+export { cancelMadeDocument, submitMadeDocument, type DocumentMaker } from './entities/madeDocuments.ts';
 export { signDeviceCredential, type DeviceCredential } from './auth/deviceCredentials.ts';
 export { clear as clearThrottle, reserve as reserveThrottle, throttleKey, type Limit } from './auth/throttle.ts';
 export { ok } from './envelope.ts';

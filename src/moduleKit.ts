@@ -40,6 +40,7 @@ export type { WidgetProps } from './panel/entity/fieldWidgets.tsx';
 export type { FormValues } from './panel/entity/formValues.ts';
 export { useReferenceTitles } from './panel/entity/referenceTitles.ts';
 export { useReferenceMaps } from './panel/entity/useReferenceMaps.ts';
+export { fieldProblemMessage } from './panel/entity/fieldProblems.ts';
 export { ImportLink } from './panel/import/ImportLink.tsx';
 
 // The document kit.

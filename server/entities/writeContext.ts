@@ -17,6 +17,8 @@ export interface WriteContext {
   lang: Lang;
   /** Collects the audit rows of a pushed batch, written when the batch ends; without it they are written at once. */
   journal?: ActivityJournal;
+  /** Set while another document's step makes or cancels this one (madeDocuments.ts): the maker. */
+  madeBy?: { entity: string; id: string };
 }
 
 export class RuleRejection extends Error {

@@ -97,6 +97,29 @@ export const Payment = defineEntity({
       required: true,
     },
     note: { kind: 'text', label: /*i18n*/ { id: 'acc.field.Payment.note', message: 'Note' }, max: 200 },
+    invoiceId: {
+      kind: 'reference',
+      to: 'MarketAccounting/Invoice',
+      label: /*i18n*/ { id: 'acc.field.Payment.invoiceId', message: 'Settles invoice' },
+      hint: /*i18n*/ {
+        id: 'acc.field.Payment.invoiceId.hint',
+        message: 'Made and cancelled with this invoice, never on its own.',
+      },
+      readOnly: true,
+      // Its page shows the invoice by its number instead (client/parts/InvoiceCheques.tsx).
+      internal: true,
+    },
+    /** The party's account it settles, when its invoice says (a refund of a sales return settles the receivable). */
+    partyAccount: {
+      kind: 'select',
+      label: /*i18n*/ { id: 'acc.field.Payment.partyAccount', message: 'Party’s account' },
+      options: [
+        { value: 'receivable', label: /*i18n*/ { id: 'acc.role.receivable', message: 'Receivables' } },
+        { value: 'payable', label: /*i18n*/ { id: 'acc.role.payable', message: 'Payables' } },
+      ],
+      readOnly: true,
+      internal: true,
+    },
   },
   document: {
     series: 'RP',

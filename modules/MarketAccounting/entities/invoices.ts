@@ -5,8 +5,9 @@
  * its own discount and VAT rate (10 % by default, 0 for exempt) and other duties; the amounts are
  * worked out by one rule shared with the server (rules/invoiceMath.ts) and never stored by the
  * client. Submitting posts the books (and, with warehousing on, the stock) in one step; the settled
- * part makes a receipt or payment (Payment) in the same step; the rest stays on the party's account
- * until the due date. A return names its invoice and, per line, the invoice line it takes back.
+ * part — cash, card, transfer and cheques (`cheques`, rules/invoiceCheques.ts) — makes a receipt or
+ * payment (Payment, `paymentId`) in the same step; the rest stays on the party's account until the
+ * due date. A return names its invoice and, per line, the invoice line it takes back.
  * `taxId` and `taxStatus` are the tax system's (سامانه مودیان, decision 044): written by its code.
  */
 import { defineEntity, type Row } from '../../../src/contract/entity.ts';
@@ -69,6 +70,15 @@ export const Invoice = defineEntity({
       to: 'MarketAccounting/BankAccount',
       label: /*i18n*/ { id: 'acc.field.Invoice.bankAccountId', message: 'Bank account (card or transfer)' },
     },
+    cheques: {
+      kind: 'longText',
+      label: /*i18n*/ { id: 'acc.field.Invoice.cheques', message: 'Cheques' },
+      hint: /*i18n*/ {
+        id: 'acc.field.Invoice.cheques.hint',
+        message: 'Cheques received on a sale, issued on a purchase (drawn on the bank account above); they count as settled.',
+      },
+      internal: true,
+    },
     dueDate: {
       kind: 'date',
       label: /*i18n*/ { id: 'acc.field.Invoice.dueDate', message: 'Due date' },
@@ -86,6 +96,7 @@ export const Invoice = defineEntity({
       to: 'MarketAccounting/Payment',
       label: /*i18n*/ { id: 'acc.field.Invoice.paymentId', message: 'Its receipt or payment' },
       readOnly: true,
+      internal: true,
     },
     taxId: { kind: 'text', label: /*i18n*/ { id: 'acc.field.Invoice.taxId', message: 'Tax id' }, readOnly: true, max: 40 },
     taxStatus: {

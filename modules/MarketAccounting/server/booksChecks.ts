@@ -37,7 +37,7 @@ import { Cheque, Payment, Voucher, type PaymentMethod } from '../entities/docume
 import { AccountBalance, JournalLine } from '../entities/ledger.ts';
 import { roleAccount } from './books.ts';
 import { mirrorPartyId, type SourceParty } from './parties.ts';
-import { chequeIdOf } from './paymentHooks.ts';
+import { chequeIdOf, partyRoleOf } from './paymentHooks.ts';
 import { Invoice } from '../entities/invoices.ts';
 import { invoiceEntries, invoiceGoodsValues } from './invoiceHooks.ts';
 
@@ -89,7 +89,7 @@ function paymentEntries(doc: Row): Entry[] {
   const lines = doc.lines as Line[];
   const total = lines.reduce((s, l) => s + whole(l.amount), 0n);
   const side = (amount: bigint): [bigint, bigint] => (incoming ? [amount, 0n] : [0n, amount]);
-  const party = entry(roleAccount(incoming ? 'receivable' : 'payable'), incoming ? 0n : total, incoming ? total : 0n, {
+  const party = entry(roleAccount(partyRoleOf(doc)), incoming ? 0n : total, incoming ? total : 0n, {
     partyId: optionalText(doc.partyId),
   });
   return [

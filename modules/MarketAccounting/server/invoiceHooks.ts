@@ -13,8 +13,13 @@
  *   they left at (in proportion to the quantity returned).
  * - Purchase return: the purchase reversed; the goods leave at the average cost, the difference
  *   against what was paid for them goes to the cost of goods sold.
- * - The settled part (cash, card, transfer) is paid against the party's account in the same posting.
- *   A walk-in customer (no party) must settle in full and is posted as the panel's walk-in party.
+ * - The settled part (cash, card, transfer, cheques received or issued) makes a receipt (a sale,
+ *   a purchase return) or a payment (a purchase, a sales return) — a Payment document against the
+ *   party's account — made and submitted in the same step (server/entities/madeDocuments.ts), its
+ *   id in `paymentId`;
+ *   cancelling the invoice cancels it. A walk-in customer (no party) must settle in full and is
+ *   posted as the panel's walk-in party. An invoice submitted before that (no `paymentId`) posted
+ *   its settled part in its own journal, and the audit still recomputes it so.
  * - A return names its invoice, and each of its lines the invoice line it takes back; it never
  *   takes back more than the line had less earlier returns (9106, reason `moreThanInvoiced`).
  */
@@ -24,17 +29,21 @@ import { rials, wireRials } from '../../../src/contract/money.ts';
 import { addQuantities, compareQuantities, normalizeQuantity, toThousandths, ZERO } from '../../../src/contract/quantity.ts';
 import {
   appendLedger,
+  cancelMadeDocument,
   findRow,
   RuleRejection,
   selectRows,
   setServerFields,
   stableId,
+  submitMadeDocument,
   type EntityHooks,
   type WriteContext,
 } from '../../../server/moduleApi.ts';
 import { goodsValuesOf, postGoods, reverseGoods, type GoodsLine, type GoodsValues } from '../../WarehousingMVM/server/exports.ts';
 import { Party } from '../entities/books.ts';
+import { Payment } from '../entities/documents.ts';
 import { Invoice, type InvoiceKind } from '../entities/invoices.ts';
+import { checkCheques, chequesTotal, readCheques, type InvoiceCheque } from '../rules/invoiceCheques.ts';
 import { invoiceTotals } from '../rules/invoiceMath.ts';
 import { returnedByLine } from '../rules/returnable.ts';
 import { roleAccount } from './books.ts';
@@ -58,7 +67,12 @@ const dr = (accountId: string, amount: bigint, extra: Partial<Entry> = {}): Entr
   amount >= 0n ? { accountId, debit: amount, credit: 0n, ...extra } : { accountId, debit: 0n, credit: -amount, ...extra };
 const cr = (accountId: string, amount: bigint, extra: Partial<Entry> = {}) => dr(accountId, -amount, extra);
 
-export const settledOf = (doc: Row) => money(doc.cashAmount) + money(doc.cardAmount) + money(doc.transferAmount);
+/** What was settled on the invoice now: cash, card, transfer and its cheques (unreadable cheques count nothing; the submit refuses them). */
+export const settledOf = (doc: Row) =>
+  money(doc.cashAmount) + money(doc.cardAmount) + money(doc.transferAmount) + chequesTotal(readCheques(doc.cheques) ?? []);
+
+/** The receipt or payment an invoice's submit makes: the same id wherever and however often the submit is replayed. */
+export const settlementIdOf = (invoiceId: string) => stableId('MarketAccounting/Payment', 'invoice', invoiceId);
 
 /**
  * What an invoice posts, from the invoice and the values its lines' stock moves took (a line
@@ -113,7 +127,8 @@ export function invoiceEntries(doc: Row, values: GoodsValues): Entry[] {
       );
       break;
   }
-  // The settled part, paid against the party's account in the same posting.
+  // Settled by its own receipt or payment; before those existed, in this posting.
+  if (doc.paymentId) return entries;
   const incoming = moneyIn(kind);
   const partyAccount = roleAccount(kind === 'sale' || kind === 'saleReturn' ? 'receivable' : 'payable');
   const sign = incoming ? 1n : -1n;
@@ -221,17 +236,76 @@ async function goodsLines(ctx: WriteContext, doc: Row, original: Row | null): Pr
   return out;
 }
 
+/** The invoice's cheques, each complete (9401 naming each part that is not). */
+function chequesOf(doc: Row): InvoiceCheque[] {
+  const read = readCheques(doc.cheques);
+  if (!read) refuse({ cheques: 'format' });
+  const checked = checkCheques(read);
+  if ('problems' in checked) refuse(checked.problems);
+  return checked.cheques;
+}
+
 function checkSettlement(doc: Row, total: bigint): void {
   const fields: Record<string, WriteFieldReason> = {};
+  const cheques = chequesOf(doc);
   if (money(doc.cashAmount) > 0n && !doc.cashBoxId) fields.cashBoxId = 'required';
   if (money(doc.cardAmount) + money(doc.transferAmount) > 0n && !doc.bankAccountId) fields.bankAccountId = 'required';
+  // A cheque we issue is drawn on one of our bank accounts.
+  if (cheques.length && !moneyIn(doc.kind as InvoiceKind) && !doc.bankAccountId) fields.bankAccountId = 'required';
   const settled = settledOf(doc);
   if (settled > total) fields.cashAmount = 'range';
   else if (settled < total && !doc.partyId) fields.partyId = 'required';
   if (Object.keys(fields).length) refuse(fields, Code.BadRequest, { total: wireRials(total), settled: wireRials(settled) });
 }
 
+/**
+ * The receipt (money in) or payment (money out) of what was settled on the invoice: one line per
+ * way it was paid, against the party's account the invoice charged. Made and submitted in the
+ * invoice's step, as `id`.
+ */
+async function makeSettlement(ctx: WriteContext, doc: Row, id: string): Promise<void> {
+  const kind = doc.kind as InvoiceKind;
+  const line = (method: string, amount: unknown, more: Record<string, unknown>) =>
+    money(amount) > 0n ? [{ id: stableId('MarketAccounting/Payment', id, method), method, amount: wireRials(money(amount)), ...more }] : [];
+  const lines = [
+    ...line('cash', doc.cashAmount, { cashBoxId: doc.cashBoxId }),
+    ...line('card', doc.cardAmount, { bankAccountId: doc.bankAccountId }),
+    ...line('transfer', doc.transferAmount, { bankAccountId: doc.bankAccountId }),
+    ...chequesOf(doc).map((c) => ({
+      id: stableId('MarketAccounting/Payment', id, 'cheque', c.id),
+      method: 'cheque',
+      amount: wireRials(BigInt(c.amount)),
+      chequeSerial: c.serial,
+      chequeBank: c.bank,
+      dueDate: c.dueDate,
+      bankAccountId: moneyIn(kind) ? null : doc.bankAccountId,
+    })),
+  ];
+  await submitMadeDocument(
+    ctx,
+    { entity: Invoice.key, id: doc.id },
+    Payment,
+    id,
+    {
+      direction: moneyIn(kind) ? 'in' : 'out',
+      date: doc.date,
+      partyId: (doc.partyId as string | null) || WALK_IN_PARTY_ID,
+      note: (doc.number as string | null) ?? null,
+      lines,
+    },
+    { invoiceId: doc.id, partyAccount: kind === 'sale' || kind === 'saleReturn' ? 'receivable' : 'payable' },
+  );
+}
+
+/** A draft may hold cheques not yet complete, but never text that is not a list of them. */
+function readableCheques(values: Record<string, unknown>): Record<string, unknown> {
+  if ('cheques' in values && readCheques(values.cheques) === null) refuse({ cheques: 'format' });
+  return values;
+}
+
 export const invoiceHooks: EntityHooks = {
+  beforeCreate: (_ctx, _id, values) => Promise.resolve(readableCheques(values)),
+  beforeUpdate: (_ctx, _current, changes) => Promise.resolve(readableCheques(changes)),
   async onSubmit(ctx, doc) {
     const kind = doc.kind as InvoiceKind;
     const lines = doc.lines as Line[];
@@ -250,19 +324,23 @@ export const invoiceHooks: EntityHooks = {
         goods,
       );
     }
+    const paymentId = settledOf(doc) > 0n ? settlementIdOf(doc.id) : null;
     await postJournal(ctx, {
       source: source(doc),
       step: 'submit',
       date: String(doc.date),
-      entries: invoiceEntries(doc, values),
+      entries: invoiceEntries({ ...doc, paymentId }, values),
       note: (doc.note as string | null) ?? null,
     });
-    await setServerFields(ctx, Invoice, doc.id, { total: figures.total });
+    if (paymentId) await makeSettlement(ctx, doc, paymentId);
+    await setServerFields(ctx, Invoice, doc.id, { total: figures.total, paymentId });
     await queueInvoiceForTax(ctx, doc, figures, original, 'submit');
   },
   async onCancel(ctx, doc) {
     if (!isReturn(doc.kind as InvoiceKind) && (await returnsOf(ctx, doc.id)).length)
       refuse({ status: 'option' }, Code.NotPossibleNow, { reason: 'hasReturns' });
+    // Its receipt or payment first: a cheque of it that has moved since refuses the cancel.
+    if (doc.paymentId) await cancelMadeDocument(ctx, { entity: Invoice.key, id: doc.id }, Payment, String(doc.paymentId));
     await reverseGoods(ctx, { type: Invoice.key, id: doc.id, number: (doc.number as string | null) ?? null, date: String(doc.date) });
     await reverseJournal(ctx, source(doc), String(doc.date));
     if (doc.taxId) await queueInvoiceForTax(ctx, doc, invoiceTotals(doc.lines as Line[], doc.discount), null, 'cancel');

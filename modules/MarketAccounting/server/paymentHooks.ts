@@ -2,18 +2,36 @@
  * A receipt from a party or a payment to one: its submit posts the party's running account
  * against the cash box, the bank account or the cheques for each line, and makes a Cheque row for
  * each cheque (in hand); its cancel posts the reverse and voids those cheques, which it may do only
- * while they are all still in hand.
+ * while they are all still in hand. One made by an invoice's submit (invoiceHooks.ts) settles
+ * that invoice's party account and is cancelled with the invoice, never on its own.
  */
 import { Code } from '../../../src/contract/codes.ts';
 import { rials, sumRials } from '../../../src/contract/money.ts';
 import type { Line, Row, WriteFieldReason } from '../../../src/contract/entity.ts';
-import { appendLedger, RuleRejection, setServerFields, stableId, type EntityHooks, type WriteContext } from '../../../server/moduleApi.ts';
+import {
+  appendLedger,
+  findRow,
+  RuleRejection,
+  setServerFields,
+  stableId,
+  type EntityHooks,
+  type WriteContext,
+} from '../../../server/moduleApi.ts';
 import { Cheque, Payment, type PaymentMethod } from '../entities/documents.ts';
+import { Invoice } from '../entities/invoices.ts';
 import { roleAccount } from './books.ts';
 import { postJournal, reverseJournal, type Entry } from './journal.ts';
 
 const source = (doc: Row) => ({ type: Payment.key, id: doc.id, number: (doc.number as string | null) ?? null });
 export const chequeIdOf = (paymentId: string, lineId: string) => stableId('MarketAccounting/Cheque', paymentId, lineId);
+
+/** The party's account a receipt or payment settles: the one its invoice names, else receivable for money in, payable for money out. */
+export const partyRoleOf = (doc: Row): 'receivable' | 'payable' =>
+  doc.partyAccount === 'receivable' || doc.partyAccount === 'payable'
+    ? doc.partyAccount
+    : doc.direction === 'in'
+      ? 'receivable'
+      : 'payable';
 
 /** What each way of paying needs on its line. */
 const needs: Record<PaymentMethod, (incoming: boolean) => string[]> = {
@@ -77,7 +95,7 @@ export const paymentHooks: EntityHooks = {
     checkLines(lines, incoming);
     const total = sumRials(lines.map((l) => l.amount));
     const party: Entry = {
-      accountId: roleAccount(incoming ? 'receivable' : 'payable'),
+      accountId: roleAccount(partyRoleOf(doc)),
       partyId: String(doc.partyId),
       debit: incoming ? 0n : total,
       credit: incoming ? total : 0n,
@@ -95,6 +113,12 @@ export const paymentHooks: EntityHooks = {
     });
   },
   async onCancel(ctx, doc) {
+    if (doc.invoiceId && ctx.madeBy?.id !== doc.invoiceId) {
+      const invoice = await findRow(ctx.tx, Invoice, ctx.access.id, String(doc.invoiceId));
+      throw new RuleRejection(Code.NotPossibleNow, undefined, {
+        detail: { reason: 'madeByInvoice', invoiceId: doc.invoiceId, invoice: (invoice?.number as string | null) ?? null },
+      });
+    }
     const cheques = await ctx.tx.query<{ id: string; status: string }>(
       `SELECT id, status FROM ${Cheque.table} WHERE panel_id = $1 AND payment_id = $2 AND NOT deleted`,
       [ctx.access.id, doc.id],

@@ -35,6 +35,16 @@ export interface DocumentFormProps {
   /** Under the lines: the totals, worked out by the module. */
   summary?: (values: DocumentValues) => ReactNode;
   /**
+   * Under the header's fields: a part of the header the module edits itself (an invoice's cheques),
+   * the internal `fields` it keeps them in (loaded and written with the rest), drawn by `render`
+   * with a way to change a header value and the problems found, by field name
+   * (`cheques.0.serial`), as reasons.
+   */
+  headerPart?: {
+    fields: readonly string[];
+    render: (header: FormValues, change: (name: string, value: unknown) => void, problems: Readonly<Record<string, string>>) => ReactNode;
+  };
+  /**
    * What a line gets from what was picked on it (the product's price when the product is chosen):
    * called with each changed line and the line as it was; the person may change the result.
    */
@@ -59,6 +69,7 @@ export function DocumentForm({
   lineWidgets,
   lineFooter,
   summary,
+  headerPart,
   linesToolbar,
   fillLine,
   primary,
@@ -68,7 +79,7 @@ export function DocumentForm({
   const { t, i18n } = useLingui();
   const can = useCanAccess();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<DocumentValues>(() => initialDocument(entity, row, defaults, defaultLines));
+  const [values, setValues] = useState<DocumentValues>(() => initialDocument(entity, row, defaults, defaultLines, headerPart?.fields));
   const { errors, failure, saving, save: write } = useFormSave<'draft' | 'submit' | null>(form, null);
   const problem = useRowProblem(row?.id);
   const shown = { ...(problem?.fields ?? {}), ...errors };
@@ -78,7 +89,7 @@ export function DocumentForm({
   const action = primary?.(values.header) ?? { label: t`Save and submit`, submits: true };
 
   async function save(andSubmit: boolean) {
-    await write(checkDocument(entity, values), andSubmit ? 'submit' : 'draft', async (data, checked) => {
+    await write(checkDocument(entity, values, headerPart?.fields), andSubmit ? 'submit' : 'draft', async (data, checked) => {
       const id = row?.id ?? null;
       if (andSubmit) onSaved(await data.saveAndSubmit(entity, id, checked, elsewhere.seenVersion));
       else onSaved(id ? await data.update(entity, id, checked, elsewhere.seenVersion) : await data.create(entity, checked));
@@ -93,7 +104,10 @@ export function DocumentForm({
   return (
     <form ref={form} onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
       {row && <PresenceNote entity={entity.key} id={row.id} document />}
-      <ChangedElsewhereNotice state={elsewhere} onReload={() => setValues(initialDocument(entity, row, defaults, defaultLines))} />
+      <ChangedElsewhereNotice
+        state={elsewhere}
+        onReload={() => setValues(initialDocument(entity, row, defaults, defaultLines, headerPart?.fields))}
+      />
       {problem && (
         <Alert tone="warning" title={t`The server did not accept the last change to this document`}>
           {problem.message || messageForCode(i18n, problem.code)}
@@ -119,6 +133,11 @@ export function DocumentForm({
           );
         })}
       </div>
+      {headerPart?.render(
+        values.header,
+        (name, value) => setValues((current) => ({ ...current, header: { ...current.header, [name]: value } })),
+        shown,
+      )}
       {linesToolbar?.(values, setLines)}
       <LinesEditor
         spec={entity.document}

@@ -24,7 +24,16 @@ import { withQuery } from '../../contract/routes.ts';
 
 type FormParts = Pick<
   DocumentFormProps,
-  'defaults' | 'defaultLines' | 'widgets' | 'lineWidgets' | 'lineFooter' | 'linesToolbar' | 'summary' | 'fillLine' | 'primary'
+  | 'defaults'
+  | 'defaultLines'
+  | 'widgets'
+  | 'lineWidgets'
+  | 'lineFooter'
+  | 'linesToolbar'
+  | 'summary'
+  | 'headerPart'
+  | 'fillLine'
+  | 'primary'
 >;
 
 export interface DocumentEditorProps extends FormParts {

@@ -6,7 +6,8 @@
  */
 import { newId } from '../../storage/newId.ts';
 import type { DocumentSpec, Entity, Line, Row } from '../../contract/entity.ts';
-import { checkFields, checkValues, initialValues, toWidget, type FormValues } from '../entity/formValues.ts';
+import type { Field } from '../../contract/fields.ts';
+import { checkFields, editableFields, initialValues, toWidget, type FormValues } from '../entity/formValues.ts';
 
 export type LineValues = { id: string } & FormValues;
 
@@ -19,18 +20,27 @@ export function emptyLine(spec: DocumentSpec): LineValues {
   return { id: newId(), ...Object.fromEntries(Object.entries(spec.lines).map(([name, field]) => [name, toWidget(field, null)])) };
 }
 
+/** The internal header fields a module's own part of the form edits (DocumentForm's `headerPart`). */
+const partFields = (entity: Entity, names: readonly string[]): [string, Field][] =>
+  names.flatMap((name) => (entity.fields[name] && !entity.fields[name].readOnly ? [[name, entity.fields[name]] as [string, Field]] : []));
+
 export function initialDocument(
   entity: Entity & { document: DocumentSpec },
   row?: Row | null,
   defaults?: FormValues,
   defaultLines?: readonly Line[],
+  ownFields: readonly string[] = [],
 ): DocumentValues {
   const lines = ((row?.lines as Line[] | undefined) ?? (row ? [] : (defaultLines ?? []))).map((line) => ({
     id: line.id,
     ...Object.fromEntries(Object.entries(entity.document.lines).map(([name, field]) => [name, toWidget(field, line[name])])),
   }));
   return {
-    header: { ...initialValues(entity, row), ...(row ? {} : defaults) },
+    header: {
+      ...initialValues(entity, row),
+      ...Object.fromEntries(partFields(entity, ownFields).map(([name, field]) => [name, toWidget(field, row?.[name])])),
+      ...(row ? {} : defaults),
+    },
     lines: lines.length ? lines : [emptyLine(entity.document)],
   };
 }
@@ -47,8 +57,9 @@ function blank(spec: DocumentSpec, line: LineValues): boolean {
 export function checkDocument(
   entity: Entity & { document: DocumentSpec },
   values: DocumentValues,
+  ownFields: readonly string[] = [],
 ): { values: Record<string, unknown> } | { errors: Record<string, string> } {
-  const header = checkValues(entity, values.header);
+  const header = checkFields([...editableFields(entity), ...partFields(entity, ownFields)], values.header);
   const errors: Record<string, string> = 'errors' in header ? { ...header.errors } : {};
   const lines: Line[] = [];
   values.lines.forEach((line, i) => {

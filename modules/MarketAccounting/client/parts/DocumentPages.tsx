@@ -43,7 +43,7 @@ export function DocumentListPage({
 
 export interface DocumentFormPageProps extends Pick<
   DocumentFormProps,
-  'defaults' | 'defaultLines' | 'widgets' | 'lineWidgets' | 'summary' | 'fillLine'
+  'defaults' | 'defaultLines' | 'widgets' | 'lineWidgets' | 'summary' | 'headerPart' | 'fillLine'
 > {
   entity: DocumentEntity;
   title: string;

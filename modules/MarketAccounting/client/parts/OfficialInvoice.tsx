@@ -13,6 +13,7 @@ import { toRials } from '@/contract/money.ts';
 import { formatDate, formatQuantity } from '@/i18n/format.ts';
 import { Ltr, type LocalRow, type PrintMoney } from '@/moduleKit.ts';
 import { taxStatuses, type InvoiceKind } from '../../entities/invoices.ts';
+import { chequesTotal, readCheques } from '../../rules/invoiceCheques.ts';
 import { invoiceTotals } from '../../rules/invoiceMath.ts';
 
 /** Who a block names: the seller (settings and panel details) or the buyer (the party). */
@@ -75,19 +76,21 @@ function PartyBlock({ title, party }: { title: ReactNode; party: InvoiceParty })
   );
 }
 
-/** How the invoice is settled: each part paid now, and the rest on credit with its due date. */
+/** How the invoice is settled: each part paid now (cheques among them), and the rest on credit with its due date. */
 function Settlement({ row, total, money }: { row: LocalRow; total: bigint; money: PrintMoney }) {
   const { t } = useLingui();
   const paid = (v: unknown) => toRials(v ?? 0) ?? 0n;
   const cash = paid(row.cashAmount);
   const card = paid(row.cardAmount);
   const transfer = paid(row.transferAmount);
-  const credit = total - cash - card - transfer;
+  const cheques = chequesTotal(readCheques(row.cheques) ?? []);
+  const credit = total - cash - card - transfer - cheques;
   const parts: string[] = [];
   const amount = (rials: bigint, words: (sum: string) => string) => rials > 0n && parts.push(words(money.text(rials)));
   amount(cash, (sum) => t`cash ${sum}`);
   amount(card, (sum) => t`card ${sum}`);
   amount(transfer, (sum) => t`transfer ${sum}`);
+  amount(cheques, (sum) => t`cheques ${sum}`);
   const due = typeof row.dueDate === 'string' ? formatDate(row.dueDate) : null;
   amount(credit, (sum) => (due ? t`on credit ${sum}, due ${due}` : t`on credit ${sum}`));
   const terms = parts.join(t`; `);

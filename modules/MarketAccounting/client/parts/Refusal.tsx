@@ -1,10 +1,11 @@
 /** The server's reasons for refusing an accounting document, in the module's words. */
 import { Trans } from '@lingui/react/macro';
-import { type RefusalProps, useMoney } from '@/moduleKit.ts';
+import { Ltr, type RefusalProps, useMoney } from '@/moduleKit.ts';
 import { formatDate, formatNumber } from '@/i18n/format.ts';
 
 interface Detail {
   reason?: string;
+  invoice?: string | null;
   debit?: number;
   credit?: number;
   closedUpTo?: string;
@@ -48,6 +49,16 @@ export function Refusal({ problem, fallback }: RefusalProps) {
     return (
       <p>
         <Trans>A cheque of this document has been deposited, cleared, bounced or returned since: it can no longer be cancelled.</Trans>
+      </p>
+    );
+  }
+  if (detail.reason === 'madeByInvoice') {
+    const invoice = detail.invoice ?? '';
+    return (
+      <p>
+        <Trans>
+          This was made by invoice <Ltr>{invoice}</Ltr> for what was paid on it: cancel the invoice, and this is cancelled with it.
+        </Trans>
       </p>
     );
   }

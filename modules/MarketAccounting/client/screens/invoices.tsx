@@ -34,6 +34,7 @@ import { invoiceTotals } from '../../rules/invoiceMath.ts';
 import { returnLines } from '../../rules/returnable.ts';
 import { DocumentDetailsPage, DocumentFormPage, DocumentListPage } from '../parts/DocumentPages.tsx';
 import { TaxRefusal } from '../parts/TaxRefusal.tsx';
+import { InvoiceChequesEditor, InvoiceSettlement } from '../parts/InvoiceCheques.tsx';
 import { acc, withQuery } from '../paths.ts';
 import { tehranToday } from '../today.ts';
 
@@ -188,6 +189,10 @@ function InvoiceForm({ start }: { start: Start }) {
         const started = Boolean(filled.productId) || Boolean(filled.description);
         return started && (filled.vatRate === undefined || filled.vatRate === '') ? { ...filled, vatRate: '10' } : filled;
       }}
+      headerPart={{
+        fields: ['cheques'],
+        render: (header, change, problems) => <InvoiceChequesEditor header={header} change={change} problems={problems} />,
+      }}
       summary={(values: DocumentValues) => <Totals lines={values.lines} discount={values.header.discount} />}
     />
   );
@@ -246,6 +251,7 @@ export function InvoiceDetails() {
       lead={(row) => (
         <>
           <TaxRefusal row={row} />
+          <InvoiceSettlement row={row} />
           <ReturnLink row={row} />
         </>
       )}

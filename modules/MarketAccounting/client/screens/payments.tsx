@@ -10,6 +10,7 @@ import { toRials } from '@/contract/money.ts';
 import { buttonClasses, type DocumentValues, type LineValues, type LocalRow, PlusIcon, useCanAccess, useMoney } from '@/moduleKit.ts';
 import { Payment } from '../../entities/documents.ts';
 import { DocumentDetailsPage, DocumentFormPage, DocumentListPage } from '../parts/DocumentPages.tsx';
+import { SettledInvoice } from '../parts/InvoiceCheques.tsx';
 import { acc, withQuery } from '../paths.ts';
 import { tehranToday } from '../today.ts';
 
@@ -89,6 +90,7 @@ export function PaymentDetails() {
       listLabel={<Trans>All receipts and payments</Trans>}
       form={acc.addPayment}
       summary={(row: LocalRow) => <Total lines={(row.lines as Line[] | undefined) ?? []} />}
+      lead={(row) => <SettledInvoice row={row} />}
     />
   );
 }
