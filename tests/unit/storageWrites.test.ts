@@ -168,7 +168,13 @@ describe('writing a batch of rows in one transaction (an import)', () => {
       { op: 'create', id: 'c', values: { name: 'Sales', permissions: [] } },
       { op: 'create', id: 'd', values: { name: 'Sales team', permissions: [] } },
     ]);
-    expect(answers.map((a) => (a ? (a as ValidationError).fields : null))).toEqual([null, { name: 'unique' }, null, null, { name: 'unique' }]);
+    expect(answers.map((a) => (a ? (a as ValidationError).fields : null))).toEqual([
+      null,
+      { name: 'unique' },
+      null,
+      null,
+      { name: 'unique' },
+    ]);
     expect((await db.rows(Role).toArray()).map((r) => r.name).sort()).toEqual(['Sales', 'Sales team', 'Stock']);
   });
 
