@@ -8,7 +8,7 @@
  * (counterChoices.ts: the first active ones until something else is chosen).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { entityByKey } from '@/contract/modules.ts';
 import { formatNumber } from '@/i18n/format.ts';
 import {
@@ -63,31 +63,39 @@ export function CounterSale() {
   const cashBox = pick(boxes, 'cashBoxId');
   const bank = pick(banks, 'bankAccountId');
 
-  const lines = cart.map((c) => ({
-    id: c.id,
-    productId: c.product.id,
-    description: String(c.product.name ?? ''),
-    code: (c.product.code as string | null) ?? null,
-    // The unit as people read it («عدد»), as the invoice form fills it (usePriceFill).
-    unit: c.product.unit && Product?.fields.unit ? fieldText(i18n, Product.fields.unit, c.product.unit) : null,
-    quantity: String(c.quantity),
-    unitPrice: c.product.salePrice ?? 0,
-    vatRate: '10',
-    warehouseId: warehouse?.id ?? null,
-  }));
-  const figures = invoiceTotals(lines);
+  // Typing (a scanner types a whole barcode in a few milliseconds) re-renders only the field: the
+  // cart, its totals and the matches are memoised, the matches follow the text at low priority.
+  const lines = useMemo(
+    () =>
+      cart.map((c) => ({
+        id: c.id,
+        productId: c.product.id,
+        description: String(c.product.name ?? ''),
+        code: (c.product.code as string | null) ?? null,
+        // The unit as people read it («عدد»), as the invoice form fills it (usePriceFill).
+        unit: c.product.unit && Product?.fields.unit ? fieldText(i18n, Product.fields.unit, c.product.unit) : null,
+        quantity: String(c.quantity),
+        unitPrice: c.product.salePrice ?? 0,
+        vatRate: '10',
+        warehouseId: warehouse?.id ?? null,
+      })),
+    [cart, i18n, warehouse?.id],
+  );
+  const figures = useMemo(() => invoiceTotals(lines), [lines]);
 
-  const add = (product: LocalRow) => {
+  const add = useCallback((product: LocalRow) => {
     setSold(null);
     setCart((now) => {
       const seen = now.find((c) => c.product.id === product.id);
       return seen ? now.map((c) => (c === seen ? { ...c, quantity: c.quantity + 1 } : c)) : [...now, { id: newId(), product, quantity: 1 }];
     });
-  };
+  }, []);
+  const active = useMemo(() => activeRows(products), [products]);
+  const searched = useDeferredValue(search);
   const found = useMemo(() => {
-    const q = search.trim().toLowerCase();
+    const q = searched.trim().toLowerCase();
     if (!q) return [];
-    return activeRows(products)
+    return active
       .filter(
         (p) =>
           String(p.name ?? '')
@@ -95,10 +103,10 @@ export function CounterSale() {
             .includes(q) || String(p.code ?? '').toLowerCase() === q,
       )
       .slice(0, 8);
-  }, [search, products]);
+  }, [searched, active]);
   const byCode = (text: string) => {
     const code = text.trim();
-    return activeRows(products).find((p) => (p.barcodes as string[] | null)?.includes(code) || p.code === code);
+    return active.find((p) => (p.barcodes as string[] | null)?.includes(code) || p.code === code);
   };
   /** A barcode or a product's code from the camera: true when it named a product. */
   const onScan = (text: string): boolean => {
@@ -109,7 +117,7 @@ export function CounterSale() {
   // A counter's scanner types the code into the focused field and ends it with Enter (a keyboard
   // wedge): the product of that barcode or code goes into the cart, else the only one found.
   const onEnter = () => {
-    const product = byCode(search.trim()) ?? (found.length === 1 ? found[0] : undefined);
+    const product = byCode(search) ?? (searched === search && found.length === 1 ? found[0] : undefined);
     if (!product) return;
     add(product);
     setSearch('');
@@ -175,28 +183,7 @@ export function CounterSale() {
             ))}
           </ul>
         )}
-        <ul className="flex flex-col gap-2" aria-label={t`Cart`}>
-          {cart.map((c, i) => (
-            <li key={c.id} className="flex items-center gap-2 rounded-xl p-2 ring-1 ring-slate-200">
-              <span className="flex-1">{String(c.product.name)}</span>
-              <Button
-                variant="secondary"
-                aria-label={t`One less`}
-                onClick={() => setCart((now) => now.map((x) => (x === c ? { ...x, quantity: Math.max(1, x.quantity - 1) } : x)))}
-              >
-                −
-              </Button>
-              <span className="w-8 text-center tabular-nums">{formatNumber(c.quantity)}</span>
-              <Button variant="secondary" aria-label={t`One more`} onClick={() => add(c.product)}>
-                +
-              </Button>
-              <span className="w-24 text-end tabular-nums">{money.text(figures.lines[i]?.total ?? 0n)}</span>
-              <Button variant="secondary" aria-label={t`Remove`} onClick={() => setCart((now) => now.filter((x) => x !== c))}>
-                <TrashIcon />
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <CartLines cart={cart} totals={figures.lines} setCart={setCart} add={add} />
         <p className="text-lg font-semibold" data-testid="counter-total">
           <Trans>Total: {money.text(figures.total)}</Trans>
         </p>
@@ -213,3 +200,43 @@ export function CounterSale() {
     </ScreenFrame>
   );
 }
+
+/** The cart's lines with their − / + / remove, drawn again only when the cart changes (not on each key typed). */
+const CartLines = memo(function CartLines({
+  cart,
+  totals,
+  setCart,
+  add,
+}: {
+  cart: CartLine[];
+  totals: readonly { total: bigint }[];
+  setCart: Dispatch<SetStateAction<CartLine[]>>;
+  add: (product: LocalRow) => void;
+}) {
+  const { t } = useLingui();
+  const money = useMoney();
+  return (
+    <ul className="flex flex-col gap-2" aria-label={t`Cart`}>
+      {cart.map((c, i) => (
+        <li key={c.id} className="flex items-center gap-2 rounded-xl p-2 ring-1 ring-slate-200">
+          <span className="flex-1">{String(c.product.name)}</span>
+          <Button
+            variant="secondary"
+            aria-label={t`One less`}
+            onClick={() => setCart((now) => now.map((x) => (x === c ? { ...x, quantity: Math.max(1, x.quantity - 1) } : x)))}
+          >
+            −
+          </Button>
+          <span className="w-8 text-center tabular-nums">{formatNumber(c.quantity)}</span>
+          <Button variant="secondary" aria-label={t`One more`} onClick={() => add(c.product)}>
+            +
+          </Button>
+          <span className="w-24 text-end tabular-nums">{money.text(totals[i]?.total ?? 0n)}</span>
+          <Button variant="secondary" aria-label={t`Remove`} onClick={() => setCart((now) => now.filter((x) => x !== c))}>
+            <TrashIcon />
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+});
