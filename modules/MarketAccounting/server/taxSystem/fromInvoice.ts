@@ -6,9 +6,9 @@
  * a line is its own and its share of the invoice's, the duties their amount; VAT is worked out
  * again here from the rate by the same rounding (half away from zero), so the two agree.
  *
- * A sale is an original, its return a return referencing the sale's tax id, the cancel of a
- * registered sale a cancellation referencing its own; purchases are not the seller's to register
- * (null).
+ * A sale is an original, its return a return referencing the sale's tax id, a sale amending a
+ * registered one a correction of it, the cancel of a registered sale a cancellation referencing its
+ * own; purchases are not the seller's to register (null).
  */
 import type { TaxInvoiceBuyer, TaxInvoiceInput } from './invoice.ts';
 
@@ -47,18 +47,21 @@ const text = (v: unknown) => (v === undefined || v === null || v === '' ? '0' : 
 
 /**
  * The input of an invoice's registration: `as` 'submit' (a sale, or a sales return with its
- * original's tax id in `originalTaxId`) or 'cancel' (of a sale the system holds: `invoice.taxId`).
+ * original's tax id in `originalTaxId`), 'correct' (a sale amending a registered one, whose tax id
+ * is `originalTaxId`: the system's correction of it) or 'cancel' (of a sale the system holds:
+ * `invoice.taxId`).
  */
 export function taxInputOfInvoice(
   invoice: InvoiceForTax,
   figures: FiguresForTax,
   party: PartyForTax | null,
-  as: 'submit' | 'cancel',
+  as: 'submit' | 'correct' | 'cancel',
   originalTaxId?: string,
 ): TaxInvoiceInput | null {
   if (invoice.kind === 'purchase' || invoice.kind === 'purchaseReturn') return null;
-  const kind = as === 'cancel' ? 'cancellation' : invoice.kind === 'saleReturn' ? 'return' : 'original';
-  const referenceTaxId = kind === 'cancellation' ? (invoice.taxId ?? undefined) : kind === 'return' ? originalTaxId : undefined;
+  const kind =
+    as === 'cancel' ? 'cancellation' : invoice.kind === 'saleReturn' ? 'return' : as === 'correct' ? 'correction' : 'original';
+  const referenceTaxId = kind === 'cancellation' ? (invoice.taxId ?? undefined) : kind === 'original' ? undefined : originalTaxId;
   if (kind !== 'original' && !referenceTaxId) return null;
   const paid = [invoice.cashAmount, invoice.cardAmount, invoice.transferAmount].reduce<bigint>((s, v) => s + BigInt(text(v)), 0n);
   return {

@@ -373,6 +373,51 @@ describe('an invoice submitted in a registered panel', () => {
     expect((await invoice()).taxStatus).toBe('accepted');
   });
 
+  it('amending a cancelled sale before its cancellation went out sends the amendment as the system’s correction of it; after, as an original', async () => {
+    const panel = await configuredPanel();
+    const bank = await createRow(panel.caller, BankAccount, { bank: 'ملت', accountNumber: '123456' });
+    const today = new Date(server.clock.now()).toISOString().slice(0, 10);
+    const saleOf = (price: number, amendedFrom?: string) =>
+      createRow(panel.caller, Invoice, {
+        kind: 'sale',
+        date: today,
+        cardAmount: price + price / 10,
+        bankAccountId: bank.id,
+        ...(amendedFrom ? { amendedFrom } : {}),
+        lines: [{ id: randomUUID(), description: 'نصب', quantity: '1', unitPrice: price }],
+      });
+    const taxIdOf = async (id: string) => (await panel.caller.call<Row>(rest.get(Invoice, id))).body.data!.taxId as string;
+    const rowsOf = (id: string) =>
+      server.db.query<{ kind: string; status: string; irtaxid: string | null }>(
+        `SELECT kind, status, invoice->'header'->>'irtaxid' AS irtaxid FROM market_accounting_tax_queue WHERE source_id = $1 ORDER BY created_at`,
+        [id],
+      );
+
+    // Amended while its cancellation waits: one correction referencing it, no cancellation sent.
+    const first = await saleOf(1_000_000);
+    expect((await step(panel.caller, Invoice, first.id, 'submit')).status).toBe(200);
+    expect(await run()).toMatchObject({ accepted: 1 });
+    expect((await step(panel.caller, Invoice, first.id, 'cancel')).status).toBe(200);
+    const amended = await saleOf(1_200_000, first.id);
+    expect((await step(panel.caller, Invoice, amended.id, 'submit')).status).toBe(200);
+    const firstTaxId = await taxIdOf(first.id);
+    expect(await rowsOf(first.id)).toEqual([expect.objectContaining({ kind: 'original', status: 'accepted' })]);
+    expect(await rowsOf(amended.id)).toEqual([expect.objectContaining({ kind: 'correction', status: 'waiting', irtaxid: firstTaxId })]);
+    expect(await run()).toMatchObject({ sent: 1, accepted: 1 });
+    expect((await panel.caller.call<Row>(rest.get(Invoice, amended.id))).body.data!).toMatchObject({ taxStatus: 'accepted' });
+
+    // Amended after its cancellation was sent: the system holds it cancelled; the amendment is an original.
+    const second = await saleOf(500_000);
+    expect((await step(panel.caller, Invoice, second.id, 'submit')).status).toBe(200);
+    expect((await step(panel.caller, Invoice, second.id, 'cancel')).status).toBe(200);
+    expect(await run()).toMatchObject({ accepted: 2 });
+    const again = await saleOf(600_000, second.id);
+    expect((await step(panel.caller, Invoice, again.id, 'submit')).status).toBe(200);
+    expect((await rowsOf(second.id)).map((r) => r.kind)).toEqual(['original', 'cancellation']);
+    expect(await rowsOf(again.id)).toEqual([expect.objectContaining({ kind: 'original', irtaxid: null })]);
+    expect(await run()).toMatchObject({ accepted: 1 });
+  });
+
   it('is not queued where the panel has no fiscal memory id', async () => {
     const caller = await openPanel(server, await server.createAccount(), 'فروشگاه بی‌کد', ['PanelManagement', 'MarketAccounting']);
     const bank = await createRow(caller, BankAccount, { bank: 'ملت', accountNumber: '123456' });
