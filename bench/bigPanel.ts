@@ -60,6 +60,12 @@ import { derivedColumns } from '../server/entities/derivedColumns.ts';
 import { lineFromDb, rowFromDb } from '../server/entities/rowCodec.ts';
 import { stableId } from '../server/entities/stableId.ts';
 import { isDocument } from '../src/contract/entity.ts';
+import { selectRows } from '../server/entities/entityStore.ts';
+import { accessById } from '../server/panels/panelAccess.ts';
+import { pullChanges } from '../server/sync/pullChanges.ts';
+import { trialBalanceOf } from '../modules/MarketAccounting/server/reports.ts';
+import { partyStatement } from '../modules/MarketAccounting/rules/reports.ts';
+import '../server/modules/discover.ts';
 
 const MODULES = ['PanelManagement', 'WarehousingMVM', 'MarketAccounting', 'NagemManagement', 'HumanResource'];
 const PASSWORD = 'a quiet river at dawn';
@@ -334,6 +340,10 @@ class Seeder {
     for (const c of Object.keys(set)) if (!cols.includes(c)) throw new Error(`${table} has no column ${c}`);
     const values = cols.map((c) => (c === 'panel_id' ? '$3::uuid' : (set[c] ?? `tpl.${c}`)));
     let made = 0;
+    // A big table's secondary indexes are dropped while it fills and built again after: one sort
+    // each instead of an index entry per row (the unique ones check the rows as they are built).
+    const indexes = count >= 50_000 ? await secondaryIndexes(this.db, table) : [];
+    for (const index of indexes) await this.db.exec(`DROP INDEX ${index.name}`);
     for (let from = 0; from < count; from += chunk) {
       const to = Math.min(count, from + chunk);
       // Foreign keys are not checked row by row (replica role): the rows refer to rows made
@@ -350,12 +360,25 @@ class Seeder {
       });
       made += rows[0]!.n;
     }
+    for (const index of indexes) await this.db.exec(index.definition);
     if (made !== count) throw new Error(`${table}: made ${made} rows of ${count}`);
     return made;
   }
 
   h = (tag: string, n: string) => hashOf(this.seed, tag, n);
   id = (tag: string, n: string) => idOf(this.seed, tag, n);
+}
+
+/** The indexes of `table` other than its primary key, with the statements that make them. */
+async function secondaryIndexes(db: Db, table: string): Promise<{ name: string; definition: string }[]> {
+  return (
+    await db.query<{ indexname: string; indexdef: string }>(
+      `SELECT i.indexname, i.indexdef FROM pg_indexes i
+       WHERE i.schemaname = current_schema() AND i.tablename = $1
+         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname AND c.connamespace = current_schema()::regnamespace)`,
+      [table],
+    )
+  ).map((r) => ({ name: r.indexname, definition: r.indexdef }));
 }
 
 /** generate_series over [from, to) as g(n). */
@@ -405,7 +428,10 @@ async function generate(
   await db.exec(HELPERS(letters));
   const months = jalaliMonths();
   await db.exec(
-    `DROP TABLE IF EXISTS bigpanel_months; DROP TABLE IF EXISTS bigpanel_keys; CREATE TABLE bigpanel_months AS SELECT * FROM ${months.sql};`,
+    `DROP TABLE IF EXISTS bigpanel_months; DROP TABLE IF EXISTS bigpanel_keys; CREATE TABLE bigpanel_months AS SELECT * FROM ${months.sql};
+     DROP TABLE IF EXISTS bigpanel_days;
+     CREATE TABLE bigpanel_days AS SELECT d::date AS day, month, year FROM bigpanel_months, generate_series(first_day, last_day, interval '1 day') AS d;
+     ALTER TABLE bigpanel_days ADD PRIMARY KEY (day); ANALYZE bigpanel_days;`,
   );
   const s = new Seeder(db, seed, bigId, tplId);
   const made: Record<string, number> = {};
@@ -486,7 +512,7 @@ async function generate(
   const R = c.receipts;
   const receiptVars = (r: string) =>
     `CROSS JOIN LATERAL (SELECT ${r} % 3 AS w, ((${r} / 3) * 5 / ${P}) AS q, (${lit(start)}::date + (${r}::bigint * ${days} / ${R})::int) AS day) v
-     JOIN bigpanel_months m ON v.day BETWEEN m.first_day AND m.last_day`;
+     JOIN bigpanel_days m ON m.day = v.day`;
   const receiptNumber = (r: string) => `('RC-' || m.year || '-' || lpad((${r} + 1)::text, 6, '0'))`;
   /** A document number's sort key: the series' letters, the Jalali year, the number without its zeros. */
   const numberSk = (series: string, n: string) => `(${lit(sortKey(series))} || '4' || m.year || '-' || ${numSk(`${n} + 1`)})`;
@@ -510,7 +536,7 @@ async function generate(
   const lineVars = `CROSS JOIN LATERAL (SELECT n / 5 AS r, n % 5 AS j) k
      CROSS JOIN LATERAL (SELECT k.r % 3 AS w, ((k.r / 3) * 5 + k.j) % ${P} AS p, ((k.r / 3) * 5 + k.j) / ${P} AS q,
        (${lit(start)}::date + (k.r::bigint * ${days} / ${R})::int) AS day) v
-     JOIN bigpanel_months m ON v.day BETWEEN m.first_day AND m.last_day
+     JOIN bigpanel_days m ON m.day = v.day
      CROSS JOIN LATERAL (SELECT CASE WHEN v.q % 2 = 0 THEN 10 + ${h('q', `(v.q * ${P} + v.p) * 3 + v.w`)} % 90
        ELSE (10 + ${h('q', `((v.q - 1) * ${P} + v.p) * 3 + v.w`)} % 90) / 2 END AS qty, v.q % 2 = 0 AS incoming, ${price('v.p')} AS price) x`;
   const location = id('bin', `v.w + 3 * (v.p % ${binsPerWarehouse})`);
@@ -559,7 +585,7 @@ async function generate(
   // template's accounts of goods in or out, the receipt's value.
   const moves = `(SELECT source_id, min(date) AS day, min(source_number) AS number, min(source_id_sk) AS id_sk, min(source_number_sk) AS number_sk,
       sum(abs(value)) AS amount, bool_and(quantity > 0) AS incoming FROM ${StockMove.table} WHERE panel_id = $3 GROUP BY source_id) s
-    JOIN bigpanel_months m ON s.day BETWEEN m.first_day AND m.last_day`;
+    JOIN bigpanel_days m ON m.day = s.day`;
   const postedBy = (sourceId: string, seq: number | string) =>
     `bigpanel_stable_id(${jsonParts("'MarketAccounting/JournalLine'", sourceId, "'submit'", `#${seq}`)})`;
   const monthSk = `('4' || m.year || '-' || ${numSk("split_part(m.month, '-', 2)::int")})`;
@@ -623,8 +649,7 @@ async function generate(
       Voucher.table,
       t.voucher!,
       V,
-      (a, b) =>
-        `${series(a, b)} CROSS JOIN LATERAL (SELECT ${voucherDay('n')} AS day) v JOIN bigpanel_months m ON v.day BETWEEN m.first_day AND m.last_day`,
+      (a, b) => `${series(a, b)} CROSS JOIN LATERAL (SELECT ${voucherDay('n')} AS day) v JOIN bigpanel_days m ON m.day = v.day`,
       {
         id: id('jv', 'n'),
         number: `('JV-' || m.year || '-' || lpad((n + 1)::text, 6, '0'))`,
@@ -641,7 +666,7 @@ async function generate(
   const voucherLineVars = `CROSS JOIN LATERAL (SELECT n / 8 AS v, n % 8 AS i, (n % 8) % 2 = 0 AS debit) k
     CROSS JOIN LATERAL (SELECT 10000 * (1 + ${h('va', 'k.v * 4 + k.i / 2')} % 5000)::bigint AS amount, ${h('vp', 'k.v * 4 + k.i / 2')} % ${c.parties} AS party,
       ${voucherDay('k.v')} AS day) x
-    JOIN bigpanel_months m ON x.day BETWEEN m.first_day AND m.last_day`;
+    JOIN bigpanel_days m ON m.day = x.day`;
   const [receivable, revenue] = [accountId('1103'), accountId('4101')];
   note(
     linesTable(Voucher),
@@ -955,7 +980,7 @@ async function generate(
     [bigId],
   )) as [{ n: number }];
   note('sync_changes', changes);
-  await db.exec(`${DROP_HELPERS} DROP TABLE bigpanel_months; DROP TABLE bigpanel_keys;`);
+  await db.exec(`${DROP_HELPERS} DROP TABLE bigpanel_months; DROP TABLE bigpanel_days; DROP TABLE bigpanel_keys;`);
   if (db.kind === 'postgres') await db.exec('ANALYZE');
   return made;
 }
@@ -1175,5 +1200,290 @@ async function seedEngine(engine: Engine, size: Size, seed: number): Promise<See
   }
 }
 
-if (positionalArgs()[0] === 'seed')
-  await seedEngine((option('--engine') as Engine) ?? 'postgres', (option('--size') as Size) ?? 'small', Number(option('--seed') ?? 1404));
+// ---------------------------------------------------------------------------------------------
+// The figures
+
+const TARGETS = { trialBalance: 200, statement: 200, stockOnHand: 200, pullPage: 100 };
+const RUNS = smoke ? 1 : 7;
+const PULL_PAGE = 5_000;
+
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]!;
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+interface Figure {
+  engine: Engine;
+  size: Size;
+  what: string;
+  p50: number;
+  p95: number;
+  target?: number;
+  note?: string;
+}
+
+/** Times `work` RUNS times after one warm-up run; answers p50 and p95. */
+async function timed(work: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  await work();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
+}
+
+/** The server's figures that need no HTTP: measured on the engine opened in this process (a PGlite folder takes one process at a time). */
+async function measureInProcess(record: SeedRecord, figures: Figure[]): Promise<void> {
+  const db = await openEngine(record);
+  const add = (what: string, t: { p50: number; p95: number }, target?: number, note?: string) => {
+    figures.push({ engine: record.engine, size: record.size, what, ...t, target, note });
+    console.log(
+      `  ${what}: p50 ${ms(t.p50)}, p95 ${ms(t.p95)}${target ? `; target < ${target} ms ${verdict(t.p95 < target)}` : ''}${note ? ` (${note})` : ''}`,
+    );
+  };
+  try {
+    const panelId = record.panelId;
+    const [{ n: journal }] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${JournalLine.table} WHERE panel_id = $1`, [
+      panelId,
+    ])) as [{ n: number }];
+    let trial: Awaited<ReturnType<typeof trialBalanceOf>> | null = null;
+    add(
+      `trial balance over ${journal.toLocaleString('en')} journal lines`,
+      await timed(async () => (trial = await trialBalanceOf(db, panelId, null, null))),
+      TARGETS.trialBalance,
+      `debits ${trial!.debit.toLocaleString('en')} = credits ${trial!.credit.toLocaleString('en')}`,
+    );
+
+    // The party with the most lines: the longest statement.
+    const [busiest] = await db.query<{ party_id: string; n: number }>(
+      `SELECT party_id, count(*)::int AS n FROM ${JournalLine.table} WHERE panel_id = $1 AND party_id IS NOT NULL GROUP BY party_id ORDER BY n DESC, party_id LIMIT 1`,
+      [panelId],
+    );
+    const statement = async () => {
+      const lines = await selectRows(db, JournalLine, panelId, (params) => {
+        params.push(busiest!.party_id);
+        return `party_id = $${params.length}`;
+      });
+      return partyStatement(lines, monthDays('1404-01').from, monthDays('1404-12').to);
+    };
+    const shown = await statement();
+    add(
+      `one party's statement (${busiest!.n.toLocaleString('en')} lines, year 1404)`,
+      await timed(statement),
+      TARGETS.statement,
+      `${shown.lines.length} lines in the year, closing ${shown.closing.toLocaleString('en')}`,
+    );
+
+    const [warehouse] = await db.query<{ warehouse_id: string }>(
+      `SELECT warehouse_id FROM ${StockBalance.table} WHERE panel_id = $1 ORDER BY warehouse_id LIMIT 1`,
+      [panelId],
+    );
+    let onHand = 0;
+    add(
+      'stock on hand for a warehouse (per product, in SQL)',
+      await timed(async () => {
+        const rows = await db.query(
+          `SELECT p.id, p.code, p.name, sum(b.quantity) AS quantity, min(v.value) AS value
+         FROM ${StockBalance.table} b JOIN ${Product.table} p ON p.panel_id = b.panel_id AND p.id = b.product_id
+         LEFT JOIN ${StockValuation.table} v ON v.panel_id = b.panel_id AND v.product_id = b.product_id AND v.warehouse_id = b.warehouse_id AND NOT v.deleted
+         WHERE b.panel_id = $1 AND b.warehouse_id = $2 AND NOT b.deleted GROUP BY p.id, p.code, p.name ORDER BY p.code`,
+          [panelId, warehouse!.warehouse_id],
+        );
+        onHand = rows.length;
+      }),
+      TARGETS.stockOnHand,
+      `${onHand.toLocaleString('en')} products`,
+    );
+    add(
+      "  the same as the module reads rows (selectRows of the warehouse's balances)",
+      await timed(() =>
+        selectRows(db, StockBalance, panelId, (params) => {
+          params.push(warehouse!.warehouse_id);
+          return `warehouse_id = $${params.length}`;
+        }),
+      ),
+    );
+
+    // A pull page of 5,000 rows, in the server's own pull function (the protocol's pages hold at most PULL_PAGE_MAX).
+    const [owner] = await db.query<{ id: string }>('SELECT id FROM users WHERE username = $1', [record.username]);
+    const access = (await accessById(db, panelId, owner!.id))!;
+    const [{ lo, hi }] = (await db.query<{ lo: number; hi: number }>(
+      'SELECT min(seq)::float8 AS lo, max(seq)::float8 AS hi FROM sync_changes WHERE panel_id = $1',
+      [panelId],
+    )) as [{ lo: number; hi: number }];
+    for (const [where, cursor] of [
+      ['first page', 0],
+      ['a page in the middle', Math.floor((lo + hi) / 2)],
+    ] as const) {
+      let rows = 0;
+      add(
+        `pull page of ${PULL_PAGE.toLocaleString('en')} rows, ${where} (pullChanges)`,
+        await timed(async () => {
+          rows = (await pullChanges(db, access, { cursor, limit: PULL_PAGE })).changes.length;
+        }),
+        TARGETS.pullPage,
+        `${rows.toLocaleString('en')} rows`,
+      );
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+/** RSS of a process now, in MB. */
+function rssMb(pid: number): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Over HTTP from a server process: pages of the protocol's largest size, and the whole panel streamed as a first sync. */
+async function measureOverHttp(record: SeedRecord, figures: Figure[]): Promise<void> {
+  const server: Running = await startServer(serverEnvOf(record));
+  try {
+    const { access_token: token } = await call<LoginData>(server.url, endpoints.login, {
+      username: record.username,
+      password: record.password,
+      serviceName: DEFAULT_SERVICE_NAME,
+    });
+    const page = async (cursor: number, limit: number) =>
+      call<PullResponse>(
+        server.url,
+        { method: syncEndpoints.pull.method, path: `${syncEndpoints.pull.path}?cursor=${cursor}&limit=${limit}` },
+        undefined,
+        token,
+        record.panelCode,
+      );
+    // 5,000 rows as a device gets them: pages of PULL_PAGE_MAX, one after another.
+    const t = await timed(async () => {
+      let cursor = 0;
+      for (let rows = 0; rows < PULL_PAGE;) {
+        const answer = await page(cursor, Math.min(PULL_PAGE_MAX, PULL_PAGE - rows));
+        rows += answer.changes.length;
+        cursor = answer.cursor;
+        if (!answer.hasMore) break;
+      }
+    });
+    figures.push({
+      engine: record.engine,
+      size: record.size,
+      what: `pull of ${PULL_PAGE.toLocaleString('en')} rows over HTTP (pages of ${PULL_PAGE_MAX})`,
+      ...t,
+    });
+    console.log(
+      `  pull of ${PULL_PAGE.toLocaleString('en')} rows over HTTP in pages of ${PULL_PAGE_MAX}: p50 ${ms(t.p50)}, p95 ${ms(t.p95)}`,
+    );
+
+    // The whole panel, as a new device's first sync: every page from cursor 0, RSS every second.
+    const samples: number[] = [];
+    const sampler = setInterval(() => {
+      const mb = rssMb(server.child.pid!);
+      if (mb !== null) samples.push(mb);
+    }, 1000);
+    const started = performance.now();
+    let cursor = 0;
+    let rows = 0;
+    let pages = 0;
+    let lastReport = started;
+    try {
+      for (;;) {
+        const answer = await page(cursor, PULL_PAGE_MAX);
+        pages++;
+        rows += answer.changes.length;
+        cursor = answer.cursor;
+        if (performance.now() - lastReport > 30_000) {
+          lastReport = performance.now();
+          console.log(`    … ${rows.toLocaleString('en')} rows in ${pages} pages, RSS ${samples.at(-1)?.toFixed(0)} MB`);
+        }
+        if (!answer.hasMore) break;
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const firstHalf = samples.slice(0, Math.ceil(samples.length / 2));
+    const secondHalf = samples.slice(Math.ceil(samples.length / 2));
+    const peak = (xs: number[]) => (xs.length ? Math.max(...xs).toFixed(0) : 'n/a');
+    const note = `${rows.toLocaleString('en')} rows in ${pages.toLocaleString('en')} pages, ${seconds.toFixed(1)} s: ${(pages / seconds).toFixed(1)} pages/s, ${Math.round(rows / seconds).toLocaleString('en')} rows/s; server RSS (${samples.length} samples, one a second) min ${samples.length ? Math.min(...samples).toFixed(0) : 'n/a'} MB, peak in the first half ${peak(firstHalf)} MB, in the second half ${peak(secondHalf)} MB`;
+    figures.push({
+      engine: record.engine,
+      size: record.size,
+      what: 'whole-panel first sync',
+      p50: seconds * 1000,
+      p95: seconds * 1000,
+      note,
+    });
+    console.log(`  whole-panel first sync: ${note}`);
+    if (!smoke && samples.length >= 4)
+      console.log(
+        `  memory flat while the panel streams: ${verdict(Number(peak(secondHalf)) <= Number(peak(firstHalf)) * 1.1)} (second half's peak within 10% of the first's)`,
+      );
+  } finally {
+    await stop(server);
+  }
+}
+
+async function measure(record: SeedRecord, figures: Figure[]): Promise<void> {
+  console.log(`\n${record.engine} at size ${record.size} (seed ${record.seed}, seeded ${record.seededAt}; ${machine()})`);
+  await measureInProcess(record, figures);
+  await measureOverHttp(record, figures);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Command line
+
+async function main(): Promise<void> {
+  const command = positionalArgs()[0] ?? 'run';
+  if (command !== 'seed' && command !== 'run') throw new Error(`unknown command ${command}: seed or run`);
+  const size = (smoke ? 'small' : (option('--size') ?? 'full')) as Size;
+  if (!(size in SCALE)) throw new Error(`--size small|medium|full, not ${size}`);
+  const seed = Number(option('--seed') ?? 1404);
+  const wanted = (option('--engine') ?? 'both') as Engine | 'both';
+  const pgliteSize = (option('--pglite-size') ?? (SCALE[size] > SCALE.medium ? 'medium' : size)) as Size;
+  const engines: { engine: Engine; size: Size }[] = [];
+  if (wanted === 'both' || wanted === 'pglite') engines.push({ engine: 'pglite', size: pgliteSize });
+  if (wanted === 'both' || wanted === 'postgres') {
+    if (await postgresAnswers(POSTGRES_URL)) engines.push({ engine: 'postgres', size });
+    else
+      console.log(
+        `\n*** PostgreSQL SKIPPED: nothing answers at ${POSTGRES_URL}; only PGlite was measured (start it, or set BENCH_DATABASE_URL) ***\n`,
+      );
+  }
+  const figures: Figure[] = [];
+  for (const { engine, size: engineSize } of engines) {
+    let record = readRecord(engine, engineSize);
+    if (command === 'seed' || smoke || !record || record.seed !== seed) record = await seedEngine(engine, engineSize, seed);
+    else console.log(`${engine} ${engineSize}: the panel seeded ${record.seededAt} (seed ${record.seed}); \`seed\` makes it again`);
+    try {
+      if (command === 'run') await measure(record, figures);
+    } finally {
+      if (smoke) {
+        await removePlace(record);
+        rmSync(recordFile(engine, engineSize), { force: true });
+      }
+    }
+  }
+  if (!figures.length) return;
+  console.log('\nfigure'.padEnd(78), 'engine'.padEnd(9), 'size'.padEnd(7), 'p50'.padStart(10), 'p95'.padStart(10), ' target');
+  for (const f of figures)
+    console.log(
+      f.what.padEnd(77),
+      f.engine.padEnd(9),
+      f.size.padEnd(7),
+      ms(f.p50).padStart(10),
+      ms(f.p95).padStart(10),
+      f.target ? ` < ${f.target} ms ${verdict(f.p95 < f.target)}` : '',
+    );
+  const file = join(RESULTS, `bigpanel-figures-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  if (!smoke) {
+    mkdirSync(RESULTS, { recursive: true });
+    writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+    console.log(`\nfigures written to ${file}`);
+  }
+}
+
+await main();
