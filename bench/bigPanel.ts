@@ -28,7 +28,7 @@
  * `--pglite-size` says otherwise (a single-threaded WebAssembly engine: full takes too long).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { option, positionalArgs, smoke, verdict } from './benchArgs.ts';
@@ -428,7 +428,7 @@ async function generate(
   await db.exec(HELPERS(letters));
   const months = jalaliMonths();
   await db.exec(
-    `DROP TABLE IF EXISTS bigpanel_months; DROP TABLE IF EXISTS bigpanel_keys; CREATE TABLE bigpanel_months AS SELECT * FROM ${months.sql};
+    `DROP TABLE IF EXISTS bigpanel_months; DROP TABLE IF EXISTS bigpanel_keys; DROP TABLE IF EXISTS bigpanel_receipts; CREATE TABLE bigpanel_months AS SELECT * FROM ${months.sql};
      DROP TABLE IF EXISTS bigpanel_days;
      CREATE TABLE bigpanel_days AS SELECT d::date AS day, month, year FROM bigpanel_months, generate_series(first_day, last_day, interval '1 day') AS d;
      ALTER TABLE bigpanel_days ADD PRIMARY KEY (day); ANALYZE bigpanel_days;`,
@@ -583,9 +583,14 @@ async function generate(
 
   // The journal of the receipts, as accounting's follower posts it: two lines each, the
   // template's accounts of goods in or out, the receipt's value.
-  const moves = `(SELECT source_id, min(date) AS day, min(source_number) AS number, min(source_id_sk) AS id_sk, min(source_number_sk) AS number_sk,
-      sum(abs(value)) AS amount, bool_and(quantity > 0) AS incoming FROM ${StockMove.table} WHERE panel_id = $3 GROUP BY source_id) s
-    JOIN bigpanel_days m ON m.day = s.day`;
+  // Each receipt's value, worked out once from its moves.
+  await db.query(
+    `CREATE TABLE bigpanel_receipts AS SELECT source_id, min(date) AS day, min(source_number) AS number, min(source_id_sk) AS id_sk,
+       min(source_number_sk) AS number_sk, sum(abs(value)) AS amount, bool_and(quantity > 0) AS incoming
+     FROM ${StockMove.table} WHERE panel_id = $1 GROUP BY source_id`,
+    [bigId],
+  );
+  const moves = `bigpanel_receipts s JOIN bigpanel_days m ON m.day = s.day`;
   const postedBy = (sourceId: string, seq: number | string) =>
     `bigpanel_stable_id(${jsonParts("'MarketAccounting/JournalLine'", sourceId, "'submit'", `#${seq}`)})`;
   const monthSk = `('4' || m.year || '-' || ${numSk("split_part(m.month, '-', 2)::int")})`;
@@ -594,8 +599,7 @@ async function generate(
     [t.receiptOut!, false],
   ] as const) {
     const [{ n: count }] = (await db.query<{ n: number }>(
-      `SELECT count(DISTINCT source_id)::int AS n FROM ${StockMove.table} WHERE panel_id = $1 AND ${incoming ? '' : 'NOT'} quantity > 0`,
-      [bigId],
+      `SELECT count(*)::int AS n FROM bigpanel_receipts WHERE ${incoming ? '' : 'NOT'} incoming`,
     )) as [{ n: number }];
     const lines = await templateIds(db, JournalLine.table, tplId, template);
     for (const [seq, line] of lines.entries())
@@ -980,8 +984,10 @@ async function generate(
     [bigId],
   )) as [{ n: number }];
   note('sync_changes', changes);
-  await db.exec(`${DROP_HELPERS} DROP TABLE bigpanel_months; DROP TABLE bigpanel_days; DROP TABLE bigpanel_keys;`);
-  if (db.kind === 'postgres') await db.exec('ANALYZE');
+  await db.exec(
+    `${DROP_HELPERS} DROP TABLE bigpanel_months; DROP TABLE bigpanel_days; DROP TABLE bigpanel_keys; DROP TABLE bigpanel_receipts;`,
+  );
+  await db.exec('ANALYZE');
   return made;
 }
 
@@ -1142,7 +1148,7 @@ function schemaUrl(schema: string): string {
 }
 
 function openEngine(place: { schema?: string; dataDir?: string }): Promise<Db> {
-  return place.schema ? openPostgres(schemaUrl(place.schema)) : openPglite(place.dataDir);
+  return place.schema ? openPostgres(schemaUrl(place.schema)) : openPglite(`${place.dataDir}/pglite`);
 }
 
 async function removePlace(place: { schema?: string; dataDir?: string }): Promise<void> {
@@ -1156,7 +1162,11 @@ async function seedEngine(engine: Engine, size: Size, seed: number): Promise<See
   console.log(`seeding ${engine} at size ${size} (seed ${seed}) into ${place.schema ? `schema ${place.schema}` : place.dataDir}`);
   await removePlace(place);
   if (place.schema) await createSchema(POSTGRES_URL, place.schema);
-  else mkdirSync(place.dataDir!, { recursive: true });
+  else {
+    mkdirSync(place.dataDir!, { recursive: true });
+    // A run of several benches has one initialised and migrated folder to start from (serverProcess.ts).
+    if (process.env.BENCH_PGLITE_TEMPLATE) cpSync(process.env.BENCH_PGLITE_TEMPLATE, place.dataDir!, { recursive: true });
+  }
   const started = performance.now();
   const username = `bigpanel${seed}`;
   const server = await startServer(serverEnvOf(place));
