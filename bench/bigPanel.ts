@@ -20,7 +20,7 @@
  * streamed page by page from a server process (pages/s, rows/s, its RSS every second).
  *
  *   npm run bench:bigpanel -- seed [--size small|medium|full] [--seed N] [--engine postgres|pglite|both]
- *   npm run bench:bigpanel [-- run] [--size …] [--engine …]
+ *   npm run bench:bigpanel [-- run] [--size …] [--engine …] [--no-stream]   # --no-stream: not the whole-panel sync
  *   npm run bench:bigpanel -- --smoke        # small, both engines, seeded and measured, then removed
  *
  * full is the issue's set (2,000,000 stock moves, 1,000,000 journal lines, …), medium a tenth,
@@ -1289,21 +1289,36 @@ async function measureInProcess(record: SeedRecord, figures: Figure[]): Promise<
       `SELECT warehouse_id FROM ${StockBalance.table} WHERE panel_id = $1 ORDER BY warehouse_id LIMIT 1`,
       [panelId],
     );
+    // The warehouse's stock on hand as a report shows it: per product (summed over its bins), with
+    // its code and name, in code order. The balances are summed per product first, then joined.
+    const perProduct = `SELECT product_id, sum(quantity) AS quantity FROM ${StockBalance.table}
+      WHERE panel_id = $1 AND warehouse_id = $2 AND NOT deleted GROUP BY product_id`;
     let onHand = 0;
     add(
-      'stock on hand for a warehouse (per product, in SQL)',
+      'stock on hand for a warehouse (per product with code and name, in SQL)',
       await timed(async () => {
         const rows = await db.query(
-          `SELECT p.id, p.code, p.name, sum(b.quantity) AS quantity, min(v.value) AS value
-         FROM ${StockBalance.table} b JOIN ${Product.table} p ON p.panel_id = b.panel_id AND p.id = b.product_id
-         LEFT JOIN ${StockValuation.table} v ON v.panel_id = b.panel_id AND v.product_id = b.product_id AND v.warehouse_id = b.warehouse_id AND NOT v.deleted
-         WHERE b.panel_id = $1 AND b.warehouse_id = $2 AND NOT b.deleted GROUP BY p.id, p.code, p.name ORDER BY p.code`,
+          `SELECT p.id, p.code, p.name, b.quantity FROM (${perProduct}) b
+           JOIN ${Product.table} p ON p.panel_id = $1 AND p.id = b.product_id ORDER BY p.code_sk, p.id`,
           [panelId, warehouse!.warehouse_id],
         );
         onHand = rows.length;
       }),
       TARGETS.stockOnHand,
       `${onHand.toLocaleString('en')} products`,
+    );
+    add('  of which the quantities per product alone', await timed(() => db.query(perProduct, [panelId, warehouse!.warehouse_id])));
+    add(
+      '  the first shape: balances joined to products and valuations, then grouped',
+      await timed(() =>
+        db.query(
+          `SELECT p.id, p.code, p.name, sum(b.quantity) AS quantity, min(v.value) AS value
+           FROM ${StockBalance.table} b JOIN ${Product.table} p ON p.panel_id = b.panel_id AND p.id = b.product_id
+           LEFT JOIN ${StockValuation.table} v ON v.panel_id = b.panel_id AND v.product_id = b.product_id AND v.warehouse_id = b.warehouse_id AND NOT v.deleted
+           WHERE b.panel_id = $1 AND b.warehouse_id = $2 AND NOT b.deleted GROUP BY p.id, p.code, p.name ORDER BY p.code`,
+          [panelId, warehouse!.warehouse_id],
+        ),
+      ),
     );
     add(
       "  the same as the module reads rows (selectRows of the warehouse's balances)",
@@ -1388,6 +1403,7 @@ async function measureOverHttp(record: SeedRecord, figures: Figure[]): Promise<v
       `  pull of ${PULL_PAGE.toLocaleString('en')} rows over HTTP in pages of ${PULL_PAGE_MAX}: p50 ${ms(t.p50)}, p95 ${ms(t.p95)}`,
     );
 
+    if (process.argv.includes('--no-stream')) return;
     // The whole panel, as a new device's first sync: every page from cursor 0, RSS every second.
     const samples: number[] = [];
     const sampler = setInterval(() => {
