@@ -32,7 +32,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { option, positionalArgs, smoke, verdict } from './benchArgs.ts';
-import { accountWithPanel, call, machine, POSTGRES_URL, postgresAnswers, startServer, stop, type Running } from './serverProcess.ts';
+import { call, machine, POSTGRES_URL, postgresAnswers, startServer, stop, type Running } from './serverProcess.ts';
 import { createSchema, dropSchema } from '../tests/server/testDatabase.ts';
 import type { Db } from '../server/db/Db.ts';
 import { openPglite } from '../server/db/pglite.ts';
@@ -54,7 +54,7 @@ import { Request } from '../modules/NagemManagement/entities/support.ts';
 import { Personnel } from '../modules/HumanResource/entities/masterData.ts';
 import { Punch } from '../modules/HumanResource/entities/punch.ts';
 import { accountId } from '../modules/MarketAccounting/server/books.ts';
-import { addDays, monthDays } from '../modules/MarketAccounting/rules/month.ts';
+import { monthDays } from '../modules/MarketAccounting/rules/month.ts';
 import { linesTable } from '../server/entities/columns.ts';
 import { derivedColumns } from '../server/entities/derivedColumns.ts';
 import { lineFromDb, rowFromDb } from '../server/entities/rowCodec.ts';
@@ -1124,7 +1124,7 @@ async function verify(db: Db, panelId: string): Promise<number> {
 
 type Engine = 'postgres' | 'pglite';
 const RESULTS = resolve(import.meta.dirname, 'results');
-const recordFile = (engine: Engine, size: Size) => join(RESULTS, `bigpanel-${engine}-${size}.json`);
+const recordFile = (engine: Engine, size: Size) => join(RESULTS, `bigpanel-${engine}-${size}${smoke ? `-smoke-${process.pid}` : ''}.json`);
 
 function readRecord(engine: Engine, size: Size): SeedRecord | null {
   const file = recordFile(engine, size);
@@ -1134,7 +1134,7 @@ function readRecord(engine: Engine, size: Size): SeedRecord | null {
 /** Where the engine's data lives for this size: a schema of the PostgreSQL server, a PGlite data folder. */
 function placeOf(engine: Engine, size: Size): { schema?: string; dataDir?: string } {
   return engine === 'postgres'
-    ? { schema: `bigpanel_${size}` }
+    ? { schema: smoke ? `bigpanel_smoke_${process.pid}` : `bigpanel_${size}` }
     : { dataDir: join(smoke ? tmpdir() : RESULTS, `bigpanel-pglite-${size}${smoke ? `-${process.pid}` : ''}`) };
 }
 
