@@ -39,7 +39,7 @@ import { openPglite } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import { endpoints } from '../src/contract/endpoints.ts';
 import type { LoginData } from '../src/contract/envelope.ts';
-import { DEFAULT_SERVICE_NAME } from '../src/contract/service.ts';
+import { DEFAULT_SERVICE_NAME, PANEL_HEADER } from '../src/contract/service.ts';
 import { PULL_PAGE_MAX, PUSH_BATCH_MAX, syncEndpoints, type Mutation, type PullResponse, type PushResponse } from '../src/contract/sync.ts';
 import { sortKey, normalizeSearch } from '../src/contract/list.ts';
 import { Category, Location, Product, Warehouse } from '../modules/WarehousingMVM/entities/masterData.ts';
@@ -1370,19 +1370,29 @@ function rssMb(pid: number): number | null {
 async function measureOverHttp(record: SeedRecord, figures: Figure[]): Promise<void> {
   const server: Running = await startServer(serverEnvOf(record));
   try {
-    const { access_token: token } = await call<LoginData>(server.url, endpoints.login, {
-      username: record.username,
-      password: record.password,
-      serviceName: DEFAULT_SERVICE_NAME,
-    });
-    const page = async (cursor: number, limit: number) =>
-      call<PullResponse>(
-        server.url,
-        { method: syncEndpoints.pull.method, path: `${syncEndpoints.pull.path}?cursor=${cursor}&limit=${limit}` },
-        undefined,
-        token,
-        record.panelCode,
-      );
+    const signIn = async () =>
+      (
+        await call<LoginData>(server.url, endpoints.login, {
+          username: record.username,
+          password: record.password,
+          serviceName: DEFAULT_SERVICE_NAME,
+        })
+      ).access_token;
+    let token = await signIn();
+    // A whole-panel sync outlives an access token: signed in again when the server says it ended, as a device refreshes.
+    const page = async (cursor: number, limit: number): Promise<PullResponse> => {
+      const path = `${syncEndpoints.pull.path}?cursor=${cursor}&limit=${limit}`;
+      const response = await fetch(`${server.url}${path}`, {
+        headers: { authorization: `Bearer ${token}`, [PANEL_HEADER]: record.panelCode },
+      });
+      if (response.status === 401) {
+        token = await signIn();
+        return page(cursor, limit);
+      }
+      const envelope = (await response.json()) as { isSuccess: boolean; data: PullResponse };
+      if (!response.ok || !envelope.isSuccess) throw new Error(`${path}: ${response.status} ${JSON.stringify(envelope)}`);
+      return envelope.data;
+    };
     // 5,000 rows as a device gets them: pages of PULL_PAGE_MAX, one after another.
     const t = await timed(async () => {
       let cursor = 0;
