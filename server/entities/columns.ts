@@ -26,7 +26,7 @@ const columnNames = new Map<string, string>();
 
 /**
  * A field's column. Every row read or written asks it of every field, so each name is worked out
- * once (a regular expression per field per row was 7% of a pull's CPU: decision 049).
+ * once (a regular expression per field per row was 7% of a pull's CPU samples: decision 049).
  */
 export function columnName(field: string): string {
   let column = columnNames.get(field);
