@@ -22,8 +22,20 @@ export const sqlTypeByKind: Record<FieldKind, string> = {
   stringList: 'jsonb',
 };
 
+const columnNames = new Map<string, string>();
+
+/**
+ * A field's column. Every row read or written asks it of every field, so each name is worked out
+ * once (a regular expression per field per row was 7% of a pull's CPU samples: decision 049).
+ */
 export function columnName(field: string): string {
-  return field.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  let column = columnNames.get(field);
+  if (column === undefined) {
+    column = field.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+    // Only declared names reach here (they become SQL identifiers); the bound is a safeguard.
+    if (columnNames.size < 10_000) columnNames.set(field, column);
+  }
+  return column;
 }
 
 export function sqlType(field: Field): string {

@@ -58,9 +58,17 @@ export async function pullChanges(q: Queryable, access: PanelAccess, request: Pu
     idsByEntity.set(c.entity, ids);
   }
   const left = new Set(page.filter((c) => c.left).map((c) => `${c.entity}:${c.row_id}`));
-  for (const [key, ids] of idsByEntity) {
-    const entity = entityByKey(key)!;
-    for (const row of await findRows(q, entity, access.id, ids)) {
+  // Each entity's rows in a query of its own, all sent at once: on PostgreSQL the pool runs them
+  // side by side (PGlite takes them one after another), and none waits for the one before.
+  const found = await Promise.all(
+    [...idsByEntity].map(async ([key, ids]) => {
+      const entity = entityByKey(key)!;
+      return { entity, rows: await findRows(q, entity, access.id, ids) };
+    }),
+  );
+  for (const { entity, rows: entityRows } of found) {
+    const key = entity.key;
+    for (const row of entityRows) {
       const id = `${key}:${row.id}`;
       // Outside the caller's scope: nothing, unless the row was once in it (then its removal).
       const seen = rowForCaller(entity, access, row) ?? (left.has(id) ? scopeExit(row) : null);
