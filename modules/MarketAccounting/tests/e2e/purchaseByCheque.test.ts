@@ -84,8 +84,11 @@ describe('a purchase settled by a cheque on a phone', () => {
 
     await page.getByRole('button', { name: fa('Save and submit') }).click();
     await page.waitForURL(/InvoiceDetails/);
+    // The badge may still say "synced" for a moment before it counts the new writes: wait for the server to have it.
+    const submitted = async () => (await rows(Invoice)).find((r) => r.kind === 'purchase' && r.status === 'submitted');
+    await expect.poll(submitted, { timeout: 30_000 }).toBeDefined();
     await waitUntilSynced(page);
-    const purchase = (await rows(Invoice)).find((r) => r.kind === 'purchase')!;
+    const purchase = (await submitted())!;
     expect(purchase).toMatchObject({ status: 'submitted', total: 550_000 });
     const [payment] = (await rows(Payment)).filter((p) => p.id === purchase.paymentId);
     expect(payment).toMatchObject({ status: 'submitted', direction: 'out', invoiceId: purchase.id });

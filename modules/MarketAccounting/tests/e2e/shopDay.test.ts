@@ -179,7 +179,11 @@ describe('a shop’s day on a phone', () => {
     expect(await page.getByRole('combobox', { name: fa('acc.field.Invoice.returnOf') }).inputValue()).toBe(String(sale.number));
     expect(await line(1).getByLabel(fa('acc.field.InvoiceLine.vatRate')).inputValue()).toBe('۱۰');
     // The unit as the counter sale wrote it: the product's «عدد», not its stored `piece`.
-    expect(await line(1).getByLabel(fa('acc.field.InvoiceLine.unit')).inputValue()).toBe(fa('unit.piece'));
+    expect(
+      await line(1)
+        .getByRole('textbox', { name: fa('acc.field.InvoiceLine.unit'), exact: true })
+        .inputValue(),
+    ).toBe(fa('unit.piece'));
     await line(3)
       .getByRole('button', { name: fa('Remove line {number}', { number: '۳' }) })
       .click();
