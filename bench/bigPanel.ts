@@ -67,6 +67,27 @@ import { trialBalanceOf } from '../modules/MarketAccounting/server/reports.ts';
 import { partyStatement } from '../modules/MarketAccounting/rules/reports.ts';
 import '../server/modules/discover.ts';
 
+/** Every entity the seed fills: each is entered in the change log and checked against the server's rules. */
+const seededEntities = [
+  Category,
+  Product,
+  Warehouse,
+  Location,
+  Receipt,
+  StockMove,
+  StockBalance,
+  StockValuation,
+  Party,
+  Voucher,
+  JournalLine,
+  AccountBalance,
+  Customer,
+  SoldModule,
+  Sale,
+  Request,
+  Personnel,
+  Punch,
+];
 const MODULES = ['PanelManagement', 'WarehousingMVM', 'MarketAccounting', 'NagemManagement', 'HumanResource'];
 const PASSWORD = 'a quiet river at dawn';
 
@@ -954,26 +975,7 @@ async function generate(
     );
 
   // Every row in the change log, in the order the days made them, so a pull sees them as it would.
-  const logged: [string, string][] = [
-    Category,
-    Product,
-    Warehouse,
-    Location,
-    Receipt,
-    StockMove,
-    StockBalance,
-    StockValuation,
-    Party,
-    Voucher,
-    JournalLine,
-    AccountBalance,
-    Customer,
-    SoldModule,
-    Sale,
-    Request,
-    Personnel,
-    Punch,
-  ].map((e) => [e.key, e.table]);
+  const logged: [string, string][] = seededEntities.map((e) => [e.key, e.table]);
   const [{ n: changes }] = (await db.query<{ n: number }>(
     `WITH stamped AS (INSERT INTO sync_changes (panel_id, entity, row_id, seq, left_scope)
        SELECT $1::uuid, entity, id, nextval('sync_change_seq'), '{}' FROM (
@@ -1031,27 +1033,7 @@ async function verify(db: Db, panelId: string): Promise<number> {
   const fail = (what: string, detail: unknown) => {
     throw new Error(`seed check failed: ${what}: ${JSON.stringify(detail)}`);
   };
-  const entities = [
-    Category,
-    Product,
-    Warehouse,
-    Location,
-    Receipt,
-    StockMove,
-    StockBalance,
-    StockValuation,
-    Party,
-    Voucher,
-    JournalLine,
-    AccountBalance,
-    Customer,
-    SoldModule,
-    Sale,
-    Request,
-    Personnel,
-    Punch,
-  ];
-  for (const entity of entities) {
+  for (const entity of seededEntities) {
     const records = await db.query(`SELECT * FROM ${entity.table} WHERE panel_id = $1 ORDER BY id LIMIT 50`, [panelId]);
     if (!records.length) fail(`${entity.key} has no rows`, null);
     for (const record of records) {
