@@ -59,8 +59,7 @@ export function taxInputOfInvoice(
   originalTaxId?: string,
 ): TaxInvoiceInput | null {
   if (invoice.kind === 'purchase' || invoice.kind === 'purchaseReturn') return null;
-  const kind =
-    as === 'cancel' ? 'cancellation' : invoice.kind === 'saleReturn' ? 'return' : as === 'correct' ? 'correction' : 'original';
+  const kind = as === 'cancel' ? 'cancellation' : invoice.kind === 'saleReturn' ? 'return' : as === 'correct' ? 'correction' : 'original';
   const referenceTaxId = kind === 'cancellation' ? (invoice.taxId ?? undefined) : kind === 'original' ? undefined : originalTaxId;
   if (kind !== 'original' && !referenceTaxId) return null;
   const paid = [invoice.cashAmount, invoice.cardAmount, invoice.transferAmount].reduce<bigint>((s, v) => s + BigInt(text(v)), 0n);
