@@ -65,6 +65,20 @@ export const Product = defineEntity({
     unit: { kind: 'select', label: /*i18n*/ { id: 'field.Product.unit', message: 'Unit' }, required: true, options: unitOptions },
     purchasePrice: { kind: 'money', label: /*i18n*/ { id: 'field.Product.purchasePrice', message: 'Purchase price' }, min: 0 },
     salePrice: { kind: 'money', label: /*i18n*/ { id: 'field.Product.salePrice', message: 'Sale price' }, min: 0 },
+    vatRate: {
+      kind: 'decimal',
+      label: /*i18n*/ { id: 'field.Product.vatRate', message: 'VAT %' },
+      hint: /*i18n*/ { id: 'field.Product.vatRate.hint', message: 'Put on its invoice lines: empty is 10, 0 for an exempt product.' },
+      min: 0,
+      max: 100,
+    },
+    dutyRate: {
+      kind: 'decimal',
+      label: /*i18n*/ { id: 'field.Product.dutyRate', message: 'Other duties %' },
+      hint: /*i18n*/ { id: 'field.Product.dutyRate.hint', message: 'Put on its invoice lines where the product carries duties.' },
+      min: 0,
+      max: 100,
+    },
     reorderPoint: {
       kind: 'decimal',
       label: /*i18n*/ { id: 'field.Product.reorderPoint', message: 'Reorder point' },

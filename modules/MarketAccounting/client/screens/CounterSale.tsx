@@ -39,6 +39,10 @@ const Warehouse = entityByKey('WarehousingMVM/Warehouse');
 
 const SCAN_FORMATS = ['ean_13', 'ean_8', 'code_128', 'qr_code'];
 
+/** A product's rate as a line takes it: its decimal text, or null when it has none. */
+const rate = (value: unknown): string | null =>
+  typeof value === 'number' || (typeof value === 'string' && value !== '') ? String(value) : null;
+
 interface CartLine {
   id: string;
   product: LocalRow;
@@ -76,7 +80,9 @@ export function CounterSale() {
         unit: c.product.unit && Product?.fields.unit ? fieldText(i18n, Product.fields.unit, c.product.unit) : null,
         quantity: String(c.quantity),
         unitPrice: c.product.salePrice ?? 0,
-        vatRate: '10',
+        // The product's own VAT (0 for an exempt one) and duties, else 10 % and none.
+        vatRate: rate(c.product.vatRate) ?? '10',
+        dutyRate: rate(c.product.dutyRate),
         warehouseId: warehouse?.id ?? null,
       })),
     [cart, i18n, warehouse?.id],

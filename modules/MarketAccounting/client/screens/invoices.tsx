@@ -160,13 +160,16 @@ function ReturnOfInvoice({ id }: { id: string }) {
 function InvoiceForm({ start }: { start: Start }) {
   const { t } = useLingui();
   const spec = invoiceDocument.document;
-  // The product picked fills its name, code, unit and price (sale or purchase) on the line.
+  // The product picked fills its name, code, unit, price (sale or purchase), VAT and duties on the line.
   const fills = [
     usePriceFill(spec, { item: 'productId', price: 'unitPrice', from: 'salePrice', when: (h) => !buying(h.kind) }),
     usePriceFill(spec, { item: 'productId', price: 'unitPrice', from: 'purchasePrice', when: (h) => buying(h.kind) }),
     usePriceFill(spec, { item: 'productId', price: 'description', from: 'name' }),
     usePriceFill(spec, { item: 'productId', price: 'code', from: 'code' }),
     usePriceFill(spec, { item: 'productId', price: 'unit', from: 'unit' }),
+    // The product's own VAT and duties (an exempt product: 0); a product without them takes 10 % below.
+    usePriceFill(spec, { item: 'productId', price: 'vatRate', from: 'vatRate' }),
+    usePriceFill(spec, { item: 'productId', price: 'dutyRate', from: 'dutyRate' }),
   ];
   const titles: Record<InvoiceKind, string> = {
     sale: t`New sales invoice`,
