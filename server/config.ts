@@ -65,6 +65,11 @@ export interface Config {
    * organisation's sandbox unless a stand-in is named, as the end-to-end tests do (decision 044).
    */
   taxSystemSandboxUrl: string | null;
+  /**
+   * The most months of history a device keeps of any windowed entity (SYNC_WINDOW_MONTHS; unset:
+   * each entity's declared window, decision 050): a server whose people carry small phones shortens them.
+   */
+  syncWindowMonths: number | null;
 }
 
 export class ConfigError extends Error {
@@ -282,5 +287,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: url(env, 'VAPID_SUBJECT', ['mailto:', 'https:']) ?? 'mailto:push@pishkhan.invalid',
     restoreLimitBytes: int(env, 'RESTORE_LIMIT_MB', 1024, 1, 64 * 1024) * 1024 * 1024,
     taxSystemSandboxUrl: url(env, 'TAX_SYSTEM_SANDBOX_URL', ['http:', 'https:']),
+    syncWindowMonths: env.SYNC_WINDOW_MONTHS ? int(env, 'SYNC_WINDOW_MONTHS', 12, 0, 1200) : null,
   };
 }

@@ -247,6 +247,11 @@ function makeSyncSchemas() {
                 cursor: integer(),
                 hasMore: boolean,
                 readableEntities: arrayOf(entityKey),
+                windows: {
+                  type: 'object',
+                  description: "Each windowed entity's first day on a device (decision 050), by entity key.",
+                  additionalProperties: text({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+                },
               },
               { required: ['changes', 'cursor', 'hasMore'] },
             ),

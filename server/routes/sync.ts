@@ -40,7 +40,8 @@ export async function registerSyncRoutes(app: FastifyInstance): Promise<void> {
   app.get(apiPath(syncEndpoints.pull), { preHandler, schema: schemas.pull }, async (request) => {
     const pull = parsePull(request.query as Record<string, unknown>);
     const started = performance.now();
-    const answer = await pullChanges(request.server.deps.db, request.panel, pull);
+    const { db, clock, config } = request.server.deps;
+    const answer = await pullChanges(db, request.panel, pull, { at: new Date(clock.now()), capMonths: config.syncWindowMonths });
     request.server.syncMetrics.pulled(answer.changes.length, (performance.now() - started) / 1000);
     return ok(request, answer, Code.Retrieved);
   });

@@ -8,6 +8,7 @@ import { Code } from '../../src/contract/codes.ts';
 import { entities, entityByKey } from '../../src/contract/modules.ts';
 import { permission, type Row } from '../../src/contract/entity.ts';
 import { PULL_PAGE_DEFAULT, PULL_PAGE_MAX, type PullResponse, type SyncChange } from '../../src/contract/sync.ts';
+import { windowStarts } from '../../src/contract/syncWindow.ts';
 import type { Queryable } from '../db/Db.ts';
 import { findRows } from '../entities/entityStore.ts';
 import { rowForCaller, scopeExit } from '../entities/rowScope.ts';
@@ -17,6 +18,12 @@ import type { PanelAccess } from '../panels/panelAccess.ts';
 export interface PullRequest {
   cursor: number;
   limit: number;
+}
+
+/** What a pull's windows are worked out from (decision 050): the moment, and the server's cap in months. */
+export interface PullWindows {
+  at: Date;
+  capMonths: number | null;
 }
 
 function whole(raw: unknown, fallback: number, min: number, max: number): number {
@@ -30,10 +37,14 @@ export function parsePull(query: Record<string, unknown>): PullRequest {
   return { cursor: whole(query.cursor, 0, 0, Number.MAX_SAFE_INTEGER), limit: whole(query.limit, PULL_PAGE_DEFAULT, 1, PULL_PAGE_MAX) };
 }
 
-export async function pullChanges(q: Queryable, access: PanelAccess, request: PullRequest): Promise<PullResponse> {
-  const readable = entities()
-    .filter((e) => access.permissions.has(permission(e, 'read')))
-    .map((e) => e.key);
+export async function pullChanges(
+  q: Queryable,
+  access: PanelAccess,
+  request: PullRequest,
+  windowsAt: PullWindows = { at: new Date(), capMonths: null },
+): Promise<PullResponse> {
+  const readableEntities = entities().filter((e) => access.permissions.has(permission(e, 'read')));
+  const readable = readableEntities.map((e) => e.key);
   // Every change numbered up to `newest` is committed (a panel's numbers follow its commit order).
   const [top] = await q.query<{ newest: number }>('SELECT coalesce(max(seq), 0) AS newest FROM sync_changes WHERE panel_id = $1', [
     access.id,
@@ -79,5 +90,11 @@ export async function pullChanges(q: Queryable, access: PanelAccess, request: Pu
     const row = rows.get(`${c.entity}:${c.row_id}`);
     return row ? [{ entity: c.entity, row }] : [];
   });
-  return { changes, cursor: hasMore ? Number(page[page.length - 1]!.seq) : newest, hasMore, readableEntities: readable };
+  return {
+    changes,
+    cursor: hasMore ? Number(page[page.length - 1]!.seq) : newest,
+    hasMore,
+    readableEntities: readable,
+    windows: windowStarts(readableEntities, windowsAt.at, windowsAt.capMonths),
+  };
 }

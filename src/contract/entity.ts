@@ -132,6 +132,24 @@ export interface EntityDeclaration<F extends Record<string, Field> = Record<stri
   mirror?: { source: keyof F & string; fields: readonly (keyof F & string)[] };
   /** Rows people may bring in from a spreadsheet (decision 042): the import screen's options. */
   importable?: ImportSpec<keyof F & string>;
+  /**
+   * The history a device keeps of this entity (decision 050): rows older than the window stay on
+   * the server, which answers for them on demand. Unset: every row the person may read.
+   */
+  window?: WindowDeclaration<keyof F & string>;
+}
+
+/**
+ * A device's window of history (decision 050, src/contract/syncWindow.ts has its rules): rows
+ * whose `field` (a `date` or `dateTime`) falls before this Jalali month's `months` earlier ones, or
+ * before this Jalali year's `years` earlier ones, stay on the server; rows whose `keep.field` holds
+ * one of `keep.values` (a draft, an open request) stay on the device whatever their date.
+ */
+export interface WindowDeclaration<K extends string = string> {
+  field: K;
+  months?: number;
+  years?: number;
+  keep?: { field: K; values: readonly string[] };
 }
 
 /**
@@ -221,6 +239,17 @@ export function defineEntity<F extends Record<string, Field>>(declaration: Entit
   for (const held of declaration.staff ?? []) {
     if (!(entityActions(declaration) as readonly string[]).includes(held) && !grants.has(held))
       throw new Error(`${declaration.module}/${declaration.name}: staff names ${held}, neither an action nor a grant of it`);
+  }
+  const window = declaration.window;
+  if (window) {
+    const kind = Object.hasOwn(declaration.fields, window.field) ? declaration.fields[window.field]!.kind : undefined;
+    const keep = window.keep && Object.hasOwn(declaration.fields, window.keep.field);
+    if (
+      (kind !== 'date' && kind !== 'dateTime') ||
+      (window.keep && !keep) ||
+      (window.months === undefined) === (window.years === undefined)
+    )
+      throw new Error(`${declaration.module}/${declaration.name}: its window needs a date field and either months or years`);
   }
   if (declaration.person !== undefined) {
     const field = Object.hasOwn(declaration.fields, declaration.person) ? declaration.fields[declaration.person] : undefined;

@@ -111,6 +111,13 @@ export interface PullResponse {
    * pulls again from cursor 0 to fetch the rows it was not allowed to see before.
    */
   readableEntities?: string[];
+  /**
+   * The first day (`YYYY-MM-DD`) of each windowed entity's window on a device, by entity key
+   * (decision 050, src/contract/syncWindow.ts): the device keeps no row that falls before it, and
+   * a row a pull sends from before it replaces nothing: the device drops its copy, which is not a
+   * deletion (the row is still the server's).
+   */
+  windows?: Record<string, string>;
 }
 
 export interface SyncChange {

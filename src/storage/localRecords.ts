@@ -52,6 +52,8 @@ export interface SyncState {
   accessHash: string | null;
   /** The entities the server last said the person may read (pull's `readableEntities`), sorted. */
   readable?: string[];
+  /** Each windowed entity's first day on this device, as the server last said (pull's `windows`, decision 050). */
+  windows?: Record<string, string>;
 }
 
 /**
