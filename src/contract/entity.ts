@@ -149,7 +149,8 @@ export interface WindowDeclaration<K extends string = string> {
   field: K;
   months?: number;
   years?: number;
-  keep?: { field: K; values: readonly string[] };
+  /** A document's `status` too (it is the document kit's field, not one the declaration lists). */
+  keep?: { field: K | 'status'; values: readonly string[] };
 }
 
 /**
@@ -243,7 +244,8 @@ export function defineEntity<F extends Record<string, Field>>(declaration: Entit
   const window = declaration.window;
   if (window) {
     const kind = Object.hasOwn(declaration.fields, window.field) ? declaration.fields[window.field]!.kind : undefined;
-    const keep = window.keep && Object.hasOwn(declaration.fields, window.keep.field);
+    const keep =
+      window.keep && (Object.hasOwn(declaration.fields, window.keep.field) || (declaration.document && window.keep.field === 'status'));
     if (
       (kind !== 'date' && kind !== 'dateTime') ||
       (window.keep && !keep) ||

@@ -109,4 +109,5 @@ export const Punch = defineEntity({
     },
   },
   staff: ['read', 'create'],
+  window: { field: 'at', months: 3 },
 });

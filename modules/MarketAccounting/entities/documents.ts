@@ -60,6 +60,7 @@ export const Voucher = defineEntity({
   searchFields: ['description'],
   indexes: ['date'],
   defaultSort: { field: 'date', direction: 'desc' },
+  window: { field: 'date', years: 1, keep: { field: 'status', values: ['draft'] } },
 });
 
 export const paymentMethods = [
@@ -171,6 +172,7 @@ export const Payment = defineEntity({
   searchFields: ['note'],
   indexes: ['date', 'direction', 'partyId'],
   defaultSort: { field: 'date', direction: 'desc' },
+  window: { field: 'date', years: 1, keep: { field: 'status', values: ['draft'] } },
 });
 
 export const chequeStatuses = [

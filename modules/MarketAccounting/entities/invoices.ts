@@ -188,4 +188,5 @@ export const Invoice = defineEntity({
   searchFields: ['note', 'taxId'],
   indexes: ['date', 'kind', 'partyId', 'returnOf'],
   defaultSort: { field: 'date', direction: 'desc' },
+  window: { field: 'date', years: 1, keep: { field: 'status', values: ['draft'] } },
 });

@@ -69,6 +69,7 @@ export const JournalLine = defineEntity({
   indexes: ['date', 'accountId', 'partyId', 'sourceId'],
   deviceIndexes: [['partyId', 'date']],
   defaultSort: { field: 'date', direction: 'desc' },
+  window: { field: 'date', years: 1 },
 });
 
 export const AccountBalance = defineEntity({

@@ -89,6 +89,7 @@ export const Sale = defineEntity({
   defaultSort: { field: 'date', direction: 'desc' },
   scope: { field: 'agentMemberId' },
   staff: ['read', 'create', 'update'],
+  window: { field: 'date', months: 12, keep: { field: 'stage', values: ['lead', 'quoted', 'negotiating'] } },
 });
 
 export const setupSteps = [

@@ -103,6 +103,7 @@ export const Request = defineEntity({
     [SUPPORT_GRANT]: /*i18n*/ { id: 'grant.Request.support', message: 'Work the support desk: see the unassigned requests and take them' },
   },
   staff: ['read', 'create', 'update'],
+  window: { field: 'openedAt', months: 12, keep: { field: 'status', values: ['open', 'inProgress', 'waiting'] } },
 });
 
 export const RequestMessage = defineEntity({

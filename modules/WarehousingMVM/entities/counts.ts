@@ -55,6 +55,7 @@ export const StockCount = defineEntity({
   indexes: ['date', 'warehouseId'],
   defaultSort: { field: 'date', direction: 'desc' },
   staff: ['read'],
+  window: { field: 'date', months: 12, keep: { field: 'status', values: ['draft'] } },
 });
 
 /** One scan or typed count of a product at a place, by one person on one device; never edited (a mistake is taken back by a negative entry). */

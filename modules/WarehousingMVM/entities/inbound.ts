@@ -145,4 +145,5 @@ export const Consignment = defineEntity({
   indexes: ['date', 'kind', 'partyId', 'warehouseId'],
   defaultSort: { field: 'date', direction: 'desc' },
   staff: ['read'],
+  window: { field: 'date', months: 12, keep: { field: 'status', values: ['draft'] } },
 });

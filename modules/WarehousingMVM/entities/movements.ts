@@ -66,6 +66,7 @@ export const Transfer = defineEntity({
   indexes: ['date', 'fromWarehouseId', 'toWarehouseId'],
   defaultSort: { field: 'date', direction: 'desc' },
   staff: ['read', 'create', 'update'],
+  window: { field: 'date', months: 12, keep: { field: 'status', values: ['draft'] } },
 });
 
 /** Goods of a transfer between warehouses as they arrived: what came, into which bin. */
@@ -110,4 +111,5 @@ export const TransferArrival = defineEntity({
   indexes: ['date', 'transferId'],
   defaultSort: { field: 'date', direction: 'desc' },
   staff: ['read', 'create', 'update'],
+  window: { field: 'date', months: 12, keep: { field: 'status', values: ['draft'] } },
 });

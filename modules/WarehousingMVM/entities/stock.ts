@@ -91,6 +91,7 @@ export const Receipt = defineEntity({
       message: 'Enter opening stock (goods the business had before its books began)',
     },
   },
+  window: { field: 'date', months: 12, keep: { field: 'status', values: ['draft'] } },
 });
 
 /** Where a move or balance is: product × warehouse × location (× batch), as the ledgers key them. */
@@ -158,6 +159,7 @@ export const StockMove = defineEntity({
   indexes: ['date', 'productId', 'sourceId'],
   defaultSort: { field: 'date', direction: 'desc' },
   staff: ['read'],
+  window: { field: 'date', months: 12 },
 });
 
 export const StockBalance = defineEntity({

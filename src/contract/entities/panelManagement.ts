@@ -140,6 +140,7 @@ export const Activity = defineEntity({
   searchFields: ['actorName', 'rowTitle', 'entity'],
   indexes: ['at', 'action', 'entity'],
   defaultSort: { field: 'at', direction: 'desc' },
+  window: { field: 'at', months: 3 },
 });
 
 /**
@@ -245,4 +246,5 @@ export const Notification = defineEntity({
   searchFields: [],
   indexes: ['at', 'readAt', 'recipientUserId'],
   defaultSort: { field: 'at', direction: 'desc' },
+  window: { field: 'at', months: 3 },
 });
