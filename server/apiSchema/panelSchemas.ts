@@ -236,6 +236,10 @@ function makeSyncSchemas() {
       querystring: object({
         cursor: integer({ minimum: 0, default: 0 }),
         limit: integer({ minimum: 1, maximum: PULL_PAGE_MAX, default: PULL_PAGE_DEFAULT }),
+        snapshot: text({
+          maxLength: 400,
+          description: 'With cursor 0: a first sync as a snapshot (decision 051); empty to start, then the token the last page gave.',
+        }),
       }),
       response: {
         200: envelope(
@@ -252,6 +256,11 @@ function makeSyncSchemas() {
                   description: "Each windowed entity's first day on a device (decision 050), by entity key.",
                   additionalProperties: text({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
                 },
+                snapshot: text({ description: "A snapshot's token for its next page (decision 051); absent on its last page." }),
+                progress: object(
+                  { done: integer({ minimum: 0 }), total: integer({ minimum: 0 }) },
+                  { required: ['done', 'total'], description: "A snapshot's rows sent so far and its (estimated) total." },
+                ),
               },
               { required: ['changes', 'cursor', 'hasMore'] },
             ),

@@ -7,6 +7,7 @@ import { ok } from '../envelope.ts';
 import { requirePanel } from '../panels/panelAccess.ts';
 import { parsePull, pullChanges } from '../sync/pullChanges.ts';
 import { parsePush, pushMutations } from '../sync/pushMutations.ts';
+import { pullSnapshot } from '../sync/pullSnapshot.ts';
 import { syncSchemas } from '../apiSchema/panelSchemas.ts';
 import { apiPath } from './apiPath.ts';
 import { entityByKey } from '../../src/contract/modules.ts';
@@ -25,6 +26,14 @@ declare module 'fastify' {
   }
 }
 
+/** The `snapshot` parameter (decision 051): only with cursor 0; absent, the log is walked. */
+function snapshotOf(query: Record<string, unknown>, cursor: number): string | undefined {
+  const snapshot = query.snapshot;
+  if (snapshot === undefined) return undefined;
+  if (typeof snapshot !== 'string' || cursor !== 0) throw badRequest();
+  return snapshot;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function registerSyncRoutes(app: FastifyInstance): Promise<void> {
@@ -41,7 +50,13 @@ export async function registerSyncRoutes(app: FastifyInstance): Promise<void> {
     const pull = parsePull(request.query as Record<string, unknown>);
     const started = performance.now();
     const { db, clock, config } = request.server.deps;
-    const answer = await pullChanges(db, request.panel, pull, { at: new Date(clock.now()), capMonths: config.syncWindowMonths });
+    const windows = { at: new Date(clock.now()), capMonths: config.syncWindowMonths };
+    // A first sync that asks for it reads a snapshot of the tables (decision 051); older builds walk the log.
+    const snapshot = snapshotOf(request.query as Record<string, unknown>, pull.cursor);
+    const answer =
+      snapshot === undefined
+        ? await pullChanges(db, request.panel, pull, windows)
+        : await pullSnapshot(db, request.panel, pull, snapshot, windows);
     request.server.syncMetrics.pulled(answer.changes.length, (performance.now() - started) / 1000);
     return ok(request, answer, Code.Retrieved);
   });

@@ -99,7 +99,13 @@ export interface PushResponse {
   results: MutationResult[];
 }
 
-/** GET /api/Sync/Pull?cursor=<n>&limit=<n> */
+/**
+ * GET /api/Sync/Pull?cursor=<n>&limit=<n>[&snapshot=<token>]: the changes after the cursor, from
+ * the change log. A first sync (cursor 0) that sends `snapshot` (empty to start) gets a snapshot
+ * instead (decision 051): the rows as they are now, entity after entity, only those in the window
+ * and scope, with `snapshot` and `progress` on every page but the last; the last page's cursor is
+ * where the log is read from next. A client that sends no `snapshot` walks the log from 0.
+ */
 export interface PullResponse {
   changes: SyncChange[];
   /** Pass it back as `cursor` for the next page. */
@@ -118,6 +124,23 @@ export interface PullResponse {
    * deletion (the row is still the server's).
    */
   windows?: Record<string, string>;
+  /**
+   * A snapshot's page (decision 051) that is not its last: send this back as `snapshot` (with
+   * cursor 0) for the next page. Opaque; a device keeps it with the page's rows, so a dropped
+   * connection or a closed tab resumes after the last page stored, not from the start.
+   */
+  snapshot?: string;
+  /**
+   * A snapshot's rows sent so far (this page's included) and its total. The total is the
+   * server's estimate taken when the snapshot began (the query planner's), raised to `done`
+   * should the rows outgrow it: right for a progress bar, not for arithmetic.
+   */
+  progress?: SnapshotProgress;
+}
+
+export interface SnapshotProgress {
+  done: number;
+  total: number;
 }
 
 export interface SyncChange {
