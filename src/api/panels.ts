@@ -77,8 +77,10 @@ export function sendPresence(request: PresenceRequest): Promise<null> {
   return apiData(syncEndpoints.presence.method, syncEndpoints.presence.path, { body: request });
 }
 
-export function pullChanges(cursor: number, limit: number): Promise<PullResponse> {
-  return apiData(syncEndpoints.pull.method, syncEndpoints.pull.path, { query: { cursor, limit } });
+export function pullChanges(cursor: number, limit: number, snapshot?: string): Promise<PullResponse> {
+  return apiData(syncEndpoints.pull.method, syncEndpoints.pull.path, {
+    query: { cursor, limit, ...(snapshot === undefined ? {} : { snapshot }) },
+  });
 }
 
 /** The current panel as one file (its owner only), with the name the server gives it. */

@@ -9,7 +9,9 @@
  * pulls at once (joining a round already running); the interval stays as the fallback.
  */
 import type { Entity } from '../contract/entity.ts';
-import { PULL_PAGE_DEFAULT, PUSH_BATCH_MAX } from '../contract/sync.ts';
+import { PULL_PAGE_DEFAULT, PUSH_BATCH_MAX, type SnapshotProgress } from '../contract/sync.ts';
+import { Code } from '../contract/codes.ts';
+import { checkRoom, type DeviceStorage, type StorageShortfall } from './deviceStorage.ts';
 import type { LiveEndReason, PresenceOpen } from '../contract/sync.ts';
 import { backoffDelay, defaultBackoff, type BackoffSettings } from './backoff.ts';
 import { LiveSync, type LiveOpen, type LiveState } from './liveSync.ts';
@@ -51,6 +53,8 @@ export interface SyncEngineOptions {
    * the session ended.
    */
   onLiveEnd?: (reason: LiveEndReason | 'refused') => void;
+  /** The device's storage manager (navigator.storage), for the room a first sync needs; tests pass a fake. */
+  storage?: DeviceStorage | null;
   /** Settings of the live stream, for tests. */
   liveOptions?: {
     openTimeoutMs?: number;
@@ -79,6 +83,10 @@ export interface SyncStatus {
   /** When a pull last brought a change made elsewhere (the badge's "updated just now"). */
   remoteChangeAt: number | null;
   live: LiveState;
+  /** A first sync's snapshot under way (decision 051): rows stored so far of the server's (estimated) total. */
+  joining: SnapshotProgress | null;
+  /** The device has less room left than the snapshot needs (deviceStorage.ts), in bytes; null when it has enough or cannot tell. */
+  storageShort: StorageShortfall | null;
 }
 
 const idle = { phase: 'idle', failures: 0, failureKind: null, lastError: null, nextRetryAt: null } as const;
@@ -88,7 +96,7 @@ export class SyncEngine {
   private readonly transport: SyncTransport;
   private readonly lock: SyncLock;
   private readonly options: SyncEngineOptions;
-  private status: SyncStatus = { ...idle, remoteChangeAt: null, live: 'stopped' };
+  private status: SyncStatus = { ...idle, remoteChangeAt: null, live: 'stopped', joining: null, storageShort: null };
   /** The highest cursor a live signal named during the running round (-1: none). */
   private signalledCursor = -1;
   /** The cursor of the last pull, to tell a live signal that is ahead of it. */
@@ -216,19 +224,45 @@ export class SyncEngine {
       state = await readSyncState(this.db);
     }
     let cursor = state.cursor;
+    // A first sync (or one from the start again) reads a snapshot (decision 051), resuming the one
+    // under way from its last stored page; once it ends, pulls go on from the log.
+    let snapshot: string | undefined = cursor === 0 ? (restarted ? '' : (state.snapshot?.token ?? '')) : undefined;
+    if (snapshot !== undefined && state.snapshot && !restarted)
+      this.setStatus({ joining: { done: state.snapshot.done, total: state.snapshot.total } });
     const remote: RemoteChange[] = [];
     // The first pull (or one from the start again) fills the device: nothing in it is news.
     let filling = !state.lastSyncAt || restarted;
     for (;;) {
-      const page = await this.transport.pull(cursor, this.options.pullPageSize ?? PULL_PAGE_DEFAULT);
-      if (page.readableEntities && (await followReadable(this.db, page.readableEntities)) && cursor !== 0) {
+      let page;
+      try {
+        page = await this.transport.pull(cursor, this.options.pullPageSize ?? PULL_PAGE_DEFAULT, snapshot);
+      } catch (error) {
+        // A token the server no longer takes (another server, a reset panel): the snapshot starts again.
+        if (snapshot && error instanceof SyncTransportError && error.code === Code.BadRequest) {
+          snapshot = '';
+          await writeSyncState(this.db, { snapshot: undefined });
+          continue;
+        }
+        throw error;
+      }
+      if (page.readableEntities && (await followReadable(this.db, page.readableEntities)) && (cursor !== 0 || snapshot)) {
         cursor = 0;
+        snapshot = '';
         filling = true;
+        await writeSyncState(this.db, { snapshot: undefined });
         continue;
       }
-      await applyPullPage(this.db, page.changes, page.cursor);
+      if (snapshot === '' && page.progress) await this.checkRoom(page.progress.total);
+      const next = page.snapshot !== undefined && page.progress ? { token: page.snapshot, ...page.progress } : null;
+      await applyPullPage(this.db, page.changes, page.cursor, snapshot === undefined ? undefined : next);
       if (!filling) for (const c of page.changes) if (!this.ownRows.has(c.row.id)) remote.push({ entity: c.entity, id: c.row.id });
       cursor = page.cursor;
+      snapshot = next?.token;
+      if (next) {
+        this.setStatus({ joining: { done: next.done, total: next.total } });
+        continue;
+      }
+      if (this.status.joining) this.setStatus({ joining: null });
       if (!page.hasMore) break;
     }
     await writeSyncState(this.db, { lastSyncAt: new Date(this.now()).toISOString() });
@@ -237,6 +271,17 @@ export class SyncEngine {
       this.status = { ...this.status, remoteChangeAt: this.now() };
       for (const listener of this.remoteListeners) listener(remote);
     }
+  }
+
+  /**
+   * Before a first sync fills the device: asks to keep its storage (not cleared under pressure),
+   * and says when the room left is less than the snapshot's rows need.
+   */
+  private async checkRoom(rows: number): Promise<void> {
+    const storage =
+      this.options.storage === undefined ? (typeof navigator === 'undefined' ? null : (navigator.storage ?? null)) : this.options.storage;
+    const short = await checkRoom(storage, rows).catch(() => null);
+    this.setStatus({ storageShort: short });
   }
 
   /** Listens for rows someone else changed (lists highlight them briefly). */

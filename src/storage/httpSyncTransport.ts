@@ -29,9 +29,9 @@ export function httpSyncTransport(panelCode: string): SyncTransport {
       samePanel();
       return pushMutations(request).catch((error: unknown) => Promise.reject(sorted(error)));
     },
-    pull: async (cursor, limit) => {
+    pull: async (cursor, limit, snapshot) => {
       samePanel();
-      return pullChanges(cursor, limit).catch((error: unknown) => Promise.reject(sorted(error)));
+      return pullChanges(cursor, limit, snapshot).catch((error: unknown) => Promise.reject(sorted(error)));
     },
   };
 }

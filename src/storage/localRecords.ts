@@ -54,6 +54,17 @@ export interface SyncState {
   readable?: string[];
   /** Each windowed entity's first day on this device, as the server last said (pull's `windows`, decision 050). */
   windows?: Record<string, string>;
+  /**
+   * A first sync's snapshot under way (decision 051): the token of the next page and how far it
+   * got, stored with each page's rows, so a dropped connection or a closed tab resumes there.
+   */
+  snapshot?: SnapshotState;
+}
+
+export interface SnapshotState {
+  token: string;
+  done: number;
+  total: number;
 }
 
 /**

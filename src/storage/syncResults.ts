@@ -6,7 +6,7 @@
  */
 import type { Entity, Row } from '../contract/entity.ts';
 import type { MutationResult, PushResponse, SyncChange } from '../contract/sync.ts';
-import type { OutboxEntry } from './localRecords.ts';
+import type { OutboxEntry, SnapshotState } from './localRecords.ts';
 import type { PanelDb } from './PanelDb.ts';
 import { reconcileRows } from './reconcile.ts';
 import { readSyncState } from './syncStateStore.ts';
@@ -119,8 +119,16 @@ export async function applyPushResults(db: PanelDb, sent: readonly OutboxEntry[]
   });
 }
 
-/** Stores a page of pulled changes and moves the cursor past them, together. */
-export async function applyPullPage(db: PanelDb, changes: readonly SyncChange[], cursor: number): Promise<void> {
+/**
+ * Stores a page of pulled changes and moves the cursor past them, together; a snapshot's page
+ * (decision 051) stores where the snapshot goes on (`snapshot`), its last page clears it (null).
+ */
+export async function applyPullPage(
+  db: PanelDb,
+  changes: readonly SyncChange[],
+  cursor: number,
+  snapshot?: SnapshotState | null,
+): Promise<void> {
   await db.transaction('rw', allTables(db), async () => {
     const rows = new RowsToReconcile();
     for (const change of changes) {
@@ -129,7 +137,8 @@ export async function applyPullPage(db: PanelDb, changes: readonly SyncChange[],
       if (entity) rows.add(entity, change.row.id, change.row);
     }
     await rows.reconcile(db);
-    await db.syncState.put({ ...(await readSyncState(db)), cursor });
+    const { snapshot: _was, ...state } = await readSyncState(db);
+    await db.syncState.put({ ...state, cursor, ...(snapshot ? { snapshot } : snapshot === undefined && _was ? { snapshot: _was } : {}) });
   });
 }
 

@@ -6,7 +6,11 @@ import type { PullResponse, PushRequest, PushResponse } from '../contract/sync.t
 
 export interface SyncTransport {
   push(request: PushRequest): Promise<PushResponse>;
-  pull(cursor: number, limit: number): Promise<PullResponse>;
+  /**
+   * A page of changes after `cursor`; with `snapshot` (cursor 0, '' to start, then the token the
+   * last page gave), a page of the first sync's snapshot (decision 051).
+   */
+  pull(cursor: number, limit: number, snapshot?: string): Promise<PullResponse>;
 }
 
 /**

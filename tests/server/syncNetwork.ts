@@ -68,6 +68,9 @@ export function faultyTransport(server: TestServer, token: () => string, panelCo
   }
   return {
     push: (request) => send<PushResponse>(syncEndpoints.push, { body: request }),
-    pull: (cursor, limit) => send<PullResponse>(syncEndpoints.pull, { query: { cursor: String(cursor), limit: String(limit) } }),
+    pull: (cursor, limit, snapshot) =>
+      send<PullResponse>(syncEndpoints.pull, {
+        query: { cursor: String(cursor), limit: String(limit), ...(snapshot === undefined ? {} : { snapshot }) },
+      }),
   };
 }

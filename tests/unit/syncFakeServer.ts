@@ -30,6 +30,9 @@ export class FakeSyncServer {
   hiddenRows = new Set<string>();
   /** Entities a test declares beside the registered ones, readable unless hidden. */
   alsoReadable: string[] = [];
+  /** Answers a first sync's snapshot (decision 051) when asked; off, it is an older server that walks its log. */
+  speaksSnapshot = false;
+  snapshotPulls = 0;
 
   private write(entity: string, row: Row): Row {
     this.seq++;
@@ -127,6 +130,34 @@ export class FakeSyncServer {
     return { changes, cursor: page.at(-1)?.seq ?? Math.max(cursor, this.seq), hasMore: after.length > limit, readableEntities };
   }
 
+  /**
+   * A snapshot's page: the live rows readable now, in id order, after the token's position; the
+   * token carries the position, the seq noted at the start and the count. The last page ends on that seq.
+   */
+  snapshotPull(token: string, limit: number): PullResponse {
+    this.snapshotPulls++;
+    const at = token ? (JSON.parse(token) as { after: string; seq: number; total: number; done: number }) : null;
+    const live = [...this.rows.values()]
+      .filter((s) => !s.row.deleted && !this.hidden.has(s.entity) && !this.hiddenRows.has(s.row.id))
+      .sort((a, b) => (a.row.id < b.row.id ? -1 : 1));
+    const position = at ?? { after: '', seq: this.seq, total: live.length, done: 0 };
+    const after = live.filter((s) => s.row.id > position.after);
+    const page = after.slice(0, limit);
+    const changes: SyncChange[] = page.map((s) => ({ entity: s.entity, row: structuredClone(s.row) }));
+    const readableEntities = [...entities().map((e) => e.key), ...this.alsoReadable].filter((key) => !this.hidden.has(key));
+    if (after.length <= limit) return { changes, cursor: position.seq, hasMore: this.seq > position.seq, readableEntities };
+    const done = position.done + changes.length;
+    const total = Math.max(position.total, done);
+    return {
+      changes,
+      cursor: 0,
+      hasMore: true,
+      readableEntities,
+      snapshot: JSON.stringify({ after: page.at(-1)!.row.id, seq: position.seq, total, done }),
+      progress: { done, total },
+    };
+  }
+
   /** The server as a transport; `faults` runs before (request lost) or after (answer lost) the server. */
   transport(faults: { before?: () => void; after?: () => void } = {}): SyncTransport {
     return {
@@ -136,9 +167,10 @@ export class FakeSyncServer {
         faults.after?.();
         return response;
       },
-      pull: async (cursor, limit) => {
+      pull: async (cursor, limit, snapshot) => {
         faults.before?.();
-        const response = this.pull(cursor, limit);
+        const response =
+          this.speaksSnapshot && cursor === 0 && snapshot !== undefined ? this.snapshotPull(snapshot, limit) : this.pull(cursor, limit);
         faults.after?.();
         return response;
       },
