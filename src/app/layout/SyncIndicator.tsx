@@ -19,6 +19,7 @@ import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { cx } from '../../ui/cx.ts';
 import { AlertIcon, CheckIcon, SyncIcon } from '../../ui/icons.tsx';
 import { LogoutGuard } from './LogoutGuard.tsx';
+import { JoiningProgress } from '../../panel/JoiningProgress.tsx';
 
 export function SyncIndicator() {
   const panel = usePanelData();
@@ -60,12 +61,23 @@ function SyncBadge({ panel }: { panel: PanelData }) {
   const pendingText = formatNumber(pending);
   const problemText = formatNumber(problems);
   const waiting = pending > 0 ? t`${pendingText} changes not synced` : null;
+  const joining = status.joining;
+  const joiningPercent = joining
+    ? formatNumber(joining.total > 0 ? Math.min(1, joining.done / joining.total) : 0, { style: 'percent', maximumFractionDigits: 0 })
+    : '';
   const label =
     tone === 'problem'
       ? waiting
         ? t`Sync problems: ${problemText}; ${waiting}`
         : t`Sync problems: ${problemText}`
-      : (waiting ?? (syncing ? t`Syncing` : justUpdated ? t`Updated just now` : t`All changes synced`));
+      : (waiting ??
+        (joining
+          ? t`Getting this panel ready: ${joiningPercent}`
+          : syncing
+            ? t`Syncing`
+            : justUpdated
+              ? t`Updated just now`
+              : t`All changes synced`));
 
   return (
     <Popover className="relative">
@@ -90,6 +102,12 @@ function SyncBadge({ panel }: { panel: PanelData }) {
         {problems > 0 && <span aria-hidden="true">{problemText}</span>}
         {problems > 0 && pending > 0 && <SyncIcon className={cx('size-4', syncing && 'animate-spin')} />}
         {pending > 0 && <span aria-hidden="true">{pendingText}</span>}
+        {joining && problems === 0 && pending === 0 && (
+          // A first sync under way: how far it got, in the badge itself (decision 051).
+          <span aria-hidden="true" className="text-xs font-medium whitespace-nowrap">
+            {joiningPercent}
+          </span>
+        )}
         {tone === 'synced' && justUpdated && !syncing && (
           // On a phone the words would wrap the header onto three lines: the ring says it there.
           <span aria-hidden="true" className="hidden text-xs font-medium whitespace-nowrap sm:inline">
@@ -118,6 +136,7 @@ function SyncBadge({ panel }: { panel: PanelData }) {
             </dd>
           </div>
         </dl>
+        <JoiningProgress className="mt-3 space-y-3" />
         {status.phase === 'offline' && (
           <p className="mt-3 text-slate-600">
             <Trans>You are offline. Changes are kept on this device and sent when the connection returns.</Trans>

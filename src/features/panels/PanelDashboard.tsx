@@ -26,6 +26,7 @@ import { moduleEntry, routePath } from '../../panel/clientModule.ts';
 import { listedModules } from '../../panel/modules.ts';
 import { usePanelActivity } from './useActivity.ts';
 import { WithPanel } from '../../panel/WithPanel.tsx';
+import { JoiningProgress } from '../../panel/JoiningProgress.tsx';
 
 const DailyBarChart = lazy(async () => ({ default: (await import('../../ui/DailyBarChart.tsx')).DailyBarChart }));
 
@@ -53,6 +54,7 @@ function Dashboard({ panel, stale }: { panel: PanelInUse; stale: boolean }) {
           </p>
         </div>
       </header>
+      <JoiningProgress className="space-y-3" />
       {stale && <Alert tone="warning">{t`Offline: the panel’s settings are shown as last saved on this device.`}</Alert>}
       {!panel.initialized && settings && (
         <Alert tone="info" title={t`Finish setting up this panel`}>

@@ -1,0 +1,321 @@
+/**
+ * A new phone joins the big panel (issue 31, decision 051): the whole first sync as a snapshot
+ * over HTTP from a server process, as a browser asks for it (`Accept-Encoding: br, gzip`, bytes
+ * counted as they come off the wire): rows, pages, seconds, bytes, the server's RSS once a second,
+ * and what it would take on a 10 Mbps and a 1.6 Mbps network (the longer of the server's time and
+ * bytes ÷ bandwidth, plus a ~100 ms round trip a page), beside the target (< 60 s at 10 Mbps). Then
+ * the room it takes on the device: a sample of the snapshot's pages written into the panel's
+ * IndexedDB in Chromium as a pull leaves them, `navigator.storage.estimate()` before and after,
+ * scaled to every row (< 150 MB). Also: the first 5,000 rows of the snapshot (its first pages,
+ * with the count), and 5,000 rows from its middle, beside the log walk's pull of 5,000 rows.
+ *
+ * Called from `measure()` of bench/bigPanel.ts; `npx tsx bench/bigPanelJoin.ts [--size full]
+ * [--no-device]` runs it alone on the recorded PostgreSQL set.
+ */
+import { request as httpRequest } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { option, verdict } from './benchArgs.ts';
+import { call, POSTGRES_URL, startServer, stop, type Running } from './serverProcess.ts';
+import { endpoints } from '../src/contract/endpoints.ts';
+import type { LoginData } from '../src/contract/envelope.ts';
+import { entityByKey } from '../src/contract/modules.ts';
+import { DEFAULT_SERVICE_NAME, PANEL_HEADER } from '../src/contract/service.ts';
+import { PULL_PAGE_MAX, syncEndpoints, type PullResponse, type SyncChange } from '../src/contract/sync.ts';
+import { BYTES_PER_ROW } from '../src/storage/deviceStorage.ts';
+
+/** What bench/bigPanel.ts records of a seeded set (the fields this needs). */
+export interface JoinRecord {
+  engine: 'postgres' | 'pglite';
+  size: string;
+  username: string;
+  password: string;
+  panelCode: string;
+  schema?: string;
+  dataDir?: string;
+}
+
+export interface JoinFigure {
+  engine: JoinRecord['engine'];
+  size: string;
+  what: string;
+  p50: number;
+  p95: number;
+  target?: number;
+  note?: string;
+}
+
+const TARGET_SECONDS = 60;
+const TARGET_DEVICE_MB = 150;
+const ROUND_TRIP_S = 0.1;
+const NETWORKS = [
+  { name: '10 Mbps', bps: 10_000_000, target: TARGET_SECONDS },
+  { name: '1.6 Mbps', bps: 1_600_000 },
+];
+const SAMPLE_PAGES = 15;
+const FIVE_THOUSAND = 5_000;
+
+function serverEnvOf(record: JoinRecord): Record<string, string> {
+  if (!record.schema) return { DATA_DIR: record.dataDir! };
+  const separator = POSTGRES_URL.includes('?') ? '&' : '?';
+  return { DATABASE_URL: `${POSTGRES_URL}${separator}options=${encodeURIComponent(`-c search_path=${record.schema}`)}` };
+}
+
+function rssMb(pid: number): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Fetched {
+  data: PullResponse;
+  /** Bytes of the answer's body on the wire (compressed), and as JSON. */
+  wire: number;
+  json: number;
+  ms: number;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** One pull as a browser makes it: compressed, the bytes counted as they arrive. */
+function fetchPage(
+  server: Running,
+  token: () => string,
+  panelCode: string,
+  query: Record<string, string>,
+): Promise<Fetched & { status: number }> {
+  const url = new URL(`${server.url}${syncEndpoints.pull.path}?${new URLSearchParams(query)}`);
+  const started = performance.now();
+  return new Promise((done, fail) => {
+    const req = httpRequest(
+      url,
+      { headers: { authorization: `Bearer ${token()}`, [PANEL_HEADER]: panelCode, 'accept-encoding': 'br, gzip' } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', fail);
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const encoding = response.headers['content-encoding'];
+          const text = (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8');
+          const ms = performance.now() - started;
+          const envelope = JSON.parse(text) as { isSuccess: boolean; data: PullResponse };
+          done({ status: response.statusCode ?? 0, data: envelope.data, wire: body.length, json: Buffer.byteLength(text), ms });
+        });
+      },
+    );
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+export async function measureJoin(record: JoinRecord, figures: JoinFigure[]): Promise<void> {
+  const add = (what: string, p50: number, p95: number, target?: number, note?: string) => {
+    figures.push({ engine: record.engine, size: record.size, what, p50, p95, target, note });
+    const ms = (v: number) => (v >= 10_000 ? `${(v / 1000).toFixed(1)} s` : `${v.toFixed(0)} ms`);
+    console.log(
+      `  ${what}: ${p50 === p95 ? ms(p50) : `p50 ${ms(p50)}, p95 ${ms(p95)}`}${target ? `; target < ${ms(target)} ${verdict(p95 < target)}` : ''}${note ? ` (${note})` : ''}`,
+    );
+  };
+  const server: Running = await startServer(serverEnvOf(record));
+  const sample: SyncChange[] = [];
+  let totalRows = 0;
+  try {
+    const signIn = async () =>
+      (
+        await call<LoginData>(server.url, endpoints.login, {
+          username: record.username,
+          password: record.password,
+          serviceName: DEFAULT_SERVICE_NAME,
+        })
+      ).access_token;
+    let token = await signIn();
+    const page = async (query: Record<string, string>): Promise<Fetched> => {
+      const answer = await fetchPage(server, () => token, record.panelCode, query);
+      if (answer.status === 401) {
+        token = await signIn();
+        return page(query);
+      }
+      if (answer.status !== 200 || !answer.data) throw new Error(`pull ${JSON.stringify(query)}: ${answer.status}`);
+      return answer;
+    };
+    const snapshotPage = (snapshot: string, limit = PULL_PAGE_MAX) => page({ cursor: '0', limit: String(limit), snapshot });
+
+    // 5,000 rows: the log walk's first (as bigPanel.ts measures it), the snapshot's first (which counts), and from its middle.
+    const fiveThousand = async (next: (token: string | null, limit: number) => Promise<Fetched>) => {
+      const times: number[] = [];
+      for (let run = 0; run < 6; run++) {
+        const started = performance.now();
+        let rows = 0;
+        let at: string | null = null;
+        while (rows < FIVE_THOUSAND) {
+          const answer = await next(at, Math.min(PULL_PAGE_MAX, FIVE_THOUSAND - rows));
+          rows += answer.data.changes.length;
+          at = answer.data.snapshot ?? null;
+          if (at === null) break;
+        }
+        if (run > 0) times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      return { p50: times[Math.floor(times.length / 2)]!, p95: times.at(-1)! };
+    };
+    let logCursor = 0;
+    const log = await fiveThousand(async (_at, limit) => {
+      const answer = await page({ cursor: String(logCursor), limit: String(limit) });
+      logCursor = answer.data.cursor;
+      return { ...answer, data: { ...answer.data, snapshot: answer.data.hasMore ? 'more' : undefined } };
+    });
+    add(
+      `pull of ${FIVE_THOUSAND.toLocaleString('en')} rows over HTTP, the log walk (pages of ${PULL_PAGE_MAX}, from cursor 0)`,
+      log.p50,
+      log.p95,
+      100 * 3,
+    );
+    const first = await fiveThousand((at, limit) => snapshotPage(at ?? '', limit));
+    add(
+      `snapshot: its first ${FIVE_THOUSAND.toLocaleString('en')} rows over HTTP (pages of ${PULL_PAGE_MAX}, the first counts the total)`,
+      first.p50,
+      first.p95,
+    );
+
+    // The whole snapshot, RSS once a second.
+    const samples: number[] = [];
+    const sampler = setInterval(() => {
+      const now = rssMb(server.child.pid!);
+      if (now !== null) samples.push(now);
+    }, 1000);
+    const pageTimes: number[] = [];
+    let wire = 0;
+    let json = 0;
+    let pages = 0;
+    let estimated = 0;
+    let middleToken = '';
+    let every = 1;
+    const started = performance.now();
+    let lastReport = started;
+    try {
+      let at = '';
+      for (;;) {
+        const answer = await snapshotPage(at);
+        pages++;
+        pageTimes.push(answer.ms);
+        wire += answer.wire;
+        json += answer.json;
+        totalRows += answer.data.changes.length;
+        if (pages === 1) {
+          estimated = answer.data.progress?.total ?? 0;
+          every = Math.max(1, Math.round(estimated / PULL_PAGE_MAX / SAMPLE_PAGES));
+        }
+        if (pages % every === 0 && sample.length < SAMPLE_PAGES * PULL_PAGE_MAX) sample.push(...answer.data.changes);
+        if (!answer.data.snapshot) break;
+        at = answer.data.snapshot;
+        if (!middleToken && answer.data.progress && answer.data.progress.done >= answer.data.progress.total / 2) middleToken = at;
+        if (performance.now() - lastReport > 30_000) {
+          lastReport = performance.now();
+          console.log(
+            `    … ${totalRows.toLocaleString('en')} rows in ${pages} pages, ${mb(wire)} on the wire, RSS ${samples.at(-1)?.toFixed(0)} MB`,
+          );
+        }
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const half = Math.ceil(samples.length / 2);
+    const peak = (xs: number[]) => (xs.length ? Math.max(...xs) : NaN);
+    const sortedTimes = [...pageTimes].sort((a, b) => a - b);
+    const note =
+      `${totalRows.toLocaleString('en')} rows (estimated at the start: ${estimated.toLocaleString('en')}) in ${pages.toLocaleString('en')} pages, ` +
+      `${mb(wire)} on the wire (brotli), ${mb(json)} as JSON, ${Math.round(totalRows / seconds).toLocaleString('en')} rows/s; ` +
+      `a page p50 ${sortedTimes[Math.floor(sortedTimes.length / 2)]!.toFixed(0)} ms, p95 ${sortedTimes[Math.floor(sortedTimes.length * 0.95)]!.toFixed(0)} ms; ` +
+      `server RSS min ${Math.min(...samples).toFixed(0)} MB, peak in the first half ${peak(samples.slice(0, half)).toFixed(0)} MB, in the second ${peak(samples.slice(half)).toFixed(0)} MB`;
+    add('whole first sync as a snapshot over HTTP (loopback)', seconds * 1000, seconds * 1000, undefined, note);
+    for (const network of NETWORKS) {
+      const s = Math.max(seconds, (wire * 8) / network.bps) + pages * ROUND_TRIP_S;
+      add(
+        `first sync as a snapshot at ${network.name} (max(server, bytes ÷ bandwidth) + ${ROUND_TRIP_S * 1000} ms a page)`,
+        s * 1000,
+        s * 1000,
+        network.target ? network.target * 1000 : undefined,
+        `${((wire * 8) / network.bps).toFixed(1)} s of bytes, ${seconds.toFixed(1)} s of server, ${(pages * ROUND_TRIP_S).toFixed(1)} s of round trips`,
+      );
+    }
+    if (samples.length >= 4)
+      console.log(
+        `  memory flat while the snapshot streams: ${verdict(peak(samples.slice(half)) <= peak(samples.slice(0, half)) * 1.1)} (second half's peak within 10% of the first's)`,
+      );
+
+    if (middleToken) {
+      const middle = await fiveThousand(async (at, limit) => snapshotPage(at ?? middleToken, limit));
+      add(
+        `snapshot: ${FIVE_THOUSAND.toLocaleString('en')} rows from its middle over HTTP (pages of ${PULL_PAGE_MAX})`,
+        middle.p50,
+        middle.p95,
+        100 * 3,
+      );
+    }
+  } finally {
+    await stop(server);
+  }
+
+  if (process.argv.includes('--no-device') || !sample.length) return;
+  const perRow = await bytesPerDeviceRow(sample);
+  const deviceMb = (perRow * totalRows) / 1024 / 1024;
+  add(
+    `the joined panel on the device (IndexedDB in Chromium, ${totalRows.toLocaleString('en')} rows)`,
+    deviceMb,
+    deviceMb,
+    TARGET_DEVICE_MB,
+    `MB, not ms: ${perRow.toFixed(0)} bytes a row measured on ${sample.length.toLocaleString('en')} rows of the snapshot (navigator.storage.estimate()); deviceStorage.ts reckons ${BYTES_PER_ROW}`,
+  );
+}
+
+/** Writes the sample into the panel's IndexedDB as a pull leaves it; answers the bytes a row takes by `estimate()`. */
+async function bytesPerDeviceRow(sample: SyncChange[]): Promise<number> {
+  const { openBenchPanel, putRows, syncedRow } = await import('./browserBench.ts');
+  const { paths } = await import('../src/contract/routes.ts');
+  const bench = await openBenchPanel(
+    'join',
+    ['PanelManagement', 'WarehousingMVM', 'MarketAccounting', 'NagemManagement', 'HumanResource'],
+    paths.user.panelDashboard,
+  );
+  try {
+    const usage = () =>
+      bench.page.evaluate(async () => {
+        const estimate = await navigator.storage.estimate();
+        return estimate.usage ?? 0;
+      });
+    const before = await usage();
+    for (let i = 0; i < sample.length; i += PULL_PAGE_MAX) {
+      const tables: Record<string, unknown[]> = {};
+      for (const change of sample.slice(i, i + PULL_PAGE_MAX)) {
+        const entity = entityByKey(change.entity);
+        if (!entity) continue;
+        (tables[entity.table] ??= []).push(syncedRow(entity, change.row));
+      }
+      await putRows(bench.page, bench.dbName, tables);
+    }
+    const after = await usage();
+    console.log(
+      `  device: ${sample.length.toLocaleString('en')} rows took ${mb(after - before)} (${mb(before)} before, ${mb(after)} after)`,
+    );
+    return (after - before) / sample.length;
+  } finally {
+    await bench.close();
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await import('../server/modules/discover.ts');
+  const size = option('--size') ?? 'full';
+  const file = join(import.meta.dirname, 'results', `bigpanel-postgres-${size}.json`);
+  if (!existsSync(file)) throw new Error(`${file}: no seeded set (npm run bench:bigpanel -- seed --size ${size} --engine postgres)`);
+  const figures: JoinFigure[] = [];
+  await measureJoin(JSON.parse(readFileSync(file, 'utf8')) as JoinRecord, figures);
+  console.log(JSON.stringify(figures, null, 2));
+}
