@@ -23,7 +23,7 @@ import { endpoints } from '../src/contract/endpoints.ts';
 import type { LoginData } from '../src/contract/envelope.ts';
 import { entityByKey } from '../src/contract/modules.ts';
 import { DEFAULT_SERVICE_NAME, PANEL_HEADER } from '../src/contract/service.ts';
-import { PULL_PAGE_MAX, syncEndpoints, type PullResponse, type SyncChange } from '../src/contract/sync.ts';
+import { PULL_PAGE_MAX, SNAPSHOT_PAGE_MAX, syncEndpoints, type PullResponse, type SyncChange } from '../src/contract/sync.ts';
 import { BYTES_PER_ROW } from '../src/storage/deviceStorage.ts';
 
 /** What bench/bigPanel.ts records of a seeded set (the fields this needs). */
@@ -55,6 +55,7 @@ const NETWORKS = [
   { name: '1.6 Mbps', bps: 1_600_000 },
 ];
 const SAMPLE_PAGES = 15;
+const SAMPLE_ROWS = 30_000;
 const FIVE_THOUSAND = 5_000;
 
 function serverEnvOf(record: JoinRecord): Record<string, string> {
@@ -144,17 +145,17 @@ export async function measureJoin(record: JoinRecord, figures: JoinFigure[]): Pr
       if (answer.status !== 200 || !answer.data) throw new Error(`pull ${JSON.stringify(query)}: ${answer.status}`);
       return answer;
     };
-    const snapshotPage = (snapshot: string, limit = PULL_PAGE_MAX) => page({ cursor: '0', limit: String(limit), snapshot });
+    const snapshotPage = (snapshot: string, limit = SNAPSHOT_PAGE_MAX) => page({ cursor: '0', limit: String(limit), snapshot });
 
     // 5,000 rows: the log walk's first (as bigPanel.ts measures it), the snapshot's first (which counts), and from its middle.
-    const fiveThousand = async (next: (token: string | null, limit: number) => Promise<Fetched>) => {
+    const fiveThousand = async (pageSize: number, next: (token: string | null, limit: number) => Promise<Fetched>) => {
       const times: number[] = [];
       for (let run = 0; run < 6; run++) {
         const started = performance.now();
         let rows = 0;
         let at: string | null = null;
         while (rows < FIVE_THOUSAND) {
-          const answer = await next(at, Math.min(PULL_PAGE_MAX, FIVE_THOUSAND - rows));
+          const answer = await next(at, Math.min(pageSize, FIVE_THOUSAND - rows));
           rows += answer.data.changes.length;
           at = answer.data.snapshot ?? null;
           if (at === null) break;
@@ -165,7 +166,8 @@ export async function measureJoin(record: JoinRecord, figures: JoinFigure[]): Pr
       return { p50: times[Math.floor(times.length / 2)]!, p95: times.at(-1)! };
     };
     let logCursor = 0;
-    const log = await fiveThousand(async (_at, limit) => {
+    const log = await fiveThousand(PULL_PAGE_MAX, async (at, limit) => {
+      if (at === null) logCursor = 0;
       const answer = await page({ cursor: String(logCursor), limit: String(limit) });
       logCursor = answer.data.cursor;
       return { ...answer, data: { ...answer.data, snapshot: answer.data.hasMore ? 'more' : undefined } };
@@ -174,13 +176,13 @@ export async function measureJoin(record: JoinRecord, figures: JoinFigure[]): Pr
       `pull of ${FIVE_THOUSAND.toLocaleString('en')} rows over HTTP, the log walk (pages of ${PULL_PAGE_MAX}, from cursor 0)`,
       log.p50,
       log.p95,
-      100 * 3,
     );
-    const first = await fiveThousand((at, limit) => snapshotPage(at ?? '', limit));
+    const first = await fiveThousand(SNAPSHOT_PAGE_MAX, (at, limit) => snapshotPage(at ?? '', limit));
     add(
-      `snapshot: its first ${FIVE_THOUSAND.toLocaleString('en')} rows over HTTP (pages of ${PULL_PAGE_MAX}, the first counts the total)`,
+      `snapshot: its first page of ${FIVE_THOUSAND.toLocaleString('en')} rows over HTTP (it counts the total too)`,
       first.p50,
       first.p95,
+      100,
     );
 
     // The whole snapshot, RSS once a second.
@@ -194,7 +196,8 @@ export async function measureJoin(record: JoinRecord, figures: JoinFigure[]): Pr
     let json = 0;
     let pages = 0;
     let estimated = 0;
-    let middleToken = '';
+    /** Tokens of pages a quarter, half and three quarters of the way. */
+    const marks: { at: string; share: number }[] = [];
     let every = 1;
     const started = performance.now();
     let lastReport = started;
@@ -209,12 +212,14 @@ export async function measureJoin(record: JoinRecord, figures: JoinFigure[]): Pr
         totalRows += answer.data.changes.length;
         if (pages === 1) {
           estimated = answer.data.progress?.total ?? 0;
-          every = Math.max(1, Math.round(estimated / PULL_PAGE_MAX / SAMPLE_PAGES));
+          every = Math.max(1, Math.round(estimated / SNAPSHOT_PAGE_MAX / SAMPLE_PAGES));
         }
-        if (pages % every === 0 && sample.length < SAMPLE_PAGES * PULL_PAGE_MAX) sample.push(...answer.data.changes);
+        if (pages % every === 0 && sample.length < SAMPLE_ROWS) sample.push(...answer.data.changes.slice(0, SAMPLE_ROWS / SAMPLE_PAGES));
         if (!answer.data.snapshot) break;
         at = answer.data.snapshot;
-        if (!middleToken && answer.data.progress && answer.data.progress.done >= answer.data.progress.total / 2) middleToken = at;
+        const progress = answer.data.progress;
+        for (const share of [0.25, 0.5, 0.75])
+          if (progress && progress.done >= progress.total * share && !marks.some((m) => m.share === share)) marks.push({ at, share });
         if (performance.now() - lastReport > 30_000) {
           lastReport = performance.now();
           console.log(
@@ -250,13 +255,16 @@ export async function measureJoin(record: JoinRecord, figures: JoinFigure[]): Pr
         `  memory flat while the snapshot streams: ${verdict(peak(samples.slice(half)) <= peak(samples.slice(0, half)) * 1.1)} (second half's peak within 10% of the first's)`,
       );
 
-    if (middleToken) {
-      const middle = await fiveThousand(async (at, limit) => snapshotPage(at ?? middleToken, limit));
+    for (const { at, share } of marks) {
+      const seen = await snapshotPage(at);
+      const kinds = [...new Set(seen.data.changes.map((c) => c.entity))].join(', ');
+      const middle = await fiveThousand(SNAPSHOT_PAGE_MAX, (token, limit) => snapshotPage(token ?? at, limit));
       add(
-        `snapshot: ${FIVE_THOUSAND.toLocaleString('en')} rows from its middle over HTTP (pages of ${PULL_PAGE_MAX})`,
+        `snapshot: a page of ${FIVE_THOUSAND.toLocaleString('en')} rows ${share * 100} % of the way (${kinds}) over HTTP`,
         middle.p50,
         middle.p95,
-        100 * 3,
+        100,
+        `${mb(seen.wire)} on the wire`,
       );
     }
   } finally {

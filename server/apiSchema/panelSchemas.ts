@@ -2,7 +2,7 @@
 import { Activity, Role } from '../../src/contract/entities/panelManagement.ts';
 import { entities } from '../../src/contract/modules.ts';
 import { ACTIVITY_RECENT_DEFAULT, ACTIVITY_RECENT_MAX } from '../../src/contract/panels.ts';
-import { PULL_PAGE_DEFAULT, PULL_PAGE_MAX, PUSH_BATCH_MAX } from '../../src/contract/sync.ts';
+import { PULL_PAGE_DEFAULT, PULL_PAGE_MAX, PUSH_BATCH_MAX, SNAPSHOT_PAGE_MAX } from '../../src/contract/sync.ts';
 import { rowSchema } from './entitySchemas.ts';
 import {
   anyValue,
@@ -235,7 +235,12 @@ function makeSyncSchemas() {
       summary: 'Pull the changes after a cursor',
       querystring: object({
         cursor: integer({ minimum: 0, default: 0 }),
-        limit: integer({ minimum: 1, maximum: PULL_PAGE_MAX, default: PULL_PAGE_DEFAULT }),
+        limit: integer({
+          minimum: 1,
+          maximum: SNAPSHOT_PAGE_MAX,
+          default: PULL_PAGE_DEFAULT,
+          description: `At most ${PULL_PAGE_MAX} from the log, ${SNAPSHOT_PAGE_MAX} in a snapshot.`,
+        }),
         snapshot: text({
           maxLength: 400,
           description: 'With cursor 0: a first sync as a snapshot (decision 051); empty to start, then the token the last page gave.',

@@ -7,7 +7,7 @@
 import { Code } from '../../src/contract/codes.ts';
 import { entities, entityByKey } from '../../src/contract/modules.ts';
 import { permission, type Row } from '../../src/contract/entity.ts';
-import { PULL_PAGE_DEFAULT, PULL_PAGE_MAX, type PullResponse, type SyncChange } from '../../src/contract/sync.ts';
+import { PULL_PAGE_DEFAULT, PULL_PAGE_MAX, SNAPSHOT_PAGE_MAX, type PullResponse, type SyncChange } from '../../src/contract/sync.ts';
 import { windowStarts } from '../../src/contract/syncWindow.ts';
 import type { Queryable } from '../db/Db.ts';
 import { findRows } from '../entities/entityStore.ts';
@@ -34,7 +34,9 @@ function whole(raw: unknown, fallback: number, min: number, max: number): number
 }
 
 export function parsePull(query: Record<string, unknown>): PullRequest {
-  return { cursor: whole(query.cursor, 0, 0, Number.MAX_SAFE_INTEGER), limit: whole(query.limit, PULL_PAGE_DEFAULT, 1, PULL_PAGE_MAX) };
+  // A snapshot's pages (decision 051) may be larger than the log's.
+  const max = query.snapshot === undefined ? PULL_PAGE_MAX : SNAPSHOT_PAGE_MAX;
+  return { cursor: whole(query.cursor, 0, 0, Number.MAX_SAFE_INTEGER), limit: whole(query.limit, PULL_PAGE_DEFAULT, 1, max) };
 }
 
 export async function pullChanges(

@@ -8,8 +8,11 @@
  * snapshot began: pulls go on from the log, so a row changed while the snapshot ran comes again
  * from it (a row sent twice is harmless: the device keeps the higher version).
  *
- * Memory stays flat: a page reads at most `limit + 1` rows of each entity it touches, by the
- * primary key (panel_id, id) from where the token left off.
+ * Memory stays flat: a page reads at most `limit + 1` rows of each entity it touches, from where
+ * the token left off, by an index: an entity without a window by its primary key (panel_id, id);
+ * a windowed one first by its window field's index (panel_id, field) from the window's first day
+ * on, in (field, id) order, then the few rows kept from before it or undated, in id order. Walking
+ * a windowed table by id would read every row of its whole history to send the last year's.
  */
 import { Code } from '../../src/contract/codes.ts';
 import { entities } from '../../src/contract/modules.ts';
@@ -32,7 +35,14 @@ export interface SnapshotPosition {
   panel: string;
   /** Index in `entities()` of the entity being read. */
   entity: number;
-  /** The last id sent of that entity ('' before its first). */
+  /**
+   * A windowed entity's part: 0 the rows in the window, in (window field, id) order; 1 those kept
+   * from before it or undated, in id order. An entity without a window has part 0 only, in id order.
+   */
+  part: 0 | 1;
+  /** The window field's value of the last row sent in part 0 ('' before the first). */
+  afterValue: string;
+  /** The last id sent of that entity and part ('' before its first). */
   after: string;
   /** The log's newest change when the snapshot began: the last page's cursor. */
   seq: number;
@@ -42,10 +52,12 @@ export interface SnapshotPosition {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A day, or an instant as PostgreSQL writes a timestamptz as text (microseconds kept, which a Date would lose). */
+const WINDOW_VALUE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2})?$/;
 
 export function snapshotToken(position: SnapshotPosition): string {
-  const { panel, entity, after, seq, total, done } = position;
-  return Buffer.from(JSON.stringify([1, panel, entity, after, seq, total, done])).toString('base64url');
+  const { panel, entity, part, afterValue, after, seq, total, done } = position;
+  return Buffer.from(JSON.stringify([2, panel, entity, part, afterValue, after, seq, total, done])).toString('base64url');
 }
 
 function count(value: unknown): value is number {
@@ -60,12 +72,15 @@ export function parseSnapshotToken(token: string, panelId: string): SnapshotPosi
   } catch {
     parts = null;
   }
-  if (!Array.isArray(parts) || parts.length !== 7 || parts[0] !== 1) throw new AppError(Code.BadRequest, 400);
-  const [, panel, entity, after, seq, total, done] = parts as unknown[];
+  if (!Array.isArray(parts) || parts.length !== 9 || parts[0] !== 2) throw new AppError(Code.BadRequest, 400);
+  const [, panel, entity, part, afterValue, after, seq, total, done] = parts as unknown[];
   if (
     panel !== panelId ||
     !count(entity) ||
     entity > entities().length ||
+    (part !== 0 && part !== 1) ||
+    typeof afterValue !== 'string' ||
+    (afterValue !== '' && !WINDOW_VALUE.test(afterValue)) ||
     typeof after !== 'string' ||
     (after !== '' && !UUID.test(after)) ||
     !count(seq) ||
@@ -73,29 +88,53 @@ export function parseSnapshotToken(token: string, panelId: string): SnapshotPosi
     !count(done)
   )
     throw new AppError(Code.BadRequest, 400);
-  return { panel, entity, after, seq, total, done };
+  return { panel, entity, part, afterValue, after, seq, total, done };
+}
+
+/** The window's column, and how its values compare in SQL (a day, or an instant). */
+function windowColumn(entity: Entity): { column: string; cast: string; bound: (day: string) => unknown } | null {
+  const window = entity.window;
+  if (!window) return null;
+  const dateTime = fieldOf(entity, window.field)?.kind === 'dateTime';
+  return {
+    column: columnName(window.field),
+    cast: dateTime ? '::timestamptz' : '::date',
+    bound: (day) => (dateTime ? new Date(tehranDayBound(day, false)) : day),
+  };
 }
 
 /**
  * The condition (its values pushed onto `params`) of the rows a snapshot sends of this entity:
  * live, in the caller's scope, and in the window (`inWindow`'s rule, in SQL: kept, no date, or a
- * date on or after the window's first day).
+ * date on or after the window's first day). `part` narrows a windowed entity to the rows in the
+ * window (0) or to those kept from before it or undated (1); undefined: both.
  */
-function snapshotCondition(entity: Entity, access: PanelAccess, from: string | undefined, params: unknown[]): string {
+function snapshotCondition(entity: Entity, access: PanelAccess, from: string | undefined, params: unknown[], part?: 0 | 1): string {
   const parts = ['NOT deleted'];
   const scope = scopeCondition(entity, access, params);
   if (scope) parts.push(scope);
   const window = entity.window;
-  if (window && from) {
-    const column = columnName(window.field);
-    const dateTime = fieldOf(entity, window.field)?.kind === 'dateTime';
-    params.push(dateTime ? new Date(tehranDayBound(from, false)) : from);
-    const keep: string[] = [`${column} IS NULL`, `${column} >= $${params.length}${dateTime ? '' : '::date'}`];
-    if (window.keep) {
+  const column = windowColumn(entity);
+  if (window && column && from) {
+    // Every value pushed is named in the statement (an unnamed one has no type PostgreSQL can tell).
+    let start = '';
+    const startOf = () => {
+      if (!start) {
+        params.push(column.bound(from));
+        start = `$${params.length}${column.cast}`;
+      }
+      return start;
+    };
+    const inside = () => `${column.column} >= ${startOf()}`;
+    const before: string[] = [`${column.column} IS NULL`];
+    if (window.keep && part !== 0) {
+      const bound = startOf();
       params.push(window.keep.values.map(String));
-      keep.push(`${columnName(window.keep.field)}::text = ANY($${params.length}::text[])`);
+      before.push(`(${column.column} < ${bound} AND ${columnName(window.keep.field)}::text = ANY($${params.length}::text[]))`);
     }
-    parts.push(`(${keep.join(' OR ')})`);
+    if (part === 0) parts.push(inside());
+    else if (part === 1) parts.push(`(${before.join(' OR ')})`);
+    else parts.push(`(${[inside(), ...before].join(' OR ')})`);
   }
   return parts.join(' AND ');
 }
@@ -151,6 +190,8 @@ export async function pullSnapshot(
     position = {
       panel: access.id,
       entity: 0,
+      part: 0,
+      afterValue: '',
       after: '',
       seq: Number(top?.newest ?? 0),
       total: await estimateTotal(q, access, readableEntities, starts),
@@ -159,7 +200,7 @@ export async function pullSnapshot(
   } else position = parseSnapshotToken(token, access.id);
 
   const changes: SyncChange[] = [];
-  let { entity: index, after } = position;
+  let { entity: index, part, afterValue, after } = position;
   let more = true;
   while (changes.length < request.limit) {
     const entity = all[index];
@@ -167,24 +208,44 @@ export async function pullSnapshot(
       more = false;
       break;
     }
-    if (!readable.has(entity)) {
+    const next = () => {
       index++;
+      part = 0;
+      afterValue = '';
       after = '';
+    };
+    if (!readable.has(entity)) {
+      next();
       continue;
     }
     const want = request.limit - changes.length;
+    const from = starts[entity.key];
+    const column = from ? windowColumn(entity) : null;
+    // By the window field's index while in the window, else by the primary key.
+    const byWindow = column !== null && part === 0;
     const params: unknown[] = [access.id];
-    const condition = snapshotCondition(entity, access, starts[entity.key], params);
+    const condition = snapshotCondition(entity, access, from, params, column ? part : undefined);
     let keyset = '';
-    if (after) {
+    if (byWindow && after) {
+      params.push(afterValue, after);
+      keyset = ` AND (${column.column}, id) > ($${params.length - 1}${column.cast}, $${params.length}::uuid)`;
+    } else if (after) {
       params.push(after);
       keyset = ` AND id > $${params.length}::uuid`;
     }
     params.push(want + 1);
-    const records = await q.query(
-      `SELECT ${selectList(entity)} FROM ${entity.table} WHERE panel_id = $1${keyset} AND ${condition} ORDER BY id LIMIT $${params.length}`,
-      params,
-    );
+    const order = byWindow ? `${column.column}, id` : 'id';
+    const select = `${selectList(entity)}${byWindow ? `, ${column.column}::text AS snapshot_after` : ''}`;
+    const records = await q
+      .query(
+        `SELECT ${select} FROM ${entity.table} WHERE panel_id = $1${keyset} AND ${condition} ORDER BY ${order} LIMIT $${params.length}`,
+        params,
+      )
+      .catch((error: unknown) => {
+        // A token's value that is no day or instant (data exceptions, class 22): the token is bad, not the server.
+        if (afterValue && String((error as { code?: unknown }).code ?? '').startsWith('22')) throw new AppError(Code.BadRequest, 400);
+        throw error;
+      });
     const page = records.slice(0, want);
     const rows: Row[] = await rowsWithLines(q, entity, access.id, page);
     for (const row of rows) {
@@ -192,11 +253,16 @@ export async function pullSnapshot(
       if (seen) changes.push({ entity: entity.key, row: seen });
     }
     if (records.length > want) {
-      after = String(page[page.length - 1]!.id);
+      const last = page[page.length - 1]!;
+      after = String(last.id);
+      if (byWindow) afterValue = String(last.snapshot_after);
       break;
     }
-    index++;
-    after = '';
+    if (byWindow) {
+      part = 1;
+      afterValue = '';
+      after = '';
+    } else next();
   }
   // The page ended past the last readable entity: it is the snapshot's last.
   if (more && !all.slice(index).some((e) => readable.has(e))) more = false;
@@ -223,7 +289,7 @@ export async function pullSnapshot(
     hasMore: true,
     readableEntities: readableKeys,
     windows: starts,
-    snapshot: snapshotToken({ ...position, entity: index, after, done, total }),
+    snapshot: snapshotToken({ ...position, entity: index, part, afterValue, after, done, total }),
     progress: { done, total },
   };
 }

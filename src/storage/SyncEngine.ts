@@ -9,7 +9,7 @@
  * pulls at once (joining a round already running); the interval stays as the fallback.
  */
 import type { Entity } from '../contract/entity.ts';
-import { PULL_PAGE_DEFAULT, PUSH_BATCH_MAX, type SnapshotProgress } from '../contract/sync.ts';
+import { PULL_PAGE_DEFAULT, PUSH_BATCH_MAX, SNAPSHOT_PAGE_MAX, type SnapshotProgress } from '../contract/sync.ts';
 import { Code } from '../contract/codes.ts';
 import { checkRoom, type DeviceStorage, type StorageShortfall } from './deviceStorage.ts';
 import type { LiveEndReason, PresenceOpen } from '../contract/sync.ts';
@@ -235,7 +235,8 @@ export class SyncEngine {
     for (;;) {
       let page;
       try {
-        page = await this.transport.pull(cursor, this.options.pullPageSize ?? PULL_PAGE_DEFAULT, snapshot);
+        const size = this.options.pullPageSize ?? (snapshot === undefined ? PULL_PAGE_DEFAULT : SNAPSHOT_PAGE_MAX);
+        page = await this.transport.pull(cursor, size, snapshot);
       } catch (error) {
         // A token the server no longer takes (another server, a reset panel): the snapshot starts again.
         if (snapshot && error instanceof SyncTransportError && error.code === Code.BadRequest) {

@@ -17,7 +17,7 @@ export interface DeviceStorage {
  * The bytes a row of a first sync takes in IndexedDB on the device, indexes included, as measured
  * on the big panel's snapshot in Chromium (bench/bigPanelJoin.ts, decision 051), rounded up.
  */
-export const BYTES_PER_ROW = 1_200;
+export const BYTES_PER_ROW = 1_600;
 
 /** The device is short of room: `needed` bytes for the snapshot, `available` left. */
 export interface StorageShortfall {

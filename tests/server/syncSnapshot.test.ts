@@ -4,13 +4,14 @@
  * token and the progress, and ends on the log's cursor noted at its start, so what changed while it
  * ran comes from the log after it. Shown with a windowed, scoped entity declared in this test.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../server/modules/discover.ts';
 import { Code } from '../../src/contract/codes.ts';
 import { Member } from '../../src/contract/entities/panelManagement.ts';
 import { actions, defineEntity, permission, type EntityDeclaration, type Row } from '../../src/contract/entity.ts';
 import { defineModule, type ModuleDeclaration } from '../../src/contract/module.ts';
-import { entityByKey, modules, registerModules } from '../../src/contract/modules.ts';
+import { entities, entityByKey, modules, registerModules } from '../../src/contract/modules.ts';
 import type { Field } from '../../src/contract/fields.ts';
 import { syncEndpoints, type PullResponse, type SyncChange } from '../../src/contract/sync.ts';
 import { inWindow } from '../../src/contract/syncWindow.ts';
@@ -74,6 +75,13 @@ async function snapshotAll(
     token = answer.body.data.snapshot;
     await between?.(pages);
   }
+}
+
+/** A token with its parts changed (the token is base64url JSON; the server does not trust it). */
+function forged(token: string, change: (parts: unknown[]) => unknown[]): string {
+  return Buffer.from(JSON.stringify(change(JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as unknown[]))).toString(
+    'base64url',
+  );
 }
 
 const key = (c: SyncChange) => `${c.entity}:${c.row.id}`;
@@ -200,6 +208,12 @@ describe('a snapshot', () => {
       await snapshotPage(owner, 'not-a-token', 2),
       await snapshotPage(owner, Buffer.from('[1,"x"]').toString('base64url'), 2),
       await snapshotPage(owner, token, 2, 5),
+      // Well formed, this panel's, but with a day that is none.
+      await snapshotPage(
+        owner,
+        forged(token, (parts) => [...parts.slice(0, 2), entities().indexOf(Order), 0, '2026-13-45', randomUUID(), ...parts.slice(6)]),
+        2,
+      ),
     ];
     for (const answer of refused) {
       expect(answer.status).toBe(400);
