@@ -25,6 +25,17 @@ import { entityByKey } from '../src/contract/modules.ts';
 import { DEFAULT_SERVICE_NAME, PANEL_HEADER } from '../src/contract/service.ts';
 import { PULL_PAGE_MAX, SNAPSHOT_PAGE_MAX, syncEndpoints, type PullResponse, type SyncChange } from '../src/contract/sync.ts';
 import { BYTES_PER_ROW } from '../src/storage/deviceStorage.ts';
+import type { Db } from '../server/db/Db.ts';
+import { openPglite } from '../server/db/pglite.ts';
+import { openPostgres } from '../server/db/postgres.ts';
+import { accessById } from '../server/panels/panelAccess.ts';
+import { pullSnapshot, snapshotToken } from '../server/sync/pullSnapshot.ts';
+import { entities } from '../src/contract/modules.ts';
+import { Product } from '../modules/WarehousingMVM/entities/masterData.ts';
+import { Receipt, StockBalance, StockMove } from '../modules/WarehousingMVM/entities/stock.ts';
+import { JournalLine } from '../modules/MarketAccounting/entities/ledger.ts';
+import { Sale } from '../modules/NagemManagement/entities/sale.ts';
+import { Punch } from '../modules/HumanResource/entities/punch.ts';
 
 /** What bench/bigPanel.ts records of a seeded set (the fields this needs). */
 export interface JoinRecord {
@@ -115,6 +126,66 @@ function fetchPage(
   });
 }
 
+/** p50 and p95 of 7 runs after a warm-up. */
+async function timed(work: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  await work();
+  const times: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[3]!, p95: times[6]! };
+}
+
+/**
+ * A snapshot's page of 5,000 rows in the server's own function (no HTTP, no compression): the
+ * first (which also estimates the total), the estimate alone, and the first page of each of the
+ * biggest entities (a windowed one read by its window field's index).
+ */
+async function measureInProcess(record: JoinRecord, add: (what: string, p50: number, p95: number, target?: number, note?: string) => void) {
+  const db: Db = record.schema ? await openPostgres(serverEnvOf(record).DATABASE_URL!) : await openPglite(`${record.dataDir}/pglite`);
+  try {
+    const [owner] = await db.query<{ id: string }>('SELECT id FROM users WHERE username = $1', [record.username]);
+    const [panel] = await db.query<{ id: string }>('SELECT id FROM panels WHERE code = $1', [record.panelCode]);
+    const access = (await accessById(db, panel!.id, owner!.id))!;
+    const request = { cursor: 0, limit: FIVE_THOUSAND };
+    let rows = 0;
+    const first = await timed(async () => (rows = (await pullSnapshot(db, access, request, '')).changes.length));
+    add(
+      `snapshot page of ${FIVE_THOUSAND.toLocaleString('en')} rows, the first (pullSnapshot; it estimates the total too)`,
+      first.p50,
+      first.p95,
+      100,
+      `${rows} rows`,
+    );
+    const all = entities();
+    for (const entity of [Product, StockBalance, StockMove, Receipt, JournalLine, Sale, Punch]) {
+      const token = snapshotToken({
+        panel: panel!.id,
+        entity: all.indexOf(entity),
+        part: 0,
+        afterValue: '',
+        after: '',
+        seq: 1,
+        total: 1,
+        done: 0,
+      });
+      const t = await timed(async () => (rows = (await pullSnapshot(db, access, request, token)).changes.length));
+      add(
+        `snapshot page of ${FIVE_THOUSAND.toLocaleString('en')} rows, ${entity.key}'s first (pullSnapshot)`,
+        t.p50,
+        t.p95,
+        100,
+        `${rows} rows${entity.window ? ', by the window field' : ''}`,
+      );
+    }
+  } finally {
+    await db.close();
+  }
+}
+
 export async function measureJoin(record: JoinRecord, figures: JoinFigure[]): Promise<void> {
   const add = (what: string, p50: number, p95: number, target?: number, note?: string) => {
     figures.push({ engine: record.engine, size: record.size, what, p50, p95, target, note });
@@ -123,6 +194,7 @@ export async function measureJoin(record: JoinRecord, figures: JoinFigure[]): Pr
       `  ${what}: ${p50 === p95 ? ms(p50) : `p50 ${ms(p50)}, p95 ${ms(p95)}`}${target ? `; target < ${ms(target)} ${verdict(p95 < target)}` : ''}${note ? ` (${note})` : ''}`,
     );
   };
+  await measureInProcess(record, add);
   const server: Running = await startServer(serverEnvOf(record));
   const sample: SyncChange[] = [];
   let totalRows = 0;
