@@ -47,6 +47,43 @@ describe('the sync indicator', () => {
   });
 });
 
+describe('joining a panel', () => {
+  it('shows how far the first sync got, in the badge and its panel, in Persian digits', async () => {
+    const api = unreachablePush();
+    const role = {
+      id: '00000000-0000-4000-8000-000000000001',
+      version: 1,
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      deleted: false,
+      name: 'انباردار',
+    };
+    api.on(
+      'GET',
+      syncEndpoints.pull.path,
+      envelope({
+        changes: [{ entity: Role.key, row: role }],
+        cursor: 0,
+        hasMore: true,
+        snapshot: 'next',
+        progress: { done: 120_000, total: 260_000 },
+      }),
+      // The next page never comes: the device stays joining.
+      () => new Promise<Response>(() => {}),
+    );
+    const { data, user } = await renderInPanel(<SyncIndicator />, { api });
+    void data.engine.syncNow();
+    const badge = await screen.findByRole('button', { name: /^آماده‌سازی پنل: ۴۶/ });
+    expect(api.callsTo('GET', syncEndpoints.pull.path)[0]!.query.get('snapshot')).toBe('');
+    await user.click(badge);
+    const bar = await screen.findByRole('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe('46');
+    expect(screen.getByText(/آماده‌سازی این پنل روی این دستگاه: ۴۶.*\(۱۲۰٬۰۰۰ از ۲۶۰٬۰۰۰ ردیف\)/)).toBeTruthy();
+    await waitFor(async () =>
+      expect((await data.db.syncState.toArray())[0]?.snapshot).toEqual({ token: 'next', done: 120_000, total: 260_000 }),
+    );
+  });
+});
+
 describe('logging out', () => {
   it('with changes not yet sent, says so and lets the person stay signed in', async () => {
     const { data, user } = await renderInPanel(<SyncIndicator />, { api: unreachablePush() });
