@@ -221,14 +221,15 @@ export class SyncEngine {
     if (access && access.hash !== state.accessHash) {
       restarted = true;
       await restartPull(this.db, access.hash, access.canRead, access.seesAll);
+      // A snapshot under way read rows by the old access: the new one starts its own.
+      await writeSyncState(this.db, { snapshot: undefined });
       state = await readSyncState(this.db);
     }
     let cursor = state.cursor;
     // A first sync (or one from the start again) reads a snapshot (decision 051), resuming the one
     // under way from its last stored page; once it ends, pulls go on from the log.
-    let snapshot: string | undefined = cursor === 0 ? (restarted ? '' : (state.snapshot?.token ?? '')) : undefined;
-    if (snapshot !== undefined && state.snapshot && !restarted)
-      this.setStatus({ joining: { done: state.snapshot.done, total: state.snapshot.total } });
+    let snapshot: string | undefined = cursor === 0 ? (state.snapshot?.token ?? '') : undefined;
+    if (snapshot !== undefined && state.snapshot) this.setStatus({ joining: { done: state.snapshot.done, total: state.snapshot.total } });
     const remote: RemoteChange[] = [];
     // The first pull (or one from the start again) fills the device: nothing in it is news.
     let filling = !state.lastSyncAt || restarted;

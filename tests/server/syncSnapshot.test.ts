@@ -13,7 +13,7 @@ import { actions, defineEntity, permission, type EntityDeclaration, type Row } f
 import { defineModule, type ModuleDeclaration } from '../../src/contract/module.ts';
 import { entities, entityByKey, modules, registerModules } from '../../src/contract/modules.ts';
 import type { Field } from '../../src/contract/fields.ts';
-import { syncEndpoints, type PullResponse, type SyncChange } from '../../src/contract/sync.ts';
+import { PULL_PAGE_MAX, SNAPSHOT_PAGE_MAX, syncEndpoints, type PullResponse, type SyncChange } from '../../src/contract/sync.ts';
 import { inWindow } from '../../src/contract/syncWindow.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { createRow, newMember, openPanel, rest, type PanelCaller } from './panelsFixture.ts';
@@ -246,6 +246,14 @@ describe('a snapshot', () => {
     expect([...device.values()].some((r) => r.id === added!.id)).toBe(true);
     expect([...device.values()].some((r) => r.id === orders['more-6']!.id)).toBe(false);
     expect([...device.values()].some((r) => r.name === 'renamed')).toBe(true);
+  });
+
+  it('takes pages of up to 5,000 rows, the log still at most 2,000', async () => {
+    expect((await snapshotPage(owner, '', SNAPSHOT_PAGE_MAX)).status).toBe(200);
+    for (const answer of [await snapshotPage(owner, '', SNAPSHOT_PAGE_MAX + 1), await syncClient(owner).pull(0, PULL_PAGE_MAX + 1)]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.errorData?.code).toBe(Code.BadRequest);
+    }
   });
 
   it('is not what a client that sends no snapshot gets: the log walk as before', async () => {

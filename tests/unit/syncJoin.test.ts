@@ -102,6 +102,27 @@ describe('joining by snapshot', () => {
     expect((await readSyncState(db)).cursor).toBe(server.seq);
   });
 
+  it('starts the snapshot again when the person’s access changed before it ended', async () => {
+    const base = server.transport();
+    const asked: (string | undefined)[] = [];
+    let fail = true;
+    const flaky: SyncTransport = {
+      ...base,
+      pull: async (cursor, limit, snapshot) => {
+        asked.push(snapshot);
+        if (snapshot && fail) throw new SyncTransportError('offline', 'dropped');
+        return base.pull(cursor, limit, snapshot);
+      },
+    };
+    const access = (hash: string) => () => ({ hash, canRead: () => true });
+    expect(await new SyncEngine({ db, transport: flaky, lock: pageLock, pullPageSize: 10, access: access('a') }).syncNow()).toBe('failed');
+    expect((await readSyncState(db)).snapshot).toBeDefined();
+    fail = false;
+    expect(await new SyncEngine({ db, transport: flaky, lock: pageLock, pullPageSize: 10, access: access('b') }).syncNow()).toBe('synced');
+    expect(asked[2]).toBe('');
+    expect(await db.rows(Role).count()).toBe(25);
+  });
+
   it('starts the snapshot again when the server refuses its token', async () => {
     await db.syncState.put({ ...(await readSyncState(db)), snapshot: { token: 'stale', done: 5, total: 9 } });
     const base = server.transport();
