@@ -264,7 +264,8 @@ export class SyncEngine {
         this.setStatus({ joining: { done: next.done, total: next.total } });
         continue;
       }
-      if (this.status.joining) this.setStatus({ joining: null });
+      // Joined: the rows are stored, so whatever room the device was short of no longer matters.
+      if (this.status.joining || this.status.storageShort) this.setStatus({ joining: null, storageShort: null });
       if (!page.hasMore) break;
     }
     await writeSyncState(this.db, { lastSyncAt: new Date(this.now()).toISOString() });
