@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defineEntity, type Entity } from '../../src/contract/entity.ts';
+import { defineEntity, type Entity, type WindowDeclaration } from '../../src/contract/entity.ts';
 import { inWindow, windowStart, windowStarts } from '../../src/contract/syncWindow.ts';
 
 // 2026-11-27 is 6 Azar 1405 in Tehran.
 const at = new Date('2026-11-27T10:00:00Z');
 
 const label = { id: 'x', message: 'x' };
-function entity(window: Entity['window'], date: 'date' | 'dateTime' = 'date'): Entity {
+function entity(window: WindowDeclaration<'on' | 'kind'> | undefined, date: 'date' | 'dateTime' = 'date'): Entity {
   return defineEntity({
     module: 'PanelManagement',
     name: 'WindowProbe',
