@@ -117,11 +117,10 @@ export function useList(entity: Entity, params: ListParams = {}, options: ListOp
   const db = panel?.db;
   const early = options.firstRows === true && rows === undefined;
   // `key` stands for `params`, which callers build afresh on every render.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const first = useLiveQuery(async () => (db && early ? firstListRows(db, entity, params) : null), [db, entity, key, early]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const data = useMemo(
     () => (!panel ? nothing : rows ? listOf(rows, entity, params, key) : (first ?? undefined)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [panel, rows, entity, key, first],
   );
   return { data, loading: data === undefined };
