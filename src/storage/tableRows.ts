@@ -25,24 +25,24 @@ export const KEEP_MS = 2 * 60 * 1000;
 export const READ_CHUNK = 1_000;
 
 /**
- * A whole table, read in key order a chunk at a time inside one read transaction (one consistent
- * state): at 100,000 rows a single read made every row in one task of seconds on a phone, during
- * which nothing on the page answered; between chunks the page draws and takes input.
+ * A whole table, read in key order a chunk at a time: at 100,000 rows a single read made every row
+ * in one task of seconds on a phone, during which nothing on the page answered; between chunks the
+ * page draws and takes input, and other reads (a list's first rows) go in between — which one
+ * transaction around the chunks would hold back until its end. Each chunk is read as it stands;
+ * a write between two chunks changes rows a live query watches, so it reads again.
  */
 export async function readWholeTable(db: PanelDb, entity: Entity): Promise<LocalRow[]> {
   const table = db.rows(entity);
-  return db.transaction('r', table, async () => {
-    const rows = await table.orderBy(':id').limit(READ_CHUNK).toArray();
-    for (let chunk = rows; chunk.length === READ_CHUNK;) {
-      chunk = await table
-        .where(':id')
-        .above(chunk[chunk.length - 1]!.id)
-        .limit(READ_CHUNK)
-        .toArray();
-      for (const row of chunk) rows.push(row);
-    }
-    return rows;
-  });
+  const rows = await table.orderBy(':id').limit(READ_CHUNK).toArray();
+  for (let chunk = rows; chunk.length === READ_CHUNK;) {
+    chunk = await table
+      .where(':id')
+      .above(chunk[chunk.length - 1]!.id)
+      .limit(READ_CHUNK)
+      .toArray();
+    for (const row of chunk) rows.push(row);
+  }
+  return rows;
 }
 
 const watched = new WeakMap<PanelDb, Map<string, Watched>>();
