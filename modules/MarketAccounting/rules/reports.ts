@@ -115,6 +115,13 @@ export function balancesBy(
   return out;
 }
 
+/** One party's balance (debit − credit) from its monthly balances, up to the month `to` included. */
+export function partyBalanceUpTo(balances: readonly BookRow[], partyId: string, to: string): bigint {
+  let balance = 0n;
+  for (const b of live(balances)) if (b.partyId === partyId && String(b.month) <= to) balance += amount(b.debit) - amount(b.credit);
+  return balance;
+}
+
 export interface StatementLine {
   id: string;
   date: string;
@@ -147,13 +154,17 @@ export function journalOrder(a: BookRow, b: BookRow): number {
   return Number(a.seq ?? 0) - Number(b.seq ?? 0);
 }
 
-/** A party's statement over `from`…`to` (days): the balance before, every line with the balance after it, the totals. */
-export function partyStatement(lines: readonly BookRow[], from: string, to: string): Statement {
+/**
+ * A party's statement over `from`…`to` (days): the balance before, every line with the balance after
+ * it, the totals. `carried` is the balance of the party's lines older than any given (the device's
+ * monthly balances before its window, the server's SQL sum before `from`).
+ */
+export function partyStatement(lines: readonly BookRow[], from: string, to: string, carried: bigint = 0n): Statement {
   const sorted = live(lines)
     .filter((l) => String(l.date) <= to)
     .sort(journalOrder);
-  let balance = 0n;
-  let opening = 0n;
+  let balance = carried;
+  let opening = carried;
   let debit = 0n;
   let credit = 0n;
   const shown: StatementLine[] = [];
