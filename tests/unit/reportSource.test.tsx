@@ -20,7 +20,7 @@ import { envelope, failure, fakeApi, type FakeApi } from './fakeApi.ts';
 
 const held = vi.hoisted(() => ({ windowStart: '2026-03-21' as string | null | undefined }));
 vi.mock('../../src/storage/syncWindow.ts', async (actual) => ({
-  ...(await actual<typeof import('../../src/storage/syncWindow.ts')>()),
+  ...(await actual<Record<string, unknown>>()),
   useWindowStart: () => held.windowStart,
 }));
 
