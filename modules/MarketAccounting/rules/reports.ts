@@ -6,6 +6,7 @@
  * (contract/money.ts: a number while safe, decimal text beyond); a balance is debit − credit.
  */
 import { rials, wireRials, type Rials } from '../../../src/contract/money.ts';
+import { addDays, monthOf } from './month.ts';
 
 export type BookRow = { id: string; deleted?: unknown } & Record<string, unknown>;
 
@@ -197,4 +198,23 @@ export function partyStatement(lines: readonly BookRow[], from: string, to: stri
     credit: wireRials(credit),
     closing: wireRials(opening + debit - credit),
   };
+}
+
+/**
+ * A party's statement as a device works it out (decision 053): with a window of the journal starting
+ * on `windowStart` (the first day of a Jalali month; null: every line is here), only the lines from
+ * it count — older ones may be evicted already — and what is older is carried from the party's
+ * monthly balances up to the month before. Right for any `from` on or after the window's start.
+ */
+export function partyStatementHeld(
+  lines: readonly BookRow[],
+  balances: readonly BookRow[],
+  partyId: string,
+  from: string,
+  to: string,
+  windowStart: string | null,
+): Statement {
+  if (!windowStart) return partyStatement(lines, from, to);
+  const kept = lines.filter((l) => String(l.date) >= windowStart);
+  return partyStatement(kept, from, to, partyBalanceUpTo(balances, partyId, monthOf(addDays(windowStart, -1))));
 }

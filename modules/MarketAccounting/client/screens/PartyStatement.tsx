@@ -30,8 +30,8 @@ import {
   type Sheet,
 } from '@/moduleKit.ts';
 import { JournalLine } from '../../entities/ledger.ts';
-import { addDays, monthDays, monthOf } from '../../rules/month.ts';
-import { partyBalanceUpTo, partyStatement, type Statement, type StatementLine } from '../../rules/reports.ts';
+import { monthDays } from '../../rules/month.ts';
+import { partyStatementHeld, type Statement, type StatementLine } from '../../rules/reports.ts';
 import { statementEndpoint } from '../../rules/statementEndpoint.ts';
 import { thisMonth, yearOf } from '../months.ts';
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
@@ -69,12 +69,13 @@ export function PartyStatement() {
   const windowStart = useWindowStart(JournalLine);
   const balances = books?.balances;
   // Within the window: the lines kept here, and what is older from the party's monthly balances.
-  const onDevice = useMemo((): Statement | undefined => {
-    if (!lines || !balances || !partyId || windowStart === undefined) return undefined;
-    if (!windowStart) return partyStatement(lines, from, to);
-    const kept = lines.filter((l) => String(l.date) >= windowStart);
-    return partyStatement(kept, from, to, partyBalanceUpTo(balances, partyId, monthOf(addDays(windowStart, -1))));
-  }, [lines, balances, partyId, windowStart, from, to]);
+  const onDevice = useMemo(
+    (): Statement | undefined =>
+      lines && balances && partyId && windowStart !== undefined
+        ? partyStatementHeld(lines, balances, partyId, from, to, windowStart)
+        : undefined,
+    [lines, balances, partyId, windowStart, from, to],
+  );
   const source = useReportSource<Statement>({
     entity: JournalLine,
     from,
