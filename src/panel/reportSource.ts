@@ -46,7 +46,7 @@ export function rememberReport(key: string, value: unknown, at: number): void {
   answers.set(key, { value, at });
 }
 
-/** Forgets every server answer (on leaving a panel, and between tests). */
+/** Forgets every server answer (between tests; answers are keyed by user and panel, so none leaks to another). */
 export function forgetReports(): void {
   answers.clear();
 }
