@@ -9,7 +9,8 @@ import { Alert } from '../ui/Alert.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import type { ReportSource } from './reportSource.ts';
 
-export function ReportProvenance({ source, from, to }: { source: ReportSource<unknown>; from: string | null; to: string | null }) {
+/** `from`: the period's first day (null: from the beginning); `to`: its last. */
+export function ReportProvenance({ source, from, to }: { source: ReportSource<unknown>; from: string | null; to: string }) {
   const { t } = useLingui();
   if (source.where === 'waiting') {
     return source.server ? (
@@ -32,19 +33,34 @@ export function ReportProvenance({ source, from, to }: { source: ReportSource<un
     );
   }
   const time = formatDateTime(source.at);
-  const first = from ? formatDate(from) : t`the beginning`;
-  const last = to ? formatDate(to) : t`today`;
+  const last = formatDate(to);
+  const server = source.where === 'server';
+  let line;
+  if (from) {
+    const first = formatDate(from);
+    line = server ? (
+      <Trans>
+        Computed on the server at {time} · period {first} to {last}
+      </Trans>
+    ) : (
+      <Trans>
+        Computed on this device at {time} · period {first} to {last}
+      </Trans>
+    );
+  } else {
+    line = server ? (
+      <Trans>
+        Computed on the server at {time} · everything up to {last}
+      </Trans>
+    ) : (
+      <Trans>
+        Computed on this device at {time} · everything up to {last}
+      </Trans>
+    );
+  }
   return (
     <p className="mb-3 text-xs text-slate-600" data-testid="report-provenance">
-      {source.where === 'server' ? (
-        <Trans>
-          Computed on the server at {time} · period {first} to {last}
-        </Trans>
-      ) : (
-        <Trans>
-          Computed on this device at {time} · period {first} to {last}
-        </Trans>
-      )}
+      {line}
     </p>
   );
 }
