@@ -231,6 +231,7 @@ export class SyncEngine {
     let snapshot: string | undefined = cursor === 0 ? (state.snapshot?.token ?? '') : undefined;
     if (snapshot !== undefined && state.snapshot) this.setStatus({ joining: { done: state.snapshot.done, total: state.snapshot.total } });
     const remote: RemoteChange[] = [];
+    let windows: Record<string, string> | undefined;
     // The first pull (or one from the start again) fills the device: nothing in it is news.
     let filling = !state.lastSyncAt || restarted;
     for (;;) {
@@ -259,6 +260,7 @@ export class SyncEngine {
       await applyPullPage(this.db, page.changes, page.cursor, snapshot === undefined ? undefined : next);
       if (!filling) for (const c of page.changes) if (!this.ownRows.has(c.row.id)) remote.push({ entity: c.entity, id: c.row.id });
       cursor = page.cursor;
+      windows = page.windows ?? windows;
       snapshot = next?.token;
       if (next) {
         this.setStatus({ joining: { done: next.done, total: next.total } });
@@ -268,7 +270,8 @@ export class SyncEngine {
       if (this.status.joining || this.status.storageShort) this.setStatus({ joining: null, storageShort: null });
       if (!page.hasMore) break;
     }
-    await writeSyncState(this.db, { lastSyncAt: new Date(this.now()).toISOString() });
+    // The windows the server last said, for screens to tell what this device holds whole (decision 053).
+    await writeSyncState(this.db, { lastSyncAt: new Date(this.now()).toISOString(), ...(windows ? { windows } : {}) });
     this.knownCursor = cursor;
     if (remote.length) {
       this.status = { ...this.status, remoteChangeAt: this.now() };

@@ -38,7 +38,11 @@ export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
   const [ranges, setRanges] = useState<NonNullable<ListParams['ranges']>>({});
   const [sort, setSort] = useState<NonNullable<ListParams['sort']>>(entity.defaultSort);
   const deferredSearch = useDeferredValue(search);
-  const { data, loading } = useList(entity, { search: deferredSearch, filters: { ...filters, ...fixed }, ranges, sort });
+  const { data, loading } = useList(
+    entity,
+    { search: deferredSearch, filters: { ...filters, ...fixed }, ranges, sort },
+    { firstRows: true },
+  );
   const titles = useReferenceMaps(entity);
   const display = useFieldDisplay();
   const narrowed =
@@ -63,7 +67,7 @@ export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
           end={<SearchIcon className="me-2 size-5 text-slate-400" />}
         />
         <div className="flex gap-2">
-          <SheetButtons fileName={`${entity.name}-${day}`} sheet={sheet} disabled={!data?.total} />
+          <SheetButtons fileName={`${entity.name}-${day}`} sheet={sheet} disabled={!data?.total || data.partial === true} />
         </div>
       </div>
       {!bare && <EntityFilters entity={entity} filters={filters} ranges={ranges} onFilters={setFilters} onRanges={setRanges} />}
