@@ -226,7 +226,12 @@ export class SyncEngine {
         filling = true;
         continue;
       }
-      await applyPullPage(this.db, page.changes, page.cursor);
+      // A window of history that starts earlier than before (decision 050): pull again from 0 for the rows it brings back.
+      if ((await applyPullPage(this.db, page.changes, page.cursor, page.windows)) && cursor !== 0) {
+        cursor = 0;
+        filling = true;
+        continue;
+      }
       if (!filling) for (const c of page.changes) if (!this.ownRows.has(c.row.id)) remote.push({ entity: c.entity, id: c.row.id });
       cursor = page.cursor;
       if (!page.hasMore) break;

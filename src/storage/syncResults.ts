@@ -10,6 +10,7 @@ import type { OutboxEntry } from './localRecords.ts';
 import type { PanelDb } from './PanelDb.ts';
 import { reconcileRows } from './reconcile.ts';
 import { readSyncState } from './syncStateStore.ts';
+import { beforeWindow, evictRows, followWindows } from './windowEviction.ts';
 
 class RowsToReconcile {
   private readonly byEntity = new Map<Entity, { ids: string[]; rows: Map<string, Row> }>();
@@ -119,17 +120,43 @@ export async function applyPushResults(db: PanelDb, sent: readonly OutboxEntry[]
   });
 }
 
-/** Stores a page of pulled changes and moves the cursor past them, together. */
-export async function applyPullPage(db: PanelDb, changes: readonly SyncChange[], cursor: number): Promise<void> {
-  await db.transaction('rw', allTables(db), async () => {
+/**
+ * Stores a page of pulled changes and moves the cursor past them, together. With the pull's
+ * `windows` (decision 050, windowEviction.ts): rows before their entity's window are not stored
+ * and the device's copies go (not as deletions), unless writes or problems hold them; a window
+ * that moved forward evicts what is now before it. Answers true when a window starts earlier than
+ * before: the cursor is then stored as 0, and the caller pulls again from the start.
+ */
+export async function applyPullPage(
+  db: PanelDb,
+  changes: readonly SyncChange[],
+  cursor: number,
+  windows?: Readonly<Record<string, string>>,
+): Promise<boolean> {
+  return db.transaction('rw', allTables(db), async () => {
+    const state = await readSyncState(db);
+    const { widened } = windows ? await followWindows(db, state.windows, windows) : { widened: false };
+    const kept = windows ?? state.windows;
     const rows = new RowsToReconcile();
+    const leaving = new Map<Entity, Map<string, Row>>();
     for (const change of changes) {
       const entity = db.entityOf(change.entity);
       // A newer server may send entities this build does not know yet; the next build pulls from 0 (new tables, new version).
-      if (entity) rows.add(entity, change.row.id, change.row);
+      if (!entity) continue;
+      if (!beforeWindow(entity, change.row, kept)) rows.add(entity, change.row.id, change.row);
+      else {
+        const group = leaving.get(entity) ?? new Map<string, Row>();
+        group.set(change.row.id, change.row);
+        leaving.set(entity, group);
+      }
+    }
+    for (const [entity, group] of leaving) {
+      // A held row is refreshed as any pulled row is; the others leave the device.
+      for (const id of await evictRows(db, entity, [...group.keys()])) rows.add(entity, id, group.get(id));
     }
     await rows.reconcile(db);
-    await db.syncState.put({ ...(await readSyncState(db)), cursor });
+    await db.syncState.put({ ...state, cursor: widened ? 0 : cursor, ...(kept ? { windows: { ...kept } } : {}) });
+    return widened;
   });
 }
 
