@@ -36,7 +36,8 @@ export function RecordNotFound({
     const from = windowStart ? formatDate(windowStart) : '';
     return (
       <section className="mx-auto grid w-full max-w-lg gap-6 py-12" data-testid="needs-connection">
-        <Alert tone="warning" title={t`This needs a connection`}>
+        <h1 className="text-center text-2xl font-bold text-slate-900">{t`This needs a connection`}</h1>
+        <Alert tone="warning">
           {from
             ? t`This ${singular} is not on this device, which keeps those from ${from} on: it is probably older. It needs a connection to be shown, and appears here once you are connected.`
             : t`This ${singular} is not on this device. It needs a connection to be shown, and appears here once you are connected.`}
