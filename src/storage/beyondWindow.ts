@@ -13,53 +13,12 @@ import { apiData } from '../api/http.ts';
 import { isApiError } from '../api/ApiError.ts';
 import { entityPath, type Entity, type EntityListResponse, type Row } from '../contract/entity.ts';
 import type { ListParams } from '../contract/list.ts';
+import { listQueryOf } from '../contract/olderRows.ts';
 import { readSession } from '../session/session.ts';
 import type { PanelData } from './panelData.ts';
 import { reconcileRows } from './reconcile.ts';
 
-/** The day before a day (`YYYY-MM-DD`). */
-export function dayBefore(day: string): string {
-  const at = new Date(`${day}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() - 1);
-  return at.toISOString().slice(0, 10);
-}
-
-/**
- * The list parameters that ask the server for the rows before the window: the person's own range
- * on the window field, if any, ending no later than the day before the window; null when that
- * range starts inside the window (the device holds every row it asks for).
- */
-export function olderParams(entity: Entity, params: ListParams, windowStart: string): ListParams | null {
-  const field = entity.window?.field;
-  if (!field) return null;
-  const last = dayBefore(windowStart);
-  const own = params.ranges?.[field];
-  const from = own?.from ? String(own.from).slice(0, 10) : null;
-  if (from && from > last) return null;
-  const to = own?.to && String(own.to).slice(0, 10) < last ? own.to : last;
-  return { ...params, ranges: { ...params.ranges, [field]: { ...(own?.from ? { from: own.from } : {}), to } } };
-}
-
-/** A list's parameters as the REST list's query string (src/contract/list.ts `parseListQuery` reads it). */
-export function listQueryOf(params: ListParams): Record<string, string | number> {
-  const query: Record<string, string | number> = {};
-  if (params.search?.trim()) query.search = params.search.trim();
-  for (const [name, value] of Object.entries(params.filters ?? {})) {
-    if (value === undefined) continue;
-    query[`filter.${name}`] = value === null ? '' : String(value);
-  }
-  for (const [name, range] of Object.entries(params.ranges ?? {})) {
-    if (range.from) query[`filter.${name}.from`] = String(range.from);
-    if (range.to) query[`filter.${name}.to`] = String(range.to);
-  }
-  if (params.sort) {
-    query.sort = params.sort.field;
-    query.order = params.sort.direction;
-  }
-  if (params.page) query.page = params.page;
-  if (params.pageSize) query.pageSize = params.pageSize;
-  return query;
-}
+export { dayBefore, listQueryOf, olderParams } from '../contract/olderRows.ts';
 
 /** How long a page of older rows is kept in memory. */
 export const OLDER_ROWS_TTL_MS = 5 * 60_000;

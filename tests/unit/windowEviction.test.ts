@@ -202,8 +202,8 @@ describe('asking the server for the rows before the window', () => {
       'filter.date.to': '2026-06-21',
       sort: 'date',
       order: 'desc',
-      page: 2,
-      pageSize: 50,
+      page: '2',
+      pageSize: '50',
     });
   });
 });
