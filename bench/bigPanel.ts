@@ -32,6 +32,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { option, positionalArgs, smoke, verdict } from './benchArgs.ts';
+import { measureWindows } from './bigPanelWindow.ts';
 import { call, machine, POSTGRES_URL, postgresAnswers, startServer, stop, type Running } from './serverProcess.ts';
 import { createSchema, dropSchema } from '../tests/server/testDatabase.ts';
 import type { Db } from '../server/db/Db.ts';
@@ -1449,6 +1450,7 @@ async function measure(record: SeedRecord, figures: Figure[]): Promise<void> {
   console.log(`\n${record.engine} at size ${record.size} (seed ${record.seed}, seeded ${record.seededAt}; ${machine()})`);
   await measureInProcess(record, figures);
   await measureOverHttp(record, figures);
+  await measureWindows(record, figures);
 }
 
 // ---------------------------------------------------------------------------------------------
