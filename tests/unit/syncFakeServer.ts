@@ -30,6 +30,8 @@ export class FakeSyncServer {
   hiddenRows = new Set<string>();
   /** Entities a test declares beside the registered ones, readable unless hidden. */
   alsoReadable: string[] = [];
+  /** The windows of history a pull says (decision 050); none unless a test sets them. */
+  windows: Record<string, string> | undefined;
 
   private write(entity: string, row: Row): Row {
     this.seq++;
@@ -124,7 +126,13 @@ export class FakeSyncServer {
     const page = after.slice(0, limit);
     const changes: SyncChange[] = page.map((s) => ({ entity: s.entity, row: structuredClone(s.row) }));
     const readableEntities = [...entities().map((e) => e.key), ...this.alsoReadable].filter((key) => !this.hidden.has(key));
-    return { changes, cursor: page.at(-1)?.seq ?? Math.max(cursor, this.seq), hasMore: after.length > limit, readableEntities };
+    return {
+      changes,
+      cursor: page.at(-1)?.seq ?? Math.max(cursor, this.seq),
+      hasMore: after.length > limit,
+      readableEntities,
+      ...(this.windows ? { windows: { ...this.windows } } : {}),
+    };
   }
 
   /** The server as a transport; `faults` runs before (request lost) or after (answer lost) the server. */

@@ -8,6 +8,9 @@ import { deriveStores } from '../../src/storage/panelDbSchema.ts';
 import { applyPullPage } from '../../src/storage/syncResults.ts';
 import { readSyncState } from '../../src/storage/syncStateStore.ts';
 import { dayBefore, listQueryOf, olderParams } from '../../src/storage/beyondWindow.ts';
+import { SyncEngine } from '../../src/storage/SyncEngine.ts';
+import { pageLock } from '../../src/storage/syncLock.ts';
+import { FakeSyncServer } from './syncFakeServer.ts';
 
 let db: PanelDb;
 
@@ -164,6 +167,30 @@ describe('a device keeps only its window of history (decision 050)', () => {
     const row = await saveAndSubmit(db, Receipt, null, { direction: 'in', date: '2025-01-10', warehouseId, lines: [line] });
     await pull([], 1);
     expect(await db.rows(Receipt).get(row.id)).toBeDefined();
+  });
+});
+
+describe('the sync engine with windows', () => {
+  it('keeps what the pulls say is in the window, and pulls again from 0 when a window widens', async () => {
+    const server = new FakeSyncServer();
+    const [old, recent] = [nextId(), nextId()];
+    const { id: _old, ...oldValues } = receipt(old, '2026-01-10');
+    const { id: _recent, ...recentValues } = receipt(recent, '2026-11-20');
+    server.put(Receipt.key, old, oldValues);
+    server.put(Receipt.key, recent, recentValues);
+    server.windows = windows('2026-06-22');
+    const engine = new SyncEngine({ db, transport: server.transport(), lock: pageLock, random: () => 0.5 });
+    expect(await engine.syncNow()).toBe('synced');
+    expect(await db.rows(Receipt).get(old)).toBeUndefined();
+    expect(await db.rows(Receipt).get(recent)).toBeDefined();
+    // The server's cap is lifted: the window starts a year earlier, and the old receipt belongs again.
+    server.windows = windows('2025-06-22');
+    const pulls = server.pulls;
+    expect(await engine.syncNow()).toBe('synced');
+    expect(server.pulls - pulls).toBe(2);
+    expect(await db.rows(Receipt).get(old)).toMatchObject({ date: '2026-01-10' });
+    expect(await readSyncState(db)).toMatchObject({ cursor: server.seq, windows: { [Receipt.key]: '2025-06-22' } });
+    engine.stop();
   });
 });
 
