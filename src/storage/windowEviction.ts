@@ -19,19 +19,24 @@ export function beforeWindow(entity: Entity, row: Row | Record<string, unknown>,
   return !inWindow(entity, row, windows[entity.key]);
 }
 
-/** The ids among these that must stay whatever their date: writes pending, or a sync problem. */
-async function heldIds(db: PanelDb, entity: Entity, ids: readonly string[]): Promise<Set<string>> {
-  const [locals, queued, problems] = await Promise.all([
-    db.rows(entity).bulkGet([...ids]),
-    db.outbox.where('id').anyOf(ids).toArray(),
-    db.problems.where('id').anyOf(ids).toArray(),
-  ]);
+/**
+ * The ids among these that must stay whatever their date: writes pending (a local row's
+ * `_pending`, which counts its outbox entries), or a sync problem (kept even when the device has no
+ * copy, so the problem's card can show the server's row). Answers those on the device too.
+ */
+async function heldIds(db: PanelDb, entity: Entity, ids: readonly string[]): Promise<{ held: Set<string>; present: string[] }> {
+  const [locals, problems] = await Promise.all([db.rows(entity).bulkGet([...ids]), db.problems.count()]);
   const held = new Set<string>();
+  const present: string[] = [];
   locals.forEach((local, i) => {
-    if (local && local._pending > 0) held.add(ids[i]!);
+    if (!local) return;
+    present.push(ids[i]!);
+    if (local._pending > 0) held.add(ids[i]!);
   });
-  for (const entry of [...queued, ...problems]) if (entry.entity === entity.key) held.add(entry.id);
-  return held;
+  // The problems are few; most pulls have none to look through.
+  if (problems > 0)
+    for (const problem of await db.problems.where('id').anyOf(ids).toArray()) if (problem.entity === entity.key) held.add(problem.id);
+  return { held, present };
 }
 
 /**
@@ -40,8 +45,9 @@ async function heldIds(db: PanelDb, entity: Entity, ids: readonly string[]): Pro
  */
 export async function evictRows(db: PanelDb, entity: Entity, ids: readonly string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const held = await heldIds(db, entity, ids);
-  await db.rows(entity).bulkDelete(ids.filter((id) => !held.has(id)));
+  const { held, present } = await heldIds(db, entity, ids);
+  const leaving = present.filter((id) => !held.has(id));
+  if (leaving.length) await db.rows(entity).bulkDelete(leaving);
   return held;
 }
 
