@@ -51,11 +51,6 @@ export function fetchOlderRows(
   return answer;
 }
 
-/** Forgets the older rows kept in memory (a write reached the server, tests). */
-export function forgetOlderRows(): void {
-  olderCache.clear();
-}
-
 export type FetchedRow = 'stored' | 'missing' | 'failed';
 
 /**
