@@ -67,6 +67,7 @@ import { pullChanges } from '../server/sync/pullChanges.ts';
 import { trialBalanceOf } from '../modules/MarketAccounting/server/reports.ts';
 import { partyStatement } from '../modules/MarketAccounting/rules/reports.ts';
 import '../server/modules/discover.ts';
+import { measureReports } from './bigPanelReports.ts';
 
 /** Every entity the seed fills: each is entered in the change log and checked against the server's rules. */
 const seededEntities = [
@@ -1450,6 +1451,7 @@ async function measure(record: SeedRecord, figures: Figure[]): Promise<void> {
   console.log(`\n${record.engine} at size ${record.size} (seed ${record.seed}, seeded ${record.seededAt}; ${machine()})`);
   await measureInProcess(record, figures);
   await measureOverHttp(record, figures);
+  await measureReports(record, figures);
   await measureWindows(record, figures);
 }
 

@@ -9,15 +9,16 @@
  *
  *   npm run bench:list                 # builds into a temporary folder first
  *   npm run bench:list -- --dist dist  # measures an existing build
+ *   npm run bench:list -- --rows 100000  # a hundred thousand roles (issue 31's big panel)
  *   npm run bench:list -- --smoke      # 40 roles, one run
  */
 import type { Page } from 'playwright-core';
 import { Role } from '../src/contract/entities/panelManagement.ts';
 import { modulePath, paths } from '../src/contract/routes.ts';
-import { sized, verdict } from './benchArgs.ts';
+import { option, sized, verdict } from './benchArgs.ts';
 import { atEachSpeed, followMenu, median, ms, openBenchPanel, openByReload, openFromMenu, putRows, syncedRow } from './browserBench.ts';
 
-const ROWS = sized(10_000, 40);
+const ROWS = sized(Number(option('--rows') ?? 10_000), 40);
 const RUNS = sized(7, 1);
 const TARGETS = { firstRender: 100, keystroke: 50 };
 const rolesPath = modulePath('PanelManagement', 'Role');

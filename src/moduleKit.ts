@@ -63,6 +63,8 @@ export { NumberField, type NumberFieldProps } from './ui/NumberField.tsx';
 
 // Reports: their CSV and print buttons.
 export { ReportButtons } from './panel/ReportButtons.tsx';
+export { ReportProvenance } from './panel/ReportProvenance.tsx';
+export { type ReportSource, useReportSource } from './panel/reportSource.ts';
 export { SheetButtons } from './panel/spreadsheet/SheetButtons.tsx';
 export type { Sheet, SheetColumn, SheetValue } from './panel/spreadsheet/sheet.ts';
 

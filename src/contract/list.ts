@@ -215,10 +215,12 @@ export interface ListedRow extends Record<string, unknown> {
   deleted?: boolean;
   /** Precomputed search text (the device stores it); computed when absent. */
   _search?: string;
+  /** Precomputed sort key of the title (the device stores it). */
+  _sort?: string;
 }
 
-/** The in-memory engine: the rows a list shows, in order, and how many match. */
-export function selectRows<R extends ListedRow>(all: readonly R[], entity: Entity, params: ListParams = {}): { items: R[]; total: number } {
+/** The rows a list's search, filters and ranges let through (deleted ones never), in the order given. */
+export function matchRows<R extends ListedRow>(all: readonly R[], entity: Entity, params: ListParams = {}): R[] {
   const words = searchWords(params.search);
   const filters = activeFilters(params.filters).map(([name, value]) => {
     const kind = entity.fields[name]?.kind;
@@ -237,34 +239,55 @@ export function selectRows<R extends ListedRow>(all: readonly R[], entity: Entit
       (row: R) => !isEmpty(row[name]) && (from === undefined || cmp(row[name], from) >= 0) && (to === undefined || cmp(row[name], to) <= 0),
     ];
   });
-  const rows = all.filter(
+  if (!words.length && !filters.length && !ranges.length) return all.filter((row) => !row.deleted);
+  return all.filter(
     (row) =>
       !row.deleted &&
       filters.every((test) => test(row)) &&
       ranges.every((test) => test(row)) &&
       (words.length === 0 || words.every((word) => (row._search ?? searchTextOf(entity, row)).includes(word))),
   );
-  const sort = params.sort ?? entity.defaultSort;
-  const kind = sort.field === 'updatedAt' ? 'updatedAt' : (entity.fields[sort.field]?.kind ?? 'text');
-  const sign = sort.direction === 'desc' ? -1 : 1;
+}
+
+/**
+ * Sorts rows in place by one field, empty values last either way, then by id. Sorting by the title,
+ * a row's stored `_sort` (the device keeps the title's sort key) saves working the key out again.
+ */
+export function orderRows<R extends ListedRow>(rows: R[], entity: Entity, sort: ListParams['sort']): R[] {
+  const by = sort ?? entity.defaultSort;
+  const kind = by.field === 'updatedAt' ? 'updatedAt' : (entity.fields[by.field]?.kind ?? 'text');
+  const sign = by.direction === 'desc' ? -1 : 1;
   const keys = new Map<unknown, string>();
   const keyOf = (v: unknown) => {
     let k = keys.get(v);
     if (k === undefined) keys.set(v, (k = sortKey(v)));
     return k;
   };
-  rows.sort((a, b) => {
-    const [x, y] = [a[sort.field], b[sort.field]];
+  const stored = by.field === entity.titleField && textSortKinds.has(kind as FieldKind);
+  return rows.sort((a, b) => {
+    const [x, y] = [a[by.field], b[by.field]];
     const [xe, ye] = [isEmpty(x), isEmpty(y)];
     if (xe || ye) {
       if (xe !== ye) return xe ? 1 : -1;
     } else {
-      const byField = compareField(kind, x, y, keyOf);
+      const byField =
+        stored && typeof a._sort === 'string' && typeof b._sort === 'string'
+          ? compareText(a._sort, b._sort)
+          : compareField(kind, x, y, keyOf);
       if (byField !== 0) return sign * byField;
     }
     return compareText(a.id, b.id);
   });
-  if (!params.page || !params.pageSize) return { items: rows, total: rows.length };
+}
+
+/** A list's page of rows already matched and ordered (all of them without a page). */
+export function pageRows<R>(rows: readonly R[], params: ListParams): { items: R[]; total: number } {
+  if (!params.page || !params.pageSize) return { items: rows as R[], total: rows.length };
   const start = (params.page - 1) * params.pageSize;
   return { items: rows.slice(start, start + params.pageSize), total: rows.length };
+}
+
+/** The in-memory engine: the rows a list shows, in order, and how many match. */
+export function selectRows<R extends ListedRow>(all: readonly R[], entity: Entity, params: ListParams = {}): { items: R[]; total: number } {
+  return pageRows(orderRows(matchRows(all, entity, params), entity, params.sort), params);
 }

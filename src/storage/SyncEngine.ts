@@ -217,6 +217,7 @@ export class SyncEngine {
     }
     let cursor = state.cursor;
     const remote: RemoteChange[] = [];
+    let windows: Record<string, string> | undefined;
     // The first pull (or one from the start again) fills the device: nothing in it is news.
     let filling = !state.lastSyncAt || restarted;
     for (;;) {
@@ -234,9 +235,11 @@ export class SyncEngine {
       }
       if (!filling) for (const c of page.changes) if (!this.ownRows.has(c.row.id)) remote.push({ entity: c.entity, id: c.row.id });
       cursor = page.cursor;
+      windows = page.windows ?? windows;
       if (!page.hasMore) break;
     }
-    await writeSyncState(this.db, { lastSyncAt: new Date(this.now()).toISOString() });
+    // The windows the server last said, for screens to tell what this device holds whole (decision 053).
+    await writeSyncState(this.db, { lastSyncAt: new Date(this.now()).toISOString(), ...(windows ? { windows } : {}) });
     this.knownCursor = cursor;
     if (remote.length) {
       this.status = { ...this.status, remoteChangeAt: this.now() };

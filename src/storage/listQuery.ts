@@ -15,6 +15,8 @@ export { selectRows };
 export interface ListResult {
   items: LocalRow[];
   total: number;
+  /** The first rows only, read through an index while the whole table is read (`firstListRows`). */
+  partial?: boolean;
 }
 
 function candidates(db: PanelDb, entity: Entity, params: ListParams): Collection<LocalRow, string> {

@@ -30,7 +30,9 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function isDay(value: unknown): value is string {
-  return typeof value === 'string' && DAY.test(value) && new Date(`${value}T12:00:00Z`).toISOString().slice(0, 10) === value;
+  if (typeof value !== 'string' || !DAY.test(value)) return false;
+  const at = new Date(`${value}T12:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
 }
 
 const minutes = (description: string) => integer({ description: `${description}, in minutes.` });

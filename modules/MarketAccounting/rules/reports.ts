@@ -6,6 +6,7 @@
  * (contract/money.ts: a number while safe, decimal text beyond); a balance is debit − credit.
  */
 import { rials, wireRials, type Rials } from '../../../src/contract/money.ts';
+import { addDays, monthOf } from './month.ts';
 
 export type BookRow = { id: string; deleted?: unknown } & Record<string, unknown>;
 
@@ -115,6 +116,13 @@ export function balancesBy(
   return out;
 }
 
+/** One party's balance (debit − credit) from its monthly balances, up to the month `to` included. */
+export function partyBalanceUpTo(balances: readonly BookRow[], partyId: string, to: string): bigint {
+  let balance = 0n;
+  for (const b of live(balances)) if (b.partyId === partyId && String(b.month) <= to) balance += amount(b.debit) - amount(b.credit);
+  return balance;
+}
+
 export interface StatementLine {
   id: string;
   date: string;
@@ -147,13 +155,17 @@ export function journalOrder(a: BookRow, b: BookRow): number {
   return Number(a.seq ?? 0) - Number(b.seq ?? 0);
 }
 
-/** A party's statement over `from`…`to` (days): the balance before, every line with the balance after it, the totals. */
-export function partyStatement(lines: readonly BookRow[], from: string, to: string): Statement {
+/**
+ * A party's statement over `from`…`to` (days): the balance before, every line with the balance after
+ * it, the totals. `carried` is the balance of the party's lines older than any given (the device's
+ * monthly balances before its window, the server's SQL sum before `from`).
+ */
+export function partyStatement(lines: readonly BookRow[], from: string, to: string, carried: bigint = 0n): Statement {
   const sorted = live(lines)
     .filter((l) => String(l.date) <= to)
     .sort(journalOrder);
-  let balance = 0n;
-  let opening = 0n;
+  let balance = carried;
+  let opening = carried;
   let debit = 0n;
   let credit = 0n;
   const shown: StatementLine[] = [];
@@ -186,4 +198,23 @@ export function partyStatement(lines: readonly BookRow[], from: string, to: stri
     credit: wireRials(credit),
     closing: wireRials(opening + debit - credit),
   };
+}
+
+/**
+ * A party's statement as a device works it out (decision 053): with a window of the journal starting
+ * on `windowStart` (the first day of a Jalali month; null: every line is here), only the lines from
+ * it count — older ones may be evicted already — and what is older is carried from the party's
+ * monthly balances up to the month before. Right for any `from` on or after the window's start.
+ */
+export function partyStatementHeld(
+  lines: readonly BookRow[],
+  balances: readonly BookRow[],
+  partyId: string,
+  from: string,
+  to: string,
+  windowStart: string | null,
+): Statement {
+  if (!windowStart) return partyStatement(lines, from, to);
+  const kept = lines.filter((l) => String(l.date) >= windowStart);
+  return partyStatement(kept, from, to, partyBalanceUpTo(balances, partyId, monthOf(addDays(windowStart, -1))));
 }

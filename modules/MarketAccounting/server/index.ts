@@ -11,6 +11,7 @@ import { invoiceHooks } from './invoiceHooks.ts';
 import { paymentHooks } from './paymentHooks.ts';
 import { notifications } from './notifications.ts';
 import { reminders } from './reminders.ts';
+import { statementRoute } from './statementRoute.ts';
 import { voucherHooks } from './voucherHooks.ts';
 import { taxSystemJob } from './taxSystem/job.ts';
 import { taxSystemRoutes } from './taxSystem/routes.ts';
@@ -30,6 +31,7 @@ export default defineServerModule({
   routes: {
     panel: (scope) => {
       booksRoute(scope);
+      statementRoute(scope);
       taxSystemRoutes(scope);
     },
   },

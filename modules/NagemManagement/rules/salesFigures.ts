@@ -4,7 +4,7 @@
  * and per agent per Jalali month the sales won, their amount, the conversion rate, the average
  * days to close and the commission due. Amounts are net (after discount, before VAT), in rials.
  */
-import { compareRials, toRials } from '../../../src/contract/money.ts';
+import { compareRials, toRials, wireRials, type Rials } from '../../../src/contract/money.ts';
 import { stages, type Stage } from '../entities/sale.ts';
 import { daysBetween, jalaliMonthOf } from './jalaliMonth.ts';
 import { commissionOf } from './saleTotals.ts';
@@ -99,4 +99,18 @@ export function lastMonths(current: string, months: number): string[] {
     }
   }
   return out;
+}
+
+/** An agent's month as it travels (the server's answer, and the device's own for the same screen). */
+export type AgentMonthFigures = Omit<AgentMonth, 'amount' | 'commission'> & { amount: Rials; commission: Rials };
+
+/** `agentMonths` of the sales closed from `from` to `to` (days, both included), as they travel. */
+export function agentPerformance(
+  sales: readonly SaleRow[],
+  commissionRates: ReadonlyMap<string, unknown>,
+  from: string,
+  to: string,
+): AgentMonthFigures[] {
+  const closed = sales.filter((s) => typeof s.closedOn === 'string' && s.closedOn >= from && s.closedOn <= to);
+  return agentMonths(closed, commissionRates).map((m) => ({ ...m, amount: wireRials(m.amount), commission: wireRials(m.commission) }));
 }

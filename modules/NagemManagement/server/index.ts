@@ -8,6 +8,7 @@ import { agentRegionHooks, customerRegionHooks } from './regionHooks.ts';
 import { saleEvents } from './saleEvents.ts';
 import { saleHooks } from './saleHooks.ts';
 import { notifications } from './notifications.ts';
+import { performanceRoute } from './performanceRoute.ts';
 import { messageHooks, requestHooks } from './supportHooks.ts';
 
 export default defineServerModule({
@@ -25,4 +26,5 @@ export default defineServerModule({
   books: booksChecks,
   publishes: [saleEvents],
   notifications,
+  routes: { panel: (scope) => performanceRoute(scope) },
 });

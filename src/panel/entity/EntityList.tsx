@@ -41,7 +41,7 @@ export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
   const [sort, setSort] = useState<NonNullable<ListParams['sort']>>(entity.defaultSort);
   const deferredSearch = useDeferredValue(search);
   const params = { search: deferredSearch, filters: { ...filters, ...fixed }, ranges, sort };
-  const { data, loading } = useList(entity, params);
+  const { data, loading } = useList(entity, params, { firstRows: true });
   const localIds = useMemo(() => new Set((data?.items ?? []).map((row) => row.id)), [data]);
   const titles = useReferenceMaps(entity);
   const display = useFieldDisplay();
@@ -67,7 +67,7 @@ export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
           end={<SearchIcon className="me-2 size-5 text-slate-400" />}
         />
         <div className="flex gap-2">
-          <SheetButtons fileName={`${entity.name}-${day}`} sheet={sheet} disabled={!data?.total} />
+          <SheetButtons fileName={`${entity.name}-${day}`} sheet={sheet} disabled={!data?.total || data.partial === true} />
         </div>
       </div>
       {!bare && <EntityFilters entity={entity} filters={filters} ranges={ranges} onFilters={setFilters} onRanges={setRanges} />}

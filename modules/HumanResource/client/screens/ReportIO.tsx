@@ -2,7 +2,8 @@
  * The in/out report (hr-attendance.md, ReportIO): for a Jalali month, per person per day — first
  * in, last out, worked, late, early leave, overtime, absence, flagged punches — and totals per
  * person; filters by place, rule and person; CSV and print. Worked out on the device from the
- * punches it holds, so it opens offline too.
+ * punches it holds, so it opens offline too, while the period stays inside its window of punches;
+ * by the server's ReportIO beyond it (decision 053).
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
@@ -13,21 +14,23 @@ import { intlLocale, type Locale } from '@/i18n/locale.ts';
 import {
   Card,
   DateField,
+  type LocalRow,
   ReportButtons,
+  ReportProvenance,
   ScreenFrame,
   SelectField,
-  Spinner,
   useCanAccess,
   useNow,
   usePanelData,
+  useReportSource,
   useTableRows,
 } from '@/moduleKit.ts';
 import { usePunches, usePunchesOf } from '../usePunches.ts';
 import { Personnel, Place, Rule } from '../../entities/masterData.ts';
 import { Punch, REVIEW_GRANT } from '../../entities/punch.ts';
 import { addDays, daysFrom, jalaliMonthDays, tehranDay } from '../../rules/attendanceDay.ts';
-import { REPORT_MAX_DAYS } from '../../rules/reportEndpoint.ts';
-import { attendanceReport, byName } from '../attendanceView.ts';
+import { REPORT_MAX_DAYS, reportEndpoint, type ReportAnswer } from '../../rules/reportEndpoint.ts';
+import { attendanceReport, byName, type PersonReport } from '../attendanceView.ts';
 import { reportSheet } from '../reportSheet.ts';
 import { formatClock, formatMinutes } from '../timeText.ts';
 import { PersonDays } from '../parts/PersonDays.tsx';
@@ -46,6 +49,16 @@ function jalaliMonthName(locale: Locale, year: number, month: number, withYear: 
 /** How many people the report counts before the rest: more than a tall screen shows. */
 const FIRST_PEOPLE = 25;
 const NO_DAYS: string[] = [];
+
+/** The server's report as the device's: each person's own row when the device holds it. */
+function reportsOf(answer: ReportAnswer, personnel: readonly LocalRow[] | undefined): PersonReport[] {
+  const byId = new Map((personnel ?? []).map((p) => [p.id, p]));
+  return answer.people.map((p) => ({
+    person: byId.get(p.personnelId) ?? ({ id: p.personnelId, name: p.name, code: p.code } as unknown as LocalRow),
+    days: p.days,
+    totals: p.totals,
+  }));
+}
 
 export function ReportIO() {
   const { t, i18n } = useLingui();
@@ -119,8 +132,21 @@ export function ReportIO() {
     () => (chosen && rules && punches ? attendanceReport(days, chosen, rules, punches, now) : null),
     [chosen, rules, punches, days, now],
   );
-  const reports = fullReports ?? firstReports;
-  const counting = !fullReports && firstReports !== null;
+  const onDevice = fullReports ?? firstReports ?? undefined;
+  const source = useReportSource<PersonReport[] | ReportAnswer>({
+    entity: Punch,
+    from: firstDay,
+    device: onDevice,
+    server:
+      period === 'range' && rangeProblem
+        ? null
+        : { path: reportEndpoint.path, query: { from: firstDay, to: lastDay, placeId, ruleId, personnelId: personId } },
+  });
+  const fromServer = source.where === 'server' ? (source.value as ReportAnswer) : null;
+  const serverReports = useMemo(() => (fromServer ? reportsOf(fromServer, personnel) : null), [fromServer, personnel]);
+  const reports = source.where === 'device' ? (source.value as PersonReport[]) : serverReports;
+  const whole = source.where === 'device' ? fullReports : serverReports;
+  const counting = source.where === 'device' && !fullReports && firstReports !== null;
   const waiting = counting ? (chosen ?? []).slice(FIRST_PEOPLE) : [];
 
   const locale = i18n.locale as Locale;
@@ -133,7 +159,7 @@ export function ReportIO() {
     (rows ?? []).filter((r) => !('deleted' in r) || !r.deleted).map((r) => ({ value: r.id, label: String(r.name) }));
   const years = [thisMonth.year - 1, thisMonth.year].map((y) => ({ value: String(y), label: formatNumber(y, { useGrouping: false }) }));
 
-  const sheet = () => reportSheet(i18n, fullReports ?? [], t`In/out report`, monthLabel);
+  const sheet = () => reportSheet(i18n, whole ?? [], t`In/out report`, monthLabel);
   const fileName = `attendance-${period === 'month' ? `${year}-${String(month).padStart(2, '0')}` : `${firstDay}-${lastDay}`}`;
 
   return (
@@ -145,7 +171,7 @@ export function ReportIO() {
           the day it starts.
         </Trans>
       }
-      actions={<ReportButtons fileName={fileName} sheet={sheet} disabled={!fullReports} />}
+      actions={<ReportButtons fileName={fileName} sheet={sheet} disabled={!whole} />}
     >
       <Card className="mb-4 grid grid-cols-2 gap-3 print:hidden md:grid-cols-3 lg:grid-cols-6">
         <SelectField
@@ -217,9 +243,8 @@ export function ReportIO() {
           )}
         </p>
       )}
-      {!reports ? (
-        <Spinner className="mx-auto size-8 text-brand-700" />
-      ) : reports.length === 0 ? (
+      {!counting && <ReportProvenance source={source} from={firstDay} to={lastDay} />}
+      {!reports ? null : reports.length === 0 ? (
         <p className="text-sm text-slate-600">
           <Trans>No personnel match these filters.</Trans>
         </p>
@@ -269,8 +294,14 @@ export function ReportIO() {
           </table>
         </div>
       )}
-      {fullReports && fullReports.length === 1 && (
-        <PersonDays report={fullReports[0]!} clock={formatClock} rules={rules ?? []} punches={punches ?? []} manager={manager} />
+      {whole && whole.length === 1 && (
+        <PersonDays
+          report={whole[0]!}
+          clock={formatClock}
+          rules={rules ?? []}
+          punches={source.where === 'device' ? (punches ?? []) : []}
+          manager={manager && source.where === 'device'}
+        />
       )}
     </ScreenFrame>
   );

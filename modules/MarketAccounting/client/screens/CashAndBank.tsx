@@ -1,5 +1,6 @@
 /** Cash and bank balances (موجودی نقد و بانک): each cash box and bank account as the books have it; CSV, Excel and print. */
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
 import { permission } from '@/contract/entity.ts';
 import { formatDate } from '@/i18n/format.ts';
 import {
@@ -8,14 +9,17 @@ import {
   NoAccess,
   PageHeader,
   PendingNotice,
+  ReportProvenance,
   useCanAccess,
   useDocumentTitle,
   useMoney,
+  useReportSource,
   type Sheet,
 } from '@/moduleKit.ts';
 import { AccountBalance } from '../../entities/ledger.ts';
 import { cashAndBank } from '../cashAndBank.ts';
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
+import { tehranToday } from '../today.ts';
 import { useBooks } from '../useBooks.ts';
 import { postingDocuments } from '../postingDocuments.ts';
 
@@ -25,9 +29,12 @@ export function CashAndBank() {
   const books = useBooks();
   const money = useMoney();
   useDocumentTitle(t`Cash and bank balances`);
+  const held = useMemo(() => (books ? cashAndBank(books) : undefined), [books]);
+  // From the monthly balances, which every device holds whole.
+  const source = useReportSource({ entity: AccountBalance, from: null, device: held, server: null });
   if (!can(permission(AccountBalance, 'read'))) return <NoAccess />;
-  if (!books) return <Loading />;
-  const { holdings, cash, bank } = cashAndBank(books);
+  if (!held) return <Loading />;
+  const { holdings, cash, bank } = held;
   const today = formatDate(new Date());
   const kindLabel = (kind: 'cash' | 'bank') => (kind === 'cash' ? t`Cash box` : t`Bank account`);
   const sheet = (): Sheet => ({
@@ -46,6 +53,7 @@ export function CashAndBank() {
       />
       <PendingNotice entities={postingDocuments} />
       <ReportPrintHeader title={t`Cash and bank balances`} subtitle={today} />
+      <ReportProvenance source={source} from={null} to={tehranToday()} />
       <dl className="mb-4 grid grid-cols-2 gap-3">
         <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
           <dt className="text-xs text-slate-600">

@@ -1,7 +1,9 @@
 /**
  * A party's statement (صورت‌حساب): the balance before the range, every posting in it with the
  * running balance after it (debit: the party owes us more), and the balance at its end; CSV and
- * print. Read from this device, so it opens with no signal.
+ * print. Worked out on this device (so it opens with no signal) while the period stays inside its
+ * window of the journal — the party's monthly balances carry what is older — and by the server
+ * beyond it (decision 053).
  */
 import { rials } from '@/contract/money.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -14,20 +16,23 @@ import {
   Card,
   DataTable,
   DateField,
-  Loading,
   Ltr,
   NoAccess,
   PageHeader,
+  ReportProvenance,
   SelectField,
   useCanAccess,
   useDocumentTitle,
   useMoney,
   usePanelData,
+  useReportSource,
+  useWindowStart,
   type Sheet,
 } from '@/moduleKit.ts';
 import { JournalLine } from '../../entities/ledger.ts';
 import { monthDays } from '../../rules/month.ts';
-import { partyStatement, type StatementLine } from '../../rules/reports.ts';
+import { partyStatementHeld, type Statement, type StatementLine } from '../../rules/reports.ts';
+import { statementEndpoint } from '../../rules/statementEndpoint.ts';
 import { thisMonth, yearOf } from '../months.ts';
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
 import { acc, withQuery } from '../paths.ts';
@@ -61,7 +66,23 @@ export function PartyStatement() {
     [books],
   );
   const lines = usePartyLines(panel?.db, partyId, to);
-  const statement = useMemo(() => (lines ? partyStatement(lines, from, to) : null), [lines, from, to]);
+  const windowStart = useWindowStart(JournalLine);
+  const balances = books?.balances;
+  // Within the window: the lines kept here, and what is older from the party's monthly balances.
+  const onDevice = useMemo(
+    (): Statement | undefined =>
+      lines && balances && partyId && windowStart !== undefined
+        ? partyStatementHeld(lines, balances, partyId, from, to, windowStart)
+        : undefined,
+    [lines, balances, partyId, windowStart, from, to],
+  );
+  const source = useReportSource<Statement>({
+    entity: JournalLine,
+    from,
+    device: onDevice,
+    server: partyId ? { path: statementEndpoint.path, query: { partyId, from, to } } : null,
+  });
+  const statement = source.where === 'device' || source.where === 'server' ? source.value : null;
   if (!can(permission(JournalLine, 'read'))) return <NoAccess />;
   const party = parties.find((p) => p.id === partyId);
   const partyName = String(party?.name ?? '');
@@ -112,77 +133,80 @@ export function PartyStatement() {
       {!partyId ? (
         <Alert tone="info">{t`Choose a party to see their statement.`}</Alert>
       ) : !statement ? (
-        <Loading />
+        <ReportProvenance source={source} from={from} to={to} />
       ) : (
-        <DataTable
-          label={t`Statement of ${partyName}`}
-          caption={range}
-          rows={[
-            {
-              id: 'opening',
-              date: '',
-              sourceNumber: null,
-              sourceType: null,
-              sourceId: null,
-              note: t`Balance before`,
-              debit: 0,
-              credit: 0,
-              balance: statement.opening,
-            },
-            ...statement.lines,
-          ]}
-          rowKey={(l) => l.id}
-          rowClassName={(l) => (l.id === 'opening' ? 'bg-slate-50/60' : undefined)}
-          footerLabel={t`Balance at the end`}
-          columns={[
-            { id: 'date', header: t`Date`, kind: 'date', cell: (l) => (l.date ? formatDate(l.date, 'short') : '') },
-            {
-              id: 'document',
-              header: t`Document`,
-              kind: 'control',
-              className: 'whitespace-nowrap',
-              cell: (l) => {
-                const link = sourceLink(l);
-                const number = l.sourceNumber ? <Ltr>{l.sourceNumber}</Ltr> : null;
-                return link && number ? (
-                  <Link href={link} className="text-brand-700 underline print:no-underline">
-                    {number}
-                  </Link>
-                ) : (
-                  number
-                );
+        <>
+          <ReportProvenance source={source} from={from} to={to} />
+          <DataTable
+            label={t`Statement of ${partyName}`}
+            caption={range}
+            rows={[
+              {
+                id: 'opening',
+                date: '',
+                sourceNumber: null,
+                sourceType: null,
+                sourceId: null,
+                note: t`Balance before`,
+                debit: 0,
+                credit: 0,
+                balance: statement.opening,
               },
-            },
-            { id: 'description', header: t`Description`, title: true, wrap: true, cell: what },
-            {
-              id: 'debit',
-              header: t`Debit`,
-              kind: 'figure',
-              key: true,
-              cell: (l) => (rials(l.debit) ? money.number(l.debit) : ''),
-              footer: money.number(statement.debit),
-            },
-            {
-              id: 'credit',
-              header: t`Credit`,
-              kind: 'figure',
-              key: true,
-              className: 'text-emerald-700',
-              cell: (l) => (rials(l.credit) ? money.number(l.credit) : ''),
-              footer: money.number(statement.credit),
-            },
-            {
-              id: 'balance',
-              header: t`Balance (${money.unit})`,
-              kind: 'figure',
-              key: true,
-              className: 'font-semibold',
-              cellClassName: (l) => (rials(l.balance) < 0n ? 'text-red-700' : undefined),
-              cell: (l) => money.number(l.balance),
-              footer: money.number(statement.closing),
-            },
-          ]}
-        />
+              ...statement.lines,
+            ]}
+            rowKey={(l) => l.id}
+            rowClassName={(l) => (l.id === 'opening' ? 'bg-slate-50/60' : undefined)}
+            footerLabel={t`Balance at the end`}
+            columns={[
+              { id: 'date', header: t`Date`, kind: 'date', cell: (l) => (l.date ? formatDate(l.date, 'short') : '') },
+              {
+                id: 'document',
+                header: t`Document`,
+                kind: 'control',
+                className: 'whitespace-nowrap',
+                cell: (l) => {
+                  const link = sourceLink(l);
+                  const number = l.sourceNumber ? <Ltr>{l.sourceNumber}</Ltr> : null;
+                  return link && number ? (
+                    <Link href={link} className="text-brand-700 underline print:no-underline">
+                      {number}
+                    </Link>
+                  ) : (
+                    number
+                  );
+                },
+              },
+              { id: 'description', header: t`Description`, title: true, wrap: true, cell: what },
+              {
+                id: 'debit',
+                header: t`Debit`,
+                kind: 'figure',
+                key: true,
+                cell: (l) => (rials(l.debit) ? money.number(l.debit) : ''),
+                footer: money.number(statement.debit),
+              },
+              {
+                id: 'credit',
+                header: t`Credit`,
+                kind: 'figure',
+                key: true,
+                className: 'text-emerald-700',
+                cell: (l) => (rials(l.credit) ? money.number(l.credit) : ''),
+                footer: money.number(statement.credit),
+              },
+              {
+                id: 'balance',
+                header: t`Balance (${money.unit})`,
+                kind: 'figure',
+                key: true,
+                className: 'font-semibold',
+                cellClassName: (l) => (rials(l.balance) < 0n ? 'text-red-700' : undefined),
+                cell: (l) => money.number(l.balance),
+                footer: money.number(statement.closing),
+              },
+            ]}
+          />
+        </>
       )}
     </>
   );

@@ -19,9 +19,12 @@ import {
   useDocumentTitle,
   useMoney,
   type Sheet,
+  ReportProvenance,
+  useReportSource,
 } from '@/moduleKit.ts';
 import { AccountBalance } from '../../entities/ledger.ts';
 import { profitAndLoss } from '../../rules/reports.ts';
+import { monthDays } from '../../rules/month.ts';
 import { monthLabel, thisMonth, yearMonths, yearOf, yearsOf } from '../months.ts';
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
 import { useBooks } from '../useBooks.ts';
@@ -35,6 +38,8 @@ export function ProfitAndLoss() {
   const [year, setYear] = useState(yearOf(thisMonth()));
   useDocumentTitle(t`Profit and loss`);
   const months = useMemo(() => (books ? profitAndLoss(books.balances, books.accounts, yearMonths(year)) : null), [books, year]);
+  // From the monthly balances, which every device holds whole: any year is computed here.
+  const source = useReportSource({ entity: AccountBalance, from: null, device: months ?? undefined, server: null });
   if (!can(permission(AccountBalance, 'read'))) return <NoAccess />;
   const total = (months ?? []).reduce(
     (s, m) => ({ income: s.income + rials(m.income), expense: s.expense + rials(m.expense), profit: s.profit + rials(m.profit) }),
@@ -71,6 +76,7 @@ export function ProfitAndLoss() {
           options={(books ? yearsOf(books.balances) : [year]).map((y) => ({ value: String(y), label: localDigits(String(y)) }))}
         />
       </Card>
+      {months && <ReportProvenance source={source} from={monthDays(`${year}-01`).from} to={monthDays(`${year}-12`).to} />}
       {!months ? (
         <Loading />
       ) : (

@@ -23,9 +23,12 @@ import {
   useCanAccess,
   useDocumentTitle,
   useMoney,
+  ReportProvenance,
+  useReportSource,
 } from '@/moduleKit.ts';
 import { AccountBalance } from '../../entities/ledger.ts';
 import { trialBalance } from '../../rules/reports.ts';
+import { monthDays } from '../../rules/month.ts';
 import { monthLabel, thisMonth, yearMonths, yearOf, yearsOf } from '../months.ts';
 import { ReportActions, ReportPrintHeader } from '../parts/ReportActions.tsx';
 import { useBooks } from '../useBooks.ts';
@@ -41,6 +44,8 @@ export function TrialBalance() {
   const [to, setTo] = useState(thisMonth());
   useDocumentTitle(t`Trial balance`);
   const report = useMemo(() => (books ? trialBalance(books.balances, books.accounts, from, to) : null), [books, from, to]);
+  // From the monthly balances, which every device holds whole: any period is computed here.
+  const source = useReportSource({ entity: AccountBalance, from: null, device: report ?? undefined, server: null });
   if (!can(permission(AccountBalance, 'read'))) return <NoAccess />;
   const balances = {
     debit: (report?.rows ?? []).reduce((s, r) => s + (rials(r.balance) > 0n ? rials(r.balance) : 0n), 0n),
@@ -124,6 +129,7 @@ export function TrialBalance() {
         <SelectField label={t`From the month`} value={from} onChange={(e) => setFrom(e.target.value)} options={months} />
         <SelectField label={t`To the month`} value={to} onChange={(e) => setTo(e.target.value)} options={months} />
       </Card>
+      {report && <ReportProvenance source={source} from={monthDays(from).from} to={monthDays(to).to} />}
       {!report ? (
         <Loading />
       ) : report.rows.length === 0 ? (

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { holding, nextStatuses } from '../../rules/chequeFlow.ts';
 import { monthDays, monthOf, monthsBetween } from '../../rules/month.ts';
-import { partyStatement, profitAndLoss, trialBalance } from '../../rules/reports.ts';
+import { partyStatement, partyStatementHeld, profitAndLoss, trialBalance } from '../../rules/reports.ts';
 import { normalizeSheba } from '../../rules/sheba.ts';
 
 describe('a Sheba', () => {
@@ -83,5 +83,35 @@ describe('the reports', () => {
       ['2', 400],
     ]);
     expect(statement.closing).toBe(400);
+  });
+
+  it('on a device with a window, carry what is older from the monthly balances: the same statement, evicted lines or not', () => {
+    const line = (id: string, date: string, debit: number, credit: number) => ({
+      id,
+      date,
+      debit,
+      credit,
+      sourceId: id,
+      seq: 0,
+      partyId: 'p',
+    });
+    // The window starts on 1 Farvardin 1405 (2026-03-21).
+    const lines = [
+      line('1', '2025-05-01', 7_000, 0),
+      line('2', '2026-02-01', 0, 2_000),
+      line('3', '2026-04-01', 500, 0),
+      line('4', '2026-05-01', 0, 1_000),
+    ];
+    const balances = [
+      { id: 'b1', partyId: 'p', month: monthOf('2025-05-01'), debit: 7_000, credit: 0 },
+      { id: 'b2', partyId: 'p', month: monthOf('2026-02-01'), debit: 0, credit: 2_000 },
+      { id: 'b3', partyId: 'p', month: monthOf('2026-04-01'), debit: 500, credit: 0 },
+      { id: 'b4', partyId: 'other', month: monthOf('2025-05-01'), debit: 9_000, credit: 0 },
+    ];
+    const whole = partyStatement(lines, '2026-04-15', '2026-06-01');
+    expect(whole).toMatchObject({ opening: 5_500, closing: 4_500 });
+    expect(partyStatementHeld(lines, balances, 'p', '2026-04-15', '2026-06-01', '2026-03-21')).toEqual(whole);
+    expect(partyStatementHeld(lines.slice(2), balances, 'p', '2026-04-15', '2026-06-01', '2026-03-21')).toEqual(whole);
+    expect(partyStatementHeld(lines, [], 'p', '2026-04-15', '2026-06-01', null)).toEqual(whole);
   });
 });

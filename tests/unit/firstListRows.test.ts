@@ -1,0 +1,105 @@
+/**
+ * A list's first answer through an index (issue 31): exactly the start of the whole answer, for
+ * title and date orders both ways, with ties, deletions and empty values; and a whole table read
+ * in chunks is the same rows as one read.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Activity, Member } from '../../src/contract/entities/panelManagement.ts';
+import type { Entity, Row } from '../../src/contract/entity.ts';
+import { selectRows, type ListParams } from '../../src/contract/list.ts';
+import { PanelDb } from '../../src/storage/PanelDb.ts';
+import { localTexts } from '../../src/storage/localRecords.ts';
+import { readWholeTable, READ_CHUNK } from '../../src/storage/tableRows.ts';
+import { FIRST_LIST_ROWS, firstListRows } from '../../src/storage/useData.ts';
+
+let db: PanelDb;
+let n = 0;
+
+beforeEach(async () => {
+  db = new PanelDb(`first-rows-${++n}-${Math.random()}`);
+  await db.open();
+});
+
+afterEach(() => db.close());
+
+const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+
+async function put(entity: Entity, rows: Row[]): Promise<void> {
+  await db.rows(entity).bulkPut(rows.map((row) => ({ ...row, _pending: 0, ...localTexts(entity, row) })));
+}
+
+function members(count: number): Row[] {
+  // Few names, so many ties; some deleted; some without a name at all.
+  return Array.from({ length: count }, (_, i) => ({
+    id: id((i * 7919) % count),
+    version: 1,
+    updatedAt: `2026-01-${String((i % 28) + 1).padStart(2, '0')}T00:00:00Z`,
+    deleted: i % 13 === 0,
+    login: `u${i}`,
+    userName: `u${i}`,
+    roleId: null,
+    title: null,
+    userId: `user-${i}`,
+    displayName: i % 17 === 0 ? '' : `کاربر ${i % 40}`,
+    mobile: null,
+  }));
+}
+
+async function expectStartOfWhole(entity: Entity, params: ListParams): Promise<void> {
+  const first = await firstListRows(db, entity, params);
+  const whole = selectRows(await db.rows(entity).toArray(), entity, params);
+  expect(first).not.toBeNull();
+  expect(first!.partial).toBe(true);
+  expect(first!.items.length).toBeGreaterThan(0);
+  expect(first!.items.map((r) => r.id)).toEqual(whole.items.slice(0, first!.items.length).map((r) => r.id));
+}
+
+describe("a list's first rows through an index", () => {
+  it('are the start of the whole list by title, either way, ties and deletions and empty names included', async () => {
+    await put(Member, members(3 * FIRST_LIST_ROWS));
+    for (const direction of ['asc', 'desc'] as const) await expectStartOfWhole(Member, { sort: { field: Member.titleField, direction } });
+    await expectStartOfWhole(Member, { sort: { field: 'updatedAt', direction: 'desc' } });
+  });
+
+  it('are the start of the whole list by an indexed instant, and honour a first page', async () => {
+    const log: Row[] = Array.from({ length: 2 * FIRST_LIST_ROWS }, (_, i) => ({
+      id: id(i),
+      version: 1,
+      updatedAt: '2026-01-01T00:00:00Z',
+      deleted: false,
+      at: `2026-0${(i % 9) + 1}-${String((i % 27) + 1).padStart(2, '0')}T08:00:00.000Z`,
+      actorName: 'x',
+      action: 'create',
+      entity: 'PanelManagement/Role',
+      rowTitle: `r${i}`,
+      rowId: id(i),
+    }));
+    await put(Activity, log);
+    for (const direction of ['asc', 'desc'] as const) await expectStartOfWhole(Activity, { sort: { field: 'at', direction } });
+    const page = await firstListRows(db, Activity, { sort: { field: 'at', direction: 'asc' }, page: 1, pageSize: 20 });
+    expect(page!.items).toHaveLength(20);
+  });
+
+  it('are not answered for a search, a filter, a later page, an unindexed order or a short table', async () => {
+    await put(Member, members(3 * FIRST_LIST_ROWS));
+    expect(await firstListRows(db, Member, { search: 'کاربر' })).toBeNull();
+    expect(await firstListRows(db, Member, { filters: { roleId: null } })).toBeNull();
+    expect(await firstListRows(db, Member, { page: 2, pageSize: 20 })).toBeNull();
+    expect(await firstListRows(db, Member, { sort: { field: 'mobile', direction: 'asc' } })).toBeNull();
+    await db.rows(Member).clear();
+    await put(Member, members(10));
+    expect(await firstListRows(db, Member, {})).toBeNull();
+  });
+});
+
+describe('a whole table read in chunks', () => {
+  it('is every row, in key order, across chunk boundaries', async () => {
+    for (const count of [0, READ_CHUNK - 1, READ_CHUNK, 2 * READ_CHUNK + 3]) {
+      await db.rows(Member).clear();
+      await put(Member, members(count));
+      const chunked = await readWholeTable(db, Member);
+      const once = await db.rows(Member).toArray();
+      expect(chunked.map((r) => r.id)).toEqual(once.map((r) => r.id));
+    }
+  });
+});
