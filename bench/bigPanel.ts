@@ -32,6 +32,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { option, positionalArgs, smoke, verdict } from './benchArgs.ts';
+import { measureWindows } from './bigPanelWindow.ts';
 import { call, machine, POSTGRES_URL, postgresAnswers, startServer, stop, type Running } from './serverProcess.ts';
 import { createSchema, dropSchema } from '../tests/server/testDatabase.ts';
 import type { Db } from '../server/db/Db.ts';
@@ -1453,6 +1454,7 @@ async function measure(record: SeedRecord, figures: Figure[]): Promise<void> {
   await measureOverHttp(record, figures);
   await measureReports(record, figures);
   await measureJoin(record, figures);
+  await measureWindows(record, figures);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -140,15 +140,18 @@ export async function listRows(
   const where = whereOf(entity, panelId, params, readable, { permissions, memberId, userId });
   const filter = where.clauses.join(' AND ');
   const values = [...where.params, pageSize, (page - 1) * pageSize];
-  const records = await q.query(
-    `SELECT ${selectList(entity)}, count(*) OVER () AS total_count FROM ${entity.table} WHERE ${filter}
-     ORDER BY ${orderOf(entity, params.sort!)} LIMIT $${values.length - 1} OFFSET $${values.length}`,
-    values,
-  );
-  let total = Number(records[0]?.total_count ?? 0);
-  if (!records.length && page > 1) {
-    const [counted] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${entity.table} WHERE ${filter}`, where.params);
-    total = counted?.n ?? 0;
-  }
+  // The page and the count as two queries sent at once: `count(*) OVER ()` beside the page had the
+  // database read and sort every matching row whole before the LIMIT (decision 050's figures: the
+  // first 50 of 387,000 receipts 1.6 s → 0.6 s, of 1.9 million stock moves 5.9 s → 1.7 s), where
+  // the page alone reads its rows in the index's order and the count reads no row's columns.
+  const [records, [counted]] = await Promise.all([
+    q.query(
+      `SELECT ${selectList(entity)} FROM ${entity.table} WHERE ${filter}
+       ORDER BY ${orderOf(entity, params.sort!)} LIMIT $${values.length - 1} OFFSET $${values.length}`,
+      values,
+    ),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${entity.table} WHERE ${filter}`, where.params),
+  ]);
+  const total = counted?.n ?? 0;
   return { items: await rowsWithLines(q, entity, panelId, records), total, page, pageSize };
 }

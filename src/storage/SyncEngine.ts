@@ -231,7 +231,6 @@ export class SyncEngine {
     let snapshot: string | undefined = cursor === 0 ? (state.snapshot?.token ?? '') : undefined;
     if (snapshot !== undefined && state.snapshot) this.setStatus({ joining: { done: state.snapshot.done, total: state.snapshot.total } });
     const remote: RemoteChange[] = [];
-    let windows: Record<string, string> | undefined;
     // The first pull (or one from the start again) fills the device: nothing in it is news.
     let filling = !state.lastSyncAt || restarted;
     for (;;) {
@@ -257,10 +256,16 @@ export class SyncEngine {
       }
       if (snapshot === '' && page.progress) await this.checkRoom(page.progress.total);
       const next = page.snapshot !== undefined && page.progress ? { token: page.snapshot, ...page.progress } : null;
-      await applyPullPage(this.db, page.changes, page.cursor, snapshot === undefined ? undefined : next);
+      const stored = { snapshot: snapshot === undefined ? undefined : next, windows: page.windows };
+      // A window of history that starts earlier than before (decision 050): pull again from 0 for the rows it brings back.
+      if ((await applyPullPage(this.db, page.changes, page.cursor, stored)) && cursor !== 0) {
+        cursor = 0;
+        snapshot = '';
+        filling = true;
+        continue;
+      }
       if (!filling) for (const c of page.changes) if (!this.ownRows.has(c.row.id)) remote.push({ entity: c.entity, id: c.row.id });
       cursor = page.cursor;
-      windows = page.windows ?? windows;
       snapshot = next?.token;
       if (next) {
         this.setStatus({ joining: { done: next.done, total: next.total } });
@@ -270,8 +275,7 @@ export class SyncEngine {
       if (this.status.joining || this.status.storageShort) this.setStatus({ joining: null, storageShort: null });
       if (!page.hasMore) break;
     }
-    // The windows the server last said, for screens to tell what this device holds whole (decision 053).
-    await writeSyncState(this.db, { lastSyncAt: new Date(this.now()).toISOString(), ...(windows ? { windows } : {}) });
+    await writeSyncState(this.db, { lastSyncAt: new Date(this.now()).toISOString() });
     this.knownCursor = cursor;
     if (remote.length) {
       this.status = { ...this.status, remoteChangeAt: this.now() };

@@ -24,7 +24,8 @@ export function deriveStores(entities: readonly Entity[]): Stores {
   };
   for (const entity of entities) {
     // A list of texts is indexed by each of its entries (a product found by any of its barcodes).
-    const indexes = [...new Set(['updatedAt', '_sort', ...entity.indexes])]
+    // A window's field is indexed, so the rows a window leaves behind are found without reading the table (decision 050).
+    const indexes = [...new Set(['updatedAt', '_sort', ...entity.indexes, ...(entity.window ? [entity.window.field] : [])])]
       .filter((name) => name !== 'id')
       .map((name) => (entity.fields[name]?.kind === 'stringList' ? `*${name}` : name));
     const compound = (entity.deviceIndexes ?? []).map((fields) => `[${fields.join('+')}]`);

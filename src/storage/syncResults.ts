@@ -10,6 +10,7 @@ import type { OutboxEntry, SnapshotState } from './localRecords.ts';
 import type { PanelDb } from './PanelDb.ts';
 import { reconcileRows } from './reconcile.ts';
 import { readSyncState } from './syncStateStore.ts';
+import { beforeWindow, evictRows, followWindows } from './windowEviction.ts';
 
 class RowsToReconcile {
   private readonly byEntity = new Map<Entity, { ids: string[]; rows: Map<string, Row> }>();
@@ -120,25 +121,49 @@ export async function applyPushResults(db: PanelDb, sent: readonly OutboxEntry[]
 }
 
 /**
- * Stores a page of pulled changes and moves the cursor past them, together; a snapshot's page
+ * Stores a page of pulled changes and moves the cursor past them, together. A snapshot's page
  * (decision 051) stores where the snapshot goes on (`snapshot`), its last page clears it (null).
+ * With the pull's `windows` (decision 050, windowEviction.ts): rows before their entity's window
+ * are not stored and the device's copies go (not as deletions), unless writes or problems hold
+ * them; a window that moved forward evicts what is now before it. Answers true when a window
+ * starts earlier than before: the cursor is then stored as 0, and the caller pulls again from the start.
  */
 export async function applyPullPage(
   db: PanelDb,
   changes: readonly SyncChange[],
   cursor: number,
-  snapshot?: SnapshotState | null,
-): Promise<void> {
-  await db.transaction('rw', allTables(db), async () => {
+  stored: { snapshot?: SnapshotState | null; windows?: Readonly<Record<string, string>> } = {},
+): Promise<boolean> {
+  const { snapshot, windows } = stored;
+  return db.transaction('rw', allTables(db), async () => {
+    const { snapshot: was, ...state } = await readSyncState(db);
+    const { widened } = windows ? await followWindows(db, state.windows, windows) : { widened: false };
+    const kept = windows ?? state.windows;
     const rows = new RowsToReconcile();
+    const leaving = new Map<Entity, Map<string, Row>>();
     for (const change of changes) {
       const entity = db.entityOf(change.entity);
       // A newer server may send entities this build does not know yet; the next build pulls from 0 (new tables, new version).
-      if (entity) rows.add(entity, change.row.id, change.row);
+      if (!entity) continue;
+      if (!beforeWindow(entity, change.row, kept)) rows.add(entity, change.row.id, change.row);
+      else {
+        const group = leaving.get(entity) ?? new Map<string, Row>();
+        group.set(change.row.id, change.row);
+        leaving.set(entity, group);
+      }
+    }
+    for (const [entity, group] of leaving) {
+      // A held row is refreshed as any pulled row is; the others leave the device.
+      for (const id of await evictRows(db, entity, [...group.keys()])) rows.add(entity, id, group.get(id));
     }
     await rows.reconcile(db);
-    const { snapshot: _was, ...state } = await readSyncState(db);
-    await db.syncState.put({ ...state, cursor, ...(snapshot ? { snapshot } : snapshot === undefined && _was ? { snapshot: _was } : {}) });
+    await db.syncState.put({
+      ...state,
+      cursor: widened ? 0 : cursor,
+      ...(kept ? { windows: { ...kept } } : {}),
+      ...(snapshot && !widened ? { snapshot } : snapshot === undefined && was && !widened ? { snapshot: was } : {}),
+    });
+    return widened;
   });
 }
 

@@ -33,6 +33,8 @@ export class FakeSyncServer {
   /** Answers a first sync's snapshot (decision 051) when asked; off, it is an older server that walks its log. */
   speaksSnapshot = false;
   snapshotPulls = 0;
+  /** The windows of history a pull says (decision 050); none unless a test sets them. */
+  windows: Record<string, string> | undefined;
 
   private write(entity: string, row: Row): Row {
     this.seq++;
@@ -127,7 +129,13 @@ export class FakeSyncServer {
     const page = after.slice(0, limit);
     const changes: SyncChange[] = page.map((s) => ({ entity: s.entity, row: structuredClone(s.row) }));
     const readableEntities = [...entities().map((e) => e.key), ...this.alsoReadable].filter((key) => !this.hidden.has(key));
-    return { changes, cursor: page.at(-1)?.seq ?? Math.max(cursor, this.seq), hasMore: after.length > limit, readableEntities };
+    return {
+      changes,
+      cursor: page.at(-1)?.seq ?? Math.max(cursor, this.seq),
+      hasMore: after.length > limit,
+      readableEntities,
+      ...(this.windows ? { windows: { ...this.windows } } : {}),
+    };
   }
 
   /**
@@ -145,7 +153,8 @@ export class FakeSyncServer {
     const page = after.slice(0, limit);
     const changes: SyncChange[] = page.map((s) => ({ entity: s.entity, row: structuredClone(s.row) }));
     const readableEntities = [...entities().map((e) => e.key), ...this.alsoReadable].filter((key) => !this.hidden.has(key));
-    if (after.length <= limit) return { changes, cursor: position.seq, hasMore: this.seq > position.seq, readableEntities };
+    const windows = this.windows ? { windows: { ...this.windows } } : {};
+    if (after.length <= limit) return { changes, cursor: position.seq, hasMore: this.seq > position.seq, readableEntities, ...windows };
     const done = position.done + changes.length;
     const total = Math.max(position.total, done);
     return {
@@ -155,6 +164,7 @@ export class FakeSyncServer {
       readableEntities,
       snapshot: JSON.stringify({ after: page.at(-1)!.row.id, seq: position.seq, total, done }),
       progress: { done, total },
+      ...windows,
     };
   }
 

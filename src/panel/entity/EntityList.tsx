@@ -1,10 +1,11 @@
 /**
  * The list screen body of any entity, from its declaration: search, filters, sortable columns,
  * virtual scrolling for long lists, loading and empty states, and CSV and Excel export of what is shown.
- * Rows come from this device (useList), so it works the same offline.
+ * Rows come from this device (useList), so it works the same offline; those before the device's
+ * window of history (decision 050) are the server's, shown under them on demand (OlderRows).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { isDocument, type Entity } from '../../contract/entity.ts';
 import { formatNumber, inSentence } from '../../i18n/format.ts';
 import type { ListParams } from '../../storage/listQuery.ts';
@@ -19,6 +20,7 @@ import { SheetButtons } from '../spreadsheet/SheetButtons.tsx';
 import { entitySheet } from './entitySheet.ts';
 import { EntityFilters } from './EntityFilters.tsx';
 import { EntityRows } from './EntityRows.tsx';
+import { OlderRows } from './OlderRows.tsx';
 import { useFieldDisplay } from './fieldDisplay.ts';
 import { useReferenceMaps } from './useReferenceMaps.ts';
 
@@ -38,11 +40,9 @@ export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
   const [ranges, setRanges] = useState<NonNullable<ListParams['ranges']>>({});
   const [sort, setSort] = useState<NonNullable<ListParams['sort']>>(entity.defaultSort);
   const deferredSearch = useDeferredValue(search);
-  const { data, loading } = useList(
-    entity,
-    { search: deferredSearch, filters: { ...filters, ...fixed }, ranges, sort },
-    { firstRows: true },
-  );
+  const params = { search: deferredSearch, filters: { ...filters, ...fixed }, ranges, sort };
+  const { data, loading } = useList(entity, params, { firstRows: true });
+  const localIds = useMemo(() => new Set((data?.items ?? []).map((row) => row.id)), [data]);
   const titles = useReferenceMaps(entity);
   const display = useFieldDisplay();
   const narrowed =
@@ -113,6 +113,17 @@ export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
           </p>
           {empty && <div className="mt-4 flex justify-center">{empty}</div>}
         </div>
+      )}
+      {!loading && entity.window && (
+        <OlderRows
+          entity={entity}
+          params={params}
+          localIds={localIds}
+          onSort={setSort}
+          onOpen={onOpen}
+          titles={titles}
+          lead={isDocument(entity) ? DocumentLead : undefined}
+        />
       )}
     </div>
   );

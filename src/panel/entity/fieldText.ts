@@ -1,12 +1,14 @@
 /**
  * A field's value as people read it, as plain text (table cells, details, CSV): numbers with
  * grouping, money in the panel's unit, dates Jalali in Persian, select and boolean values by their labels,
- * references by the referenced row's name.
+ * references by the referenced row's name (or "On the server" for a row before the device's window
+ * of history).
  */
 import { toRials } from '../../contract/money.ts';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Field } from '../../contract/fields.ts';
+import { entityByKey } from '../../contract/modules.ts';
 import { formatDate, formatDateTime, formatNumber, formatQuantity, joinNames, localDigits } from '../../i18n/format.ts';
 import { formatMoney } from '../../i18n/money.ts';
 import { panelMoneyUnit } from '../useMoney.ts';
@@ -33,8 +35,12 @@ export function fieldText(i18n: I18n, field: Field, value: unknown, titles?: Rea
       const option = field.options.find((o) => o.value === value);
       return option ? i18n._(option.label) : String(value);
     }
-    case 'reference':
-      return titles?.get(String(value)) ?? '…';
+    case 'reference': {
+      const title = titles?.get(String(value));
+      if (title !== undefined) return title;
+      // A row older than the device keeps (decision 050) is the server's, not a broken reference.
+      return titles && entityByKey(field.to)?.window ? i18n._(msg`On the server`) : '…';
+    }
     case 'stringList': {
       // A multi-select shows its options' words, not their stored values.
       const word = (v: unknown) => field.options?.find((o) => o.value === v)?.label;

@@ -23,6 +23,8 @@ import {
   type Quantity,
 } from '../../../../src/contract/quantity.ts';
 import { PANEL_HEADER } from '../../../../src/contract/service.ts';
+import { inWindow } from '../../../../src/contract/syncWindow.ts';
+import { SYNC_STATE_KEY } from '../../../../src/storage/localRecords.ts';
 import { createRow, deleteRow, stepDocument, updateRow, ValidationError } from '../../../../src/storage/localWrites.ts';
 import { faults, FaultyNetwork, type Fault } from '../../../../tests/server/syncNetwork.ts';
 import {
@@ -61,7 +63,8 @@ export interface LineSpec {
 
 export type DocStep =
   /** A new draft, submitted at once or not. */
-  | { kind: 'create'; who: Who; direction: 'in' | 'out'; lines: LineSpec[]; andSubmit: boolean }
+  /** `old`: dated before the device's window of history (decision 050), so the device evicts it once it is settled. */
+  | { kind: 'create'; who: Who; direction: 'in' | 'out'; lines: LineSpec[]; andSubmit: boolean; old?: boolean }
   | { kind: 'edit'; who: Who; target: number; lines: LineSpec[] | null; note: string | null }
   | { kind: 'delete'; who: Who; target: number }
   | { kind: 'submit'; who: Who; target: number }
@@ -104,6 +107,7 @@ export const docScenarioArbitrary: fc.Arbitrary<DocScenario> = fc.record({
           direction: fc.constant('in' as const),
           lines: lines(20_000),
           andSubmit: fc.boolean(),
+          old: fc.nat(3).map((n) => n === 0),
         }),
       },
       {
@@ -114,6 +118,7 @@ export const docScenarioArbitrary: fc.Arbitrary<DocScenario> = fc.record({
           direction: fc.constant('out' as const),
           lines: lines(4_000),
           andSubmit: fc.boolean(),
+          old: fc.nat(3).map((n) => n === 0),
         }),
       },
       {
@@ -329,6 +334,9 @@ function linesOf(stock: Stock, specs: LineSpec[]): Line[] {
 
 const pick = (ids: readonly string[], n: number) => (ids.length ? ids[ids.length - 1 - (n % ids.length)] : undefined);
 
+/** A date before every window of history the scenario's devices keep (Receipt and StockMove: 12 months). */
+const OLD_DATE = '2025-01-10';
+
 async function step(devices: [Device, Device], stock: Stock, createdIds: string[], s: DocStep): Promise<void> {
   if (s.kind === 'sync') {
     await Promise.all((s.who === 'both' ? devices : [devices[s.who]]).map((d) => d.engine.syncNow()));
@@ -345,7 +353,7 @@ async function step(devices: [Device, Device], stock: Stock, createdIds: string[
     if (s.kind === 'create') {
       const row = await createRow(device.db, Receipt, {
         direction: s.direction,
-        date: '2026-11-22',
+        date: s.old ? OLD_DATE : '2026-11-22',
         warehouseId: stock.warehouseId,
         lines: linesOf(stock, s.lines),
       });
@@ -418,14 +426,22 @@ async function checkDocInvariants(world: SyncWorld, code: string, devices: [Devi
   const valuations = live(StockValuation);
 
   // 1. The same rows on both devices as on the server, and each document in a state it may be in.
+  // With windows of history (decision 050): every server row in the device's window is on it, and
+  // whatever else it holds (a row a settled problem kept) is the server's row as it is.
   for (const [index, device] of devices.entries()) {
     const name = `device ${index}`;
     await checkQueue(device, name);
     const shown = index === 0 ? server : await serverRows(world, code, index);
+    const windows = (await device.db.syncState.get(SYNC_STATE_KEY))?.windows;
     for (const entity of [Receipt, StockMove, StockBalance, StockValuation]) {
       const byId = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.id).localeCompare(String(b.id));
-      const local = (await device.db.rows(entity).toArray()).filter((r) => !r.deleted).map((r) => comparableDoc(entity, r));
-      const remote = [...shown.values()].filter((c) => c.entity === entity.key && !c.row.deleted).map((c) => comparableDoc(entity, c.row));
+      const rows = (await device.db.rows(entity).toArray()).filter((r) => !r.deleted);
+      const held = new Set(rows.map((r) => r.id));
+      const remoteRows = [...shown.values()].filter((c) => c.entity === entity.key && !c.row.deleted).map((c) => c.row);
+      const remote = remoteRows
+        .filter((r) => held.has(r.id) || inWindow(entity, r, windows?.[entity.key]))
+        .map((r) => comparableDoc(entity, r));
+      const local = rows.map((r) => comparableDoc(entity, r));
       const [a, b] = [JSON.stringify(local.sort(byId)), JSON.stringify(remote.sort(byId))];
       if (a !== b) throw new Error(`${name} holds other ${entity.name} rows than the server:\n device: ${a}\n server: ${b}`);
     }
