@@ -85,11 +85,13 @@ export const Sale = defineEntity({
   titleField: 'note',
   listFields: ['date', 'customerId', 'stage', 'agentMemberId', 'total'],
   searchFields: ['note', 'lostReason'],
-  indexes: ['date', 'customerId', 'stage', 'agentMemberId'],
+  indexes: ['date', 'customerId', 'stage', 'agentMemberId', 'closedOn'],
   defaultSort: { field: 'date', direction: 'desc' },
   scope: { field: 'agentMemberId' },
   staff: ['read', 'create', 'update'],
-  window: { field: 'date', months: 12, keep: { field: 'stage', values: ['lead', 'quoted', 'negotiating'] } },
+  // By when a sale closed, not when it opened: an open sale (no closing day) stays whatever its
+  // age, and a year's agent performance on the device counts every sale closed in it.
+  window: { field: 'closedOn', months: 12 },
 });
 
 export const setupSteps = [
