@@ -8,6 +8,7 @@
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type { Entity } from '../contract/entity.ts';
 import { entities as declaredEntities } from '../contract/modules.ts';
+import { markTotalsBuilt, type TotalsRecord } from './entityTotals.ts';
 import type { LocalRow, OutboxEntry, SyncProblem, SyncState } from './localRecords.ts';
 import { deriveStores, panelDbVersions, schemaVersion, type PanelDbVersion } from './panelDbSchema.ts';
 
@@ -40,6 +41,8 @@ export class PanelDb extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   syncState!: Table<SyncState, string>;
   problems!: Table<SyncProblem, number>;
+  /** Entities' totals per group (decision 052, entityTotals.ts). */
+  totals!: Table<TotalsRecord, string>;
   readonly entities: readonly Entity[];
   private readonly writeListeners = new Set<LocalWriteListener>();
 
@@ -59,6 +62,8 @@ export class PanelDb extends Dexie {
     }
     // The tables and indexes the declarations call for now (see panelDbSchema.ts).
     if (!options.versions) this.version(schemaVersion(stores)).stores(stores);
+    // A new database's tables are empty: their totals are complete (zero) from the start.
+    this.on('populate', () => markTotalsBuilt(this));
   }
 
   /** The table of an entity's rows. */

@@ -22,6 +22,8 @@ import {
   scopeCondition,
   selectRows,
   text,
+  type PanelAccess,
+  type Queryable,
 } from '../../../server/moduleApi.ts';
 import { Product, Warehouse } from '../entities/masterData.ts';
 import { StockBalance, StockValuation } from '../entities/stock.ts';
@@ -69,7 +71,7 @@ const schema = {
   },
 };
 
-interface Parsed {
+export interface StockQuery {
   warehouseId: string | null;
   words: string[];
   page: number;
@@ -77,10 +79,11 @@ interface Parsed {
   sort: StockSort;
 }
 
-function parse(query: Partial<Record<keyof StockOnHandQuery, unknown>>): Parsed {
-  const { warehouseId, search, page, pageSize, sort } = query;
-  const isText = (v: unknown): v is string | undefined => v === undefined || typeof v === 'string';
-  if (![warehouseId, search, page, pageSize, sort].every(isText)) throw new AppError(Code.BadRequest, 400);
+/** The query as the route gets it, checked: 400 (BadRequest) on anything it cannot read. */
+export function parseStockQuery(query: Partial<Record<keyof StockOnHandQuery, unknown>>): StockQuery {
+  const texts = [query.warehouseId, query.search, query.page, query.pageSize, query.sort];
+  if (!texts.every((v) => v === undefined || typeof v === 'string')) throw new AppError(Code.BadRequest, 400);
+  const [warehouseId, search, page, pageSize, sort] = texts as (string | undefined)[];
   if (warehouseId && !UUID.test(warehouseId)) throw new AppError(Code.BadRequest, 400);
   if (page !== undefined && !WHOLE.test(page)) throw new AppError(Code.BadRequest, 400);
   if (pageSize !== undefined && !(WHOLE.test(pageSize) && Number(pageSize) <= STOCK_PAGE_MAX)) throw new AppError(Code.BadRequest, 400);
@@ -97,70 +100,74 @@ function parse(query: Partial<Record<keyof StockOnHandQuery, unknown>>): Parsed 
 
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The page and totals `query` asks for, as `access` may see them. */
+export async function stockOnHand(db: Queryable, access: PanelAccess, query: StockQuery): Promise<StockOnHandAnswer> {
+  const { warehouseId, words, page, pageSize, sort } = query;
+  const values = access.permissions.has(permission(StockValuation, 'read'));
+  if (!values) ensurePermission(access, permission(StockBalance, 'read'));
+  if (warehouseId) {
+    const [found] = await selectRows(db, Warehouse, access.id, (params) => {
+      params.push(warehouseId);
+      return [`id = $${params.length}::uuid`, scopeCondition(Warehouse, access, params)].filter(Boolean).join(' AND ');
+    });
+    if (!found) throw new AppError(Code.NotFound, 404);
+  }
+
+  // The valuations in view: the warehouse's (or all), within the caller's scope of them.
+  const params: unknown[] = [access.id];
+  const where = ['v.panel_id = $1', 'NOT v.deleted'];
+  if (warehouseId) where.push(`v.warehouse_id = $${params.push(warehouseId)}::uuid`);
+  const valuationScope = scopeCondition(StockValuation, access, params, 'v.');
+  if (valuationScope) where.push(valuationScope);
+  // One row per product: the warehouse's valuation, or the sum of every warehouse's.
+  const perProduct = warehouseId
+    ? `SELECT v.product_id, v.quantity, v.value FROM ${StockValuation.table} v WHERE ${where.join(' AND ')} AND v.quantity <> 0`
+    : `SELECT v.product_id, sum(v.quantity) AS quantity, sum(v.value) AS value FROM ${StockValuation.table} v
+       WHERE ${where.join(' AND ')} GROUP BY v.product_id HAVING sum(v.quantity) <> 0`;
+  const totalsSql = `SELECT count(*)::int AS products, coalesce(sum(s.quantity), 0)::text AS quantity, coalesce(sum(s.value), 0)::text AS value
+    FROM (${perProduct}) s`;
+
+  const listParams = [...params];
+  const productWhere = ['p.panel_id = $1', 'NOT p.deleted'];
+  const productScope = scopeCondition(Product, access, listParams, 'p.');
+  if (productScope) productWhere.push(productScope);
+  for (const word of words) productWhere.push(`p.search_text LIKE $${listParams.push(likePattern(word))}`);
+  const order = sort === 'code' ? 'p.code_sk COLLATE "C", p.id' : 'p.name_sk COLLATE "C", p.id';
+  const joined = `FROM (${perProduct}) s JOIN ${Product.table} p ON p.id = s.product_id AND ${productWhere.join(' AND ')}`;
+  const limit = `LIMIT $${listParams.push(pageSize)} OFFSET $${listParams.push((page - 1) * pageSize)}`;
+
+  const [[totals], rows, matching] = await Promise.all([
+    db.query<{ products: number; quantity: string; value: string }>(totalsSql, params),
+    db.query<{ id: string; code: string | null; name: string | null; quantity: string; value: string }>(
+      `SELECT p.id, p.code, p.name, s.quantity::text AS quantity, s.value::text AS value ${joined} ORDER BY ${order} ${limit}`,
+      listParams,
+    ),
+    words.length || productScope
+      ? db.query<{ n: number }>(`SELECT count(*)::int AS n ${joined}`, listParams.slice(0, -2)).then(([row]) => row?.n ?? 0)
+      : null,
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      productId: String(r.id),
+      code: r.code ?? '',
+      name: r.name ?? '',
+      quantity: normalizeQuantity(r.quantity) ?? r.quantity,
+      value: values ? String(r.value) : null,
+    })),
+    page,
+    pageSize,
+    matching: matching ?? totals!.products,
+    totals: {
+      products: totals!.products,
+      quantity: normalizeQuantity(totals!.quantity) ?? totals!.quantity,
+      value: values ? totals!.value : null,
+    },
+  };
+}
+
 export function stockOnHandRoute(scope: FastifyInstance): void {
   scope.get(pathInScope(scope, stockOnHandEndpoint.path), { schema }, async (request) => {
-    const access = request.panel;
-    const values = access.permissions.has(permission(StockValuation, 'read'));
-    if (!values) ensurePermission(access, permission(StockBalance, 'read'));
-    const { warehouseId, words, page, pageSize, sort } = parse((request.query ?? {}) as Record<string, unknown>);
-    const db = request.server.deps.db;
-    if (warehouseId) {
-      const [found] = await selectRows(db, Warehouse, access.id, (params) => {
-        params.push(warehouseId);
-        return [`id = $${params.length}::uuid`, scopeCondition(Warehouse, access, params)].filter(Boolean).join(' AND ');
-      });
-      if (!found) throw new AppError(Code.NotFound, 404);
-    }
-
-    // The valuations in view: the warehouse's (or all), within the caller's scope of them.
-    const params: unknown[] = [access.id];
-    const where = ['v.panel_id = $1', 'NOT v.deleted'];
-    if (warehouseId) where.push(`v.warehouse_id = $${params.push(warehouseId)}::uuid`);
-    const valuationScope = scopeCondition(StockValuation, access, params, 'v.');
-    if (valuationScope) where.push(valuationScope);
-    // One row per product: the warehouse's valuation, or the sum of every warehouse's.
-    const perProduct = warehouseId
-      ? `SELECT v.product_id, v.quantity, v.value FROM ${StockValuation.table} v WHERE ${where.join(' AND ')} AND v.quantity <> 0`
-      : `SELECT v.product_id, sum(v.quantity) AS quantity, sum(v.value) AS value FROM ${StockValuation.table} v
-         WHERE ${where.join(' AND ')} GROUP BY v.product_id HAVING sum(v.quantity) <> 0`;
-    const totalsSql = `SELECT count(*)::int AS products, coalesce(sum(s.quantity), 0)::text AS quantity, coalesce(sum(s.value), 0)::text AS value
-      FROM (${perProduct}) s`;
-
-    const listParams = [...params];
-    const productWhere = ['p.panel_id = $1', 'NOT p.deleted'];
-    const productScope = scopeCondition(Product, access, listParams, 'p.');
-    if (productScope) productWhere.push(productScope);
-    for (const word of words) productWhere.push(`p.search_text LIKE $${listParams.push(likePattern(word))}`);
-    const order = sort === 'code' ? 'p.code_sk COLLATE "C", p.id' : 'p.name_sk COLLATE "C", p.id';
-    const joined = `FROM (${perProduct}) s JOIN ${Product.table} p ON p.id = s.product_id AND ${productWhere.join(' AND ')}`;
-    const limit = `LIMIT $${listParams.push(pageSize)} OFFSET $${listParams.push((page - 1) * pageSize)}`;
-
-    const [[totals], rows, matching] = await Promise.all([
-      db.query<{ products: number; quantity: string; value: string }>(totalsSql, params),
-      db.query<{ id: string; code: string | null; name: string | null; quantity: string; value: string }>(
-        `SELECT p.id, p.code, p.name, s.quantity::text AS quantity, s.value::text AS value ${joined} ORDER BY ${order} ${limit}`,
-        listParams,
-      ),
-      words.length || productScope
-        ? db.query<{ n: number }>(`SELECT count(*)::int AS n ${joined}`, listParams.slice(0, -2)).then(([row]) => row?.n ?? 0)
-        : null,
-    ]);
-    return ok<StockOnHandAnswer>(request, {
-      rows: rows.map((r) => ({
-        productId: String(r.id),
-        code: r.code ?? '',
-        name: r.name ?? '',
-        quantity: normalizeQuantity(r.quantity) ?? r.quantity,
-        value: values ? String(r.value) : null,
-      })),
-      page,
-      pageSize,
-      matching: matching ?? totals!.products,
-      totals: {
-        products: totals!.products,
-        quantity: normalizeQuantity(totals!.quantity) ?? totals!.quantity,
-        value: values ? totals!.value : null,
-      },
-    });
+    const query = parseStockQuery((request.query ?? {}) as Record<string, unknown>);
+    return ok<StockOnHandAnswer>(request, await stockOnHand(request.server.deps.db, request.panel, query));
   });
 }

@@ -132,7 +132,7 @@ describe('stock on hand', () => {
   });
 
   it('answers bad pages, sizes, sorts and warehouses 400 with the catalogue code, never 500', async () => {
-    for (const query of [
+    const bad: Record<string, string>[] = [
       { page: '0' },
       { page: '-1' },
       { page: 'x' },
@@ -141,7 +141,8 @@ describe('stock on hand', () => {
       { sort: 'value' },
       { warehouseId: 'not-a-uuid' },
       { search: 'x'.repeat(201) },
-    ]) {
+    ];
+    for (const query of bad) {
       const answer = await stock(owner, query);
       expect(answer.status, JSON.stringify(query)).toBe(400);
       expect(answer.body.errorData?.code).toBe(Code.BadRequest);

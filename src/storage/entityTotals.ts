@@ -1,0 +1,139 @@
+/**
+ * Totals a device keeps of an entity's rows (decision 052): per group of `totals.by` values, the
+ * count of live rows, of those with a figure not zero, and the exact sum of each `totals.sum`
+ * field — a decimal's thousandths or money's rials, as a bigint's text. Every write that stores or
+ * replaces rows of such an entity (reconcile.ts) moves its groups by the difference between the
+ * old row and the new, in the same transaction, so the sums never drift from the rows. A database
+ * made before an entity had totals has none: they are worked out once from the rows, when first read.
+ */
+import type { Entity, Row } from '../contract/entity.ts';
+import { toRials } from '../contract/money.ts';
+import { toThousandths } from '../contract/quantity.ts';
+import type { PanelDb } from './PanelDb.ts';
+
+export interface TotalsRecord {
+  /** `<table>|<the group's values>`, or `built:<table>` for the mark that the table's totals are complete. */
+  key: string;
+  table: string;
+  /** The group's `by` values (null where the row has none). */
+  group: Record<string, unknown>;
+  rows: number;
+  /** Rows with any summed figure not zero (products holding stock). */
+  nonZero: number;
+  /** Per summed field, exact: thousandths of a decimal, rials of money, as text. */
+  sums: Record<string, string>;
+}
+
+/** The store: by key, and by table to read one entity's groups. */
+export const TOTALS_STORE = 'key, table';
+
+const BUILT = 'built';
+const builtKey = (entity: Pick<Entity, 'table'>) => `${BUILT}:${entity.table}`;
+
+function groupKey(entity: Entity, row: Row): string {
+  return `${entity.table}|${entity.totals!.by.map((name) => String(row[name] ?? '')).join('\u0001')}`;
+}
+
+function figure(entity: Entity, name: string, row: Row): bigint {
+  return (entity.fields[name]!.kind === 'money' ? toRials(row[name]) : toThousandths(row[name])) ?? 0n;
+}
+
+const live = (row: Row | null | undefined): row is Row => !!row && !row.deleted;
+
+function emptyRecord(entity: Entity, row: Row): TotalsRecord {
+  const { by, sum } = entity.totals!;
+  return {
+    key: groupKey(entity, row),
+    table: entity.table,
+    group: Object.fromEntries(by.map((name) => [name, row[name] ?? null])),
+    rows: 0,
+    nonZero: 0,
+    sums: Object.fromEntries(sum.map((name) => [name, '0'])),
+  };
+}
+
+/** Adds `row` into its group (`sign` -1 takes it out). */
+function add(entity: Entity, record: TotalsRecord, row: Row, sign: 1 | -1): void {
+  const figures = entity.totals!.sum.map((name) => [name, figure(entity, name, row)] as const);
+  record.rows += sign;
+  if (figures.some(([, value]) => value !== 0n)) record.nonZero += sign;
+  for (const [name, value] of figures) record.sums[name] = String(BigInt(record.sums[name] ?? '0') + BigInt(sign) * value);
+}
+
+/**
+ * Moves the totals by each pair's change, from the row stored before (or none) to the row stored
+ * now (or none). Runs inside the caller's transaction, which must cover `db.totals`.
+ */
+export async function moveTotals(
+  db: PanelDb,
+  entity: Entity,
+  changes: readonly [before: Row | null | undefined, after: Row | null | undefined][],
+): Promise<void> {
+  if (!entity.totals) return;
+  const moved = changes.filter(([before, after]) => live(before) || live(after));
+  if (!moved.length) return;
+  const keys = [...new Set(moved.flatMap(([before, after]) => [before, after].filter(live).map((row) => groupKey(entity, row))))];
+  const records = new Map<string, TotalsRecord>();
+  (await db.totals.bulkGet(keys)).forEach((record, i) => record && records.set(keys[i]!, record));
+  const recordOf = (row: Row) => {
+    const key = groupKey(entity, row);
+    let record = records.get(key);
+    if (!record) records.set(key, (record = emptyRecord(entity, row)));
+    return record;
+  };
+  for (const [before, after] of moved) {
+    if (live(before)) add(entity, recordOf(before), before, -1);
+    if (live(after)) add(entity, recordOf(after), after, 1);
+  }
+  await db.totals.bulkPut([...records.values()]);
+}
+
+/** Works the entity's totals out again from every row on this device (once per database, or to repair). */
+export async function rebuildTotals(db: PanelDb, entity: Entity): Promise<void> {
+  if (!entity.totals) return;
+  await db.transaction('rw', [db.rows(entity), db.totals], async () => {
+    const records = new Map<string, TotalsRecord>();
+    await db
+      .rows(entity)
+      .toCollection()
+      .each((row) => {
+        if (!live(row)) return;
+        const key = groupKey(entity, row);
+        let record = records.get(key);
+        if (!record) records.set(key, (record = emptyRecord(entity, row)));
+        add(entity, record, row, 1);
+      });
+    await db.totals.where('table').equals(entity.table).delete();
+    await db.totals.bulkPut([...records.values(), { key: builtKey(entity), table: BUILT, group: {}, rows: 0, nonZero: 0, sums: {} }]);
+  });
+}
+
+/** Marks the totals of every entity with totals complete: a new database's tables are empty. */
+export async function markTotalsBuilt(db: PanelDb): Promise<void> {
+  const marks = db.entities
+    .filter((entity) => entity.totals)
+    .map((entity): TotalsRecord => ({ key: builtKey(entity), table: BUILT, group: {}, rows: 0, nonZero: 0, sums: {} }));
+  if (marks.length) await db.totals.bulkPut(marks);
+}
+
+/** The entity's totals per group (worked out from the rows first when this database has none yet). */
+export async function readTotals(db: PanelDb, entity: Entity): Promise<TotalsRecord[]> {
+  if (!(await db.totals.get(builtKey(entity)))) await rebuildTotals(db, entity);
+  return db.totals.where('table').equals(entity.table).toArray();
+}
+
+/** Adds up groups (all of a table's, or those a screen picked): rows, non-zero rows and each sum. */
+export function sumTotals(
+  records: readonly TotalsRecord[],
+  fields: readonly string[],
+): { rows: number; nonZero: number; sums: Record<string, bigint> } {
+  const sums = Object.fromEntries(fields.map((name) => [name, 0n]));
+  let rows = 0;
+  let nonZero = 0;
+  for (const record of records) {
+    rows += record.rows;
+    nonZero += record.nonZero;
+    for (const name of fields) sums[name] = sums[name]! + BigInt(record.sums[name] ?? '0');
+  }
+  return { rows, nonZero, sums };
+}
