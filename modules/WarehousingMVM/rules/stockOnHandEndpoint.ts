@@ -1,7 +1,8 @@
 /**
- * Stock on hand as the server works it out (issue 31, decision 052): a page of products with their
- * quantity and value in one warehouse (or all), and the whole warehouse's totals, read from the
- * valuations the posting keeps per product and warehouse (never by summing balances).
+ * Stock on hand as the server works it out (issue 31, decision 052): a page of rows, one per product
+ * and warehouse, with quantity and value, in one warehouse (or all: the screen's rows), and the
+ * totals of the whole warehouse (or of all), read from the valuations the posting keeps per
+ * product and warehouse (never by summing balances).
  */
 export const stockOnHandEndpoint = { method: 'GET', path: '/api/WarehousingMVM/StockOnHand' } as const;
 
@@ -24,6 +25,7 @@ export interface StockOnHandQuery {
 
 export interface StockOnHandRow {
   productId: string;
+  warehouseId: string;
   code: string;
   name: string;
   /** Decimal string, three places (contract/quantity.ts). */
@@ -36,8 +38,8 @@ export interface StockOnHandAnswer {
   rows: StockOnHandRow[];
   page: number;
   pageSize: number;
-  /** Products matching the search (and holding stock), over every page. */
+  /** Rows matching the search (and holding stock), over every page. */
   matching: number;
-  /** The whole warehouse (or all warehouses), whatever the search: products holding stock, their quantity and value. */
-  totals: { products: number; quantity: string; value: string | null };
+  /** The whole warehouse (or all warehouses), whatever the search: rows holding stock (in one warehouse, its products), quantity and value. */
+  totals: { rows: number; quantity: string; value: string | null };
 }

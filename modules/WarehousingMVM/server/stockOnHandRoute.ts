@@ -1,6 +1,6 @@
 /**
  * GET /api/WarehousingMVM/StockOnHand (decision 052): a page of a warehouse's stock on hand (or
- * every warehouse's, per product), and the whole warehouse's totals, from the valuations the
+ * every warehouse's, a row per product × warehouse), and the whole warehouse's totals, from the valuations the
  * posting keeps per product × warehouse — a warehouse's 100,000 valuations, not its 300,000
  * balances per place and batch. Only for one who reads stock (balances or values); the value only
  * for one who reads the valuation; the warehouse must be this panel's and in the caller's scope.
@@ -42,7 +42,7 @@ const WHOLE = /^[1-9]\d{0,6}$/;
 
 const nullableText = { type: ['string', 'null'] } as const;
 const schema = {
-  summary: "A page of stock on hand (per product: quantity and value) in a warehouse or all, with the warehouse's totals",
+  summary: 'A page of stock on hand (per product and warehouse: quantity and value) in a warehouse or all, with the totals',
   querystring: object({
     warehouseId: text({ description: 'A warehouse of the panel; empty or absent: every warehouse, per product.' }),
     search: text({ description: 'Words each of which the product’s name or code contains.' }),
@@ -56,14 +56,21 @@ const schema = {
         {
           rows: arrayOf(
             object(
-              { productId: text({ format: 'uuid' }), code: text(), name: text(), quantity: text(), value: nullableText },
-              { required: ['productId', 'code', 'name', 'quantity', 'value'] },
+              {
+                productId: text({ format: 'uuid' }),
+                warehouseId: text({ format: 'uuid' }),
+                code: text(),
+                name: text(),
+                quantity: text(),
+                value: nullableText,
+              },
+              { required: ['productId', 'warehouseId', 'code', 'name', 'quantity', 'value'] },
             ),
           ),
           page: integer(),
           pageSize: integer(),
           matching: integer(),
-          totals: object({ products: integer(), quantity: text(), value: nullableText }, { required: ['products', 'quantity', 'value'] }),
+          totals: object({ rows: integer(), quantity: text(), value: nullableText }, { required: ['rows', 'quantity', 'value'] }),
         },
         { required: ['rows', 'page', 'pageSize', 'matching', 'totals'] },
       ),
@@ -119,27 +126,24 @@ export async function stockOnHand(db: Queryable, access: PanelAccess, query: Sto
   if (warehouseId) where.push(`v.warehouse_id = $${params.push(warehouseId)}::uuid`);
   const valuationScope = scopeCondition(StockValuation, access, params, 'v.');
   if (valuationScope) where.push(valuationScope);
-  // One row per product: the warehouse's valuation, or the sum of every warehouse's.
-  const perProduct = warehouseId
-    ? `SELECT v.product_id, v.quantity, v.value FROM ${StockValuation.table} v WHERE ${where.join(' AND ')} AND v.quantity <> 0`
-    : `SELECT v.product_id, sum(v.quantity) AS quantity, sum(v.value) AS value FROM ${StockValuation.table} v
-       WHERE ${where.join(' AND ')} GROUP BY v.product_id HAVING sum(v.quantity) <> 0`;
-  const totalsSql = `SELECT count(*)::int AS products, coalesce(sum(s.quantity), 0)::text AS quantity, coalesce(sum(s.value), 0)::text AS value
-    FROM (${perProduct}) s`;
+  // A row per product × warehouse holding stock; the totals over every valuation in view.
+  const totalsSql = `SELECT count(*) FILTER (WHERE v.quantity <> 0)::int AS rows, coalesce(sum(v.quantity), 0)::text AS quantity,
+    coalesce(sum(v.value), 0)::text AS value FROM ${StockValuation.table} v WHERE ${where.join(' AND ')}`;
 
   const listParams = [...params];
   const productWhere = ['p.panel_id = $1', 'NOT p.deleted'];
   const productScope = scopeCondition(Product, access, listParams, 'p.');
   if (productScope) productWhere.push(productScope);
   for (const word of words) productWhere.push(`p.search_text LIKE $${listParams.push(likePattern(word))}`);
-  const order = sort === 'code' ? 'p.code_sk COLLATE "C", p.id' : 'p.name_sk COLLATE "C", p.id';
-  const joined = `FROM (${perProduct}) s JOIN ${Product.table} p ON p.id = s.product_id AND ${productWhere.join(' AND ')}`;
+  const order = `${sort === 'code' ? 'p.code_sk' : 'p.name_sk'} COLLATE "C", p.id, v.warehouse_id`;
+  const joined = `FROM ${StockValuation.table} v JOIN ${Product.table} p ON p.id = v.product_id AND ${productWhere.join(' AND ')}
+    WHERE ${where.join(' AND ')} AND v.quantity <> 0`;
   const limit = `LIMIT $${listParams.push(pageSize)} OFFSET $${listParams.push((page - 1) * pageSize)}`;
 
   const [[totals], rows, matching] = await Promise.all([
-    db.query<{ products: number; quantity: string; value: string }>(totalsSql, params),
-    db.query<{ id: string; code: string | null; name: string | null; quantity: string; value: string }>(
-      `SELECT p.id, p.code, p.name, s.quantity::text AS quantity, s.value::text AS value ${joined} ORDER BY ${order} ${limit}`,
+    db.query<{ rows: number; quantity: string; value: string }>(totalsSql, params),
+    db.query<{ id: string; warehouse_id: string; code: string | null; name: string | null; quantity: string; value: string }>(
+      `SELECT p.id, v.warehouse_id, p.code, p.name, v.quantity::text AS quantity, v.value::text AS value ${joined} ORDER BY ${order} ${limit}`,
       listParams,
     ),
     words.length || productScope
@@ -149,6 +153,7 @@ export async function stockOnHand(db: Queryable, access: PanelAccess, query: Sto
   return {
     rows: rows.map((r) => ({
       productId: String(r.id),
+      warehouseId: String(r.warehouse_id),
       code: r.code ?? '',
       name: r.name ?? '',
       quantity: normalizeQuantity(r.quantity) ?? r.quantity,
@@ -156,9 +161,9 @@ export async function stockOnHand(db: Queryable, access: PanelAccess, query: Sto
     })),
     page,
     pageSize,
-    matching: matching ?? totals!.products,
+    matching: matching ?? totals!.rows,
     totals: {
-      products: totals!.products,
+      rows: totals!.rows,
       quantity: normalizeQuantity(totals!.quantity) ?? totals!.quantity,
       value: values ? totals!.value : null,
     },

@@ -1,6 +1,6 @@
 /**
- * Stock on hand a page at a time (decision 052) against the real server: per product with its
- * quantity and value in a warehouse or all of them, the warehouse's exact totals, search and
+ * Stock on hand a page at a time (decision 052) against the real server: per product and warehouse
+ * with quantity and value, in a warehouse or all of them, the warehouse's exact totals, search and
  * order, the value only for one who reads it, another panel's warehouse answered 404, bad pages 400.
  */
 import { randomUUID } from 'node:crypto';
@@ -83,29 +83,31 @@ describe('stock on hand', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const data = answer.body.data!;
     expect(data.rows).toEqual([
-      { productId: products[0]!.id, code: 'P-3', name: 'برنج هاشمی', quantity: '10.500', value: '12600000' },
-      { productId: products[1]!.id, code: 'P-1', name: 'چای سبز', quantity: '0.250', value: '1000000' },
+      { productId: products[0]!.id, warehouseId: central.id, code: 'P-3', name: 'برنج هاشمی', quantity: '10.500', value: '12600000' },
+      { productId: products[1]!.id, warehouseId: central.id, code: 'P-1', name: 'چای سبز', quantity: '0.250', value: '1000000' },
     ]);
     // 12,600,000 + 1,000,000 + 999,999 rials; 10.5 + 0.25 + 3 exactly.
-    expect(data.totals).toEqual({ products: 3, quantity: '13.750', value: '14599999' });
+    expect(data.totals).toEqual({ rows: 3, quantity: '13.750', value: '14599999' });
     expect(data).toMatchObject({ page: 1, pageSize: 2, matching: 3 });
     const second = await stock(owner, { warehouseId: String(central.id), pageSize: '2', page: '2' });
     expect(second.body.data!.rows.map((r) => r.code)).toEqual(['P-2']);
   });
 
-  it('sums every warehouse per product, sorts by code and searches names and codes', async () => {
+  it('lists every warehouse a row per product and warehouse, sorts by code and searches names and codes', async () => {
     const all = await stock(owner, { sort: 'code' });
-    expect(all.body.data!.rows.map((r) => [r.code, r.quantity])).toEqual([
-      ['P-1', '0.250'],
-      ['P-2', '3.000'],
-      ['P-3', '12.625'],
+    const [rice1, rice2] = [central.id, north.id].sort();
+    expect(all.body.data!.rows.map((r) => [r.code, r.warehouseId, r.quantity])).toEqual([
+      ['P-1', central.id, '0.250'],
+      ['P-2', central.id, '3.000'],
+      ['P-3', rice1, rice1 === central.id ? '10.500' : '2.125'],
+      ['P-3', rice2, rice2 === central.id ? '10.500' : '2.125'],
     ]);
-    expect(all.body.data!.totals).toEqual({ products: 3, quantity: '15.875', value: '16724999' });
-    const found = await stock(owner, { search: 'برنج' });
+    expect(all.body.data!.totals).toEqual({ rows: 4, quantity: '15.875', value: '16724999' });
+    const found = await stock(owner, { search: 'برنج', warehouseId: String(central.id) });
     expect(found.body.data!.rows.map((r) => r.code)).toEqual(['P-3']);
     expect(found.body.data!.matching).toBe(1);
     // The totals are the whole warehouse's, whatever the search.
-    expect(found.body.data!.totals.products).toBe(3);
+    expect(found.body.data!.totals.rows).toBe(3);
     const byCode = await stock(owner, { warehouseId: String(north.id), search: 'p-3' });
     expect(byCode.body.data!.rows.map((r) => r.quantity)).toEqual(['2.125']);
   });
@@ -114,7 +116,7 @@ describe('stock on hand', () => {
     const seen = await stock(keeper, { warehouseId: String(central.id) });
     expect(seen.status).toBe(200);
     expect(seen.body.data!.rows.every((r) => r.value === null)).toBe(true);
-    expect(seen.body.data!.totals).toEqual({ products: 3, quantity: '13.750', value: null });
+    expect(seen.body.data!.totals).toEqual({ rows: 3, quantity: '13.750', value: null });
     const refused = await stock(outsider);
     expect(refused.status).toBe(403);
     expect(refused.body.errorData?.code).toBe(Code.InvalidOperation);
@@ -128,7 +130,7 @@ describe('stock on hand', () => {
     }
     // The other panel sees its own warehouse, empty.
     const own = await stock(other, { warehouseId: String(elsewhere.id) });
-    expect(own.body.data).toMatchObject({ rows: [], matching: 0, totals: { products: 0, quantity: '0.000', value: '0' } });
+    expect(own.body.data).toMatchObject({ rows: [], matching: 0, totals: { rows: 0, quantity: '0.000', value: '0' } });
   });
 
   it('answers bad pages, sizes, sorts and warehouses 400 with the catalogue code, never 500', async () => {
