@@ -8,8 +8,7 @@
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type { Entity } from '../contract/entity.ts';
 import { entities as declaredEntities } from '../contract/modules.ts';
-import { markTotalsBuilt, type TotalsRecord } from './entityTotals.ts';
-import type { LocalRow, OutboxEntry, SyncProblem, SyncState } from './localRecords.ts';
+import { builtTotals, type LocalRow, type OutboxEntry, type SyncProblem, type SyncState, type TotalsRecord } from './localRecords.ts';
 import { deriveStores, panelDbVersions, schemaVersion, type PanelDbVersion } from './panelDbSchema.ts';
 
 /** What every panel database's name starts with, whoever's it is. */
@@ -63,7 +62,7 @@ export class PanelDb extends Dexie {
     // The tables and indexes the declarations call for now (see panelDbSchema.ts).
     if (!options.versions) this.version(schemaVersion(stores)).stores(stores);
     // A new database's tables are empty: their totals are complete (zero) from the start.
-    this.on('populate', () => markTotalsBuilt(this));
+    this.on('populate', () => this.totals.bulkPut(entities.filter((entity) => entity.totals).map(builtTotals)));
   }
 
   /** The table of an entity's rows. */

@@ -9,26 +9,8 @@
 import type { Entity, Row } from '../contract/entity.ts';
 import { toRials } from '../contract/money.ts';
 import { toThousandths } from '../contract/quantity.ts';
+import { builtTotals, type TotalsRecord } from './localRecords.ts';
 import type { PanelDb } from './PanelDb.ts';
-
-export interface TotalsRecord {
-  /** `<table>|<the group's values>`, or `built:<table>` for the mark that the table's totals are complete. */
-  key: string;
-  table: string;
-  /** The group's `by` values (null where the row has none). */
-  group: Record<string, unknown>;
-  rows: number;
-  /** Rows with any summed figure not zero (products holding stock). */
-  nonZero: number;
-  /** Per summed field, exact: thousandths of a decimal, rials of money, as text. */
-  sums: Record<string, string>;
-}
-
-/** The store: by key, and by table to read one entity's groups. */
-export const TOTALS_STORE = 'key, table';
-
-const BUILT = 'built';
-const builtKey = (entity: Pick<Entity, 'table'>) => `${BUILT}:${entity.table}`;
 
 function groupKey(entity: Entity, row: Row): string {
   return `${entity.table}|${entity.totals!.by.map((name) => String(row[name] ?? '')).join('\u0001')}`;
@@ -104,21 +86,13 @@ export async function rebuildTotals(db: PanelDb, entity: Entity): Promise<void> 
         add(entity, record, row, 1);
       });
     await db.totals.where('table').equals(entity.table).delete();
-    await db.totals.bulkPut([...records.values(), { key: builtKey(entity), table: BUILT, group: {}, rows: 0, nonZero: 0, sums: {} }]);
+    await db.totals.bulkPut([...records.values(), builtTotals(entity)]);
   });
-}
-
-/** Marks the totals of every entity with totals complete: a new database's tables are empty. */
-export async function markTotalsBuilt(db: PanelDb): Promise<void> {
-  const marks = db.entities
-    .filter((entity) => entity.totals)
-    .map((entity): TotalsRecord => ({ key: builtKey(entity), table: BUILT, group: {}, rows: 0, nonZero: 0, sums: {} }));
-  if (marks.length) await db.totals.bulkPut(marks);
 }
 
 /** The entity's totals per group (worked out from the rows first when this database has none yet). */
 export async function readTotals(db: PanelDb, entity: Entity): Promise<TotalsRecord[]> {
-  if (!(await db.totals.get(builtKey(entity)))) await rebuildTotals(db, entity);
+  if (!(await db.totals.get(builtTotals(entity).key))) await rebuildTotals(db, entity);
   return db.totals.where('table').equals(entity.table).toArray();
 }
 

@@ -10,9 +10,8 @@
  */
 import type { Transaction } from 'dexie';
 import type { Entity } from '../contract/entity.ts';
-import { localTexts, type LocalRow, type SyncProblem, type SyncState } from './localRecords.ts';
+import { localTexts, TOTALS_STORE, type LocalRow, type SyncProblem, type SyncState } from './localRecords.ts';
 import { searchTextOf } from '../contract/list.ts';
-import { TOTALS_STORE } from './entityTotals.ts';
 
 export type Stores = Record<string, string>;
 
