@@ -4,7 +4,7 @@
  * field — a decimal's thousandths or money's rials, as a bigint's text. Every write that stores or
  * replaces rows of such an entity (reconcile.ts) moves its groups by the difference between the
  * old row and the new, in the same transaction, so the sums never drift from the rows. A database
- * made before an entity had totals has none: they are worked out once from the rows, when first read.
+ * made before an entity had totals has none: `ensureTotals` works them out once from the rows.
  */
 import type { Entity, Row } from '../contract/entity.ts';
 import { toRials } from '../contract/money.ts';
@@ -99,10 +99,18 @@ export async function rebuildTotals(db: PanelDb, entity: Entity): Promise<void> 
   });
 }
 
-/** The entity's totals per group (worked out from the rows first when this database has none yet). */
-export async function readTotals(db: PanelDb, entity: Entity): Promise<TotalsRecord[]> {
+/** Works the entity's totals out from its rows when this database has none yet (once; a write, so never inside a live query). */
+export async function ensureTotals(db: PanelDb, entity: Entity): Promise<void> {
   if (!(await db.totals.get(builtTotals(entity).key))) await rebuildTotals(db, entity);
-  return db.totals.where('table').equals(entity.table).toArray();
+}
+
+/** The entity's totals per group; undefined while this database has none yet (`ensureTotals` works them out). */
+export async function readTotals(db: PanelDb, entity: Entity): Promise<TotalsRecord[] | undefined> {
+  const [built, records] = await Promise.all([
+    db.totals.get(builtTotals(entity).key),
+    db.totals.where('table').equals(entity.table).toArray(),
+  ]);
+  return built ? records : undefined;
 }
 
 /** Adds up groups (all of a table's, or those a screen picked): rows, non-zero rows and each sum. */

@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defineEntity, type Row } from '../../src/contract/entity.ts';
-import { readTotals, rebuildTotals, sumTotals } from '../../src/storage/entityTotals.ts';
+import { ensureTotals, readTotals, rebuildTotals, sumTotals } from '../../src/storage/entityTotals.ts';
+import type { TotalsRecord } from '../../src/storage/localRecords.ts';
 import { PanelDb } from '../../src/storage/PanelDb.ts';
 import { applyPullPage, restartPull } from '../../src/storage/syncResults.ts';
 import { StockValuation } from '../../modules/WarehousingMVM/entities/stock.ts';
@@ -35,7 +36,7 @@ const pull = (...rows: Row[]) =>
 
 async function byWarehouse(): Promise<Record<string, { rows: number; nonZero: number; quantity: string; value: string }>> {
   const out: Record<string, { rows: number; nonZero: number; quantity: string; value: string }> = {};
-  for (const t of await readTotals(db, StockValuation))
+  for (const t of (await readTotals(db, StockValuation)) ?? [])
     out[String(t.group.warehouseId)] = { rows: t.rows, nonZero: t.nonZero, quantity: t.sums.quantity!, value: t.sums.value! };
   return out;
 }
@@ -65,20 +66,22 @@ describe('totals kept on the device', () => {
       [A]: { rows: 0, nonZero: 0, quantity: '0', value: '0' },
       [B]: { rows: 2, nonZero: 1, quantity: '2000', value: '200' },
     });
-    const all = sumTotals(await readTotals(db, StockValuation), ['quantity', 'value']);
+    const all = sumTotals((await readTotals(db, StockValuation)) as TotalsRecord[], ['quantity', 'value']);
     expect(all).toEqual({ rows: 2, nonZero: 1, sums: { quantity: 2000n, value: 200n } });
   });
 
   it('are worked out from the rows where a database has none, and again after rows are cleared', async () => {
     await pull(valuation('1', A, '1.5', 15), valuation('2', B, '-0.5', -5));
     const kept = await byWarehouse();
-    // As a database made before the totals existed: rows, and no totals.
+    // As a database made before the totals existed: rows, and no totals until worked out.
     await db.totals.clear();
+    expect(await readTotals(db, StockValuation)).toBeUndefined();
+    await ensureTotals(db, StockValuation);
     expect(await byWarehouse()).toEqual(kept);
     await rebuildTotals(db, StockValuation);
     expect(await byWarehouse()).toEqual(kept);
     await restartPull(db, 'another access', (entity) => entity !== StockValuation);
-    expect(sumTotals(await readTotals(db, StockValuation), ['quantity', 'value']).rows).toBe(0);
+    expect(sumTotals((await readTotals(db, StockValuation)) as TotalsRecord[], ['quantity', 'value']).rows).toBe(0);
   });
 
   it('are refused beside a window, and need decimal or money fields to sum', () => {

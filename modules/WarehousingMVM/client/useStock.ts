@@ -12,8 +12,8 @@
  *   (StockValuation's `totals`), never from the rows.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useMemo, useState } from 'react';
-import { documentState, type LocalRow, type PanelDb, pendingRows, readTotals, sumTotals, useTableRows } from '@/moduleKit.ts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { documentState, ensureTotals, type LocalRow, type PanelDb, pendingRows, readTotals, sumTotals, useTableRows } from '@/moduleKit.ts';
 import { Product } from '../entities/masterData.ts';
 import { Receipt, StockBalance, StockValuation } from '../entities/stock.ts';
 import { stockRows, type StockInputs, type StockRow } from './stockView.ts';
@@ -150,6 +150,8 @@ export interface StockTotals {
 
 /** The totals of a warehouse (or all), from the totals kept as valuations are stored. */
 export function useStockTotals(db: PanelDb | undefined, warehouseId: string | null): StockTotals | undefined {
+  // A database made before the totals existed works them out once (a write: never inside the live query).
+  useEffect(() => void (db && ensureTotals(db, StockValuation)), [db]);
   const records = useLiveQuery(async () => (db ? readTotals(db, StockValuation) : undefined), [db]);
   return useMemo(() => {
     if (!records) return undefined;
