@@ -195,7 +195,7 @@ try {
       await page.waitForTimeout(500);
       figures.rare!.push(await keystroke(page, `P${String(PRODUCTS - 7).padStart(6, '0')}`, String(PRODUCTS - 7)));
       await page.waitForTimeout(500);
-      await keystroke(page, '', words[0]!);
+      await keystroke(page, '', 'برنج');
       const scrolled = await scroll(page);
       figures.scroll!.push(scrolled.longest);
       listed = scrolled.rows;
