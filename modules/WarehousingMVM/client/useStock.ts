@@ -112,30 +112,41 @@ export function useStockRows(db: PanelDb | undefined, words: readonly string[] =
   const products = useLiveQuery(async () => (db ? db.rows(Product).count() : undefined), [db]);
   const paged = products !== undefined && products > WHOLE_TABLES_MAX;
   const whole = products !== undefined && !paged;
-  const first = useLiveQuery(async () => (db && whole ? firstStockRows(db) : undefined), [db, whole]);
+  // Read while the products are counted: whichever way the rest comes, these rows start it.
+  const first = useLiveQuery(async () => (db ? firstStockRows(db) : undefined), [db]);
   // The whole tables are read once the first answer is in: read at once, they would queue in front of it.
-  const [balances, valuations, productRows] = useTableRows(first ? db : undefined, [StockBalance, StockValuation, Product]);
+  const [balances, valuations, productRows] = useTableRows(first && whole ? db : undefined, [StockBalance, StockValuation, Product]);
   const queued = useLiveQuery(async () => (db && whole ? queuedDocuments(db) : undefined), [db, whole]);
   const all = useMemo(
     () =>
       balances && valuations && productRows && queued ? stockRows({ balances, valuations, products: productRows, queued }) : undefined,
     [balances, valuations, productRows, queued],
   );
-  const pages = usePages(paged ? db : undefined, words);
+  const pages = usePages(paged ? db : undefined, words, first);
   if (paged) return { rows: pages.rows, complete: false, paged: true, ...(pages.more ? { more: pages.more } : {}) };
   return all ? { rows: all, complete: true, paged: false } : { rows: first, complete: false, paged: false };
 }
 
 /** A large panel's pages, read again whenever what they show changes; a new search starts at one page. */
-function usePages(db: PanelDb | undefined, words: readonly string[]): { rows: StockRow[] | undefined; more?: () => void } {
+function usePages(
+  db: PanelDb | undefined,
+  words: readonly string[],
+  first: StockRow[] | undefined,
+): { rows: StockRow[] | undefined; more?: () => void } {
   const search = words.join(' ');
   const [asked, setAsked] = useState({ search, pages: 1 });
   const pages = asked.search === search ? asked.pages : 1;
+  // The first page is the first products' rows, read already; a search's first page as many products.
+  const reads = db && (search || pages > 1);
   const answer = useLiveQuery(
-    async () => (db ? { search, pages, ...(await stockPage(db, search ? search.split(' ') : [], pages * PAGE_PRODUCTS)) } : undefined),
-    [db, search, pages],
+    async () =>
+      reads
+        ? { search, pages, ...(await stockPage(db, search ? search.split(' ') : [], FIRST_PRODUCTS + (pages - 1) * PAGE_PRODUCTS)) }
+        : undefined,
+    [db, reads, search, pages],
   );
   const more = useCallback(() => setAsked({ search, pages: pages + 1 }), [search, pages]);
+  if (db && !reads) return { rows: first, ...(first ? { more } : {}) };
   // Until a new search's first page is read, nothing is shown for it (the last search's rows would mislead).
   if (!answer || answer.search !== search) return { rows: undefined };
   return { rows: answer.rows, ...(answer.more && answer.pages === pages ? { more } : {}) };
