@@ -216,7 +216,7 @@ export function WarehouseStock() {
         />
       ) : (
         <>
-          <p className="mb-2 text-sm text-slate-600" role="status" aria-busy={!counted && !paged}>
+          <p className="mb-2 text-sm text-slate-600" role="status" aria-busy={!complete && !paged}>
             {counted ? (
               <Trans>
                 {count} rows · value {value}
