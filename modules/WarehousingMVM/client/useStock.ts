@@ -43,11 +43,10 @@ async function queuedDocuments(db: PanelDb): Promise<StockInputs['queued']> {
 /** The rows of these products (read in title order), their balances and values read through indexes. */
 async function rowsOf(db: PanelDb, products: LocalRow[]): Promise<StockRow[]> {
   const ids = products.map((p) => p.id);
-  const [balances, valuations, queued] = await Promise.all([
-    db.rows(StockBalance).where('productId').anyOf(ids).toArray(),
-    db.rows(StockValuation).where('productId').anyOf(ids).toArray(),
-    queuedDocuments(db),
-  ]);
+  // One range read per product, all asked at once: `anyOf` walks a cursor, a round trip per row in turn.
+  const ofProducts = async (entity: { table: string }) =>
+    (await Promise.all(ids.map((id) => db.rows(entity).where('productId').equals(id).toArray()))).flat();
+  const [balances, valuations, queued] = await Promise.all([ofProducts(StockBalance), ofProducts(StockValuation), queuedDocuments(db)]);
   const read = new Set(ids);
   // A queued line of a later product belongs to a later row, which a later page brings.
   return stockRows({ balances, valuations, products, queued }).filter((row) => read.has(row.productId));
