@@ -43,9 +43,12 @@ async function queuedDocuments(db: PanelDb): Promise<StockInputs['queued']> {
 /** The rows of these products (read in title order), their balances and values read through indexes. */
 async function rowsOf(db: PanelDb, products: LocalRow[]): Promise<StockRow[]> {
   const ids = products.map((p) => p.id);
-  // One range read per product, all asked at once: `anyOf` walks a cursor, a round trip per row in turn.
+  // A first page: one range read per product, all asked at once (`anyOf` walks a cursor, a round trip
+  // per row in turn); more products: the cursor, whose rows do not all land in one burst.
   const ofProducts = async (entity: { table: string }) =>
-    (await Promise.all(ids.map((id) => db.rows(entity).where('productId').equals(id).toArray()))).flat();
+    ids.length > FIRST_PRODUCTS
+      ? db.rows(entity).where('productId').anyOf(ids).toArray()
+      : (await Promise.all(ids.map((id) => db.rows(entity).where('productId').equals(id).toArray()))).flat();
   const [balances, valuations, queued] = await Promise.all([ofProducts(StockBalance), ofProducts(StockValuation), queuedDocuments(db)]);
   const read = new Set(ids);
   // A queued line of a later product belongs to a later row, which a later page brings.
