@@ -66,6 +66,7 @@ import { accessById } from '../server/panels/panelAccess.ts';
 import { pullChanges } from '../server/sync/pullChanges.ts';
 import { trialBalanceOf } from '../modules/MarketAccounting/server/reports.ts';
 import { partyStatement } from '../modules/MarketAccounting/rules/reports.ts';
+import { measureStockOnHand } from './bigPanelStock.ts';
 import '../server/modules/discover.ts';
 import { measureReports } from './bigPanelReports.ts';
 import { measureJoin } from './bigPanelJoin.ts';
@@ -1280,7 +1281,7 @@ async function measureInProcess(record: SeedRecord, figures: Figure[]): Promise<
       WHERE panel_id = $1 AND warehouse_id = $2 AND NOT deleted GROUP BY product_id`;
     let onHand = 0;
     add(
-      'stock on hand for a warehouse (per product with code and name, in SQL)',
+      'stock on hand for a warehouse summed from its balances (decision 049; the screen reads StockOnHand below)',
       await timed(async () => {
         const rows = await db.query(
           `SELECT p.id, p.code, p.name, b.quantity FROM (${perProduct}) b
@@ -1451,6 +1452,7 @@ async function measureOverHttp(record: SeedRecord, figures: Figure[]): Promise<v
 async function measure(record: SeedRecord, figures: Figure[]): Promise<void> {
   console.log(`\n${record.engine} at size ${record.size} (seed ${record.seed}, seeded ${record.seededAt}; ${machine()})`);
   await measureInProcess(record, figures);
+  await measureStockOnHand(record, figures);
   await measureOverHttp(record, figures);
   await measureReports(record, figures);
   await measureJoin(record, figures);

@@ -115,6 +115,7 @@ export type { LocalRow, SyncProblem } from './storage/localRecords.ts';
 export { newId } from './storage/newId.ts';
 export { activePanelData, deleteLocalData, usePanelData } from './storage/panelData.ts';
 export { pendingRows } from './storage/pendingRows.ts';
+export { ensureTotals, readTotals, sumTotals } from './storage/entityTotals.ts';
 export { reachesBeforeWindow, useWindowStart, windowStartOf } from './storage/syncWindow.ts';
 export { useTableRows } from './storage/tableRows.ts';
 export { useList, useOne } from './storage/useData.ts';

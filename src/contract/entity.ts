@@ -137,6 +137,18 @@ export interface EntityDeclaration<F extends Record<string, Field> = Record<stri
    * the server, which answers for them on demand. Unset: every row the person may read.
    */
   window?: WindowDeclaration<keyof F & string>;
+  /**
+   * Sums a device keeps of this entity's rows per group (decision 052), updated as rows are stored,
+   * so a screen shows the totals of 300,000 rows without reading them. Refused with a window: a
+   * row leaving the device by age would leave the sums.
+   */
+  totals?: TotalsDeclaration<keyof F & string>;
+}
+
+/** Per distinct values of `by`, the count of rows and the exact sum of each `sum` field (decimal or money). */
+export interface TotalsDeclaration<K extends string = string> {
+  by: readonly K[];
+  sum: readonly K[];
 }
 
 /**
@@ -252,6 +264,20 @@ export function defineEntity<F extends Record<string, Field>>(declaration: Entit
       (window.months === undefined) === (window.years === undefined)
     )
       throw new Error(`${declaration.module}/${declaration.name}: its window needs a date field and either months or years`);
+  }
+  const totals = declaration.totals;
+  if (totals) {
+    const kindOf = (name: string) => (Object.hasOwn(declaration.fields, name) ? declaration.fields[name]!.kind : undefined);
+    if (
+      window ||
+      !totals.by.length ||
+      !totals.sum.length ||
+      totals.by.some((name) => kindOf(name) === undefined) ||
+      totals.sum.some((name) => kindOf(name) !== 'decimal' && kindOf(name) !== 'money')
+    )
+      throw new Error(
+        `${declaration.module}/${declaration.name}: its totals need fields to group by, decimal or money fields to sum, and no window`,
+      );
   }
   if (declaration.person !== undefined) {
     const field = Object.hasOwn(declaration.fields, declaration.person) ? declaration.fields[declaration.person] : undefined;

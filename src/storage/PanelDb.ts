@@ -8,7 +8,7 @@
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type { Entity } from '../contract/entity.ts';
 import { entities as declaredEntities } from '../contract/modules.ts';
-import type { LocalRow, OutboxEntry, SyncProblem, SyncState } from './localRecords.ts';
+import { builtTotals, type LocalRow, type OutboxEntry, type SyncProblem, type SyncState, type TotalsRecord } from './localRecords.ts';
 import { deriveStores, panelDbVersions, schemaVersion, type PanelDbVersion } from './panelDbSchema.ts';
 
 /** What every panel database's name starts with, whoever's it is. */
@@ -40,6 +40,8 @@ export class PanelDb extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   syncState!: Table<SyncState, string>;
   problems!: Table<SyncProblem, number>;
+  /** Entities' totals per group (decision 052, entityTotals.ts). */
+  totals!: Table<TotalsRecord, string>;
   readonly entities: readonly Entity[];
   private readonly writeListeners = new Set<LocalWriteListener>();
 
@@ -59,6 +61,8 @@ export class PanelDb extends Dexie {
     }
     // The tables and indexes the declarations call for now (see panelDbSchema.ts).
     if (!options.versions) this.version(schemaVersion(stores)).stores(stores);
+    // A new database's tables are empty: their totals are complete (zero) from the start.
+    this.on('populate', () => this.totals.bulkPut(entities.filter((entity) => entity.totals).map(builtTotals)));
   }
 
   /** The table of an entity's rows. */

@@ -32,6 +32,28 @@ export function localTexts(entity: Pick<Entity, 'searchFields' | 'titleField'>, 
   return { _search: searchTextOf(entity, row), _sort: sortKey(row[entity.titleField]) };
 }
 
+/** An entity's totals of one group (decision 052, entityTotals.ts keeps them). */
+export interface TotalsRecord {
+  /** `<table>|<the group's values>`, or `built:<table>` for the mark that the table's totals are complete. */
+  key: string;
+  table: string;
+  /** The group's `by` values (null where the row has none). */
+  group: Record<string, unknown>;
+  rows: number;
+  /** Rows with any summed figure not zero (products holding stock). */
+  nonZero: number;
+  /** Per summed field, exact: thousandths of a decimal, rials of money, as text. */
+  sums: Record<string, string>;
+}
+
+/** The totals store: by key, and by table to read one entity's groups. */
+export const TOTALS_STORE = 'key, table';
+
+/** The mark that an entity's totals are complete (a new database's, or once worked out from its rows). */
+export function builtTotals(entity: Pick<Entity, 'table'>): TotalsRecord {
+  return { key: `built:${entity.table}`, table: 'built', group: {}, rows: 0, nonZero: 0, sums: {} };
+}
+
 /** A queued mutation: exactly what is pushed, plus when it was made. */
 export interface OutboxEntry extends Mutation {
   /** ISO time of the write on this device. */

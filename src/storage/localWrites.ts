@@ -103,7 +103,7 @@ export async function queueMutations(db: PanelDb, entity: Entity, items: readonl
 }
 
 function writeTables(db: PanelDb, entity: Entity) {
-  return [db.rows(entity), db.outbox, db.syncState];
+  return [db.rows(entity), db.outbox, db.syncState, db.totals];
 }
 
 function refuseServerOnly(entity: Entity): void {

@@ -1,7 +1,7 @@
 /**
  * The panel data database's schema, derived from the entity declarations: one table per entity
  * (named after its SQL table) keyed by id with its declared indexes, `updatedAt` and `_sort`, plus the
- * outbox, the sync state and the problems. Every version derives its stores from the current
+ * outbox, the sync state, the problems and the entities' totals. Every version derives its stores from the current
  * declarations. The version a database opens at is generated from the schema too: the platform's
  * last data upgrade plus the number of tables and indexes, so declaring an entity (or an index)
  * raises it and IndexedDB adds the new parts — a module touches nothing here. Versions written by
@@ -10,7 +10,7 @@
  */
 import type { Transaction } from 'dexie';
 import type { Entity } from '../contract/entity.ts';
-import { localTexts, type LocalRow, type SyncProblem, type SyncState } from './localRecords.ts';
+import { localTexts, TOTALS_STORE, type LocalRow, type SyncProblem, type SyncState } from './localRecords.ts';
 import { searchTextOf } from '../contract/list.ts';
 
 export type Stores = Record<string, string>;
@@ -21,6 +21,7 @@ export function deriveStores(entities: readonly Entity[]): Stores {
     outbox: 'mutationId, id',
     syncState: 'key',
     problems: 'mutationId, id',
+    totals: TOTALS_STORE,
   };
   for (const entity of entities) {
     // A list of texts is indexed by each of its entries (a product found by any of its barcodes).

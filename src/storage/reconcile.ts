@@ -4,9 +4,11 @@
  * and drops rows the server never had. A row the server deleted stays as a bare tombstone (id,
  * version, deleted), so the device always knows the newest server state, deletions included: an
  * older copy of the row (a late answer, a problem being settled) can then never bring it back.
- * Runs inside the caller's transaction, which must cover the entity's table and the outbox.
+ * An entity's totals (entityTotals.ts) move with its rows. Runs inside the caller's transaction,
+ * which must cover the entity's table, the outbox and the totals.
  */
 import type { Entity, Row } from '../contract/entity.ts';
+import { moveTotals } from './entityTotals.ts';
 import { localTexts, type LocalRow, type OutboxEntry } from './localRecords.ts';
 import type { PanelDb } from './PanelDb.ts';
 import { replay } from './replay.ts';
@@ -66,4 +68,15 @@ async function reconcileSlice(db: PanelDb, entity: Entity, unique: string[], ser
   });
   await table.bulkPut(puts);
   await table.bulkDelete(deletes);
+  if (entity.totals) {
+    const stored = new Map<string, LocalRow | null>([
+      ...puts.map((row) => [row.id, row] as const),
+      ...deletes.map((id) => [id, null] as const),
+    ]);
+    await moveTotals(
+      db,
+      entity,
+      unique.map((id, i) => [locals[i], stored.get(id)]),
+    );
+  }
 }

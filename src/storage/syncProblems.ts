@@ -13,7 +13,7 @@ import type { PanelDb } from './PanelDb.ts';
 import { reconcileRows, serverRowOf } from './reconcile.ts';
 
 function tables(db: PanelDb, entity: Entity) {
-  return [db.problems, db.outbox, db.syncState, db.rows(entity)];
+  return [db.problems, db.outbox, db.syncState, db.totals, db.rows(entity)];
 }
 
 /** The newest server row this device knows for the problem's row (deleted: a tombstone), or null when the server never had it. */

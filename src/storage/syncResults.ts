@@ -8,6 +8,7 @@ import type { Entity, Row } from '../contract/entity.ts';
 import type { MutationResult, PushResponse, SyncChange } from '../contract/sync.ts';
 import type { OutboxEntry, SnapshotState } from './localRecords.ts';
 import type { PanelDb } from './PanelDb.ts';
+import { rebuildTotals } from './entityTotals.ts';
 import { reconcileRows } from './reconcile.ts';
 import { readSyncState } from './syncStateStore.ts';
 import { beforeWindow, evictRows, followWindows } from './windowEviction.ts';
@@ -31,8 +32,17 @@ class RowsToReconcile {
   }
 }
 
+/** Clears the rows of an entity the person may no longer read, but those with changes pending; its totals are worked out again (decision 052). */
+async function clearRows(db: PanelDb, entity: Entity): Promise<void> {
+  await db
+    .rows(entity)
+    .filter((row) => row._pending === 0)
+    .delete();
+  if (entity.totals) await rebuildTotals(db, entity);
+}
+
 function allTables(db: PanelDb) {
-  return [db.outbox, db.problems, db.syncState, ...db.entities.map((e) => db.rows(e))];
+  return [db.outbox, db.problems, db.syncState, db.totals, ...db.entities.map((e) => db.rows(e))];
 }
 
 /**
@@ -180,11 +190,7 @@ export async function followReadable(db: PanelDb, readable: readonly string[]): 
     if (before && before.join('|') === next.join('|')) return false;
     const allowed = new Set(next.map((key) => key.toLowerCase()));
     for (const entity of db.entities) {
-      if (!allowed.has(entity.key.toLowerCase()))
-        await db
-          .rows(entity)
-          .filter((row) => row._pending === 0)
-          .delete();
+      if (!allowed.has(entity.key.toLowerCase())) await clearRows(db, entity);
     }
     const gained = before !== undefined && next.some((key) => !before.includes(key));
     await db.syncState.put({ ...state, readable: next, ...(gained ? { cursor: 0 } : {}) });
@@ -207,11 +213,7 @@ export async function restartPull(
 ): Promise<void> {
   await db.transaction('rw', allTables(db), async () => {
     for (const entity of db.entities) {
-      if (!canRead(entity) || (entity.scope && !seesAll(entity)))
-        await db
-          .rows(entity)
-          .filter((row) => row._pending === 0)
-          .delete();
+      if (!canRead(entity) || (entity.scope && !seesAll(entity))) await clearRows(db, entity);
     }
     await db.syncState.put({ ...(await readSyncState(db)), cursor: 0, accessHash });
   });

@@ -18,7 +18,7 @@ describe('the panel database schema', () => {
       expect(spec).toContain('_sort');
       for (const index of entity.indexes) expect(spec).toContain(index);
     }
-    expect(Object.keys(stores).sort()).toEqual([...entities().map((e) => e.table), 'outbox', 'problems', 'syncState'].sort());
+    expect(Object.keys(stores).sort()).toEqual([...entities().map((e) => e.table), 'outbox', 'problems', 'syncState', 'totals'].sort());
   });
 
   it('follows the declarations: a new entity gets a table of its own', () => {

@@ -5,7 +5,7 @@
  * lists, exported as CSV or Excel and printable. Read from this device, so it works with no signal.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { permission } from '@/contract/entity.ts';
 import { normalizeSearch, searchWords } from '@/contract/list.ts';
@@ -40,16 +40,20 @@ import { Receipt, StockBalance } from '../../entities/stock.ts';
 import { WarehousePlaces } from '../parts/StockPlaces.tsx';
 import { wh, withQuery } from '../paths.ts';
 import { addDays, compareStockRows, expiresSoon, filterStock, tehranToday, type StockRow } from '../stockView.ts';
-import { useStockRows } from '../useStock.ts';
+import { type StockAnswer, useStockRows, useStockTotals } from '../useStock.ts';
 
-/** Every stock row of the panel in screen order (the first products' rows until the whole tables are in), and the warehouses' names. */
-function useOrderedStock(): { rows: StockRow[] | undefined; complete: boolean; warehouses: Map<string, string> } {
+/**
+ * Every stock row of the panel in screen order (the first products' rows until the whole tables
+ * are in; a large panel's pages, searched as they are read), and the warehouses' names.
+ */
+function useOrderedStock(words: readonly string[]): StockAnswer & { warehouses: Map<string, string> } {
   const panel = usePanelData();
-  const { rows, complete } = useStockRows(panel?.db);
+  const answer = useStockRows(panel?.db, words);
   const [warehouseRows] = useTableRows(panel?.db, [Warehouse]);
   const warehouses = useMemo(() => new Map((warehouseRows ?? []).map((w) => [w.id, String(w.name)])), [warehouseRows]);
+  const { rows } = answer;
   const ordered = useMemo(() => rows && [...rows].sort(compareStockRows(warehouses)), [rows, warehouses]);
-  return { rows: ordered, complete, warehouses };
+  return { ...answer, rows: ordered, warehouses };
 }
 
 type Flag = '' | 'reorder' | 'expiring';
@@ -63,7 +67,10 @@ export function WarehouseStock() {
   const flag = (query.get('flag') ?? '') as Flag;
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
-  const { rows, complete, warehouses } = useOrderedStock();
+  const words = useMemo(() => searchWords(deferred), [deferred]);
+  const { rows, complete, paged, more, warehouses } = useOrderedStock(words);
+  const panel = usePanelData();
+  const totals = useStockTotals(panel?.db, warehouseId || null);
   const money = useMoney();
   const day = tehranToday();
   const shown = useMemo(
@@ -73,13 +80,14 @@ export function WarehouseStock() {
         rows,
         {
           warehouseId,
-          words: searchWords(deferred),
+          // A large panel's pages were searched as they were read (names, codes and barcodes).
+          words: paged ? [] : words,
           reorderOnly: flag === 'reorder',
           expiringBy: flag === 'expiring' ? addDays(day, 30) : null,
         },
         normalizeSearch,
       ),
-    [rows, warehouseId, deferred, flag, day],
+    [rows, warehouseId, words, paged, flag, day],
   );
   useDocumentTitle(t`Stock on hand`);
   const setQuery = (name: string, value: string) => {
@@ -136,9 +144,12 @@ export function WarehouseStock() {
       </>
     );
   }
-  const total = sumRials((shown ?? []).map((r) => r.value));
-  const count = formatNumber(shown?.length ?? 0);
-  const value = money.text(total);
+  // Every row listed: their own count and value; else, with nothing narrowing the list, the totals kept per warehouse.
+  const whole = !words.length && !flag;
+  const counted = complete ? { rows: shown?.length ?? 0, value: sumRials((shown ?? []).map((r) => r.value)) } : whole ? totals : undefined;
+  const count = formatNumber(counted?.rows ?? 0);
+  const value = money.text(counted?.value ?? 0n);
+  const found = formatNumber(shown?.length ?? 0);
   return (
     <>
       <PageHeader
@@ -184,10 +195,10 @@ export function WarehouseStock() {
           ]}
         />
       </div>
-      {!shown || (!complete && shown.length === 0) ? (
+      {!shown || (!complete && !paged && shown.length === 0) ? (
         // The first products hold none of what the filters ask for: the rest is still being read.
         <Loading />
-      ) : rows?.length === 0 ? (
+      ) : rows?.length === 0 && !(paged && words.length) ? (
         <EmptyState
           icon={<PanelIconGlyph icon="warehouse" className="size-7" />}
           title={<Trans>No stock yet.</Trans>}
@@ -205,11 +216,13 @@ export function WarehouseStock() {
         />
       ) : (
         <>
-          <p className="mb-2 text-sm text-slate-600" role="status" aria-busy={!complete}>
-            {complete ? (
+          <p className="mb-2 text-sm text-slate-600" role="status" aria-busy={!complete && !paged}>
+            {counted ? (
               <Trans>
                 {count} rows · value {value}
               </Trans>
+            ) : paged ? (
+              <Trans>{found} rows found so far</Trans>
             ) : (
               <Trans>Counting all the stock…</Trans>
             )}
@@ -220,9 +233,29 @@ export function WarehouseStock() {
             today={day}
             onOpen={(row) => navigate(withQuery(wh.productDetails, { id: row.productId }))}
           />
+          {more && <MoreRows onMore={more} />}
         </>
       )}
     </>
+  );
+}
+
+/** A large panel's next page: read as the end of the list comes into view, or when asked. */
+function MoreRows({ onMore }: { onMore: () => void }) {
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const sentinel = end.current;
+    if (!sentinel || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((seen) => seen.some((s) => s.isIntersecting) && onMore(), { rootMargin: '600px' });
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [onMore]);
+  return (
+    <div ref={end} className="mt-3 flex justify-center print:hidden">
+      <Button variant="ghost" onClick={onMore}>
+        <Trans>Show more products</Trans>
+      </Button>
+    </div>
   );
 }
 

@@ -1,0 +1,116 @@
+/**
+ * Stock on hand at the big panel's scale (issue 31, decision 052), measured in the server's own
+ * function behind GET /api/WarehousingMVM/StockOnHand: the first page and the warehouse's totals
+ * (the screen's first answer, target < 200 ms), by code, a search, every warehouse per product, and
+ * the whole warehouse listed page after page. Read from the valuations (one row per product ×
+ * warehouse); decision 049's "stock on hand for a warehouse" summed the balances per place instead.
+ * Called from `measure()` of bench/bigPanel.ts.
+ */
+import { verdict } from './benchArgs.ts';
+import { POSTGRES_URL } from './serverProcess.ts';
+import type { Db } from '../server/db/Db.ts';
+import { openPglite } from '../server/db/pglite.ts';
+import { openPostgres } from '../server/db/postgres.ts';
+import { accessById } from '../server/panels/panelAccess.ts';
+import { StockValuation } from '../modules/WarehousingMVM/entities/stock.ts';
+import { parseStockQuery, stockOnHand } from '../modules/WarehousingMVM/server/stockOnHandRoute.ts';
+import { STOCK_PAGE_MAX } from '../modules/WarehousingMVM/rules/stockOnHandEndpoint.ts';
+
+interface StockRecord {
+  engine: string;
+  size: string;
+  panelId: string;
+  username: string;
+  schema?: string;
+  dataDir?: string;
+}
+
+interface StockFigure {
+  engine: StockRecord['engine'];
+  size: StockRecord['size'];
+  what: string;
+  p50: number;
+  p95: number;
+  target?: number;
+  note?: string;
+}
+
+const TARGET = 200;
+const RUNS = process.argv.includes('--smoke') ? 1 : 7;
+
+function open(record: StockRecord): Promise<Db> {
+  if (!record.schema) return openPglite(`${record.dataDir}/pglite`);
+  const separator = POSTGRES_URL.includes('?') ? '&' : '?';
+  return openPostgres(`${POSTGRES_URL}${separator}options=${encodeURIComponent(`-c search_path=${record.schema}`)}`);
+}
+
+async function timed(work: () => Promise<unknown>, runs = RUNS): Promise<{ p50: number; p95: number }> {
+  await work();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length / 2)]!, p95: times[Math.min(times.length - 1, Math.floor(times.length * 0.95))]! };
+}
+
+export async function measureStockOnHand(record: StockRecord, figures: StockFigure[]): Promise<void> {
+  const db = await open(record);
+  const add = (what: string, t: { p50: number; p95: number }, target?: number, note?: string) => {
+    figures.push({ engine: record.engine, size: record.size, what, ...t, target, note });
+    console.log(
+      `  ${what}: p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms${target ? `; target < ${target} ms ${verdict(t.p95 < target)}` : ''}${note ? ` (${note})` : ''}`,
+    );
+  };
+  try {
+    const [owner] = await db.query<{ id: string }>('SELECT id FROM users WHERE username = $1', [record.username]);
+    const access = (await accessById(db, record.panelId, owner!.id))!;
+    // The warehouse holding the most products.
+    const [largest] = await db.query<{ warehouse_id: string; n: number }>(
+      `SELECT warehouse_id, count(*)::int AS n FROM ${StockValuation.table} WHERE panel_id = $1 AND NOT deleted AND quantity <> 0
+       GROUP BY warehouse_id ORDER BY n DESC, warehouse_id LIMIT 1`,
+      [record.panelId],
+    );
+    if (!largest) return;
+    const warehouseId = largest.warehouse_id;
+    const ask = (query: Record<string, string>) => stockOnHand(db, access, parseStockQuery(query));
+
+    let first = await ask({ warehouseId });
+    add(
+      'StockOnHand: first page (50, title order) and the totals of the largest warehouse',
+      await timed(async () => (first = await ask({ warehouseId }))),
+      TARGET,
+      `${first.totals.rows.toLocaleString('en')} products, quantity ${first.totals.quantity}, value ${BigInt(first.totals.value ?? 0).toLocaleString('en')}`,
+    );
+    add('StockOnHand: the same in code order', await timed(() => ask({ warehouseId, sort: 'code' })), TARGET);
+    // A search as a person types one: the last word of the 500th product's name (the first is the same in every seeded name).
+    const word = (await ask({ warehouseId, page: '10' })).rows[0]?.name.split(/\s+/).at(-1) ?? 'x';
+    let found = 0;
+    add(
+      `StockOnHand: a search ("${word}") with its count`,
+      await timed(async () => (found = (await ask({ warehouseId, search: word })).matching)),
+      TARGET,
+      `${found.toLocaleString('en')} products match`,
+    );
+    add('StockOnHand: every warehouse (a row per product × warehouse), first page and totals', await timed(() => ask({})), TARGET);
+    add('StockOnHand: page 100 (rows 4,951–5,000)', await timed(() => ask({ warehouseId, page: '100' })), TARGET);
+    // The whole warehouse, page after page of the largest size, once.
+    const pages = Math.ceil(first.totals.rows / STOCK_PAGE_MAX);
+    let listed = 0;
+    const whole = await timed(async () => {
+      listed = 0;
+      for (let page = 1; page <= pages; page++)
+        listed += (await ask({ warehouseId, page: String(page), pageSize: String(STOCK_PAGE_MAX) })).rows.length;
+    }, 1);
+    add(
+      `StockOnHand: the whole warehouse in pages of ${STOCK_PAGE_MAX}`,
+      whole,
+      undefined,
+      `${listed.toLocaleString('en')} rows in ${pages} requests, ${(whole.p50 / pages).toFixed(1)} ms a page`,
+    );
+  } finally {
+    await db.close();
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * GET /api/WarehousingMVM/StockOnHand (decision 052): a page of a warehouse's stock on hand (or
+ * every warehouse's, a row per product × warehouse), and the whole warehouse's totals, from the valuations the
+ * posting keeps per product × warehouse — a warehouse's 100,000 valuations, not its 300,000
+ * balances per place and batch. Only for one who reads stock (balances or values); the value only
+ * for one who reads the valuation; the warehouse must be this panel's and in the caller's scope.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Code } from '../../../src/contract/codes.ts';
+import { permission } from '../../../src/contract/entity.ts';
+import { searchWords } from '../../../src/contract/list.ts';
+import { normalizeQuantity } from '../../../src/contract/quantity.ts';
+import {
+  AppError,
+  arrayOf,
+  ensurePermission,
+  envelope,
+  integer,
+  object,
+  ok,
+  pathInScope,
+  scopeCondition,
+  selectRows,
+  text,
+  type PanelAccess,
+  type Queryable,
+} from '../../../server/moduleApi.ts';
+import { Product, Warehouse } from '../entities/masterData.ts';
+import { StockBalance, StockValuation } from '../entities/stock.ts';
+import {
+  STOCK_PAGE_DEFAULT,
+  STOCK_PAGE_MAX,
+  STOCK_SORTS,
+  stockOnHandEndpoint,
+  type StockOnHandAnswer,
+  type StockOnHandQuery,
+  type StockSort,
+} from '../rules/stockOnHandEndpoint.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const WHOLE = /^[1-9]\d{0,6}$/;
+
+const nullableText = { type: ['string', 'null'] } as const;
+const schema = {
+  summary: 'A page of stock on hand (per product and warehouse: quantity and value) in a warehouse or all, with the totals',
+  querystring: object({
+    warehouseId: text({ description: 'A warehouse of the panel; empty or absent: every warehouse, per product.' }),
+    search: text({ description: 'Words each of which the product’s name or code contains.' }),
+    page: text({ description: 'From 1.' }),
+    pageSize: text({ description: `At most ${STOCK_PAGE_MAX}; ${STOCK_PAGE_DEFAULT} unless said.` }),
+    sort: text({ description: '`title` (the default) or `code`.' }),
+  }),
+  response: {
+    200: envelope(
+      object(
+        {
+          rows: arrayOf(
+            object(
+              {
+                productId: text({ format: 'uuid' }),
+                warehouseId: text({ format: 'uuid' }),
+                code: text(),
+                name: text(),
+                quantity: text(),
+                value: nullableText,
+              },
+              { required: ['productId', 'warehouseId', 'code', 'name', 'quantity', 'value'] },
+            ),
+          ),
+          page: integer(),
+          pageSize: integer(),
+          matching: integer(),
+          totals: object({ rows: integer(), quantity: text(), value: nullableText }, { required: ['rows', 'quantity', 'value'] }),
+        },
+        { required: ['rows', 'page', 'pageSize', 'matching', 'totals'] },
+      ),
+    ),
+  },
+};
+
+export interface StockQuery {
+  warehouseId: string | null;
+  words: string[];
+  page: number;
+  pageSize: number;
+  sort: StockSort;
+}
+
+/** The query as the route gets it, checked: 400 (BadRequest) on anything it cannot read. */
+export function parseStockQuery(query: Partial<Record<keyof StockOnHandQuery, unknown>>): StockQuery {
+  const texts = [query.warehouseId, query.search, query.page, query.pageSize, query.sort];
+  if (!texts.every((v) => v === undefined || typeof v === 'string')) throw new AppError(Code.BadRequest, 400);
+  const [warehouseId, search, page, pageSize, sort] = texts as (string | undefined)[];
+  if (warehouseId && !UUID.test(warehouseId)) throw new AppError(Code.BadRequest, 400);
+  if (page !== undefined && !WHOLE.test(page)) throw new AppError(Code.BadRequest, 400);
+  if (pageSize !== undefined && !(WHOLE.test(pageSize) && Number(pageSize) <= STOCK_PAGE_MAX)) throw new AppError(Code.BadRequest, 400);
+  if (sort !== undefined && !(STOCK_SORTS as readonly string[]).includes(sort)) throw new AppError(Code.BadRequest, 400);
+  if ((search ?? '').length > 200) throw new AppError(Code.BadRequest, 400);
+  return {
+    warehouseId: warehouseId || null,
+    words: searchWords(search),
+    page: page ? Number(page) : 1,
+    pageSize: pageSize ? Number(pageSize) : STOCK_PAGE_DEFAULT,
+    sort: (sort as StockSort | undefined) ?? 'title',
+  };
+}
+
+const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The page and totals `query` asks for, as `access` may see them. */
+export async function stockOnHand(db: Queryable, access: PanelAccess, query: StockQuery): Promise<StockOnHandAnswer> {
+  const { warehouseId, words, page, pageSize, sort } = query;
+  const values = access.permissions.has(permission(StockValuation, 'read'));
+  if (!values) ensurePermission(access, permission(StockBalance, 'read'));
+  if (warehouseId) {
+    const [found] = await selectRows(db, Warehouse, access.id, (params) => {
+      params.push(warehouseId);
+      return [`id = $${params.length}::uuid`, scopeCondition(Warehouse, access, params)].filter(Boolean).join(' AND ');
+    });
+    if (!found) throw new AppError(Code.NotFound, 404);
+  }
+
+  // The valuations in view: the warehouse's (or all), within the caller's scope of them.
+  const params: unknown[] = [access.id];
+  const where = ['v.panel_id = $1', 'NOT v.deleted'];
+  if (warehouseId) where.push(`v.warehouse_id = $${params.push(warehouseId)}::uuid`);
+  const valuationScope = scopeCondition(StockValuation, access, params, 'v.');
+  if (valuationScope) where.push(valuationScope);
+  // A row per product × warehouse holding stock; the totals over every valuation in view.
+  const totalsSql = `SELECT count(*) FILTER (WHERE v.quantity <> 0)::int AS rows, coalesce(sum(v.quantity), 0)::text AS quantity,
+    coalesce(sum(v.value), 0)::text AS value FROM ${StockValuation.table} v WHERE ${where.join(' AND ')}`;
+
+  const listParams = [...params];
+  const productWhere = ['p.panel_id = $1', 'NOT p.deleted'];
+  const productScope = scopeCondition(Product, access, listParams, 'p.');
+  if (productScope) productWhere.push(productScope);
+  for (const word of words) productWhere.push(`p.search_text LIKE $${listParams.push(likePattern(word))}`);
+  const order = `${sort === 'code' ? 'p.code_sk' : 'p.name_sk'} COLLATE "C", p.id, v.warehouse_id`;
+  const joined = `FROM ${StockValuation.table} v JOIN ${Product.table} p ON p.id = v.product_id AND ${productWhere.join(' AND ')}
+    WHERE ${where.join(' AND ')} AND v.quantity <> 0`;
+  const limit = `LIMIT $${listParams.push(pageSize)} OFFSET $${listParams.push((page - 1) * pageSize)}`;
+
+  const [[totals], rows, matching] = await Promise.all([
+    db.query<{ rows: number; quantity: string; value: string }>(totalsSql, params),
+    db.query<{ id: string; warehouse_id: string; code: string | null; name: string | null; quantity: string; value: string }>(
+      `SELECT p.id, v.warehouse_id, p.code, p.name, v.quantity::text AS quantity, v.value::text AS value ${joined} ORDER BY ${order} ${limit}`,
+      listParams,
+    ),
+    words.length || productScope
+      ? db.query<{ n: number }>(`SELECT count(*)::int AS n ${joined}`, listParams.slice(0, -2)).then(([row]) => row?.n ?? 0)
+      : null,
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      productId: String(r.id),
+      warehouseId: String(r.warehouse_id),
+      code: r.code ?? '',
+      name: r.name ?? '',
+      quantity: normalizeQuantity(r.quantity) ?? r.quantity,
+      value: values ? String(r.value) : null,
+    })),
+    page,
+    pageSize,
+    matching: matching ?? totals!.rows,
+    totals: {
+      rows: totals!.rows,
+      quantity: normalizeQuantity(totals!.quantity) ?? totals!.quantity,
+      value: values ? totals!.value : null,
+    },
+  };
+}
+
+export function stockOnHandRoute(scope: FastifyInstance): void {
+  scope.get(pathInScope(scope, stockOnHandEndpoint.path), { schema }, async (request) => {
+    const query = parseStockQuery((request.query ?? {}) as Record<string, unknown>);
+    return ok<StockOnHandAnswer>(request, await stockOnHand(request.server.deps.db, request.panel, query));
+  });
+}
