@@ -325,3 +325,10 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && uuidPattern.test(value);
 }
+
+/** A real Gregorian calendar day written `YYYY-MM-DD` (not 2025-02-30): a report's period bound. */
+export function isCalendarDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const at = new Date(`${value}T12:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
+}

@@ -7,6 +7,7 @@
  * the server, with a limit per personnel code; a punch whose proof fails (or comes while its code
  * is over the limit) is kept, flagged `unverified` for a manager's review.
  */
+import { isUuid } from '../../../src/contract/fields.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '../../../src/contract/codes.ts';
 import { permission, type Row } from '../../../src/contract/entity.ts';
@@ -61,7 +62,6 @@ const kioskPermissions = [
   permission(Device, 'read'),
   permission(Place, 'read'),
 ];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const refused = () => new AppError(Code.WrongCredentials, 401);
 
 function body(request: FastifyRequest): Record<string, unknown> {
@@ -84,7 +84,7 @@ async function kioskOf(request: FastifyRequest): Promise<{ device: Row; panelId:
 
 async function enrol(request: FastifyRequest) {
   const deviceId = text(body(request).deviceId, 36);
-  if (!deviceId || !UUID.test(deviceId)) throw new AppError(Code.BadRequest, 400);
+  if (!deviceId || !isUuid(deviceId)) throw new AppError(Code.BadRequest, 400);
   const { config } = request.server.deps;
   return inPanelWrite(
     request,
@@ -107,7 +107,7 @@ async function enrol(request: FastifyRequest) {
 /** Kiosk mode ends when a manager says so: the credential the tablet holds is revoked. */
 async function leave(request: FastifyRequest) {
   const deviceId = text(body(request).deviceId, 36);
-  if (!deviceId || !UUID.test(deviceId)) throw new AppError(Code.BadRequest, 400);
+  if (!deviceId || !isUuid(deviceId)) throw new AppError(Code.BadRequest, 400);
   return inPanelWrite(
     request,
     async (ctx) => {
@@ -148,7 +148,7 @@ async function punch(request: FastifyRequest) {
   const code = text(typeof b.code === 'string' ? toAsciiDigits(b.code) : b.code, 20);
   const at = text(b.at, 40);
   const direction = b.direction === 'in' || b.direction === 'out' ? b.direction : null;
-  if (!id || !UUID.test(id) || !code || !at || !direction) throw new AppError(Code.BadRequest, 400);
+  if (!id || !isUuid(id) || !code || !at || !direction) throw new AppError(Code.BadRequest, 400);
   const { db, clock } = request.server.deps;
   const [person] = await selectRows(db, Personnel, panelId, (params) => {
     params.push(code.toLowerCase());
@@ -168,7 +168,7 @@ async function punch(request: FastifyRequest) {
       )
     )[0]?.by ?? '',
   );
-  if (!UUID.test(enroller)) throw refused();
+  if (!isUuid(enroller)) throw refused();
   const outcome = await inDeviceWrite(
     request,
     { panelId, userId: enroller, actorName: String(device.name), permissions: kioskPermissions },

@@ -3,6 +3,7 @@
  * device runs (rules/attendanceReport.ts). Only what the caller may read: the punches' read grant,
  * and the row scope (one who sees only their own record gets only their own report).
  */
+import { isCalendarDay, isUuid } from '../../../src/contract/fields.ts';
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../src/contract/codes.ts';
 import { permission } from '../../../src/contract/entity.ts';
@@ -25,15 +26,6 @@ import { Punch } from '../entities/punch.ts';
 import { daysFrom, punchWindow } from '../rules/attendanceDay.ts';
 import { attendanceReport } from '../rules/attendanceReport.ts';
 import { REPORT_MAX_DAYS, reportEndpoint, type ReportAnswer, type ReportQuery } from '../rules/reportEndpoint.ts';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function isDay(value: unknown): value is string {
-  if (typeof value !== 'string' || !DAY.test(value)) return false;
-  const at = new Date(`${value}T12:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
-}
 
 const minutes = (description: string) => integer({ description: `${description}, in minutes.` });
 const clock = { type: ['string', 'null'], format: 'date-time' } as const;
@@ -103,12 +95,7 @@ export function reportRoute(scope: FastifyInstance): void {
     const query = (request.query ?? {}) as Partial<Record<keyof ReportQuery, unknown>>;
     const { from, to } = query;
     const optional = (['placeId', 'ruleId', 'personnelId'] as const).map((k) => query[k]);
-    if (
-      !isDay(from) ||
-      !isDay(to) ||
-      from > to ||
-      optional.some((v) => v !== undefined && v !== '' && !(typeof v === 'string' && UUID.test(v)))
-    ) {
+    if (!isCalendarDay(from) || !isCalendarDay(to) || from > to || optional.some((v) => v !== undefined && v !== '' && !isUuid(v))) {
       throw new AppError(Code.BadRequest, 400);
     }
     const days = daysFrom(from, to, REPORT_MAX_DAYS);

@@ -4,6 +4,7 @@
  * one SQL sum, the period's lines one indexed read; the statement is the device's own rule
  * (rules/reports.ts). Only what the caller may read: the journal's read grant and its row scope.
  */
+import { isCalendarDay, isUuid } from '../../../src/contract/fields.ts';
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../src/contract/codes.ts';
 import { permission } from '../../../src/contract/entity.ts';
@@ -23,15 +24,6 @@ import { JournalLine } from '../entities/ledger.ts';
 import { addDays } from '../rules/month.ts';
 import { partyStatement, type Statement } from '../rules/reports.ts';
 import { STATEMENT_MAX_DAYS, statementEndpoint } from '../rules/statementEndpoint.ts';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function isDay(value: unknown): value is string {
-  if (typeof value !== 'string' || !DAY.test(value)) return false;
-  const at = new Date(`${value}T12:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
-}
 
 const rials = { type: ['integer', 'string'], description: 'Rials: a number while a safe integer, decimal text beyond.' } as const;
 const nullable = { type: ['string', 'null'] } as const;
@@ -84,9 +76,9 @@ export function statementRoute(scope: FastifyInstance): void {
     const { partyId, from, to } = (request.query ?? {}) as Record<string, unknown>;
     if (
       typeof partyId !== 'string' ||
-      !UUID.test(partyId) ||
-      !isDay(from) ||
-      !isDay(to) ||
+      !isUuid(partyId) ||
+      !isCalendarDay(from) ||
+      !isCalendarDay(to) ||
       from > to ||
       addDays(from, STATEMENT_MAX_DAYS) <= to
     ) {

@@ -4,6 +4,7 @@
  * Only the columns the rule reads, of the sales the caller may read (an agent: their own), worked
  * out by the device's rule (rules/salesFigures.ts).
  */
+import { isCalendarDay } from '../../../src/contract/fields.ts';
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../src/contract/codes.ts';
 import { permission } from '../../../src/contract/entity.ts';
@@ -26,14 +27,6 @@ import { Sale } from '../entities/sale.ts';
 import { addDays } from '../rules/jalaliMonth.ts';
 import { PERFORMANCE_MAX_DAYS, performanceEndpoint } from '../rules/performanceEndpoint.ts';
 import { agentPerformance, type AgentMonthFigures } from '../rules/salesFigures.ts';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function isDay(value: unknown): value is string {
-  if (typeof value !== 'string' || !DAY.test(value)) return false;
-  const at = new Date(`${value}T12:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
-}
 
 const rials = { type: ['integer', 'string'], description: 'Rials: a number while a safe integer, decimal text beyond.' } as const;
 const nullableInteger = { type: ['integer', 'null'] } as const;
@@ -73,7 +66,8 @@ export function performanceRoute(scope: FastifyInstance): void {
     const access = request.panel;
     ensurePermission(access, permission(Sale, 'read'));
     const { from, to } = (request.query ?? {}) as Record<string, unknown>;
-    if (!isDay(from) || !isDay(to) || from > to || addDays(from, PERFORMANCE_MAX_DAYS) <= to) throw new AppError(Code.BadRequest, 400);
+    if (!isCalendarDay(from) || !isCalendarDay(to) || from > to || addDays(from, PERFORMANCE_MAX_DAYS) <= to)
+      throw new AppError(Code.BadRequest, 400);
     const db = request.server.deps.db;
     const params: unknown[] = [access.id, from, to];
     const rowScope = scopeCondition(Sale, access, params);

@@ -5,6 +5,7 @@
  * balances per place and batch. Only for one who reads stock (balances or values); the value only
  * for one who reads the valuation; the warehouse must be this panel's and in the caller's scope.
  */
+import { isUuid } from '../../../src/contract/fields.ts';
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../src/contract/codes.ts';
 import { permission } from '../../../src/contract/entity.ts';
@@ -37,7 +38,6 @@ import {
   type StockSort,
 } from '../rules/stockOnHandEndpoint.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WHOLE = /^[1-9]\d{0,6}$/;
 
 const nullableText = { type: ['string', 'null'] } as const;
@@ -91,7 +91,7 @@ export function parseStockQuery(query: Partial<Record<keyof StockOnHandQuery, un
   const texts = [query.warehouseId, query.search, query.page, query.pageSize, query.sort];
   if (!texts.every((v) => v === undefined || typeof v === 'string')) throw new AppError(Code.BadRequest, 400);
   const [warehouseId, search, page, pageSize, sort] = texts as (string | undefined)[];
-  if (warehouseId && !UUID.test(warehouseId)) throw new AppError(Code.BadRequest, 400);
+  if (warehouseId && !isUuid(warehouseId)) throw new AppError(Code.BadRequest, 400);
   if (page !== undefined && !WHOLE.test(page)) throw new AppError(Code.BadRequest, 400);
   if (pageSize !== undefined && !(WHOLE.test(pageSize) && Number(pageSize) <= STOCK_PAGE_MAX)) throw new AppError(Code.BadRequest, 400);
   if (sort !== undefined && !(STOCK_SORTS as readonly string[]).includes(sort)) throw new AppError(Code.BadRequest, 400);
