@@ -36,8 +36,6 @@ import { measureWindows } from './bigPanelWindow.ts';
 import { call, machine, POSTGRES_URL, postgresAnswers, startServer, stop, type Running } from './serverProcess.ts';
 import { createSchema, dropSchema } from '../tests/server/testDatabase.ts';
 import type { Db } from '../server/db/Db.ts';
-import { openPglite } from '../server/db/pglite.ts';
-import { openPostgres } from '../server/db/postgres.ts';
 import { endpoints } from '../src/contract/endpoints.ts';
 import type { LoginData } from '../src/contract/envelope.ts';
 import { DEFAULT_SERVICE_NAME, PANEL_HEADER } from '../src/contract/service.ts';
@@ -70,6 +68,7 @@ import { measureStockOnHand } from './bigPanelStock.ts';
 import '../server/modules/discover.ts';
 import { measureReports } from './bigPanelReports.ts';
 import { measureJoin } from './bigPanelJoin.ts';
+import { openSeeded, rssMb, serverEnvOf, timed } from './bigPanelKit.ts';
 
 /** Every entity the seed fills: each is entered in the change log and checked against the server's rules. */
 const seededEntities = [
@@ -1124,19 +1123,6 @@ function placeOf(engine: Engine, size: Size): { schema?: string; dataDir?: strin
     : { dataDir: join(smoke ? tmpdir() : RESULTS, `bigpanel-pglite-${size}${smoke ? `-${process.pid}` : ''}`) };
 }
 
-function serverEnvOf(place: { schema?: string; dataDir?: string }): Record<string, string> {
-  return place.schema ? { DATABASE_URL: schemaUrl(place.schema) } : { DATA_DIR: place.dataDir! };
-}
-
-function schemaUrl(schema: string): string {
-  const separator = POSTGRES_URL.includes('?') ? '&' : '?';
-  return `${POSTGRES_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-}
-
-function openEngine(place: { schema?: string; dataDir?: string }): Promise<Db> {
-  return place.schema ? openPostgres(schemaUrl(place.schema)) : openPglite(`${place.dataDir}/pglite`);
-}
-
 async function removePlace(place: { schema?: string; dataDir?: string }): Promise<void> {
   if (place.schema) await dropSchema(POSTGRES_URL, place.schema);
   if (place.dataDir) rmSync(place.dataDir, { recursive: true, force: true });
@@ -1163,7 +1149,7 @@ async function seedEngine(engine: Engine, size: Size, seed: number): Promise<See
     await stop(server);
   }
   const api = (performance.now() - started) / 1000;
-  const db = await openEngine(place);
+  const db = await openSeeded(place);
   try {
     const ids = async (code: string) => (await db.query<{ id: string }>('SELECT id FROM panels WHERE code = $1', [code]))[0]!.id;
     const bigId = await ids(made.bigCode);
@@ -1200,11 +1186,8 @@ async function seedEngine(engine: Engine, size: Size, seed: number): Promise<See
 // The figures
 
 const TARGETS = { trialBalance: 200, statement: 200, stockOnHand: 200, pullPage: 100 };
-const RUNS = smoke ? 1 : 7;
 const PULL_PAGE = 5_000;
 
-const quantile = (values: number[], q: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]!;
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 interface Figure {
@@ -1217,21 +1200,9 @@ interface Figure {
   note?: string;
 }
 
-/** Times `work` RUNS times after one warm-up run; answers p50 and p95. */
-async function timed(work: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  await work();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
-}
-
 /** The server's figures that need no HTTP: measured on the engine opened in this process (a PGlite folder takes one process at a time). */
 async function measureInProcess(record: SeedRecord, figures: Figure[]): Promise<void> {
-  const db = await openEngine(record);
+  const db = await openSeeded(record);
   const add = (what: string, t: { p50: number; p95: number }, target?: number, note?: string) => {
     figures.push({ engine: record.engine, size: record.size, what, ...t, target, note });
     console.log(
@@ -1339,16 +1310,6 @@ async function measureInProcess(record: SeedRecord, figures: Figure[]): Promise<
     }
   } finally {
     await db.close();
-  }
-}
-
-/** RSS of a process now, in MB. */
-function rssMb(pid: number): number | null {
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : null;
-  } catch {
-    return null;
   }
 }
 

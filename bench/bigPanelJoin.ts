@@ -36,6 +36,7 @@ import { Receipt, StockBalance, StockMove } from '../modules/WarehousingMVM/enti
 import { JournalLine } from '../modules/MarketAccounting/entities/ledger.ts';
 import { Sale } from '../modules/NagemManagement/entities/sale.ts';
 import { Punch } from '../modules/HumanResource/entities/punch.ts';
+import { rssMb, timed } from './bigPanelKit.ts';
 
 /** What bench/bigPanel.ts records of a seeded set (the fields this needs). */
 export interface JoinRecord {
@@ -73,15 +74,6 @@ function serverEnvOf(record: JoinRecord): Record<string, string> {
   if (!record.schema) return { DATA_DIR: record.dataDir! };
   const separator = POSTGRES_URL.includes('?') ? '&' : '?';
   return { DATABASE_URL: `${POSTGRES_URL}${separator}options=${encodeURIComponent(`-c search_path=${record.schema}`)}` };
-}
-
-function rssMb(pid: number): number | null {
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : null;
-  } catch {
-    return null;
-  }
 }
 
 interface Fetched {
@@ -124,19 +116,6 @@ function fetchPage(
     req.on('error', fail);
     req.end();
   });
-}
-
-/** p50 and p95 of 7 runs after a warm-up. */
-async function timed(work: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  await work();
-  const times: number[] = [];
-  for (let i = 0; i < 7; i++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: times[3]!, p95: times[6]! };
 }
 
 /**

@@ -15,8 +15,9 @@ import { openPostgres } from '../server/db/postgres.ts';
 import { endpoints } from '../src/contract/endpoints.ts';
 import type { LoginData } from '../src/contract/envelope.ts';
 import { DEFAULT_SERVICE_NAME } from '../src/contract/service.ts';
-import { smoke, verdict } from './benchArgs.ts';
-import { call, POSTGRES_URL, startServer, stop } from './serverProcess.ts';
+import { verdict } from './benchArgs.ts';
+import { call, startServer, stop } from './serverProcess.ts';
+import { schemaUrl, timed } from './bigPanelKit.ts';
 
 interface ReportRecord {
   engine: 'postgres' | 'pglite';
@@ -40,26 +41,7 @@ interface ReportFigure {
 }
 
 const STATEMENT_TARGET = 200;
-const RUNS = smoke ? 1 : 7;
 const ms = (v: number) => `${v.toFixed(1)} ms`;
-
-function schemaUrl(schema: string): string {
-  return `${POSTGRES_URL}${POSTGRES_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-}
-
-/** Times `work` RUNS times after one warm-up run; answers p50 and p95. */
-async function timed(work: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  await work();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))]!;
-  return { p50: at(0.5), p95: at(0.95) };
-}
 
 /** The party with the most journal lines, and its first and last day (read before the server holds the engine). */
 async function busiestParty(record: ReportRecord): Promise<{ partyId: string; lines: number; first: string; last: string } | null> {

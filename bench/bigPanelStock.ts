@@ -15,6 +15,7 @@ import { accessById } from '../server/panels/panelAccess.ts';
 import { StockValuation } from '../modules/WarehousingMVM/entities/stock.ts';
 import { parseStockQuery, stockOnHand } from '../modules/WarehousingMVM/server/stockOnHandRoute.ts';
 import { STOCK_PAGE_MAX } from '../modules/WarehousingMVM/rules/stockOnHandEndpoint.ts';
+import { timed } from './bigPanelKit.ts';
 
 interface StockRecord {
   engine: string;
@@ -36,24 +37,11 @@ interface StockFigure {
 }
 
 const TARGET = 200;
-const RUNS = process.argv.includes('--smoke') ? 1 : 7;
 
 function open(record: StockRecord): Promise<Db> {
   if (!record.schema) return openPglite(`${record.dataDir}/pglite`);
   const separator = POSTGRES_URL.includes('?') ? '&' : '?';
   return openPostgres(`${POSTGRES_URL}${separator}options=${encodeURIComponent(`-c search_path=${record.schema}`)}`);
-}
-
-async function timed(work: () => Promise<unknown>, runs = RUNS): Promise<{ p50: number; p95: number }> {
-  await work();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(times.length / 2)]!, p95: times[Math.min(times.length - 1, Math.floor(times.length * 0.95))]! };
 }
 
 export async function measureStockOnHand(record: StockRecord, figures: StockFigure[]): Promise<void> {

@@ -26,7 +26,7 @@ import { Sale } from '../modules/NagemManagement/entities/sale.ts';
 import { Request } from '../modules/NagemManagement/entities/support.ts';
 import { Punch } from '../modules/HumanResource/entities/punch.ts';
 import { POSTGRES_URL } from './serverProcess.ts';
-import { smoke } from './benchArgs.ts';
+import { timed } from './bigPanelKit.ts';
 
 /** What this file reads of bench/bigPanel.ts's seed record and figures (their types stay there). */
 interface WindowRecord {
@@ -48,26 +48,12 @@ interface WindowFigure {
 }
 
 const WINDOWED: readonly Entity[] = [StockMove, Receipt, Voucher, JournalLine, Sale, Request, Punch];
-const RUNS = smoke ? 1 : 7;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 function openDb(record: WindowRecord): Promise<Db> {
   if (!record.schema) return openPglite(`${record.dataDir}/pglite`);
   const separator = POSTGRES_URL.includes('?') ? '&' : '?';
   return openPostgres(`${POSTGRES_URL}${separator}options=${encodeURIComponent(`-c search_path=${record.schema}`)}`);
-}
-
-async function timed(work: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  await work();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-  return { p50: at(0.5), p95: at(0.95) };
 }
 
 /** The rows of an entity a device keeps with its declared window as of `now`, and all the panel's. */
