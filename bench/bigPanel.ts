@@ -68,7 +68,7 @@ import { measureStockOnHand } from './bigPanelStock.ts';
 import '../server/modules/discover.ts';
 import { measureReports } from './bigPanelReports.ts';
 import { measureJoin } from './bigPanelJoin.ts';
-import { openSeeded, rssMb, serverEnvOf, timed } from './bigPanelKit.ts';
+import { type BigPanelFigure, openSeeded, rssMb, serverEnvOf, timed } from './bigPanelKit.ts';
 
 /** Every entity the seed fills: each is entered in the change log and checked against the server's rules. */
 const seededEntities = [
@@ -1190,15 +1190,7 @@ const PULL_PAGE = 5_000;
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
-interface Figure {
-  engine: Engine;
-  size: Size;
-  what: string;
-  p50: number;
-  p95: number;
-  target?: number;
-  note?: string;
-}
+type Figure = BigPanelFigure;
 
 /** The server's figures that need no HTTP: measured on the engine opened in this process (a PGlite folder takes one process at a time). */
 async function measureInProcess(record: SeedRecord, figures: Figure[]): Promise<void> {

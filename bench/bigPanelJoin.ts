@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { option, verdict } from './benchArgs.ts';
-import { call, POSTGRES_URL, startServer, stop, type Running } from './serverProcess.ts';
+import { call, startServer, stop, type Running } from './serverProcess.ts';
 import { endpoints } from '../src/contract/endpoints.ts';
 import type { LoginData } from '../src/contract/envelope.ts';
 import { entityByKey } from '../src/contract/modules.ts';
@@ -26,8 +26,6 @@ import { DEFAULT_SERVICE_NAME, PANEL_HEADER } from '../src/contract/service.ts';
 import { PULL_PAGE_MAX, SNAPSHOT_PAGE_MAX, syncEndpoints, type PullResponse, type SyncChange } from '../src/contract/sync.ts';
 import { BYTES_PER_ROW } from '../src/storage/deviceStorage.ts';
 import type { Db } from '../server/db/Db.ts';
-import { openPglite } from '../server/db/pglite.ts';
-import { openPostgres } from '../server/db/postgres.ts';
 import { accessById } from '../server/panels/panelAccess.ts';
 import { pullSnapshot, snapshotToken } from '../server/sync/pullSnapshot.ts';
 import { entities } from '../src/contract/modules.ts';
@@ -36,7 +34,7 @@ import { Receipt, StockBalance, StockMove } from '../modules/WarehousingMVM/enti
 import { JournalLine } from '../modules/MarketAccounting/entities/ledger.ts';
 import { Sale } from '../modules/NagemManagement/entities/sale.ts';
 import { Punch } from '../modules/HumanResource/entities/punch.ts';
-import { rssMb, timed } from './bigPanelKit.ts';
+import { type BigPanelFigure, openSeeded, rssMb, serverEnvOf, timed } from './bigPanelKit.ts';
 
 /** What bench/bigPanel.ts records of a seeded set (the fields this needs). */
 export interface JoinRecord {
@@ -49,15 +47,7 @@ export interface JoinRecord {
   dataDir?: string;
 }
 
-export interface JoinFigure {
-  engine: JoinRecord['engine'];
-  size: string;
-  what: string;
-  p50: number;
-  p95: number;
-  target?: number;
-  note?: string;
-}
+export type JoinFigure = BigPanelFigure;
 
 const TARGET_SECONDS = 60;
 const TARGET_DEVICE_MB = 150;
@@ -69,12 +59,6 @@ const NETWORKS = [
 const SAMPLE_PAGES = 15;
 const SAMPLE_ROWS = 30_000;
 const FIVE_THOUSAND = 5_000;
-
-function serverEnvOf(record: JoinRecord): Record<string, string> {
-  if (!record.schema) return { DATA_DIR: record.dataDir! };
-  const separator = POSTGRES_URL.includes('?') ? '&' : '?';
-  return { DATABASE_URL: `${POSTGRES_URL}${separator}options=${encodeURIComponent(`-c search_path=${record.schema}`)}` };
-}
 
 interface Fetched {
   data: PullResponse;
@@ -124,7 +108,7 @@ function fetchPage(
  * biggest entities (a windowed one read by its window field's index).
  */
 async function measureInProcess(record: JoinRecord, add: (what: string, p50: number, p95: number, target?: number, note?: string) => void) {
-  const db: Db = record.schema ? await openPostgres(serverEnvOf(record).DATABASE_URL!) : await openPglite(`${record.dataDir}/pglite`);
+  const db: Db = await openSeeded(record);
   try {
     const [owner] = await db.query<{ id: string }>('SELECT id FROM users WHERE username = $1', [record.username]);
     const [panel] = await db.query<{ id: string }>('SELECT id FROM panels WHERE code = $1', [record.panelCode]);

@@ -9,6 +9,17 @@ import type { Db } from '../server/db/Db.ts';
 import { smoke } from './benchArgs.ts';
 import { POSTGRES_URL } from './serverProcess.ts';
 
+/** A figure of the big panel's table: what, on which engine and size, p50/p95, and its target. */
+export interface BigPanelFigure {
+  engine: 'postgres' | 'pglite';
+  size: string;
+  what: string;
+  p50: number;
+  p95: number;
+  target?: number;
+  note?: string;
+}
+
 /** Timed runs of a figure after its warm-up. */
 export const RUNS = smoke ? 1 : 7;
 

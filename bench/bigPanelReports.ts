@@ -10,14 +10,12 @@ import { statementEndpoint } from '../modules/MarketAccounting/rules/statementEn
 import { JournalLine } from '../modules/MarketAccounting/entities/ledger.ts';
 import { jalaliYearDays, performanceEndpoint } from '../modules/NagemManagement/rules/performanceEndpoint.ts';
 import { reportEndpoint } from '../modules/HumanResource/rules/reportEndpoint.ts';
-import { openPglite } from '../server/db/pglite.ts';
-import { openPostgres } from '../server/db/postgres.ts';
 import { endpoints } from '../src/contract/endpoints.ts';
 import type { LoginData } from '../src/contract/envelope.ts';
 import { DEFAULT_SERVICE_NAME } from '../src/contract/service.ts';
 import { verdict } from './benchArgs.ts';
 import { call, startServer, stop } from './serverProcess.ts';
-import { schemaUrl, timed } from './bigPanelKit.ts';
+import { type BigPanelFigure, openSeeded, schemaUrl, timed } from './bigPanelKit.ts';
 
 interface ReportRecord {
   engine: 'postgres' | 'pglite';
@@ -30,22 +28,14 @@ interface ReportRecord {
   dataDir?: string;
 }
 
-interface ReportFigure {
-  engine: 'postgres' | 'pglite';
-  size: string;
-  what: string;
-  p50: number;
-  p95: number;
-  target?: number;
-  note?: string;
-}
+type ReportFigure = BigPanelFigure;
 
 const STATEMENT_TARGET = 200;
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 /** The party with the most journal lines, and its first and last day (read before the server holds the engine). */
 async function busiestParty(record: ReportRecord): Promise<{ partyId: string; lines: number; first: string; last: string } | null> {
-  const db = record.schema ? await openPostgres(schemaUrl(record.schema)) : await openPglite(`${record.dataDir}/pglite`);
+  const db = await openSeeded(record);
   try {
     const [row] = await db.query<{ party_id: string; n: number; first: string; last: string }>(
       `SELECT party_id::text AS party_id, count(*)::int AS n, min(date)::text AS first, max(date)::text AS last FROM ${JournalLine.table}

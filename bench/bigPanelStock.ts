@@ -7,18 +7,14 @@
  * Called from `measure()` of bench/bigPanel.ts.
  */
 import { verdict } from './benchArgs.ts';
-import { POSTGRES_URL } from './serverProcess.ts';
-import type { Db } from '../server/db/Db.ts';
-import { openPglite } from '../server/db/pglite.ts';
-import { openPostgres } from '../server/db/postgres.ts';
 import { accessById } from '../server/panels/panelAccess.ts';
 import { StockValuation } from '../modules/WarehousingMVM/entities/stock.ts';
 import { parseStockQuery, stockOnHand } from '../modules/WarehousingMVM/server/stockOnHandRoute.ts';
 import { STOCK_PAGE_MAX } from '../modules/WarehousingMVM/rules/stockOnHandEndpoint.ts';
-import { timed } from './bigPanelKit.ts';
+import { type BigPanelFigure, openSeeded, timed } from './bigPanelKit.ts';
 
 interface StockRecord {
-  engine: string;
+  engine: 'postgres' | 'pglite';
   size: string;
   panelId: string;
   username: string;
@@ -26,26 +22,12 @@ interface StockRecord {
   dataDir?: string;
 }
 
-interface StockFigure {
-  engine: StockRecord['engine'];
-  size: StockRecord['size'];
-  what: string;
-  p50: number;
-  p95: number;
-  target?: number;
-  note?: string;
-}
+type StockFigure = BigPanelFigure;
 
 const TARGET = 200;
 
-function open(record: StockRecord): Promise<Db> {
-  if (!record.schema) return openPglite(`${record.dataDir}/pglite`);
-  const separator = POSTGRES_URL.includes('?') ? '&' : '?';
-  return openPostgres(`${POSTGRES_URL}${separator}options=${encodeURIComponent(`-c search_path=${record.schema}`)}`);
-}
-
 export async function measureStockOnHand(record: StockRecord, figures: StockFigure[]): Promise<void> {
-  const db = await open(record);
+  const db = await openSeeded(record);
   const add = (what: string, t: { p50: number; p95: number }, target?: number, note?: string) => {
     figures.push({ engine: record.engine, size: record.size, what, ...t, target, note });
     console.log(

@@ -10,8 +10,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openPglite } from '../server/db/pglite.ts';
-import { openPostgres } from '../server/db/postgres.ts';
 import type { Db } from '../server/db/Db.ts';
 import { columnName } from '../server/entities/columns.ts';
 import { listRows } from '../server/entities/listQuery.ts';
@@ -25,8 +23,7 @@ import { Receipt, StockMove } from '../modules/WarehousingMVM/entities/stock.ts'
 import { Sale } from '../modules/NagemManagement/entities/sale.ts';
 import { Request } from '../modules/NagemManagement/entities/support.ts';
 import { Punch } from '../modules/HumanResource/entities/punch.ts';
-import { POSTGRES_URL } from './serverProcess.ts';
-import { timed } from './bigPanelKit.ts';
+import { type BigPanelFigure, openSeeded, timed } from './bigPanelKit.ts';
 
 /** What this file reads of bench/bigPanel.ts's seed record and figures (their types stay there). */
 interface WindowRecord {
@@ -37,24 +34,10 @@ interface WindowRecord {
   dataDir?: string;
   rows: { [table: string]: number };
 }
-interface WindowFigure {
-  engine: 'postgres' | 'pglite';
-  size: string;
-  what: string;
-  p50: number;
-  p95: number;
-  target?: number;
-  note?: string;
-}
+type WindowFigure = BigPanelFigure;
 
 const WINDOWED: readonly Entity[] = [StockMove, Receipt, Voucher, JournalLine, Sale, Request, Punch];
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-function openDb(record: WindowRecord): Promise<Db> {
-  if (!record.schema) return openPglite(`${record.dataDir}/pglite`);
-  const separator = POSTGRES_URL.includes('?') ? '&' : '?';
-  return openPostgres(`${POSTGRES_URL}${separator}options=${encodeURIComponent(`-c search_path=${record.schema}`)}`);
-}
 
 /** The rows of an entity a device keeps with its declared window as of `now`, and all the panel's. */
 async function keptRows(db: Db, panelId: string, entity: Entity, now: Date): Promise<{ kept: number; all: number; from: string }> {
@@ -77,7 +60,7 @@ async function keptRows(db: Db, panelId: string, entity: Entity, now: Date): Pro
 }
 
 export async function measureWindows(record: WindowRecord, figures: WindowFigure[]): Promise<void> {
-  const db = await openDb(record);
+  const db = await openSeeded(record);
   const now = new Date();
   const add = (what: string, t: { p50: number; p95: number }, note?: string) => {
     figures.push({ engine: record.engine, size: record.size, what, ...t, note });
