@@ -6,6 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate, formatDateTime } from '../i18n/format.ts';
 import { Alert } from '../ui/Alert.tsx';
+import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import type { ReportSource } from './reportSource.ts';
 
@@ -26,6 +27,10 @@ export function ReportProvenance({ source, from, to }: { source: ReportSource<un
   }
   if (source.where === 'unreachable') {
     const start = formatDate(source.windowStart);
+    if (source.again)
+      return (
+        <LoadFailed error={source.error} onRetry={source.again} title={t`The server could not compute this report`} className="mb-3" />
+      );
     return (
       <Alert tone="warning" title={t`Needs a connection`} className="mb-3">
         <Trans>This period reaches before what this device keeps (from {start}); it needs a connection.</Trans>
@@ -58,9 +63,19 @@ export function ReportProvenance({ source, from, to }: { source: ReportSource<un
       </Trans>
     );
   }
+  const again = server ? source.again : undefined;
   return (
-    <p className="mb-3 text-xs text-slate-600" data-testid="report-provenance">
-      {line}
+    <p className="mb-3 flex flex-wrap items-center gap-x-2 text-xs text-slate-600" data-testid="report-provenance">
+      <span>{line}</span>
+      {again && (
+        <button
+          type="button"
+          onClick={again}
+          className="rounded px-1 font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2"
+        >
+          <Trans>Compute again</Trans>
+        </button>
+      )}
     </p>
   );
 }

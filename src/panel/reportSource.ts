@@ -6,7 +6,7 @@
  * when the server fails, the report says it needs one and shows no figures at all — never the
  * partial figures of what the device still holds.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Entity } from '../contract/entity.ts';
 import { apiData, type Query } from '../api/http.ts';
 import { usePanelData } from '../storage/panelData.ts';
@@ -17,11 +17,16 @@ import { useOnline } from '../ui/useOnline.ts';
 export const REPORT_ANSWER_MS = 5 * 60_000;
 
 export type ReportSource<T> =
-  | { where: 'device' | 'server'; value: T; at: number }
+  | { where: 'device'; value: T; at: number }
+  /** `again`: forgets the kept answer and asks the server once more (writes since `at` are then counted). */
+  | { where: 'server'; value: T; at: number; again?: () => void }
   /** Still reading the device's rows, or (`server`) asking the server. */
   | { where: 'waiting'; server?: boolean }
-  /** The period reaches before the device's window (from `windowStart`) and the server cannot be asked. */
-  | { where: 'unreachable'; windowStart: string };
+  /**
+   * The period reaches before the device's window (from `windowStart`) and the server cannot be
+   * asked: there is no connection, or (`error`) the server failed to answer and `again` asks again.
+   */
+  | { where: 'unreachable'; windowStart: string; error?: unknown; again?: () => void };
 
 /** Which side answers a period starting on `from`: 'waiting' while the device's window is still read. */
 export function reportPlace(from: string | null | undefined, windowStart: string | null | undefined): 'device' | 'server' | 'waiting' {
@@ -79,7 +84,14 @@ export function useReportSource<V>(request: ReportRequest<V>): ReportSource<V> {
   const place = reportPlace(request.from, windowStart);
   const ask = request.server;
   const key = ask ? `${panel?.key ?? ''}|${ask.path}|${JSON.stringify(ask.query)}` : null;
-  const [answer, setAnswer] = useState<{ key: string; value: V; at: number } | { key: string; failed: true } | null>(null);
+  const [answer, setAnswer] = useState<{ key: string; value: V; at: number } | { key: string; error: unknown } | null>(null);
+  // Asking again: each round is a new request for the same key.
+  const [round, setRound] = useState(0);
+  const again = useCallback(() => {
+    if (key) answers.delete(key);
+    setAnswer(null);
+    setRound((n) => n + 1);
+  }, [key]);
   const fresh = key ? cachedReport<V>(key) : undefined;
   const asking = place === 'server' && online && ask !== null && key !== null && !fresh;
   useEffect(() => {
@@ -91,23 +103,24 @@ export function useReportSource<V>(request: ReportRequest<V>): ReportSource<V> {
         rememberReport(key, value, at);
         if (current) setAnswer({ key, value, at });
       },
-      () => current && setAnswer({ key, failed: true }),
+      (error: unknown) => current && setAnswer({ key, error }),
     );
     return () => {
       current = false;
     };
     // The request is the key: a new query object with the same parameters asks nothing again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [asking, key]);
+  }, [asking, key, round]);
 
   if (place === 'waiting') return { where: 'waiting' };
   if (place === 'device') {
     return request.device === undefined ? { where: 'waiting' } : { where: 'device', value: request.device, at: computedAt(request.device) };
   }
   if (ask === null) return { where: 'waiting' };
-  if (fresh) return { where: 'server', ...fresh };
+  if (fresh) return { where: 'server', ...fresh, ...(online ? { again } : {}) };
   const mine = answer?.key === key ? answer : null;
-  if (mine && 'value' in mine) return { where: 'server', value: mine.value, at: mine.at };
-  if (!online || mine) return { where: 'unreachable', windowStart: windowStart! };
+  if (mine && 'value' in mine) return { where: 'server', value: mine.value, at: mine.at, ...(online ? { again } : {}) };
+  if (!online) return { where: 'unreachable', windowStart: windowStart! };
+  if (mine) return { where: 'unreachable', windowStart: windowStart!, error: mine.error, again };
   return { where: 'waiting', server: true };
 }

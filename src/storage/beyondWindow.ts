@@ -5,7 +5,8 @@
  *
  * - A list's older rows: the list's search, filters and sort, plus a range on the window field
  *   that ends the day before the window starts; kept in memory for a few minutes per panel, entity
- *   and parameters, so going back and forth between screens asks once.
+ *   and parameters, so going back and forth between screens asks once — until this device writes
+ *   a row of that entity (`forgetOlderRows`), when the next look asks again.
  * - One row for a page: stored on the device as a synced row (as a pull stores it), so forms and
  *   local writes work on it as on any row; eviction drops it again later unless writes hold it.
  */
@@ -49,6 +50,11 @@ export function fetchOlderRows(
   answer.catch(() => olderCache.delete(key));
   if (olderCache.size > OLDER_ROWS_MAX) olderCache.delete(olderCache.keys().next().value!);
   return answer;
+}
+
+/** Drops the kept older rows of an entity: a write on this device may have changed any of them. */
+export function forgetOlderRows(entity: Pick<Entity, 'key'>): void {
+  for (const key of olderCache.keys()) if (key.split('\n')[1] === entity.key) olderCache.delete(key);
 }
 
 export type FetchedRow = 'stored' | 'missing' | 'failed';

@@ -7,6 +7,7 @@
 import { Code } from '../contract/codes.ts';
 import { validateValues, type Entity, type Line, type Row } from '../contract/entity.ts';
 import type { MutationOp } from '../contract/sync.ts';
+import { forgetOlderRows } from './beyondWindow.ts';
 import type { LocalRow, OutboxEntry } from './localRecords.ts';
 import { newId } from './newId.ts';
 import type { PanelDb } from './PanelDb.ts';
@@ -64,6 +65,7 @@ export interface QueuedWrite {
  */
 export async function queueMutations(db: PanelDb, entity: Entity, items: readonly QueuedWrite[]): Promise<number[]> {
   if (!items.length) return [];
+  forgetOlderRows(entity);
   const state = await readSyncState(db);
   const first = state.nextMutationId;
   await db.syncState.put({ ...state, nextMutationId: first + items.length });

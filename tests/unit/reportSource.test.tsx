@@ -3,7 +3,7 @@
  * from the server beyond it (asked once, then kept a few minutes), and, with no connection or a
  * failing server, "needs a connection" — never the device's partial figures.
  */
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JournalLine } from '../../modules/MarketAccounting/entities/ledger.ts';
 import { Code } from '../../src/contract/codes.ts';
@@ -84,10 +84,30 @@ describe('useReportSource', () => {
     expect(api.requests).toHaveLength(0);
   });
 
-  it('before the window with a failing server says it needs a connection', async () => {
-    api.on('GET', PATH, failure(403, Code.InvalidOperation));
+  it('before the window with a failing server says so with the error, and asks again when told', async () => {
+    api.on('GET', PATH, failure(403, Code.InvalidOperation), () => envelope({ closing: 9 }));
     const { result } = report(null, { closing: 5 });
-    await waitFor(() => expect(result.current).toEqual({ where: 'unreachable', windowStart: '2026-03-21' }));
+    await waitFor(() =>
+      expect(result.current).toMatchObject({ where: 'unreachable', windowStart: '2026-03-21', error: expect.anything() }),
+    );
+    const failed = result.current;
+    if (failed.where !== 'unreachable' || !failed.again) throw new Error('no way to ask again');
+    act(() => failed.again!());
+    await waitFor(() => expect(result.current).toMatchObject({ where: 'server', value: { closing: 9 } }));
+    expect(api.requests).toHaveLength(2);
+  });
+
+  it('computes a kept server answer again when told, counting what was written since', async () => {
+    let closing = 9;
+    api.on('GET', PATH, () => envelope({ closing }));
+    const { result } = report('2025-03-21', { closing: 5 });
+    await waitFor(() => expect(result.current).toMatchObject({ where: 'server', value: { closing: 9 } }));
+    closing = 12;
+    const kept = result.current;
+    if (kept.where !== 'server' || !kept.again) throw new Error('no way to compute again');
+    act(() => kept.again!());
+    await waitFor(() => expect(result.current).toMatchObject({ where: 'server', value: { closing: 12 } }));
+    expect(api.requests).toHaveLength(2);
   });
 
   it('waits while the device’s window is still read', () => {

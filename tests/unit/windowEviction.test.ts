@@ -7,7 +7,10 @@ import { PanelDb } from '../../src/storage/PanelDb.ts';
 import { deriveStores } from '../../src/storage/panelDbSchema.ts';
 import { applyPullPage } from '../../src/storage/syncResults.ts';
 import { readSyncState } from '../../src/storage/syncStateStore.ts';
-import { dayBefore, listQueryOf, olderParams } from '../../src/storage/beyondWindow.ts';
+import { dayBefore, fetchOlderRows, listQueryOf, olderParams } from '../../src/storage/beyondWindow.ts';
+import { entityPath } from '../../src/contract/entity.ts';
+import { storeLogin, storePanelCode } from '../../src/session/session.ts';
+import { envelope, fakeApi } from './fakeApi.ts';
 import { SyncEngine } from '../../src/storage/SyncEngine.ts';
 import { pageLock } from '../../src/storage/syncLock.ts';
 import { FakeSyncServer } from './syncFakeServer.ts';
@@ -232,5 +235,19 @@ describe('asking the server for the rows before the window', () => {
       page: '2',
       pageSize: '50',
     });
+  });
+
+  it('keeps an answer for a few minutes, until this device writes a row of that entity', async () => {
+    const api = fakeApi();
+    storeLogin({ access_token: 'access-1', refresh_token: 'refresh-1' }, 'sara', 'password');
+    storePanelCode('P1');
+    let answered = 0;
+    api.on('GET', entityPath(Receipt), () => envelope({ items: [], total: ++answered }));
+    const panel = { key: 'sara|P1', panelCode: 'P1' };
+    const params = olderParams(Receipt, {}, '2026-06-22')!;
+    expect((await fetchOlderRows(panel, Receipt, params)).total).toBe(1);
+    expect((await fetchOlderRows(panel, Receipt, params)).total).toBe(1);
+    await saveAndSubmit(db, Receipt, null, { direction: 'in', date: '2026-07-01', warehouseId, lines: [line] });
+    expect((await fetchOlderRows(panel, Receipt, params)).total).toBe(2);
   });
 });
