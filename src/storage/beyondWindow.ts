@@ -17,14 +17,13 @@ import type { ListParams } from '../contract/list.ts';
 import { listQueryOf } from '../contract/olderRows.ts';
 import { readSession } from '../session/session.ts';
 import type { PanelData } from './panelData.ts';
+import { OLDER_ROWS_TTL_MS, olderCache } from './olderRowsCache.ts';
 import { reconcileRows } from './reconcile.ts';
 
 export { dayBefore, listQueryOf, olderParams } from '../contract/olderRows.ts';
+export { forgetOlderRows, OLDER_ROWS_TTL_MS } from './olderRowsCache.ts';
 
-/** How long a page of older rows is kept in memory. */
-export const OLDER_ROWS_TTL_MS = 5 * 60_000;
 const OLDER_ROWS_MAX = 50;
-const olderCache = new Map<string, { at: number; answer: Promise<EntityListResponse> }>();
 
 /** The panel the API client calls now must be the database's: a list must never show another panel's rows. */
 function samePanel(panel: Pick<PanelData, 'panelCode'>): void {
@@ -50,11 +49,6 @@ export function fetchOlderRows(
   answer.catch(() => olderCache.delete(key));
   if (olderCache.size > OLDER_ROWS_MAX) olderCache.delete(olderCache.keys().next().value!);
   return answer;
-}
-
-/** Drops the kept older rows of an entity: a write on this device may have changed any of them. */
-export function forgetOlderRows(entity: Pick<Entity, 'key'>): void {
-  for (const key of olderCache.keys()) if (key.split('\n')[1] === entity.key) olderCache.delete(key);
 }
 
 export type FetchedRow = 'stored' | 'missing' | 'failed';

@@ -7,7 +7,7 @@
 import { Code } from '../contract/codes.ts';
 import { validateValues, type Entity, type Line, type Row } from '../contract/entity.ts';
 import type { MutationOp } from '../contract/sync.ts';
-import { forgetOlderRows } from './beyondWindow.ts';
+import { forgetOlderRows } from './olderRowsCache.ts';
 import type { LocalRow, OutboxEntry } from './localRecords.ts';
 import { newId } from './newId.ts';
 import type { PanelDb } from './PanelDb.ts';
