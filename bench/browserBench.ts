@@ -50,6 +50,38 @@ export interface BenchPanel {
  * With `debuggingPort`, Chromium is started on that port and the page is in its default profile,
  * where another tool (Lighthouse) connecting to the port finds the session and the data.
  */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Chromium started on a debugging port with a profile of its own (as Lighthouse needs it: it opens
+ * its tab there), Playwright connected over CDP; `stop` ends it and removes the profile.
+ */
+export async function chromiumOnPort(name: string, debuggingPort: number): Promise<{ browser: Browser; stop: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), `pishkhan-${name}-profile-`));
+  const child = spawn(
+    CHROMIUM,
+    [...chromiumArgs, `--remote-debugging-port=${debuggingPort}`, `--user-data-dir=${profile}`, '--window-size=1280,800', 'about:blank'],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise((done) => child.once('exit', done));
+  const stop = async () => {
+    child.kill();
+    await exited;
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10 }); // Chromium may still be writing its profile as it exits
+  };
+  for (let i = 0; ; i++) {
+    try {
+      return { browser: await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`), stop };
+    } catch (error) {
+      if (i === 50) {
+        await stop();
+        throw error;
+      }
+      await new Promise((wait) => setTimeout(wait, 200));
+    }
+  }
+}
+
 export async function openBenchPanel(
   name: string,
   modules: string[],
@@ -59,38 +91,14 @@ export async function openBenchPanel(
   const { dir, cleanup } = appBuild(name);
   const data = pgliteDataDir();
   const server = await startServer({ distDir: dir, env: { DATA_DIR: data.dir } });
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   let stopChromium = async () => {};
   const browser = debuggingPort
     ? await (async () => {
-        const profile = mkdtempSync(join(tmpdir(), `pishkhan-${name}-profile-`));
-        const child = spawn(
-          executablePath,
-          [
-            ...chromiumArgs,
-            `--remote-debugging-port=${debuggingPort}`,
-            `--user-data-dir=${profile}`,
-            '--window-size=1280,800',
-            'about:blank',
-          ],
-          { stdio: 'ignore' },
-        );
-        const exited = new Promise((done) => child.once('exit', done));
-        stopChromium = async () => {
-          child.kill();
-          await exited;
-          rmSync(profile, { recursive: true, force: true, maxRetries: 10 }); // Chromium may still be writing its profile as it exits
-        };
-        for (let i = 0; ; i++) {
-          try {
-            return await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
-          } catch (error) {
-            if (i === 50) throw error;
-            await new Promise((wait) => setTimeout(wait, 200));
-          }
-        }
+        const started = await chromiumOnPort(name, debuggingPort);
+        stopChromium = started.stop;
+        return started.browser;
       })()
-    : await chromium.launch({ executablePath, args: chromiumArgs });
+    : await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
   const close = async () => {
     await browser.close(); // with a debugging port, only lets go of it (it may have done so already)
     await stopChromium();
