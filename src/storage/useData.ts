@@ -207,18 +207,23 @@ function keepFirstPage(db: PanelDb, entity: Entity, key: string, result: ListRes
  */
 export const FIRST_LIST_ROWS = 250;
 
+/** A search's first answer while the table is read: rows read through the index a step, and steps at most. */
+const FIRST_SEARCH_READ = 1_000;
+const FIRST_SEARCH_CHUNKS = 4;
+
 const indexedKinds: ReadonlySet<string> = new Set(['date', 'dateTime', 'integer', 'updatedAt']);
 
 /**
  * A list's first rows read through an index, while its whole table is still being read (at 100,000
- * rows that takes seconds on a phone): only for a list without search, filters or ranges, sorted by
+ * rows that takes seconds on a phone): a search's first matches too (decision 055: read a chunk at
+ * a time, up to FIRST_SEARCH_CHUNKS, answered as `counting`); only for a list without filters or ranges, sorted by
  * the title (`_sort`) or by an indexed date, instant or whole number, whose index order is the
  * list's. The last value's rows are left out (ties go by id, which the index's reverse order does
  * not follow), so the answer is exactly the start of the whole one; `total` counts the table
  * (tombstones too) and the answer says it is `partial`. Null when no index serves.
  */
 export async function firstListRows(db: PanelDb, entity: Entity, params: ListParams): Promise<ListResult | null> {
-  if (searchWords(params.search).length || activeFilters(params.filters).length) return null;
+  if (activeFilters(params.filters).length) return null;
   if (Object.values(params.ranges ?? {}).some((range) => range.from || range.to)) return null;
   if ((params.page ?? 1) > 1) return null;
   const sort = params.sort ?? entity.defaultSort;
@@ -231,16 +236,35 @@ export async function firstListRows(db: PanelDb, entity: Entity, params: ListPar
         : null;
   if (!index) return null;
   const table = db.rows(entity);
-  const ordered = sort.direction === 'desc' ? table.orderBy(index).reverse() : table.orderBy(index);
-  const [read, total] = await Promise.all([ordered.limit(FIRST_LIST_ROWS).toArray(), table.count()]);
-  if (read.length < FIRST_LIST_ROWS) return null;
-  const last = read[read.length - 1]![index];
-  const items = orderRows(
-    read.filter((row) => !row.deleted && row[index] !== last && row[sort.field] !== '' && row[sort.field] != null),
-    entity,
-    sort,
-  );
+  const ordered = () => (sort.direction === 'desc' ? table.orderBy(index).reverse() : table.orderBy(index));
   const wanted = params.pageSize ?? 0;
+  // Rows of the last value read may go on past it, and empty values go last in the list (not in the index).
+  const settled = (read: readonly LocalRow[]) => {
+    const last = read[read.length - 1]![index];
+    return orderRows(
+      read.filter((row) => !row.deleted && row[index] !== last && row[sort.field] !== '' && row[sort.field] != null),
+      entity,
+      sort,
+    );
+  };
+  if (searchWords(params.search).length) {
+    // A search typed while the table is read (decision 055): the index read a chunk at a time until a screenful matched.
+    const read: LocalRow[] = [];
+    let items: LocalRow[] = [];
+    for (let chunk = 0; chunk < FIRST_SEARCH_CHUNKS; chunk++) {
+      const rows = await ordered().offset(read.length).limit(FIRST_SEARCH_READ).toArray();
+      for (const row of rows) read.push(row);
+      // The whole table read: its own read is about to answer.
+      if (rows.length < FIRST_SEARCH_READ) return null;
+      items = matchRows(settled(read), entity, params);
+      if (items.length >= (wanted || FIRST_LIST_ROWS)) break;
+    }
+    if (!items.length) return null;
+    return { items: wanted ? items.slice(0, wanted) : items, total: items.length, partial: true, counting: true };
+  }
+  const [read, total] = await Promise.all([ordered().limit(FIRST_LIST_ROWS).toArray(), table.count()]);
+  if (read.length < FIRST_LIST_ROWS) return null;
+  const items = settled(read);
   if (!items.length || items.length < wanted) return null;
   return { items: wanted ? items.slice(0, wanted) : items, total, partial: true };
 }

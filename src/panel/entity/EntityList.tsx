@@ -75,7 +75,7 @@ export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
         </div>
       </div>
       {!bare && <EntityFilters entity={entity} filters={filters} ranges={ranges} onFilters={setFilters} onRanges={setRanges} />}
-      <p className={bare ? 'sr-only' : 'text-sm text-slate-600'} role="status">
+      <p className={bare ? 'sr-only' : 'text-sm text-slate-600'} role="status" aria-busy={loading || data?.partial === true}>
         {loading ? (
           <Trans>Loading…</Trans>
         ) : counting ? (
