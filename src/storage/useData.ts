@@ -138,7 +138,8 @@ export function listOf(rows: readonly LocalRow[], entity: Entity, params: ListPa
   else {
     const scan = scanOf(rows, entity, params);
     advance(scan, entity, params, wantedOf(params), performance.now() + SCAN_BUDGET_MS);
-    if (!scan.done) return { ...pageRows(scan.matches, params), partial: true, counting: true };
+    // A copy: the scan's matches go on growing as the rest is counted.
+    if (!scan.done) return { ...pageRows(scan.matches.slice(), params), partial: true, counting: true };
     result = pageRows(scan.matches, params);
   }
   if (results.size >= WORKED_MAX) results.delete(results.keys().next().value!);

@@ -92,7 +92,7 @@ describe("a list's first rows through an index", () => {
         expect(first!.items.map((r) => r.id)).toEqual(whole.items.slice(0, first!.items.length).map((r) => r.id));
       }
     expect(await firstListRows(db, Member, { search: 'نیست' })).toBeNull();
-  });
+  }, 120_000);
 
   it('are not answered for a search of a short table, a filter, a later page, an unindexed order or a short table', async () => {
     await put(Member, members(3 * FIRST_LIST_ROWS));

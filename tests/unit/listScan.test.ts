@@ -90,6 +90,15 @@ describe("a keystroke's early answer", () => {
     expect(early).toBeGreaterThan(cases.length / 2);
   }, 120_000);
 
+  it('answers items that stay as they were while the rest is counted', async () => {
+    const rows = activity(20_000);
+    const first = listOf(rows, Activity, { search: 'role' });
+    expect(first.counting).toBe(true);
+    const shown = first.items.length;
+    await counted(rows, { search: 'role' });
+    expect(first.items).toHaveLength(shown);
+  });
+
   it('answers a first screenful without pages, and a page up to its end', () => {
     const rows = activity(20_000);
     // Scanning stops once a screenful has matched (or its time is up, on a busy machine): far from the whole.
