@@ -4,8 +4,10 @@
  * page, the first render (in a running app, from the panel's dashboard through the menu as a
  * person goes — the module, then its Roles — the last click to the first rows drawn; and a reload
  * of the screen, from navigation start, when its code and the database are cold) and a search
- * keystroke (from the key to the list showing what matches), median of 7 each, at full speed and
- * with the CPU slowed 4×. Prints figures; the targets (100 ms and 50 ms) are reported, not asserted.
+ * keystroke (from the key to the list's count showing what matches, never "Loading…"), both as soon
+ * as the screen is opened (its table may still be being read) and once the list is whole (its
+ * status no longer `aria-busy`), median of 7 each, at full speed and with the CPU slowed 4×. Prints
+ * figures; the targets (100 ms and 50 ms) are reported, not asserted.
  *
  *   npm run bench:list                 # builds into a temporary folder first
  *   npm run bench:list -- --dist dist  # measures an existing build
@@ -42,14 +44,15 @@ async function firstRender(page: Page, reload: boolean): Promise<number> {
   return openFromMenu(page, rolesPath);
 }
 
-/** From a key in the search box to the list's count showing the narrowed result. */
-async function keystroke(page: Page, key: string): Promise<number> {
+/** From a key in the search box to the list's count showing the narrowed result (a number: "Loading…" is no answer); with `whole`, once the list is read whole. */
+async function keystroke(page: Page, key: string, whole = false): Promise<number> {
   const search = page.locator('main input[type="search"]');
   await search.fill('');
   await page.waitForFunction(
     (rows) => document.querySelector('main [role="status"]')?.textContent?.includes(rows),
     ROWS.toLocaleString('fa-IR'),
   );
+  if (whole) await page.locator('main [role="status"][aria-busy="false"]').waitFor({ timeout: 180_000 });
   await search.focus();
   const before = await page.locator('main [role="status"]').textContent();
   await page.evaluate((text) => {
@@ -58,7 +61,7 @@ async function keystroke(page: Page, key: string): Promise<number> {
       setTimeout(() => fail(new Error('the list did not change within 10 s')), 10_000);
       const started = performance.now();
       const observer = new MutationObserver(() => {
-        if (status.textContent !== text) {
+        if (status.textContent !== text && /[0-9\u06f0-\u06f9]/.test(status.textContent ?? '')) {
           observer.disconnect();
           requestAnimationFrame(() => done(performance.now() - started));
         }
@@ -75,12 +78,13 @@ try {
   await putRows(page, dbName, { [Role.table]: roles() });
   console.log(`list of ${ROWS.toLocaleString('en')} roles in Chromium, median of ${RUNS} runs`);
   await atEachSpeed(page, async (speed) => {
-    const figures = { open: [] as number[], cold: [] as number[], key: [] as number[] };
+    const figures = { open: [] as number[], cold: [] as number[], key: [] as number[], whole: [] as number[] };
     for (let run = 0; run < RUNS; run++) {
       figures.cold.push(await firstRender(page, true));
       figures.open.push(await firstRender(page, false));
       // Each first letter narrows the roles to the quarter of one kind.
       figures.key.push(await keystroke(page, ['ف', 'ت', 'د'][run % 3]!));
+      figures.whole.push(await keystroke(page, ['ی', 'ب', 'پ'][run % 3]!, true));
     }
     console.log(`  ${speed}`);
     console.log(
@@ -88,7 +92,10 @@ try {
     );
     console.log(`    first render, a reload of the screen          ${ms(figures.cold)}   (from navigation start: code and database cold)`);
     console.log(
-      `    search keystroke                              ${ms(figures.key)}   (target ${TARGETS.keystroke} ms: ${verdict(median(figures.key) < TARGETS.keystroke)})`,
+      `    search keystroke, as soon as opened           ${ms(figures.key)}   (target ${TARGETS.keystroke} ms: ${verdict(median(figures.key) < TARGETS.keystroke)})`,
+    );
+    console.log(
+      `    search keystroke, the list read whole         ${ms(figures.whole)}   (target ${TARGETS.keystroke} ms: ${verdict(median(figures.whole) < TARGETS.keystroke)})`,
     );
   });
 } finally {

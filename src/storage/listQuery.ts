@@ -17,6 +17,8 @@ export interface ListResult {
   total: number;
   /** The first rows only, read through an index while the whole table is read (`firstListRows`). */
   partial?: boolean;
+  /** A search's first page, answered before its rows were all counted: `total` is how many matched so far (decision 055). */
+  counting?: boolean;
 }
 
 function candidates(db: PanelDb, entity: Entity, params: ListParams): Collection<LocalRow, string> {

@@ -2,9 +2,10 @@
  * The hooks screens read with (react-admin's useGetList/useGetOne): live over the current panel's
  * rows, so a write anywhere (this screen, another tab, a pull) shows at once.
  */
+import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Entity } from '../contract/entity.ts';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { FieldKind } from '../contract/fields.ts';
 import { activeFilters, matchRows, orderRows, pageRows, searchWords, textSortKinds } from '../contract/list.ts';
 import { queryOne, type ListParams, type ListResult } from './listQuery.ts';
@@ -45,16 +46,160 @@ function orderedOf(rows: readonly LocalRow[], entity: Entity, sort: ListParams['
   return found;
 }
 
-function listOf(rows: readonly LocalRow[], entity: Entity, params: ListParams, key: string): ListResult {
+/** Rows one step of a search's scan runs through `matchRows` (the definition) at a time. */
+const SCAN_CHUNK = 2_000;
+/** How long a keystroke's own scan may run before it answers with what it has (the rest is counted between frames). */
+export const SCAN_BUDGET_MS = 15;
+/** How long one slice of the counting runs between two tasks of the page. */
+const SLICE_MS = 8;
+const SCANS_MAX = 16;
+
+/**
+ * A search or filter worked through a table's ordered rows a chunk at a time (decision 055): a
+ * keystroke needs only the first page of matches, so it scans in list order and stops once the page
+ * is full; the rest is counted afterwards in slices between the page's tasks. `base` holds, in list
+ * order, every row that may match: the ordered table, or the matches of a search this one narrows
+ * (typing adds letters) with what that one had not yet scanned.
+ */
+interface Scan {
+  base: readonly LocalRow[];
+  /** How far into `base` the scan has gone. */
+  pos: number;
+  /** The matches of `base[0, pos)`, in list order. */
+  matches: LocalRow[];
+  words: string[];
+  done: boolean;
+}
+
+/** The scans of a table's rows, by the list's shape (order, filters, ranges), then by search words. */
+const scans = new WeakMap<readonly LocalRow[], Map<string, Map<string, Scan>>>();
+
+function scanOf(rows: readonly LocalRow[], entity: Entity, params: ListParams): Scan {
+  const words = searchWords(params.search);
+  const shape = JSON.stringify([entity.key, params.sort ?? entity.defaultSort, params.filters ?? {}, params.ranges ?? {}]);
+  let shapes = scans.get(rows);
+  if (!shapes) scans.set(rows, (shapes = new Map()));
+  let byWords = shapes.get(shape);
+  if (!byWords) shapes.set(shape, (byWords = new Map()));
+  const wordsKey = words.join(' ');
+  const known = byWords.get(wordsKey);
+  if (known) return known;
+  // A row the new words let through, the old ones let through too when each old word lies in a new one.
+  let base: readonly LocalRow[] = orderedOf(rows, entity, params.sort);
+  for (const old of byWords.values()) {
+    if (!old.words.every((word) => words.some((typed) => typed.includes(word)))) continue;
+    const left = old.base.length - old.pos;
+    if (old.matches.length + left < base.length) base = left ? old.matches.concat(old.base.slice(old.pos)) : old.matches;
+  }
+  const scan: Scan = { base, pos: 0, matches: [], words, done: base.length === 0 };
+  if (byWords.size >= SCANS_MAX) byWords.delete(byWords.keys().next().value!);
+  byWords.set(wordsKey, scan);
+  return scan;
+}
+
+/** Scans on until `wanted` rows have matched, the scan is done, or the clock passes `until`. */
+function advance(scan: Scan, entity: Entity, params: ListParams, wanted: number, until: number): void {
+  while (!scan.done && scan.matches.length < wanted) {
+    const chunk = scan.base.slice(scan.pos, scan.pos + SCAN_CHUNK);
+    for (const row of matchRows(chunk, entity, params)) scan.matches.push(row);
+    scan.pos += chunk.length;
+    if (scan.pos >= scan.base.length) scan.done = true;
+    else if (performance.now() >= until) return;
+  }
+}
+
+/** The matches a list's page needs: up to the end of its page, or a first screenful and more of a list without pages. */
+function wantedOf(params: ListParams): number {
+  return params.page && params.pageSize ? params.page * params.pageSize : FIRST_LIST_ROWS;
+}
+
+function narrows(params: ListParams): boolean {
+  return (
+    searchWords(params.search).length > 0 ||
+    activeFilters(params.filters).length > 0 ||
+    Object.values(params.ranges ?? {}).some((range) => range.from || range.to)
+  );
+}
+
+/**
+ * A list's answer from a table's rows: the whole answer when known (cached per rows and
+ * parameters); else, for a search or filter, the first page of matches in list order as soon as the
+ * page is full, `counting` (its `total` is how many matched so far) until `countList` finishes.
+ * The items are always exactly `selectRows`' (a unit test compares them).
+ */
+export function listOf(rows: readonly LocalRow[], entity: Entity, params: ListParams, key = JSON.stringify(params)): ListResult {
   const cacheKey = `${entity.key}\n${key}`;
   let results = worked.get(rows);
   if (!results) worked.set(rows, (results = new Map()));
   const known = results.get(cacheKey);
   if (known) return known;
-  const result = pageRows(matchRows(orderedOf(rows, entity, params.sort), entity, params), params);
+  let result: ListResult;
+  if (!narrows(params)) result = pageRows(matchRows(orderedOf(rows, entity, params.sort), entity, params), params);
+  else {
+    const scan = scanOf(rows, entity, params);
+    advance(scan, entity, params, wantedOf(params), performance.now() + SCAN_BUDGET_MS);
+    // A copy: the scan's matches go on growing as the rest is counted.
+    if (!scan.done) return { ...pageRows(scan.matches.slice(), params), partial: true, counting: true };
+    result = pageRows(scan.matches, params);
+  }
   if (results.size >= WORKED_MAX) results.delete(results.keys().next().value!);
   results.set(cacheKey, result);
   return result;
+}
+
+/** The next task of the page: `scheduler.postTask` where there is one (no clamping of nested timers). */
+function nextTask(run: () => void): void {
+  const scheduler = (globalThis as { scheduler?: { postTask?: (task: () => void) => unknown } }).scheduler;
+  if (scheduler?.postTask) void scheduler.postTask(run);
+  else setTimeout(run, 0);
+}
+
+/**
+ * Counts the rest of a list `listOf` answered while `counting`, a slice of SLICE_MS a task, so
+ * typing and scrolling go on meanwhile; calls `done` once the whole answer is known. Returns a
+ * stop (a newer keystroke's list wants the page instead; what was scanned stays for it to narrow).
+ */
+export function countList(rows: readonly LocalRow[], entity: Entity, params: ListParams, done: () => void): () => void {
+  let stopped = false;
+  const scan = scanOf(rows, entity, params);
+  const slice = () => {
+    if (stopped) return;
+    advance(scan, entity, params, Number.POSITIVE_INFINITY, performance.now() + SLICE_MS);
+    if (scan.done) done();
+    else nextTask(slice);
+  };
+  nextTask(slice);
+  return () => {
+    stopped = true;
+  };
+}
+
+/**
+ * The first page each list showed, kept across navigations within the session (a list opened again
+ * from the menu shows it at once while its table is read), dropped once its table changes.
+ */
+const firstPages = new Map<string, ListResult>();
+const FIRST_PAGES_MAX = 32;
+let watchingChanges = false;
+
+function firstPageKey(db: PanelDb, entity: Entity, key: string): string {
+  return `${db.name}\n${entity.table}\n${key}`;
+}
+
+function keepFirstPage(db: PanelDb, entity: Entity, key: string, result: ListResult): void {
+  if (!watchingChanges) {
+    watchingChanges = true;
+    // Every write, from this tab or another (Dexie tells both), names the parts it touched: "idb://<db>/<table>/<index>".
+    Dexie.on('storagemutated', (parts) => {
+      const touched = new Set(Object.keys(parts).map((part) => part.slice('idb://'.length).split('/').slice(0, 2).join('\n')));
+      for (const cached of [...firstPages.keys()]) if (touched.has(cached.split('\n').slice(0, 2).join('\n'))) firstPages.delete(cached);
+    });
+  }
+  const cacheKey = firstPageKey(db, entity, key);
+  const first = { items: result.items.slice(0, FIRST_LIST_ROWS), total: result.total, partial: true };
+  firstPages.delete(cacheKey);
+  if (firstPages.size >= FIRST_PAGES_MAX) firstPages.delete(firstPages.keys().next().value!);
+  firstPages.set(cacheKey, first);
 }
 
 /**
@@ -63,18 +208,23 @@ function listOf(rows: readonly LocalRow[], entity: Entity, params: ListParams, k
  */
 export const FIRST_LIST_ROWS = 250;
 
+/** A search's first answer while the table is read: rows read through the index a step, and steps at most. */
+const FIRST_SEARCH_READ = 1_000;
+const FIRST_SEARCH_CHUNKS = 4;
+
 const indexedKinds: ReadonlySet<string> = new Set(['date', 'dateTime', 'integer', 'updatedAt']);
 
 /**
  * A list's first rows read through an index, while its whole table is still being read (at 100,000
- * rows that takes seconds on a phone): only for a list without search, filters or ranges, sorted by
+ * rows that takes seconds on a phone): a search's first matches too (decision 055: read a chunk at
+ * a time, up to FIRST_SEARCH_CHUNKS, answered as `counting`); only for a list without filters or ranges, sorted by
  * the title (`_sort`) or by an indexed date, instant or whole number, whose index order is the
  * list's. The last value's rows are left out (ties go by id, which the index's reverse order does
  * not follow), so the answer is exactly the start of the whole one; `total` counts the table
  * (tombstones too) and the answer says it is `partial`. Null when no index serves.
  */
 export async function firstListRows(db: PanelDb, entity: Entity, params: ListParams): Promise<ListResult | null> {
-  if (searchWords(params.search).length || activeFilters(params.filters).length) return null;
+  if (activeFilters(params.filters).length) return null;
   if (Object.values(params.ranges ?? {}).some((range) => range.from || range.to)) return null;
   if ((params.page ?? 1) > 1) return null;
   const sort = params.sort ?? entity.defaultSort;
@@ -87,16 +237,35 @@ export async function firstListRows(db: PanelDb, entity: Entity, params: ListPar
         : null;
   if (!index) return null;
   const table = db.rows(entity);
-  const ordered = sort.direction === 'desc' ? table.orderBy(index).reverse() : table.orderBy(index);
-  const [read, total] = await Promise.all([ordered.limit(FIRST_LIST_ROWS).toArray(), table.count()]);
-  if (read.length < FIRST_LIST_ROWS) return null;
-  const last = read[read.length - 1]![index];
-  const items = orderRows(
-    read.filter((row) => !row.deleted && row[index] !== last && row[sort.field] !== '' && row[sort.field] != null),
-    entity,
-    sort,
-  );
+  const ordered = () => (sort.direction === 'desc' ? table.orderBy(index).reverse() : table.orderBy(index));
   const wanted = params.pageSize ?? 0;
+  // Rows of the last value read may go on past it, and empty values go last in the list (not in the index).
+  const settled = (read: readonly LocalRow[]) => {
+    const last = read[read.length - 1]![index];
+    return orderRows(
+      read.filter((row) => !row.deleted && row[index] !== last && row[sort.field] !== '' && row[sort.field] != null),
+      entity,
+      sort,
+    );
+  };
+  if (searchWords(params.search).length) {
+    // A search typed while the table is read (decision 055): the index read a chunk at a time until a screenful matched.
+    const read: LocalRow[] = [];
+    let items: LocalRow[] = [];
+    for (let chunk = 0; chunk < FIRST_SEARCH_CHUNKS; chunk++) {
+      const rows = await ordered().offset(read.length).limit(FIRST_SEARCH_READ).toArray();
+      for (const row of rows) read.push(row);
+      // The whole table read: its own read is about to answer.
+      if (rows.length < FIRST_SEARCH_READ) return null;
+      items = matchRows(settled(read), entity, params);
+      if (items.length >= (wanted || FIRST_LIST_ROWS)) break;
+    }
+    if (!items.length) return null;
+    return { items: wanted ? items.slice(0, wanted) : items, total: items.length, partial: true, counting: true };
+  }
+  const [read, total] = await Promise.all([ordered().limit(FIRST_LIST_ROWS).toArray(), table.count()]);
+  if (read.length < FIRST_LIST_ROWS) return null;
+  const items = settled(read);
   if (!items.length || items.length < wanted) return null;
   return { items: wanted ? items.slice(0, wanted) : items, total, partial: true };
 }
@@ -118,11 +287,26 @@ export function useList(entity: Entity, params: ListParams = {}, options: ListOp
   const early = options.firstRows === true && rows === undefined;
   // `key` stands for `params`, which callers build afresh on every render.
   const first = useLiveQuery(async () => (db && early ? firstListRows(db, entity, params) : null), [db, entity, key, early]);
+  // Bumped when a list answered while `counting` has been counted whole.
+  const [counted, setCounted] = useState(0);
   const data = useMemo(
-    () => (!panel ? nothing : rows ? listOf(rows, entity, params, key) : (first ?? undefined)),
+    () =>
+      !panel
+        ? nothing
+        : rows
+          ? listOf(rows, entity, params, key)
+          : (first ?? (db && options.firstRows ? firstPages.get(firstPageKey(db, entity, key)) : undefined) ?? undefined),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [panel, rows, entity, key, first],
+    [panel, rows, entity, key, first, counted],
   );
+  useEffect(() => {
+    if (!rows || !data?.counting) return;
+    return countList(rows, entity, params, () => setCounted((n) => n + 1));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rows, entity, key, data]);
+  useEffect(() => {
+    if (db && options.firstRows && data && data !== nothing && !data.counting) keepFirstPage(db, entity, key, data);
+  }, [db, entity, key, data, options.firstRows]);
   return { data, loading: data === undefined };
 }
 

@@ -155,6 +155,8 @@ function keystroke(page: Page, text: string, expect: string): Promise<number> {
 /** Scrolls down the list a screen at a time (pages read as the end nears); the longest task meanwhile, and the rows then listed. */
 async function scroll(page: Page): Promise<{ longest: number; rows: string }> {
   await page.evaluate(() => (window.longTasks = []));
+  // The wheel over the list: a long list scrolls in its own box.
+  await page.locator('main tbody tr').first().hover();
   for (let step = 0; step < 40; step++) {
     await page.mouse.wheel(0, 1600);
     await page.waitForTimeout(100);

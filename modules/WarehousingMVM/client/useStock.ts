@@ -10,9 +10,14 @@
  *   chunks through the same index, stopping once a page has matched;
  * - the totals (rows holding stock, value) come from the totals the storage keeps per warehouse
  *   (StockValuation's `totals`), never from the rows.
+ * Decision 055: a large panel's products' ids and search texts are kept in memory in title order
+ * once read (read in chunks in the background), so a keystroke scans memory, going on through
+ * IndexedDB only past what is read so far; and the first rows stay watched across navigations
+ * (KEEP_MS), so the screen opened again shows them at once.
  */
+import Dexie, { liveQuery, type Subscription } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { documentState, ensureTotals, type LocalRow, type PanelDb, pendingRows, readTotals, sumTotals, useTableRows } from '@/moduleKit.ts';
 import { Product } from '../entities/masterData.ts';
 import { Receipt, StockBalance, StockValuation } from '../entities/stock.ts';
@@ -34,6 +39,10 @@ export const WHOLE_TABLES_MAX = 20_000;
 export const PAGE_PRODUCTS = 200;
 /** Products whose search texts one step of a search reads. */
 const SEARCH_CHUNK = 2_000;
+/** Products one step of reading the products index reads: made into objects in one task of the page. */
+const INDEX_CHUNK = 1_000;
+/** How long the first rows stay watched once no screen shows them (as a table's rows do, tableRows' KEEP_MS). */
+export const KEEP_MS = 2 * 60 * 1000;
 
 /** Receipts and issues whose submit or cancel waits for the server (read through the outbox). */
 async function queuedDocuments(db: PanelDb): Promise<StockInputs['queued']> {
@@ -61,27 +70,115 @@ export async function firstStockRows(db: PanelDb, count = FIRST_PRODUCTS): Promi
 }
 
 /**
- * The first `count` products in title order whose search text holds every word, read in chunks
- * through the `_sort` index (each chunk a single read); `more` when the products go on.
+ * The products' ids and search texts in title order (the `_sort` index's order: title, then id),
+ * kept in memory once read, so a keystroke scans memory instead of IndexedDB (decision 055). Read
+ * in chunks in the background; a search scans what is read so far and goes on through IndexedDB
+ * from there. Any write to the products drops it (Dexie names the table of every write, this tab's
+ * or another's), and the next search starts reading it again.
+ */
+interface ProductIndex {
+  ids: string[];
+  sorts: string[];
+  searches: string[];
+  complete: boolean;
+  /** Set when the products changed: the reader stops, and nobody reads this one any more. */
+  dropped: boolean;
+}
+
+const productIndexes = new Map<string, ProductIndex>();
+let watchingProducts = false;
+
+/** The products index of this database as far as it is read (never one the products have changed under). */
+export function productIndex(db: PanelDb): ProductIndex {
+  if (!watchingProducts) {
+    watchingProducts = true;
+    Dexie.on('storagemutated', (parts) => {
+      for (const part of Object.keys(parts)) {
+        const [name, table] = part.slice('idb://'.length).split('/');
+        const index = table === Product.table && name !== undefined ? productIndexes.get(name) : undefined;
+        if (!index) continue;
+        index.dropped = true;
+        productIndexes.delete(name!);
+      }
+    });
+  }
+  let index = productIndexes.get(db.name);
+  if (!index) {
+    productIndexes.set(db.name, (index = { ids: [], sorts: [], searches: [], complete: false, dropped: false }));
+    void readProductIndex(db, index);
+  }
+  return index;
+}
+
+/** Products after the last key read: those sharing it (the same title) and seen already are left out. */
+async function productsAfter(db: PanelDb, after: string | null, seen: ReadonlySet<string>, limit: number): Promise<LocalRow[]> {
+  const chunk = await (after === null ? db.rows(Product).orderBy('_sort') : db.rows(Product).where('_sort').aboveOrEqual(after))
+    .limit(limit)
+    .toArray();
+  return after === null ? chunk : chunk.filter((p) => !(p._sort === after && seen.has(p.id)));
+}
+
+/** The ids of the last products of `index` that share the last key (the start of the next range read). */
+function tailOf(index: ProductIndex, end = index.ids.length): { after: string | null; seen: Set<string> } {
+  if (end === 0) return { after: null, seen: new Set() };
+  const after = index.sorts[end - 1]!;
+  const seen = new Set<string>();
+  for (let i = end - 1; i >= 0 && index.sorts[i] === after; i--) seen.add(index.ids[i]!);
+  return { after, seen };
+}
+
+async function readProductIndex(db: PanelDb, index: ProductIndex): Promise<void> {
+  try {
+    for (;;) {
+      const { after, seen } = tailOf(index);
+      const chunk = await productsAfter(db, after, seen, INDEX_CHUNK);
+      if (index.dropped) return;
+      for (const p of chunk) {
+        index.ids.push(p.id);
+        index.sorts.push(p._sort ?? '');
+        index.searches.push(p._search);
+      }
+      if (chunk.length === 0) {
+        index.complete = true;
+        return;
+      }
+    }
+  } catch {
+    // A closed database (the panel changed, logout): the next search reads again.
+    index.dropped = true;
+    if (productIndexes.get(db.name) === index) productIndexes.delete(db.name);
+  }
+}
+
+/**
+ * The first `count` products in title order whose search text holds every word: from the products
+ * index in memory as far as it is read, then read in chunks through the `_sort` index (each chunk a
+ * single read); `more` when the products go on.
  */
 export async function searchProducts(
   db: PanelDb,
   words: readonly string[],
   count: number,
 ): Promise<{ products: LocalRow[]; more: boolean }> {
-  const found: LocalRow[] = [];
-  let after = '';
-  // Products sharing the last key read (the same title) were seen already: a range read starts at that key again.
-  let seen = new Set<string>();
+  // Any product written since the index was read drops it (the write's event has run by the time a read answers).
+  const total = await db.rows(Product).count();
+  const index = productIndex(db);
+  const length = index.ids.length;
+  const ids: string[] = [];
+  const matches = (text: string) => words.every((w) => text.includes(w));
+  for (let i = 0; i < length && ids.length < count; i++) if (matches(index.searches[i]!)) ids.push(index.ids[i]!);
+  const kept = async () => (await db.rows(Product).bulkGet(ids)).filter((p): p is LocalRow => p !== undefined);
+  if (ids.length === count || (index.complete && length >= total)) return { products: await kept(), more: ids.length === count };
+  const found = await kept();
+  let { after, seen } = tailOf(index, length);
   for (;;) {
-    const chunk = await db.rows(Product).where('_sort').aboveOrEqual(after).limit(SEARCH_CHUNK).toArray();
-    const fresh = chunk.filter((p) => !(p._sort === after && seen.has(p.id)));
+    const fresh = await productsAfter(db, after, seen, SEARCH_CHUNK);
     for (const p of fresh) {
-      if (words.every((w) => p._search.includes(w)) && found.push(p) === count) return { products: found, more: true };
+      if (matches(p._search) && found.push(p) === count) return { products: found, more: true };
     }
-    if (chunk.length < SEARCH_CHUNK || fresh.length === 0) return { products: found, more: false };
-    const last = chunk.at(-1)!._sort ?? '';
-    seen = new Set([...(last === after ? seen : []), ...chunk.filter((p) => p._sort === last).map((p) => p.id)]);
+    if (fresh.length === 0) return { products: found, more: false };
+    const last = fresh.at(-1)!._sort ?? '';
+    seen = new Set([...(last === after ? seen : []), ...fresh.filter((p) => p._sort === last).map((p) => p.id)]);
     after = last;
   }
 }
@@ -94,6 +191,58 @@ export async function stockPage(db: PanelDb, words: readonly string[], count: nu
   }
   const products = await db.rows(Product).orderBy('_sort').limit(count).toArray();
   return { rows: await rowsOf(db, products), more: products.length === count };
+}
+
+interface KeptFirst {
+  rows: StockRow[] | undefined;
+  listeners: Set<() => void>;
+  subscription: Subscription | null;
+  release: ReturnType<typeof setTimeout> | null;
+}
+
+const keptFirst = new WeakMap<PanelDb, KeptFirst>();
+
+function keptOf(db: PanelDb): KeptFirst {
+  let kept = keptFirst.get(db);
+  if (!kept) keptFirst.set(db, (kept = { rows: undefined, listeners: new Set(), subscription: null, release: null }));
+  return kept;
+}
+
+function watchFirst(db: PanelDb, listener: () => void): () => void {
+  const kept = keptOf(db);
+  kept.listeners.add(listener);
+  if (kept.release) clearTimeout(kept.release);
+  kept.release = null;
+  kept.subscription ??= liveQuery(() => firstStockRows(db)).subscribe({
+    next: (rows) => {
+      kept.rows = rows;
+      for (const notify of kept.listeners) notify();
+    },
+    // A closed database (the panel changed, logout): the screens showing it are going away.
+    error: () => {},
+  });
+  return () => {
+    kept.listeners.delete(listener);
+    if (kept.listeners.size > 0 || kept.release) return;
+    kept.release = setTimeout(() => {
+      kept.release = null;
+      if (kept.listeners.size > 0) return;
+      kept.subscription?.unsubscribe();
+      kept.subscription = null;
+      kept.rows = undefined;
+    }, KEEP_MS);
+  };
+}
+
+/**
+ * The first products' rows, live, and kept watched for KEEP_MS once no screen shows them (decision
+ * 055): stock opened again from the menu shows them at once, current (the live query follows
+ * every write), with no read.
+ */
+function useFirstStockRows(db: PanelDb | undefined): StockRow[] | undefined {
+  const subscribe = useCallback((listener: () => void) => (db ? watchFirst(db, listener) : () => {}), [db]);
+  const snapshot = () => (db ? keptOf(db).rows : undefined);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
 export interface StockAnswer {
@@ -115,7 +264,7 @@ export function useStockRows(db: PanelDb | undefined, words: readonly string[] =
   const paged = products !== undefined && products > WHOLE_TABLES_MAX;
   const whole = products !== undefined && !paged;
   // Read while the products are counted: whichever way the rest comes, these rows start it.
-  const first = useLiveQuery(async () => (db ? firstStockRows(db) : undefined), [db]);
+  const first = useFirstStockRows(db);
   // The whole tables are read once the first answer is in: read at once, they would queue in front of it.
   const [balances, valuations, productRows] = useTableRows(first && whole ? db : undefined, [StockBalance, StockValuation, Product]);
   const queued = useLiveQuery(async () => (db && whole ? queuedDocuments(db) : undefined), [db, whole]);
@@ -148,6 +297,8 @@ function usePages(
     [db, reads, search, pages],
   );
   const more = useCallback(() => setAsked({ search, pages: pages + 1 }), [search, pages]);
+  // The products' search texts, read into memory in the background for the keystrokes to come.
+  useEffect(() => void (db && productIndex(db)), [db]);
   if (db && !reads) return { rows: first, ...(first ? { more } : {}) };
   // Until a new search's first page is read, nothing is shown for it (the last search's rows would mislead).
   if (!answer || answer.search !== search) return { rows: undefined };

@@ -42,7 +42,8 @@ export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
   const deferredSearch = useDeferredValue(search);
   const params = { search: deferredSearch, filters: { ...filters, ...fixed }, ranges, sort };
   const { data, loading } = useList(entity, params, { firstRows: true });
-  const localIds = useMemo(() => new Set((data?.items ?? []).map((row) => row.id)), [data]);
+  // Only a list with a window of history needs its ids (to leave them out of the server's older rows).
+  const localIds = useMemo(() => new Set(entity.window ? (data?.items ?? []).map((row) => row.id) : []), [data, entity.window]);
   const titles = useReferenceMaps(entity);
   const display = useFieldDisplay();
   const narrowed =
@@ -55,6 +56,9 @@ export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
 
   // With nothing to show and nothing narrowing it, search, filters and export are only clutter.
   const bare = !loading && !narrowed && data?.total === 0;
+  // A search's first page shows before every row is counted (decision 055); with none matched yet, it is still looking.
+  const counting = data?.counting === true;
+  const searching = counting && data.items.length === 0;
   return (
     <div className="flex flex-col gap-4">
       <div className={bare ? 'hidden' : 'flex flex-wrap items-end gap-3'}>
@@ -71,10 +75,18 @@ export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
         </div>
       </div>
       {!bare && <EntityFilters entity={entity} filters={filters} ranges={ranges} onFilters={setFilters} onRanges={setRanges} />}
-      <p className={bare ? 'sr-only' : 'text-sm text-slate-600'} role="status">
-        {loading ? <Trans>Loading…</Trans> : <Trans>{count} records</Trans>}
+      <p className={bare ? 'sr-only' : 'text-sm text-slate-600'} role="status" aria-busy={loading || data?.partial === true}>
+        {loading ? (
+          <Trans>Loading…</Trans>
+        ) : counting ? (
+          <span className="text-slate-500">
+            <Trans>{count}+ records, counting…</Trans>
+          </span>
+        ) : (
+          <Trans>{count} records</Trans>
+        )}
       </p>
-      {loading ? (
+      {loading || searching ? (
         <div className="grid place-items-center rounded-xl bg-white py-16 text-brand-700 ring-1 ring-slate-200">
           <Spinner className="size-8" />
         </div>

@@ -5,7 +5,7 @@
  * lists, exported as CSV or Excel and printable. Read from this device, so it works with no signal.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { permission } from '@/contract/entity.ts';
 import { normalizeSearch, searchWords } from '@/contract/list.ts';
@@ -70,6 +70,7 @@ export function WarehouseStock() {
   const words = useMemo(() => searchWords(deferred), [deferred]);
   const { rows, complete, paged, more, warehouses } = useOrderedStock(words);
   const panel = usePanelData();
+  const list = useRef<HTMLDivElement>(null);
   const totals = useStockTotals(panel?.db, warehouseId || null);
   const money = useMoney();
   const day = tehranToday();
@@ -227,29 +228,50 @@ export function WarehouseStock() {
               <Trans>Counting all the stock…</Trans>
             )}
           </p>
-          <StockTable
-            rows={shown}
-            warehouses={warehouses}
-            today={day}
-            onOpen={(row) => navigate(withQuery(wh.productDetails, { id: row.productId }))}
-          />
-          {more && <MoreRows onMore={more} />}
+          <div ref={list}>
+            <StockTable
+              rows={shown}
+              warehouses={warehouses}
+              today={day}
+              onOpen={(row) => navigate(withQuery(wh.productDetails, { id: row.productId }))}
+            />
+          </div>
+          {more && <MoreRows onMore={more} list={list} boxed={shown.length > VIRTUAL_FROM} />}
         </>
       )}
     </>
   );
 }
 
-/** A large panel's next page: read as the end of the list comes into view, or when asked. */
-function MoreRows({ onMore }: { onMore: () => void }) {
+/** Rows from which the table scrolls in its own box (the DataTable's VIRTUAL_FROM). */
+const VIRTUAL_FROM = 200;
+
+/**
+ * A large panel's next page: read as the end of the list nears, or when asked. A list in its own
+ * scrolling box asks as that box's scroll nears its end (decision 055): the button under the box is
+ * always near the screen, and watching it read page after page, each a longer task, while the
+ * person scrolled or not.
+ */
+function MoreRows({ onMore, list, boxed }: { onMore: () => void; list: RefObject<HTMLDivElement | null>; boxed: boolean }) {
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    const element = list.current;
+    if (!boxed || !element) return;
+    // Scroll events do not bubble; caught on the way down, they come from the table's box.
+    const near = (event: Event) => {
+      const box = event.target;
+      if (box instanceof HTMLElement && box.scrollHeight - box.scrollTop - box.clientHeight < 2 * box.clientHeight) onMore();
+    };
+    element.addEventListener('scroll', near, { capture: true, passive: true });
+    return () => element.removeEventListener('scroll', near, { capture: true });
+  }, [boxed, list, onMore]);
+  useEffect(() => {
     const sentinel = end.current;
-    if (!sentinel || typeof IntersectionObserver === 'undefined') return;
+    if (boxed || !sentinel || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((seen) => seen.some((s) => s.isIntersecting) && onMore(), { rootMargin: '600px' });
     observer.observe(sentinel);
     return () => observer.disconnect();
-  }, [onMore]);
+  }, [boxed, onMore]);
   return (
     <div ref={end} className="mt-3 flex justify-center print:hidden">
       <Button variant="ghost" onClick={onMore}>
