@@ -22,13 +22,13 @@ import type { LoginData } from '../src/contract/envelope.ts';
 import { modulePath, paths } from '../src/contract/routes.ts';
 import { DEFAULT_SERVICE_NAME } from '../src/contract/service.ts';
 import { panelDbName } from '../src/storage/PanelDb.ts';
-import { addSessionCookies, startServer } from '../tests/e2e/harness.ts';
+import { addSessionCookies } from '../tests/e2e/harness.ts';
 import { appBuild } from './appBuild.ts';
 import { option, verdict } from './benchArgs.ts';
 import { serverEnvOf, type SeededPlace } from './bigPanelKit.ts';
 import { chromiumOnPort } from './browserBench.ts';
 import { freePort, LIGHTHOUSE_VERSION, lighthouse, print, scoreOf } from './lighthouseKit.ts';
-import { call } from './serverProcess.ts';
+import { call, startServer, stop } from './serverProcess.ts';
 
 const TARGET = 95;
 /** How long the app's first sync of the panel may take before the bench gives up. */
@@ -50,7 +50,7 @@ const lists = [
 export async function measureBigPanelLighthouse(record: LighthouseRecord, size: string, runs: number): Promise<Record<string, number>> {
   const lowest: Record<string, number> = {};
   const { dir, cleanup } = appBuild('bigpanel-lighthouse');
-  const server = await startServer({ distDir: dir, env: { ...serverEnvOf(record), DEV_TOOLS: '0', SEED_DEMO: '0' } });
+  const server = await startServer({ ...serverEnvOf(record), DIST_DIR: dir });
   const port = await freePort();
   const chromium = await chromiumOnPort('bigpanel-lighthouse', port);
   try {
@@ -124,7 +124,7 @@ export async function measureBigPanelLighthouse(record: LighthouseRecord, size: 
     console.log(`\nbig panel (${size}), Lighthouse mobile performance:\n${rows.join('\n')}`);
   } finally {
     await chromium.stop();
-    await server.stop();
+    await stop(server);
     cleanup();
   }
   return lowest;

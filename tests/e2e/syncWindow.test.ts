@@ -3,7 +3,8 @@
  * with a one-month window (SYNC_WINDOW_MONTHS=1): receipts dated three months ago stay on the
  * server, the recent ones are on the phone; the list says the older ones are on the server and
  * shows them on demand; an old receipt's page needs a connection offline and opens online; it is
- * cancelled from that page and the cancel reaches the server and its stock moves; the rows in the
+ * cancelled from that page and the cancel reaches the server and its stock moves; it is amended into
+ * a draft that is edited and submitted, and the server holds the amended receipt; the rows in the
  * window stay through the evictions.
  */
 import { randomUUID } from 'node:crypto';
@@ -135,6 +136,28 @@ describe('a phone keeps a month of receipts; older ones are the server’s', () 
     await expect.poll(async () => (await w.read<Row>(`${entityPath(Receipt)}/${old.id}`)).status, { timeout: 30_000 }).toBe('cancelled');
     const moves = await w.read<EntityListResponse>(`${entityPath(StockMove)}?filter.sourceId=${old.id}`);
     expect(moves.items.map((m) => Number(m.quantity)).sort((a, b) => a - b)).toEqual([-5, 5]);
+  });
+
+  it('amends the cancelled old receipt into a draft, edits it and submits it: the server holds the amended receipt', async () => {
+    const { page } = w;
+    await page.getByRole('button', { name: fa('Amend') }).click();
+    const line = page.getByRole('listitem', { name: fa('Line {number}', { number: '۱' }) });
+    const quantity = line.getByLabel(fa('field.ReceiptLine.quantity'));
+    await expect.poll(() => quantity.inputValue(), { timeout: 30_000 }).toBe('۵');
+    await quantity.fill('');
+    await quantity.pressSequentially('6');
+    await page.getByRole('button', { name: fa('Save and submit') }).click();
+    const amended = async () =>
+      (await w.read<EntityListResponse>(`${entityPath(Receipt)}?search=OLD-A`)).items.find(
+        (r) => r.amendedFrom === old.id && r.status === 'submitted',
+      );
+    await expect.poll(async () => (await amended())?.status, { timeout: 30_000 }).toBe('submitted');
+    const copy = (await amended())!;
+    // It keeps the old receipt's date, before the window, and the quantity as edited.
+    expect(copy.date).toBe(old.date);
+    expect((copy.lines as { quantity: string }[]).map((l) => Number(l.quantity))).toEqual([6]);
+    const moves = await w.read<EntityListResponse>(`${entityPath(StockMove)}?filter.sourceId=${copy.id}`);
+    expect(moves.items.map((m) => Number(m.quantity))).toEqual([6]);
   });
 
   it('keeps every receipt of its window through the evictions', async () => {
