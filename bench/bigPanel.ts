@@ -21,10 +21,11 @@
  *
  *   npm run bench:bigpanel -- seed [--size small|medium|full] [--seed N] [--engine postgres|pglite|both]
  *   npm run bench:bigpanel [-- run] [--size …] [--engine …] [--no-stream]   # --no-stream: not the whole-panel sync
- *   npm run bench:bigpanel -- --smoke        # small, both engines, seeded and measured, then removed
+ *   npm run bench:bigpanel -- --smoke        # tiny, both engines, seeded and measured once, then removed
  *
  * full is the issue's set (2,000,000 stock moves, 1,000,000 journal lines, …), medium a tenth,
- * small a hundredth. PostgreSQL takes the size asked for; PGlite at most medium unless
+ * small a hundredth, tiny (the smoke run's: it proves each part runs, one run a figure, in under a
+ * minute; decision 057) a thousandth. PostgreSQL takes the size asked for; PGlite at most medium unless
  * `--pglite-size` says otherwise (a single-threaded WebAssembly engine: full takes too long).
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -228,8 +229,9 @@ async function makePanels(url: string, username: string): Promise<{ bigCode: str
 // ---------------------------------------------------------------------------------------------
 // Sizes
 
-type Size = 'small' | 'medium' | 'full';
-const SCALE: Record<Size, number> = { small: 0.01, medium: 0.1, full: 1 };
+type Size = 'tiny' | 'small' | 'medium' | 'full';
+/** tiny is the smoke run's: enough rows of every kind to go through every path, too few to measure anything. */
+const SCALE: Record<Size, number> = { tiny: 0.001, small: 0.01, medium: 0.1, full: 1 };
 
 interface Counts {
   categories: number;
@@ -248,27 +250,30 @@ interface Counts {
   requests: number;
 }
 
-/** The issue's set times the size's scale (products a multiple of 5, so a receipt's five lines fall in one round). */
+/**
+ * The issue's set times the size's scale (products a multiple of 5, so a receipt's five lines fall
+ * in one round), at least `least` of each (tiny: at least `fewest`).
+ */
 function countsOf(size: Size): Counts {
   const f = SCALE[size];
-  const at = (n: number, least: number) => Math.max(least, Math.round(n * f));
+  const at = (n: number, least: number, fewest = least) => Math.max(size === 'tiny' ? fewest : least, Math.round(n * f));
   return {
     categories: at(300, 3),
-    products: at(100_000, 1_000),
+    products: at(100_000, 1_000, 100),
     warehouses: 3,
-    bins: at(2_000, 30),
-    receipts: at(400_000, 4_000),
-    receiptLines: 5 * at(400_000, 4_000),
-    customers: at(50_000, 500),
+    bins: at(2_000, 30, 6),
+    receipts: at(400_000, 4_000, 400),
+    receiptLines: 5 * at(400_000, 4_000, 400),
+    customers: at(50_000, 500, 50),
     soldModules: 20,
-    sales: at(200_000, 2_000),
-    parties: at(2_000, 20),
+    sales: at(200_000, 2_000, 200),
+    parties: at(2_000, 20, 5),
     // Eight lines each: with the receipts' two, 1,000,000 journal lines at full size.
-    vouchers: at(25_000, 250),
-    personnel: at(500, 5),
+    vouchers: at(25_000, 250, 25),
+    personnel: at(500, 5, 2),
     // Three years of work days, an in and an out each: 750,000 punches at full size.
     workDays: 750,
-    requests: at(10_000, 100),
+    requests: at(10_000, 100, 10),
   };
 }
 
@@ -1091,6 +1096,9 @@ async function verify(db: Db, panelId: string): Promise<number> {
      UNION ALL SELECT 'valuation', count(*)::int FROM ${StockValuation.table} v LEFT JOIN (SELECT product_id, warehouse_id, sum(quantity) AS q, sum(value) AS s
         FROM ${StockMove.table} WHERE panel_id = $1 GROUP BY 1, 2) m USING (product_id, warehouse_id)
       WHERE v.panel_id = $1 AND (v.quantity IS DISTINCT FROM m.q OR v.value IS DISTINCT FROM m.s)
+     UNION ALL SELECT 'stock on hand totals', count(*)::int FROM stock_on_hand_totals t FULL JOIN (SELECT warehouse_id, count(*) FILTER (WHERE quantity <> 0) AS n,
+        sum(quantity) AS q, sum(value) AS s FROM ${StockValuation.table} WHERE panel_id = $1 AND NOT deleted GROUP BY 1) v USING (warehouse_id)
+      WHERE coalesce(t.panel_id, $1) = $1 AND (t.rows IS DISTINCT FROM v.n OR t.quantity IS DISTINCT FROM v.q OR t.value IS DISTINCT FROM v.s)
      UNION ALL SELECT 'account balance', count(*)::int FROM ${AccountBalance.table} b LEFT JOIN (SELECT account_id, party_id, month, sum(debit) AS d, sum(credit) AS c
         FROM ${JournalLine.table} WHERE panel_id = $1 GROUP BY 1, 2, 3) j ON j.account_id = b.account_id AND j.party_id IS NOT DISTINCT FROM b.party_id AND j.month = b.month
       WHERE b.panel_id = $1 AND (b.debit IS DISTINCT FROM j.d OR b.credit IS DISTINCT FROM j.c)
@@ -1102,6 +1110,20 @@ async function verify(db: Db, panelId: string): Promise<number> {
   );
   for (const w of wrong) if ((checks++, Number(w.n) !== 0)) fail(String(w.what), w);
   return checks;
+}
+
+/**
+ * Stock on hand's kept totals (WarehousingMVM's migration 002, decision 057) worked out again from
+ * the valuations: the seed writes its rows in replica mode, where the triggers that keep them do not run.
+ */
+async function keptTotals(db: Db, panelId: string): Promise<void> {
+  await db.query('DELETE FROM stock_on_hand_totals WHERE panel_id = $1', [panelId]);
+  await db.query(
+    `INSERT INTO stock_on_hand_totals (panel_id, warehouse_id, rows, quantity, value)
+     SELECT panel_id, warehouse_id, count(*) FILTER (WHERE quantity <> 0), coalesce(sum(quantity), 0), coalesce(sum(value), 0)
+     FROM ${StockValuation.table} WHERE panel_id = $1 AND NOT deleted AND warehouse_id IS NOT NULL GROUP BY panel_id, warehouse_id`,
+    [panelId],
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1155,6 +1177,7 @@ async function seedEngine(engine: Engine, size: Size, seed: number): Promise<See
     const bigId = await ids(made.bigCode);
     const tplId = await ids(made.templates.panelCode);
     const rows = await generate(db, seed, bigId, tplId, made.templates.rows, counts);
+    await keptTotals(db, bigId);
     const sql = (performance.now() - started) / 1000 - api;
     console.log(`checked: ${(await verify(db, bigId)).toLocaleString('en')} checks of the seeded rows against the server's rules passed`);
     const record: SeedRecord = {
@@ -1418,8 +1441,8 @@ async function measure(record: SeedRecord, figures: Figure[]): Promise<void> {
 async function main(): Promise<void> {
   const command = positionalArgs()[0] ?? 'run';
   if (command !== 'seed' && command !== 'run') throw new Error(`unknown command ${command}: seed or run`);
-  const size = (smoke ? 'small' : (option('--size') ?? 'full')) as Size;
-  if (!(size in SCALE)) throw new Error(`--size small|medium|full, not ${size}`);
+  const size = (smoke ? 'tiny' : (option('--size') ?? 'full')) as Size;
+  if (!(size in SCALE)) throw new Error(`--size tiny|small|medium|full, not ${size}`);
   const seed = Number(option('--seed') ?? 1404);
   const wanted = (option('--engine') ?? 'both') as Engine | 'both';
   const pgliteSize = (option('--pglite-size') ?? (SCALE[size] > SCALE.medium ? 'medium' : size)) as Size;

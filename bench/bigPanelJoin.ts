@@ -17,7 +17,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { option, verdict } from './benchArgs.ts';
+import { option, smoke, verdict } from './benchArgs.ts';
 import { call, startServer, stop, type Running } from './serverProcess.ts';
 import { endpoints } from '../src/contract/endpoints.ts';
 import type { LoginData } from '../src/contract/envelope.ts';
@@ -185,7 +185,8 @@ export async function measureJoin(record: JoinRecord, figures: JoinFigure[]): Pr
     // 5,000 rows: the log walk's first (as bigPanel.ts measures it), the snapshot's first (which counts), and from its middle.
     const fiveThousand = async (pageSize: number, next: (token: string | null, limit: number) => Promise<Fetched>) => {
       const times: number[] = [];
-      for (let run = 0; run < 6; run++) {
+      // Five timed after one to warm up; a smoke run times one, unwarmed.
+      for (let run = smoke ? 1 : 0; run < (smoke ? 2 : 6); run++) {
         const started = performance.now();
         let rows = 0;
         let at: string | null = null;

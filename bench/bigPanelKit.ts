@@ -20,17 +20,19 @@ export interface BigPanelFigure {
   note?: string;
 }
 
-/** Timed runs of a figure after its warm-up. */
+/** Timed runs of a figure after its warm-up; a smoke run times one and warms nothing (decision 057). */
 export const RUNS = smoke ? 1 : 7;
+const WARM_UP = !smoke;
 
 /** The value at quantile `q` of some times. */
 export function quantile(values: readonly number[], q: number): number {
   return [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]!;
 }
 
-/** Times `work` `runs` times after one warm-up run; answers p50 and p95. */
+/** Times `work` `runs` times (one in a smoke run) after one warm-up run (none in a smoke run); answers p50 and p95. */
 export async function timed(work: () => Promise<unknown>, runs = RUNS): Promise<{ p50: number; p95: number }> {
-  await work();
+  if (smoke) runs = 1;
+  if (WARM_UP) await work();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();

@@ -23,8 +23,9 @@ export function selectList(entity: Entity, alias = ''): string {
 }
 
 /** The SELECT list of a document's lines. */
-export function lineSelectList(fields: Record<string, Field>): string {
-  return ['id', 'doc_id', ...fieldColumns(fields, '')].join(', ');
+export function lineSelectList(fields: Record<string, Field>, alias = ''): string {
+  const p = alias ? `${alias}.` : '';
+  return [`${p}id`, `${p}doc_id`, ...fieldColumns(fields, p)].join(', ');
 }
 
 function iso(value: unknown): string | null {

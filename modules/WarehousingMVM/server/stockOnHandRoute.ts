@@ -126,9 +126,14 @@ export async function stockOnHand(db: Queryable, access: PanelAccess, query: Sto
   if (warehouseId) where.push(`v.warehouse_id = $${params.push(warehouseId)}::uuid`);
   const valuationScope = scopeCondition(StockValuation, access, params, 'v.');
   if (valuationScope) where.push(valuationScope);
-  // A row per product × warehouse holding stock; the totals over every valuation in view.
-  const totalsSql = `SELECT count(*) FILTER (WHERE v.quantity <> 0)::int AS rows, coalesce(sum(v.quantity), 0)::text AS quantity,
-    coalesce(sum(v.value), 0)::text AS value FROM ${StockValuation.table} v WHERE ${where.join(' AND ')}`;
+  // A row per product × warehouse holding stock; the totals over every valuation in view: the
+  // panel's (or warehouse's) as stock_on_hand_totals keeps them (decision 057), or, for one whose
+  // scope narrows the valuations, summed from those in scope.
+  const totalsSql = valuationScope
+    ? `SELECT count(*) FILTER (WHERE v.quantity <> 0)::int AS rows, coalesce(sum(v.quantity), 0)::text AS quantity,
+    coalesce(sum(v.value), 0)::text AS value FROM ${StockValuation.table} v WHERE ${where.join(' AND ')}`
+    : `SELECT coalesce(sum(t.rows), 0)::int AS rows, coalesce(sum(t.quantity), 0)::text AS quantity, coalesce(sum(t.value), 0)::text AS value
+    FROM stock_on_hand_totals t WHERE t.panel_id = $1${warehouseId ? ' AND t.warehouse_id = $2::uuid' : ''}`;
 
   const listParams = [...params];
   const productWhere = ['p.panel_id = $1', 'NOT p.deleted'];

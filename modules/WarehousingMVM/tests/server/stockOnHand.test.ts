@@ -12,7 +12,7 @@ import { entityPath, permission } from '../../../../src/contract/entity.ts';
 import { startTestServer, type TestServer } from '../../../../tests/server/harness.ts';
 import { acceptedMember, callerIn, createRow, openPanel, rest, type PanelCaller } from '../../../../tests/server/panelsFixture.ts';
 import { Product, Warehouse } from '../../entities/masterData.ts';
-import { Receipt, StockBalance } from '../../entities/stock.ts';
+import { Receipt, StockBalance, StockValuation } from '../../entities/stock.ts';
 import { stockOnHandEndpoint, type StockOnHandAnswer } from '../../rules/stockOnHandEndpoint.ts';
 
 let server: TestServer;
@@ -149,5 +149,32 @@ describe('stock on hand', () => {
       expect(answer.status, JSON.stringify(query)).toBe(400);
       expect(answer.body.errorData?.code).toBe(Code.BadRequest);
     }
+  });
+
+  it('keeps the totals as postings move the valuations: always what summing the valuations gives (decision 057)', async () => {
+    const [, , oil] = products as [Row, Row, Row, Row];
+    // All the oil goes out of the central warehouse: its row leaves the count, its value the sum.
+    const doc = await createRow(owner, Receipt, {
+      direction: 'out',
+      date: '2026-11-23',
+      warehouseId: central.id,
+      lines: [{ id: randomUUID(), productId: oil.id, quantity: '3', unitPrice: null }],
+    });
+    const current = await owner.call<Row>(rest.get(Receipt, doc.id));
+    const submitted = await owner.call<Row>(
+      { method: 'POST', path: `${entityPath(Receipt)}/${doc.id}/submit` },
+      { body: { version: current.body.data!.version } },
+    );
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    const answer = await stock(owner, { warehouseId: String(central.id) });
+    expect(answer.body.data!.totals).toEqual({ rows: 2, quantity: '10.750', value: '13600000' });
+    const [kept, summed] = await Promise.all(
+      [
+        'SELECT warehouse_id, rows::int AS rows, quantity::text AS quantity, value::text AS value FROM stock_on_hand_totals WHERE panel_id = (SELECT id FROM panels WHERE code = $1)',
+        `SELECT warehouse_id, (count(*) FILTER (WHERE quantity <> 0))::int AS rows, sum(quantity)::text AS quantity, sum(value)::text AS value
+         FROM ${StockValuation.table} WHERE panel_id = (SELECT id FROM panels WHERE code = $1) AND NOT deleted GROUP BY warehouse_id`,
+      ].map(async (sql) => (await server.db.query(`${sql} ORDER BY warehouse_id`, [owner.code])).map((r) => ({ ...r }))),
+    );
+    expect(kept).toEqual(summed);
   });
 });
