@@ -10,7 +10,8 @@
  * index adds, the whole row before (decision 051) and after; the estimate right after the writes,
  * after closing and reopening the database, and after a wait (does it count LevelDB logs not yet
  * compacted?); and the joined panel's size before and after, weighting each entity by its rows in
- * the snapshot (windowed ones counted from the window's first day).
+ * the snapshot (windowed ones counted from the window's first day, without the undated or kept
+ * rows a window also sends: a lower bound for those).
  */
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
