@@ -21,7 +21,6 @@ import { option, smoke, verdict } from './benchArgs.ts';
 import { call, startServer, stop, type Running } from './serverProcess.ts';
 import { endpoints } from '../src/contract/endpoints.ts';
 import type { LoginData } from '../src/contract/envelope.ts';
-import { entityByKey } from '../src/contract/modules.ts';
 import { DEFAULT_SERVICE_NAME, PANEL_HEADER } from '../src/contract/service.ts';
 import { PULL_PAGE_MAX, SNAPSHOT_PAGE_MAX, syncEndpoints, type PullResponse, type SyncChange } from '../src/contract/sync.ts';
 import { BYTES_PER_ROW } from '../src/storage/deviceStorage.ts';
@@ -308,6 +307,7 @@ export async function measureJoin(record: JoinRecord, figures: JoinFigure[]): Pr
   }
 
   if (process.argv.includes('--no-device') || !sample.length) return;
+  const { bytesPerDeviceRow } = await import('./deviceRowBytes.ts');
   const perRow = await bytesPerDeviceRow(sample);
   const deviceMb = (perRow * totalRows) / 1024 / 1024;
   add(
@@ -317,41 +317,6 @@ export async function measureJoin(record: JoinRecord, figures: JoinFigure[]): Pr
     TARGET_DEVICE_MB,
     `MB, not ms: ${perRow.toFixed(0)} bytes a row measured on ${sample.length.toLocaleString('en')} rows of the snapshot (navigator.storage.estimate()); deviceStorage.ts reckons ${BYTES_PER_ROW}`,
   );
-}
-
-/** Writes the sample into the panel's IndexedDB as a pull leaves it; answers the bytes a row takes by `estimate()`. */
-async function bytesPerDeviceRow(sample: SyncChange[]): Promise<number> {
-  const { openBenchPanel, putRows, syncedRow } = await import('./browserBench.ts');
-  const { paths } = await import('../src/contract/routes.ts');
-  const bench = await openBenchPanel(
-    'join',
-    ['PanelManagement', 'WarehousingMVM', 'MarketAccounting', 'NagemManagement', 'HumanResource'],
-    paths.user.panelDashboard,
-  );
-  try {
-    const usage = () =>
-      bench.page.evaluate(async () => {
-        const estimate = await navigator.storage.estimate();
-        return estimate.usage ?? 0;
-      });
-    const before = await usage();
-    for (let i = 0; i < sample.length; i += PULL_PAGE_MAX) {
-      const tables: Record<string, unknown[]> = {};
-      for (const change of sample.slice(i, i + PULL_PAGE_MAX)) {
-        const entity = entityByKey(change.entity);
-        if (!entity) continue;
-        (tables[entity.table] ??= []).push(syncedRow(entity, change.row));
-      }
-      await putRows(bench.page, bench.dbName, tables);
-    }
-    const after = await usage();
-    console.log(
-      `  device: ${sample.length.toLocaleString('en')} rows took ${mb(after - before)} (${mb(before)} before, ${mb(after)} after)`,
-    );
-    return (after - before) / sample.length;
-  } finally {
-    await bench.close();
-  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

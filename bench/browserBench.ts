@@ -30,7 +30,7 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 export const ms = (values: number[]) => `${median(values).toFixed(0).padStart(5)} ms`;
 
 /** A row as a pull leaves it on the device (src/storage/reconcile.ts): synced, nothing pending, its search and sort texts worked out. */
-export function syncedRow<T extends { id: string }>(entity: Pick<Entity, 'searchFields' | 'titleField'>, values: T) {
+export function syncedRow<T extends { id: string }>(entity: Pick<Entity, 'fields' | 'searchFields' | 'titleField'>, values: T) {
   const row = { version: 1, updatedAt: '2026-11-01T00:00:00.000Z', deleted: false, ...values };
   return { ...row, _pending: 0, ...localTexts(entity, row) };
 }

@@ -15,9 +15,10 @@ export interface DeviceStorage {
 
 /**
  * The bytes a row of a first sync takes in IndexedDB on the device, indexes included, as measured
- * on the big panel's snapshot in Chromium (bench/bigPanelJoin.ts, decision 051), rounded up.
+ * on the big panel's snapshot in Chromium (bench/deviceRowBytes.ts, called by bench/bigPanelJoin.ts:
+ * 964 in decision 056's layout, 1,369 in decision 051's), rounded up.
  */
-export const BYTES_PER_ROW = 1_600;
+export const BYTES_PER_ROW = 1_000;
 
 /** The device is short of room: `needed` bytes for the snapshot, `available` left. */
 export interface StorageShortfall {

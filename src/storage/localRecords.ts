@@ -4,7 +4,7 @@
  * starting with `_` are the client's own and never travel.
  */
 import type { Entity, Row } from '../contract/entity.ts';
-import { searchTextOf, sortKey } from '../contract/list.ts';
+import { searchTextOf, sortKey, textSortKinds } from '../contract/list.ts';
 import type { Mutation } from '../contract/sync.ts';
 
 /** A row as screens see it (the server's row with this device's pending writes replayed on top), plus what rebasing needs. */
@@ -22,14 +22,27 @@ export interface LocalRow extends Row {
   /**
    * The title's sort key (src/contract/list.ts `sortKey`: Persian dictionary order), indexed, so a
    * screen can read the first rows of a large table in title order without reading all of it.
-   * Absent on a deleted row's tombstone, which is then in no title order at all.
+   * Only where the title is text (`sortsByTitle`) and not empty: a deleted row's tombstone, a row
+   * without a title and every row of an entity titled by a reference, date or number have none,
+   * and are in no title order's index (decision 056).
    */
   _sort?: string;
 }
 
+/**
+ * Whether screens order this entity's rows by the title's stored sort key: a text title, as
+ * `orderRows` and `firstListRows` read `_sort` (any other title is compared by its value).
+ */
+export function sortsByTitle(entity: Pick<Entity, 'fields' | 'titleField'>): boolean {
+  const kind = entity.fields[entity.titleField]?.kind;
+  return kind !== undefined && textSortKinds.has(kind);
+}
+
 /** The texts a row is found and ordered by on this device, worked out whenever it is stored. */
-export function localTexts(entity: Pick<Entity, 'searchFields' | 'titleField'>, row: Row): Pick<LocalRow, '_search' | '_sort'> {
-  return { _search: searchTextOf(entity, row), _sort: sortKey(row[entity.titleField]) };
+export function localTexts(entity: Pick<Entity, 'fields' | 'searchFields' | 'titleField'>, row: Row): Pick<LocalRow, '_search' | '_sort'> {
+  const _search = searchTextOf(entity, row);
+  const _sort = sortsByTitle(entity) ? sortKey(row[entity.titleField]) : '';
+  return _sort ? { _search, _sort } : { _search };
 }
 
 /** An entity's totals of one group (decision 052, entityTotals.ts keeps them). */

@@ -1,7 +1,8 @@
 /**
  * The panel data database's schema, derived from the entity declarations: one table per entity
- * (named after its SQL table) keyed by id with its declared indexes, `updatedAt` and `_sort`, plus the
- * outbox, the sync state, the problems and the entities' totals. Every version derives its stores from the current
+ * (named after its SQL table) keyed by id with its declared indexes, `_sort` where screens order by
+ * the title and `updatedAt` where they order by it, plus the outbox, the sync state, the problems and
+ * the entities' totals. Every version derives its stores from the current
  * declarations. The version a database opens at is generated from the schema too: the platform's
  * last data upgrade plus the number of tables and indexes, so declaring an entity (or an index)
  * raises it and IndexedDB adds the new parts — a module touches nothing here. Versions written by
@@ -10,7 +11,7 @@
  */
 import type { Transaction } from 'dexie';
 import type { Entity } from '../contract/entity.ts';
-import { localTexts, TOTALS_STORE, type LocalRow, type SyncProblem, type SyncState } from './localRecords.ts';
+import { localTexts, sortsByTitle, TOTALS_STORE, type LocalRow, type SyncProblem, type SyncState } from './localRecords.ts';
 import { searchTextOf } from '../contract/list.ts';
 
 export type Stores = Record<string, string>;
@@ -26,7 +27,15 @@ export function deriveStores(entities: readonly Entity[]): Stores {
   for (const entity of entities) {
     // A list of texts is indexed by each of its entries (a product found by any of its barcodes).
     // A window's field is indexed, so the rows a window leaves behind are found without reading the table (decision 050).
-    const indexes = [...new Set(['updatedAt', '_sort', ...entity.indexes, ...(entity.window ? [entity.window.field] : [])])]
+    // Every index costs 100-200 bytes a row in Chromium: none that no query reads (decision 056).
+    const indexes = [
+      ...new Set([
+        ...(entity.defaultSort.field === 'updatedAt' ? ['updatedAt'] : []),
+        ...(sortsByTitle(entity) ? ['_sort'] : []),
+        ...entity.indexes,
+        ...(entity.window ? [entity.window.field] : []),
+      ]),
+    ]
       .filter((name) => name !== 'id')
       .map((name) => (entity.fields[name]?.kind === 'stringList' ? `*${name}` : name));
     const compound = (entity.deviceIndexes ?? []).map((fields) => `[${fields.join('+')}]`);
@@ -107,6 +116,25 @@ async function addSortKeys(tx: Transaction, entities: readonly Entity[]): Promis
   }
 }
 
+/**
+ * Version 20,000 (decision 056): `_sort` only where the title is text and not empty, for only
+ * those rows are read in title order; the indexes no query reads (`updatedAt` but where a list is
+ * ordered by it, `_sort` of entities titled by a reference, date or number) go with the schema.
+ */
+async function keepSortKeysOfTextTitles(tx: Transaction, entities: readonly Entity[]): Promise<void> {
+  for (const entity of entities) {
+    await tx
+      .table<LocalRow, string>(entity.table)
+      .toCollection()
+      .modify((row) => {
+        if (!('_sort' in row)) return;
+        const kept = row.deleted ? undefined : localTexts(entity, row)._sort;
+        if (kept === undefined) delete row._sort;
+        else row._sort = kept;
+      });
+  }
+}
+
 export const panelDbVersions: readonly PanelDbVersion[] = [
   { version: 1 },
   { version: 2, upgrade: addSearchText },
@@ -118,6 +146,7 @@ export const panelDbVersions: readonly PanelDbVersion[] = [
     },
   },
   { version: 10_000, upgrade: addSortKeys },
+  { version: 20_000, upgrade: keepSortKeysOfTextTitles },
 ];
 
 /** The last platform upgrade's version. */

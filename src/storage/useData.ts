@@ -235,8 +235,9 @@ export async function firstListRows(db: PanelDb, entity: Entity, params: ListPar
       : kind && indexedKinds.has(kind) && (sort.field === 'updatedAt' || entity.indexes.includes(sort.field))
         ? sort.field
         : null;
-  if (!index) return null;
   const table = db.rows(entity);
+  // `updatedAt` is indexed only where a list is ordered by it by default (decision 056).
+  if (!index || !table.schema.idxByName[index]) return null;
   const ordered = () => (sort.direction === 'desc' ? table.orderBy(index).reverse() : table.orderBy(index));
   const wanted = params.pageSize ?? 0;
   // Rows of the last value read may go on past it, and empty values go last in the list (not in the index).

@@ -58,7 +58,6 @@ describe("a list's first rows through an index", () => {
   it('are the start of the whole list by title, either way, ties and deletions and empty names included', async () => {
     await put(Member, members(3 * FIRST_LIST_ROWS));
     for (const direction of ['asc', 'desc'] as const) await expectStartOfWhole(Member, { sort: { field: Member.titleField, direction } });
-    await expectStartOfWhole(Member, { sort: { field: 'updatedAt', direction: 'desc' } });
   });
 
   it('are the start of the whole list by an indexed instant, and honour a first page', async () => {
@@ -100,6 +99,8 @@ describe("a list's first rows through an index", () => {
     expect(await firstListRows(db, Member, { filters: { roleId: null } })).toBeNull();
     expect(await firstListRows(db, Member, { page: 2, pageSize: 20 })).toBeNull();
     expect(await firstListRows(db, Member, { sort: { field: 'mobile', direction: 'asc' } })).toBeNull();
+    // Members are not listed by when they changed unless asked, so that order has no index on the device.
+    expect(await firstListRows(db, Member, { sort: { field: 'updatedAt', direction: 'desc' } })).toBeNull();
     await db.rows(Member).clear();
     await put(Member, members(10));
     expect(await firstListRows(db, Member, {})).toBeNull();

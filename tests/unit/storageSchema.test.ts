@@ -1,7 +1,10 @@
+import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { entities } from '../../src/contract/modules.ts';
 import { Member, Role } from '../../src/contract/entities/panelManagement.ts';
 import { defineEntity } from '../../src/contract/entity.ts';
+import { StockValuation } from '../../modules/WarehousingMVM/entities/stock.ts';
+import { sortsByTitle } from '../../src/storage/localRecords.ts';
 import { PanelDb, panelDbName, userDbPrefix } from '../../src/storage/PanelDb.ts';
 import { deriveStores, schemaVersion } from '../../src/storage/panelDbSchema.ts';
 
@@ -9,15 +12,17 @@ let n = 0;
 const freshName = () => `schema-test-${++n}-${Math.random()}`;
 
 describe('the panel database schema', () => {
-  it('has one table per declared entity, keyed by id, with its declared indexes and updatedAt', () => {
+  it('has one table per declared entity, keyed by id, with its declared indexes, and the title and updatedAt indexed only where lists order by them', () => {
     const stores = deriveStores(entities());
     for (const entity of entities()) {
       const spec = stores[entity.table]!.split(', ');
       expect(spec[0]).toBe('id');
-      expect(spec).toContain('updatedAt');
-      expect(spec).toContain('_sort');
-      for (const index of entity.indexes) expect(spec).toContain(index);
+      expect(spec.includes('updatedAt')).toBe(entity.defaultSort.field === 'updatedAt' || entity.indexes.includes('updatedAt'));
+      expect(spec.includes('_sort')).toBe(sortsByTitle(entity));
+      for (const index of entity.indexes) expect(spec.some((s) => s.replace(/^\*/, '') === index)).toBe(true);
     }
+    // Titled by a product (a reference), stock values are never read in title order.
+    expect(deriveStores([StockValuation])[StockValuation.table]).toBe('id, productId');
     expect(Object.keys(stores).sort()).toEqual([...entities().map((e) => e.table), 'outbox', 'problems', 'syncState', 'totals'].sort());
   });
 
@@ -34,7 +39,7 @@ describe('the panel database schema', () => {
       indexes: ['code'],
       defaultSort: { field: 'code', direction: 'asc' },
     });
-    expect(deriveStores([Shelf]).e_warehousing_mvm_shelf).toBe('id, updatedAt, _sort, code');
+    expect(deriveStores([Shelf]).e_warehousing_mvm_shelf).toBe('id, _sort, code');
   });
 
   it('gains a newly declared entity’s table and index in an existing database by a version it generates, its data intact', async () => {
@@ -74,7 +79,7 @@ describe('the panel database schema', () => {
     expect(db.verno).toBe(schemaVersion(deriveStores(entities())));
     const table = db.rows(Role);
     expect(table.schema.primKey.name).toBe('id');
-    expect(table.schema.indexes.map((i) => i.name).sort()).toEqual(['_sort', 'name', 'parentRoleId', 'updatedAt']);
+    expect(table.schema.indexes.map((i) => i.name).sort()).toEqual(['_sort', 'name', 'parentRoleId']);
     db.close();
   });
 
@@ -176,6 +181,49 @@ describe('the panel database schema', () => {
     expect((await current.rows(Role).orderBy('_sort').toArray()).map((r) => r.name)).toEqual(['بازرگانی', 'پشتیبانی', 'تدارکات']);
     // A deleted row's tombstone has no title, and no place in that order.
     expect(await current.rows(Role).get('gone')).not.toHaveProperty('_sort');
+    current.close();
+  });
+
+  it('upgrades to version 20,000 keeping a sort key only on rows with a text title, and dropping the indexes no query reads', async () => {
+    const name = freshName();
+    // A device of decision 051: `updatedAt` and `_sort` indexed everywhere, stock values by warehouse too.
+    const old = new Dexie(name);
+    old.version(10_050).stores({
+      ...deriveStores([Role, StockValuation]),
+      [Role.table]: 'id, updatedAt, _sort, name, parentRoleId',
+      [StockValuation.table]: 'id, updatedAt, _sort, productId, warehouseId',
+    });
+    await old.open();
+    const meta = { version: 1, updatedAt: '2026-01-01T00:00:00.000Z', deleted: false, _pending: 0, _search: '' };
+    const role = (id: string, title: string) => ({ ...meta, id, name: title, description: null, parentRoleId: null, permissions: [] });
+    const server = role('pending', 'انبار');
+    await old.table(Role.table).bulkPut([
+      { ...role('named', 'فروش'), _sort: 'old key' },
+      { ...role('untitled', ''), _sort: '' },
+      { ...role('pending', 'انبارها'), _server: server, _pending: 1, _sort: 'old key' },
+    ]);
+    const value = { ...meta, id: 'v1', productId: 'p-1', warehouseId: 'w-1', quantity: '2.000', value: 500, _sort: 'p-1' };
+    await old.table(StockValuation.table).put(value);
+    old.close();
+
+    const current = new PanelDb(name, { entities: [Role, StockValuation] });
+    await current.open();
+    expect(current.verno).toBeGreaterThan(20_000);
+    expect(current.rows(StockValuation).schema.indexes.map((i) => i.name)).toEqual(['productId']);
+    expect(
+      current
+        .rows(Role)
+        .schema.indexes.map((i) => i.name)
+        .sort(),
+    ).toEqual(['_sort', 'name', 'parentRoleId']);
+    const { _sort: _dropped, ...kept } = value;
+    expect(await current.rows(StockValuation).get('v1')).toEqual(kept);
+    expect(await current.rows(StockValuation).where('productId').equals('p-1').count()).toBe(1);
+    // The key is worked out again from the row as screens see it (its pending write included).
+    const roles = await current.rows(Role).orderBy('_sort').toArray();
+    expect(roles.map((r) => r.id)).toEqual(['pending', 'named']);
+    expect(roles[0]).toMatchObject({ name: 'انبارها', _server: server, _pending: 1 });
+    expect(await current.rows(Role).get('untitled')).not.toHaveProperty('_sort');
     current.close();
   });
 

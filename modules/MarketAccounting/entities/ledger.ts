@@ -66,7 +66,8 @@ export const JournalLine = defineEntity({
   titleField: 'sourceNumber',
   listFields: ['date', 'sourceNumber', 'accountId', 'partyId', 'debit', 'credit', 'note'],
   searchFields: ['sourceNumber', 'note'],
-  indexes: ['date', 'accountId', 'partyId', 'sourceId'],
+  // No index by account: no query on the device reads one (~200 bytes a row there, decision 056); the server indexes references anyway.
+  indexes: ['date', 'partyId', 'sourceId'],
   deviceIndexes: [['partyId', 'date']],
   defaultSort: { field: 'date', direction: 'desc' },
   window: { field: 'date', years: 1 },
@@ -82,6 +83,8 @@ export const AccountBalance = defineEntity({
   titleField: 'month',
   listFields: ['month', 'accountId', 'partyId', 'debit', 'credit'],
   searchFields: [],
-  indexes: ['accountId', 'partyId', 'month'],
+  // Screens read the balances whole (useBooks): an index by account or party would cost ~150 bytes
+  // a row on the device and serve no query (decision 056); the server indexes references anyway.
+  indexes: ['month'],
   defaultSort: { field: 'month', direction: 'asc' },
 });
