@@ -14,6 +14,7 @@ import { code128 } from '../../src/ui/barcode/code128.ts';
 import { ean13, ean13Digits } from '../../src/ui/barcode/ean13.ts';
 import { qrMatrix } from '../../src/ui/barcode/qr.ts';
 import { widthsOf } from '../../src/ui/barcode/svg.ts';
+import { barcodeSvg, symbologyFor } from '../../modules/WarehousingMVM/client/labels.ts';
 
 type Linear = { sbs: number[] };
 type Matrix = { pixs: number[]; pixx: number };
@@ -71,8 +72,13 @@ describe('Code 128', () => {
     for (const text of texts) expect(code128(text), JSON.stringify(text)).toEqual(raw<Linear>('code128', text).sbs);
   });
 
-  it('refuses what sets B and C cannot carry', () => {
-    for (const text of ['', 'é', 'a\tb', 'کالا', '\n']) expect(() => code128(text), JSON.stringify(text)).toThrow(RangeError);
+  it('refuses what sets B and C cannot carry; a label with such a code is drawn as QR', () => {
+    for (const text of ['', 'é', 'a\tb', 'کالا', '\n']) {
+      expect(() => code128(text), JSON.stringify(text)).toThrow(RangeError);
+      expect(symbologyFor('code128', text)).toBe('qrcode');
+      expect(barcodeSvg('ean13', text)).toMatch(/^<svg /);
+    }
+    expect(symbologyFor('ean13', 'TEA-1')).toBe('code128');
   });
 });
 

@@ -4,7 +4,7 @@
  * Code 128 or QR), and the two label stocks: a 40×25 mm roll (one label a page) and an A4 sheet
  * of 3×8. Each distinct code is drawn once however many labels repeat it.
  */
-import { code128Svg, ean13Digits, ean13Svg, qrSvg } from '@/moduleKit.ts';
+import { code128Encodable, code128Svg, ean13Digits, ean13Svg, qrSvg } from '@/moduleKit.ts';
 import type { Rials } from '@/contract/money.ts';
 
 export type Symbology = 'ean13' | 'code128' | 'qrcode';
@@ -41,9 +41,13 @@ export function eanDigits(code: string): string | null {
   return ean13Digits(code);
 }
 
-/** The symbology a label can really use: EAN-13 only for a valid EAN, else Code 128. */
+/**
+ * The symbology a label can really use: EAN-13 only for a valid EAN, else Code 128, and QR for a
+ * code Code 128 cannot carry (beyond printable ASCII, e.g. Persian letters).
+ */
 export function symbologyFor(wanted: Symbology, code: string): Symbology {
-  return wanted === 'ean13' && !eanDigits(code) ? 'code128' : wanted;
+  if (wanted === 'qrcode' || (wanted === 'ean13' && eanDigits(code))) return wanted;
+  return code128Encodable(code) ? 'code128' : 'qrcode';
 }
 
 const drawn = new Map<string, string>();
