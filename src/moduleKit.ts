@@ -81,6 +81,9 @@ export { detailsOf, serverFieldErrors } from './panel/panelDetailsForm.ts';
 // The design system.
 export { Alert, type Tone } from './ui/Alert.tsx';
 export { BarcodeScanner } from './ui/BarcodeScanner.tsx';
+export { code128Svg, ean13Svg, qrSvg } from './ui/barcode/barcodeSvg.ts';
+export { code128Encodable } from './ui/barcode/code128.ts';
+export { ean13Digits } from './ui/barcode/ean13.ts';
 export { Button, buttonClasses } from './ui/Button.tsx';
 export { Card, PageHeader, SectionCard } from './ui/Card.tsx';
 export { CheckboxGroup } from './ui/CheckboxGroup.tsx';

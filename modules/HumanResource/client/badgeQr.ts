@@ -1,6 +1,6 @@
-/** A badge's QR code as SVG, drawn by bwip-js (only its QR encoder is bundled, in this lazy chunk). */
-import { drawingSVG, qrcode } from 'bwip-js/browser';
+/** A badge's QR code as SVG (src/ui/barcode's encoder, in this lazy chunk). */
+import { qrSvg } from '@/moduleKit.ts';
 
 export function badgeQrSvg(payload: string): string {
-  return qrcode({ bcid: 'qrcode', text: payload, scale: 3 }, drawingSVG());
+  return qrSvg(payload, 3);
 }

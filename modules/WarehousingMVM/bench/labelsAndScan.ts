@@ -2,7 +2,7 @@
  * Labels and scanning in Chromium (issue 9's targets: a sheet of 240 labels renders in under 1 s;
  * a scan becomes a receipt line in under 150 ms after the code is decoded). A panel whose device
  * holds 10,000 products with EAN-13 barcodes (written straight into its IndexedDB). Labels: from
- * navigating to ProductBarcodeMaker with 240 different products (240 barcodes drawn by bwip-js)
+ * navigating to ProductBarcodeMaker with 240 different products (240 barcodes drawn by src/ui/barcode)
  * to all 240 on screen, and with 24 products × 10; scan: from the decoded text reaching the scan
  * field (what the camera or a handheld scanner hands over) to the new line on screen. Medians, at
  * full speed and with the CPU 4× slower. Prints figures; asserts nothing.
@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { sized } from '../../../bench/benchArgs.ts';
 import { atEachSpeed, ms, openBenchPanel, putRows, syncedRow as synced } from '../../../bench/browserBench.ts';
 import { modulePath } from '../../../src/contract/routes.ts';
-import { eanDigits } from '../client/labels.ts';
+import { ean13Digits as eanDigits } from '../../../src/ui/barcode/ean13.ts';
 import { Product, Warehouse } from '../entities/masterData.ts';
 
 const PRODUCTS = sized(10_000, 70);

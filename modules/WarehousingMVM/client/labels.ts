@@ -1,10 +1,10 @@
 /**
  * Labels (warehousing.md, ProductBarcodeMaker): what a label carries (a product's barcode, name,
- * code and price in the panel's money unit, or a location's code), its barcode drawn as SVG by bwip-js (EAN-13,
+ * code and price in the panel's money unit, or a location's code), its barcode drawn as SVG by src/ui/barcode (EAN-13,
  * Code 128 or QR), and the two label stocks: a 40×25 mm roll (one label a page) and an A4 sheet
  * of 3×8. Each distinct code is drawn once however many labels repeat it.
  */
-import { code128, drawingSVG, ean13, qrcode } from 'bwip-js/browser';
+import { code128Encodable, code128Svg, ean13Digits, ean13Svg, qrSvg } from '@/moduleKit.ts';
 import type { Rials } from '@/contract/money.ts';
 
 export type Symbology = 'ean13' | 'code128' | 'qrcode';
@@ -38,17 +38,16 @@ export const stocks: Record<LabelStock, StockSize> = {
 
 /** Whether `code` is a valid EAN-13 (12 digits and its check digit, or 12 digits to complete). */
 export function eanDigits(code: string): string | null {
-  if (!/^\d{12,13}$/.test(code)) return null;
-  const digits = code.slice(0, 12);
-  const sum = [...digits].reduce((s, d, i) => s + Number(d) * (i % 2 ? 3 : 1), 0);
-  const check = String((10 - (sum % 10)) % 10);
-  if (code.length === 13 && code[12] !== check) return null;
-  return digits + check;
+  return ean13Digits(code);
 }
 
-/** The symbology a label can really use: EAN-13 only for a valid EAN, else Code 128. */
+/**
+ * The symbology a label can really use: EAN-13 only for a valid EAN, else Code 128, and QR for a
+ * code Code 128 cannot carry (beyond printable ASCII, e.g. Persian letters).
+ */
 export function symbologyFor(wanted: Symbology, code: string): Symbology {
-  return wanted === 'ean13' && !eanDigits(code) ? 'code128' : wanted;
+  if (wanted === 'qrcode' || (wanted === 'ean13' && eanDigits(code))) return wanted;
+  return code128Encodable(code) ? 'code128' : 'qrcode';
 }
 
 const drawn = new Map<string, string>();
@@ -60,9 +59,9 @@ export function barcodeSvg(symbology: Symbology, code: string): string {
   let svg = drawn.get(key);
   if (svg === undefined) {
     // The digits under the bars are the label's own text (drawing them as paths doubles the cost).
-    if (use === 'ean13') svg = ean13({ bcid: 'ean13', text: eanDigits(code)!, scale: 2, height: 10 }, drawingSVG());
-    else if (use === 'qrcode') svg = qrcode({ bcid: 'qrcode', text: code, scale: 2 }, drawingSVG());
-    else svg = code128({ bcid: 'code128', text: code, scale: 2, height: 10 }, drawingSVG());
+    if (use === 'ean13') svg = ean13Svg(eanDigits(code)!, 2, 10);
+    else if (use === 'qrcode') svg = qrSvg(code, 2);
+    else svg = code128Svg(code, 2, 10);
     drawn.set(key, svg);
   }
   return svg;
