@@ -17,8 +17,13 @@ export interface SchemaChange {
   added: string[];
 }
 
-/** Index names the generator gives (schema.ts); others are hand-made and never dropped. */
+/** Index names the generator gives (schema.ts); others are hand-made (a module's migration) and never dropped. */
 const generatedIndex = /_(idx|key|updated_idx|doc_idx)$|_by_\w+$/;
+
+/** Whether the generator made an index of this name (and so owns it: drops it when the declarations stop asking for it). */
+export function isGeneratedIndex(name: string): boolean {
+  return generatedIndex.test(name);
+}
 
 function columnSql(c: ColumnSpec): string {
   return `${c.name} ${c.type}${c.notNull ? ' NOT NULL' : ''}${c.default ? ` DEFAULT ${c.default}` : ''}`;
@@ -82,7 +87,7 @@ export function schemaChange(previous: SchemaSnapshot, next: SchemaSnapshot): Sc
     }
     for (const old of before.indexes) {
       if (spec.indexes.some((i) => i.name === old.name)) continue;
-      if (generatedIndex.test(old.name)) indexes.push(`DROP INDEX ${old.name};`);
+      if (isGeneratedIndex(old.name)) indexes.push(`DROP INDEX ${old.name};`);
       else kept.push(`index ${old.name} is not declared`);
     }
     for (const fk of spec.foreignKeys) {
