@@ -49,16 +49,20 @@ export interface PanelDbVersion {
   upgrade?: (tx: Transaction, entities: readonly Entity[]) => Promise<void>;
 }
 
-/** Version 2 keeps each row's search text precomputed, so a keystroke over a large list stays cheap. */
-async function addSearchText(tx: Transaction, entities: readonly Entity[]): Promise<void> {
-  for (const entity of entities) {
+/** Changes every stored row of these entities in place, an entity at a time (an upgrade's step). */
+async function modifyRows(tx: Transaction, entities: readonly Entity[], change: (entity: Entity, row: LocalRow) => void): Promise<void> {
+  for (const entity of entities)
     await tx
       .table<LocalRow, string>(entity.table)
       .toCollection()
-      .modify((row) => {
-        row._search = searchTextOf(entity, row);
-      });
-  }
+      .modify((row) => change(entity, row));
+}
+
+/** Version 2 keeps each row's search text precomputed, so a keystroke over a large list stays cheap. */
+async function addSearchText(tx: Transaction, entities: readonly Entity[]): Promise<void> {
+  await modifyRows(tx, entities, (entity, row) => {
+    row._search = searchTextOf(entity, row);
+  });
 }
 
 /**
@@ -106,14 +110,9 @@ async function holdBehindProblems(tx: Transaction): Promise<void> {
 
 /** Version 10,000: each row keeps its title's sort key, indexed (`_sort`), so a screen can read the first rows in title order. */
 async function addSortKeys(tx: Transaction, entities: readonly Entity[]): Promise<void> {
-  for (const entity of entities) {
-    await tx
-      .table<LocalRow, string>(entity.table)
-      .toCollection()
-      .modify((row) => {
-        if (!row.deleted) row._sort = localTexts(entity, row)._sort;
-      });
-  }
+  await modifyRows(tx, entities, (entity, row) => {
+    if (!row.deleted) row._sort = localTexts(entity, row)._sort;
+  });
 }
 
 /**
@@ -122,17 +121,12 @@ async function addSortKeys(tx: Transaction, entities: readonly Entity[]): Promis
  * ordered by it, `_sort` of entities titled by a reference, date or number) go with the schema.
  */
 async function keepSortKeysOfTextTitles(tx: Transaction, entities: readonly Entity[]): Promise<void> {
-  for (const entity of entities) {
-    await tx
-      .table<LocalRow, string>(entity.table)
-      .toCollection()
-      .modify((row) => {
-        if (!('_sort' in row)) return;
-        const kept = row.deleted ? undefined : localTexts(entity, row)._sort;
-        if (kept === undefined) delete row._sort;
-        else row._sort = kept;
-      });
-  }
+  await modifyRows(tx, entities, (entity, row) => {
+    if (!('_sort' in row)) return;
+    const kept = row.deleted ? undefined : localTexts(entity, row)._sort;
+    if (kept === undefined) delete row._sort;
+    else row._sort = kept;
+  });
 }
 
 export const panelDbVersions: readonly PanelDbVersion[] = [
