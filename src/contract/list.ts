@@ -46,6 +46,15 @@ const numberKinds: ReadonlySet<FieldKind> = new Set(['integer', 'money']);
 /** Kinds sorted by `sortKey` (text people read); the rest by value. */
 export const textSortKinds: ReadonlySet<FieldKind> = new Set(['text', 'longText', 'email']);
 
+/**
+ * Whether an entity's rows are ordered by the title's stored sort key (`_sort` on the device): a
+ * text title; any other title is compared by its value.
+ */
+export function sortsByTitle(entity: Pick<Entity, 'fields' | 'titleField'>): boolean {
+  const kind = entity.fields[entity.titleField]?.kind;
+  return kind !== undefined && textSortKinds.has(kind);
+}
+
 export function normalizeSearch(text: string): string {
   // ZWNJ counts as a space: people type «نام ها» as often as «نام‌ها».
   return normalizePersianText(text)
@@ -263,7 +272,7 @@ export function orderRows<R extends ListedRow>(rows: R[], entity: Entity, sort: 
     if (k === undefined) keys.set(v, (k = sortKey(v)));
     return k;
   };
-  const stored = by.field === entity.titleField && textSortKinds.has(kind as FieldKind);
+  const stored = by.field === entity.titleField && sortsByTitle(entity);
   return rows.sort((a, b) => {
     const [x, y] = [a[by.field], b[by.field]];
     const [xe, ye] = [isEmpty(x), isEmpty(y)];

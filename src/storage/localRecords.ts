@@ -4,7 +4,9 @@
  * starting with `_` are the client's own and never travel.
  */
 import type { Entity, Row } from '../contract/entity.ts';
-import { searchTextOf, sortKey, textSortKinds } from '../contract/list.ts';
+import { searchTextOf, sortKey, sortsByTitle } from '../contract/list.ts';
+
+export { sortsByTitle };
 import type { Mutation } from '../contract/sync.ts';
 
 /** A row as screens see it (the server's row with this device's pending writes replayed on top), plus what rebasing needs. */
@@ -27,15 +29,6 @@ export interface LocalRow extends Row {
    * and are in no title order's index (decision 056).
    */
   _sort?: string;
-}
-
-/**
- * Whether screens order this entity's rows by the title's stored sort key: a text title, as
- * `orderRows` and `firstListRows` read `_sort` (any other title is compared by its value).
- */
-export function sortsByTitle(entity: Pick<Entity, 'fields' | 'titleField'>): boolean {
-  const kind = entity.fields[entity.titleField]?.kind;
-  return kind !== undefined && textSortKinds.has(kind);
 }
 
 /** The texts a row is found and ordered by on this device, worked out whenever it is stored. */

@@ -6,8 +6,7 @@ import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Entity } from '../contract/entity.ts';
 import { useEffect, useMemo, useState } from 'react';
-import type { FieldKind } from '../contract/fields.ts';
-import { activeFilters, matchRows, orderRows, pageRows, searchWords, textSortKinds } from '../contract/list.ts';
+import { activeFilters, matchRows, orderRows, pageRows, searchWords, sortsByTitle } from '../contract/list.ts';
 import { queryOne, type ListParams, type ListResult } from './listQuery.ts';
 import type { LocalRow } from './localRecords.ts';
 import type { PanelDb } from './PanelDb.ts';
@@ -230,7 +229,7 @@ export async function firstListRows(db: PanelDb, entity: Entity, params: ListPar
   const sort = params.sort ?? entity.defaultSort;
   const kind = sort.field === 'updatedAt' ? 'updatedAt' : entity.fields[sort.field]?.kind;
   const index =
-    sort.field === entity.titleField && kind !== undefined && textSortKinds.has(kind as FieldKind)
+    sort.field === entity.titleField && sortsByTitle(entity)
       ? '_sort'
       : kind && indexedKinds.has(kind) && (sort.field === 'updatedAt' || entity.indexes.includes(sort.field))
         ? sort.field
