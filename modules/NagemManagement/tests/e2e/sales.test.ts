@@ -316,6 +316,8 @@ describe('every route', () => {
 
   it('shows a sale’s page in English on a phone', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
+    // The page has taken the phone's width before it draws (a layout is chosen by the media query).
+    await page.waitForFunction(() => !matchMedia('(min-width: 960px)').matches);
     await go(page, `${at('Sale/SaleList')}?id=${ids.won}`);
     await page.locator(`main a[href*="saleId=${ids.won}"]`).waitFor();
     await saleOnPhone('en');
