@@ -120,7 +120,7 @@ export { activePanelData, deleteLocalData, usePanelData } from './storage/panelD
 export { pendingRows } from './storage/pendingRows.ts';
 export { ensureTotals, readTotals, sumTotals } from './storage/entityTotals.ts';
 export { reachesBeforeWindow, useWindowStart, windowStartOf } from './storage/syncWindow.ts';
-export { useTableRows } from './storage/tableRows.ts';
+export { KeptQuery, useTableRows } from './storage/tableRows.ts';
 export { useList, useOne } from './storage/useData.ts';
 export { useSyncCounts } from './storage/useSyncState.ts';
 

@@ -11,14 +11,6 @@ import type { Entity } from '../contract/entity.ts';
 import type { LocalRow } from './localRecords.ts';
 import type { PanelDb } from './PanelDb.ts';
 
-interface Watched {
-  rows: LocalRow[] | undefined;
-  listeners: Set<() => void>;
-  subscription: Subscription | null;
-  /** The timer that stops watching, once nobody has looked for KEEP_MS. */
-  release: ReturnType<typeof setTimeout> | null;
-}
-
 export const KEEP_MS = 2 * 60 * 1000;
 
 /** Rows read per request: a request's rows are made into objects on the page's thread, in one task. */
@@ -45,40 +37,58 @@ export async function readWholeTable(db: PanelDb, entity: Entity): Promise<Local
   return rows;
 }
 
-const watched = new WeakMap<PanelDb, Map<string, Watched>>();
+/**
+ * A live query kept while anyone watches it, and for KEEP_MS after the last one leaves (going back
+ * to a screen just left shows its answer at once, current, with no read); `value` is undefined
+ * until the first answer and after the release.
+ */
+export class KeptQuery<T> {
+  value: T | undefined = undefined;
+  private readonly listeners = new Set<() => void>();
+  private subscription: Subscription | null = null;
+  /** The timer that stops watching, once nobody has looked for KEEP_MS. */
+  private release: ReturnType<typeof setTimeout> | null = null;
 
-function entry(db: PanelDb, entity: Entity): Watched {
+  constructor(
+    private readonly query: () => Promise<T>,
+    private readonly keepMs = KEEP_MS,
+  ) {}
+
+  /** Calls `listener` on every new answer; returns the stop. */
+  watch(listener: () => void): () => void {
+    this.listeners.add(listener);
+    if (this.release) clearTimeout(this.release);
+    this.release = null;
+    this.subscription ??= liveQuery(this.query).subscribe({
+      next: (value) => {
+        this.value = value;
+        for (const notify of this.listeners) notify();
+      },
+      // A closed database (the panel changed, logout): the screens showing it are going away.
+      error: () => {},
+    });
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size > 0 || this.release) return;
+      this.release = setTimeout(() => {
+        this.release = null;
+        if (this.listeners.size > 0) return;
+        this.subscription?.unsubscribe();
+        this.subscription = null;
+        this.value = undefined;
+      }, this.keepMs);
+    };
+  }
+}
+
+const watched = new WeakMap<PanelDb, Map<string, KeptQuery<LocalRow[]>>>();
+
+function entry(db: PanelDb, entity: Entity): KeptQuery<LocalRow[]> {
   let tables = watched.get(db);
   if (!tables) watched.set(db, (tables = new Map()));
   let found = tables.get(entity.table);
-  if (!found) tables.set(entity.table, (found = { rows: undefined, listeners: new Set(), subscription: null, release: null }));
+  if (!found) tables.set(entity.table, (found = new KeptQuery(() => readWholeTable(db, entity))));
   return found;
-}
-
-function watch(db: PanelDb, entity: Entity, listener: () => void): () => void {
-  const table = entry(db, entity);
-  table.listeners.add(listener);
-  if (table.release) clearTimeout(table.release);
-  table.release = null;
-  table.subscription ??= liveQuery(() => readWholeTable(db, entity)).subscribe({
-    next: (rows) => {
-      table.rows = rows;
-      for (const notify of table.listeners) notify();
-    },
-    // A closed database (the panel changed, logout): the screens showing it are going away.
-    error: () => {},
-  });
-  return () => {
-    table.listeners.delete(listener);
-    if (table.listeners.size > 0 || table.release) return;
-    table.release = setTimeout(() => {
-      table.release = null;
-      if (table.listeners.size > 0) return;
-      table.subscription?.unsubscribe();
-      table.subscription = null;
-      table.rows = undefined;
-    }, KEEP_MS);
-  };
 }
 
 /** Each entity's live rows (undefined until first read), one array per entity, stable between changes. */
@@ -88,7 +98,7 @@ export function useTableRows(db: PanelDb | undefined, entities: readonly Entity[
   const subscribe = useCallback(
     (listener: () => void) => {
       if (!db) return () => {};
-      const stops = entities.map((entity) => watch(db, entity, listener));
+      const stops = entities.map((entity) => entry(db, entity).watch(listener));
       return () => stops.forEach((stop) => stop());
     },
     // `key` names the entities; the array itself may be rebuilt by the caller on every render.
@@ -96,7 +106,7 @@ export function useTableRows(db: PanelDb | undefined, entities: readonly Entity[
     [db, key],
   );
   const snapshot = () => {
-    const current = db ? entities.map((entity) => entry(db, entity).rows) : entities.map(() => undefined);
+    const current = db ? entities.map((entity) => entry(db, entity).value) : entities.map(() => undefined);
     if (current.length !== last.current.length || current.some((rows, i) => rows !== last.current[i])) last.current = current;
     return last.current;
   };

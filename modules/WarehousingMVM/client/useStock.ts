@@ -13,12 +13,22 @@
  * Decision 055: a large panel's products' ids and search texts are kept in memory in title order
  * once read (read in chunks in the background), so a keystroke scans memory, going on through
  * IndexedDB only past what is read so far; and the first rows stay watched across navigations
- * (KEEP_MS), so the screen opened again shows them at once.
+ * (KeptQuery, as tables are), so the screen opened again shows them at once.
  */
-import Dexie, { liveQuery, type Subscription } from 'dexie';
+import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { documentState, ensureTotals, type LocalRow, type PanelDb, pendingRows, readTotals, sumTotals, useTableRows } from '@/moduleKit.ts';
+import {
+  documentState,
+  ensureTotals,
+  KeptQuery,
+  type LocalRow,
+  type PanelDb,
+  pendingRows,
+  readTotals,
+  sumTotals,
+  useTableRows,
+} from '@/moduleKit.ts';
 import { Product } from '../entities/masterData.ts';
 import { Receipt, StockBalance, StockValuation } from '../entities/stock.ts';
 import { stockRows, type StockInputs, type StockRow } from './stockView.ts';
@@ -41,8 +51,6 @@ export const PAGE_PRODUCTS = 200;
 const SEARCH_CHUNK = 2_000;
 /** Products one step of reading the products index reads: made into objects in one task of the page. */
 const INDEX_CHUNK = 1_000;
-/** How long the first rows stay watched once no screen shows them (as a table's rows do, tableRows' KEEP_MS). */
-export const KEEP_MS = 2 * 60 * 1000;
 
 /** Receipts and issues whose submit or cancel waits for the server (read through the outbox). */
 async function queuedDocuments(db: PanelDb): Promise<StockInputs['queued']> {
@@ -193,45 +201,12 @@ export async function stockPage(db: PanelDb, words: readonly string[], count: nu
   return { rows: await rowsOf(db, products), more: products.length === count };
 }
 
-interface KeptFirst {
-  rows: StockRow[] | undefined;
-  listeners: Set<() => void>;
-  subscription: Subscription | null;
-  release: ReturnType<typeof setTimeout> | null;
-}
+const keptFirst = new WeakMap<PanelDb, KeptQuery<StockRow[]>>();
 
-const keptFirst = new WeakMap<PanelDb, KeptFirst>();
-
-function keptOf(db: PanelDb): KeptFirst {
+function keptOf(db: PanelDb): KeptQuery<StockRow[]> {
   let kept = keptFirst.get(db);
-  if (!kept) keptFirst.set(db, (kept = { rows: undefined, listeners: new Set(), subscription: null, release: null }));
+  if (!kept) keptFirst.set(db, (kept = new KeptQuery(() => firstStockRows(db))));
   return kept;
-}
-
-function watchFirst(db: PanelDb, listener: () => void): () => void {
-  const kept = keptOf(db);
-  kept.listeners.add(listener);
-  if (kept.release) clearTimeout(kept.release);
-  kept.release = null;
-  kept.subscription ??= liveQuery(() => firstStockRows(db)).subscribe({
-    next: (rows) => {
-      kept.rows = rows;
-      for (const notify of kept.listeners) notify();
-    },
-    // A closed database (the panel changed, logout): the screens showing it are going away.
-    error: () => {},
-  });
-  return () => {
-    kept.listeners.delete(listener);
-    if (kept.listeners.size > 0 || kept.release) return;
-    kept.release = setTimeout(() => {
-      kept.release = null;
-      if (kept.listeners.size > 0) return;
-      kept.subscription?.unsubscribe();
-      kept.subscription = null;
-      kept.rows = undefined;
-    }, KEEP_MS);
-  };
 }
 
 /**
@@ -240,8 +215,8 @@ function watchFirst(db: PanelDb, listener: () => void): () => void {
  * every write), with no read.
  */
 function useFirstStockRows(db: PanelDb | undefined): StockRow[] | undefined {
-  const subscribe = useCallback((listener: () => void) => (db ? watchFirst(db, listener) : () => {}), [db]);
-  const snapshot = () => (db ? keptOf(db).rows : undefined);
+  const subscribe = useCallback((listener: () => void) => (db ? keptOf(db).watch(listener) : () => {}), [db]);
+  const snapshot = () => (db ? keptOf(db).value : undefined);
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
