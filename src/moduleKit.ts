@@ -20,6 +20,8 @@ export { NoAccess, WithPanel } from './panel/WithPanel.tsx';
 export { RecordNotFound } from './panel/RecordNotFound.tsx';
 export { usePageRecord } from './panel/usePageRecord.ts';
 export { useDocumentTitle } from './ui/useDocumentTitle.ts';
+/** Rows from which a DataTable scrolls in a box of its own (a screen that pages on that box's scroll). */
+export { VIRTUAL_FROM } from './ui/useVirtualRows.ts';
 
 // The entity kit: list, details, form, tree, references, fields.
 export { EntityScreen } from './panel/entity/EntityScreen.tsx';

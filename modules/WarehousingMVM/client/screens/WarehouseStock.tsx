@@ -33,6 +33,7 @@ import {
   useMoney,
   usePanelData,
   useTableRows,
+  VIRTUAL_FROM,
 } from '@/moduleKit.ts';
 import { Warehouse } from '../../entities/masterData.ts';
 import { OpeningStockImport } from '../../entities/openingStockImport.ts';
@@ -242,9 +243,6 @@ export function WarehouseStock() {
     </>
   );
 }
-
-/** Rows from which the table scrolls in its own box (the DataTable's VIRTUAL_FROM). */
-const VIRTUAL_FROM = 200;
 
 /**
  * A large panel's next page: read as the end of the list nears, or when asked. A list in its own
