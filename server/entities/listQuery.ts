@@ -75,15 +75,20 @@ function whereOf(entity: Entity, panelId: string, params: ListParams, readable: 
     .filter((name) => entity.fields[name]?.readableBy && readable(name))
     .map((name) => `coalesce(${privateSearchColumn(columnName(name))}, '')`);
   const haystack = granted.length ? `(${[`coalesce(${SEARCH_COLUMN}, '')`, ...granted].join(` || E'\\n' || `)})` : SEARCH_COLUMN;
+  const words = searchWords(params.search);
+  // An entity with no searched field has no search text column either: a search matches nothing.
+  if (words.length && !entity.searchFields.length) {
+    where.clauses.push('false');
+    return where;
+  }
   // A search word matches a row only where the caller is shown every field it searches (the audit log's titles, mirrors' names).
-  const titles = searchWords(params.search).length ? rowsShowing(entity, caller, where.params)?.condition : null;
-  for (const word of searchWords(params.search)) {
+  const titles = words.length ? rowsShowing(entity, caller, where.params)?.condition : null;
+  for (const word of words) {
     where.add(
       (p) => (titles ? `(${titles} AND ${haystack} LIKE ${p})` : `${haystack} LIKE ${p}`),
       `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
     );
   }
-  if (searchWords(params.search).length && !entity.searchFields.length) where.clauses.push('false');
   return where;
 }
 

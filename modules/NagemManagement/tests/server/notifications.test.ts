@@ -111,6 +111,13 @@ describe('a support request assigned to a person', () => {
     expect((await owner.call(rest.get(Notification, item!.id))).status).toBe(404);
   });
 
+  it('answers a search of the inbox, with or without a match, never an error', async () => {
+    for (const search of ['!', '"', 'q', '5', 'ورود']) {
+      const answer = await supporterS.call<EntityListResponse>(rest.list(Notification), { query: { search } });
+      expect(answer.status, search).toBe(200);
+    }
+  });
+
   it('is not raised again by a write that leaves the assignment as it was', async () => {
     const current = (await agent.call<Row>(rest.get(Request, request.id))).body.data!;
     await agent.call(rest.update(Request, request.id), { body: { version: current.version, description: 'هنوز نمی‌شود' } });
