@@ -2,7 +2,7 @@
  * Stock on hand at the big panel's scale (issue 31, decision 052), measured in the server's own
  * function behind GET /api/WarehousingMVM/StockOnHand: the first page and the warehouse's totals
  * (the screen's first answer, target < 200 ms), by code, a search, every warehouse per product, and
- * the whole warehouse listed page after page. Read from the valuations (one row per product ×
+ * page 100 after page 99 (and by its number), the whole warehouse listed page after page. Read from the valuations (one row per product ×
  * warehouse); decision 049's "stock on hand for a warehouse" summed the balances per place instead.
  * Called from `measure()` of bench/bigPanel.ts.
  */
@@ -65,14 +65,20 @@ export async function measureStockOnHand(record: StockRecord, figures: StockFigu
       `${found.toLocaleString('en')} products match`,
     );
     add('StockOnHand: every warehouse (a row per product × warehouse), first page and totals', await timed(() => ask({})), TARGET);
-    add('StockOnHand: page 100 (rows 4,951–5,000)', await timed(() => ask({ warehouseId, page: '100' })), TARGET);
-    // The whole warehouse, page after page of the largest size, once.
-    const pages = Math.ceil(first.totals.rows / STOCK_PAGE_MAX);
+    // Page 100 as a person scrolling gets it: after page 99's last row (decision 059); and by its number, for comparison.
+    const after = (await ask({ warehouseId, page: '99' })).next;
+    if (after) add('StockOnHand: page 100 (rows 4,951–5,000) after page 99', await timed(() => ask({ warehouseId, after })), TARGET);
+    add('StockOnHand: page 100 by its number (OFFSET 4,950)', await timed(() => ask({ warehouseId, page: '100' })));
+    // The whole warehouse, page after page of the largest size, once, each from the one before.
+    let pages = 0;
     let listed = 0;
     const whole = await timed(async () => {
-      listed = 0;
-      for (let page = 1; page <= pages; page++)
-        listed += (await ask({ warehouseId, page: String(page), pageSize: String(STOCK_PAGE_MAX) })).rows.length;
+      [pages, listed] = [0, 0];
+      for (let next: string | null = ''; next !== null; pages++) {
+        const page = await ask({ warehouseId, pageSize: String(STOCK_PAGE_MAX), ...(next ? { after: next } : {}) });
+        listed += page.rows.length;
+        next = page.next;
+      }
     }, 1);
     add(
       `StockOnHand: the whole warehouse in pages of ${STOCK_PAGE_MAX}`,

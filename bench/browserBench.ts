@@ -6,10 +6,10 @@
  * the first row drawn.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { endpoints } from '../src/contract/endpoints.ts';
 import type { LoginData } from '../src/contract/envelope.ts';
 import type { Entity } from '../src/contract/entity.ts';
@@ -308,4 +308,31 @@ export function readWhole(page: Page, dbName: string, tables: string[]): Promise
     },
     { dbName, tables },
   );
+}
+
+/**
+ * A CPU profile of what runs between `start` and the stop it answers, sampled every millisecond:
+ * written to `file` (DevTools opens it) and its functions of most self time printed.
+ */
+export async function cpuProfile(cdp: CDPSession, file: string): Promise<() => Promise<void>> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile: taken } = await cdp.send('Profiler.stop');
+    writeFileSync(file, JSON.stringify(taken));
+    const self = new Map<string, number>();
+    const byId = new Map(taken.nodes.map((node) => [node.id, node]));
+    const counts = new Map<number, number>();
+    for (const id of taken.samples ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
+    for (const [id, n] of counts) {
+      const { callFrame } = byId.get(id)!;
+      const name = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.split('/').pop()}:${callFrame.lineNumber + 1}`;
+      self.set(name, (self.get(name) ?? 0) + n);
+    }
+    const total = taken.samples?.length ?? 1;
+    console.log(`  CPU profile in ${file}; the most self time:`);
+    for (const [name, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20))
+      console.log(`    ${((n / total) * 100).toFixed(1).padStart(5)} %  ${name}`);
+  };
 }

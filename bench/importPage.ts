@@ -20,7 +20,7 @@ import { toPersianDigits } from '../src/contract/normalize.ts';
 import { Product } from '../modules/WarehousingMVM/entities/masterData.ts';
 import { fa } from '../tests/e2e/pwaSupport.ts';
 import { positionalArgs, sized, verdict } from './benchArgs.ts';
-import { openBenchPanel } from './browserBench.ts';
+import { cpuProfile, openBenchPanel } from './browserBench.ts';
 import { machine } from './serverProcess.ts';
 
 const ROWS = Number(positionalArgs()[0]) || sized(2000, 30);
@@ -77,11 +77,7 @@ try {
     await page.getByTestId('import-summary').waitFor({ timeout: 300_000 });
   });
   const profile = process.env.BENCH_PROFILE;
-  if (profile) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
-    await cdp.send('Profiler.start');
-  }
+  const stopProfile = profile ? await cpuProfile(cdp, profile) : null;
   await step('write on the device', async () => {
     await page.getByRole('button', { name: fa('Import'), exact: true }).click();
     await page.getByTestId('import-result').waitFor({ timeout: 600_000 });
@@ -89,23 +85,7 @@ try {
   await step('sync to the server', async () => {
     await page.getByRole('button', { name: fa('All changes synced') }).waitFor({ timeout: 900_000 });
   });
-  if (profile) {
-    const { profile: taken } = await cdp.send('Profiler.stop');
-    writeFileSync(profile, JSON.stringify(taken));
-    const self = new Map<string, number>();
-    const byId = new Map(taken.nodes.map((node) => [node.id, node]));
-    const counts = new Map<number, number>();
-    for (const id of taken.samples ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
-    for (const [id, n] of counts) {
-      const { callFrame } = byId.get(id)!;
-      const name = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.split('/').pop()}:${callFrame.lineNumber + 1}`;
-      self.set(name, (self.get(name) ?? 0) + n);
-    }
-    const total = taken.samples?.length ?? 1;
-    console.log(`  CPU profile in ${profile}; the most self time:`);
-    for (const [name, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
-      console.log(`    ${((n / total) * 100).toFixed(1).padStart(5)} %  ${name}`);
-  }
+  await stopProfile?.();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   const tasks = await page.evaluate(() => window.longTasks);
   const first = steps[0]!.from;

@@ -13,12 +13,25 @@
  *   npm run bench:list -- --dist dist  # measures an existing build
  *   npm run bench:list -- --rows 100000  # a hundred thousand roles (issue 31's big panel)
  *   npm run bench:list -- --smoke      # 40 roles, one run
+ *   BENCH_PROFILE=list.cpuprofile npm run bench:list -- --rows 100000  # then a CPU profile of three
+ *     menu opens and three keystrokes on the whole list, at full speed, and its most self time
  */
 import type { Page } from 'playwright-core';
 import { Role } from '../src/contract/entities/panelManagement.ts';
 import { modulePath, paths } from '../src/contract/routes.ts';
 import { option, sized, verdict } from './benchArgs.ts';
-import { atEachSpeed, followMenu, median, ms, openBenchPanel, openByReload, openFromMenu, putRows, syncedRow } from './browserBench.ts';
+import {
+  atEachSpeed,
+  cpuProfile,
+  followMenu,
+  median,
+  ms,
+  openBenchPanel,
+  openByReload,
+  openFromMenu,
+  putRows,
+  syncedRow,
+} from './browserBench.ts';
 
 const ROWS = sized(Number(option('--rows') ?? 10_000), 40);
 const RUNS = sized(7, 1);
@@ -98,6 +111,19 @@ try {
       `    search keystroke, the list read whole         ${ms(figures.whole)}   (target ${TARGETS.keystroke} ms: ${verdict(median(figures.whole) < TARGETS.keystroke)})`,
     );
   });
+  const profile = process.env.BENCH_PROFILE;
+  if (profile) {
+    const cdp = await page.context().newCDPSession(page);
+    const stop = await cpuProfile(cdp, profile);
+    const taken = { open: [] as number[], whole: [] as number[] };
+    for (let run = 0; run < 3; run++) {
+      taken.open.push(await firstRender(page, false));
+      taken.whole.push(await keystroke(page, ['ی', 'ب', 'پ'][run]!, true));
+    }
+    await stop();
+    await cdp.detach();
+    console.log(`  while profiled: opened from the menu ${ms(taken.open)}, keystroke on the whole list ${ms(taken.whole)}`);
+  }
 } finally {
   await close();
 }

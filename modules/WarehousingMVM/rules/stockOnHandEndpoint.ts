@@ -19,6 +19,12 @@ export interface StockOnHandQuery {
   warehouseId?: string;
   search?: string;
   page?: string;
+  /**
+   * The `next` of the page before (decision 059): the page starts after that row, read from the
+   * order's index however deep it is, where a `page` number has the database walk and drop every row
+   * before it. `page` may still be sent beside it, and is only echoed.
+   */
+  after?: string;
   pageSize?: string;
   sort?: StockSort;
 }
@@ -40,6 +46,8 @@ export interface StockOnHandAnswer {
   pageSize: number;
   /** Rows matching the search (and holding stock), over every page. */
   matching: number;
+  /** For `after`: where the next page starts; null when this page is the last (it is not full). */
+  next: string | null;
   /** The whole warehouse (or all warehouses), whatever the search: rows holding stock (in one warehouse, its products), quantity and value. */
   totals: { rows: number; quantity: string; value: string | null };
 }

@@ -1,7 +1,8 @@
 /**
  * Stock on hand a page at a time (decision 052) against the real server: per product and warehouse
  * with quantity and value, in a warehouse or all of them, the warehouse's exact totals, search and
- * order, the value only for one who reads it, another panel's warehouse answered 404, bad pages 400.
+ * order, pages by number or from the page before's last row, the value only for one who reads it,
+ * another panel's warehouse answered 404, bad pages 400.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,6 +113,24 @@ describe('stock on hand', () => {
     expect(byCode.body.data!.rows.map((r) => r.quantity)).toEqual(['2.125']);
   });
 
+  it('walks the pages from one next to the next, the same rows as the numbered pages, in either order and warehouse (decision 059)', async () => {
+    for (const query of [{ warehouseId: String(central.id) }, {}, { sort: 'code' }, { search: 'ن' }]) {
+      const whole = (await stock(owner, { ...query, pageSize: '500' })).body.data!;
+      const walked: typeof whole.rows = [];
+      let after: string | null = null;
+      for (let step = 0; step < 10; step++) {
+        const page: StockOnHandAnswer = (await stock(owner, { ...query, pageSize: '1', ...(after ? { after } : {}) })).body.data!;
+        expect(page.matching).toBe(whole.matching);
+        walked.push(...page.rows);
+        after = page.next;
+        if (!after) break;
+      }
+      expect(walked, JSON.stringify(query)).toEqual(whole.rows);
+    }
+    // A page that is not full is the last: nothing follows it.
+    expect((await stock(owner, { warehouseId: String(central.id), pageSize: '50' })).body.data!.next).toBeNull();
+  });
+
   it('shows the value only to one who reads stock values, and nothing to one who reads no stock', async () => {
     const seen = await stock(keeper, { warehouseId: String(central.id) });
     expect(seen.status).toBe(200);
@@ -143,6 +162,10 @@ describe('stock on hand', () => {
       { sort: 'value' },
       { warehouseId: 'not-a-uuid' },
       { search: 'x'.repeat(201) },
+      { after: 'x' },
+      { after: Buffer.from(JSON.stringify(['a', 'b', 'c'])).toString('base64url') },
+      { after: Buffer.from('[').toString('base64url') },
+      { after: '!!' },
     ];
     for (const query of bad) {
       const answer = await stock(owner, query);
