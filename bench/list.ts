@@ -12,9 +12,11 @@
  *   npm run bench:list                 # builds into a temporary folder first
  *   npm run bench:list -- --dist dist  # measures an existing build
  *   npm run bench:list -- --rows 100000  # a hundred thousand roles (issue 31's big panel)
+ *   npm run bench:list -- --runs 3     # fewer runs (7 unless said)
  *   npm run bench:list -- --smoke      # 40 roles, one run
- *   BENCH_PROFILE=list.cpuprofile npm run bench:list -- --rows 100000  # then a CPU profile of three
- *     menu opens and three keystrokes on the whole list, at full speed, and its most self time
+ *   BENCH_PROFILE=list.cpuprofile npm run bench:list -- --rows 100000  # then CPU profiles, at full
+ *     speed, of three menu opens and three keystrokes on the whole list, and of two reloads
+ *     (list-reload.cpuprofile), each with its most self time
  */
 import type { Page } from 'playwright-core';
 import { Role } from '../src/contract/entities/panelManagement.ts';
@@ -34,7 +36,7 @@ import {
 } from './browserBench.ts';
 
 const ROWS = sized(Number(option('--rows') ?? 10_000), 40);
-const RUNS = sized(7, 1);
+const RUNS = sized(Number(option('--runs') ?? 7), 1);
 const TARGETS = { firstRender: 100, keystroke: 50 };
 const rolesPath = modulePath('PanelManagement', 'Role');
 
@@ -121,8 +123,13 @@ try {
       taken.whole.push(await keystroke(page, ['ی', 'ب', 'پ'][run]!, true));
     }
     await stop();
+    const stopReload = await cpuProfile(cdp, profile.replace(/(\.cpuprofile)?$/, '-reload.cpuprofile'));
+    const reloads = [await firstRender(page, true), await firstRender(page, true)];
+    await stopReload();
     await cdp.detach();
-    console.log(`  while profiled: opened from the menu ${ms(taken.open)}, keystroke on the whole list ${ms(taken.whole)}`);
+    console.log(
+      `  while profiled: opened from the menu ${ms(taken.open)}, keystroke on the whole list ${ms(taken.whole)}, a reload ${ms(reloads)}`,
+    );
   }
 } finally {
   await close();
