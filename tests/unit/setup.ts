@@ -4,8 +4,12 @@
  * catch act() warnings and missing messages.
  */
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy… and waitFor wait up to 5 s, not 1 s: on a loaded two-core machine (CI, or the unit tests
+// beside the e2e) a live query's answer can take over a second; a passing test waits no longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 const expected = new Set<'error' | 'warn'>();
 

@@ -3,11 +3,12 @@ import { entityByKey } from '../../contract/modules.ts';
 import type { Entity } from '../../contract/entity.ts';
 import { usePanelData } from '../../storage/panelData.ts';
 import { useTableRows } from '../../storage/tableRows.ts';
-import { rowTitle } from './referenceTitles.ts';
+import { titlesOfRows } from './referenceTitles.ts';
 
 /**
  * For each reference field of an entity: the referenced rows' names by id. The referenced tables
- * are read through the shared table rows (a list of roles that refer to roles reads them once).
+ * are read through the shared table rows (a list of roles that refer to roles reads them once), and
+ * their titles worked out once per read of each table.
  */
 export function useReferenceMaps(entity: Pick<Entity, 'fields'> | undefined): Map<string, Map<string, string>> {
   const panel = usePanelData();
@@ -26,8 +27,8 @@ export function useReferenceMaps(entity: Pick<Entity, 'fields'> | undefined): Ma
   return useMemo(() => {
     const out = new Map<string, Map<string, string>>();
     references.forEach(({ name, target }, i) => {
-      const rows = tables[i] ?? [];
-      out.set(name, new Map(rows.filter((r) => !r.deleted).map((r) => [r.id, rowTitle(target, r)])));
+      const rows = tables[i];
+      out.set(name, rows ? titlesOfRows(target, rows) : new Map());
     });
     return out;
   }, [references, tables]);
