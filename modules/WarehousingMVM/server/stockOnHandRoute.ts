@@ -67,7 +67,9 @@ const schema = {
     warehouseId: text({ description: 'A warehouse of the panel; empty or absent: every warehouse, per product.' }),
     search: text({ description: 'Words each of which the product’s name or code contains.' }),
     page: text({ description: 'From 1.' }),
-    after: text({ description: 'The `next` of the page before: this page starts after its last row (the page number is then only echoed).' }),
+    after: text({
+      description: 'The `next` of the page before: this page starts after its last row (the page number is then only echoed).',
+    }),
     pageSize: text({ description: `At most ${STOCK_PAGE_MAX}; ${STOCK_PAGE_DEFAULT} unless said.` }),
     sort: text({ description: '`title` (the default) or `code`.' }),
   }),

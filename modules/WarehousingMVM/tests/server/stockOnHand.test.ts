@@ -114,7 +114,8 @@ describe('stock on hand', () => {
   });
 
   it('walks the pages from one next to the next, the same rows as the numbered pages, in either order and warehouse (decision 059)', async () => {
-    for (const query of [{ warehouseId: String(central.id) }, {}, { sort: 'code' }, { search: 'ن' }]) {
+    const queries: Record<string, string>[] = [{ warehouseId: String(central.id) }, {}, { sort: 'code' }, { search: 'ن' }];
+    for (const query of queries) {
       const whole = (await stock(owner, { ...query, pageSize: '500' })).body.data!;
       const walked: typeof whole.rows = [];
       let after: string | null = null;
