@@ -3,12 +3,11 @@ import { entityByKey } from '../../contract/modules.ts';
 import type { Entity } from '../../contract/entity.ts';
 import { usePanelData } from '../../storage/panelData.ts';
 import { useTableRows } from '../../storage/tableRows.ts';
-import { titlesOfRows } from './referenceTitles.ts';
+import { rowTitle } from './referenceTitles.ts';
 
 /**
  * For each reference field of an entity: the referenced rows' names by id. The referenced tables
- * are read through the shared table rows (a list of roles that refer to roles reads them once), and
- * their titles worked out once per read of each table.
+ * are read through the shared table rows (a list of roles that refer to roles reads them once).
  */
 export function useReferenceMaps(entity: Pick<Entity, 'fields'> | undefined): Map<string, Map<string, string>> {
   const panel = usePanelData();
@@ -27,8 +26,8 @@ export function useReferenceMaps(entity: Pick<Entity, 'fields'> | undefined): Ma
   return useMemo(() => {
     const out = new Map<string, Map<string, string>>();
     references.forEach(({ name, target }, i) => {
-      const rows = tables[i];
-      out.set(name, rows ? titlesOfRows(target, rows) : new Map());
+      const rows = tables[i] ?? [];
+      out.set(name, new Map(rows.filter((r) => !r.deleted).map((r) => [r.id, rowTitle(target, r)])));
     });
     return out;
   }, [references, tables]);
