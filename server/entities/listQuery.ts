@@ -70,17 +70,17 @@ function whereOf(entity: Entity, panelId: string, params: ListParams, readable: 
     if (from !== undefined) where.add((p) => `${column} >= ${p}`, from, cast);
     if (to !== undefined) where.add((p) => `${column} <= ${p}`, to, cast);
   }
-  // The row's search text, and that of the fields behind a grant the caller holds.
-  const granted = entity.searchFields
-    .filter((name) => entity.fields[name]?.readableBy && readable(name))
-    .map((name) => `coalesce(${privateSearchColumn(columnName(name))}, '')`);
-  const haystack = granted.length ? `(${[`coalesce(${SEARCH_COLUMN}, '')`, ...granted].join(` || E'\\n' || `)})` : SEARCH_COLUMN;
   const words = searchWords(params.search);
   // An entity with no searched field has no search text column either: a search matches nothing.
   if (words.length && !entity.searchFields.length) {
     where.clauses.push('false');
     return where;
   }
+  // The row's search text, and that of the fields behind a grant the caller holds.
+  const granted = entity.searchFields
+    .filter((name) => entity.fields[name]?.readableBy && readable(name))
+    .map((name) => `coalesce(${privateSearchColumn(columnName(name))}, '')`);
+  const haystack = granted.length ? `(${[`coalesce(${SEARCH_COLUMN}, '')`, ...granted].join(` || E'\\n' || `)})` : SEARCH_COLUMN;
   // A search word matches a row only where the caller is shown every field it searches (the audit log's titles, mirrors' names).
   const titles = words.length ? rowsShowing(entity, caller, where.params)?.condition : null;
   for (const word of words) {

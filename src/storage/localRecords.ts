@@ -5,8 +5,6 @@
  */
 import type { Entity, Row } from '../contract/entity.ts';
 import { searchTextOf, sortKey, sortsByTitle } from '../contract/list.ts';
-
-export { sortsByTitle };
 import type { Mutation } from '../contract/sync.ts';
 
 /** A row as screens see it (the server's row with this device's pending writes replayed on top), plus what rebasing needs. */

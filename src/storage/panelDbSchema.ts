@@ -11,8 +11,8 @@
  */
 import type { Transaction } from 'dexie';
 import type { Entity } from '../contract/entity.ts';
-import { localTexts, sortsByTitle, TOTALS_STORE, type LocalRow, type SyncProblem, type SyncState } from './localRecords.ts';
-import { searchTextOf } from '../contract/list.ts';
+import { localTexts, TOTALS_STORE, type LocalRow, type SyncProblem, type SyncState } from './localRecords.ts';
+import { searchTextOf, sortsByTitle } from '../contract/list.ts';
 
 export type Stores = Record<string, string>;
 

@@ -4,7 +4,7 @@ import { entities } from '../../src/contract/modules.ts';
 import { Member, Role } from '../../src/contract/entities/panelManagement.ts';
 import { defineEntity } from '../../src/contract/entity.ts';
 import { StockValuation } from '../../modules/WarehousingMVM/entities/stock.ts';
-import { sortsByTitle } from '../../src/storage/localRecords.ts';
+import { sortsByTitle } from '../../src/contract/list.ts';
 import { PanelDb, panelDbName, userDbPrefix } from '../../src/storage/PanelDb.ts';
 import { deriveStores, schemaVersion } from '../../src/storage/panelDbSchema.ts';
 
