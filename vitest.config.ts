@@ -74,7 +74,8 @@ export default defineConfig({
           globalSetup: ['tests/e2e/globalSetup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time on two cores: a browser test mostly waits (for a page, a sync,
+          // a poll), and one at a time left the machine idle half the run (decision 060).
           // A browser under load (CI runs everything on two cores) can take seconds to settle:
           // what an e2e polls for (an erased database, a URL, a badge) gets 15 s, not 1 s.
           expect: { poll: { timeout: 15_000 } },

@@ -14,8 +14,14 @@
  * starts from a copy of it (`BENCH_PGLITE_TEMPLATE`, bench/serverProcess.ts). A bench fails when
  * it exits with an error (it threw); in smoke mode also when it runs longer than BENCH_TIMEOUT
  * seconds (600), so a hung page fails CI instead of stalling it. Exits 1 when any bench failed.
+ *
+ * A smoke run runs as many benches at a time as the machine has cores (BENCH_JOBS overrides it):
+ * its figures are not judged, and a bench mostly waits on a browser or a server, so one at a time
+ * left half the machine idle (decision 060). Each bench's output is then printed whole when it
+ * ends. A measuring run stays one bench at a time: two would measure each other.
  */
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { appBuild } from '../bench/appBuild.ts';
 import { givenBuild, smoke } from '../bench/benchArgs.ts';
@@ -29,6 +35,7 @@ const dist = givenBuild();
 const distAt = args.indexOf('--dist');
 const rest = args.filter((arg, i) => arg !== '--smoke' && (distAt < 0 || (i !== distAt && i !== distAt + 1)));
 const timeoutSeconds = Number(process.env.BENCH_TIMEOUT ?? 600);
+const jobs = smoke ? Math.max(1, Number(process.env.BENCH_JOBS) || availableParallelism()) : 1;
 
 const benches = findBenches(root);
 const label = (b: Bench) => (b.module ? `${b.module}/${b.name}` : b.name);
@@ -50,14 +57,21 @@ function line(text: string): void {
   console.log(`\n\x1b[1m${text}\x1b[0m`);
 }
 
-/** Runs one bench in a process group of its own (so a timeout stops its servers and browsers too); answers how it ended. */
-function run(bench: Bench, env: NodeJS.ProcessEnv): Promise<string> {
+/**
+ * Runs one bench in a process group of its own (so a timeout stops its servers and browsers too);
+ * answers how it ended. With `heading`, its output is kept and printed whole under it at the end
+ * (benches running side by side), else it goes straight to ours.
+ */
+function run(bench: Bench, env: NodeJS.ProcessEnv, heading?: string): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', bench.file, ...benchArgs], {
     cwd: root,
     env,
-    stdio: 'inherit',
+    stdio: heading ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     detached: true,
   });
+  const kept: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => kept.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => kept.push(chunk));
   const stopGroup = () => {
     try {
       process.kill(-child.pid!, 'SIGKILL');
@@ -65,13 +79,7 @@ function run(bench: Bench, env: NodeJS.ProcessEnv): Promise<string> {
       // already gone
     }
   };
-  const interrupted = () => {
-    stopGroup();
-    removeShared();
-    process.exit(130);
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
+  running.add(stopGroup);
   let timedOut = false;
   const timer = smoke
     ? setTimeout(() => {
@@ -83,14 +91,35 @@ function run(bench: Bench, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((done) =>
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      process.off('SIGINT', interrupted);
-      process.off('SIGTERM', interrupted);
-      done(
-        timedOut ? `FAILED (stopped after ${timeoutSeconds} s)` : code === 0 ? 'ok' : `FAILED (${code === null ? signal : `exit ${code}`})`,
-      );
+      running.delete(stopGroup);
+      // What the bench left running (a server, a browser) goes with it, so its output ends too.
+      stopGroup();
+      const ended = timedOut
+        ? `FAILED (stopped after ${timeoutSeconds} s)`
+        : code === 0
+          ? 'ok'
+          : `FAILED (${code === null ? signal : `exit ${code}`})`;
+      if (!heading) return done(ended);
+      const print = () => {
+        line(heading);
+        process.stdout.write(Buffer.concat(kept));
+        done(ended);
+      };
+      if (child.stdout?.readableEnded && child.stderr?.readableEnded) print();
+      else child.once('close', print);
     }),
   );
 }
+
+/** The benches running now, each as the way to stop its process group. */
+const running = new Set<() => void>();
+const interrupted = () => {
+  for (const stopGroup of running) stopGroup();
+  removeShared();
+  process.exit(130);
+};
+process.once('SIGINT', interrupted);
+process.once('SIGTERM', interrupted);
 
 const startedAll = performance.now();
 const postgres = await postgresAnswers(POSTGRES_URL);
@@ -121,12 +150,20 @@ try {
     await stop(await startServer({ DATA_DIR: template.dir }));
     env.BENCH_PGLITE_TEMPLATE = template.dir;
   }
-  for (const [i, bench] of selected.entries()) {
-    line(`== ${i + 1}/${selected.length}: ${label(bench)} (${bench.file}${smoke ? ', smoke' : ''}) ==`);
-    const started = performance.now();
-    const ended = await run(bench, env);
-    results.push({ bench, seconds: (performance.now() - started) / 1000, ended });
-  }
+  if (jobs > 1) line(`${Math.min(jobs, selected.length)} benches at a time; each one's output is printed when it ends`);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < selected.length; i = next++) {
+      const bench = selected[i]!;
+      const heading = `== ${i + 1}/${selected.length}: ${label(bench)} (${bench.file}${smoke ? ', smoke' : ''}) ==`;
+      if (jobs === 1) line(heading);
+      const started = performance.now();
+      const ended = await run(bench, env, jobs > 1 ? heading : undefined);
+      results.push({ bench, seconds: (performance.now() - started) / 1000, ended });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, selected.length) }, worker));
+  results.sort((a, b) => selected.indexOf(a.bench) - selected.indexOf(b.bench));
 } finally {
   removeShared();
 }

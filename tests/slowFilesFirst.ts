@@ -22,6 +22,14 @@ export const slowFiles = [
   'tests/server/books.property.test.ts',
   'modules/MarketAccounting/tests/server/invoices.property.test.ts',
   'modules/MarketAccounting/tests/server/accounting.test.ts',
+  // End-to-end files of two minutes and more: begun last, one would run alone at the end.
+  'tests/e2e/phoneSweep.test.ts',
+  'tests/e2e/routes.test.ts',
+  'modules/PanelManagement/tests/e2e/panelsScreens.test.ts',
+  'tests/e2e/syncConflicts.test.ts',
+  'modules/HumanResource/tests/e2e/clockIn.test.ts',
+  'modules/NagemManagement/tests/e2e/sales.test.ts',
+  'tests/e2e/accountScreens.test.ts',
 ];
 
 export class SlowFilesFirst extends BaseSequencer {

@@ -12,7 +12,7 @@
  *   npx tsx modules/WarehousingMVM/bench/stockScreenLarge.ts --smoke     # 30,000 products, one run, full speed
  */
 import type { Page } from 'playwright-core';
-import { sized } from '../../../bench/benchArgs.ts';
+import { sized, verdict } from '../../../bench/benchArgs.ts';
 import { atEachSpeed, median, openBenchPanel, openByReload, openFromMenu, putRows, syncedRow } from '../../../bench/browserBench.ts';
 import { modulePath } from '../../../src/contract/routes.ts';
 import { Product, Warehouse } from '../entities/masterData.ts';
@@ -204,7 +204,7 @@ try {
     }
     const line = (what: string, values: number[], target: number) =>
       console.log(
-        `    ${what.padEnd(58)} ${median(values).toFixed(0).padStart(6)} ms   target < ${target} ms ${median(values) < target ? 'met' : 'MISSED'}`,
+        `    ${what.padEnd(58)} ${median(values).toFixed(0).padStart(6)} ms   target < ${target} ms ${verdict(median(values) < target)}`,
       );
     console.log(`  ${speed}`);
     line('first rows, opened from the menu', figures.menu!, 100);
