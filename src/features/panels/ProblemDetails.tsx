@@ -35,7 +35,7 @@ export function useProblemHeading(entity: Entity, problem: SyncProblem, server: 
 
 export function ProblemDetails({ entity, problem, server }: { entity: Entity; problem: SyncProblem; server: Row | null }) {
   const { i18n } = useLingui();
-  const titles = useReferenceMaps(entity);
+  const titles = useReferenceMaps(entity?.fields);
   const change = combinedChange(problem);
   const changed = Object.keys(change.values).filter((field) => entity.fields[field]);
   const heldCount = problem.held.length;

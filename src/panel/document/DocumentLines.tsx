@@ -16,7 +16,7 @@ const lineKey = (line: Line) => line.id;
 export function DocumentLines({ entity, lines }: { entity: Entity & { document: DocumentSpec }; lines: readonly Line[] }) {
   const { t, i18n } = useLingui();
   const spec = entity.document;
-  const titles = useReferenceMaps({ fields: spec.lines });
+  const titles = useReferenceMaps(spec.lines);
   const columns = useMemo(() => {
     const names = Object.keys(spec.lines);
     const order = new Map(lines.map((line, i) => [line.id, i + 1]));

@@ -53,7 +53,7 @@ export function DocumentView({ entity, row, onEdit, onDone, summary, submittable
   const { t, i18n } = useLingui();
   const panel = usePanelData();
   const can = useCanAccess();
-  const titles = useReferenceMaps(entity);
+  const titles = useReferenceMaps(entity.fields);
   const problem = useRowProblem(row.id);
   const [busy, setBusy] = useState<Step | null>(null);
   const [confirming, setConfirming] = useState<'cancel' | 'remove' | null>(null);

@@ -24,7 +24,7 @@ export interface EntityDetailsProps {
 
 export function EntityDetails({ entity, row, onEdit, onDelete, actions }: EntityDetailsProps) {
   const { i18n } = useLingui();
-  const titles = useReferenceMaps(entity);
+  const titles = useReferenceMaps(entity.fields);
   return (
     <div className="flex flex-col gap-5">
       {row._pending > 0 && <PendingBadge />}

@@ -44,7 +44,7 @@ export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
   const { data, loading } = useList(entity, params, { firstRows: true });
   // Only a list with a window of history needs its ids (to leave them out of the server's older rows).
   const localIds = useMemo(() => new Set(entity.window ? (data?.items ?? []).map((row) => row.id) : []), [data, entity.window]);
-  const titles = useReferenceMaps(entity);
+  const titles = useReferenceMaps(entity.fields);
   const display = useFieldDisplay();
   const narrowed =
     Boolean(search.trim()) || Object.values(filters).some((v) => v !== undefined) || Object.values(ranges).some((r) => r.from || r.to);

@@ -6,18 +6,21 @@ import { useTableRows } from '../../storage/tableRows.ts';
 import { rowTitle } from './referenceTitles.ts';
 
 /**
- * For each reference field of an entity: the referenced rows' names by id. The referenced tables
- * are read through the shared table rows (a list of roles that refer to roles reads them once).
+ * For each reference field of an entity's fields (or a document's lines): the referenced rows'
+ * names by id. The referenced tables are read through the shared table rows (a list of roles that
+ * refer to roles reads them once). Keyed on the fields record itself, which an entity declares
+ * once: the maps are built again only when a referenced table changes, not on every render of a
+ * screen (at 100,000 products, a Map of every product's name).
  */
-export function useReferenceMaps(entity: Pick<Entity, 'fields'> | undefined): Map<string, Map<string, string>> {
+export function useReferenceMaps(fields: Entity['fields'] | undefined): Map<string, Map<string, string>> {
   const panel = usePanelData();
   const references = useMemo(
     () =>
-      Object.entries(entity?.fields ?? {}).flatMap(([name, field]) => {
+      Object.entries(fields ?? {}).flatMap(([name, field]) => {
         const target = field.kind === 'reference' ? entityByKey(field.to) : undefined;
         return target ? [{ name, target }] : [];
       }),
-    [entity],
+    [fields],
   );
   const tables = useTableRows(
     panel?.db,

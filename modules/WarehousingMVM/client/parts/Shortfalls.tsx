@@ -24,7 +24,7 @@ function shortfallsOf(problem: SyncProblem): Shortfall[] {
 }
 
 export function Shortfalls({ problem, fallback }: RefusalProps) {
-  const titles = useReferenceMaps(StockBalance);
+  const titles = useReferenceMaps(StockBalance.fields);
   const shortfalls = shortfallsOf(problem);
   if (!shortfalls.length) return fallback;
   return (

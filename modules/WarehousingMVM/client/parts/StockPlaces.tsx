@@ -24,7 +24,7 @@ export function useStockPlaces(productId: string, warehouseId?: string): Place[]
 
 export function StockPlaces({ places, label, withWarehouse }: { places: readonly Place[]; label: string; withWarehouse: boolean }) {
   const { t, i18n } = useLingui();
-  const titles = useReferenceMaps(StockBalance);
+  const titles = useReferenceMaps(StockBalance.fields);
   const columns = useMemo(() => {
     const names = [...(withWarehouse ? ['warehouseId'] : []), 'locationId', 'batch', 'expiry', 'ownerId'];
     // A batch code is read as written, left to right and on one line.

@@ -120,7 +120,7 @@ function PriceHistory({ productId }: { productId: string }) {
 
 function Moves({ productId }: { productId: string }) {
   const { data } = useList(StockMove, { filters: { productId }, sort: { field: 'date', direction: 'desc' }, page: 1, pageSize: 20 });
-  const titles = useReferenceMaps(StockMove);
+  const titles = useReferenceMaps(StockMove.fields);
   if (!data) return <Loading />;
   return (
     <SectionCard title={<Trans>Latest moves</Trans>}>

@@ -25,8 +25,8 @@ type DocumentEntity = Entity & { document: DocumentSpec };
 export function DocumentPrint({ entity, row, state }: { entity: DocumentEntity; row: LocalRow; state: DocumentState }) {
   const { i18n } = useLingui();
   const money = printMoney(i18n, usePanelMoneyUnit());
-  const titles = useReferenceMaps(entity);
-  const lineTitles = useReferenceMaps({ fields: entity.document.lines });
+  const titles = useReferenceMaps(entity.fields);
+  const lineTitles = useReferenceMaps(entity.document.lines);
   const spec = entity.document.print;
   const title = i18n._(typeof spec.title === 'function' ? spec.title(row) : spec.title);
   const dateField = shownFields(entity).find(([name, field]) => field.kind === 'date' && typeof row[name] === 'string');
