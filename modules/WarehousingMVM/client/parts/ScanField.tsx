@@ -2,10 +2,15 @@
  * Where a product or a location is chosen by its code: typed, read by a handheld scanner (which
  * types the code and Enter), or read by the camera (BarcodeScanner: BarcodeDetector, or the ZXing
  * polyfill served from our origin). Each read is looked up on this device and handed to the
- * screen; a code that names nothing offers to create the product with that barcode.
+ * screen; a code that names nothing offers to create the product with that barcode — and is
+ * looked up again as this device's products and locations change, so a product still on its way
+ * (a new phone's first sync, a product just added on another) is taken once it arrives, while the
+ * message stands. The camera reports a code held in view only once, so without this a label
+ * scanned a moment too early would never be read.
  */
 import { Trans } from '@lingui/react/macro';
-import { useRef, useState, type FormEvent } from 'react';
+import { liveQuery } from 'dexie';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Alert, BarcodeScanner, Button, TextField, usePanelData } from '@/moduleKit.ts';
 import { lookupCode, type CodeMatch } from '../codeLookup.ts';
@@ -32,6 +37,26 @@ export function ScanField({ label, hint, want = 'both', warehouseId, onFound, of
   const [camera, setCamera] = useState(false);
   const [unknown, setUnknown] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const found = useRef(onFound);
+  useEffect(() => {
+    found.current = onFound;
+  });
+
+  useEffect(() => {
+    if (!panel || unknown === null) return;
+    let taken = false;
+    const watching = liveQuery(() => lookupCode(panel.db, unknown, { warehouseId, want })).subscribe({
+      next: (match) => {
+        if (match.kind === 'unknown' || taken) return;
+        taken = true;
+        setUnknown(null);
+        found.current(match);
+      },
+      // The panel's database closed (another panel, sign-out): nothing left to wait for.
+      error: () => {},
+    });
+    return () => watching.unsubscribe();
+  }, [panel, unknown, warehouseId, want]);
 
   async function take(code: string) {
     if (!panel || !code.trim()) return;
