@@ -31,6 +31,17 @@ export function rowTitle(entity: Entity, row: Record<string, unknown>): string {
 /** The titles of a table's rows, once per read of the table (every field referring to it shares them). */
 const titlesOf = new WeakMap<readonly LocalRow[], Map<string, string>>();
 
+/**
+ * A table's live rows as id → title, worked out once per read of the table and shared by every
+ * screen and field showing them (at 100,000 rows, building it again on each screen's mount cost
+ * more than the screen's own rows).
+ */
+export function titlesOfRows(entity: Entity, rows: readonly LocalRow[]): Map<string, string> {
+  let titles = titlesOf.get(rows);
+  if (!titles) titlesOf.set(rows, (titles = new Map(rows.filter((row) => !row.deleted).map((row) => [row.id, rowTitle(entity, row)]))));
+  return titles;
+}
+
 /** Live rows of the referenced entity as id → title (undefined while loading). */
 export function useReferenceTitles(entityKey: string | undefined): Map<string, string> | undefined {
   const panel = usePanelData();
@@ -39,9 +50,7 @@ export function useReferenceTitles(entityKey: string | undefined): Map<string, s
   return useMemo(() => {
     if (!entity) return new Map<string, string>();
     if (!rows) return undefined;
-    let titles = titlesOf.get(rows);
-    if (!titles) titlesOf.set(rows, (titles = new Map(rows.filter((row) => !row.deleted).map((row) => [row.id, rowTitle(entity, row)]))));
-    return titles;
+    return titlesOfRows(entity, rows);
   }, [entity, rows]);
 }
 

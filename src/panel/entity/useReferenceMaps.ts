@@ -3,7 +3,7 @@ import { entityByKey } from '../../contract/modules.ts';
 import type { Entity } from '../../contract/entity.ts';
 import { usePanelData } from '../../storage/panelData.ts';
 import { useTableRows } from '../../storage/tableRows.ts';
-import { rowTitle } from './referenceTitles.ts';
+import { titlesOfRows } from './referenceTitles.ts';
 
 /**
  * For each reference field of an entity's fields (or a document's lines): the referenced rows'
@@ -29,8 +29,8 @@ export function useReferenceMaps(fields: Entity['fields'] | undefined): Map<stri
   return useMemo(() => {
     const out = new Map<string, Map<string, string>>();
     references.forEach(({ name, target }, i) => {
-      const rows = tables[i] ?? [];
-      out.set(name, new Map(rows.filter((r) => !r.deleted).map((r) => [r.id, rowTitle(target, r)])));
+      const rows = tables[i];
+      out.set(name, rows ? titlesOfRows(target, rows) : new Map());
     });
     return out;
   }, [references, tables]);
