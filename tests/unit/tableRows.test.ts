@@ -5,8 +5,12 @@ import type { Row } from '../../src/contract/entity.ts';
 import { PanelDb } from '../../src/storage/PanelDb.ts';
 import { reconcileRows } from '../../src/storage/reconcile.ts';
 import { KEEP_MS, useTableRows } from '../../src/storage/tableRows.ts';
+import { useReferenceMaps } from '../../src/panel/entity/useReferenceMaps.ts';
 
 let db: PanelDb;
+
+// The panel a screen is in (for the reference names): only its database matters here.
+vi.mock('../../src/storage/panelData.ts', async (original) => ({ ...(await original<object>()), usePanelData: () => ({ db }) }));
 
 beforeEach(async () => {
   db = new PanelDb(`table-rows-${Math.random()}`);
@@ -18,7 +22,7 @@ afterEach(() => {
   db.close();
 });
 
-async function role(i: number, name: string): Promise<void> {
+async function role(i: number, name: string): Promise<string> {
   const row: Row = {
     id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
     version: 1,
@@ -30,6 +34,7 @@ async function role(i: number, name: string): Promise<void> {
     permissions: [],
   };
   await db.transaction('rw', [db.rows(Role), db.outbox], () => reconcileRows(db, Role, [row.id], new Map([[row.id, row]])));
+  return row.id;
 }
 
 const names = (rows: (Row[] | undefined)[]) => rows[0]?.map((r) => r.name);
@@ -61,5 +66,24 @@ describe('the rows of a table shared by the screens that show it', () => {
     expect(later.result.current[0]).toBeUndefined();
     await waitFor(() => expect(names(later.result.current)).toEqual(['انباردار']));
     later.unmount();
+  });
+});
+
+describe('the names a screen shows for its references', () => {
+  it('are worked out again when a referenced table changes, not on every render of the screen', async () => {
+    const keeper = await role(1, 'انباردار');
+    const maps = renderHook(() => useReferenceMaps(Role.fields));
+    await waitFor(() => expect(maps.result.current.get('parentRoleId')?.get(keeper)).toBe('انباردار'));
+    const first = maps.result.current;
+
+    // A keystroke elsewhere on the screen renders it again: the same maps, nothing rebuilt.
+    maps.rerender();
+    maps.rerender();
+    expect(maps.result.current).toBe(first);
+
+    const cashier = await role(2, 'صندوق‌دار');
+    await waitFor(() => expect(maps.result.current.get('parentRoleId')?.get(cashier)).toBe('صندوق‌دار'));
+    expect(maps.result.current).not.toBe(first);
+    maps.unmount();
   });
 });
