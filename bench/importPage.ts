@@ -18,6 +18,7 @@ import ExcelJS from 'exceljs';
 import { paths, withQuery } from '../src/contract/routes.ts';
 import { toPersianDigits } from '../src/contract/normalize.ts';
 import { Product } from '../modules/WarehousingMVM/entities/masterData.ts';
+import { waitUntilSynced } from '../tests/e2e/panelsSteps.ts';
 import { fa } from '../tests/e2e/pwaSupport.ts';
 import { positionalArgs, sized, verdict } from './benchArgs.ts';
 import { cpuProfile, openBenchPanel } from './browserBench.ts';
@@ -83,7 +84,7 @@ try {
     await page.getByTestId('import-result').waitFor({ timeout: 600_000 });
   });
   await step('sync to the server', async () => {
-    await page.getByRole('button', { name: fa('All changes synced') }).waitFor({ timeout: 900_000 });
+    await waitUntilSynced(page, 900_000);
   });
   await stopProfile?.();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });

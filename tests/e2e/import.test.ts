@@ -143,7 +143,7 @@ describe('importing products from a Persian sheet', () => {
     await page.getByTestId('import-result').waitFor({ timeout: 300_000 });
     expect(await counts('import-result')).toEqual({ created: '1987', updated: '10', skipped: '3' });
     // Nearly two thousand queued writes: longer than a form's wait for the sync badge.
-    await page.getByRole('button', { name: fa('All changes synced') }).waitFor({ timeout: 200_000 });
+    await waitUntilSynced(page, 200_000);
     const listed = await callInPanel<EntityListResponse>(
       e2e.server.url,
       { method: 'GET', path: `${entityPath(Product)}?pageSize=1&filter.code=${code(ROWS)}` },

@@ -7,9 +7,14 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { fa } from './pwaSupport.ts';
 
-/** The sync badge once nothing waits to be sent. */
-export async function waitUntilSynced(page: Page): Promise<void> {
-  await page.getByRole('button', { name: fa('All changes synced') }).waitFor({ timeout: 30_000 });
+/**
+ * The sync badge once nothing waits to be sent: "All changes synced", or "Updated just now", which
+ * it says instead for ten seconds after a pull brought someone else's rows (waiting for the first
+ * made nearly every call wait those ten seconds).
+ */
+export async function waitUntilSynced(page: Page, timeout = 30_000): Promise<void> {
+  const synced = [fa('All changes synced'), fa('Updated just now')].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  await page.getByRole('button', { name: new RegExp(`^(${synced.join('|')})$`) }).waitFor({ timeout });
 }
 
 export async function openScreen(page: Page, path: string): Promise<void> {

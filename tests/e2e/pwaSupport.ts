@@ -31,15 +31,43 @@ export function fa(msgid: string, values: Record<string, string> = {}): string {
   return text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
 }
 
+/** The app's key-value store (`KEY_VALUE_DB` in src/session/keyValue.ts, which runs only in the page). */
+const KEY_VALUE_DB = 'pishkhan';
+
 export const demo = { username: 'demo', password: 'Pishkhan-Demo-1404' };
 
-/** Signs in through the login form and waits for the signed-in frame. */
+/**
+ * Signs in through the login form and waits for the signed-in frame, and until the device has
+ * saved the profile: a test that goes offline next expects it (under load, the profile could
+ * still be on its way when the network went, and was then never saved).
+ */
 export async function signInAsDemo(page: Page): Promise<void> {
   await page.goto('/auth/Login');
   await page.getByLabel(fa('Username')).fill(demo.username);
   await page.getByLabel(fa('Password'), { exact: true }).fill(demo.password);
   await page.getByRole('button', { name: fa('Log in'), exact: true }).click();
   await page.waitForURL((url) => url.pathname.toLowerCase().startsWith('/user'));
+  for (const started = Date.now(); !(await page.evaluate(savedProfileFound, KEY_VALUE_DB));) {
+    if (Date.now() - started > 30_000) throw new Error('the profile was not saved on the device within 30 s of signing in');
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Whether the app's key-value store holds the last profile seen (run in the page). */
+async function savedProfileFound(dbName: string): Promise<boolean> {
+  // Never open a database the app has not made yet: that would make it, empty, under the app's feet.
+  if (!(await indexedDB.databases()).some((known) => known.name === dbName)) return false;
+  return new Promise((resolve) => {
+    const open = indexedDB.open(dbName);
+    open.onerror = () => resolve(false);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('storage')) return (db.close(), resolve(false));
+      const read = db.transaction('storage').objectStore('storage').get('lastUser');
+      read.onsuccess = () => (db.close(), resolve(read.result !== undefined));
+      read.onerror = () => (db.close(), resolve(false));
+    };
+  });
 }
 
 /** Waits until a service worker controls the page (the first visit's worker claims it). */

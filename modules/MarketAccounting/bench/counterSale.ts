@@ -24,6 +24,7 @@ import { entityPath } from '../../../src/contract/entity.ts';
 import { modulePath } from '../../../src/contract/routes.ts';
 import { fa } from '../../../tests/e2e/pwaSupport.ts';
 import { networkQuiet } from '../../../tests/e2e/networkQuiet.ts';
+import { waitUntilSynced } from '../../../tests/e2e/panelsSteps.ts';
 import { CashBox } from '../entities/books.ts';
 
 const LINES = Number(option('--lines') ?? sized(10, 2));
@@ -108,7 +109,7 @@ try {
   await page.goto(new URL(counterPath, url).href);
   await page.getByRole('button', { name: fa('Cash') }).waitFor();
   await networkQuiet(page);
-  await page.getByRole('button', { name: fa('All changes synced') }).waitFor({ timeout: 60_000 });
+  await waitUntilSynced(page, 60_000);
   const search = page.getByLabel(fa('Search products'));
   const cart = page.getByRole('list', { name: fa('Cart') }).getByRole('listitem');
 
@@ -155,7 +156,7 @@ try {
       print,
     });
     // The next customer: the receipt stays until the first scan of the next sale.
-    await page.getByRole('button', { name: fa('All changes synced') }).waitFor({ timeout: 60_000 });
+    await waitUntilSynced(page, 60_000);
   }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
