@@ -17,6 +17,11 @@ export function toAsciiDigits(text: string): string {
   return out;
 }
 
+/** A code as scanners and people type it (a barcode, a product's code): trimmed, Persian digits made ASCII. */
+export function cleanCode(raw: string): string {
+  return toAsciiDigits(raw).trim();
+}
+
 export function toPersianDigits(text: string): string {
   return text.replace(/[0-9]/g, (d) => String.fromCharCode(PERSIAN_ZERO + Number(d)));
 }

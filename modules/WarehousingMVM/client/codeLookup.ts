@@ -4,17 +4,12 @@
  * line at once even with thousands of products. And how a scan changes a document's lines: the
  * same product at the same place adds one to its line, anything else opens a line of its own.
  */
-import { toAsciiDigits } from '@/contract/normalize.ts';
+import { cleanCode } from '@/contract/normalize.ts';
 import type { LineValues, LocalRow, PanelDb } from '@/moduleKit.ts';
 import { addQuantities, normalizeQuantity } from '@/contract/quantity.ts';
 import { Location, Product } from '../entities/masterData.ts';
 
 export type CodeMatch = { kind: 'product'; row: LocalRow } | { kind: 'location'; row: LocalRow } | { kind: 'unknown'; code: string };
-
-/** A code as scanners and people type it: trimmed, Persian digits made ASCII. */
-export function cleanCode(raw: string): string {
-  return toAsciiDigits(raw).trim();
-}
 
 const live = (row: LocalRow | undefined) => (row && !row.deleted ? row : undefined);
 

@@ -8,10 +8,13 @@
  * (counterChoices.ts: the first active ones until something else is chosen).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, useCallback, useDeferredValue, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { liveQuery } from 'dexie';
 import { entityByKey } from '@/contract/modules.ts';
+import { cleanCode } from '@/contract/normalize.ts';
 import { formatNumber } from '@/i18n/format.ts';
 import {
+  Alert,
   BarcodeScanner,
   Button,
   fieldText,
@@ -111,22 +114,57 @@ export function CounterSale() {
       .slice(0, 8);
   }, [searched, active]);
   const byCode = (text: string) => {
-    const code = text.trim();
-    return active.find((p) => (p.barcodes as string[] | null)?.includes(code) || p.code === code);
+    const code = cleanCode(text);
+    return code ? active.find((p) => (p.barcodes as string[] | null)?.includes(code) || p.code === code) : undefined;
   };
-  /** A barcode or a product's code from the camera: true when it named a product. */
-  const onScan = (text: string): boolean => {
+  // A code that named no product is said, and looked up again as this device's products change
+  // while the message stands: the camera reports a code held in view only once, so a product still
+  // on its way here (just added on another device) goes into the cart when it arrives.
+  const [unknown, setUnknown] = useState<string | null>(null);
+  useEffect(() => {
+    if (!panel || !Product || unknown === null) return;
+    let taken = false;
+    const live = (row: LocalRow | undefined) => (row && !row.deleted ? row : undefined);
+    const watching = liveQuery(
+      async () =>
+        live(await panel.db.rows(Product).where('barcodes').equals(unknown).first()) ??
+        live(await panel.db.rows(Product).where('code').equals(unknown).first()),
+    ).subscribe({
+      next: (product) => {
+        if (!product || taken) return;
+        taken = true;
+        setUnknown(null);
+        add(product);
+      },
+      // The panel's database closed (another panel, sign-out): nothing left to wait for.
+      error: () => {},
+    });
+    return () => watching.unsubscribe();
+  }, [panel, unknown, add]);
+  const addScanned = (product: LocalRow) => {
+    setUnknown(null);
+    add(product);
+  };
+  /** A barcode or a product's code from the camera. */
+  const onScan = (text: string) => {
     const product = byCode(text);
-    if (product) add(product);
-    return Boolean(product);
+    if (product) addScanned(product);
+    else if (cleanCode(text)) setUnknown(cleanCode(text));
   };
   // A counter's scanner types the code into the focused field and ends it with Enter (a keyboard
-  // wedge): the product of that barcode or code goes into the cart, else the only one found.
+  // wedge): the product of that barcode or code goes into the cart, else the only one found. Text
+  // that names nothing and finds nothing is an unknown code, as from the camera: it stays in the
+  // field, selected, for the person to correct or for the next scan to replace.
+  const field = useRef<HTMLInputElement>(null);
   const onEnter = () => {
     const product = byCode(search) ?? (searched === search && found.length === 1 ? found[0] : undefined);
-    if (!product) return;
-    add(product);
-    setSearch('');
+    if (product) {
+      addScanned(product);
+      setSearch('');
+    } else if (searched === search && found.length === 0 && cleanCode(search)) {
+      setUnknown(cleanCode(search));
+      field.current?.select();
+    }
   };
 
   const take = async (by: 'cash' | 'card') => {
@@ -166,6 +204,7 @@ export function CounterSale() {
         />
         <BarcodeScanner on={scanning} onToggle={setScanning} formats={SCAN_FORMATS} onScan={onScan} />
         <TextField
+          ref={field}
           label={t`Search products`}
           hint={t`A handheld scanner types the barcode and Enter: the product goes into the cart.`}
           value={search}
@@ -177,11 +216,18 @@ export function CounterSale() {
             onEnter();
           }}
         />
+        {unknown !== null && (
+          <Alert tone="warning">
+            <Trans>
+              No product on this device has the code <bdi dir="ltr">{unknown}</bdi>. If it arrives while this shows, it goes into the cart.
+            </Trans>
+          </Alert>
+        )}
         {found.length > 0 && (
           <ul className="divide-y rounded-xl ring-1 ring-slate-200">
             {found.map((p) => (
               <li key={p.id}>
-                <button type="button" className="flex w-full justify-between p-3 text-start" onClick={() => add(p)}>
+                <button type="button" className="flex w-full justify-between p-3 text-start" onClick={() => addScanned(p)}>
                   <span>{String(p.name)}</span>
                   <span className="tabular-nums">{money.text((p.salePrice as number | string | null) ?? 0)}</span>
                 </button>

@@ -1,6 +1,7 @@
 /**
  * The counter sale takes a scanner that types (a keyboard wedge): the code typed into the search
- * field and Enter put its product in the cart and empty the field for the next one.
+ * field and Enter put its product in the cart and empty the field for the next one. A code no
+ * product has yet is said, and taken once its product reaches the device.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { CounterSale } from '../../client/screens/CounterSale.tsx';
 const Product = entityByKey('WarehousingMVM/Product')!;
 
 describe('the counter sale with a scanner that types', () => {
-  it('puts the product of the barcode typed and Entered in the cart, once more on a second scan, and empties the field', async () => {
+  it('puts the product of the barcode typed and Entered in the cart, once more on a second scan; says a code nothing has, and takes it when its product arrives', async () => {
     const panel = aPanel({ modules: ['PanelManagement', 'MarketAccounting', 'WarehousingMVM'] });
     const { user, data } = await renderInPanel(<CounterSale />, { panel, locale: 'en' });
     await seed(data, Product, [
@@ -38,9 +39,23 @@ describe('the counter sale with a scanner that types', () => {
     expect(within(sugar!).getByText('2')).toBeTruthy();
     expect(tea!.textContent).toContain('Tea');
 
-    // A code nothing has keeps what was typed, for the person to see and correct.
-    await user.type(field, '999{Enter}');
-    expect(field.value).toBe('999');
+    // A code nothing has is said, and keeps what was typed, selected: for the person to see and
+    // correct, or for the next scan to replace.
+    await user.type(field, '۹۹۹{Enter}');
+    await screen.findByText(/No product on this device has the code/);
+    expect(screen.getByText('999').closest('bdi')?.getAttribute('dir')).toBe('ltr');
+    expect(field.value).toBe('۹۹۹');
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, 3]);
     expect(within(cart).getAllByRole('listitem')).toHaveLength(2);
+
+    // The product arrives (added on another device, pulled here) while the message stands: it goes into the cart, once.
+    const juice = aRow({ name: 'Juice', code: 'JUICE', unit: 'piece', salePrice: 50_000, active: true, barcodes: ['999'] });
+    await seed(data, Product, [juice]);
+    await waitFor(() => expect(within(cart).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(cart).getAllByRole('listitem')[2]!.textContent).toContain('Juice');
+    expect(screen.queryByText(/No product on this device has the code/)).toBeNull();
+    await seed(data, Product, [{ ...juice, version: 2, name: 'Orange juice' }]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(within(cart).getAllByRole('listitem')).toHaveLength(3);
   });
 });
