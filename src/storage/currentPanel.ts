@@ -1,7 +1,9 @@
 /**
  * The panel everything happens in (the panelCode cookie) as the server describes it: details,
  * enabled modules and the person's access. Fetched once per user and panel, kept in the key-value
- * store, and shown from there (marked stale) when the network is gone.
+ * store, and shown from there (marked stale) when the network is gone. While the server is asked,
+ * the saved copy is shown at once (marked `checking`): a reload on one bar of signal opens the
+ * screen from the device instead of waiting for that answer (up to its timeout and retries).
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { isApiError } from '../api/ApiError.ts';
@@ -17,7 +19,12 @@ export type PanelInUse = CurrentPanel & Partial<CurrentPanelPeople>;
 export type CurrentPanelState =
   | { status: 'none' }
   | { status: 'loading' }
-  | { status: 'ready'; panel: PanelInUse; stale: boolean; savedAt: number }
+  /**
+   * `stale`: the saved copy, because the server could not be reached. `checking`: the saved copy,
+   * shown while the server is asked; neither is the person's access "for sure" (the sync engine
+   * waits for the server's answer before acting on a change of access).
+   */
+  | { status: 'ready'; panel: PanelInUse; stale: boolean; checking: boolean; savedAt: number }
   | { status: 'error'; error: unknown };
 
 interface Saved {
@@ -59,12 +66,21 @@ function set(key: string | null, value: CurrentPanelState): void {
 
 async function keep(key: string, panel: PanelInUse): Promise<void> {
   const savedAt = Date.now();
-  set(key, { status: 'ready', panel, stale: false, savedAt });
+  set(key, { status: 'ready', panel, stale: false, checking: false, savedAt });
   const saved = (await readValue(storageKeys.currentPanels, restoreSaved)) ?? {};
   await writeValue(storageKeys.currentPanels, { ...saved, [key]: { panel, savedAt } });
 }
 
+/** Shows the copy this device saved of the panel, unless the server's answer (or its failure) came first. */
+async function showSaved(key: string): Promise<void> {
+  const saved = (await readValue(storageKeys.currentPanels, restoreSaved))?.[key];
+  if (saved && state.key === key && state.value.status === 'loading') {
+    set(key, { status: 'ready', panel: saved.panel, stale: false, checking: true, savedAt: saved.savedAt });
+  }
+}
+
 async function fetchPanel(key: string): Promise<void> {
+  if (state.key === key && state.value.status === 'loading') void showSaved(key);
   try {
     const panel = await getCurrentPanel();
     if (keyOf(readSession()) !== key) return;
@@ -73,7 +89,7 @@ async function fetchPanel(key: string): Promise<void> {
     if (keyOf(readSession()) !== key) return;
     const offline = isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
     const saved = offline ? (await readValue(storageKeys.currentPanels, restoreSaved))?.[key] : undefined;
-    set(key, saved ? { status: 'ready', panel: saved.panel, stale: true, savedAt: saved.savedAt } : { status: 'error', error });
+    set(key, saved ? { status: 'ready', panel: saved.panel, stale: true, checking: false, savedAt: saved.savedAt } : { status: 'error', error });
   }
 }
 
@@ -85,7 +101,7 @@ export function loadCurrentPanel(force = false): Promise<void> {
     return Promise.resolve();
   }
   if (pending?.key === key) return pending.promise;
-  if (!force && state.key === key && state.value.status === 'ready' && !state.value.stale) return Promise.resolve();
+  if (!force && state.key === key && state.value.status === 'ready' && !state.value.stale && !state.value.checking) return Promise.resolve();
   if (state.key !== key) set(key, { status: 'loading' });
   const promise = fetchPanel(key).finally(() => {
     if (pending?.promise === promise) pending = null;

@@ -28,7 +28,7 @@ let active: PanelData | null = null;
 
 function accessFor(panelCode: string): SyncAccess | undefined {
   const current = currentPanelState();
-  if (current.status !== 'ready' || current.stale || current.panel.code !== panelCode) return undefined;
+  if (current.status !== 'ready' || current.stale || current.checking || current.panel.code !== panelCode) return undefined;
   const panel = current.panel;
   return { hash: accessHash(panel), canRead: (entity) => canReadEntity(panel, entity), seesAll: (entity) => seesAllOf(panel, entity) };
 }
