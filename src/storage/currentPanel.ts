@@ -89,7 +89,10 @@ async function fetchPanel(key: string): Promise<void> {
     if (keyOf(readSession()) !== key) return;
     const offline = isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
     const saved = offline ? (await readValue(storageKeys.currentPanels, restoreSaved))?.[key] : undefined;
-    set(key, saved ? { status: 'ready', panel: saved.panel, stale: true, checking: false, savedAt: saved.savedAt } : { status: 'error', error });
+    set(
+      key,
+      saved ? { status: 'ready', panel: saved.panel, stale: true, checking: false, savedAt: saved.savedAt } : { status: 'error', error },
+    );
   }
 }
 
@@ -101,7 +104,8 @@ export function loadCurrentPanel(force = false): Promise<void> {
     return Promise.resolve();
   }
   if (pending?.key === key) return pending.promise;
-  if (!force && state.key === key && state.value.status === 'ready' && !state.value.stale && !state.value.checking) return Promise.resolve();
+  if (!force && state.key === key && state.value.status === 'ready' && !state.value.stale && !state.value.checking)
+    return Promise.resolve();
   if (state.key !== key) set(key, { status: 'loading' });
   const promise = fetchPanel(key).finally(() => {
     if (pending?.promise === promise) pending = null;
