@@ -145,14 +145,43 @@ export interface ContextOptions {
 }
 
 /** A fresh browser profile (no cookies, storage or service worker) at a phone or desktop width. */
-export function newContext(browser: Browser, { baseURL, width = 1280, height }: ContextOptions): Promise<BrowserContext> {
-  return browser.newContext({
+export async function newContext(browser: Browser, { baseURL, width = 1280, height }: ContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext({
     baseURL,
     viewport: { width, height: height ?? (width < 600 ? 844 : 800) },
     deviceScaleFactor: width < 600 ? 2 : 1,
     isMobile: width < 600,
     hasTouch: width < 600,
   });
+  // A phone in these tests goes offline once the app on it is ready offline, as a person's would be
+  // after using it: its service worker registers when the first screen is idle and then precaches
+  // about 1 MB, which under CI's load took longer than some tests took to reach their offline part
+  // (a navigation then failed with ERR_INTERNET_DISCONNECTED).
+  const setOffline = context.setOffline.bind(context);
+  context.setOffline = async (offline: boolean) => {
+    if (offline)
+      await Promise.all(
+        context
+          .pages()
+          .filter((page) => page.url().startsWith('http'))
+          .map(waitForServiceWorker),
+      );
+    await setOffline(offline);
+  };
+  return context;
+}
+
+/** Waits until a service worker controls the page (the first visit's worker claims it once it has precached the build). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  // A page mid-navigation loses the check's context: asked again on the page it lands on.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 60_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !/context was destroyed|navigat/i.test(String(error))) throw error;
+    }
+  }
 }
 
 /** Writes a PNG to tests/e2e/screenshots (ignored by git) for people to look at. */

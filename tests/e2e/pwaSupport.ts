@@ -70,10 +70,7 @@ async function savedProfileFound(dbName: string): Promise<boolean> {
   });
 }
 
-/** Waits until a service worker controls the page (the first visit's worker claims it). */
-export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 60_000 });
-}
+export { waitForServiceWorker } from './harness.ts';
 
 /** A private copy of a build, for tests that change the files being served. */
 export function copyOfBuild(distDir: string): string {
