@@ -154,27 +154,6 @@ export async function openBenchPanel(
  * Runs `measure` at full speed, then with the CPU 4× slower (DevTools' throttling), naming the
  * speed; in smoke mode at full speed only, since the slower run takes the same path.
  */
-/** Lighthouse's mobile preset: 150 ms round trip, 1.6 Mbps down, 750 kbps up (bytes per second here). */
-export const SLOW_NETWORK = {
-  offline: false,
-  latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-};
-
-/** Runs `measure` with the page's network as a slow phone's (SLOW_NETWORK), then as it was. */
-export async function onSlowNetwork<T>(page: Page, measure: () => Promise<T>): Promise<T> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', SLOW_NETWORK);
-  try {
-    return await measure();
-  } finally {
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    await cdp.detach();
-  }
-}
-
 export async function atEachSpeed(page: Page, measure: (speed: string) => Promise<void>): Promise<void> {
   for (const slowdown of sized([1, 4], [1])) {
     const cdp = await page.context().newCDPSession(page);

@@ -30,7 +30,6 @@ import {
   ms,
   openBenchPanel,
   openByReload,
-  onSlowNetwork,
   openFromMenu,
   putRows,
   syncedRow,
@@ -100,10 +99,9 @@ try {
   await putRows(page, dbName, { [Role.table]: roles() });
   console.log(`list of ${ROWS.toLocaleString('en')} roles in Chromium, median of ${RUNS} runs`);
   await atEachSpeed(page, async (speed) => {
-    const figures = { open: [] as number[], cold: [] as number[], slow: [] as number[], key: [] as number[], whole: [] as number[] };
+    const figures = { open: [] as number[], cold: [] as number[], key: [] as number[], whole: [] as number[] };
     for (let run = 0; run < RUNS; run++) {
       figures.cold.push(await firstRender(page, true));
-      figures.slow.push(await onSlowNetwork(page, () => firstRender(page, true)));
       figures.open.push(await firstRender(page, false));
       // Each first letter narrows the roles to the quarter of one kind.
       figures.key.push(await keystroke(page, ['ف', 'ت', 'د'][run % 3]!));
@@ -114,9 +112,6 @@ try {
       `    first render, opened from the menu            ${ms(figures.open)}   (target ${TARGETS.firstRender} ms: ${verdict(median(figures.open) < TARGETS.firstRender)})`,
     );
     console.log(`    first render, a reload of the screen          ${ms(figures.cold)}   (from navigation start: code and database cold)`);
-    console.log(
-      `    the same reload on a slow phone network       ${ms(figures.slow)}   (150 ms round trip, 1.6 Mbps: the API's answers wait)`,
-    );
     console.log(
       `    search keystroke, as soon as opened           ${ms(figures.key)}   (target ${TARGETS.keystroke} ms: ${verdict(median(figures.key) < TARGETS.keystroke)})`,
     );

@@ -22,7 +22,6 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { paths } from '../src/contract/routes.ts';
 import { chromiumArgs, startServer, type RunningServer } from '../tests/e2e/harness.ts';
 import { appBuild } from './appBuild.ts';
-import { SLOW_NETWORK } from './browserBench.ts';
 import { option, sized, verdict } from './benchArgs.ts';
 import { pgliteDataDir } from './serverProcess.ts';
 import { buildFloor } from './startupFloor.ts';
@@ -31,6 +30,8 @@ const CPU_SLOWDOWN = 4;
 const RUNS = sized(Math.max(7, Number(option('--runs') ?? 7) || 7), 1);
 const TARGET_RATIO = 1.3;
 const TARGET_SLOW_FIRST_RATIO = 1.5;
+/** Lighthouse's mobile preset: 150 ms round trip, 1.6 Mbps down, 750 kbps up (bytes per second here). */
+const SLOW_NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const TARGET_PRECACHE_BYTES = 1.5 * 1024 * 1024;
 
 /**
