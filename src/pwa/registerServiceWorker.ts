@@ -8,7 +8,6 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Workbox } from 'workbox-window';
-import { navigate } from 'wouter/use-browser-location';
 import { dismissToast, showToast } from '../ui/toast.ts';
 import { BUILD_ID } from './buildId.ts';
 import { reloadPage } from './reloadPage.ts';
@@ -74,13 +73,6 @@ export async function registerServiceWorker(): Promise<void> {
   let acceptedHere = false;
   let offlineReadyShown = false;
   const wb = new Workbox('/sw.js', { scope: '/' });
-  // A tapped notification (src/sw.ts) opens its screen in this window, through the router.
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string; url?: string }>) => {
-    if (event.data?.type !== 'OPEN_URL' || typeof event.data.url !== 'string') return;
-    const url = new URL(event.data.url, location.origin);
-    if (url.origin === location.origin) navigate(url.pathname + url.search);
-  });
-
   wb.addEventListener('activated', (event) => {
     if (!firstInstall || event.isExternal || offlineReadyShown) return;
     offlineReadyShown = true;
