@@ -13,7 +13,8 @@
  * An entity with a window of history (decision 050) keeps only its recent rows here: a miss that
  * the sync round did not fill is asked of the server (`GET /api/<Module>/<Entity>/<id>`), and the
  * row it answers is stored as a synced row, so the page (and its edit, cancel, amend) works as for
- * any row. Offline, such a miss is 'needsConnection': the row may well be older than this device
+ * any row; while the page shows it, a pull that brings it (its own cancel) refreshes it rather than
+ * evicting it from under the page (`keepWhileShown`). Offline, such a miss is 'needsConnection': the row may well be older than this device
  * keeps, which is no reason for a 404.
  */
 import { useEffect, useState } from 'react';
@@ -24,6 +25,7 @@ import { usePanelData } from '../storage/panelData.ts';
 import type { SyncOutcome } from '../storage/SyncEngine.ts';
 import { useOne } from '../storage/useData.ts';
 import { useWindowStart } from '../storage/syncWindow.ts';
+import { keepWhileShown } from '../storage/windowEviction.ts';
 import { useOnline } from '../ui/useOnline.ts';
 
 export type NotFoundReason =
@@ -53,6 +55,9 @@ export function usePageRecord(entity: Entity, id: string | null | undefined): Pa
   // Coming back online asks again (a page beyond the window waits for a connection).
   const key = `${panel?.key ?? ''}\n${entity.key}\n${id ?? ''}\n${windowed}\n${online}`;
   const [asked, setAsked] = useState<{ key: string; outcome: SyncOutcome; fetched?: FetchedRow } | null>(null);
+
+  // A row this page shows stays on the device while it does, whatever a pull says of its date.
+  useEffect(() => (panel && id && entity.window ? keepWhileShown(panel.db, entity, id) : undefined), [panel, entity, id]);
 
   useEffect(() => {
     if (!missing || !panel || !id) return;

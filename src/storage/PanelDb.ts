@@ -8,7 +8,15 @@
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type { Entity } from '../contract/entity.ts';
 import { entities as declaredEntities } from '../contract/modules.ts';
-import { builtTotals, type LocalRow, type OutboxEntry, type SyncProblem, type SyncState, type TotalsRecord } from './localRecords.ts';
+import {
+  builtTotals,
+  type LocalRow,
+  type OutboxEntry,
+  type SeenRecord,
+  type SyncProblem,
+  type SyncState,
+  type TotalsRecord,
+} from './localRecords.ts';
 import { deriveStores, panelDbVersions, schemaVersion, type PanelDbVersion } from './panelDbSchema.ts';
 
 /** What every panel database's name starts with, whoever's it is. */
@@ -42,6 +50,8 @@ export class PanelDb extends Dexie {
   problems!: Table<SyncProblem, number>;
   /** Entities' totals per group (decision 052, entityTotals.ts). */
   totals!: Table<TotalsRecord, string>;
+  /** The rows a snapshot over rows already held has sent so far (localRecords.ts `SnapshotState.sweep`). */
+  seen!: Table<SeenRecord, string>;
   readonly entities: readonly Entity[];
   private readonly writeListeners = new Set<LocalWriteListener>();
 

@@ -17,7 +17,7 @@ import { backoffDelay, defaultBackoff, type BackoffSettings } from './backoff.ts
 import { LiveSync, type LiveOpen, type LiveState } from './liveSync.ts';
 import type { PanelDb } from './PanelDb.ts';
 import { webLock, type SyncLock } from './syncLock.ts';
-import { applyPullPage, applyPushResults, followReadable, restartPull } from './syncResults.ts';
+import { applyPullPage, applyPushResults, followReadable, restartPull, startSnapshot } from './syncResults.ts';
 import { readSyncState, writeSyncState } from './syncStateStore.ts';
 import { SyncTransportError, type SyncFailureKind, type SyncTransport } from './syncTransport.ts';
 
@@ -88,6 +88,14 @@ export interface SyncStatus {
   /** The device has less room left than the snapshot needs (deviceStorage.ts), in bytes; null when it has enough or cannot tell. */
   storageShort: StorageShortfall | null;
 }
+
+/**
+ * How long a device that has never pulled knowing the person's access waits for it (the current
+ * panel's answer, one request) before its first pull: a snapshot read without it would be read
+ * again from the start as soon as it came (a new phone joining twice). Offline it goes on without.
+ */
+const FIRST_ACCESS_WAIT_MS = 10_000;
+const FIRST_ACCESS_POLL_MS = 100;
 
 const idle = { phase: 'idle', failures: 0, failureKind: null, lastError: null, nextRetryAt: null } as const;
 
@@ -214,9 +222,20 @@ export class SyncEngine {
     }
   }
 
+  /** The person's access, waited for a little on a device that has never pulled with it (FIRST_ACCESS_WAIT_MS). */
+  private async accessForPull(first: boolean): Promise<SyncAccess | undefined> {
+    const read = this.options.access;
+    let access = read?.();
+    for (let waited = 0; read && first && !access && waited < FIRST_ACCESS_WAIT_MS; waited += FIRST_ACCESS_POLL_MS) {
+      await new Promise((resolve) => setTimeout(resolve, FIRST_ACCESS_POLL_MS));
+      access = read();
+    }
+    return access;
+  }
+
   private async pull(): Promise<void> {
     let state = await readSyncState(this.db);
-    const access = this.options.access?.();
+    const access = await this.accessForPull(!state.accessHash && state.cursor === 0);
     let restarted = false;
     if (access && access.hash !== state.accessHash) {
       restarted = true;
@@ -229,6 +248,8 @@ export class SyncEngine {
     // A first sync (or one from the start again) reads a snapshot (decision 051), resuming the one
     // under way from its last stored page; once it ends, pulls go on from the log.
     let snapshot: string | undefined = cursor === 0 ? (state.snapshot?.token ?? '') : undefined;
+    // Whether the snapshot runs over rows the device held before it, and must sweep those it does not send.
+    let sweep = state.snapshot?.sweep ?? false;
     if (snapshot !== undefined && state.snapshot) this.setStatus({ joining: { done: state.snapshot.done, total: state.snapshot.total } });
     const remote: RemoteChange[] = [];
     // The first pull (or one from the start again) fills the device: nothing in it is news.
@@ -237,6 +258,7 @@ export class SyncEngine {
       let page;
       try {
         const size = this.options.pullPageSize ?? (snapshot === undefined ? PULL_PAGE_DEFAULT : SNAPSHOT_PAGE_MAX);
+        if (snapshot === '') sweep = await startSnapshot(this.db);
         page = await this.transport.pull(cursor, size, snapshot);
       } catch (error) {
         // A token the server no longer takes (another server, a reset panel): the snapshot starts again.
@@ -255,8 +277,9 @@ export class SyncEngine {
         continue;
       }
       if (snapshot === '' && page.progress) await this.checkRoom(page.progress.total);
-      const next = page.snapshot !== undefined && page.progress ? { token: page.snapshot, ...page.progress } : null;
-      const stored = { snapshot: snapshot === undefined ? undefined : next, windows: page.windows };
+      const next =
+        page.snapshot !== undefined && page.progress ? { token: page.snapshot, ...page.progress, ...(sweep ? { sweep } : {}) } : null;
+      const stored = { snapshot: snapshot === undefined ? undefined : next, windows: page.windows, sweep };
       // A window of history that starts earlier than before (decision 050): pull again from 0 for the rows it brings back.
       if ((await applyPullPage(this.db, page.changes, page.cursor, stored)) && cursor !== 0) {
         cursor = 0;

@@ -91,6 +91,17 @@ export interface SnapshotState {
   token: string;
   done: number;
   total: number;
+  /**
+   * The snapshot runs over rows the device already held (a pull from the start again: the person's
+   * access, readable entities or window changed): what it sends is noted in `seen`, and once it ends
+   * the rows it did not send (deleted, out of the window or of scope since) leave (syncResults.ts).
+   */
+  sweep?: boolean;
+}
+
+/** A row a sweeping snapshot sent: `<table>\n<id>`. */
+export interface SeenRecord {
+  key: string;
 }
 
 /**

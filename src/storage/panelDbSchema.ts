@@ -23,6 +23,8 @@ export function deriveStores(entities: readonly Entity[]): Stores {
     syncState: 'key',
     problems: 'mutationId, id',
     totals: TOTALS_STORE,
+    // The rows a snapshot over rows already held has sent (SnapshotState.sweep).
+    seen: 'key',
   };
   for (const entity of entities) {
     // A list of texts is indexed by each of its entries (a product found by any of its barcodes).

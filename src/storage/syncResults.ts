@@ -42,7 +42,43 @@ async function clearRows(db: PanelDb, entity: Entity): Promise<void> {
 }
 
 function allTables(db: PanelDb) {
-  return [db.outbox, db.problems, db.syncState, db.totals, ...db.entities.map((e) => db.rows(e))];
+  return [db.outbox, db.problems, db.syncState, db.totals, db.seen, ...db.entities.map((e) => db.rows(e))];
+}
+
+/** The `seen` table's key of a row a sweeping snapshot sent. */
+const seenKey = (entity: Entity, id: string) => `${entity.table}\n${id}`;
+
+/**
+ * A snapshot starts (its first page is asked for): forgets what an earlier one noted as seen, and
+ * answers whether it runs over rows the device already holds, so must sweep when it ends.
+ */
+export async function startSnapshot(db: PanelDb): Promise<boolean> {
+  return db.transaction('rw', [db.seen, ...db.entities.map((e) => db.rows(e))], async () => {
+    await db.seen.clear();
+    for (const entity of db.entities) if ((await db.rows(entity).limit(1).primaryKeys()).length) return true;
+    return false;
+  });
+}
+
+/**
+ * A sweeping snapshot has ended: the rows it did not send leave the device — deleted, or gone out
+ * of the window or the person's scope while the device was not following the log (it began again
+ * from the start) — except those held (writes pending, a problem, a screen showing them:
+ * `evictRows`). Not a deletion: no tombstone, nothing queued. A row changed after the snapshot
+ * began and not sent by it comes again from the log, which the engine pulls next.
+ */
+async function sweepUnseen(db: PanelDb): Promise<void> {
+  for (const entity of db.entities) {
+    const ids = await db.rows(entity).toCollection().primaryKeys();
+    if (!ids.length) continue;
+    const prefix = seenKey(entity, '');
+    const seen = new Set((await db.seen.where('key').startsWith(prefix).primaryKeys()).map((key) => key.slice(prefix.length)));
+    const unseen = ids.filter((id) => !seen.has(id));
+    if (!unseen.length) continue;
+    const held = await evictRows(db, entity, unseen);
+    if (entity.totals && held.size < unseen.length) await rebuildTotals(db, entity);
+  }
+  await db.seen.clear();
 }
 
 /**
@@ -135,26 +171,31 @@ export async function applyPushResults(db: PanelDb, sent: readonly OutboxEntry[]
  * (decision 051) stores where the snapshot goes on (`snapshot`), its last page clears it (null).
  * With the pull's `windows` (decision 050, windowEviction.ts): rows before their entity's window
  * are not stored and the device's copies go (not as deletions), unless writes or problems hold
- * them; a window that moved forward evicts what is now before it. Answers true when a window
- * starts earlier than before: the cursor is then stored as 0, and the caller pulls again from the start.
+ * them; a window that moved forward evicts what is now before it. A sweeping snapshot's page
+ * (`sweep`, SnapshotState) notes its rows as seen, and its last one sweeps the rest away. Answers
+ * true when a window starts earlier than before: the cursor is then stored as 0, and the caller
+ * pulls again from the start.
  */
 export async function applyPullPage(
   db: PanelDb,
   changes: readonly SyncChange[],
   cursor: number,
-  stored: { snapshot?: SnapshotState | null; windows?: Readonly<Record<string, string>> } = {},
+  stored: { snapshot?: SnapshotState | null; windows?: Readonly<Record<string, string>>; sweep?: boolean } = {},
 ): Promise<boolean> {
   const { snapshot, windows } = stored;
+  const sweep = Boolean(stored.sweep) && snapshot !== undefined;
   return db.transaction('rw', allTables(db), async () => {
     const { snapshot: was, ...state } = await readSyncState(db);
     const { widened } = windows ? await followWindows(db, state.windows, windows) : { widened: false };
     const kept = windows ?? state.windows;
     const rows = new RowsToReconcile();
     const leaving = new Map<Entity, Map<string, Row>>();
+    const seen: { key: string }[] = [];
     for (const change of changes) {
       const entity = db.entityOf(change.entity);
       // A newer server may send entities this build does not know yet; the next build pulls from 0 (new tables, new version).
       if (!entity) continue;
+      if (sweep) seen.push({ key: seenKey(entity, change.row.id) });
       if (!beforeWindow(entity, change.row, kept)) rows.add(entity, change.row.id, change.row);
       else {
         const group = leaving.get(entity) ?? new Map<string, Row>();
@@ -167,6 +208,8 @@ export async function applyPullPage(
       for (const id of await evictRows(db, entity, [...group.keys()])) rows.add(entity, id, group.get(id));
     }
     await rows.reconcile(db);
+    if (seen.length) await db.seen.bulkPut(seen);
+    if (sweep && snapshot === null && !widened) await sweepUnseen(db);
     await db.syncState.put({
       ...state,
       cursor: widened ? 0 : cursor,

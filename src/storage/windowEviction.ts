@@ -3,7 +3,8 @@
  * day, and what falls before it leaves the device. Eviction is not a deletion: no tombstone is
  * kept, nothing goes to the outbox, and a later pull (or the server's answer for a page) that
  * brings the row back stores it again. A row with writes not yet accepted (`_pending`, the outbox)
- * or a sync problem stays whatever its date, so nothing of the person's is ever dropped.
+ * or a sync problem stays whatever its date, so nothing of the person's is ever dropped; so does a
+ * row a screen shows, until the window next moves.
  * Runs inside the caller's transaction (applyPullPage), which covers every table.
  */
 import type { Entity, Row } from '../contract/entity.ts';
@@ -19,19 +20,45 @@ export function beforeWindow(entity: Entity, row: Row | Record<string, unknown>,
   return !inWindow(entity, row, windows[entity.key]);
 }
 
+/** The rows a screen of this tab shows now, per panel database: `<entity key>\n<id>` → how many screens. */
+const onScreen = new WeakMap<PanelDb, Map<string, number>>();
+
+/**
+ * Keeps a row on the device while a screen shows it (usePageRecord): a pull that brings it from
+ * before the window (the person has just cancelled an old receipt on its page) refreshes it instead
+ * of taking it from under the page, where the next tap (Amend) would find nothing. Once no screen
+ * shows it, it leaves with the window's next move. Answers the release.
+ */
+export function keepWhileShown(db: PanelDb, entity: Entity, id: string): () => void {
+  const shown = onScreen.get(db) ?? new Map<string, number>();
+  onScreen.set(db, shown);
+  const key = `${entity.key}\n${id}`;
+  shown.set(key, (shown.get(key) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (shown.get(key) ?? 1) - 1;
+    if (left > 0) shown.set(key, left);
+    else shown.delete(key);
+  };
+}
+
 /**
  * The ids among these that must stay whatever their date: writes pending (a local row's
- * `_pending`, which counts its outbox entries), or a sync problem (kept even when the device has no
- * copy, so the problem's card can show the server's row). Answers those on the device too.
+ * `_pending`, which counts its outbox entries), a sync problem (kept even when the device has no
+ * copy, so the problem's card can show the server's row), or a screen showing it (`keepWhileShown`).
+ * Answers those on the device too.
  */
 async function heldIds(db: PanelDb, entity: Entity, ids: readonly string[]): Promise<{ held: Set<string>; present: string[] }> {
   const [locals, problems] = await Promise.all([db.rows(entity).bulkGet([...ids]), db.problems.count()]);
   const held = new Set<string>();
   const present: string[] = [];
+  const shown = onScreen.get(db);
   locals.forEach((local, i) => {
     if (!local) return;
     present.push(ids[i]!);
-    if (local._pending > 0) held.add(ids[i]!);
+    if (local._pending > 0 || shown?.has(`${entity.key}\n${ids[i]!}`)) held.add(ids[i]!);
   });
   // The problems are few; most pulls have none to look through.
   if (problems > 0)

@@ -4,6 +4,7 @@
  * rows put into the panel's database as if a pull had brought them.
  */
 import type { ReactElement } from 'react';
+import { act } from '@testing-library/react';
 import { Router } from 'wouter';
 // In the app the panel's screens open inside UserArea, which finds the modules (their words, their
 // pages): so do they here.
@@ -13,7 +14,7 @@ import type { Entity, Row } from '../../src/contract/entity.ts';
 import { panelEndpoints, type CurrentPanel, type CurrentPanelPeople } from '../../src/contract/panels.ts';
 import { syncEndpoints } from '../../src/contract/sync.ts';
 import { readSession } from '../../src/session/session.ts';
-import { resetCurrentPanel } from '../../src/storage/currentPanel.ts';
+import { loadCurrentPanel, resetCurrentPanel } from '../../src/storage/currentPanel.ts';
 import { panelDataFor, type PanelData } from '../../src/storage/panelData.ts';
 import { reconcileRows } from '../../src/storage/reconcile.ts';
 import { envelope, fakeApi, type FakeApi } from './fakeApi.ts';
@@ -100,6 +101,8 @@ export async function renderInPanel(ui: ReactElement, options: PanelRenderOption
     locale: options.locale ?? 'fa',
     api,
   });
+  // As the app's frame does: the panel's access is known, so its sync engine pulls without waiting for it.
+  act(() => void loadCurrentPanel());
   const data = panelDataFor(readSession())!;
   return { ...rendered, panel, data, username: readSession().username! };
 }

@@ -23,7 +23,9 @@ describe('the panel database schema', () => {
     }
     // Titled by a product (a reference), stock values are never read in title order.
     expect(deriveStores([StockValuation])[StockValuation.table]).toBe('id, productId');
-    expect(Object.keys(stores).sort()).toEqual([...entities().map((e) => e.table), 'outbox', 'problems', 'syncState', 'totals'].sort());
+    expect(Object.keys(stores).sort()).toEqual(
+      [...entities().map((e) => e.table), 'outbox', 'problems', 'seen', 'syncState', 'totals'].sort(),
+    );
   });
 
   it('follows the declarations: a new entity gets a table of its own', () => {

@@ -123,6 +123,51 @@ describe('joining by snapshot', () => {
     expect(await db.rows(Role).count()).toBe(25);
   });
 
+  it('sweeps, when a snapshot runs again over rows the device held, the rows it no longer sends', async () => {
+    const access = (hash: string) => () => ({ hash, canRead: () => true });
+    const first = new SyncEngine({ db, transport: server.transport(), lock: pageLock, pullPageSize: 10, access: access('a') });
+    expect(await first.syncNow()).toBe('synced');
+    expect(await db.rows(Role).count()).toBe(25);
+    // While this device is away: one row is deleted, one renamed; this device writes one of its own.
+    server.put(Role.key, id(4), { deleted: true });
+    server.put(Role.key, id(5), { name: 'Role five' });
+    await db.rows(Role).update(id(6), { _pending: 1 });
+    // Its access changed: the pull starts from the beginning, as a snapshot over the rows it holds.
+    const again = new SyncEngine({ db, transport: server.transport(), lock: pageLock, pullPageSize: 10, access: access('b') });
+    const before = server.snapshotPulls;
+    expect(await again.syncNow()).toBe('synced');
+    expect(server.snapshotPulls).toBeGreaterThan(before);
+    // The deleted row is gone (the snapshot never sends deletions), not left as it was; no tombstone, nothing queued.
+    expect(await db.rows(Role).get(id(4))).toBeUndefined();
+    expect(await db.rows(Role).get(id(5))).toMatchObject({ name: 'Role five' });
+    // A row with writes of this device's own stays whatever the snapshot says.
+    expect(await db.rows(Role).get(id(6))).toBeDefined();
+    expect(await db.rows(Role).count()).toBe(24);
+    expect(await db.seen.count()).toBe(0);
+    expect((await readSyncState(db)).snapshot).toBeUndefined();
+  });
+
+  it('waits for the person’s access before a first snapshot, instead of reading it twice', async () => {
+    let known = false;
+    setTimeout(() => (known = true), 300);
+    const access = () => (known ? { hash: 'a', canRead: () => true } : undefined);
+    const sync = new SyncEngine({ db, transport: server.transport(), lock: pageLock, pullPageSize: 10, access });
+    expect(await sync.syncNow()).toBe('synced');
+    // 25 rows in pages of 10: three pages, read once.
+    expect(server.snapshotPulls).toBe(3);
+    expect((await readSyncState(db)).accessHash).toBe('a');
+    expect(await db.rows(Role).count()).toBe(25);
+  });
+
+  it('notes nothing as seen when a first snapshot fills an empty device', async () => {
+    const sync = new SyncEngine({ db, transport: server.transport(), lock: pageLock, pullPageSize: 10 });
+    const puts: number[] = [];
+    db.seen.hook('creating', () => void puts.push(1));
+    expect(await sync.syncNow()).toBe('synced');
+    expect(puts).toEqual([]);
+    expect(await db.rows(Role).count()).toBe(25);
+  });
+
   it('starts the snapshot again when the server refuses its token', async () => {
     await db.syncState.put({ ...(await readSyncState(db)), snapshot: { token: 'stale', done: 5, total: 9 } });
     const base = server.transport();

@@ -6,6 +6,7 @@ import { saveAndSubmit, stepDocument } from '../../src/storage/localWrites.ts';
 import { PanelDb } from '../../src/storage/PanelDb.ts';
 import { deriveStores } from '../../src/storage/panelDbSchema.ts';
 import { applyPullPage } from '../../src/storage/syncResults.ts';
+import { keepWhileShown } from '../../src/storage/windowEviction.ts';
 import { readSyncState } from '../../src/storage/syncStateStore.ts';
 import { dayBefore, fetchOlderRows, listQueryOf, olderParams } from '../../src/storage/beyondWindow.ts';
 import { entityPath } from '../../src/contract/entity.ts';
@@ -101,6 +102,26 @@ describe('a device keeps only its window of history (decision 050)', () => {
     const kept = await db.rows(Receipt).get(id);
     expect(kept).toMatchObject({ _pending: 1, status: 'cancelled' });
     expect(kept?._server).toMatchObject({ version: 2, date: '2026-01-10' });
+  });
+
+  it('refreshes a row before the window while a screen shows it, and lets it go with the window’s next move once released', async () => {
+    const id = nextId();
+    // A page opened an old receipt (fetched from the server) and cancelled it there.
+    await pull([receipt(id, '2026-01-10')], 1);
+    const release = keepWhileShown(db, Receipt, id);
+    const again = keepWhileShown(db, Receipt, id);
+    await db.rows(Receipt).put({ ...receipt(id, '2026-01-10'), _pending: 0, _search: '' });
+    await pull([receipt(id, '2026-01-10', 'cancelled', 2)], 2);
+    expect(await db.rows(Receipt).get(id)).toMatchObject({ version: 2, status: 'cancelled', _pending: 0 });
+    // Two screens showed it; one closing keeps it for the other.
+    release();
+    release();
+    await pull([receipt(id, '2026-01-10', 'cancelled', 3)], 3);
+    expect(await db.rows(Receipt).get(id)).toMatchObject({ version: 3 });
+    again();
+    await pull([receipt(id, '2026-01-10', 'cancelled', 4)], 4, '2026-07-22');
+    expect(await db.rows(Receipt).get(id)).toBeUndefined();
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('keeps a row before the window while a sync problem of it waits for the person', async () => {
