@@ -120,6 +120,7 @@ export type { LocalRow, SyncProblem } from './storage/localRecords.ts';
 export { newId } from './storage/newId.ts';
 export { activePanelData, deleteLocalData, usePanelData } from './storage/panelData.ts';
 export { pendingRows } from './storage/pendingRows.ts';
+export { rowByCode } from './storage/rowByCode.ts';
 export { ensureTotals, readTotals, sumTotals } from './storage/entityTotals.ts';
 export { reachesBeforeWindow, useWindowStart, windowStartOf } from './storage/syncWindow.ts';
 export { KeptQuery, useTableRows } from './storage/tableRows.ts';

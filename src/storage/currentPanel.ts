@@ -71,16 +71,19 @@ async function keep(key: string, panel: PanelInUse): Promise<void> {
   await writeValue(storageKeys.currentPanels, { ...saved, [key]: { panel, savedAt } });
 }
 
-/** Shows the copy this device saved of the panel, unless the server's answer (or its failure) came first. */
-async function showSaved(key: string): Promise<void> {
-  const saved = (await readValue(storageKeys.currentPanels, restoreSaved))?.[key];
-  if (saved && state.key === key && state.value.status === 'loading') {
-    set(key, { status: 'ready', panel: saved.panel, stale: false, checking: true, savedAt: saved.savedAt });
-  }
+/** The copy this device saved of the panel, if any. */
+async function readSaved(key: string) {
+  return (await readValue(storageKeys.currentPanels, restoreSaved))?.[key];
 }
 
 async function fetchPanel(key: string): Promise<void> {
-  if (state.key === key && state.value.status === 'loading') void showSaved(key);
+  // Read once, whatever the server answers: shown at once unless the answer (or its failure) comes first.
+  const saved = readSaved(key).catch(() => undefined);
+  if (state.key === key && state.value.status === 'loading')
+    void saved.then((copy) => {
+      if (copy && state.key === key && state.value.status === 'loading')
+        set(key, { status: 'ready', panel: copy.panel, stale: false, checking: true, savedAt: copy.savedAt });
+    });
   try {
     const panel = await getCurrentPanel();
     if (keyOf(readSession()) !== key) return;
@@ -88,10 +91,10 @@ async function fetchPanel(key: string): Promise<void> {
   } catch (error) {
     if (keyOf(readSession()) !== key) return;
     const offline = isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
-    const saved = offline ? (await readValue(storageKeys.currentPanels, restoreSaved))?.[key] : undefined;
+    const copy = offline ? await saved : undefined;
     set(
       key,
-      saved ? { status: 'ready', panel: saved.panel, stale: true, checking: false, savedAt: saved.savedAt } : { status: 'error', error },
+      copy ? { status: 'ready', panel: copy.panel, stale: true, checking: false, savedAt: copy.savedAt } : { status: 'error', error },
     );
   }
 }

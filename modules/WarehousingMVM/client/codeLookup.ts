@@ -5,13 +5,14 @@
  * same product at the same place adds one to its line, anything else opens a line of its own.
  */
 import { cleanCode } from '@/contract/normalize.ts';
-import type { LineValues, LocalRow, PanelDb } from '@/moduleKit.ts';
+import { rowByCode, type LineValues, type LocalRow, type PanelDb } from '@/moduleKit.ts';
 import { addQuantities, normalizeQuantity } from '@/contract/quantity.ts';
 import { Location, Product } from '../entities/masterData.ts';
 
-export type CodeMatch = { kind: 'product'; row: LocalRow } | { kind: 'location'; row: LocalRow } | { kind: 'unknown'; code: string };
+/** What names a product, in the order a code is tried: one of its barcodes, then its own code. */
+const PRODUCT_CODES = ['barcodes', 'code'] as const;
 
-const live = (row: LocalRow | undefined) => (row && !row.deleted ? row : undefined);
+export type CodeMatch = { kind: 'product'; row: LocalRow } | { kind: 'location'; row: LocalRow } | { kind: 'unknown'; code: string };
 
 /** The product or location a code names; locations only of `warehouseId` when given. */
 export async function lookupCode(
@@ -23,9 +24,7 @@ export async function lookupCode(
   const want = options.want ?? 'both';
   if (!code) return { kind: 'unknown', code };
   if (want !== 'location') {
-    const product =
-      live(await db.rows(Product).where('barcodes').equals(code).first()) ??
-      live(await db.rows(Product).where('code').equals(code).first());
+    const product = await rowByCode(db, Product, PRODUCT_CODES, code);
     if (product) return { kind: 'product', row: product };
   }
   if (want !== 'product') {

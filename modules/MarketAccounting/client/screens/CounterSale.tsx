@@ -20,6 +20,7 @@ import {
   fieldText,
   type LocalRow,
   newId,
+  rowByCode,
   saveAndSubmit,
   ScreenFrame,
   TextField,
@@ -101,18 +102,23 @@ export function CounterSale() {
   }, []);
   const active = useMemo(() => activeRows(products), [products]);
   const searched = useDeferredValue(search);
-  const found = useMemo(() => {
-    const q = searched.trim().toLowerCase();
-    if (!q) return [];
-    return active
-      .filter(
-        (p) =>
-          String(p.name ?? '')
-            .toLowerCase()
-            .includes(q) || String(p.code ?? '').toLowerCase() === q,
-      )
-      .slice(0, 8);
-  }, [searched, active]);
+  /** The products a text finds: by name, or by the whole of their code; eight at most. */
+  const matches = useCallback(
+    (text: string) => {
+      const q = text.trim().toLowerCase();
+      if (!q) return [];
+      return active
+        .filter(
+          (p) =>
+            String(p.name ?? '')
+              .toLowerCase()
+              .includes(q) || String(p.code ?? '').toLowerCase() === q,
+        )
+        .slice(0, 8);
+    },
+    [active],
+  );
+  const found = useMemo(() => matches(searched), [matches, searched]);
   const byCode = (text: string) => {
     const code = cleanCode(text);
     return code ? active.find((p) => (p.barcodes as string[] | null)?.includes(code) || p.code === code) : undefined;
@@ -124,12 +130,7 @@ export function CounterSale() {
   useEffect(() => {
     if (!panel || !Product || unknown === null) return;
     let taken = false;
-    const live = (row: LocalRow | undefined) => (row && !row.deleted ? row : undefined);
-    const watching = liveQuery(
-      async () =>
-        live(await panel.db.rows(Product).where('barcodes').equals(unknown).first()) ??
-        live(await panel.db.rows(Product).where('code').equals(unknown).first()),
-    ).subscribe({
+    const watching = liveQuery(() => rowByCode(panel.db, Product, ['barcodes', 'code'], unknown)).subscribe({
       next: (product) => {
         if (!product || taken) return;
         taken = true;
@@ -157,11 +158,13 @@ export function CounterSale() {
   // field, selected, for the person to correct or for the next scan to replace.
   const field = useRef<HTMLInputElement>(null);
   const onEnter = () => {
-    const product = byCode(search) ?? (searched === search && found.length === 1 ? found[0] : undefined);
+    // A scanner's Enter comes before the deferred list has caught up with its last digits: judged on the text as it is.
+    const now = searched === search ? found : matches(search);
+    const product = byCode(search) ?? (now.length === 1 ? now[0] : undefined);
     if (product) {
       addScanned(product);
       setSearch('');
-    } else if (searched === search && found.length === 0 && cleanCode(search)) {
+    } else if (now.length === 0 && cleanCode(search)) {
       setUnknown(cleanCode(search));
       field.current?.select();
     }
