@@ -40,16 +40,19 @@ export function AppFrame({ children }: { children: ReactNode }) {
         <Trans>Skip to content</Trans>
       </a>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
-        <div className="flex h-16 items-center gap-2 px-3 sm:px-5">
+        {/* On a phone every control keeps its full size (a 40 px target): the gaps narrow, the app's
+            name and logo give way to the panel's own icon (the drawer still shows them), and only
+            the panel's pill gives up room when the sync badge grows (offline, with counts). */}
+        <div className="flex h-16 items-center gap-1 px-3 sm:gap-2 sm:px-5">
           <button
             type="button"
-            className="grid size-10 place-items-center rounded-xl hover:bg-slate-100 md:hidden"
+            className="grid size-10 shrink-0 place-items-center rounded-xl hover:bg-slate-100 md:hidden"
             onClick={() => setDrawerOpen(true)}
             aria-label={t`Open navigation`}
           >
             <MenuIcon />
           </button>
-          <Link href={paths.user.dashboard} className="flex items-center gap-2 font-bold text-brand-800">
+          <Link href={paths.user.dashboard} className="hidden shrink-0 items-center gap-2 font-bold text-brand-800 sm:flex">
             <Logo />
             <span className="hidden sm:inline">
               <Trans>Pishkhan</Trans>
@@ -57,10 +60,12 @@ export function AppFrame({ children }: { children: ReactNode }) {
           </Link>
           <PanelIndicator />
           <div className="flex-1" />
-          <StatusArea />
-          <NotificationBell />
-          <LanguageSwitch className="text-slate-700" compact />
-          <UserMenu displayName={displayName} extraItems={<UserMenuExtras />} onLogout={() => void logOut()} />
+          <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+            <StatusArea />
+            <NotificationBell />
+            <LanguageSwitch className="text-slate-700" compact />
+            <UserMenu displayName={displayName} extraItems={<UserMenuExtras />} onLogout={() => void logOut()} />
+          </div>
         </div>
       </header>
       <div className="md:grid md:grid-cols-[16rem_minmax(0,1fr)] print:block">

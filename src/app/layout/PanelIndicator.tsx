@@ -20,7 +20,7 @@ export function PanelIndicator() {
   return (
     <Link
       href={panelCode ? paths.user.panelDashboard : paths.user.panelList}
-      className="ms-1 flex h-10 min-w-0 items-center gap-2 rounded-xl bg-slate-100 px-3 text-sm font-medium text-slate-800 hover:bg-slate-200"
+      className="flex h-10 min-w-0 items-center gap-2 overflow-hidden rounded-xl bg-slate-100 px-3 text-sm font-medium text-slate-800 hover:bg-slate-200 sm:ms-1"
       aria-label={label}
       title={label}
     >
