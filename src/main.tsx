@@ -25,11 +25,12 @@ if (import.meta.env.PROD) silenceConsole();
  * lazy chunk that imports shared code Rollup placed here would then wait for it forever.
  */
 async function boot(): Promise<void> {
+  // First: a panel screen's preload asks the server for its panel (decision 062).
+  startSession();
   // The opened route's chunks start loading at once, side by side with the language's words.
   const routeLoaded = preloadRoute(location.pathname);
   await activateLocale(await storedLocale());
   await routeLoaded;
-  startSession();
   const root = createRoot(document.getElementById('root')!);
   const render = () =>
     root.render(

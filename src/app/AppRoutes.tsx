@@ -19,14 +19,24 @@ import { authScreens, standaloneScreens, userScreens } from './screens.ts';
 // the modules' words included (their discovery is part of the area's chunk).
 const UserArea = lazyScreen(() => withModuleCatalogues(import('./UserArea.tsx')), 'UserArea');
 // A module route brings the signed-in area with it (a module's screen may be drawn without the frame).
-const ModuleRoute = lazyScreen(() => withModuleCatalogues(import('./ModuleRoute.tsx')), 'ModuleRoute');
+const ModuleRoute = lazyScreen<'ModuleRoute', { module: string; rest: string }>(
+  () => withModuleCatalogues(import('./ModuleRoute.tsx')),
+  'ModuleRoute',
+);
 
 /**
  * Starts loading what a path will show (its screen, the signed-in frame, the module route) so the
  * chunks arrive alongside the language's words instead of after the first render.
  */
 export function preloadRoute(path: string): Promise<void> {
-  if (moduleOfPath(path)) return ModuleRoute.preload();
+  const moduled = moduleOfPath(path);
+  // The module's screen too: its chunk is known once the module route's own (which discovers the
+  // modules) has come, without waiting for the modules' words as the route itself does.
+  if (moduled)
+    return Promise.all([
+      ModuleRoute.preload(),
+      import('./ModuleRoute.tsx').then(({ preloadModuleScreen }) => preloadModuleScreen(moduled.module, moduled.rest)),
+    ]).then(() => undefined);
   const route = canonicalRoute(path);
   if (!route) return Promise.resolve();
   const screen = standaloneScreens[route] ?? authScreens[route] ?? userScreens[route];

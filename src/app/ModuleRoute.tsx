@@ -4,11 +4,28 @@ import { routePath, screenOfPath, type ClientModule } from '../panel/clientModul
 import { clientModule, moduleOpens } from '../panel/modules.ts';
 import { PanelLoadFailed } from '../panel/WithPanel.tsx';
 import { useCurrentPanel } from '../storage/currentPanel.ts';
+import { startPanelData } from '../storage/panelData.ts';
 import { NotFoundPage } from './errors/NotFoundPage.tsx';
 import { ModuleNotEnabled } from './ModuleNotEnabled.tsx';
 import { PageSpinner } from './PageSpinner.tsx';
 import { useEnabledModules } from './useEnabledModules.ts';
 import { UserArea } from './UserArea.tsx';
+
+/**
+ * At boot, beside the module route's own chunk (decision 062): starts loading the screen a module
+ * path shows, so the first render draws it at once instead of suspending on its chunk (React holds
+ * a Suspense boundary revealed after its fallback back for up to ~300 ms); and for a signed-in
+ * screen, its panel (the current panel asked for, its database opened), which the first render
+ * would only start once drawn.
+ */
+export function preloadModuleScreen(module: string, rest: string): Promise<void> {
+  const part = clientModule(module);
+  const found = part && screenOfPath(part, rest);
+  if (!found || found.alias) return Promise.resolve();
+  const loaded = part.screens[found.route]!.preload();
+  if (!part.withoutSession?.includes(found.route)) startPanelData();
+  return loaded;
+}
 
 /**
  * A module screen, found among the discovered modules (any case, aliases redirect): shown when the

@@ -56,6 +56,16 @@ export function readSession(): Session {
   return snapshot;
 }
 
+/**
+ * The session as last read, for rendering (`useSession`): reading `document.cookie` on every render
+ * of every component that shows the session was ~30 ms of a list's reload (decision 062). This
+ * tab's own changes notify; another tab's are read when the page is shown again
+ * (`syncSessionFromCookies`) or by the next `readSession`, which requests and refreshes use.
+ */
+export function currentSession(): Session {
+  return snapshot ?? readSession();
+}
+
 export function isSignedIn(session: Session = readSession()): boolean {
   return Boolean(session.token && session.refreshToken);
 }

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { readSession, subscribeSession, type Session } from './session.ts';
+import { currentSession, subscribeSession, type Session } from './session.ts';
 
 /** The current session; re-renders when it changes. */
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, readSession, readSession);
+  return useSyncExternalStore(subscribeSession, currentSession, currentSession);
 }

@@ -6,7 +6,7 @@
  */
 import Dexie from 'dexie';
 import { useMemo } from 'react';
-import type { Session } from '../session/session.ts';
+import { readSession, type Session } from '../session/session.ts';
 import { useSession } from '../session/useSession.ts';
 import { accessHash, canReadEntity, seesAllOf } from './access.ts';
 import { currentPanelState, loadCurrentPanel } from './currentPanel.ts';
@@ -72,6 +72,19 @@ export function panelDataFor(session: Pick<Session, 'username' | 'panelCode'>): 
   if (active) retire(active);
   active = open(session.username, session.panelCode);
   return active;
+}
+
+/**
+ * Starts, before the first render, what a panel's screen asks for first (decision 062): the current
+ * panel (its saved copy, then the server's answer) and the panel's database, opened while the
+ * screen's code still loads. Its screens then find them on their way.
+ */
+export function startPanelData(): void {
+  const data = panelDataFor(readSession());
+  if (!data) return;
+  void loadCurrentPanel();
+  // A database that will not open says so on the screen's own first read.
+  data.db.open().catch(() => {});
 }
 
 /** The panel data in use now, if any (logout asks it to sync first). */

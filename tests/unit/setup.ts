@@ -6,6 +6,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { syncSessionFromCookies } from '../../src/session/session.ts';
 
 // findBy… and waitFor wait up to 5 s, not 1 s: on a loaded two-core machine (CI, or the unit tests
 // beside the e2e) a live query's answer can take over a second; a passing test waits no longer.
@@ -35,4 +36,6 @@ afterEach(() => {
     const name = c.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
   });
+  // Renders read the session as last read (currentSession): the next test starts signed out.
+  syncSessionFromCookies();
 });
