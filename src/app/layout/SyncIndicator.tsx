@@ -100,8 +100,13 @@ function SyncBadge({ panel }: { panel: PanelData }) {
           <SyncIcon className={cx('size-4', syncing && 'animate-spin')} />
         )}
         {problems > 0 && <span aria-hidden="true">{problemText}</span>}
-        {problems > 0 && pending > 0 && <SyncIcon className={cx('size-4', syncing && 'animate-spin')} />}
-        {pending > 0 && <span aria-hidden="true">{pendingText}</span>}
+        {/* Problems and pending changes both: on a phone the problems only (the label and the panel say both), or the panel's pill in the header is squeezed to a sliver. */}
+        {problems > 0 && pending > 0 && <SyncIcon className={cx('hidden size-4 sm:block', syncing && 'animate-spin')} />}
+        {pending > 0 && (
+          <span aria-hidden="true" className={problems > 0 ? 'hidden sm:inline' : undefined}>
+            {pendingText}
+          </span>
+        )}
         {joining && problems === 0 && pending === 0 && (
           // A first sync under way: how far it got, in the badge itself (decision 051).
           <span aria-hidden="true" className="text-xs font-medium whitespace-nowrap">
