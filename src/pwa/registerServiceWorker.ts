@@ -62,6 +62,30 @@ function localeActive(): Promise<void> {
   });
 }
 
+/**
+ * Resolves once a first install's worker is active; rejects if it failed (a file of its precache
+ * did not come, on a link that dropped): the browser then forgets the registration, and the caller
+ * registers again later (src/pwa/startPwa.ts).
+ */
+function firstInstallDone(registration: ServiceWorkerRegistration): Promise<void> {
+  const worker = registration.installing ?? registration.waiting ?? registration.active;
+  if (!worker) return Promise.reject(new Error('The service worker went away while it installed.'));
+  return new Promise((resolve, reject) => {
+    const settle = () => {
+      if (worker.state === 'activated') resolve();
+      else if (worker.state === 'redundant') reject(new Error('The service worker could not install.'));
+      else return;
+      worker.removeEventListener('statechange', settle);
+    };
+    worker.addEventListener('statechange', settle);
+    settle();
+  });
+}
+
+/**
+ * Registers the worker and starts the build poll. Rejects when the worker could not be registered
+ * or, on a first visit, could not install: the caller tries again.
+ */
 export async function registerServiceWorker(): Promise<void> {
   // Lets support (and the end-to-end tests) see which build a page runs.
   document.documentElement.dataset.build = BUILD_ID;
@@ -98,7 +122,8 @@ export async function registerServiceWorker(): Promise<void> {
   });
 
   const registration = await wb.register();
-  if (!registration) return;
+  if (!registration) throw new Error('The service worker was not registered.');
+  if (firstInstall) await firstInstallDone(registration);
   startBuildPoll({
     currentId: BUILD_ID,
     // A failed check (offline, a deploy in progress) changes nothing; the next poll tries again.

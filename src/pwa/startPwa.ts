@@ -20,7 +20,32 @@ listenForInstallPrompt();
 // A tapped notification's screen: listened for from the start, as the worker may already control this page.
 listenForOpenUrl();
 
-/** Registers the service worker (production builds) once the page is loaded and idle. */
+const FIRST_RETRY_MS = 5_000;
+const LONGEST_WAIT_MS = 5 * 60_000;
+
+/**
+ * Runs `attempt` until it succeeds: after a failure, again as soon as the device comes back online,
+ * or (online) after a wait that doubles from 5 s up to 5 minutes.
+ */
+export function untilDone(attempt: () => Promise<void>, waitMs = FIRST_RETRY_MS): void {
+  attempt().catch(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const again = () => {
+      removeEventListener('online', again);
+      clearTimeout(timer);
+      untilDone(attempt, Math.min(waitMs * 2, LONGEST_WAIT_MS));
+    };
+    addEventListener('online', again);
+    if (navigator.onLine) timer = setTimeout(again, waitMs);
+  });
+}
+
+/**
+ * Registers the service worker (production builds) once the page is loaded and idle. On one bar of
+ * signal its chunk, its script or a file of its first precache may not come: it is tried again
+ * until it works, or the page would not open offline until the next reload.
+ */
 export function startServiceWorker(): void {
-  if (import.meta.env.PROD) whenIdleAfterLoad(() => void import('./registerServiceWorker.ts').then((pwa) => pwa.registerServiceWorker()));
+  if (import.meta.env.PROD)
+    whenIdleAfterLoad(() => untilDone(() => import('./registerServiceWorker.ts').then((pwa) => pwa.registerServiceWorker())));
 }

@@ -179,9 +179,21 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
       await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 60_000 });
       return;
     } catch (error) {
-      if (attempt >= 3 || !/context was destroyed|navigat/i.test(String(error))) throw error;
+      if (/context was destroyed|navigat/i.test(String(error)) && attempt < 3) continue;
+      throw new Error(`No service worker controls ${page.url()}: ${await workersOf(page).catch(String)}`, { cause: error });
     }
   }
+}
+
+/** What the page's service worker registrations hold, for a failure's message. */
+function workersOf(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const registrations = await navigator.serviceWorker.getRegistrations();
+    const states = registrations.map((r) =>
+      (['installing', 'waiting', 'active'] as const).map((slot) => `${slot}: ${r[slot]?.state ?? 'none'}`).join(', '),
+    );
+    return `controller ${navigator.serviceWorker.controller?.state ?? 'none'}; ${registrations.length} registration(s)${states.map((s) => ` [${s}]`).join('')}`;
+  });
 }
 
 /** Writes a PNG to tests/e2e/screenshots (ignored by git) for people to look at. */

@@ -2,9 +2,10 @@
  * Deploys and broken deploys, against a private copy of the build: a second build (another id)
  * copied over the served folder while a page is open is found by the build poll and offered with
  * a toast; accepting it (past the unsaved-input question) reloads once into the new build. A lazy
- * chunk missing from the server reloads the page exactly once, then shows the error page.
+ * chunk missing from the server reloads the page exactly once, then shows the error page. A first
+ * visit whose precache failed installs the worker later, without a reload.
  */
-import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -51,6 +52,46 @@ describe('the build files', () => {
       prerendered: [],
     });
   });
+});
+
+/** Every state the page's registered workers go through, in `window.workerStates` (a string: it runs in the page). */
+const WATCH_WORKERS = `
+window.workerStates = [];
+const register = ServiceWorkerContainer.prototype.register;
+ServiceWorkerContainer.prototype.register = async function (...args) {
+  const registration = await register.apply(this, args);
+  const worker = registration.installing || registration.waiting || registration.active;
+  if (worker) {
+    window.workerStates.push(worker.state);
+    worker.addEventListener('statechange', () => window.workerStates.push(worker.state));
+  }
+  return registration;
+};`;
+
+describe('a first visit whose precache does not all come', () => {
+  it('installs the service worker once the file comes, without a reload', async () => {
+    // An icon only the manifest names: the page itself never asks for it.
+    const icon = join(served, 'maskable-icon-512x512.png');
+    renameSync(icon, `${icon}.away`);
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url, width: 390 });
+    await context.addInitScript(WATCH_WORKERS);
+    const page = await context.newPage();
+    const documentLoads = countDocumentLoads(page);
+    const workerStates = () => page.evaluate(() => (window as unknown as { workerStates: string[] }).workerStates);
+    await page.goto('/auth/Login');
+    await expect.poll(workerStates, { timeout: 60_000 }).toContain('redundant');
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+
+    renameSync(`${icon}.away`, icon);
+    await waitForServiceWorker(page);
+    await page.getByText(fa('Pishkhan is ready to work offline.')).waitFor();
+    const states = await workerStates();
+    expect(states.slice(0, 2)).toEqual(['installing', 'redundant']);
+    expect(states.slice(-4)).toEqual(['installing', 'installed', 'activating', 'activated']);
+    // The page's own load, and none after it.
+    expect(documentLoads()).toBe(1);
+    await context.close();
+  }, 120_000);
 });
 
 describe('a new build deployed while the app is open', () => {
