@@ -2,7 +2,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import type { Entity } from '../../contract/entity.ts';
@@ -20,8 +20,11 @@ export interface EntityFiltersProps {
   onRanges: (ranges: NonNullable<ListParams['ranges']>) => void;
 }
 
-/** On phones the filters fold away behind one button (with how many are set); wider screens always show them. */
-export function EntityFilters(props: EntityFiltersProps) {
+/**
+ * On phones the filters fold away behind one button (with how many are set); wider screens always
+ * show them. Memoised: a keystroke in the list's search leaves them as they are.
+ */
+export const EntityFilters = memo(function EntityFilters(props: EntityFiltersProps) {
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const { choices, ranges } = filterFields(props.entity);
@@ -46,7 +49,7 @@ export function EntityFilters(props: EntityFiltersProps) {
       </div>
     </div>
   );
-}
+});
 
 function FilterFields({ entity, filters, ranges, onFilters, onRanges }: EntityFiltersProps) {
   const { _ } = useLingui();
