@@ -5,7 +5,7 @@
  * window of history (decision 050) are the server's, shown under them on demand (OlderRows).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { isDocument, type Entity } from '../../contract/entity.ts';
 import { formatNumber, inSentence } from '../../i18n/format.ts';
 import type { ListParams } from '../../storage/listQuery.ts';
@@ -39,8 +39,9 @@ export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const [ranges, setRanges] = useState<NonNullable<ListParams['ranges']>>({});
   const [sort, setSort] = useState<NonNullable<ListParams['sort']>>(entity.defaultSort);
-  const deferredSearch = useDeferredValue(search);
-  const params = { search: deferredSearch, filters: { ...filters, ...fixed }, ranges, sort };
+  // Not deferred (decision 063): a keystroke's list costs a bounded scan (SCAN_BUDGET_MS) and the
+  // rows in view, so one render shows it; a deferred second render came frames later.
+  const params = { search, filters: { ...filters, ...fixed }, ranges, sort };
   const { data, loading } = useList(entity, params, { firstRows: true });
   // Only a list with a window of history needs its ids (to leave them out of the server's older rows).
   const localIds = useMemo(() => new Set(entity.window ? (data?.items ?? []).map((row) => row.id) : []), [data, entity.window]);
@@ -52,7 +53,7 @@ export function EntityList({ entity, onOpen, empty, fixed }: EntityListProps) {
   const count = formatNumber(data?.total ?? 0);
 
   const day = new Date().toISOString().slice(0, 10);
-  const sheet = () => entitySheet(i18n, entity, data?.items ?? [], titles, { search: deferredSearch, filters, ranges }, display);
+  const sheet = () => entitySheet(i18n, entity, data?.items ?? [], titles, { search, filters, ranges }, display);
 
   // With nothing to show and nothing narrowing it, search, filters and export are only clutter.
   const bare = !loading && !narrowed && data?.total === 0;

@@ -4,7 +4,7 @@
  * row opens its details.
  */
 import { useLingui } from '@lingui/react';
-import { memo, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { Entity } from '../../contract/entity.ts';
 import type { ListParams } from '../../storage/listQuery.ts';
 import type { LocalRow } from '../../storage/localRecords.ts';
@@ -30,11 +30,7 @@ export interface EntityRowsProps {
 const ROW_HEIGHT = { table: 49, card: 84 };
 const rowKey = (row: LocalRow) => row.id;
 
-/**
- * Memoised: a keystroke in the list's search renders the list at once with its rows as they were
- * (the search is deferred), and that render then skips the table; only the narrowed rows draw it.
- */
-export const EntityRows = memo(function EntityRows({ entity, rows, columns, sort, onSort, onOpen, titles, lead }: EntityRowsProps) {
+export function EntityRows({ entity, rows, columns, sort, onSort, onOpen, titles, lead }: EntityRowsProps) {
   const { i18n } = useLingui();
   const tableColumns = useMemo(
     () =>
@@ -74,4 +70,4 @@ export const EntityRows = memo(function EntityRows({ entity, rows, columns, sort
       lead={withPending}
     />
   );
-});
+}
