@@ -39,6 +39,11 @@ function offsetOf(index: number, rowHeight: number, extras: ExtraHeights): numbe
   return offset;
 }
 
+/** A list's box before it is measured: its CSS says 70dvh (`max-h-[70dvh]` in the table and the cards). */
+function expectedHeight(): number {
+  return typeof window !== 'undefined' && window.innerHeight > 0 ? Math.round(window.innerHeight * 0.7) : 800;
+}
+
 export function useVirtualRows(
   count: number,
   rowHeight: number,
@@ -46,15 +51,25 @@ export function useVirtualRows(
   extras: ExtraHeights = [],
 ): VirtualWindow {
   const virtual = count > VIRTUAL_FROM;
-  const [view, setView] = useState({ top: 0, height: 800 });
+  const [view, setView] = useState(() => ({ top: 0, height: expectedHeight() }));
   useEffect(() => {
     const element = box.current;
     if (!virtual || !element) return;
-    const measure = () => setView({ top: element.scrollTop, height: element.clientHeight || 800 });
-    measure();
+    // The same view when nothing moved: no render for nothing.
+    const measure = () => {
+      const top = element.scrollTop;
+      const measured = element.clientHeight;
+      setView((now) => {
+        const height = measured || now.height;
+        return top === now.top && height === now.height ? now : { top, height };
+      });
+    };
     element.addEventListener('scroll', measure, { passive: true });
+    // Measured first by the observer, once the page has laid itself out: measured at once, inside
+    // the click that opened the list, it forced a layout of the new screen and drew its rows again.
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    resize?.observe(element);
+    if (resize) resize.observe(element);
+    else measure();
     return () => {
       element.removeEventListener('scroll', measure);
       resize?.disconnect();

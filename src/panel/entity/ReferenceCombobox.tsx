@@ -4,7 +4,7 @@
  */
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label } from '@headlessui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { normalizeSearch } from '../../contract/list.ts';
 import { cx } from '../../ui/cx.ts';
 import { CheckIcon, ChevronIcon } from '../../ui/icons.tsx';
@@ -49,13 +49,8 @@ export function ReferenceCombobox({
   const titles = useReferenceTitles(to);
   const [query, setQuery] = useState('');
   const messageId = useId();
-  const options = useMemo(
-    () => sortedOptions(titles).filter((o) => !exclude?.includes(o.id) && (!only || only.has(o.id))),
-    [titles, exclude, only],
-  );
-  const words = normalizeSearch(query).split(/\s+/).filter(Boolean);
-  const matching = words.length ? options.filter((o) => words.every((w) => normalizeSearch(o.title).includes(w))) : options;
-  const selected = value ? (options.find((o) => o.id === value) ?? { id: value, title: titles?.get(value) ?? '…' }) : null;
+  // Not looked up among the sorted choices: those are made only while the list is open.
+  const selected = useMemo(() => (value ? { id: value, title: titles?.get(value) ?? '…' } : null), [value, titles]);
 
   return (
     <Field className="flex flex-col gap-1.5">
@@ -87,26 +82,13 @@ export function ReferenceCombobox({
           anchor="bottom start"
           className="z-50 mt-1 max-h-64 w-(--input-width) overflow-y-auto rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 empty:invisible"
         >
-          {!required && value && (
-            <ComboboxOption value={null} className="cursor-pointer rounded-lg px-3 py-2.5 text-sm text-slate-600 data-focus:bg-slate-100">
-              {noneLabel ?? <Trans>None</Trans>}
-            </ComboboxOption>
-          )}
-          {matching.slice(0, SHOWN_MAX).map((option) => (
-            <ComboboxOption
-              key={option.id}
-              value={option}
-              className="group flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2.5 text-sm text-slate-800 data-focus:bg-brand-50"
-            >
-              <CheckIcon className="invisible size-4 text-brand-700 group-data-selected:visible" />
-              {option.title || '—'}
-            </ComboboxOption>
-          ))}
-          {titles && matching.length === 0 && (
-            <div className="px-3 py-2.5 text-sm text-slate-600">
-              <Trans>Nothing matches.</Trans>
-            </div>
-          )}
+          <Choices
+            titles={titles}
+            query={query}
+            exclude={exclude}
+            only={only}
+            none={!required && value ? (noneLabel ?? <Trans>None</Trans>) : null}
+          />
         </ComboboxOptions>
       </Combobox>
       {(error || hint) && (
@@ -115,5 +97,50 @@ export function ReferenceCombobox({
         </p>
       )}
     </Field>
+  );
+}
+
+interface ChoicesProps extends Pick<ReferenceComboboxProps, 'exclude' | 'only'> {
+  titles: Map<string, string> | undefined;
+  query: string;
+  /** The empty choice's words, when the field may be emptied. */
+  none: ReactNode;
+}
+
+/**
+ * The choices, drawn only while the list is open: sorting and filtering every title (100,000 roles
+ * in a big panel) at each render of a closed field (a list's filters, a form) was a long task of
+ * its own once the rows had been read.
+ */
+function Choices({ titles, query, exclude, only, none }: ChoicesProps) {
+  const options = useMemo(
+    () => sortedOptions(titles).filter((o) => !exclude?.includes(o.id) && (!only || only.has(o.id))),
+    [titles, exclude, only],
+  );
+  const words = normalizeSearch(query).split(/\s+/).filter(Boolean);
+  const matching = words.length ? options.filter((o) => words.every((w) => normalizeSearch(o.title).includes(w))) : options;
+  return (
+    <>
+      {none && (
+        <ComboboxOption value={null} className="cursor-pointer rounded-lg px-3 py-2.5 text-sm text-slate-600 data-focus:bg-slate-100">
+          {none}
+        </ComboboxOption>
+      )}
+      {matching.slice(0, SHOWN_MAX).map((option) => (
+        <ComboboxOption
+          key={option.id}
+          value={option}
+          className="group flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2.5 text-sm text-slate-800 data-focus:bg-brand-50"
+        >
+          <CheckIcon className="invisible size-4 text-brand-700 group-data-selected:visible" />
+          {option.title || '—'}
+        </ComboboxOption>
+      ))}
+      {titles && matching.length === 0 && (
+        <div className="px-3 py-2.5 text-sm text-slate-600">
+          <Trans>Nothing matches.</Trans>
+        </div>
+      )}
+    </>
   );
 }
