@@ -121,6 +121,17 @@ export function uniqueAddress(): string {
 
 export const strongPassword = 'Correct-Horse-Battery-1404';
 
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * `text` (ending in a 32-byte signature in base64url: 43 characters) with its last character
+ * spelled another way that decodes to the same bytes: that character's two low bits are spare.
+ */
+export function respelledSignature(text: string): string {
+  const last = BASE64URL.indexOf(text.at(-1)!);
+  return `${text.slice(0, -1)}${BASE64URL[(last & ~3) | ((last + 1) & 3)]}`;
+}
+
 /** The settings a test app runs with, over `overrides`. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({

@@ -5,7 +5,7 @@ import { endpoints } from '../../src/contract/endpoints.ts';
 import { requireSession } from '../../server/auth/session.ts';
 import { keysOf } from '../../server/auth/keys.ts';
 import { signAccessToken } from '../../server/auth/tokens.ts';
-import { startTestServer, TEST_JWT_SECRET, type TestAccount, type TestServer } from './harness.ts';
+import { respelledSignature, startTestServer, TEST_JWT_SECRET, type TestAccount, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let account: TestAccount;
@@ -124,6 +124,12 @@ describe('requireSession', () => {
       const signature = createHmac('sha256', keysOf(TEST_JWT_SECRET).accessToken).update(input).digest('base64url');
       expect((await me(`${input}.${signature}`)).status).toBe(401);
     }
+  });
+
+  it('refuses its own token with the signature spelled another way (the same bytes): only the text it issued is accepted', async () => {
+    const { access_token } = await server.login(account.username, account.password);
+    expect((await me(respelledSignature(access_token))).status).toBe(401);
+    expect((await me(access_token)).status).toBe(200);
   });
 
   it('refuses a token signed with another key', async () => {
