@@ -68,7 +68,9 @@ function localeActive(): Promise<void> {
  * registers again later (src/pwa/startPwa.ts).
  */
 function firstInstallDone(registration: ServiceWorkerRegistration): Promise<void> {
-  const worker = registration.installing ?? registration.waiting ?? registration.active;
+  // An active worker first: a page loaded past it (a hard reload) may also see an update waiting,
+  // which activates only when the person accepts it.
+  const worker = registration.active ?? registration.installing ?? registration.waiting;
   if (!worker) return Promise.reject(new Error('The service worker went away while it installed.'));
   return new Promise((resolve, reject) => {
     const settle = () => {
