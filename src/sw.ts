@@ -26,6 +26,8 @@ clientsClaim();
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // A page whose load began while this worker activated was not there for its claim: it asks.
+  if (event.data?.type === 'CLAIM') event.waitUntil(self.clients.claim());
 });
 
 /** What the server pushes (server/notifications/push.ts, decision 040): already worded in the device's language. */

@@ -126,6 +126,9 @@ export async function registerServiceWorker(): Promise<void> {
   const registration = await wb.register();
   if (!registration) throw new Error('The service worker was not registered.');
   if (firstInstall) await firstInstallDone(registration);
+  // Active, yet not this page's: its load began while the worker activated (its claim came before
+  // the page was there), or a hard reload went past it. Asked to take it, so the page works offline.
+  if (!navigator.serviceWorker.controller) registration.active?.postMessage({ type: 'CLAIM' });
   startBuildPoll({
     currentId: BUILD_ID,
     // A failed check (offline, a deploy in progress) changes nothing; the next poll tries again.

@@ -94,6 +94,20 @@ describe('a first visit whose precache does not all come', () => {
   }, 120_000);
 });
 
+describe('a page its active worker does not control', () => {
+  it('is taken by it (a hard reload goes past the worker; so does a load that began while it activated)', async () => {
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url, width: 390 });
+    const page = await context.newPage();
+    await page.goto('/auth/Login');
+    await waitForServiceWorker(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Page.reload', { ignoreCache: true });
+    await page.getByLabel(fa('Username')).waitFor();
+    await waitForServiceWorker(page);
+    await context.close();
+  }, 180_000);
+});
+
 describe('a new build deployed while the app is open', () => {
   it('is offered with a toast, never forced over unsaved input, and runs after the person accepts', async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url, width: 390 });
