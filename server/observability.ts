@@ -17,12 +17,13 @@
  *   A request is logged by method, route pattern and path, its answer by status: no query string
  *   (it may hold a code), no body, no header, no address.
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyMetrics from 'fastify-metrics';
 import client from 'prom-client';
 import { Code } from '../src/contract/codes.ts';
+import { sameText } from './auth/keys.ts';
 import type { Db } from './db/Db.ts';
 import { currentPlan } from './migrationPlan.ts';
 import { failure, ok } from './envelope.ts';
@@ -75,9 +76,7 @@ const TIME_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 function mayReadMetrics(request: FastifyRequest, token: string | null): boolean {
   if (token) {
-    const given = Buffer.from(request.headers.authorization ?? '');
-    const wanted = Buffer.from(`Bearer ${token}`);
-    return given.length === wanted.length && timingSafeEqual(given, wanted);
+    return sameText(request.headers.authorization ?? '', `Bearer ${token}`);
   }
   const address = request.raw.socket.remoteAddress ?? '';
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';

@@ -4,7 +4,7 @@
  * code hash in a database dump) is no key for another (signing access tokens). See
  * docs/decisions/008-key-derivation.md.
  */
-import { hkdfSync } from 'node:crypto';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
 export interface ServerKeys {
   /** HMAC-SHA256 key of the access tokens (HS256). */
@@ -45,4 +45,20 @@ let cached: { secret: string; keys: ServerKeys } | null = null;
 export function keysOf(secret: string): ServerKeys {
   if (cached?.secret !== secret) cached = { secret, keys: deriveKeys(secret) };
   return cached.keys;
+}
+
+/** The HMAC-SHA256 of `text` under `key`, as the base64url text a token or credential carries. */
+export function signatureOf(key: Buffer, text: string): string {
+  return createHmac('sha256', key).update(text).digest('base64url');
+}
+
+/**
+ * Whether `given` is exactly the text `wanted`, compared in constant time. A signature is compared
+ * as the text we issue, never as decoded bytes: base64url decoding ignores a last character's
+ * spare bits, so four spellings of one signature decode alike (an altered kiosk credential was
+ * accepted about one run in 1,000).
+ */
+export function sameText(given: string, wanted: string): boolean {
+  const [a, b] = [Buffer.from(given), Buffer.from(wanted)];
+  return a.length === b.length && timingSafeEqual(a, b);
 }
