@@ -259,10 +259,11 @@ export function matchRows<R extends ListedRow>(all: readonly R[], entity: Entity
 }
 
 /**
- * Sorts rows in place by one field, empty values last either way, then by id. Sorting by the title,
- * a row's stored `_sort` (the device keeps the title's sort key) saves working the key out again.
+ * The order of a list sorted by one field: empty values last either way, then by id (so it is
+ * total: any sort gives the same rows). Sorting by the title, a row's stored `_sort` (the device
+ * keeps the title's sort key) saves working the key out again.
  */
-export function orderRows<R extends ListedRow>(rows: R[], entity: Entity, sort: ListParams['sort']): R[] {
+export function rowOrder<R extends ListedRow>(entity: Entity, sort: ListParams['sort']): (a: R, b: R) => number {
   const by = sort ?? entity.defaultSort;
   const kind = by.field === 'updatedAt' ? 'updatedAt' : (entity.fields[by.field]?.kind ?? 'text');
   const sign = by.direction === 'desc' ? -1 : 1;
@@ -273,20 +274,25 @@ export function orderRows<R extends ListedRow>(rows: R[], entity: Entity, sort: 
     return k;
   };
   const stored = by.field === entity.titleField && sortsByTitle(entity);
-  return rows.sort((a, b) => {
+  return (a, b) => {
+    // A row keeps `_sort` only when its title is not empty: two such rows compare by it at once.
+    if (stored && typeof a._sort === 'string' && typeof b._sort === 'string')
+      return sign * compareText(a._sort, b._sort) || compareText(a.id, b.id);
     const [x, y] = [a[by.field], b[by.field]];
     const [xe, ye] = [isEmpty(x), isEmpty(y)];
     if (xe || ye) {
       if (xe !== ye) return xe ? 1 : -1;
     } else {
-      const byField =
-        stored && typeof a._sort === 'string' && typeof b._sort === 'string'
-          ? compareText(a._sort, b._sort)
-          : compareField(kind, x, y, keyOf);
+      const byField = compareField(kind, x, y, keyOf);
       if (byField !== 0) return sign * byField;
     }
     return compareText(a.id, b.id);
-  });
+  };
+}
+
+/** Sorts rows in place in a list's order (`rowOrder`). */
+export function orderRows<R extends ListedRow>(rows: R[], entity: Entity, sort: ListParams['sort']): R[] {
+  return rows.sort(rowOrder(entity, sort));
 }
 
 /** A list's page of rows already matched and ordered (all of them without a page). */

@@ -44,6 +44,8 @@ export async function readWholeTable(db: PanelDb, entity: Entity): Promise<Local
  */
 export class KeptQuery<T> {
   value: T | undefined = undefined;
+  /** What screens worked out from the answers, kept while it is watched and dropped with its value. */
+  readonly memo = new Map<string, unknown>();
   private readonly listeners = new Set<() => void>();
   private subscription: Subscription | null = null;
   /** The timer that stops watching, once nobody has looked for KEEP_MS. */
@@ -76,6 +78,7 @@ export class KeptQuery<T> {
         this.subscription?.unsubscribe();
         this.subscription = null;
         this.value = undefined;
+        this.memo.clear();
       }, this.keepMs);
     };
   }
@@ -89,6 +92,16 @@ function entry(db: PanelDb, entity: Entity): KeptQuery<LocalRow[]> {
   let found = tables.get(entity.table);
   if (!found) tables.set(entity.table, (found = new KeptQuery(() => readWholeTable(db, entity))));
   return found;
+}
+
+/**
+ * What screens work out from an entity's rows, kept while the table is watched (`KeptQuery.memo`):
+ * the thing named `name`, made by `make` the first time.
+ */
+export function tableMemo<T>(db: PanelDb, entity: Entity, name: string, make: () => T): T {
+  const memo = entry(db, entity).memo;
+  if (!memo.has(name)) memo.set(name, make());
+  return memo.get(name) as T;
 }
 
 /** Each entity's live rows (undefined until first read), one array per entity, stable between changes. */

@@ -6,12 +6,13 @@ import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Entity } from '../contract/entity.ts';
 import { useEffect, useMemo, useState } from 'react';
-import { activeFilters, matchRows, orderRows, pageRows, searchWords, sortsByTitle } from '../contract/list.ts';
+import { activeFilters, matchRows, orderRows, pageRows, rowOrder, searchWords, sortsByTitle } from '../contract/list.ts';
 import { queryOne, type ListParams, type ListResult } from './listQuery.ts';
 import type { LocalRow } from './localRecords.ts';
 import type { PanelDb } from './PanelDb.ts';
 import { usePanelData } from './panelData.ts';
-import { useTableRows } from './tableRows.ts';
+import { nextTask, SLICE_MS, SlicedWork, useSlicedWorks } from './slicedWork.ts';
+import { tableMemo, useTableRows } from './tableRows.ts';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -28,29 +29,80 @@ const nothing: ListResult = { items: [], total: 0 };
 const worked = new WeakMap<readonly LocalRow[], Map<string, ListResult>>();
 const WORKED_MAX = 8;
 
-/**
- * A table's live rows in one list order, sorted once per change of the table: a search or filter
- * keeps the order of what it lets through, so a keystroke filters these instead of sorting again
- * (at 100,000 rows the sort was most of a keystroke's time).
- */
-const ordered = new WeakMap<readonly LocalRow[], Map<string, LocalRow[]>>();
+/** Rows sorted in one step of a list's sort, and merged between two looks at the clock. */
+const SORT_RUN = 500;
 
-function orderedOf(rows: readonly LocalRow[], entity: Entity, sort: ListParams['sort']): LocalRow[] {
+/**
+ * A sort a step at a time (decision 064), so sorting a table of 100,000 rows never holds the page
+ * for longer than a slice: runs of SORT_RUN rows sorted, then merged pairwise, level by level,
+ * yielding between steps. A run already wholly before the next is copied as it is, so rows that
+ * come nearly in order cost about one comparison each. Sorts `rows` (its own array) and answers
+ * them in order.
+ */
+export function* sortSteps<R>(rows: R[], compare: (a: R, b: R) => number): Generator<void, R[], void> {
+  const n = rows.length;
+  for (let lo = 0; lo < n; lo += SORT_RUN) {
+    const run = rows.slice(lo, lo + SORT_RUN).sort(compare);
+    for (let i = 0; i < run.length; i++) rows[lo + i] = run[i]!;
+    yield;
+  }
+  let [from, to] = [rows, new Array<R>(n)];
+  for (let width = SORT_RUN; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const [mid, hi] = [Math.min(lo + width, n), Math.min(lo + 2 * width, n)];
+      let [i, j, k] = [lo, mid, lo];
+      if (mid === hi || compare(from[mid - 1]!, from[mid]!) <= 0) while (k < hi) to[k++] = from[i++]!;
+      else
+        while (k < hi) {
+          to[k++] = j >= hi || (i < mid && compare(from[i]!, from[j]!) <= 0) ? from[i++]! : from[j++]!;
+          if ((k - lo) % SORT_RUN === 0) yield;
+        }
+      yield;
+    }
+    [from, to] = [to, from];
+  }
+  return from;
+}
+
+/**
+ * A table's live rows in one list order, sorted once per change of the table (a step at a time): a
+ * search or filter keeps the order of what it lets through, so a keystroke filters these instead of
+ * sorting again (at 100,000 rows the sort was most of a keystroke's time).
+ */
+const orderings = new WeakMap<readonly LocalRow[], Map<string, SlicedWork<LocalRow[]>>>();
+
+/** The work of putting a table's rows in a list's order (shared by every list in that order). */
+export function orderingOf(rows: readonly LocalRow[], entity: Entity, sort: ListParams['sort']): SlicedWork<LocalRow[]> {
   const by = sort ?? entity.defaultSort;
   const key = `${entity.key}\n${by.field}\n${by.direction}`;
-  let sorts = ordered.get(rows);
-  if (!sorts) ordered.set(rows, (sorts = new Map()));
+  let sorts = orderings.get(rows);
+  if (!sorts) orderings.set(rows, (sorts = new Map()));
   let found = sorts.get(key);
-  if (!found) sorts.set(key, (found = orderRows(matchRows(rows, entity), entity, by)));
+  if (!found) sorts.set(key, (found = new SlicedWork(orderSteps(rows, entity, by))));
   return found;
+}
+
+/** Rows looked at between two looks at the clock, leaving out the deleted ones. */
+const KEEP_STEP = 5_000;
+
+/** The live rows (not deleted ones), then sorted: each a step at a time. */
+function* orderSteps(rows: readonly LocalRow[], entity: Entity, by: NonNullable<ListParams['sort']>): Generator<void, LocalRow[], void> {
+  const kept: LocalRow[] = [];
+  for (let lo = 0; lo < rows.length; lo += KEEP_STEP) {
+    for (const row of matchRows(rows.slice(lo, lo + KEEP_STEP), entity)) kept.push(row);
+    yield;
+  }
+  return yield* sortSteps(kept, rowOrder(entity, by));
+}
+
+function orderedOf(rows: readonly LocalRow[], entity: Entity, sort: ListParams['sort']): LocalRow[] {
+  return orderingOf(rows, entity, sort).finish();
 }
 
 /** Rows one step of a search's scan runs through `matchRows` (the definition) at a time. */
 const SCAN_CHUNK = 2_000;
 /** How long a keystroke's own scan may run before it answers with what it has (the rest is counted between frames). */
 export const SCAN_BUDGET_MS = 15;
-/** How long one slice of the counting runs between two tasks of the page. */
-const SLICE_MS = 8;
 const SCANS_MAX = 16;
 
 /**
@@ -144,13 +196,6 @@ export function listOf(rows: readonly LocalRow[], entity: Entity, params: ListPa
   if (results.size >= WORKED_MAX) results.delete(results.keys().next().value!);
   results.set(cacheKey, result);
   return result;
-}
-
-/** The next task of the page: `scheduler.postTask` where there is one (no clamping of nested timers). */
-function nextTask(run: () => void): void {
-  const scheduler = (globalThis as { scheduler?: { postTask?: (task: () => void) => unknown } }).scheduler;
-  if (scheduler?.postTask) void scheduler.postTask(run);
-  else setTimeout(run, 0);
 }
 
 /**
@@ -278,32 +323,62 @@ export interface ListOptions {
   firstRows?: boolean;
 }
 
+/**
+ * The last whole answer of each list of a table, shown while the table, read again after a write,
+ * is put in order a slice at a time (at 100,000 rows that takes a few hundred milliseconds on a
+ * phone): the list stays as it was, scrolled where it was, until the new order is known. Kept with
+ * the table's rows while they are watched; an answer of rows read before the latest is dropped.
+ */
+interface LastAnswer {
+  rows: readonly LocalRow[];
+  result: ListResult;
+}
+
+function lastAnswersOf(db: PanelDb, entity: Entity): Map<string, LastAnswer> {
+  return tableMemo(db, entity, 'lastAnswers', () => new Map<string, LastAnswer>());
+}
+
+function keepLastAnswer(db: PanelDb, entity: Entity, key: string, answer: LastAnswer): void {
+  const answers = lastAnswersOf(db, entity);
+  for (const [known, { rows }] of answers) if (rows !== answer.rows) answers.delete(known);
+  answers.set(key, answer);
+}
+
 /** The rows of a list (search, filters, sort, page), live: the table is read once per change, the rest is memory work. */
 export function useList(entity: Entity, params: ListParams = {}, options: ListOptions = {}): Loaded<ListResult> {
   const panel = usePanelData();
   const [rows] = useTableRows(panel?.db, [entity]);
   const key = JSON.stringify(params);
   const db = panel?.db;
-  const early = options.firstRows === true && rows === undefined;
-  // `key` stands for `params`, which callers build afresh on every render.
-  const first = useLiveQuery(async () => (db && early ? firstListRows(db, entity, params) : null), [db, entity, key, early]);
   // Bumped when a list answered while `counting` has been counted whole.
   const [counted, setCounted] = useState(0);
+  // The table's rows in this list's order: at once when a slice does it (a table of a few thousand rows), else a slice per task.
+  const sortKey = JSON.stringify(params.sort ?? null);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const ordering = useMemo(() => [rows ? orderingOf(rows, entity, params.sort) : undefined], [rows, entity, sortKey]);
+  const ordered = useSlicedWorks(ordering)[0] !== undefined;
+  const last = db && rows !== undefined && !ordered ? lastAnswersOf(db, entity).get(key)?.result : undefined;
+  const early = options.firstRows === true && !ordered && !last;
+  // `key` stands for `params`, which callers build afresh on every render.
+  const first = useLiveQuery(async () => (db && early ? firstListRows(db, entity, params) : null), [db, entity, key, early]);
   const data = useMemo(
     () =>
       !panel
         ? nothing
-        : rows
+        : rows && ordered
           ? listOf(rows, entity, params, key)
-          : (first ?? (db && options.firstRows ? firstPages.get(firstPageKey(db, entity, key)) : undefined) ?? undefined),
+          : (last ?? first ?? (db && options.firstRows ? firstPages.get(firstPageKey(db, entity, key)) : undefined) ?? undefined),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [panel, rows, entity, key, first, counted],
+    [panel, rows, ordered, entity, key, first, last, counted],
   );
   useEffect(() => {
-    if (!rows || !data?.counting) return;
+    if (!rows || !ordered || !data?.counting) return;
     return countList(rows, entity, params, () => setCounted((n) => n + 1));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [rows, entity, key, data]);
+  }, [rows, ordered, entity, key, data]);
+  useEffect(() => {
+    if (db && rows && ordered && data && data !== nothing && !data.partial) keepLastAnswer(db, entity, key, { rows, result: data });
+  }, [db, rows, ordered, entity, key, data]);
   useEffect(() => {
     if (db && options.firstRows && data && data !== nothing && !data.counting) keepFirstPage(db, entity, key, data);
   }, [db, entity, key, data, options.firstRows]);

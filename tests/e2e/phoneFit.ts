@@ -9,6 +9,9 @@ import { inspectScreen } from './screenChecks.ts';
 
 /** Fails when the page pans sideways or a key figure is off-screen; with `figures`, when fewer key figures show. */
 export async function expectFitsThePhone(page: Page, figures = 0): Promise<void> {
+  // A layout chosen in script (a table or cards: useWideScreen) follows a resize when the media
+  // query's `change` event comes, at the next frame: a page just narrowed still shows the wide one.
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
   const found = await inspectScreen(page, [], page.viewportSize()!.width);
   expect(found.wider, 'the page is no wider than the viewport').toBeNull();
   expect(found.keyFiguresOff, 'every key figure is on screen').toEqual([]);

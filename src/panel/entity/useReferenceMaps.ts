@@ -1,9 +1,17 @@
 import { useMemo } from 'react';
 import { entityByKey } from '../../contract/modules.ts';
 import type { Entity } from '../../contract/entity.ts';
-import { usePanelData } from '../../storage/panelData.ts';
-import { useTableRows } from '../../storage/tableRows.ts';
-import { titlesOfRows } from './referenceTitles.ts';
+import { useTitlesOf } from './referenceTitles.ts';
+
+/** A number for each titles map, so a memo can tell one from another. */
+const tags = new WeakMap<object, number>();
+let lastTag = 0;
+function tagOf(titles: Map<string, string> | undefined): number {
+  if (!titles) return 0;
+  let tag = tags.get(titles);
+  if (tag === undefined) tags.set(titles, (tag = ++lastTag));
+  return tag;
+}
 
 /**
  * For each reference field of an entity's fields (or a document's lines): the referenced rows'
@@ -13,7 +21,6 @@ import { titlesOfRows } from './referenceTitles.ts';
  * screen (at 100,000 products, a Map of every product's name).
  */
 export function useReferenceMaps(fields: Entity['fields'] | undefined): Map<string, Map<string, string>> {
-  const panel = usePanelData();
   const references = useMemo(
     () =>
       Object.entries(fields ?? {}).flatMap(([name, field]) => {
@@ -22,16 +29,14 @@ export function useReferenceMaps(fields: Entity['fields'] | undefined): Map<stri
       }),
     [fields],
   );
-  const tables = useTableRows(
-    panel?.db,
-    references.map((r) => r.target),
-  );
+  const targets = useMemo(() => references.map((r) => r.target), [references]);
+  const titles = useTitlesOf(targets);
+  // `titles` is a new array on every render; its maps are the same until a table's titles change.
+  const key = titles.map(tagOf).join(',');
   return useMemo(() => {
     const out = new Map<string, Map<string, string>>();
-    references.forEach(({ name, target }, i) => {
-      const rows = tables[i];
-      out.set(name, rows ? titlesOfRows(target, rows) : new Map());
-    });
+    references.forEach(({ name }, i) => out.set(name, titles[i] ?? new Map()));
     return out;
-  }, [references, tables]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [references, key]);
 }
