@@ -22,8 +22,18 @@ export function nextTask(run: () => void): void {
 /** A piece of work and how far it has got: its steps, then its result. */
 export class SlicedWork<T> {
   private result: { value: T } | null = null;
+  /** Who waits for the result (`whenDone`). */
+  private readonly waiting = new Set<() => void>();
+  private running = false;
 
-  constructor(private readonly steps: Generator<void, T, void>) {}
+  /**
+   * `goOn`: whether the work is worth finishing with nobody waiting (its rows are still the
+   * table's: going back to the screen will want it); else it stops where it got to.
+   */
+  constructor(
+    private readonly steps: Generator<void, T, void>,
+    private readonly goOn: () => boolean = () => false,
+  ) {}
 
   get done(): boolean {
     return this.result !== null;
@@ -49,22 +59,37 @@ export class SlicedWork<T> {
     this.runUntil(Number.POSITIVE_INFINITY);
     return this.result!.value;
   }
-}
 
-/**
- * Runs pieces of work a slice of SLICE_MS per task, one after another, and calls `done` once all
- * are done. Returns a stop (each piece stays where it got to, for the next one who asks).
- */
-export function workInSlices(works: readonly SlicedWork<unknown>[], done: () => void): () => void {
-  let stopped = false;
-  const slice = () => {
-    if (stopped) return;
-    if (runSlice(works)) done();
-    else nextTask(slice);
-  };
-  nextTask(slice);
-  return () => {
-    stopped = true;
+  /**
+   * Works on a slice of SLICE_MS per task, and calls `done` once the work is done. Returns the
+   * wait's end; the work goes on while anyone waits, or while `goOn` says it is worth finishing.
+   */
+  whenDone(done: () => void): () => void {
+    if (this.result) {
+      done();
+      return () => {};
+    }
+    this.waiting.add(done);
+    if (!this.running) {
+      this.running = true;
+      nextTask(this.slice);
+    }
+    return () => this.waiting.delete(done);
+  }
+
+  private readonly slice = (): void => {
+    if (this.waiting.size === 0 && !this.goOn()) {
+      this.running = false;
+      return;
+    }
+    if (!this.runUntil(performance.now() + SLICE_MS)) {
+      nextTask(this.slice);
+      return;
+    }
+    this.running = false;
+    const waiting = [...this.waiting];
+    this.waiting.clear();
+    for (const done of waiting) done();
   };
 }
 
@@ -84,21 +109,29 @@ function runSlice(works: readonly (SlicedWork<unknown> | undefined)[]): boolean 
   return works.every((work) => work === undefined || work.runUntil(until));
 }
 
+/** Calls `done` once every piece of work is done (each worked on a slice per task); returns the wait's end. */
+export function whenAllDone(works: readonly (SlicedWork<unknown> | undefined)[], done: () => void): () => void {
+  const pending = works.filter((work): work is SlicedWork<unknown> => work !== undefined && !work.done);
+  let left = pending.length;
+  if (left === 0) {
+    done();
+    return () => {};
+  }
+  const stops = pending.map((work) => work.whenDone(() => --left === 0 && done()));
+  return () => stops.forEach((stop) => stop());
+}
+
 /**
  * The results of pieces of work (undefined for none, and for one not yet done): what one slice
  * finishes at once, in this render; the rest a slice per task, the component rendering again once
- * all are done. `works` should be the same array while its pieces are (a memo), else the slices
- * start over on each render (harmless: the work stays where it got to).
+ * all are done. `works` should be the same array while its pieces are (a memo).
  */
 export function useSlicedWorks<T>(works: readonly (SlicedWork<T> | undefined)[]): (T | undefined)[] {
   const [, setFinished] = useState(0);
   const waiting = !runSlice(works);
   useEffect(() => {
     if (!waiting) return;
-    return workInSlices(
-      works.filter((work): work is SlicedWork<T> => work !== undefined),
-      () => setFinished((n) => n + 1),
-    );
+    return whenAllDone(works, () => setFinished((n) => n + 1));
   }, [works, waiting]);
   return works.map((work) => work?.value);
 }

@@ -42,6 +42,15 @@ export async function readWholeTable(db: PanelDb, entity: Entity): Promise<Local
  * to a screen just left shows its answer at once, current, with no read); `value` is undefined
  * until the first answer and after the release.
  */
+/** Every kept query's answer as last read, while kept: work on it is still worth finishing. */
+const currentAnswers = new WeakSet<object>();
+
+function current(value: unknown, now: boolean): void {
+  if (typeof value !== 'object' || value === null) return;
+  if (now) currentAnswers.add(value);
+  else currentAnswers.delete(value);
+}
+
 export class KeptQuery<T> {
   value: T | undefined = undefined;
   /** What screens worked out from the answers, kept while it is watched and dropped with its value. */
@@ -63,7 +72,9 @@ export class KeptQuery<T> {
     this.release = null;
     this.subscription ??= liveQuery(this.query).subscribe({
       next: (value) => {
+        current(this.value, false);
         this.value = value;
+        current(value, true);
         for (const notify of this.listeners) notify();
       },
       // A closed database (the panel changed, logout): the screens showing it are going away.
@@ -77,6 +88,7 @@ export class KeptQuery<T> {
         if (this.listeners.size > 0) return;
         this.subscription?.unsubscribe();
         this.subscription = null;
+        current(this.value, false);
         this.value = undefined;
         this.memo.clear();
       }, this.keepMs);
@@ -85,6 +97,15 @@ export class KeptQuery<T> {
 }
 
 const watched = new WeakMap<PanelDb, Map<string, KeptQuery<LocalRow[]>>>();
+
+/**
+ * Whether `rows` are a watched table's rows as last read (not rows a write has since replaced, nor
+ * those of a table nobody has looked at for KEEP_MS): work begun on them is worth finishing even
+ * after the screen that began it has gone, since going back to it will want it.
+ */
+export function isCurrentRows(rows: readonly LocalRow[]): boolean {
+  return currentAnswers.has(rows);
+}
 
 function entry(db: PanelDb, entity: Entity): KeptQuery<LocalRow[]> {
   let tables = watched.get(db);

@@ -12,7 +12,7 @@ import type { LocalRow } from './localRecords.ts';
 import type { PanelDb } from './PanelDb.ts';
 import { usePanelData } from './panelData.ts';
 import { nextTask, SLICE_MS, SlicedWork, useSlicedWorks } from './slicedWork.ts';
-import { tableMemo, useTableRows } from './tableRows.ts';
+import { isCurrentRows, tableMemo, useTableRows } from './tableRows.ts';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -78,7 +78,7 @@ export function orderingOf(rows: readonly LocalRow[], entity: Entity, sort: List
   let sorts = orderings.get(rows);
   if (!sorts) orderings.set(rows, (sorts = new Map()));
   let found = sorts.get(key);
-  if (!found) sorts.set(key, (found = new SlicedWork(orderSteps(rows, entity, by))));
+  if (!found) sorts.set(key, (found = new SlicedWork(orderSteps(rows, entity, by), () => isCurrentRows(rows))));
   return found;
 }
 

@@ -4,11 +4,11 @@
  * with exactly `orderRows`' order, and each step leaves the page a turn.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Role } from '../../src/contract/entities/panelManagement.ts';
 import { orderRows, rowOrder, type ListParams } from '../../src/contract/list.ts';
 import { localTexts, type LocalRow } from '../../src/storage/localRecords.ts';
-import { workInSlices } from '../../src/storage/slicedWork.ts';
+import { SlicedWork, whenAllDone } from '../../src/storage/slicedWork.ts';
 import { orderingOf, sortSteps } from '../../src/storage/useData.ts';
 
 const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
@@ -73,7 +73,7 @@ describe('a sort a step at a time', () => {
     expect(ordering.runUntil(0)).toBe(false);
     let slices = 0;
     const counting = setInterval(() => slices++, 0);
-    await new Promise<void>((done) => workInSlices([ordering], done));
+    await new Promise<void>((done) => whenAllDone([ordering], done));
     clearInterval(counting);
     expect(ordering.done).toBe(true);
     expect(ordering.value!.map((r) => r.id)).toEqual(orderRows(rows.slice(), Role, undefined).map((r) => r.id));
@@ -81,5 +81,26 @@ describe('a sort a step at a time', () => {
     expect(slices).toBeGreaterThan(0);
     // The same work, asked again, is the same answer.
     expect(orderingOf(rows, Role, undefined)).toBe(ordering);
+  });
+
+  it('goes on when nobody waits any more only while it is worth finishing (its rows still the table’s)', async () => {
+    function* steps() {
+      for (let i = 0; i < 50; i++) {
+        const until = performance.now() + 2;
+        while (performance.now() < until);
+        yield;
+      }
+      return 'done';
+    }
+    const wanted = new SlicedWork(steps(), () => true);
+    const dropped = new SlicedWork(steps(), () => false);
+    // A screen that asked, then went away at once.
+    wanted.whenDone(() => {})();
+    dropped.whenDone(() => {})();
+    await vi.waitFor(() => expect(wanted.value).toBe('done'), { timeout: 10_000 });
+    expect(dropped.done).toBe(false);
+    // Asked again, it goes on from where it got to.
+    await new Promise<void>((done) => dropped.whenDone(done));
+    expect(dropped.value).toBe('done');
   });
 });

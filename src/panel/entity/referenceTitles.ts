@@ -8,7 +8,7 @@ import { isDocument, type Entity } from '../../contract/entity.ts';
 import type { LocalRow } from '../../storage/localRecords.ts';
 import { usePanelData } from '../../storage/panelData.ts';
 import { SlicedWork, useSlicedWorks } from '../../storage/slicedWork.ts';
-import { tableMemo, useTableRows } from '../../storage/tableRows.ts';
+import { isCurrentRows, tableMemo, useTableRows } from '../../storage/tableRows.ts';
 
 export interface ReferenceOption {
   id: string;
@@ -52,7 +52,7 @@ const titlesOf = new WeakMap<readonly LocalRow[], SlicedWork<Map<string, string>
 
 function titlesWork(entity: Entity, rows: readonly LocalRow[]): SlicedWork<Map<string, string>> {
   let work = titlesOf.get(rows);
-  if (!work) titlesOf.set(rows, (work = new SlicedWork(titleSteps(entity, rows))));
+  if (!work) titlesOf.set(rows, (work = new SlicedWork(titleSteps(entity, rows), () => isCurrentRows(rows))));
   return work;
 }
 
