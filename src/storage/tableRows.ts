@@ -37,11 +37,6 @@ export async function readWholeTable(db: PanelDb, entity: Entity): Promise<Local
   return rows;
 }
 
-/**
- * A live query kept while anyone watches it, and for KEEP_MS after the last one leaves (going back
- * to a screen just left shows its answer at once, current, with no read); `value` is undefined
- * until the first answer and after the release.
- */
 /** Every kept query's answer as last read, while kept: work on it is still worth finishing. */
 const currentAnswers = new WeakSet<object>();
 
@@ -51,6 +46,11 @@ function current(value: unknown, now: boolean): void {
   else currentAnswers.delete(value);
 }
 
+/**
+ * A live query kept while anyone watches it, and for KEEP_MS after the last one leaves (going back
+ * to a screen just left shows its answer at once, current, with no read); `value` is undefined
+ * until the first answer and after the release.
+ */
 export class KeptQuery<T> {
   value: T | undefined = undefined;
   /** What screens worked out from the answers, kept while it is watched and dropped with its value. */
