@@ -16,7 +16,8 @@
  *   npm run bench:list -- --runs 3     # fewer runs (7 unless said)
  *   npm run bench:list -- --smoke      # 40 roles, one run
  *   BENCH_PROFILE=list.cpuprofile npm run bench:list -- --rows 100000  # then CPU profiles, at full
- *     speed, of two keystrokes on the whole list and a reload (list-keystroke0.cpuprofile, …), each
+ *     speed, of two keystrokes on the whole list and a reload (list-keystroke0.cpuprofile, …), and
+ *     at CPU 4× of a keystroke as soon as the list is opened (list-keystroke-early.cpuprofile), each
  *     from the key (or the navigation) to the rows drawn, with its most self time
  */
 import type { Page } from 'playwright-core';
@@ -200,6 +201,12 @@ try {
       const took = await keystroke(page, key, true, () => cpuProfile(cdp, file(`keystroke${run}`)));
       console.log(`  (keystroke on the whole list, profiled: ${took.toFixed(0)} ms)`);
     }
+    // A keystroke as soon as the list is opened from the menu, while its table is read, with the CPU 4× slower.
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await firstRender(page, false);
+    const early = await keystroke(page, 'ف', false, () => cpuProfile(cdp, file('keystroke-early')));
+    console.log(`  (keystroke as soon as opened, CPU 4× slower, profiled: ${early.toFixed(0)} ms)`);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const stop = await cpuProfile(cdp, file('reload'));
     const reload = await firstRender(page, true);
     await stop();

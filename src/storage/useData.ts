@@ -2,16 +2,26 @@
  * The hooks screens read with (react-admin's useGetList/useGetOne): live over the current panel's
  * rows, so a write anywhere (this screen, another tab, a pull) shows at once.
  */
-import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Entity } from '../contract/entity.ts';
 import { useEffect, useMemo, useState } from 'react';
-import { activeFilters, matchRows, orderRows, pageRows, rowOrder, searchWords, sortsByTitle } from '../contract/list.ts';
+import { activeFilters, matchRows, pageRows, rowOrder, searchWords } from '../contract/list.ts';
+import {
+  answersEarly,
+  FIRST_LIST_ROWS,
+  forgetPrefix,
+  listIndex,
+  onTableWrites,
+  prefixAnswer,
+  settledRows,
+  tableKey,
+  useListPrefix,
+} from './listPrefix.ts';
 import { queryOne, type ListParams, type ListResult } from './listQuery.ts';
 import type { LocalRow } from './localRecords.ts';
 import type { PanelDb } from './PanelDb.ts';
 import { usePanelData } from './panelData.ts';
-import { nextTask, SLICE_MS, SlicedWork, useSlicedWorks } from './slicedWork.ts';
+import { SlicedWork, useSlicedWorks } from './slicedWork.ts';
 import { isCurrentRows, tableMemo, useTableRows } from './tableRows.ts';
 
 export interface Loaded<T> {
@@ -120,6 +130,8 @@ interface Scan {
   matches: LocalRow[];
   words: string[];
   done: boolean;
+  /** The count of the rest, once asked for (`countList`). */
+  counting?: SlicedWork<void>;
 }
 
 /** The scans of a table's rows, by the list's shape (order, filters, ranges), then by search words. */
@@ -148,7 +160,7 @@ function scanOf(rows: readonly LocalRow[], entity: Entity, params: ListParams): 
   return scan;
 }
 
-/** Scans on until `wanted` rows have matched, the scan is done, or the clock passes `until`. */
+/** Scans on until `wanted` rows have matched, the scan is done, or the clock passes `until` (checked after each chunk). */
 function advance(scan: Scan, entity: Entity, params: ListParams, wanted: number, until: number): void {
   while (!scan.done && scan.matches.length < wanted) {
     const chunk = scan.base.slice(scan.pos, scan.pos + SCAN_CHUNK);
@@ -198,24 +210,24 @@ export function listOf(rows: readonly LocalRow[], entity: Entity, params: ListPa
   return result;
 }
 
+/** The rest of a scan, a chunk (SCAN_CHUNK rows) a step. */
+function* countSteps(scan: Scan, entity: Entity, params: ListParams): Generator<void, void, void> {
+  while (!scan.done) {
+    advance(scan, entity, params, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY);
+    yield;
+  }
+}
+
 /**
- * Counts the rest of a list `listOf` answered while `counting`, a slice of SLICE_MS a task, so
- * typing and scrolling go on meanwhile; calls `done` once the whole answer is known. Returns a
- * stop (a newer keystroke's list wants the page instead; what was scanned stays for it to narrow).
+ * Counts the rest of a list `listOf` answered while `counting`, a slice of SLICE_MS a task
+ * (`SlicedWork`), so typing and scrolling go on meanwhile; calls `done` once the whole answer is
+ * known. Returns a stop (a newer keystroke's list wants the page instead): the count then stops
+ * where it got to, and what was scanned stays for that keystroke to narrow.
  */
 export function countList(rows: readonly LocalRow[], entity: Entity, params: ListParams, done: () => void): () => void {
-  let stopped = false;
   const scan = scanOf(rows, entity, params);
-  const slice = () => {
-    if (stopped) return;
-    advance(scan, entity, params, Number.POSITIVE_INFINITY, performance.now() + SLICE_MS);
-    if (scan.done) done();
-    else nextTask(slice);
-  };
-  nextTask(slice);
-  return () => {
-    stopped = true;
-  };
+  scan.counting ??= new SlicedWork(countSteps(scan, entity, params));
+  return scan.counting.whenDone(done);
 }
 
 /**
@@ -227,16 +239,14 @@ const FIRST_PAGES_MAX = 32;
 let watchingChanges = false;
 
 function firstPageKey(db: PanelDb, entity: Entity, key: string): string {
-  return `${db.name}\n${entity.table}\n${key}`;
+  return `${tableKey(db, entity)}\n${key}`;
 }
 
 function keepFirstPage(db: PanelDb, entity: Entity, key: string, result: ListResult): void {
   if (!watchingChanges) {
     watchingChanges = true;
-    // Every write, from this tab or another (Dexie tells both), names the parts it touched: "idb://<db>/<table>/<index>".
-    Dexie.on('storagemutated', (parts) => {
-      const touched = new Set(Object.keys(parts).map((part) => part.slice('idb://'.length).split('/').slice(0, 2).join('\n')));
-      for (const cached of [...firstPages.keys()]) if (touched.has(cached.split('\n').slice(0, 2).join('\n'))) firstPages.delete(cached);
+    onTableWrites((tables) => {
+      for (const cached of [...firstPages.keys()]) if (tables.has(cached.split('\n').slice(0, 2).join('\n'))) firstPages.delete(cached);
     });
   }
   const cacheKey = firstPageKey(db, entity, key);
@@ -247,70 +257,24 @@ function keepFirstPage(db: PanelDb, entity: Entity, key: string, result: ListRes
 }
 
 /**
- * How many rows a list's first answer reads through an index, before its table is in memory: more
- * than a long list's `VIRTUAL_FROM`, so the first answer scrolls in the same box as the whole one.
- */
-export const FIRST_LIST_ROWS = 250;
-
-/** A search's first answer while the table is read: rows read through the index a step, and steps at most. */
-const FIRST_SEARCH_READ = 1_000;
-const FIRST_SEARCH_CHUNKS = 4;
-
-const indexedKinds: ReadonlySet<string> = new Set(['date', 'dateTime', 'integer', 'updatedAt']);
-
-/**
  * A list's first rows read through an index, while its whole table is still being read (at 100,000
- * rows that takes seconds on a phone): a search's first matches too (decision 055: read a chunk at
- * a time, up to FIRST_SEARCH_CHUNKS, answered as `counting`); only for a list without filters or ranges, sorted by
- * the title (`_sort`) or by an indexed date, instant or whole number, whose index order is the
- * list's. The last value's rows are left out (ties go by id, which the index's reverse order does
- * not follow), so the answer is exactly the start of the whole one; `total` counts the table
- * (tombstones too) and the answer says it is `partial`. Null when no index serves.
+ * rows that takes seconds on a phone); only for a list without a search, filters or ranges whose
+ * order an index reads (`listIndex`). The answer is exactly the start of the whole one
+ * (`settledRows`); `total` counts the table (tombstones too) and the answer says it is `partial`.
+ * Null when no index serves. A search typed meanwhile is answered from the order's prefix in memory
+ * (`prefixAnswer`, decision 065).
  */
 export async function firstListRows(db: PanelDb, entity: Entity, params: ListParams): Promise<ListResult | null> {
-  if (activeFilters(params.filters).length) return null;
-  if (Object.values(params.ranges ?? {}).some((range) => range.from || range.to)) return null;
-  if ((params.page ?? 1) > 1) return null;
+  if (searchWords(params.search).length || !answersEarly(params)) return null;
   const sort = params.sort ?? entity.defaultSort;
-  const kind = sort.field === 'updatedAt' ? 'updatedAt' : entity.fields[sort.field]?.kind;
-  const index =
-    sort.field === entity.titleField && sortsByTitle(entity)
-      ? '_sort'
-      : kind && indexedKinds.has(kind) && (sort.field === 'updatedAt' || entity.indexes.includes(sort.field))
-        ? sort.field
-        : null;
+  const index = listIndex(db, entity, sort);
+  if (!index) return null;
   const table = db.rows(entity);
-  // `updatedAt` is indexed only where a list is ordered by it by default (decision 056).
-  if (!index || !table.schema.idxByName[index]) return null;
-  const ordered = () => (sort.direction === 'desc' ? table.orderBy(index).reverse() : table.orderBy(index));
+  const ordered = sort.direction === 'desc' ? table.orderBy(index).reverse() : table.orderBy(index);
   const wanted = params.pageSize ?? 0;
-  // Rows of the last value read may go on past it, and empty values go last in the list (not in the index).
-  const settled = (read: readonly LocalRow[]) => {
-    const last = read[read.length - 1]![index];
-    return orderRows(
-      read.filter((row) => !row.deleted && row[index] !== last && row[sort.field] !== '' && row[sort.field] != null),
-      entity,
-      sort,
-    );
-  };
-  if (searchWords(params.search).length) {
-    // A search typed while the table is read (decision 055): the index read a chunk at a time until a screenful matched.
-    const read: LocalRow[] = [];
-    let items: LocalRow[] = [];
-    for (let chunk = 0; chunk < FIRST_SEARCH_CHUNKS; chunk++) {
-      const rows = await ordered().offset(read.length).limit(FIRST_SEARCH_READ).toArray();
-      for (const row of rows) read.push(row);
-      // The whole table read: its own read is about to answer.
-      if (rows.length < FIRST_SEARCH_READ) return null;
-      items = matchRows(settled(read), entity, params);
-      if (items.length >= (wanted || FIRST_LIST_ROWS)) break;
-    }
-    if (!items.length) return null;
-    return { items: wanted ? items.slice(0, wanted) : items, total: items.length, partial: true, counting: true };
-  }
-  const [read, total] = await Promise.all([ordered().limit(FIRST_LIST_ROWS).toArray(), table.count()]);
+  const [read, total] = await Promise.all([ordered.limit(FIRST_LIST_ROWS).toArray(), table.count()]);
   if (read.length < FIRST_LIST_ROWS) return null;
-  const items = settled(read);
+  const items = settledRows(read, entity, sort, index);
   if (!items.length || items.length < wanted) return null;
   return { items: wanted ? items.slice(0, wanted) : items, total, partial: true };
 }
@@ -359,18 +323,34 @@ export function useList(entity: Entity, params: ListParams = {}, options: ListOp
   const ordered = useSlicedWorks(ordering)[0] !== undefined;
   const last = db && rows !== undefined && !ordered ? lastAnswersOf(db, entity).get(key)?.result : undefined;
   const early = options.firstRows === true && !ordered && !last;
-  // `key` stands for `params`, which callers build afresh on every render.
-  const first = useLiveQuery(async () => (db && early ? firstListRows(db, entity, params) : null), [db, entity, key, early]);
+  const searching = searchWords(params.search).length > 0;
+  // `key` stands for `params`, which callers build afresh on every render; the answer says whose it is.
+  const first = useLiveQuery(
+    async () => (db && early && !searching ? { key, result: await firstListRows(db, entity, params) } : null),
+    [db, entity, key, early, searching],
+  );
+  const firstResult = first?.key === key ? first.result : null;
+  const sort = params.sort ?? entity.defaultSort;
+  // Once the first rows are shown, the start of the order is read into memory for a search typed meanwhile.
+  const prefix = useListPrefix(db, entity, sort, early && (firstResult !== null || searching));
   const data = useMemo(
     () =>
       !panel
         ? nothing
         : rows && ordered
           ? listOf(rows, entity, params, key)
-          : (last ?? first ?? (db && options.firstRows ? firstPages.get(firstPageKey(db, entity, key)) : undefined) ?? undefined),
+          : (last ??
+            (prefix ? prefixAnswer(prefix, entity, params) : null) ??
+            firstResult ??
+            (db && options.firstRows ? firstPages.get(firstPageKey(db, entity, key)) : undefined) ??
+            undefined),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [panel, rows, ordered, entity, key, first, last, counted],
+    [panel, rows, ordered, entity, key, firstResult, last, counted, prefix, prefix?.version],
   );
+  useEffect(() => {
+    if (db && ordered) forgetPrefix(db, entity, sort);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [db, entity, ordered, sort.field, sort.direction]);
   useEffect(() => {
     if (!rows || !ordered || !data?.counting) return;
     return countList(rows, entity, params, () => setCounted((n) => n + 1));

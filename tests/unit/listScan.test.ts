@@ -11,7 +11,8 @@ import type { Row } from '../../src/contract/entity.ts';
 import { selectRows, type ListParams } from '../../src/contract/list.ts';
 import type { ListResult } from '../../src/storage/listQuery.ts';
 import { localTexts, type LocalRow } from '../../src/storage/localRecords.ts';
-import { countList, FIRST_LIST_ROWS, listOf } from '../../src/storage/useData.ts';
+import { FIRST_LIST_ROWS } from '../../src/storage/listPrefix.ts';
+import { countList, listOf } from '../../src/storage/useData.ts';
 
 const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 const actors = ['مریم احمدی', 'علی رضایی', 'Sara Karimi', 'رضا', ''];
@@ -97,6 +98,25 @@ describe("a keystroke's early answer", () => {
     const shown = first.items.length;
     await counted(rows, { search: 'role' });
     expect(first.items).toHaveLength(shown);
+  });
+
+  it('calls nobody back once a count is given up, counts the rest rightly when asked again, and at once once counted', async () => {
+    const rows = activity(60_000);
+    const params: ListParams = { search: 'سطر' };
+    expect(listOf(rows, Activity, params).counting).toBe(true);
+    let calls = 0;
+    const stop = countList(rows, Activity, params, () => calls++);
+    // A slice or two, then the count is given up (a newer keystroke): it stops, and nothing is called.
+    await new Promise((done) => setTimeout(done, 5));
+    stop();
+    await new Promise((done) => setTimeout(done, 50));
+    expect(calls).toBe(0);
+    const all = await counted(rows, params);
+    const whole = selectRows(rows, Activity, params);
+    expect(all.items.map((r) => r.id)).toEqual(whole.items.map((r) => r.id));
+    expect(all.total).toBe(whole.total);
+    countList(rows, Activity, params, () => calls++);
+    expect(calls).toBe(1);
   });
 
   it('answers a first screenful without pages, and a page up to its end', () => {
