@@ -13,6 +13,7 @@ import {
   listIndex,
   onTableWrites,
   prefixAnswer,
+  PREFIX_ROWS,
   settledRows,
   tableKey,
   useListPrefix,
@@ -331,8 +332,8 @@ export function useList(entity: Entity, params: ListParams = {}, options: ListOp
   );
   const firstResult = first?.key === key ? first.result : null;
   const sort = params.sort ?? entity.defaultSort;
-  // Once the first rows are shown, the start of the order is read into memory for a search typed meanwhile.
-  const prefix = useListPrefix(db, entity, sort, early && (firstResult !== null || searching));
+  // Once the first rows of a table longer than a prefix are shown, the start of its order is read into memory for a search typed meanwhile.
+  const prefix = useListPrefix(db, entity, sort, early && (searching || (firstResult?.total ?? 0) > PREFIX_ROWS));
   const data = useMemo(
     () =>
       !panel
