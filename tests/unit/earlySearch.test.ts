@@ -7,13 +7,12 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Member } from '../../src/contract/entities/panelManagement.ts';
-import type { Row } from '../../src/contract/entity.ts';
 import { selectRows } from '../../src/contract/list.ts';
 import type { ListResult } from '../../src/storage/listQuery.ts';
-import { localTexts } from '../../src/storage/localRecords.ts';
 import { PREFIX_ROWS } from '../../src/storage/listPrefix.ts';
 import { PanelDb } from '../../src/storage/PanelDb.ts';
 import { useList } from '../../src/storage/useData.ts';
+import { members, putRows } from './memberRows.ts';
 
 let db: PanelDb;
 
@@ -27,30 +26,10 @@ beforeEach(async () => {
 
 afterEach(() => db.close());
 
-const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-
-function member(i: number): Row {
-  return {
-    id: id((i * 7919) % 9_973),
-    version: 1,
-    updatedAt: '2026-01-01T00:00:00Z',
-    deleted: i % 13 === 0,
-    login: `u${i}`,
-    userName: `u${i}`,
-    roleId: null,
-    title: null,
-    userId: `user-${i}`,
-    displayName: i % 17 === 0 ? '' : `کاربر ${i % 40}`,
-    mobile: null,
-  };
-}
-
 describe('a list searched while its table is read', () => {
   it('answers, on the way to the whole answer, only the start of the whole answer of what was typed', async () => {
     const count = PREFIX_ROWS + 2_000;
-    await db
-      .rows(Member)
-      .bulkPut(Array.from({ length: count }, (_, i) => ({ ...member(i), _pending: 0, ...localTexts(Member, member(i)) })));
+    await putRows(db, Member, members(count));
     const all = await db.rows(Member).toArray();
     const seen: { search: string; data: ListResult }[] = [];
     const { result, rerender } = renderHook(

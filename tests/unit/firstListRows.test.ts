@@ -9,10 +9,10 @@ import { Activity, Member } from '../../src/contract/entities/panelManagement.ts
 import type { Entity, Row } from '../../src/contract/entity.ts';
 import { selectRows, type ListParams } from '../../src/contract/list.ts';
 import { PanelDb } from '../../src/storage/PanelDb.ts';
-import { localTexts } from '../../src/storage/localRecords.ts';
 import { readWholeTable, READ_CHUNK } from '../../src/storage/tableRows.ts';
 import { FIRST_LIST_ROWS, PREFIX_READ, PREFIX_ROWS, prefixAnswer, prefixOf, type ListPrefix } from '../../src/storage/listPrefix.ts';
 import { firstListRows } from '../../src/storage/useData.ts';
+import { id, members, putRows } from './memberRows.ts';
 
 let db: PanelDb;
 let n = 0;
@@ -24,28 +24,7 @@ beforeEach(async () => {
 
 afterEach(() => db.close());
 
-const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-
-async function put(entity: Entity, rows: Row[]): Promise<void> {
-  await db.rows(entity).bulkPut(rows.map((row) => ({ ...row, _pending: 0, ...localTexts(entity, row) })));
-}
-
-function members(count: number): Row[] {
-  // Few names, so many ties; some deleted; some without a name at all.
-  return Array.from({ length: count }, (_, i) => ({
-    id: id((i * 7919) % count),
-    version: 1,
-    updatedAt: `2026-01-${String((i % 28) + 1).padStart(2, '0')}T00:00:00Z`,
-    deleted: i % 13 === 0,
-    login: `u${i}`,
-    userName: `u${i}`,
-    roleId: null,
-    title: null,
-    userId: `user-${i}`,
-    displayName: i % 17 === 0 ? '' : `کاربر ${i % 40}`,
-    mobile: null,
-  }));
-}
+const put = (entity: Entity, rows: Row[]) => putRows(db, entity, rows);
 
 async function expectStartOfWhole(entity: Entity, params: ListParams): Promise<void> {
   const first = await firstListRows(db, entity, params);
