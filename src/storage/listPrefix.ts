@@ -188,16 +188,18 @@ export function forgetPrefix(db: PanelDb, entity: Entity, sort: NonNullable<List
 
 /**
  * A search's first answer from a prefix (decision 055's early answer, decision 065's memory): the
- * matches among its settled rows, once they fill the page or the prefix is read as far as it goes;
- * `counting`, with `total` the matches so far. Null while more is to be read, when nothing matched,
- * or when the prefix is the whole table (its own read answers).
+ * first page of matches among its settled rows (FIRST_LIST_ROWS for a list without pages, as the
+ * scan of the ordered table answers next: the list does not shrink under a person scrolling it),
+ * once they fill it or the prefix is read as far as it goes; `counting`, with `total` the matches
+ * so far. Null while more is to be read, when nothing matched, or when the prefix is the whole
+ * table (its own read answers).
  */
 export function prefixAnswer(prefix: ListPrefix, entity: Entity, params: ListParams): ListResult | null {
   if (!searchWords(params.search).length || !answersEarly(params) || prefix.dropped) return null;
-  const wanted = params.pageSize ?? 0;
+  const wanted = params.pageSize || FIRST_LIST_ROWS;
   const items = matchRows(prefix.settled, entity, params);
-  if (prefix.ended || !items.length || (items.length < (wanted || FIRST_LIST_ROWS) && !prefix.full)) return null;
-  return { items: wanted ? items.slice(0, wanted) : items, total: items.length, partial: true, counting: true };
+  if (prefix.ended || !items.length || (items.length < wanted && !prefix.full)) return null;
+  return { items: items.slice(0, wanted), total: items.length, partial: true, counting: true };
 }
 
 /**
